@@ -1,0 +1,100 @@
+"""Cycle-end scoring (rules "End of the cycle - Scoring Phase") and the final ranking."""
+
+from __future__ import annotations
+
+from forum_trajanum.data import (
+    CORNERS,
+    CRANE_POINTS,
+    GRAYS,
+    PATRICIAN_I,
+    ROWS,
+    COLS,
+    area_points,
+    trajan_value,
+)
+from forum_trajanum.engine.forum import eagle_points, geometry, largest_group
+from forum_trajanum.engine.state import CRANE_OPEN, CRANE_SCORED, GameState, PlayerState, tile_owner
+from forum_trajanum.engine.trajan import building_task, collection_task
+
+SCORING_CATEGORIES = ("cranes", "colonia", "eagles", "area", "trajan")
+
+
+def crane_points(pl: PlayerState, cycle: int) -> int:
+    """Uncovered, unscored cranes: 3/2/1 VP per structure of the crane's colour."""
+    total = 0
+    for i, _corner in enumerate(CORNERS):
+        if pl.crane_state[i] == CRANE_OPEN:
+            total += pl.buildings.count(pl.cranes[i]) * CRANE_POINTS[cycle - 1]
+    return total
+
+
+def colonia_row_points(pl: PlayerState) -> list[int]:
+    """Per grid row: different gray types x (1 + active citizens in that citizen row)."""
+    out = []
+    for r in range(ROWS):
+        kinds = {b for b in pl.buildings[r * COLS : (r + 1) * COLS] if b in GRAYS}
+        citizens = (pl.citizens[r][0] >= 0) + (pl.citizens[r][1] >= 0) if pl.row_active[r] else 0
+        out.append(len(kinds) * (1 + citizens))
+    return out
+
+
+def forum_points(state: GameState, p: int) -> tuple[int, int]:
+    """(eagle points, largest-area points) of player ``p`` now."""
+    pl = state.players[p]
+    geo = geometry(state.options.players, tuple(state.boards))
+    eagles = eagle_points(geo, state.forum, tile_owner, p, pl.ability(PATRICIAN_I))
+    group = largest_group(geo, state.forum, tile_owner, p)
+    return eagles, area_points(group, pl.prestige, pl.flipped)
+
+
+def trajan_card_of_cycle(state: GameState, cycle: int) -> str:
+    """The Trajan card scored after ``cycle`` ("" for none: introductory game, cycles I-II)."""
+    return state.trajan[cycle - 1]
+
+
+def trajan_points(state: GameState, pl: PlayerState, cycle: int) -> tuple[int, int, int]:
+    """(building fulfilments, collection fulfilments, points) for the card of ``cycle``."""
+    card = trajan_card_of_cycle(state, cycle)
+    if not card:
+        return 0, 0, 0
+    b, c = building_task(card, pl), collection_task(card, pl)
+    return b, c, (b + c) * trajan_value(pl.prestige)
+
+
+def score_cycle(state: GameState) -> None:
+    """Score cranes, Colonia, Forum and Trajan for every player (citizens already paid)."""
+    breakdown = []
+    for p, pl in enumerate(state.players):
+        cranes = crane_points(pl, state.cycle)
+        for i in range(4):
+            if pl.crane_state[i] == CRANE_OPEN:
+                pl.crane_state[i] = CRANE_SCORED
+        colonia = sum(colonia_row_points(pl))
+        eagles, area = forum_points(state, p)
+        _, _, trajan = trajan_points(state, pl, state.cycle)
+        parts = {"cranes": cranes, "colonia": colonia, "eagles": eagles, "area": area,
+                 "trajan": trajan}  # fmt: skip
+        for source, points in parts.items():
+            pl.score += points
+            pl.points[source] += points
+            pl.cycle_points[state.cycle - 1] += points
+        breakdown.append(parts)
+    state.scorings.append(breakdown)
+
+
+def ranking(state: GameState) -> list[list[int]]:
+    """Players grouped by final place: most points, then most active citizens, then most
+    resources left; players still level share the place (rules "End of the game")."""
+
+    def key(p: int) -> tuple[int, int, int]:
+        pl = state.players[p]
+        return (pl.score, pl.active_citizens(), pl.resource_total())
+
+    order = sorted(range(len(state.players)), key=key, reverse=True)
+    places: list[list[int]] = []
+    for p in order:
+        if places and key(places[-1][0]) == key(p):
+            places[-1].append(p)
+        else:
+            places.append([p])
+    return places
