@@ -89,9 +89,20 @@ CITIZEN_ROWS: tuple[tuple[str, str], ...] = (
     ("craftsman", "worker"),  # Craftsman I: 1 worker of any colour
     ("craftsman", "builder"),  # Craftsman II
 )
-ROW_TITLES = ("Patrician I", "Patrician II", "Merchant I", "Merchant II", "Craftsman I", "Craftsman II")
+ROW_TITLES = (
+    "Patrician I",
+    "Patrician II",
+    "Merchant I",
+    "Merchant II",
+    "Craftsman I",
+    "Craftsman II",
+)
 PATRICIAN_I, PATRICIAN_II, MERCHANT_I, MERCHANT_II, CRAFTSMAN_I, CRAFTSMAN_II = range(6)
-CLASS_ROWS: dict[str, tuple[int, int]] = {"patrician": (0, 1), "merchant": (2, 3), "craftsman": (4, 5)}
+CLASS_ROWS: dict[str, tuple[int, int]] = {
+    "patrician": (0, 1),
+    "merchant": (2, 3),
+    "craftsman": (4, 5),
+}
 
 # --- Colonia tiles ---------------------------------------------------------------------------
 # A tile kind is a short code; TILE_GAINS says what using it gives. Citizens have no gains.
@@ -215,7 +226,13 @@ BENEFIT_LABELS: dict[str, str] = {
 
 #: Area bonuses: tribune, assistant, coin, upgrade, 2 VP.
 AREA_BONUSES: tuple[str, ...] = ("T", "A", "$", "U", "V")
-AREA_BONUS_LABELS = {"T": "1 tribune", "A": "1 assistant", "$": "1 coin", "U": "1 upgrade", "V": "2 VP"}
+AREA_BONUS_LABELS = {
+    "T": "1 tribune",
+    "A": "1 assistant",
+    "$": "1 coin",
+    "U": "1 upgrade",
+    "V": "2 VP",
+}
 AREA_BONUS_VP = 2
 
 # --- Forum mosaic boards ---------------------------------------------------------------------
@@ -262,7 +279,10 @@ TRAJAN_CARDS: dict[str, tuple[str, str]] = {
         "gray building vertically between 2 coloured structures",
         "1 tribune + 1 builder + 1 assistant",
     ),
-    "II-3": ("coloured structures of all 4 colours", "1 worker + 2 triumphal columns in the Colonia"),
+    "II-3": (
+        "coloured structures of all 4 colours",
+        "1 worker + 2 triumphal columns in the Colonia",
+    ),
     "II-4": (
         "coloured structure vertically between 2 gray buildings",
         "2 scored cranes + 2 active citizens of different classes",

@@ -426,14 +426,30 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     UseTile, UseBoth, Convert, Build, EndTurn, ChooseFirst, PlaceEnvoy, ChooseStep,
     ChooseWorker, ChooseBonus, ChooseUpgrade, ChooseGain, PickTile, PayCitizens,
 )  # fmt: skip
-_BY_KIND: dict[str, type[Action]] = {
-    cls.model_fields["kind"].default: cls for cls in ACTION_TYPES
-}
+_BY_KIND: dict[str, type[Action]] = {cls.model_fields["kind"].default: cls for cls in ACTION_TYPES}
 
 AnyAction = Annotated[
-    SetupCranes | SetupDiagonal | ChooseRow | HandicapCorner | TakeTile | SkipCard | KeepTile
-    | UseTile | UseBoth | Convert | Build | EndTurn | ChooseFirst | PlaceEnvoy | ChooseStep
-    | ChooseWorker | ChooseBonus | ChooseUpgrade | ChooseGain | PickTile | PayCitizens,
+    SetupCranes
+    | SetupDiagonal
+    | ChooseRow
+    | HandicapCorner
+    | TakeTile
+    | SkipCard
+    | KeepTile
+    | UseTile
+    | UseBoth
+    | Convert
+    | Build
+    | EndTurn
+    | ChooseFirst
+    | PlaceEnvoy
+    | ChooseStep
+    | ChooseWorker
+    | ChooseBonus
+    | ChooseUpgrade
+    | ChooseGain
+    | PickTile
+    | PayCitizens,
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(AnyAction)

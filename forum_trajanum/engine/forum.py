@@ -99,9 +99,7 @@ def envoy_cells(geo: ForumGeometry, forum: list[int], colour: str, free_choice: 
     if free_choice or not free:
         return free
     started = {
-        geo.area_of[i]
-        for i in free
-        if any(forum[j] >= 0 for j in geo.areas[geo.area_of[i]])
+        geo.area_of[i] for i in free if any(forum[j] >= 0 for j in geo.areas[geo.area_of[i]])
     }
     if not started:
         return free
@@ -132,7 +130,9 @@ def largest_group(geo: ForumGeometry, forum: list[int], owner_of, player: int) -
     return best
 
 
-def eagle_points(geo: ForumGeometry, forum: list[int], owner_of, player: int, diagonal: bool) -> int:
+def eagle_points(
+    geo: ForumGeometry, forum: list[int], owner_of, player: int, diagonal: bool
+) -> int:
     """Eagle scoring: 2 per envoy on an eagle, else 1 per envoy next to one (orthogonally, or
     also diagonally with Patrician I); each envoy scores at most once."""
     total = 0

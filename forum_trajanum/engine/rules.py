@@ -130,7 +130,8 @@ def describe_decision(state: GameState) -> str:
     if not state.tasks:
         return "game over"
     kind, p = state.tasks[-1][0], state.tasks[-1][1]
-    return f"{DECISION_TITLES.get(kind, kind)}, player {p + 1}, cycle {state.cycle} round {state.round}"
+    title = DECISION_TITLES.get(kind, kind)
+    return f"{title}, player {p + 1}, cycle {state.cycle} round {state.round}"
 
 
 DECISION_TITLES = {
@@ -158,7 +159,8 @@ def _why_illegal(state: GameState, action: A.Action, legal: list[A.Action]) -> s
     kinds = sorted({a.kind for a in legal})
     where = describe_decision(state)
     if action.kind not in kinds:
-        return f"{action!s} is not possible now: the decision is to {where}; allowed: {', '.join(kinds)}"
+        allowed = ", ".join(kinds)
+        return f"{action!s} is not possible now: the decision is to {where}; allowed: {allowed}"
     examples = ", ".join(str(a) for a in legal[:8]) + (" ..." if len(legal) > 8 else "")
     return f"{action!s} is not legal ({where}); legal here: {examples}"
 

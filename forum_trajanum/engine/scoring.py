@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from forum_trajanum.data import (
+    COLS,
     CORNERS,
     CRANE_POINTS,
     GRAYS,
     PATRICIAN_I,
     ROWS,
-    COLS,
     area_points,
     trajan_value,
 )

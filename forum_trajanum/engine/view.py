@@ -1,0 +1,245 @@
+"""What one player may know: ``view(state, player)``.
+
+The view is the only thing a player's screen and a bot ever receive. It holds the public board
+plus the viewer's own secrets: its river tile, the multiset of its own face-down tiles, the
+tiles it drafted, the tile it received (only once everyone has passed). It never holds another
+player's face-down tiles, river, kept or received tile before they are revealed, or the seed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pydantic import BaseModel, ConfigDict
+
+from forum_trajanum.data import CORNERS, TEMPLES, TILES_PER_PLAYER
+from forum_trajanum.engine import rules
+from forum_trajanum.engine.actions import Action, KeepTile, TakeTile
+from forum_trajanum.engine.forum import geometry
+from forum_trajanum.engine.state import GameOptions, GameState, PlayerState, tile_kind
+
+_CORNER_SET = frozenset(CORNERS)
+_TEMPLE_SET = frozenset(TEMPLES)
+
+
+class ColoniaView(BaseModel):
+    """One player's Colonia and supply as the viewer may see it."""
+
+    model_config = ConfigDict(frozen=True)
+    seat: int
+    #: per cell: "temple", "hidden" (face-down tile), "tile:KIND" (face-up corner tile),
+    #: "crane" (vacated corner), "empty" (vacated building space) or "built:CODE"
+    cells: tuple[str, ...]
+    building_tiles: tuple[int, ...]  # physical building tile id per cell (-1 none)
+    cranes: tuple[str, ...]
+    crane_state: tuple[int, ...]
+    citizens: tuple[tuple[str, str], ...]  # kind per citizen space ("" empty)
+    row_active: tuple[bool, ...]
+    ship: int
+    reserve: tuple[str, ...]
+    builders: int
+    workers: tuple[int, int, int, int]
+    assistants: int
+    coins: int
+    tribunes: int
+    prestige: int
+    flipped: bool
+    tracks: tuple[int, int, int]
+    score: int
+    points: dict[str, int]
+    cycle_points: tuple[int, int, int]
+    taken_cells: tuple[str, ...]  # cells drafted this round (public)
+    drafted: int  # tiles taken so far in the draft step under way
+    done_drafting: bool
+    kept: str  # kind, "" when none or not visible to the viewer
+    received: str
+    passed: str  # only the passer's own view shows what it passed
+    taken: tuple[str, ...]  # kinds of tiles in hand (own view during the draft)
+    river: str  # only in the owner's view
+    unseen: dict[str, int]  # this player's tiles the viewer has not seen, by kind
+    used: tuple[str, ...]
+    uses_left: int
+    builds_left: int
+    craftsman1_left: int
+    craftsman2_left: int
+    merchant2_left: int
+    handicap: bool
+
+
+class PlayerView(BaseModel):
+    """Everything player ``viewer`` may know at this moment."""
+
+    model_config = ConfigDict(frozen=True)
+    viewer: int
+    options: GameOptions
+    phase: str
+    decision: str  # current decision kind ("over" at the end)
+    decider: int  # who decides now (-1 at the end)
+    detail: tuple  # public context of the current decision (e.g. envoy mode and colour)
+    cycle: int
+    round: int
+    start_player: int
+    column_value: int
+    street: tuple[int, ...]
+    played: tuple[tuple[int, ...], ...]
+    pile_sizes: tuple[int, ...]
+    trajan: tuple[str, ...]
+    boards: tuple[str, ...]
+    forum: tuple[int, ...]  # owner of the envoy per Forum cell (-1 free)
+    all_passed: bool
+    colonias: tuple[ColoniaView, ...]
+    legal: tuple[str, ...]  # the viewer's legal actions when it is the viewer's decision
+    scorings: tuple[tuple[dict[str, int], ...], ...]
+    removed: int
+
+
+def _visible_tile(state: GameState, owner: PlayerState, viewer: int, which: str) -> str:
+    tile = getattr(owner, which)
+    if tile < 0:
+        return ""
+    if which == "kept":
+        return tile_kind(tile) if owner.seat == viewer or owner.revealed else ""
+    # received: its receiver sees it once everybody has passed; everybody at the turn
+    if owner.revealed or (owner.seat == viewer and state.all_passed):
+        return tile_kind(tile)
+    return ""
+
+
+def _unseen(state: GameState, pl: PlayerState, viewer: int) -> dict[str, int]:
+    """Kinds of ``pl``'s tiles that ``viewer`` has not seen: face-down grid tiles, and for
+    another player also its river and the tiles in hands that the viewer has not seen yet."""
+    counts: Counter[str] = Counter()
+    for cell, tile in enumerate(pl.grid):
+        if tile >= 0 and cell not in _CORNER_SET:
+            counts[tile_kind(tile)] += 1
+    if pl.seat != viewer:
+        counts[tile_kind(pl.river)] += 1
+        hand = [t for t, _ in pl.taken]
+        if not pl.revealed:
+            hand.append(pl.kept)
+        receiver = state.players[(pl.seat - 1) % len(state.players)]
+        if not (receiver.revealed or (receiver.seat == viewer and state.all_passed)):
+            hand.append(receiver.received)
+        for t in hand:
+            if t >= 0 and t // TILES_PER_PLAYER == pl.seat:
+                counts[tile_kind(t)] += 1
+    return dict(sorted(counts.items()))
+
+
+def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
+    own = pl.seat == viewer
+    cells = []
+    for cell in range(36):
+        if cell in _TEMPLE_SET:
+            cells.append("temple")
+        elif pl.buildings[cell]:
+            cells.append("built:" + pl.buildings[cell])
+        elif pl.grid[cell] >= 0:
+            cells.append("tile:" + tile_kind(pl.grid[cell]) if cell in _CORNER_SET else "hidden")
+        else:
+            cells.append("crane" if cell in _CORNER_SET else "empty")
+    return ColoniaView(
+        seat=pl.seat,
+        cells=tuple(cells),
+        building_tiles=tuple(pl.building_tile),
+        cranes=tuple(pl.cranes),
+        crane_state=tuple(pl.crane_state),
+        citizens=tuple(tuple(tile_kind(t) if t >= 0 else "" for t in row) for row in pl.citizens),
+        row_active=tuple(pl.row_active),
+        ship=len(pl.ship),
+        reserve=tuple(tile_kind(t) for t in pl.reserve),
+        builders=pl.builders,
+        workers=tuple(pl.workers),
+        assistants=pl.assistants,
+        coins=pl.coins,
+        tribunes=pl.tribunes,
+        prestige=pl.prestige,
+        flipped=pl.flipped,
+        tracks=tuple(pl.tracks),
+        score=pl.score,
+        points=dict(pl.points),
+        cycle_points=tuple(pl.cycle_points),
+        taken_cells=tuple(rules.CELL_NAMES[c] for _, c in pl.taken),
+        drafted=len(pl.taken),
+        done_drafting=not pl.cards_left and not pl.taken,
+        kept=_visible_tile(state, pl, viewer, "kept"),
+        received=_visible_tile(state, pl, viewer, "received"),
+        passed=tile_kind(pl.passed) if own and pl.passed >= 0 else "",
+        taken=tuple(tile_kind(t) for t, _ in pl.taken) if own else (),
+        river=tile_kind(pl.river) if own and pl.river >= 0 else "",
+        unseen=_unseen(state, pl, viewer),
+        used=tuple(pl.used),
+        uses_left=pl.uses_left,
+        builds_left=pl.builds_left,
+        craftsman1_left=pl.craftsman1_left,
+        craftsman2_left=pl.craftsman2_left,
+        merchant2_left=pl.merchant2_left,
+        handicap=pl.handicap,
+    )
+
+
+def _public_detail(task: tuple) -> tuple:
+    kind = task[0]
+    if kind == "citizen":  # the citizen being seated is face up
+        return (tile_kind(task[2]),)
+    if kind in ("envoy", "first", "step", "bonus", "gain"):
+        return tuple(task[2:])
+    return ()
+
+
+def view(state: GameState, player: int) -> PlayerView:
+    """Exactly what ``player`` may know now."""
+    decider = rules.current_player(state)
+    legal = tuple(str(a) for a in rules.legal_actions(state)) if decider == player else ()
+    geo = geometry(state.options.players, tuple(state.boards))
+    return PlayerView(
+        viewer=player,
+        options=state.options,
+        phase=state.phase,
+        decision=rules.decision_kind(state),
+        decider=decider,
+        detail=_public_detail(state.tasks[-1]) if state.tasks else (),
+        cycle=state.cycle,
+        round=state.round,
+        start_player=state.start_player,
+        column_value=state.column_value,
+        street=tuple(state.street),
+        played=tuple(tuple(p) for p in state.played),
+        pile_sizes=tuple(len(p) for p in state.piles),
+        trajan=tuple(state.trajan),
+        boards=tuple(state.boards),
+        forum=tuple(t // 34 if t >= 0 else -1 for t in state.forum[: len(geo.coords)]),
+        all_passed=state.all_passed,
+        colonias=tuple(_colonia(state, pl, player) for pl in state.players),
+        legal=legal,
+        scorings=tuple(tuple(dict(d) for d in cyc) for cyc in state.scorings),
+        removed=len(state.removed),
+    )
+
+
+def public_description(state: GameState, action: Action, player: int) -> str:
+    """The action as every player may read it in the log (no hidden information).
+
+    Call it with the state *before* the action is applied.
+    """
+    if isinstance(action, KeepTile):
+        return "kept one tile and passed the other"
+    if isinstance(action, TakeTile):
+        return f"took the tile at {action.cell}" + (
+            f" (paid a tribune to ignore street card {action.card})" if action.tribune else ""
+        )
+    return str(action)
+
+
+def reveals_information(state: GameState, action: Action) -> bool:
+    """Whether applying ``action`` shows the acting player something new (a face-down tile) or
+    hands control to someone else. Undo must not go back across such an action."""
+    from forum_trajanum.engine.actions import EndTurn, PayCitizens, PickTile, UseTile
+
+    if isinstance(action, (EndTurn, KeepTile, PayCitizens)):
+        return True
+    if isinstance(action, (TakeTile, PickTile)):
+        return True  # the tile's front is seen (and the draft cannot be undone)
+    if isinstance(action, UseTile):
+        return False
+    return rules.current_player(state) < 0
