@@ -34,6 +34,7 @@ class ColoniaView(BaseModel):
     cranes: tuple[str, ...]
     crane_state: tuple[int, ...]
     citizens: tuple[tuple[str, str], ...]  # kind per citizen space ("" empty)
+    citizen_owners: tuple[tuple[int, int], ...]  # whose tile (tile backs show the colour)
     row_active: tuple[bool, ...]
     ship: int
     reserve: tuple[str, ...]
@@ -48,15 +49,20 @@ class ColoniaView(BaseModel):
     score: int
     points: dict[str, int]
     cycle_points: tuple[int, int, int]
+    cards_left: tuple[int, ...]  # street card slots (0/1) not yet drafted for this round
     taken_cells: tuple[str, ...]  # cells drafted this round (public)
     drafted: int  # tiles taken so far in the draft step under way
     done_drafting: bool
     kept: str  # kind, "" when none or not visible to the viewer
     received: str
+    kept_hidden: bool  # a kept tile is there but the viewer may not see it
+    received_hidden: bool  # a received tile is there but the viewer may not see it
     passed: str  # only the passer's own view shows what it passed
     taken: tuple[str, ...]  # kinds of tiles in hand (own view during the draft)
     river: str  # only in the owner's view
+    female: str  # the drawn female-back citizen, in the owner's view during setup
     unseen: dict[str, int]  # this player's tiles the viewer has not seen, by kind
+    revealed: bool  # the player's turn this round has begun: its two tiles lie face up
     used: tuple[str, ...]
     uses_left: int
     builds_left: int
@@ -76,6 +82,7 @@ class PlayerView(BaseModel):
     decision: str  # current decision kind ("over" at the end)
     decider: int  # who decides now (-1 at the end)
     detail: tuple  # public context of the current decision (e.g. envoy mode and colour)
+    tasks: tuple[tuple, ...]  # the public task stack (what is still to happen, in order)
     cycle: int
     round: int
     start_player: int
@@ -112,7 +119,7 @@ def _unseen(state: GameState, pl: PlayerState, viewer: int) -> dict[str, int]:
     for cell, tile in enumerate(pl.grid):
         if tile >= 0 and cell not in _CORNER_SET:
             counts[tile_kind(tile)] += 1
-    if pl.seat != viewer:
+    if pl.seat != viewer and pl.river >= 0:
         counts[tile_kind(pl.river)] += 1
         hand = [t for t, _ in pl.taken]
         if not pl.revealed:
@@ -145,6 +152,9 @@ def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
         cranes=tuple(pl.cranes),
         crane_state=tuple(pl.crane_state),
         citizens=tuple(tuple(tile_kind(t) if t >= 0 else "" for t in row) for row in pl.citizens),
+        citizen_owners=tuple(
+            tuple(t // TILES_PER_PLAYER if t >= 0 else -1 for t in row) for row in pl.citizens
+        ),
         row_active=tuple(pl.row_active),
         ship=len(pl.ship),
         reserve=tuple(tile_kind(t) for t in pl.reserve),
@@ -159,15 +169,20 @@ def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
         score=pl.score,
         points=dict(pl.points),
         cycle_points=tuple(pl.cycle_points),
+        cards_left=tuple(pl.cards_left),
         taken_cells=tuple(rules.CELL_NAMES[c] for _, c in pl.taken),
         drafted=len(pl.taken),
         done_drafting=not pl.cards_left and not pl.taken,
         kept=_visible_tile(state, pl, viewer, "kept"),
         received=_visible_tile(state, pl, viewer, "received"),
+        kept_hidden=pl.kept >= 0 and not _visible_tile(state, pl, viewer, "kept"),
+        received_hidden=pl.received >= 0 and not _visible_tile(state, pl, viewer, "received"),
         passed=tile_kind(pl.passed) if own and pl.passed >= 0 else "",
         taken=tuple(tile_kind(t) for t, _ in pl.taken) if own else (),
         river=tile_kind(pl.river) if own and pl.river >= 0 else "",
+        female=tile_kind(pl.female) if own and pl.deal else "",
         unseen=_unseen(state, pl, viewer),
+        revealed=pl.revealed,
         used=tuple(pl.used),
         uses_left=pl.uses_left,
         builds_left=pl.builds_left,
@@ -187,6 +202,13 @@ def _public_detail(task: tuple) -> tuple:
     return ()
 
 
+def public_task(task: tuple) -> tuple:
+    """A task with its tile id (only "citizen" tasks hold one) replaced by kind and owner."""
+    if task[0] == "citizen":
+        return (task[0], task[1], tile_kind(task[2]), task[2] // TILES_PER_PLAYER, task[3])
+    return task
+
+
 def view(state: GameState, player: int) -> PlayerView:
     """Exactly what ``player`` may know now."""
     decider = rules.current_player(state)
@@ -199,6 +221,7 @@ def view(state: GameState, player: int) -> PlayerView:
         decision=rules.decision_kind(state),
         decider=decider,
         detail=_public_detail(state.tasks[-1]) if state.tasks else (),
+        tasks=tuple(public_task(t) for t in state.tasks),
         cycle=state.cycle,
         round=state.round,
         start_player=state.start_player,

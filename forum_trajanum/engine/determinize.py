@@ -1,0 +1,268 @@
+"""Sampling a full game state that is consistent with one player's view.
+
+Search bots (information-set Monte Carlo) need whole states to simulate, but may only know
+their view. ``determinize(view, rng)`` deals every tile the viewer has not seen at random over
+the places it could be (face-down spaces, rivers, hands) and shuffles the street cards not yet
+revealed into the piles. Everything the viewer knows is kept exactly, so
+``view(determinize(v, rng), v.viewer) == v`` holds (tested).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from forum_trajanum.data import (
+    CARD_COPIES,
+    CORNERS,
+    FEMALE_CITIZENS,
+    STREET_SYMBOLS,
+    TILE_KINDS_PER_PLAYER,
+    TILES_PER_PLAYER,
+    cell_index,
+)
+from forum_trajanum.engine.state import GameState, PlayerState
+from forum_trajanum.engine.view import PlayerView
+
+_CORNER_SET = frozenset(CORNERS)
+_FEMALE_KINDS = tuple(TILE_KINDS_PER_PLAYER[i] for i in FEMALE_CITIZENS)
+
+
+class _TilePool:
+    """Hands out distinct tile ids of one owner by kind."""
+
+    def __init__(self, owner: int) -> None:
+        self.free: dict[str, list[int]] = {}
+        for index, kind in enumerate(TILE_KINDS_PER_PLAYER):
+            self.free.setdefault(kind, []).append(owner * TILES_PER_PLAYER + index)
+
+    def take(self, kind: str) -> int:
+        ids = self.free[kind]
+        if not ids:
+            raise ValueError(f"no {kind} tile left to hand out: the view is inconsistent")
+        return ids.pop()
+
+    def take_index(self, index: int, owner: int) -> int:
+        tile = owner * TILES_PER_PLAYER + index
+        self.free[TILE_KINDS_PER_PLAYER[index]].remove(tile)
+        return tile
+
+    def take_any(self) -> int:
+        for ids in self.free.values():
+            if ids:
+                return ids.pop()
+        raise ValueError("no tile left to hand out: the view is inconsistent")
+
+    def left(self) -> int:
+        return sum(len(ids) for ids in self.free.values())
+
+
+def determinize(view: PlayerView, rng: random.Random) -> GameState:
+    """A full game state consistent with ``view``, hidden parts sampled with ``rng``."""
+    n = view.options.players
+    me = view.viewer
+    pools = [_TilePool(p) for p in range(n)]
+    cols = view.colonias
+    players: list[PlayerState] = []
+
+    # 1. tiles of known kind: setup citizens, face-up corners, citizens, reserves, open hands
+    females = []
+    for p, col in enumerate(cols):
+        female = -1
+        if _before_deal(view, p):
+            seated = [k for row in col.citizens for k in row if k]
+            kind = col.female or (seated[0] if seated else rng.choice(_FEMALE_KINDS))
+            female = FEMALE_CITIZENS[_FEMALE_KINDS.index(kind)]
+        females.append(female)
+
+    grids: list[list[int]] = []
+    for p, col in enumerate(cols):
+        grid = [-1] * 36
+        for cell, content in enumerate(col.cells):
+            if content.startswith("tile:"):
+                grid[cell] = pools[p].take(content[5:])
+        grids.append(grid)
+
+    citizens = []
+    for col in cols:
+        rows = []
+        for left, right in col.citizens:
+            rows.append([left, right])
+        citizens.append(rows)
+    # citizens may belong to any player; their owner is not public, so take them from the
+    # seat's own pool when possible (ownership never matters for play)
+    citizen_ids = []
+    for p, rows in enumerate(citizens):
+        ids = []
+        for (left, right), owners in zip(rows, cols[p].citizen_owners, strict=True):
+            if _before_deal(view, p):  # only the drawn female-back citizen can sit here
+                ids.append([pools[p].take_index(females[p], p) if left else -1, -1])
+            else:
+                ids.append(
+                    [
+                        pools[o].take(k) if k else -1
+                        for k, o in zip((left, right), owners, strict=True)
+                    ]
+                )
+        citizen_ids.append(ids)
+
+    reserves = []
+    for p, col in enumerate(cols):
+        source = (p + 1) % n  # tiles are passed to the right, so they come from the left
+        reserves.append([pools[source].take(kind) for kind in col.reserve])
+
+    tasks = []
+    for task in view.tasks:
+        if task[0] == "citizen":
+            _, p, kind, owner, dest = task
+            tasks.append(("citizen", p, pools[owner].take(kind), dest))
+        else:
+            tasks.append(tuple(task))
+
+    # 2. hands the viewer sees
+    kept = [-1] * n
+    received = [-1] * n
+    taken: list[list[list[int]]] = [[] for _ in range(n)]
+    for p, col in enumerate(cols):
+        if col.kept:
+            kept[p] = pools[p].take(col.kept)
+        if col.received:
+            received[p] = pools[(p + 1) % n].take(col.received)
+        if p == me:
+            for kind, cell in zip(col.taken, col.taken_cells, strict=True):
+                taken[p].append([pools[p].take(kind), cell_index(cell)])
+    if cols[me].passed:
+        receiver = (me - 1) % n
+        if received[receiver] < 0 and cols[receiver].received_hidden:
+            received[receiver] = pools[me].take(cols[me].passed)
+
+    # 3. unseen tiles, dealt at random over the places the viewer cannot see
+    rivers = [-1] * n
+    for p, col in enumerate(cols):
+        pool = pools[p]
+        unseen: list[int] = []
+        for kind, count in col.unseen.items():
+            unseen += [pool.take(kind) for _ in range(count)]
+        rng.shuffle(unseen)
+        if p == me and col.river:
+            rivers[p] = pool.take(col.river)
+        hidden_cells = [c for c, content in enumerate(col.cells) if content == "hidden"]
+        for cell in hidden_cells:
+            grids[p][cell] = unseen.pop()
+        if p != me:
+            if unseen and rivers[p] < 0 and not _before_deal(view, p):
+                rivers[p] = unseen.pop()
+            for cell in col.taken_cells:
+                taken[p].append([unseen.pop(), cell_index(cell)])
+            if col.kept_hidden:
+                kept[p] = unseen.pop()
+            receiver = (p - 1) % n
+            if cols[receiver].received_hidden and received[receiver] < 0:
+                received[receiver] = unseen.pop()
+        if unseen:
+            raise ValueError(f"{len(unseen)} unseen tiles of player {p + 1} have no place")
+
+    # 4. envoys, ships and removed tiles: kinds never matter again
+    forum = [-1] * len(view.forum)
+    for cell, owner in enumerate(view.forum):
+        if owner >= 0:
+            forum[cell] = pools[owner].take_any()
+    ships = [[pools[p].take_any() for _ in range(col.ship)] for p, col in enumerate(cols)]
+    removed = []
+    for p in range(n):
+        if _before_deal(view, p):
+            continue
+        while pools[p].left():
+            removed.append(pools[p].take_any())
+
+    for p, col in enumerate(cols):
+        deal: list[int] = []
+        if _before_deal(view, p):
+            deal = [i for i in range(TILES_PER_PLAYER) if i not in FEMALE_CITIZENS]
+            rng.shuffle(deal)
+        players.append(
+            PlayerState(
+                seat=p,
+                grid=grids[p],
+                buildings=[c[6:] if c.startswith("built:") else "" for c in col.cells],
+                building_tile=list(col.building_tiles),
+                cranes=list(col.cranes),
+                crane_state=list(col.crane_state),
+                citizens=citizen_ids[p],
+                row_active=list(col.row_active),
+                river=rivers[p],
+                ship=ships[p],
+                reserve=reserves[p],
+                builders=col.builders,
+                workers=list(col.workers),
+                assistants=col.assistants,
+                coins=col.coins,
+                tribunes=col.tribunes,
+                prestige=col.prestige,
+                flipped=col.flipped,
+                tracks=list(col.tracks),
+                score=col.score,
+                points=dict(col.points),
+                cycle_points=list(col.cycle_points),
+                cards_left=list(col.cards_left),
+                taken=taken[p],
+                kept=kept[p],
+                passed=-1,
+                received=received[p],
+                used=list(col.used),
+                uses_left=col.uses_left,
+                revealed=col.revealed,
+                builds_left=col.builds_left,
+                craftsman1_left=col.craftsman1_left,
+                craftsman2_left=col.craftsman2_left,
+                merchant2_left=col.merchant2_left,
+                female=females[p],
+                deal=deal,
+                handicap=col.handicap,
+            )
+        )
+    for p in range(n):  # the passer's record of its passed tile (a record, not a place)
+        receiver = (p - 1) % n
+        if received[receiver] >= 0 and received[receiver] // TILES_PER_PLAYER == p:
+            players[p].passed = received[receiver]
+        elif p == me and cols[me].passed:
+            index = TILE_KINDS_PER_PLAYER.index(cols[me].passed)
+            players[p].passed = me * TILES_PER_PLAYER + index
+
+    # 5. street cards not yet revealed
+    remaining = Counter({s: CARD_COPIES for s in range(len(STREET_SYMBOLS))})
+    for cycle_cards in view.played:
+        remaining.subtract(cycle_cards)
+    unseen_cards = list(remaining.elements())
+    rng.shuffle(unseen_cards)
+    piles = []
+    for size in view.pile_sizes:
+        piles.append(unseen_cards[:size])
+        unseen_cards = unseen_cards[size:]
+
+    state = GameState(
+        seed=0,
+        options=view.options,
+        phase=view.phase,
+        cycle=view.cycle,
+        round=view.round,
+        start_player=view.start_player,
+        piles=piles,
+        street=list(view.street),
+        played=[list(p) for p in view.played],
+        trajan=list(view.trajan),
+        boards=list(view.boards),
+        forum=forum,
+        players=players,
+        tasks=tasks,
+        removed=removed,
+        next_building=max((t for col in cols for t in col.building_tiles), default=-1) + 1,
+        all_passed=view.all_passed,
+        scorings=[[dict(d) for d in cyc] for cyc in view.scorings],
+    )
+    return state
+
+
+def _before_deal(view: PlayerView, p: int) -> bool:
+    """Whether player ``p``'s tiles are not on the board yet (its setup is still to come)."""
+    return any(t[0] == "deal" and t[1] == p for t in view.tasks)
