@@ -1,0 +1,259 @@
+"""Headless bot matches: ``forum-trajanum simulate --players easy,normal --games 200``.
+
+Games run in parallel worker processes; seats rotate so that every bot sits in every seat
+equally often (as far as the number of games allows). The summary is a table (and, with
+``--json``, a JSON file) per bot: win rate (shared wins count fractionally), final score mean
+and standard deviation, mean points per scoring category, think time per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from multiprocessing import get_context
+
+from forum_trajanum.bots import LEVELS
+
+POINT_KEYS = ("column", "tracks", "bonus", "cranes", "colonia", "eagles", "area", "trajan")
+SHORT = {"column": "col", "tracks": "trk", "bonus": "bon", "cranes": "crn", "colonia": "colo",
+         "eagles": "eagl", "area": "area", "trajan": "traj"}  # fmt: skip
+
+
+def _labels(levels: Sequence[str]) -> list[str]:
+    """Unique names for the bots: a repeated level gets "#2", "#3"..."""
+    seen: dict[str, int] = {}
+    out = []
+    for level in levels:
+        seen[level] = seen.get(level, 0) + 1
+        out.append(level if seen[level] == 1 else f"{level}#{seen[level]}")
+    return out
+
+
+def game_plan(levels: Sequence[str], games: int, seed: int) -> list[tuple[int, int, list[int]]]:
+    """(game index, game seed, bot index per seat) for every game: seats rotate each game."""
+    n = len(levels)
+    plan = []
+    for g in range(games):
+        rotation = g % n
+        plan.append((g, seed * 1_000_003 + g, [(s + rotation) % n for s in range(n)]))
+    return plan
+
+
+def _play_one(job: tuple) -> dict:
+    """Worker: play one game; return per-bot results (picklable)."""
+    from forum_trajanum.bots.factory import make_bot
+    from forum_trajanum.bots.match import play_game
+
+    g, game_seed, seating, levels, settings = job
+    bots = [
+        make_bot(levels[b], game_seed * 10 + seat, **settings.get(levels[b], {}))
+        for seat, b in enumerate(seating)
+    ]
+    result = play_game(bots, game_seed)
+    per_bot = {}
+    for seat, b in enumerate(seating):
+        per_bot[b] = {
+            "seat": seat,
+            "score": result.scores[seat],
+            "points": result.points[seat],
+            "win": result.win_share(seat),
+            "think": result.think[seat],
+        }
+    return {"game": g, "seed": game_seed, "bots": per_bot, "win_score": max(result.scores)}
+
+
+def run(
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int,
+    settings: dict | None = None,
+    progress: bool = True,
+) -> dict:
+    """Play ``games`` games and return the summary as a JSON-ready dict."""
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}")
+    if not 2 <= len(levels) <= 4:
+        raise ValueError(f"a game needs 2-4 players, got {len(levels)}: {','.join(levels)}")
+    settings = settings or {}
+    plan = [
+        (g, game_seed, seating, list(levels), settings)
+        for g, game_seed, seating in game_plan(levels, games, seed)
+    ]
+    started = time.perf_counter()
+    results: list[dict] = []
+    if jobs <= 1:
+        iterator = map(_play_one, plan)
+        results = _collect(iterator, games, progress)
+    else:
+        with get_context("spawn").Pool(jobs) as pool:
+            results = _collect(pool.imap_unordered(_play_one, plan), games, progress)
+    elapsed = time.perf_counter() - started
+    results.sort(key=lambda r: r["game"])
+    return summarize(levels, results, seed=seed, jobs=jobs, elapsed=elapsed)
+
+
+def _collect(iterator, games: int, progress: bool) -> list[dict]:
+    if not progress:
+        return list(iterator)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    out = []
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        transient=False,
+        console=_console(stderr=True),
+    ) as bar:
+        task = bar.add_task("games", total=games)
+        for item in iterator:
+            out.append(item)
+            bar.advance(task)
+    return out
+
+
+def _console(stderr: bool = False):
+    import shutil
+
+    from rich.console import Console
+
+    width = max(shutil.get_terminal_size((120, 24)).columns, 120)
+    return Console(stderr=stderr, width=width)
+
+
+def summarize(
+    levels: Sequence[str], results: list[dict], seed: int, jobs: int, elapsed: float
+) -> dict:
+    """Aggregate per-game results into the per-bot summary."""
+    labels = _labels(levels)
+    bots = {}
+    for b, label in enumerate(labels):
+        rows = [r["bots"][b] for r in results if b in r["bots"]]
+        scores = [row["score"] for row in rows]
+        think = [t for row in rows for t in row["think"]]
+        bots[label] = {
+            "level": levels[b],
+            "games": len(rows),
+            "wins": sum(row["win"] for row in rows),
+            "win_rate": (sum(row["win"] for row in rows) / len(rows)) if rows else 0.0,
+            "score_mean": statistics.fmean(scores) if scores else 0.0,
+            "score_std": statistics.pstdev(scores) if len(scores) > 1 else 0.0,
+            "points_mean": {
+                key: statistics.fmean(row["points"].get(key, 0) for row in rows) if rows else 0.0
+                for key in POINT_KEYS
+            },
+            "decisions": len(think),
+            "think_mean": statistics.fmean(think) if think else 0.0,
+            "think_median": statistics.median(think) if think else 0.0,
+            "think_max": max(think) if think else 0.0,
+        }
+    win_scores = [r["win_score"] for r in results]
+    return {
+        "players": list(levels),
+        "games": len(results),
+        "seed": seed,
+        "jobs": jobs,
+        "elapsed_seconds": elapsed,
+        "winning_score_mean": statistics.fmean(win_scores) if win_scores else 0.0,
+        "bots": bots,
+    }
+
+
+def render_table(summary: dict):
+    """The summary as a rich Table."""
+    from rich.table import Table
+
+    table = Table(
+        caption="points columns: mean points per category; think: seconds per decision in ms",
+        title=(
+            f"{summary['games']} games, players {','.join(summary['players'])}, "
+            f"seed {summary['seed']} (mean winning score {summary['winning_score_mean']:.1f})"
+        ),
+    )
+    table.add_column("bot")
+    table.add_column("games", justify="right")
+    table.add_column("win", justify="right")
+    table.add_column("score", justify="right")
+    table.add_column("sd", justify="right")
+    for key in POINT_KEYS:
+        table.add_column(SHORT[key], justify="right")
+    table.add_column("think ms mean", justify="right")
+    table.add_column("median", justify="right")
+    for label, row in summary["bots"].items():
+        table.add_row(
+            label,
+            str(row["games"]),
+            f"{row['win_rate']:.1%}",
+            f"{row['score_mean']:.1f}",
+            f"{row['score_std']:.1f}",
+            *(f"{row['points_mean'][k]:.1f}" for k in POINT_KEYS),
+            f"{row['think_mean'] * 1000:.1f}",
+            f"{row['think_median'] * 1000:.1f}",
+        )
+    return table
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``simulate`` command line."""
+    parser = argparse.ArgumentParser(
+        prog="forum-trajanum simulate", description="Play headless games between bots."
+    )
+    parser.add_argument(
+        "--players",
+        default="easy,normal",
+        help="comma-separated bot levels, one per player (2-4), e.g. easy,normal,hard",
+    )
+    parser.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument("--json", metavar="FILE", help="also write the summary as JSON")
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: CPUs)"
+    )
+    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    parser.add_argument(
+        "--hard-iterations",
+        type=int,
+        default=None,
+        help="search iterations per Hard decision (default: the Hard bot's own)",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``simulate`` command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    levels = [p.strip().lower() for p in args.players.split(",") if p.strip()]
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    settings = {}
+    if args.hard_iterations is not None:
+        settings["hard"] = {"iterations": args.hard_iterations}
+    try:
+        summary = run(
+            levels,
+            args.games,
+            args.seed,
+            max(1, args.jobs),
+            settings=settings,
+            progress=not args.no_progress,
+        )
+    except ValueError as exc:
+        parser.error(str(exc))
+    _console().print(render_table(summary))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(summary, fh, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

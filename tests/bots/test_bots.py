@@ -1,0 +1,129 @@
+"""Bots see only their views, answer legally, finish games and are deterministic."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+
+import pytest
+
+from forum_trajanum.bots import LEVELS
+from forum_trajanum.bots.factory import make_bot
+from forum_trajanum.bots.match import play_game
+from forum_trajanum.engine import GameState, PlayerView
+from forum_trajanum.engine.state import PlayerState
+
+BOT_MODULES = (
+    "forum_trajanum.bots.easy",
+    "forum_trajanum.bots.normal",
+    "forum_trajanum.bots.hard",
+    "forum_trajanum.bots.evaluation",
+    "forum_trajanum.bots.factory",
+)
+#: Small budgets keep the tests quick; the search itself is the same.
+SMALL = {"hard": {"iterations": 8}}
+
+
+def bot(level: str, seed: int):
+    """A bot with a test-sized budget."""
+    return make_bot(level, seed, **SMALL.get(level, {}))
+
+
+def test_unknown_level_is_a_clear_value_error():
+    with pytest.raises(ValueError, match=r"unknown bot level 'expert'.*easy, normal, hard"):
+        make_bot("expert", 1)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_make_bot_levels(level):
+    made = bot(level, 3)
+    assert made.level == level
+
+
+@pytest.mark.parametrize("module", BOT_MODULES)
+def test_bot_modules_never_import_the_full_state(module):
+    """No bot module can reach a GameState except through determinize(view)."""
+    tree = ast.parse(inspect.getsource(importlib.import_module(module)))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            names = {alias.name for alias in node.names}
+            assert "GameState" not in names, f"{module} imports GameState"
+            assert "PlayerState" not in names, f"{module} imports PlayerState"
+            assert "new_game" not in names, f"{module} imports new_game"
+            assert "view" not in names, f"{module} imports view() (it would need a state)"
+        if isinstance(node, ast.Name):
+            assert node.id not in ("GameState", "new_game"), f"{module} uses {node.id}"
+
+
+def _objects_in(value, depth=0):
+    """Every object reachable from a view's fields (models, containers, scalars)."""
+    yield value
+    if depth > 6:
+        return
+    if isinstance(value, PlayerView) or hasattr(type(value), "model_fields"):
+        for name in type(value).model_fields:
+            yield from _objects_in(getattr(value, name), depth + 1)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _objects_in(k, depth + 1)
+            yield from _objects_in(v, depth + 1)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for v in value:
+            yield from _objects_in(v, depth + 1)
+
+
+def _assert_no_secrets(view: PlayerView) -> None:
+    for obj in _objects_in(view):
+        assert not isinstance(obj, (GameState, PlayerState)), "a view holds full state"
+    assert not hasattr(view, "seed") and "seed" not in type(view).model_fields
+    for col in view.colonias:
+        if col.seat == view.viewer:
+            continue
+        assert col.river == "", "another player's river is visible"
+        assert col.taken == () and col.passed == ""
+        for cell, content in enumerate(col.cells):
+            if content.startswith("tile:"):
+                assert cell in (0, 5, 30, 35), "a face-down tile of another player is visible"
+
+
+@pytest.mark.parametrize(
+    ("levels", "seed"),
+    [
+        (("easy", "easy"), 1),
+        (("easy", "normal", "easy"), 2),
+        (("normal", "easy", "easy", "easy"), 3),
+        (("hard", "easy"), 4),
+    ],
+)
+def test_bots_get_only_views_and_finish_games(levels, seed, spy):
+    bots = [spy(bot(level, seed + i)) for i, level in enumerate(levels)]
+    result = play_game(bots, seed)
+    assert len(result.scores) == len(levels)
+    for seat, b in enumerate(bots):
+        assert b.seen, "every bot decides at least once"
+        for seen in b.seen:
+            assert seen.viewer == seat and seen.decider == seat
+            _assert_no_secrets(seen)
+    assert sum(len(t) for t in result.think) == result.actions
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_are_deterministic_for_a_seed(level, spy):
+    def answers():
+        bots = [spy(bot(level, 11)), spy(bot("easy", 12))]
+        play_game(bots, 5)
+        return bots[0].answers
+
+    first = answers()
+    assert first == answers()
+
+
+def test_normal_beats_easy_in_a_short_series():
+    wins = 0.0
+    for g in range(2):
+        seating = ["normal", "easy"] if g % 2 == 0 else ["easy", "normal"]
+        bots = [bot(level, 100 + g + i) for i, level in enumerate(seating)]
+        result = play_game(bots, 200 + g)
+        wins += result.win_share(seating.index("normal"))
+    assert wins == 2
