@@ -8,36 +8,35 @@ from forum_trajanum.data import TILES_PER_PLAYER
 from forum_trajanum.engine.state import GameState
 
 
-def tile_locations(state: GameState) -> Counter[int]:
-    """How many times each tile id appears anywhere in the state (should be once each)."""
-    seen: Counter[int] = Counter()
+def placed_tiles(state: GameState) -> list[int]:
+    """Every tile id found anywhere in the state, once per place it is found."""
+    found: list[int] = []
     for pl in state.players:
-        seen.update(t for t in pl.grid if t >= 0)
-        seen.update(t for row in pl.citizens for t in row if t >= 0)
-        seen.update(pl.ship)
-        seen.update(pl.reserve)
-        seen.update(t for t, _ in pl.taken)
-        seen.update(t for t in (pl.kept, pl.received, pl.river) if t >= 0)
-        seen.update(pl.female + TILES_PER_PLAYER * pl.seat for _ in range(1) if pl.deal)
-        seen.update(TILES_PER_PLAYER * pl.seat + i for i in pl.deal)
-    seen.update(t for t in state.forum if t >= 0)
-    seen.update(state.removed)
-    seen.update(task[2] for task in state.tasks if task[0] == "citizen")
-    return seen
+        found += pl.grid
+        for row in pl.citizens:
+            found += row
+        found += pl.ship
+        found += pl.reserve
+        found += [t for t, _ in pl.taken]
+        found += (pl.kept, pl.received, pl.river)
+    found += state.forum
+    found += state.removed
+    found += [task[2] for task in state.tasks if task[0] == "citizen"]
+    return [t for t in found if t >= 0]
 
 
 def check_invariants(state: GameState) -> list[str]:
     """Every broken invariant, as a message; an empty list when all hold."""
     problems = []
-    locations = tile_locations(state)
-    for p in range(state.options.players):
-        base = p * TILES_PER_PLAYER
-        missing = [t for t in range(base, base + TILES_PER_PLAYER) if locations[t] == 0]
-        doubled = [t for t in range(base, base + TILES_PER_PLAYER) if locations[t] > 1]
-        if state.players[p].deal:  # before the deal, the unplaced female tiles wait in hand
-            continue
-        if missing or doubled:
-            problems.append(f"player {p + 1}: tiles missing {missing}, doubled {doubled}")
+    found = placed_tiles(state)
+    dealt = [pl.seat for pl in state.players if not pl.deal]  # setup done: all 34 placed
+    expected = {p * TILES_PER_PLAYER + i for p in dealt for i in range(TILES_PER_PLAYER)}
+    mine = [t for t in found if t // TILES_PER_PLAYER in dealt]
+    if len(mine) != len(expected) or set(mine) != expected:
+        counts = Counter(mine)
+        missing = sorted(expected - set(mine))
+        doubled = sorted(t for t, c in counts.items() if c > 1)
+        problems.append(f"tiles missing {missing}, doubled {doubled}")
     for pl in state.players:
         for name in ("builders", "assistants", "coins", "tribunes"):
             if getattr(pl, name) < 0:

@@ -12,14 +12,23 @@ from collections import Counter
 
 from pydantic import BaseModel, ConfigDict
 
-from forum_trajanum.data import CORNERS, TEMPLES, TILES_PER_PLAYER
+from forum_trajanum.data import (
+    BUILDING_SPACES,
+    CORNERS,
+    TEMPLES,
+    TILE_KINDS_PER_PLAYER,
+    TILES_PER_PLAYER,
+)
 from forum_trajanum.engine import rules
 from forum_trajanum.engine.actions import Action, KeepTile, TakeTile
 from forum_trajanum.engine.forum import geometry
 from forum_trajanum.engine.state import GameOptions, GameState, PlayerState, tile_kind
 
-_CORNER_SET = frozenset(CORNERS)
-_TEMPLE_SET = frozenset(TEMPLES)
+_PLACE = tuple(
+    "temple" if c in TEMPLES else "corner" if c in CORNERS else "space" for c in range(36)
+)
+#: tile id -> kind, for every possible tile id (4 players)
+_KIND = TILE_KINDS_PER_PLAYER * 4
 
 
 class ColoniaView(BaseModel):
@@ -100,6 +109,17 @@ class PlayerView(BaseModel):
     removed: int
 
 
+def _construct(cls, **data):
+    """``cls.model_construct(**data)`` for a model whose every field is given, without its
+    per-field overhead (views are built from a valid state by this module alone)."""
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", data)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(data))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", None)
+    return obj
+
+
 def _visible_tile(state: GameState, owner: PlayerState, viewer: int, which: str) -> str:
     tile = getattr(owner, which)
     if tile < 0:
@@ -115,37 +135,35 @@ def _visible_tile(state: GameState, owner: PlayerState, viewer: int, which: str)
 def _unseen(state: GameState, pl: PlayerState, viewer: int) -> dict[str, int]:
     """Kinds of ``pl``'s tiles that ``viewer`` has not seen: face-down grid tiles, and for
     another player also its river and the tiles in hands that the viewer has not seen yet."""
-    counts: Counter[str] = Counter()
-    for cell, tile in enumerate(pl.grid):
-        if tile >= 0 and cell not in _CORNER_SET:
-            counts[tile_kind(tile)] += 1
-    if pl.seat != viewer and pl.river >= 0:
-        counts[tile_kind(pl.river)] += 1
-        hand = [t for t, _ in pl.taken]
+    hidden = [pl.grid[c] for c in BUILDING_SPACES]
+    if pl.seat != viewer:
+        hidden.append(pl.river)
+        hidden += [t for t, _ in pl.taken]
         if not pl.revealed:
-            hand.append(pl.kept)
+            hidden.append(pl.kept)
         receiver = state.players[(pl.seat - 1) % len(state.players)]
         if not (receiver.revealed or (receiver.seat == viewer and state.all_passed)):
-            hand.append(receiver.received)
-        for t in hand:
-            if t >= 0 and t // TILES_PER_PLAYER == pl.seat:
-                counts[tile_kind(t)] += 1
-    return dict(sorted(counts.items()))
+            received = receiver.received
+            if received >= 0 and received // TILES_PER_PLAYER == pl.seat:
+                hidden.append(received)
+    return dict(sorted(Counter(_KIND[t] for t in hidden if t >= 0).items()))
 
 
 def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
     own = pl.seat == viewer
+    grid, buildings = pl.grid, pl.buildings
     cells = []
-    for cell in range(36):
-        if cell in _TEMPLE_SET:
+    for cell, place in enumerate(_PLACE):
+        if place == "temple":
             cells.append("temple")
-        elif pl.buildings[cell]:
-            cells.append("built:" + pl.buildings[cell])
-        elif pl.grid[cell] >= 0:
-            cells.append("tile:" + tile_kind(pl.grid[cell]) if cell in _CORNER_SET else "hidden")
+        elif buildings[cell]:
+            cells.append("built:" + buildings[cell])
+        elif grid[cell] >= 0:
+            cells.append("tile:" + _KIND[grid[cell]] if place == "corner" else "hidden")
         else:
-            cells.append("crane" if cell in _CORNER_SET else "empty")
-    return ColoniaView(
+            cells.append("crane" if place == "corner" else "empty")
+    return _construct(
+        ColoniaView,
         seat=pl.seat,
         cells=tuple(cells),
         building_tiles=tuple(pl.building_tile),
@@ -214,7 +232,9 @@ def view(state: GameState, player: int) -> PlayerView:
     decider = rules.current_player(state)
     legal = tuple(str(a) for a in rules.legal_actions(state)) if decider == player else ()
     geo = geometry(state.options.players, tuple(state.boards))
-    return PlayerView(
+    # built by our own code from a valid state: skip re-validation (views are on hot paths)
+    return _construct(
+        PlayerView,
         viewer=player,
         options=state.options,
         phase=state.phase,
