@@ -134,3 +134,19 @@ def push_decision(state: GameState, task: tuple) -> GameState:
     """Put ``task`` on top of the flow and make it the current decision."""
     state.tasks.append(task)
     return refresh(state)
+
+
+def play_first_while(state: GameState, keep_going, limit: int = 2000) -> GameState:
+    """Apply the first legal action while ``keep_going(state)`` holds."""
+    for _ in range(limit):
+        if not keep_going(state):
+            return state
+        apply(state, legal_actions(state)[0])
+    raise AssertionError("limit reached")
+
+
+def until_decision(state: GameState, kind: str, player: int) -> GameState:
+    """Play first legal actions until ``player`` faces decision ``kind``."""
+    return play_first_while(
+        state, lambda s: not (decision_kind(s) == kind and current_player(s) == player)
+    )
