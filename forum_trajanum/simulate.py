@@ -1,7 +1,8 @@
 """Headless bot matches: ``forum-trajanum simulate --players easy,normal --games 200``.
 
-Games run in parallel worker processes; seats rotate so that every bot sits in every seat
-equally often (as far as the number of games allows). The summary is a table (and, with
+Games run in parallel worker processes (Ctrl-C stops early and reports the games finished);
+seats rotate so that every bot sits in every seat equally often (as far as the number of games
+allows). The summary is a table (and, with
 ``--json``, a JSON file) per bot: win rate (shared wins count fractionally), final score mean
 and standard deviation, mean points per scoring category, think time per decision.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import statistics
 import sys
@@ -88,36 +90,46 @@ def run(
     ]
     started = time.perf_counter()
     results: list[dict] = []
-    if jobs <= 1:
-        iterator = map(_play_one, plan)
-        results = _collect(iterator, games, progress)
-    else:
-        with get_context("spawn").Pool(jobs) as pool:
-            results = _collect(pool.imap_unordered(_play_one, plan), games, progress)
+    interrupted = False
+    try:
+        if jobs <= 1:
+            _collect(map(_play_one, plan), results, games, progress)
+        else:
+            pool = get_context("spawn").Pool(jobs)
+            try:
+                _collect(pool.imap_unordered(_play_one, plan), results, games, progress)
+                pool.close()
+            finally:
+                pool.terminate()
+                pool.join()
+    except KeyboardInterrupt:  # Ctrl-C: report the games finished so far
+        interrupted = True
     elapsed = time.perf_counter() - started
     results.sort(key=lambda r: r["game"])
-    return summarize(levels, results, seed=seed, jobs=jobs, elapsed=elapsed)
+    summary = summarize(levels, results, seed=seed, jobs=jobs, elapsed=elapsed)
+    summary["planned_games"] = games
+    summary["interrupted"] = interrupted
+    return summary
 
 
-def _collect(iterator, games: int, progress: bool) -> list[dict]:
+def _collect(iterator, out: list[dict], games: int, progress: bool) -> None:
+    """Append finished games to ``out`` (so an interrupted run keeps them)."""
     if not progress:
-        return list(iterator)
+        out.extend(iterator)
+        return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    out = []
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        transient=False,
         console=_console(stderr=True),
     ) as bar:
         task = bar.add_task("games", total=games)
         for item in iterator:
             out.append(item)
             bar.advance(task)
-    return out
 
 
 def _console(stderr: bool = False):
@@ -144,6 +156,7 @@ def summarize(
             "games": len(rows),
             "wins": sum(row["win"] for row in rows),
             "win_rate": (sum(row["win"] for row in rows) / len(rows)) if rows else 0.0,
+            "win_rate_ci95": wilson(sum(row["win"] for row in rows), len(rows)),
             "score_mean": statistics.fmean(scores) if scores else 0.0,
             "score_std": statistics.pstdev(scores) if len(scores) > 1 else 0.0,
             "points_mean": {
@@ -164,23 +177,50 @@ def summarize(
         "elapsed_seconds": elapsed,
         "winning_score_mean": statistics.fmean(win_scores) if win_scores else 0.0,
         "bots": bots,
+        "per_game": [
+            {
+                "game": r["game"],
+                "seed": r["seed"],
+                "seats": [labels[b] for b, _ in sorted(r["bots"].items(), key=_seat_of)],
+                "scores": [row["score"] for _, row in sorted(r["bots"].items(), key=_seat_of)],
+            }
+            for r in results
+        ],
     }
+
+
+def _seat_of(item: tuple) -> int:
+    return item[1]["seat"]
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate (shared wins count fractionally)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def render_table(summary: dict):
     """The summary as a rich Table."""
     from rich.table import Table
 
+    played = f"{summary['games']}"
+    if summary.get("interrupted"):
+        played += f" of {summary.get('planned_games')} (interrupted)"
     table = Table(
         caption="points columns: mean points per category; think: seconds per decision in ms",
         title=(
-            f"{summary['games']} games, players {','.join(summary['players'])}, "
+            f"{played} games, players {','.join(summary['players'])}, "
             f"seed {summary['seed']} (mean winning score {summary['winning_score_mean']:.1f})"
         ),
     )
     table.add_column("bot")
     table.add_column("games", justify="right")
     table.add_column("win", justify="right")
+    table.add_column("win 95% CI", justify="right")
     table.add_column("score", justify="right")
     table.add_column("sd", justify="right")
     for key in POINT_KEYS:
@@ -192,6 +232,7 @@ def render_table(summary: dict):
             label,
             str(row["games"]),
             f"{row['win_rate']:.1%}",
+            "{:.0%}-{:.0%}".format(*row["win_rate_ci95"]),
             f"{row['score_mean']:.1f}",
             f"{row['score_std']:.1f}",
             *(f"{row['points_mean'][k]:.1f}" for k in POINT_KEYS),
