@@ -5,7 +5,19 @@ Interface shared by the app, the simulator and the tests::
     bot = make_bot("normal", seed=3)
     action = bot.choose(view)        # view: forum_trajanum.engine.PlayerView
 
-``make_bot`` lives in :mod:`forum_trajanum.bots.factory`.
+``make_bot`` lives in :mod:`forum_trajanum.bots.factory`; the driver loop that plays a game
+between bots (``play_game``, ``step``) in :mod:`forum_trajanum.bots.match`.
+
+Contract:
+
+- ``choose`` receives only ``view(state, seat)`` for the bot's own seat, at a decision of that
+  seat (``view.legal`` is not empty), and returns one of ``view.legal`` as an action
+  (``parse(text)``). A bot never receives the full game state; search bots sample worlds from
+  their view with :func:`forum_trajanum.engine.determinize.determinize`.
+- Bots are deterministic for their seed: each owns a ``random.Random(seed)`` and uses no global
+  random state and no clock (Hard budgets iterations; its time cap is only a safety net).
+- Levels: "easy" (weighted random, ~0.1 ms), "normal" (heuristic with one-step lookahead,
+  a few ms median), "hard" (flat Monte Carlo search, a fraction of a second median).
 """
 
 from __future__ import annotations

@@ -127,3 +127,30 @@ def test_normal_beats_easy_in_a_short_series():
         result = play_game(bots, 200 + g)
         wins += result.win_share(seating.index("normal"))
     assert wins == 2
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_search_bots_sample_worlds_only_from_their_view(level, monkeypatch):
+    """determinize is the only way to a full state, and it is fed the bot's own view."""
+    import forum_trajanum.bots.hard as hard_module
+    import forum_trajanum.bots.normal as normal_module
+    from forum_trajanum.engine.determinize import determinize
+
+    calls = []
+
+    def checked(view, rng):
+        assert type(view) is PlayerView
+        assert view.legal, "sampled at a decision of the bot's own"
+        calls.append(view.viewer)
+        return determinize(view, rng)
+
+    monkeypatch.setattr(normal_module, "determinize", checked)
+    monkeypatch.setattr(hard_module, "determinize", checked)
+    bots = [bot(level, 1), bot("easy", 2)]
+    from forum_trajanum.engine import apply, current_player, new_game, view
+
+    state = new_game(21, players=2)
+    for _ in range(120):
+        seat = current_player(state)
+        apply(state, bots[seat].choose(view(state, seat)), seat)
+    assert calls and set(calls) == {0}
