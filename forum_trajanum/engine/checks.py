@@ -47,7 +47,7 @@ def check_invariants(state: GameState) -> list[str]:
             problems.append(f"player {pl.seat + 1}: prestige {pl.prestige} off the track")
         if sum(pl.points.values()) != pl.score or sum(pl.cycle_points) != pl.score:
             problems.append(f"player {pl.seat + 1}: score {pl.score} != its breakdown")
-    if state.tasks and not state._legal and state.tasks[-1][0]:
+    if state.tasks:
         from forum_trajanum.engine.rules import legal_actions
 
         if not legal_actions(state):

@@ -8,6 +8,7 @@ those. Section names in comments refer to the English rulebook.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, permutations
 
 from forum_trajanum.data import (
@@ -63,6 +64,31 @@ BUILD_PAIRS: tuple[tuple[int, int], ...] = tuple(
     if b in _BUILD_SET and (b == a + COLS or a % COLS != COLS - 1)
 )
 _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+# Interned actions by cell, so that listing legal actions builds no objects and hashes nothing.
+_TAKE = [[A.TakeTile.make(CELL_NAMES[c], slot + 1, False) for c in range(36)] for slot in (0, 1)]
+_TAKE_TRIBUNE = [
+    [A.TakeTile.make(CELL_NAMES[c], slot + 1, True) for c in range(36)] for slot in (0, 1)
+]
+_KEEP = [A.KeepTile.make(CELL_NAMES[c]) for c in range(36)]
+_BUILD_SINGLE = {
+    code: [A.Build.make(code, CELL_NAMES[c], "", "") for c in range(36)] for code in GRAYS + COLOURS
+}
+#: gray + coloured double tiles per adjacent pair: both ways round
+_BUILD_MIXED = {
+    (g, c): [
+        (
+            A.Build.make(g, CELL_NAMES[a], c, CELL_NAMES[b]),
+            A.Build.make(g, CELL_NAMES[b], c, CELL_NAMES[a]),
+        )
+        for a, b in BUILD_PAIRS
+    ]
+    for g in GRAYS
+    for c in COLOURS
+}
+_BUILD_DOUBLE = {
+    c: [A.Build.make(c, CELL_NAMES[a], c, CELL_NAMES[b]) for a, b in BUILD_PAIRS] for c in COLOURS
+}
+_street_cells = lru_cache(maxsize=None)(street_cells)
 _CRANE_PERMUTATIONS = tuple("".join(p) for p in permutations(COLOURS))
 _BONUS_PAIRS = tuple(a + b for a, b in combinations(AREA_BONUSES, 2))
 #: Decisions (task kinds) that a player answers; every other task runs by itself.
@@ -95,10 +121,11 @@ def is_over(state: GameState) -> bool:
 
 def legal_actions(state: GameState) -> list[A.Action]:
     """Every legal action of the current decision; empty only when the game is over."""
-    cached = state._legal
+    private = state.__pydantic_private__  # plain dict: the cache must be cheap to reach
+    cached = private["_legal"]
     if cached is None:
         cached = _options(state, state.tasks[-1]) if state.tasks else []
-        state._legal = cached
+        private["_legal"] = cached
     return cached
 
 
@@ -170,7 +197,8 @@ def _why_illegal(state: GameState, action: A.Action, legal: list[A.Action]) -> s
 
 def run_automatic(state: GameState) -> None:
     """Run automatic tasks until a decision with at least one legal action is on top."""
-    state._legal = None
+    private = state.__pydantic_private__
+    private["_legal"] = None
     tasks = state.tasks
     while tasks:
         task = tasks[-1]
@@ -178,8 +206,10 @@ def run_automatic(state: GameState) -> None:
         if kind in DECISIONS:
             options = _options(state, task)
             if options:
-                state._legal = options
-                state.phase = _PHASE_OF.get(kind, state.phase)
+                private["_legal"] = options
+                phase = _PHASE_OF.get(kind)
+                if phase is not None and phase != state.phase:
+                    state.phase = phase
                 return
             tasks.pop()
             _SKIPPED.get(kind, _noop)(state, task)
@@ -395,27 +425,27 @@ def _place_citizen(state: GameState, pl: PlayerState, tile: int, row: int) -> No
 
 def street_of(state: GameState, p: int, slot: int) -> tuple[int, ...]:
     """Cells of the street named by street card ``slot`` (0/1) on player ``p``'s Colonia."""
-    return street_cells(state.street[slot], state.options.side, p + 1)
+    return _street_cells(state.street[slot], state.options.side, p + 1)
 
 
 def _opt_draft(state, task):
     p = task[1]
     pl = state.players[p]
     if len(pl.taken) == 2 and not pl.cards_left:
-        return [A.KeepTile.make(CELL_NAMES[cell]) for _, cell in pl.taken]
+        return [_KEEP[cell] for _, cell in pl.taken]
     grid = pl.grid
     out: list[A.Action] = []
     anywhere = None
     for slot in pl.cards_left:
         street = street_of(state, p, slot)
         in_street = [c for c in street if grid[c] >= 0]
-        out += [A.TakeTile.make(CELL_NAMES[c], slot + 1, False) for c in in_street]
+        take = _TAKE[slot]
+        out += [take[c] for c in in_street]
         if pl.tribunes > 0:
             if anywhere is None:
                 anywhere = [c for c in range(36) if grid[c] >= 0]
-            out += [
-                A.TakeTile.make(CELL_NAMES[c], slot + 1, True) for c in anywhere if c not in street
-            ]
+            take = _TAKE_TRIBUNE[slot]
+            out += [take[c] for c in anywhere if c not in street]
         if not in_street:
             out.append(A.SkipCard.make(slot + 1))
     return out
@@ -604,31 +634,29 @@ def _opt_build(state, task):
 
 
 def _build_options(pl: PlayerState) -> list[A.Action]:
+    """Every building action the player's builders and workers pay for exactly."""
     grid, buildings = pl.grid, pl.buildings
     free = [c for c in BUILDING_SPACES if grid[c] < 0 and not buildings[c]]
     if not free:
         return []
-    names = CELL_NAMES
     colours = [c for i, c in enumerate(COLOURS) if pl.workers[i] > 0]
+    codes = [*GRAYS, *colours] if pl.builders > 0 else colours
     out: list[A.Action] = []
-    make = A.Build.make
-    grays = GRAYS if pl.builders > 0 else ()
-    for cell in free:
-        name = names[cell]
-        out += [make(g, name, "", "") for g in grays]
-        out += [make(c, name, "", "") for c in colours]
+    for code in codes:
+        table = _BUILD_SINGLE[code]
+        out += [table[cell] for cell in free]
     free_set = set(free)
-    pairs = [(a, b) for a, b in BUILD_PAIRS if a in free_set and b in free_set]
-    if grays and colours:
-        for a, b in pairs:
-            na, nb = names[a], names[b]
-            for g in grays:
-                for c in colours:
-                    out.append(make(g, na, c, nb))
-                    out.append(make(g, nb, c, na))
-    doubles = [c for i, c in enumerate(COLOURS) if pl.workers[i] >= 2]
-    for a, b in pairs:
-        out += [make(c, names[a], c, names[b]) for c in doubles]
+    pairs = [i for i, (a, b) in enumerate(BUILD_PAIRS) if a in free_set and b in free_set]
+    if pl.builders > 0:
+        for colour in colours:
+            for gray in GRAYS:
+                table = _BUILD_MIXED[gray, colour]
+                for i in pairs:
+                    out += table[i]
+    for i, colour in enumerate(COLOURS):
+        if pl.workers[i] >= 2:
+            table = _BUILD_DOUBLE[colour]
+            out += [table[i] for i in pairs]
     return out
 
 
