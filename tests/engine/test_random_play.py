@@ -27,6 +27,7 @@ from forum_trajanum.engine import (
 from forum_trajanum.engine.checks import check_invariants
 
 GAMES_PER_COUNT = 200
+CHUNKS = 4  # the games of one player count run as 4 tests, so pytest -n spreads them
 
 
 def play_random_game(seed: int, players: int) -> tuple[GameRecord, int, int]:
@@ -61,10 +62,11 @@ def play_random_game(seed: int, players: int) -> tuple[GameRecord, int, int]:
     return record, len(rounds_seen), len(state.scorings)
 
 
+@pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_finish_cleanly(players: int) -> None:
+def test_random_games_finish_cleanly(players: int, chunk: int) -> None:
     """Rules "End of the game": every game ends after 12 rounds (3 cycles) and 3 scorings."""
-    for seed in range(GAMES_PER_COUNT):
+    for seed in range(chunk, GAMES_PER_COUNT, CHUNKS):
         _, rounds, scorings = play_random_game(seed * 10 + players, players)
         assert rounds == CYCLES * ROUNDS_PER_CYCLE
         assert scorings == CYCLES
