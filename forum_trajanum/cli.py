@@ -1,4 +1,9 @@
-"""The ``forum-trajanum`` command."""
+"""The ``forum-trajanum`` command.
+
+``forum-trajanum`` opens the terminal app; ``forum-trajanum simulate ...`` runs bot games
+(:mod:`forum_trajanum.simulate`); ``forum-trajanum serve`` serves the app in a web browser
+through textual-serve (the optional "web" extra); ``--version`` prints the version.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +11,60 @@ import argparse
 import sys
 
 
+def _serve(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="forum-trajanum serve", description="Serve in a browser.")
+    parser.add_argument("--host", default="localhost")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        print(
+            "forum-trajanum serve needs textual-serve, which is not installed.\n"
+            "Install it with:  pip install 'forum-trajanum[web]'",
+            file=sys.stderr,
+        )
+        return 2
+    Server(f"{sys.executable} -m forum_trajanum.cli", host=args.host, port=args.port).serve()
+    return 0
+
+
+def _simulate(argv: list[str]) -> int:
+    try:
+        from forum_trajanum.simulate import main as simulate_main
+    except ImportError:
+        print("forum-trajanum simulate is not available in this installation.", file=sys.stderr)
+        return 2
+    result = simulate_main(argv)
+    return result if isinstance(result, int) else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``forum-trajanum`` console script."""
-    parser = argparse.ArgumentParser(prog="forum-trajanum", description=__doc__)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "simulate":
+        return _simulate(argv[1:])
+    if argv and argv[0] == "serve":
+        return _serve(argv[1:])
+    parser = argparse.ArgumentParser(
+        prog="forum-trajanum",
+        description="Stefan Feld's Forum Trajanum in the terminal, for 2-4 players at one "
+        "keyboard. Subcommands: simulate (bot games), serve (in a web browser).",
+    )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.5, help="seconds a bot's move stays visible"
+    )
     args = parser.parse_args(argv)
     if args.version:
         from forum_trajanum import __version__
 
         print(__version__)
         return 0
-    print("The terminal app is not built yet; see the README.", file=sys.stderr)
-    return 1
+    from forum_trajanum.tui.app import ForumApp
+
+    ForumApp(bot_delay=max(args.bot_delay, 0.0)).run()
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1 @@
+"""The Textual app: screens (one per mode), widgets and one stylesheet."""

@@ -1,0 +1,357 @@
+"""The Textual app: owns the game session and decides which screen shows which view.
+
+Data flows one way: a key, a click or a bot gives an action text -> the session checks it
+against the engine's legal actions and applies it -> the app redraws the deciding player's
+view (or a public view while bots play, and a privacy screen between two human players).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from textual import work
+from textual.app import App
+from textual.screen import ModalScreen
+
+from forum_trajanum import saves
+from forum_trajanum.engine import GameError, GameOptions, parse, ranking
+from forum_trajanum.engine.rules import DECISION_TITLES
+from forum_trajanum.tui.play import ActionChosen, PlayData, PlayScreen, screen_class
+from forum_trajanum.tui.screens import (
+    GameOverScreen,
+    HandOverScreen,
+    MessageScreen,
+    NewGameSettings,
+    SaveAsScreen,
+    ScoringScreen,
+    StartScreen,
+    TooSmallScreen,
+)
+from forum_trajanum.tui.session import GameSession
+
+MIN_WIDTH, MIN_HEIGHT = 130, 40
+
+
+class StandInBot:
+    """Used only when the bots package is not installed: picks the first legal action."""
+
+    level = "stand-in"
+
+    def choose(self, view):
+        return parse(view.legal[0])
+
+
+def default_bot_factory(level: str, seed: int):
+    """``forum_trajanum.bots.factory.make_bot``, imported lazily; a stand-in if missing."""
+    try:
+        from forum_trajanum.bots.factory import make_bot
+    except ImportError:
+        return StandInBot()
+    return make_bot(level, seed)
+
+
+class ForumApp(App):
+    """Forum Trajanum for 2-4 players at one keyboard (some seats may be bots)."""
+
+    CSS_PATH = "forum_trajanum.tcss"
+    TITLE = "Forum Trajanum"
+
+    def __init__(
+        self,
+        *,
+        bot_delay: float = 0.5,
+        bot_factory=None,
+        session: GameSession | None = None,
+        min_size: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT),
+    ) -> None:
+        super().__init__()
+        self.bot_delay = bot_delay
+        self.bot_factory = bot_factory or default_bot_factory
+        self.session = session
+        self.min_size = min_size
+        self.last_human: int | None = None
+        self.scorings_seen = 0
+        self.deferred = False
+        self.message = ""
+        self._bots: dict[int, object] = {}
+        self._bot_token: tuple | None = None
+        self._mode_screens: dict[type, PlayScreen] = {}
+
+    # --- start and menu -----------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.push_screen(StartScreen(saves.has_autosave()))
+        if self.session is not None:
+            self.begin(self.session)
+        self.check_size()
+
+    def on_resize(self, event) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        """Cover the game with a clear message while the terminal is too small."""
+        width, height = self.min_size
+        small = self.size.width < width or self.size.height < height
+        covered = isinstance(self.screen, TooSmallScreen)
+        if small and not covered:
+            self.push_screen(TooSmallScreen(width, height))
+        elif not small and covered:
+            self.pop_screen()
+            self.call_later(self.resume_play)
+
+    def start_new_game(self, settings: NewGameSettings | None) -> None:
+        """Start the game the new-game form describes (None: the form was cancelled)."""
+        if settings is None:
+            return
+        seed = settings.seed if settings.seed is not None else random.randrange(1, 10**9)
+        options = GameOptions(
+            players=settings.players, side=settings.side, introductory=settings.introductory
+        )
+        try:
+            session = GameSession.new(seed, options, settings.names, settings.bots)
+        except GameError as exc:
+            self.push_screen(MessageScreen(str(exc), "Cannot start"))
+            return
+        self.begin(session)
+
+    def continue_game(self) -> None:
+        """Resume the autosaved game exactly where play stopped."""
+        self.load_game(saves.AUTOSAVE)
+
+    def load_game(self, name: str | None) -> None:
+        """Load a saved game by name; a broken save gets a clear message."""
+        if not name:
+            return
+        try:
+            record, _ = saves.load(name)
+            session = GameSession.from_record(record)
+        except GameError as exc:
+            self.push_screen(MessageScreen(str(exc), "This save cannot be loaded"))
+            return
+        self.begin(session)
+
+    def begin(self, session: GameSession) -> None:
+        """Show the game of ``session`` from its current decision."""
+        self.session = session
+        self.last_human = None
+        self.scorings_seen = len(session.state.scorings)
+        self._bots = {}
+        self._bot_token = None
+        self.message = ""
+        self.advance()
+
+    def to_menu(self) -> None:
+        """Back to the start menu (the game stays autosaved)."""
+        self._bot_token = None
+        self.session = None
+        self.switch_screen(StartScreen(saves.has_autosave()))
+
+    # --- the flow -----------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        s = self.session
+        return [s.name(i) for i in range(s.players)]
+
+    def bots(self) -> list[str]:
+        s = self.session
+        return [s.bot_level(i) for i in range(s.players)]
+
+    def play_data(self, pv) -> PlayData:
+        """The data a play screen needs for ``pv``."""
+        s = self.session
+        names = self.names()
+        log = [f"{names[e.seat]}: {e.text}" for e in s.log]
+        can_undo = pv.viewer == s.decider and s.can_undo()
+        return PlayData(pv, names, self.bots(), log, can_undo, self.message)
+
+    def humans(self) -> int:
+        s = self.session
+        return sum(not s.is_bot(i) for i in range(s.players))
+
+    def overlay_open(self) -> bool:
+        """Whether a modal, a privacy screen or the too-small notice covers the game."""
+        top = self.screen
+        return isinstance(top, (ModalScreen, TooSmallScreen, HandOverScreen, ScoringScreen))
+
+    def resume_play(self) -> None:
+        """Continue the flow that an overlay held back."""
+        if self.deferred and not self.overlay_open():
+            self.deferred = False
+            self.advance()
+
+    def advance(self) -> None:
+        """Show the next decision: scoring, game over, a bot's turn, hand-over or a player."""
+        s = self.session
+        if s is None:
+            return
+        if self.overlay_open():
+            self.deferred = True
+            return
+        if len(s.state.scorings) > self.scorings_seen:
+            self.scorings_seen += 1
+            self.show_main(PlayData(s.public_view(), self.names(), self.bots()))
+            self.push_overlay(
+                ScoringScreen(s.public_view(), self.scorings_seen, self.names()),
+                lambda _: self.advance(),
+            )
+            return
+        if s.over:
+            self.last_human = None
+            self.switch_screen(GameOverScreen(s.public_view(), ranking(s.state), self.names()))
+            return
+        seat = s.decider
+        if s.is_bot(seat):
+            self.show_main(self.play_data(s.public_view()))
+            self.start_bot(seat)
+            return
+        if self.humans() > 1 and seat != self.last_human:
+            self.last_human = None
+            self.cover_secrets()
+            what = DECISION_TITLES.get(s.view_of(seat).decision, "your decision")
+            self.push_overlay(HandOverScreen(s.name(seat), seat, what), lambda _: self.reveal())
+            return
+        self.reveal()
+
+    def push_overlay(self, screen, callback) -> None:
+        """Push ``screen`` from the app's own message loop, so that the app (not a screen that
+        may be replaced meanwhile) receives its result."""
+        self.call_later(self.push_screen, screen, callback)
+
+    def reveal(self) -> None:
+        """Show the deciding human player's own view."""
+        s = self.session
+        if s is None or s.over:
+            return
+        seat = s.decider
+        self.last_human = seat
+        self.show_main(self.play_data(s.view_of(seat)))
+
+    def show_main(self, data: PlayData) -> None:
+        """Put ``data`` on the play screen of its mode. Each mode's screen is made once and
+        reused (installed), which keeps switching modes cheap."""
+        cls = screen_class(data.view)
+        screen = self._mode_screens.get(cls)
+        if screen is None:
+            screen = cls(data)
+            self._mode_screens[cls] = screen
+            self.install_screen(screen, name=f"mode-{cls.MODE}")
+        elif screen.is_mounted:
+            screen.show(data)
+        else:
+            screen.data = data
+        if self.screen is not screen:
+            self.switch_screen(screen)
+
+    def cover_secrets(self) -> None:
+        """Hide the play screen's content (before a hand-over covers it)."""
+        top = self.screen
+        if isinstance(top, PlayScreen):
+            top.cover()
+
+    # --- acting -------------------------------------------------------------------------
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        self.play_action(message.text)
+
+    def play_action(self, text: str) -> None:
+        """Apply a human player's chosen action, or explain why it cannot be played."""
+        s = self.session
+        if s is None or s.over:
+            return
+        seat = s.decider
+        if s.is_bot(seat) or seat != self.last_human:
+            return
+        try:
+            s.play(text, seat)
+        except GameError as exc:
+            self.say(str(exc))
+            return
+        self.message = self.save_warning()
+        self.advance()
+
+    def save_warning(self) -> str:
+        error = self.session.save_error if self.session else ""
+        return f"Autosave failed: {error}" if error else ""
+
+    def say(self, text: str) -> None:
+        top = self.screen
+        if isinstance(top, PlayScreen):
+            top.say(text)
+        else:
+            self.notify(text)
+
+    def undo(self) -> None:
+        """Take back the deciding player's last step of this turn."""
+        s = self.session
+        if s is None or s.decider != self.last_human:
+            return
+        if s.undo():
+            self.message = "Undone."
+            self.reveal()
+            self.message = ""
+        else:
+            self.say("Nothing to undo: a hidden tile was revealed or your turn began anew.")
+
+    def ask_save_name(self) -> None:
+        """Ask for a name and save the game under it."""
+
+        def done(name: str | None) -> None:
+            if not name or self.session is None:
+                return
+            try:
+                self.session.save_as(name)
+            except GameError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            self.notify(f"Saved as {name!r}.")
+
+        self.push_screen(SaveAsScreen(), done)
+
+    # --- bots ---------------------------------------------------------------------------
+
+    def bot_for(self, seat: int):
+        bot = self._bots.get(seat)
+        if bot is None:
+            s = self.session
+            bot = self.bot_factory(s.bot_level(seat), s.record.seed * 10 + seat)
+            self._bots[seat] = bot
+        return bot
+
+    def start_bot(self, seat: int) -> None:
+        s = self.session
+        token = (id(s), len(s.record.actions))
+        if self._bot_token == token:
+            return  # already thinking about this decision
+        self._bot_token = token
+        self.run_bot(self.bot_for(seat), s.view_of(seat), token)
+
+    @work(thread=True, group="bots")
+    def run_bot(self, bot, pv, token: tuple) -> None:
+        """Let a bot choose in a worker thread, pause visibly, then post the choice back."""
+        started = time.monotonic()
+        try:
+            text, problem = str(bot.choose(pv)), ""
+        except Exception as exc:  # a bot bug must not stop the game
+            text, problem = "", f"{type(exc).__name__}: {exc}"
+        pause = self.bot_delay - (time.monotonic() - started)
+        if pause > 0:
+            time.sleep(pause)
+        self.call_from_thread(self.bot_done, token, text, problem)
+
+    def bot_done(self, token: tuple, text: str, problem: str) -> None:
+        """Apply a bot's choice (the first legal action if the bot failed)."""
+        s = self.session
+        if s is None or token != self._bot_token or token != (id(s), len(s.record.actions)):
+            return
+        self._bot_token = None
+        seat = s.decider
+        legal = s.view_of(seat).legal
+        if text not in legal:
+            self.message = f"Bot {s.name(seat)} failed ({problem or text!r}); it plays {legal[0]}"
+            text = legal[0]
+        try:
+            s.play(text, seat)
+        except GameError as exc:  # pragma: no cover - the text was legal just above
+            self.message = str(exc)
+        self.advance()

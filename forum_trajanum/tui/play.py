@@ -1,0 +1,341 @@
+"""The play screens: one per mode (setup, draft, turn, paying citizens, watching bots).
+
+Each shows one :class:`PlayerView` only: the deciding player's own view, or a public view.
+The decision list offers exactly ``view.legal``; the Colonia and Forum cursors highlight the
+cells that appear in those actions. Choosing posts :class:`ActionChosen`; the app decides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from forum_trajanum.data import STREET_SYMBOLS, cell_index
+from forum_trajanum.engine import PlayerView
+from forum_trajanum.engine.rules import DECISION_TITLES
+from forum_trajanum.tui.labels import action_cells, describe, forum_cell, legal_actions_of
+from forum_trajanum.tui.widgets import (
+    ColoniaGrid,
+    ForumGrid,
+    KeyBar,
+    StatusPanel,
+    private_text,
+    street_cells_of,
+    supply_text,
+)
+
+#: When a decision has more Colonia-cell actions than this, the list shows only the actions
+#: of the cell under the cursor (plus the actions that name no cell).
+FILTER_ABOVE = 24
+
+
+@dataclass
+class PlayData:
+    """What a play screen draws: one view plus public names, bots and log lines."""
+
+    view: PlayerView
+    names: list[str]
+    bots: list[str]
+    log: list[str] = field(default_factory=list)
+    can_undo: bool = False
+    message: str = ""
+
+
+class ActionChosen(Message):
+    """The player chose a legal action (its text form)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        super().__init__()
+
+
+class PlayScreen(Screen):
+    """Base of the play screens: Colonia, supply, Forum, status, decisions and log."""
+
+    MODE = "play"
+    HINT = ""
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("o", "boards", "Other boards"),
+        Binding("t", "trajan", "Trajan cards"),
+        Binding("l", "log", "Log"),
+        Binding("s", "save", "Save"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("q", "menu", "Menu"),
+    ]
+
+    def __init__(self, data: PlayData) -> None:
+        super().__init__()
+        self.data = data
+        self.actions: list = []
+        self.by_cell: dict[str, list] = {}
+        self.by_forum: dict[tuple[int, int], object] = {}
+        self.other: list = []
+        self.filtered = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Vertical(id="left"):
+            yield ColoniaGrid(id="colonia")
+            yield Static(id="supply")
+            yield Static(id="private")
+            yield StatusPanel(id="status")
+        with Vertical(id="right"):
+            yield ForumGrid(id="forum")
+            yield Static(id="decision-title")
+            yield OptionList(id="decisions")
+            yield Static(id="message")
+            yield Static(id="log")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.show(self.data)
+        self.query_one("#decisions", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        if not isinstance(self.focused, (ColoniaGrid, ForumGrid)):
+            self.query_one("#decisions", OptionList).focus()
+        self.app.resume_play()
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def shown_seat(self) -> int:
+        """Whose Colonia the big grid shows: the viewer, or (public view) the decider."""
+        pv = self.data.view
+        if pv.viewer >= 0:
+            return pv.viewer
+        return max(pv.decider, 0)
+
+    def cover(self) -> None:
+        """Hide everything but the title (a hand-over screen is about to cover this one)."""
+        self.add_class("covered")
+
+    def show(self, data: PlayData) -> None:
+        """Redraw everything from ``data``."""
+        new_viewer = data.view.viewer != self.data.view.viewer
+        self.data = data
+        self.remove_class("covered")
+        if new_viewer:
+            self.query_one("#decisions", OptionList).focus()
+        pv = data.view
+        seat = self.shown_seat()
+        colonia = pv.colonias[seat]
+        self.actions = legal_actions_of(pv)
+        self.by_cell, self.by_forum, self.other = {}, {}, []
+        for action in self.actions:
+            cells = action_cells(action)
+            spot = forum_cell(action)
+            if spot is not None:
+                self.by_forum[spot] = action
+            elif cells:
+                for cell in cells:
+                    self.by_cell.setdefault(cell, []).append(action)
+            else:
+                self.other.append(action)
+        count = sum(len(v) for v in self.by_cell.values())
+        self.filtered = count > FILTER_ABOVE
+        grid = self.query_one(ColoniaGrid)
+        owner = data.names[seat] + (" (you)" if pv.viewer == seat else "")
+        streets = street_cells_of(pv, seat) if pv.decision == "draft" else frozenset()
+        grid.show(colonia, pv.options.side, f"Colonia of {owner}", frozenset(self.by_cell), streets)
+        if self.by_cell and self.by_cell.get(_cell_at(grid.cursor)) is None:
+            grid.place_cursor(min(self.by_cell, key=cell_index))
+        self.query_one("#supply", Static).update(supply_text(colonia))
+        self.query_one("#private", Static).update(
+            private_text(colonia) if pv.viewer == seat else Text("")
+        )
+        self.query_one(StatusPanel).show(pv, data.names, data.bots)
+        self.query_one(ForumGrid).show(pv, frozenset(self.by_forum))
+        self.query_one("#title", Static).update(self.title_text())
+        self.query_one("#decision-title", Static).update(self.decision_text())
+        self.fill_decisions()
+        self.query_one("#message", Static).update(Text(data.message, style="bold #ff8700"))
+        log = Text("Log\n", style="bold")
+        for line in data.log[-7:]:
+            log.append(line + "\n", style="")
+        self.query_one("#log", Static).update(log)
+
+    def title_text(self) -> Text:
+        pv = self.data.view
+        text = Text()
+        text.append(" FORUM TRAJANUM ", style="bold reverse")
+        if pv.decider >= 0:
+            who = self.data.names[pv.decider]
+            text.append(f"  {who}: {DECISION_TITLES.get(pv.decision, pv.decision)}")
+        if self.HINT:
+            text.append(f"   {self.HINT}", style="italic #afafaf")
+        return text
+
+    def decision_text(self) -> Text:
+        pv = self.data.view
+        text = Text()
+        if not self.actions:
+            text.append("Waiting…", style="italic")
+            return text
+        text.append("Your choices", style="bold")
+        if self.filtered:
+            text.append(f" at {_cell_at(self.query_one(ColoniaGrid).cursor)}", style="bold")
+            text.append(" (move the Colonia cursor: * cells are legal)", style="italic")
+        if pv.decision == "draft" and pv.street:
+            cards = "  ".join(
+                f"card {i + 1} = street {STREET_SYMBOLS[s]}" for i, s in enumerate(pv.street)
+            )
+            text.append(f"\n{cards}", style="#87afaf")
+        if self.data.can_undo:
+            text.append("   [u] undo", style="#87d787")
+        return text
+
+    def fill_decisions(self) -> None:
+        pv = self.data.view
+        options_list = self.query_one("#decisions", OptionList)
+        shown: list = []
+        if self.filtered:
+            cell = _cell_at(self.query_one(ColoniaGrid).cursor)
+            shown = list(self.by_cell.get(cell, []))
+        else:
+            for action in self.actions:
+                if action_cells(action) and forum_cell(action) is None:
+                    shown.append(action)
+        shown += [a for a in self.actions if forum_cell(a) is not None]
+        shown += self.other
+        options_list.clear_options()
+        options_list.add_options([Option(describe(a, pv), id=str(a)) for a in shown])
+        if shown:
+            options_list.highlighted = 0
+
+    # --- input --------------------------------------------------------------------------
+
+    def choose(self, text: str) -> None:
+        """Hand a chosen legal action up to the app."""
+        if text in self.data.view.legal:
+            self.post_message(ActionChosen(text))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            self.choose(event.option.id)
+
+    def on_colonia_grid_cursor_moved(self, event: ColoniaGrid.CursorMoved) -> None:
+        if self.filtered and self.is_mounted:
+            self.fill_decisions()
+            self.query_one("#decision-title", Static).update(self.decision_text())
+
+    def on_colonia_grid_cell_chosen(self, event: ColoniaGrid.CellChosen) -> None:
+        actions = self.by_cell.get(event.cell, [])
+        if len(actions) == 1:
+            self.choose(str(actions[0]))
+        elif actions:
+            if not self.filtered:
+                lst = self.query_one("#decisions", OptionList)
+                index = next(
+                    (i for i in range(lst.option_count) if lst.get_option_at_index(i).id
+                     == str(actions[0])), 0)  # fmt: skip
+                lst.highlighted = index
+            self.query_one("#decisions", OptionList).focus()
+        else:
+            self.say(f"Nothing to do on {event.cell} now; the * cells are legal.")
+
+    def on_forum_grid_cell_chosen(self, event: ForumGrid.CellChosen) -> None:
+        action = self.by_forum.get((event.row, event.col))
+        if action is not None:
+            self.choose(str(action))
+        else:
+            self.say("No envoy may go there now; the * cells of the Forum are legal.")
+
+    def say(self, message: str) -> None:
+        """Show a short message under the decision list."""
+        self.query_one("#message", Static).update(Text(message, style="bold #ff8700"))
+
+    def action_undo(self) -> None:
+        self.app.undo()
+
+    def action_boards(self) -> None:
+        from forum_trajanum.tui.screens import BoardsScreen
+
+        self.app.push_screen(BoardsScreen(self.data))
+
+    def action_trajan(self) -> None:
+        from forum_trajanum.tui.screens import TrajanScreen
+
+        self.app.push_screen(TrajanScreen(self.data.view))
+
+    def action_log(self) -> None:
+        from forum_trajanum.tui.screens import LogScreen
+
+        self.app.push_screen(LogScreen(self.data.log))
+
+    def action_help(self) -> None:
+        from forum_trajanum.tui.screens import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_save(self) -> None:
+        self.app.ask_save_name()
+
+    def action_menu(self) -> None:
+        self.app.to_menu()
+
+
+def _cell_at(index: int) -> str:
+    from forum_trajanum.data import cell_name
+
+    return cell_name(index)
+
+
+class SetupScreen(PlayScreen):
+    """Setup choices: crane colours per corner, the first citizen's row, the diagonal."""
+
+    MODE = "setup"
+    HINT = "Setup: choose from the list and press Enter."
+
+
+class DraftScreen(PlayScreen):
+    """The draft: take tiles from the streets of the two street cards, keep one, pass one."""
+
+    MODE = "draft"
+    HINT = "Draft: tinted streets are the street cards'; Tab to the grid, arrows + Enter."
+
+
+class TurnScreen(PlayScreen):
+    """A turn: use tiles, convert, build with the grid cursor, place envoys on the Forum."""
+
+    MODE = "turn"
+    HINT = "Turn: Tab to the Colonia or Forum, arrows to move, Enter to choose."
+
+
+class PayScreen(PlayScreen):
+    """Cycle end: pay 1 coin per citizen row that should stay active."""
+
+    MODE = "pay"
+    HINT = "Scoring: pay your citizens."
+
+
+class WatchScreen(PlayScreen):
+    """Public view while a bot plays (no private information of anybody)."""
+
+    MODE = "watch"
+    HINT = "A bot is playing…"
+
+    def on_mount(self) -> None:
+        self.show(self.data)
+
+
+def screen_class(pv: PlayerView) -> type[PlayScreen]:
+    """The play screen for the mode of the view's current decision."""
+    if pv.viewer < 0 or not pv.legal:
+        return WatchScreen
+    if pv.decision in ("setup_cranes", "setup_row", "setup_diagonal", "handicap"):
+        return SetupScreen
+    if pv.decision == "draft":
+        return DraftScreen
+    if pv.decision == "pay":
+        return PayScreen
+    return TurnScreen

@@ -1,0 +1,487 @@
+"""Screens around play: start menu, new game form, hand-over, scoring, game over, help, and the
+modal screens (boards, Trajan cards, log, save, load, messages) that return through dismiss()."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Input,
+    Label,
+    OptionList,
+    Select,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+from forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
+from forum_trajanum.engine import PlayerView
+from forum_trajanum.tui.help import KEYS, RULES_REFERENCE
+from forum_trajanum.tui.play import PlayData
+from forum_trajanum.tui.widgets import ColoniaGrid, KeyBar, supply_text
+
+LEVEL_CHOICES = [("human", ""), ("bot: easy", "easy"), ("bot: normal", "normal"),
+                 ("bot: hard", "hard")]  # fmt: skip
+
+
+@dataclass
+class NewGameSettings:
+    """What the new-game form returns."""
+
+    players: int
+    names: list[str]
+    bots: list[str]
+    side: str = "A"
+    introductory: bool = False
+    seed: int | None = None
+
+
+class StartScreen(Screen):
+    """The start menu: new game, continue, load, rules/help, quit."""
+
+    BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("question_mark,f1", "help", "Help")]
+
+    def __init__(self, can_continue: bool) -> None:
+        super().__init__()
+        self.can_continue = can_continue
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="start-box"):
+            yield Static(
+                Text.assemble(
+                    ("FORUM TRAJANUM\n", "bold #ffd75f"),
+                    ("Stefan Feld's game of building Rome's colonies, for 2-4 players "
+                     "at one keyboard.", "italic"),
+                ),
+                id="start-title",
+            )  # fmt: skip
+            options = [Option("New game", id="new")]
+            options.append(
+                Option("Continue the autosaved game", id="continue", disabled=not self.can_continue)
+            )
+            options += [
+                Option("Load a saved game", id="load"),
+                Option("Rules and help", id="help"),
+                Option("Quit", id="quit"),
+            ]
+            yield OptionList(*options, id="menu")
+            yield Static(id="start-message")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#menu", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        choice = event.option.id
+        if choice == "new":
+            self.app.push_screen(NewGameScreen(), self.app.start_new_game)
+        elif choice == "continue":
+            self.app.continue_game()
+        elif choice == "load":
+            self.app.push_screen(LoadScreen(), self.app.load_game)
+        elif choice == "help":
+            self.app.push_screen(HelpScreen())
+        elif choice == "quit":
+            self.app.exit()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def say(self, message: str) -> None:
+        """Show a message (e.g. why a save could not be loaded)."""
+        self.query_one("#start-message", Static).update(Text(message, style="bold #ff8700"))
+
+
+class NewGameScreen(ModalScreen[NewGameSettings | None]):
+    """The new-game form: seats, names, bots, board side, introductory game, seed."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("ctrl+s", "start", "Start")]
+    AUTO_FOCUS = "#start"
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="form"):
+            yield Label("New game", classes="heading")
+            yield Label("Players")
+            yield Select([(str(n), n) for n in (2, 3, 4)], value=2, allow_blank=False,
+                         id="players")  # fmt: skip
+            for seat in range(4):
+                with Horizontal(classes="seat-row", id=f"seat-{seat}"):
+                    yield Input(value=f"Player {seat + 1}", id=f"name-{seat}",
+                                placeholder=f"name of seat {seat + 1}")  # fmt: skip
+                    yield Select(LEVEL_CHOICES, value="", allow_blank=False, id=f"bot-{seat}")
+            yield Label("Colonia side (A: same streets for all; B: individual street grids)")
+            yield Select([("A", "A"), ("B", "B")], value="A", allow_blank=False, id="side")
+            yield Checkbox("Introductory game (one Trajan card, cycle III)", id="intro")
+            yield Input(placeholder="seed (optional, a whole number)", id="seed")
+            yield Static(id="form-message")
+            with Horizontal(id="form-buttons"):
+                yield Button("Start", variant="primary", id="start")
+                yield Button("Back", id="back")
+
+    def on_mount(self) -> None:
+        self._show_seats(2)
+
+    def _show_seats(self, players: int) -> None:
+        for seat in range(4):
+            self.query_one(f"#seat-{seat}").display = seat < players
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "players" and isinstance(event.value, int):
+            self._show_seats(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.dismiss(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_start(self) -> None:
+        players = self.query_one("#players", Select).value
+        players = players if isinstance(players, int) else 2
+        names = [self.query_one(f"#name-{s}", Input).value.strip()[:20] or f"Player {s + 1}"
+                 for s in range(players)]  # fmt: skip
+        bots = [str(self.query_one(f"#bot-{s}", Select).value or "") for s in range(players)]
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = None
+        if seed_text:
+            try:
+                seed = int(seed_text)
+            except ValueError:
+                self.query_one("#form-message", Static).update(
+                    Text(f"The seed must be a whole number, not {seed_text!r}.", style="bold red")
+                )
+                return
+        self.dismiss(
+            NewGameSettings(
+                players=players,
+                names=names,
+                bots=bots,
+                side=str(self.query_one("#side", Select).value),
+                introductory=self.query_one("#intro", Checkbox).value,
+                seed=seed,
+            )
+        )
+
+
+class LoadScreen(ModalScreen[str | None]):
+    """Pick a saved game by name."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def compose(self) -> ComposeResult:
+        from forum_trajanum import saves
+
+        names = saves.list_saves()
+        with Vertical(classes="dialog"):
+            yield Label("Load a saved game (Enter) — Escape to go back", classes="heading")
+            if names:
+                yield OptionList(*[Option(n, id=n) for n in names], id="saves")
+            else:
+                yield Label("There are no saved games yet.")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SaveAsScreen(ModalScreen[str | None]):
+    """Ask for a save name."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Save the game as (Enter to save, Escape to go back):", classes="heading")
+            yield Input(placeholder="name", id="save-name")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class MessageScreen(ModalScreen[None]):
+    """A message with an OK (Enter/Escape)."""
+
+    BINDINGS = [Binding("enter,escape,space", "close", "OK")]
+
+    def __init__(self, message: str, title: str = "Note") -> None:
+        super().__init__()
+        self.message, self.heading = message, title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.heading, classes="heading")
+            yield Static(self.message, id="message-text")
+            yield Label("Press Enter to continue.")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HandOverScreen(Screen[None]):
+    """Privacy screen between two human players: nobody's secrets are on it."""
+
+    BINDINGS = [Binding("enter,space", "ready", "I am ready")]
+
+    def __init__(self, name: str, seat: int, what: str) -> None:
+        super().__init__()
+        self.player_name, self.seat, self.what = name, seat, what
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="handover-box"):
+            yield Static(
+                Text.assemble(
+                    ("Pass the keyboard to\n\n", "italic"),
+                    (f"{self.player_name}  (seat {self.seat + 1})\n\n", "bold #ffd75f"),
+                    (f"Next: {self.what}\n\n", ""),
+                    ("Everybody else: please look away.\n", "italic"),
+                    (f"{self.player_name}, press Enter when you are ready.", "bold"),
+                ),
+                id="handover-text",
+            )
+        yield KeyBar()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Rules reference, the project's rulings and the key bindings."""
+
+    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        rulings = "\n".join(f"• {r}" for r in RULINGS)
+        with VerticalScroll(classes="dialog wide"):
+            yield Static(Text("Keys", style="bold #ffd75f"))
+            yield Static(KEYS)
+            yield Static(Text("Rules reference", style="bold #ffd75f"))
+            yield Static(RULES_REFERENCE)
+            yield Static(Text("Rulings of this edition", style="bold #ffd75f"))
+            yield Static(rulings)
+            yield Label("Escape closes this help; arrows / PgUp / PgDn scroll.")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TrajanScreen(ModalScreen[None]):
+    """The Trajan cards of all cycles with their tasks, and the street cards."""
+
+    BINDINGS = [Binding("escape,t,q", "close", "Close")]
+
+    def __init__(self, pv: PlayerView) -> None:
+        super().__init__()
+        self.pv = pv
+
+    def compose(self) -> ComposeResult:
+        text = Text()
+        for i, card in enumerate(self.pv.trajan):
+            text.append(f"Cycle {['I', 'II', 'III'][i]}: ", style="bold")
+            if not card:
+                text.append("no Trajan card\n")
+                continue
+            building, collection = TRAJAN_CARDS[card]
+            text.append(f"{card}\n  building task: {building}\n  collection task: {collection}\n")
+        text.append("\nStreet cards now: ", style="bold")
+        text.append("  ".join(STREET_SYMBOLS[s] for s in self.pv.street) or "-")
+        for i, cyc in enumerate(self.pv.played):
+            text.append(f"\nPlayed in cycle {['I', 'II', 'III'][i]}: ", style="bold")
+            text.append(" ".join(STREET_SYMBOLS[s] for s in cyc) or "-")
+        text.append(f"\nStreet cards left in the piles: {', '.join(map(str, self.pv.pile_sizes))}")
+        with VerticalScroll(classes="dialog wide"):
+            yield Label("Trajan cards and street cards (Escape closes)", classes="heading")
+            yield Static(text)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class BoardsScreen(ModalScreen[None]):
+    """Every other player's public Colonia (from the current view)."""
+
+    BINDINGS = [Binding("escape,o,q", "close", "Close")]
+
+    def __init__(self, data: PlayData) -> None:
+        super().__init__()
+        self.data = data
+
+    def compose(self) -> ComposeResult:
+        pv = self.data.view
+        with VerticalScroll(classes="dialog wide"):
+            yield Label("Other players' boards — public information (Escape closes)",
+                        classes="heading")  # fmt: skip
+            for colonia in pv.colonias:
+                if colonia.seat == pv.viewer:
+                    continue
+                grid = ColoniaGrid(id=f"board-{colonia.seat}")
+                grid.can_focus = False
+                yield grid
+                yield Static(supply_text(colonia), classes="board-supply")
+
+    def on_mount(self) -> None:
+        pv = self.data.view
+        for colonia in pv.colonias:
+            if colonia.seat == pv.viewer:
+                continue
+            name = self.data.names[colonia.seat]
+            self.query_one(f"#board-{colonia.seat}", ColoniaGrid).show(
+                colonia, pv.options.side, f"Colonia of {name} (seat {colonia.seat + 1})"
+            )
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class LogScreen(ModalScreen[None]):
+    """The whole public log."""
+
+    BINDINGS = [Binding("escape,l,q", "close", "Close")]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog wide"):
+            yield Label("Log — what every player did (Escape closes)", classes="heading")
+            yield Static("\n".join(self.lines) or "Nothing yet.")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+CATEGORY_TITLES = {
+    "cranes": "Cranes",
+    "colonia": "Colonia",
+    "eagles": "Forum eagles",
+    "area": "Largest area",
+    "trajan": "Trajan tasks",
+}
+
+
+class ScoringScreen(Screen[None]):
+    """The scoring of one cycle: per player and per category (from ``view.scorings``)."""
+
+    BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
+
+    def __init__(self, pv: PlayerView, cycle: int, names: list[str]) -> None:
+        super().__init__()
+        self.pv, self.cycle, self.names = pv, cycle, names
+
+    def compose(self) -> ComposeResult:
+        breakdown = self.pv.scorings[self.cycle - 1]
+        table = Table(title=f"Scoring of cycle {['I', 'II', 'III'][self.cycle - 1]}")
+        table.add_column("Category")
+        for seat, _ in enumerate(breakdown):
+            table.add_column(f"{seat + 1} {self.names[seat]}", justify="right")
+        for key, title in CATEGORY_TITLES.items():
+            table.add_row(title, *[str(parts.get(key, 0)) for parts in breakdown])
+        table.add_row(
+            Text("This scoring", style="bold"),
+            *[Text(str(sum(parts.values())), style="bold") for parts in breakdown],
+        )
+        table.add_row("Total score", *[str(c.score) for c in self.pv.colonias])
+        with Vertical(id="scoring-box"):
+            yield Static(table)
+            yield Label("Press Enter to continue.")
+        yield KeyBar()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+SOURCE_TITLES = {
+    "column": "Triumphal columns",
+    "tracks": "Finished tracks",
+    "bonus": "Area bonus VP",
+    **CATEGORY_TITLES,
+}
+
+
+class GameOverScreen(Screen[None]):
+    """Final ranking with tie-breaks, points by source and by cycle."""
+
+    BINDINGS = [Binding("enter,q,escape", "menu", "Menu")]
+
+    def __init__(self, pv: PlayerView, places: list[list[int]], names: list[str]) -> None:
+        super().__init__()
+        self.pv, self.places, self.names = pv, places, names
+
+    def compose(self) -> ComposeResult:
+        pv = self.pv
+        rank = Text("Final ranking\n", style="bold #ffd75f")
+        for place, seats in enumerate(self.places, start=1):
+            joined = " and ".join(
+                f"{self.names[s]} (seat {s + 1}, {pv.colonias[s].score} VP)" for s in seats
+            )
+            shared = " — shared place" if len(seats) > 1 else ""
+            rank.append(f"{place}. {joined}{shared}\n")
+        rank.append(
+            "Ties are broken by most active citizens, then most resources left.\n", style="italic"
+        )
+        table = Table(title="Points by source")
+        table.add_column("Source")
+        for c in pv.colonias:
+            table.add_column(f"{c.seat + 1} {self.names[c.seat]}", justify="right")
+        for key, title in SOURCE_TITLES.items():
+            table.add_row(title, *[str(c.points.get(key, 0)) for c in pv.colonias])
+        for i in range(3):
+            table.add_row(
+                f"Cycle {['I', 'II', 'III'][i]}", *[str(c.cycle_points[i]) for c in pv.colonias]
+            )
+        table.add_row(
+            Text("Total", style="bold"), *[Text(str(c.score), style="bold") for c in pv.colonias]
+        )
+        with Vertical(id="gameover-box"):
+            yield Static(Group(rank, table), id="gameover-text")
+            yield Label("Press Enter for the menu.")
+        yield KeyBar()
+
+    def action_menu(self) -> None:
+        self.app.to_menu()
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown while the terminal is smaller than the game needs."""
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__()
+        self.need = (width, height)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.update_size()
+
+    def on_resize(self) -> None:
+        self.update_size()
+
+    def update_size(self) -> None:
+        width, height = self.need
+        size = self.app.size
+        self.query_one("#too-small", Static).update(
+            f"The terminal is too small: {size.width}x{size.height}.\n"
+            f"Forum Trajanum needs at least {width}x{height} characters.\n"
+            "Enlarge the window (or reduce the font size); play resumes by itself."
+        )

@@ -1,0 +1,189 @@
+"""The game session the app owns: state, record, undo snapshots, public log and autosave.
+
+No Textual here. Screens never see the state; they get ``view(state, player)`` of the player
+whose decision it is, or :func:`spectator_view` (public information only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from forum_trajanum import saves
+from forum_trajanum.engine import (
+    GameError,
+    GameOptions,
+    GameRecord,
+    GameState,
+    PlayerView,
+    apply,
+    current_player,
+    is_over,
+    legal_actions,
+    new_game,
+    parse,
+    public_description,
+    reveals_information,
+    view,
+)
+
+
+def spectator_view(state: GameState) -> PlayerView:
+    """A view holding public information only (shown while bots play and between players).
+
+    Built from the players' own views: each Colonia is taken from the view of *another* seat,
+    so it carries only what that Colonia's owner shows to everybody else, and no legal actions.
+    """
+    n = state.options.players
+    base = view(state, 0)
+    colonias = tuple(view(state, (seat + 1) % n).colonias[seat] for seat in range(n))
+    # The unseen counts of a Colonia depend on who looks; a spectator shows none.
+    colonias = tuple(c.model_copy(update={"unseen": {}}) for c in colonias)
+    return base.model_copy(update={"viewer": -1, "colonias": colonias, "legal": ()})
+
+
+@dataclass
+class LogEntry:
+    """One public log line: who did what."""
+
+    seat: int
+    text: str
+
+
+@dataclass
+class _Snapshot:
+    state: GameState
+    actions: int
+    log: int
+
+
+@dataclass
+class GameSession:
+    """A game in progress: the state, its record, the public log and undo snapshots."""
+
+    record: GameRecord
+    state: GameState
+    log: list[LogEntry] = field(default_factory=list)
+    autosave: bool = True
+    save_error: str = ""
+    _undo: list[_Snapshot] = field(default_factory=list)
+
+    @classmethod
+    def new(
+        cls,
+        seed: int,
+        options: GameOptions,
+        names: list[str],
+        bots: list[str],
+        autosave: bool = True,
+    ) -> GameSession:
+        """Start a new game (and autosave it)."""
+        record = GameRecord(seed=seed, options=options, names=names, bots=bots)
+        session = cls(record=record, state=new_game(seed, options), autosave=autosave)
+        session.save()
+        return session
+
+    @classmethod
+    def from_record(cls, record: GameRecord, autosave: bool = True) -> GameSession:
+        """Rebuild a session from a record, the log included (replays every action)."""
+        state = record.start()
+        session = cls(record=record.model_copy(update={"actions": []}), state=state)
+        session.autosave = False
+        for text in record.actions:
+            session.play(parse(text))
+        session.autosave = autosave
+        session._undo.clear()
+        return session
+
+    # --- who and what -------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.state.options.players
+
+    @property
+    def decider(self) -> int:
+        """The seat deciding now (-1 when the game is over)."""
+        return current_player(self.state)
+
+    @property
+    def over(self) -> bool:
+        return is_over(self.state)
+
+    def name(self, seat: int) -> str:
+        """The name of a seat (with its seat number when no name was given)."""
+        names = self.record.names
+        if 0 <= seat < len(names) and names[seat].strip():
+            return names[seat].strip()
+        return f"Player {seat + 1}"
+
+    def bot_level(self, seat: int) -> str:
+        """The bot level of a seat, or "" for a human."""
+        bots = self.record.bots
+        return bots[seat] if 0 <= seat < len(bots) else ""
+
+    def is_bot(self, seat: int) -> bool:
+        return bool(self.bot_level(seat))
+
+    def view_of(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now."""
+        return view(self.state, seat)
+
+    def public_view(self) -> PlayerView:
+        return spectator_view(self.state)
+
+    # --- acting -------------------------------------------------------------------------
+
+    def play(self, action, seat: int | None = None) -> str:
+        """Apply ``action`` (an Action or its text) for the deciding seat; returns the log line.
+
+        Raises :class:`GameError` (state unchanged) for a text that does not parse or an action
+        that is not legal now.
+        """
+        if isinstance(action, str):
+            action = parse(action)
+        state = self.state
+        actor = current_player(state)
+        if seat is not None and seat != actor:
+            raise GameError(f"it is {self.name(actor)}'s decision, not {self.name(seat)}'s")
+        if action not in legal_actions(state):
+            apply(state, action, actor)  # raises IllegalActionError with the reason
+        line = public_description(state, action, actor)
+        barrier = reveals_information(state, action)
+        snapshot = _Snapshot(state.clone(), len(self.record.actions), len(self.log))
+        apply(state, action, actor)
+        self.record.append(action)
+        self.log.append(LogEntry(actor, line))
+        if barrier or current_player(state) != actor or self.is_bot(actor):
+            self._undo.clear()
+        else:
+            self._undo.append(snapshot)
+        self.save()
+        return line
+
+    def can_undo(self) -> bool:
+        """Whether the deciding (human) player can take back a step of this turn."""
+        return bool(self._undo) and not self.is_bot(self.decider)
+
+    def undo(self) -> bool:
+        """Take back the last step since the last undo barrier; False when there is none."""
+        if not self.can_undo():
+            return False
+        snap = self._undo.pop()
+        self.state = snap.state
+        del self.record.actions[snap.actions :]
+        del self.log[snap.log :]
+        self.save()
+        return True
+
+    def save(self) -> None:
+        """Autosave (atomic) when autosave is on."""
+        if not self.autosave:
+            return
+        try:
+            saves.autosave(self.record)
+            self.save_error = ""
+        except saves.SaveError as exc:
+            self.save_error = str(exc)
+
+    def save_as(self, name: str) -> None:
+        saves.save(self.record, name)

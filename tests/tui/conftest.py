@@ -1,0 +1,46 @@
+"""Fixtures for the terminal app tests: a private save directory and screen-text helpers."""
+
+from __future__ import annotations
+
+import pytest
+
+from forum_trajanum.engine import GameOptions
+from forum_trajanum.tui.session import GameSession
+
+SIZE = (160, 50)
+
+
+@pytest.fixture(autouse=True)
+def save_home(tmp_path, monkeypatch):
+    """Every test saves into its own temporary directory."""
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def screen_text(app) -> str:
+    """The text the active screen shows now (what a player can read)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def first_legal_bot_factory(level: str, seed: int):
+    """A stand-in bot for tests: always the first legal action of its own view."""
+    from forum_trajanum.tui.app import StandInBot
+
+    return StandInBot()
+
+
+def session_at(decision: str, seed: int = 1, players: int = 2, bots=None, skip: int = 0):
+    """A 2-player session advanced (first legal actions) to the ``skip``-th ``decision``."""
+    session = GameSession.new(
+        seed, GameOptions(players=players), [f"P{i + 1}" for i in range(players)],
+        bots or [""] * players, autosave=False,
+    )  # fmt: skip
+    seen = 0
+    while True:
+        if session.state.tasks and session.state.tasks[-1][0] == decision:
+            if seen == skip:
+                break
+            seen += 1
+        session.play(session.view_of(session.decider).legal[0])
+    session.autosave = True
+    return session

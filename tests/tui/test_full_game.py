@@ -1,0 +1,47 @@
+"""A whole 2-player hot-seat game played through the app's own key bindings."""
+
+from __future__ import annotations
+
+from forum_trajanum import saves
+from forum_trajanum.engine import GameRecord, is_over
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.screens import (
+    GameOverScreen,
+    HandOverScreen,
+    NewGameScreen,
+    ScoringScreen,
+    StartScreen,
+)
+
+from .conftest import screen_text
+
+
+async def test_whole_game_by_keys_to_the_final_ranking():
+    app = ForumApp(bot_delay=0, min_size=(100, 30))
+    async with app.run_test(size=(130, 40)) as pilot:
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("enter")  # "New game"
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.click("#seed")
+        await pilot.press("7", "enter")  # a fixed seed; Enter starts the game
+        session = app.session
+        assert session is not None and session.record.seed == 7
+        handovers = scorings = presses = 0
+        while not isinstance(app.screen, GameOverScreen):
+            if isinstance(app.screen, HandOverScreen):
+                handovers += 1
+            if isinstance(app.screen, ScoringScreen):
+                scorings += 1
+            await pilot.press("enter")
+            presses += 1
+            assert presses < 1000, "the game did not finish"
+        assert is_over(app.session.state)
+        assert scorings == 3
+        assert handovers > 10
+        text = screen_text(app)
+        assert "Final ranking" in text and "1. " in text
+        # the autosave holds the finished game, replayable to the same end
+        record, state = saves.load(saves.AUTOSAVE)
+        assert is_over(state)
+        assert record.actions == app.session.record.actions
+        assert isinstance(record, GameRecord)

@@ -1,0 +1,98 @@
+"""Privacy: the hand-over, draft and turn screens never show another player's secrets."""
+
+from __future__ import annotations
+
+import re
+
+from forum_trajanum.data import TILE_KINDS_PER_PLAYER
+from forum_trajanum.engine.state import tile_kind
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.labels import tile_label
+from forum_trajanum.tui.play import DraftScreen, PlayScreen, TurnScreen, WatchScreen
+from forum_trajanum.tui.screens import HandOverScreen
+
+from .conftest import SIZE, first_legal_bot_factory, screen_text, session_at
+
+KIND_TAG = re.compile(r"\[(" + "|".join(sorted(set(TILE_KINDS_PER_PLAYER))) + r")\]")
+
+
+def _secrets_of(session, seat: int) -> list[str]:
+    """Labels of what ``seat`` alone knows: its river tile and the tiles in its hand."""
+    pl = session.state.players[seat]
+    tiles = [pl.river, pl.kept, pl.received, *(t for t, _ in pl.taken)]
+    return [tile_label(tile_kind(t)) for t in tiles if t >= 0]
+
+
+def _own_labels(session, seat: int) -> set[str]:
+    return set(_secrets_of(session, seat))
+
+
+async def test_hand_over_screen_shows_no_secret_of_anybody():
+    session = session_at("draft", skip=1)  # the second player's draft, after the first's
+    seat = session.decider
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        text = screen_text(app)
+        assert session.name(seat) in text
+        assert "???" not in text and "River" not in text and "hidden" not in text
+        assert not KIND_TAG.search(text)
+        for other in range(2):
+            for label in _secrets_of(session, other):
+                assert label not in text
+
+
+async def _assert_screen_keeps_secrets(app, session, screen_type):
+    seat = session.decider
+    other = 1 - seat
+    assert isinstance(app.screen, screen_type)
+    screen: PlayScreen = app.screen
+    # The screen holds exactly the deciding player's own view, nothing more.
+    assert screen.data.view == session.view_of(seat)
+    theirs = screen.data.view.colonias[other]
+    assert theirs.river == "" and theirs.taken == () and theirs.passed == ""
+    text = screen_text(app)
+    mine = _own_labels(session, seat)
+    assert mine, "the deciding player sees at least the own river tile"
+    for label in mine:
+        assert label in text  # own secrets are shown
+    for label in _secrets_of(session, other):
+        if label not in mine:
+            assert label not in text, f"{label} of the other player is on screen"
+
+
+async def test_draft_screen_shows_only_the_own_secrets():
+    session = session_at("draft", skip=1, seed=4)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the hand-over
+        await _assert_screen_keeps_secrets(app, session, DraftScreen)
+        await pilot.press("enter")  # take a first tile: its front is now seen
+        await _assert_screen_keeps_secrets(app, session, DraftScreen)
+
+
+async def test_turn_screen_shows_only_the_own_secrets():
+    session = session_at("use", seed=5)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await _assert_screen_keeps_secrets(app, session, TurnScreen)
+
+
+async def test_bot_turns_are_shown_with_public_information_only():
+    session = session_at("draft", bots=["", "easy"], seed=2)
+    session.autosave = False
+    app = ForumApp(bot_delay=0.3, session=session, bot_factory=first_legal_bot_factory)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(40):
+            if isinstance(app.screen, WatchScreen):
+                break
+            await pilot.press("enter")
+        assert isinstance(app.screen, WatchScreen)
+        pv = app.screen.data.view
+        assert pv.viewer == -1 and pv.legal == ()
+        assert all(c.river == "" and c.taken == () for c in pv.colonias)
+        assert "River tile" not in screen_text(app)
