@@ -23,7 +23,8 @@ from forum_trajanum.data import (
 )
 from forum_trajanum.engine.scoring import colonia_row_points, crane_points, forum_points
 from forum_trajanum.engine.state import tile_kind
-from forum_trajanum.engine.trajan import building_task, collection_task
+from forum_trajanum.engine.trajan import building_task as _building_task
+from forum_trajanum.engine.trajan import collection_task
 
 # resource values (victory points), before fading towards the end of the game
 W_BUILDER = 2.8
@@ -34,6 +35,21 @@ W_TRIBUNE = 0.9
 W_ENVOY = 1.4
 W_CITIZEN = 2.0
 _SECTION_START = (0, 3, 6)
+
+
+_TASK_CACHE: dict[tuple, int] = {}
+
+
+def building_task(card: str, pl) -> int:
+    """The engine's Trajan building-task count, memoised on the Colonia's buildings (the
+    lookahead evaluates many positions that share them)."""
+    key = (card, tuple(pl.buildings), tuple(pl.building_tile), tuple(pl.crane_state))
+    found = _TASK_CACHE.get(key)
+    if found is None:
+        if len(_TASK_CACHE) > 200_000:
+            _TASK_CACHE.clear()
+        found = _TASK_CACHE[key] = _building_task(card, pl)
+    return found
 
 
 def scorings_left(state) -> int:

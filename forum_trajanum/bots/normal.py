@@ -57,7 +57,7 @@ SETUP_ROW = {"patrician": 0, "merchant": 2, "craftsman": 5}
 _CORNER_INDEX = {cell: i for i, cell in enumerate(CORNERS)}
 
 
-def after(state, action: Action, me: int, depth: int = 2):
+def after(state, action: Action, me: int, depth: int = 1):
     """A copy of ``state`` with ``action`` applied and ``me``'s follow-ups resolved greedily."""
     s = state.clone()
     apply(s, action)
