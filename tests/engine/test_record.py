@@ -1,0 +1,119 @@
+"""Game records: seed + options + actions replay to the same state; damaged records raise a
+RecordError (a ValueError) with a clear message (architecture: "Game records")."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from forum_trajanum.engine import (
+    GameRecord,
+    RecordError,
+    apply,
+    is_over,
+    legal_actions,
+    new_game,
+)
+from forum_trajanum.engine.state import SCHEMA_VERSION
+
+
+def recorded_game(seed=41, players=3, steps=None, **options):
+    """Play randomly, recording every action; returns (record, state)."""
+    state = new_game(seed, players=players, **options)
+    record = GameRecord(seed=seed, options=state.options)
+    rng = random.Random(seed)
+    n = 0
+    while not is_over(state) and (steps is None or n < steps):
+        action = rng.choice(legal_actions(state))
+        record.append(action)
+        apply(state, action)
+        n += 1
+    return record, state
+
+
+def test_a_record_replays_to_the_same_state():
+    record, state = recorded_game(side="B", handicap=(1,))
+    assert is_over(state)
+    again = GameRecord.from_json(record.to_json()).replay()
+    assert again.model_dump() == state.model_dump()
+
+
+def test_partial_replay_and_load():
+    record, _ = recorded_game(seed=42, players=2, steps=120)
+    _, state = GameRecord.load(record.to_json())
+    assert state.actions_taken == 120
+    early = record.replay(upto=30)
+    assert early.actions_taken == 30
+    assert early.model_dump() == recorded_game(seed=42, players=2, steps=30)[1].model_dump()
+
+
+def good_json():
+    record, _ = recorded_game(seed=43, players=2, steps=60)
+    return record.to_json()
+
+
+def test_corrupt_json():
+    text = good_json().replace('"seed"', '"seed', 1)
+    with pytest.raises(RecordError, match="not valid JSON"):
+        GameRecord.from_json(text)
+
+
+def test_truncated_json():
+    text = good_json()
+    with pytest.raises(RecordError, match="corrupt or truncated"):
+        GameRecord.from_json(text[: len(text) // 2])
+    with pytest.raises(RecordError):
+        GameRecord.from_json(b"")
+
+
+def test_unknown_schema_version():
+    data = json.loads(good_json())
+    data["schema_version"] = SCHEMA_VERSION + 1
+    with pytest.raises(RecordError, match=f"version {SCHEMA_VERSION + 1}"):
+        GameRecord.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("fmt", ["chess-pgn", None, 7])
+def test_wrong_format(fmt):
+    data = json.loads(good_json())
+    data["format"] = fmt
+    with pytest.raises(RecordError, match="not a Forum Trajanum game record"):
+        GameRecord.from_json(json.dumps(data))
+    with pytest.raises(RecordError):
+        GameRecord.from_json("[1, 2, 3]")
+
+
+def test_damaged_field():
+    data = json.loads(good_json())
+    data["seed"] = "seven"
+    with pytest.raises(RecordError, match="seed"):
+        GameRecord.from_json(json.dumps(data))
+    data = json.loads(good_json())
+    data["options"]["players"] = 9
+    with pytest.raises(RecordError, match="players"):
+        GameRecord.from_json(json.dumps(data))
+
+
+def test_illegal_action_inside_a_record():
+    data = json.loads(good_json())
+    data["actions"][10] = "end"
+    record = GameRecord.from_json(json.dumps(data))
+    with pytest.raises(RecordError, match=r"action 11 \('end'\) cannot be replayed") as info:
+        record.replay()
+    assert isinstance(info.value, ValueError)
+
+
+def test_unparseable_action_inside_a_record():
+    data = json.loads(good_json())
+    data["actions"][3] = "dance the tarantella"
+    with pytest.raises(RecordError, match="action 4"):
+        GameRecord.load(json.dumps(data))
+
+
+def test_action_after_the_end_inside_a_record():
+    record, _state = recorded_game(seed=44, players=2)
+    record.actions.append("end")
+    with pytest.raises(RecordError, match="over"):
+        record.replay()

@@ -1,0 +1,183 @@
+"""Player views hold nothing but what the player may know (rules "Setup" 5-6: tiles face down,
+the river tile seen only by its owner; "Take 2 Colonia tiles": tiles passed face down, "Once all
+players have passed ... they may look at the tile they have been given"; "The other players turn
+over their tiles only when it's their turn"; DE "1. Coloniaplättchen nehmen", "2. a)")."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from forum_trajanum.data import BUILDING_SPACES
+from forum_trajanum.engine import decision_kind, legal_actions, view
+from forum_trajanum.engine.rules import current_player
+from forum_trajanum.engine.state import tile_kind
+
+from .helpers import act, drafted_game, play_first_while, refresh
+
+
+def hidden_cells(pl):
+    return [c for c in BUILDING_SPACES if pl.grid[c] >= 0]
+
+
+def two_hidden_of_different_kinds(pl):
+    cells = hidden_cells(pl)
+    first = cells[0]
+    second = next(c for c in cells if tile_kind(pl.grid[c]) != tile_kind(pl.grid[first]))
+    return first, second
+
+
+def dump(state, p):
+    return view(state, p).model_dump()
+
+
+def mid_draft(seed=1):
+    """3 players; the start player s has drafted (kept one, passed one); not all have passed."""
+    state = drafted_game(seed=seed, players=3)
+    s = current_player(state)
+    state = play_first_while(state, lambda st: current_player(st) == s)
+    assert decision_kind(state) == "draft" and not state.all_passed
+    return state, s
+
+
+def test_swapping_face_down_tiles_of_another_player_changes_nothing():
+    # Rules "Setup" 5: "place one tile each, with the back facing up, on each individual Colonia
+    # space" / DE "mit der Rückseite nach oben".
+    state, _s = mid_draft()
+    for viewer in range(3):
+        for owner in range(3):
+            if owner == viewer:
+                continue
+            pl = state.players[owner]
+            before = dump(state, viewer)
+            a, b = two_hidden_of_different_kinds(pl)
+            pl.grid[a], pl.grid[b] = pl.grid[b], pl.grid[a]
+            assert dump(state, viewer) == before
+            pl.grid[a], pl.grid[b] = pl.grid[b], pl.grid[a]
+
+
+def test_another_players_river_tile_is_secret():
+    # Rules "Setup" 6: "place it with the back facing up ... you may look at the front of this
+    # tile" (only its owner) / DE "Ihr dürft euch die Vorderseite dieses Plättchens vorher
+    # ansehen".
+    state, s = mid_draft(seed=2)
+    owner, viewer = (s + 1) % 3, s
+    pl = state.players[owner]
+    before = dump(state, viewer)
+    cell = next(c for c in hidden_cells(pl) if tile_kind(pl.grid[c]) != tile_kind(pl.river))
+    pl.river, pl.grid[cell] = pl.grid[cell], pl.river
+    assert dump(state, viewer) == before
+    assert dump(state, owner)["colonias"][owner]["river"] == tile_kind(pl.river)
+
+
+def test_kept_tile_is_secret_until_its_owners_turn():
+    # Rules "Now the starting player lays his two tiles face up ... The other players turn over
+    # their tiles only when it's their turn" / DE "Die anderen Spieler decken ihre Plättchen erst
+    # auf, wenn sie an der Reihe sind".
+    state, s = mid_draft(seed=3)
+    pl = state.players[s]
+    for viewer in ((s + 1) % 3, (s + 2) % 3):
+        before = dump(state, viewer)
+        cell = next(c for c in hidden_cells(pl) if tile_kind(pl.grid[c]) != tile_kind(pl.kept))
+        pl.kept, pl.grid[cell] = pl.grid[cell], pl.kept
+        assert dump(state, viewer) == before
+        pl.kept, pl.grid[cell] = pl.grid[cell], pl.kept
+        assert dump(state, viewer)["colonias"][s]["kept"] == ""
+    assert dump(state, s)["colonias"][s]["kept"] == tile_kind(pl.kept)
+
+
+def test_tiles_in_hand_during_the_draft_are_secret():
+    # Rules "After taking the first tile from your Colonia, you may have a look at the front"
+    # (you, not the others).
+    state = drafted_game(seed=4, players=3)
+    s = current_player(state)
+    first = next(a for a in legal_actions(state) if a.kind == "take" and a.cell[0] in "BCDE")
+    act(state, str(first))
+    pl = state.players[s]
+    held = pl.taken[0][0]
+    viewer = (s + 1) % 3
+    before = dump(state, viewer)
+    assert before["colonias"][s]["taken_cells"] == (first.cell,)  # where it came from is public
+    cell = next(c for c in hidden_cells(pl) if tile_kind(pl.grid[c]) != tile_kind(held))
+    pl.taken[0][0], pl.grid[cell] = pl.grid[cell], held
+    assert dump(state, viewer) == before
+    assert dump(state, s)["colonias"][s]["taken"] == (tile_kind(pl.taken[0][0]),)
+
+
+def test_received_tile_is_secret_until_all_have_passed():
+    # Rules "Once all players have passed a tile to their right neighbor, they may look at the
+    # tile they have been given" / DE "Sobald alle ihr Plättchen ... weitergegeben haben".
+    state, s = mid_draft(seed=5)
+    receiver = (s - 1) % 3
+    passer = state.players[s]
+    rec = state.players[receiver]
+    assert rec.received == passer.passed >= 0
+    for viewer in range(3):
+        if viewer == s:
+            continue  # the passer knows what it passed
+        before = dump(state, viewer)
+        cell = next(
+            c for c in hidden_cells(passer) if tile_kind(passer.grid[c]) != tile_kind(rec.received)
+        )
+        swapped = passer.grid[cell]
+        passer.grid[cell], rec.received, passer.passed = rec.received, swapped, swapped
+        assert dump(state, viewer) == before
+        passer.grid[cell], rec.received, passer.passed = (
+            swapped,
+            passer.grid[cell],
+            passer.grid[cell],
+        )
+    assert dump(state, receiver)["colonias"][receiver]["received"] == ""
+    assert dump(state, s)["colonias"][s]["passed"] == tile_kind(passer.passed)
+    # once everybody has passed, the receiver sees its tile (the others still do not)
+    state = play_first_while(state, lambda st: decision_kind(st) == "draft")
+    assert state.all_passed
+    assert dump(state, receiver)["colonias"][receiver]["received"] == tile_kind(rec.received)
+    if receiver != current_player(state):
+        other = (receiver + 1) % 3
+        assert dump(state, other)["colonias"][receiver]["received"] == ""
+
+
+def test_the_seed_and_the_street_piles_are_secret():
+    # Rules "Setup" 2: face-down draw piles.
+    state, s = mid_draft(seed=6)
+    before = dump(state, s)
+    state.seed += 12345
+    pile = state.piles[0]
+    pile[0], pile[-1] = pile[-1], pile[0]
+    state.piles[1], state.piles[2] = state.piles[2], state.piles[1]
+    refresh(state)
+    assert dump(state, s) == before
+    assert all(str(state.seed) not in str(v) for v in before.values())
+
+
+def test_owner_sees_its_river_and_the_multiset_of_its_hidden_tiles():
+    # components.md "Players know the multiset of their own still-hidden tiles"; rules "Setup" 6.
+    state, _s = mid_draft(seed=7)
+    for p, pl in enumerate(state.players):
+        mine = view(state, p).colonias[p]
+        assert mine.river == tile_kind(pl.river)
+        assert mine.unseen == dict(Counter(tile_kind(pl.grid[c]) for c in hidden_cells(pl)))
+        for q in range(3):
+            if q != p:
+                assert view(state, q).colonias[p].river == ""
+                # the others know the multiset of p's unseen tiles (river included), no more
+                theirs = view(state, q).colonias[p].unseen
+                assert sum(theirs.values()) >= sum(mine.unseen.values()) + 1
+
+
+def test_legal_actions_only_in_the_deciders_view():
+    state, _s = mid_draft(seed=8)
+    d = current_player(state)
+    assert view(state, d).legal == tuple(str(a) for a in legal_actions(state))
+    assert all(view(state, q).legal == () for q in range(3) if q != d)
+
+
+def test_face_up_corner_tiles_and_buildings_are_public():
+    # Rules "Setup" 5: "there is now 1 face-up tile in each corner".
+    state, s = mid_draft(seed=9)
+    other = (s + 1) % 3
+    pl = state.players[other]
+    cells = view(state, s).colonias[other].cells
+    assert cells[0] == "tile:" + tile_kind(pl.grid[0])
+    assert cells[8] == "temple"
+    assert cells[7] == "hidden"
