@@ -77,27 +77,32 @@ class ForumApp(App):
         self._bots: dict[int, object] = {}
         self._bot_token: tuple | None = None
         self._mode_screens: dict[type, PlayScreen] = {}
+        self._size_checks = False
 
     # --- start and menu -----------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._size_checks = True
         self.push_screen(StartScreen(saves.has_autosave()))
         if self.session is not None:
             self.begin(self.session)
         self.check_size()
 
     def on_resize(self, event) -> None:
-        self.check_size()
+        self.check_size(event.size)
 
-    def check_size(self) -> None:
+    def check_size(self, size=None) -> None:
         """Cover the game with a clear message while the terminal is too small."""
+        if not self._size_checks:
+            return
+        size = size or self.size
         width, height = self.min_size
-        small = self.size.width < width or self.size.height < height
-        covered = isinstance(self.screen, TooSmallScreen)
-        if small and not covered:
+        small = size.width < width or size.height < height
+        if small and not isinstance(self.screen, TooSmallScreen):
             self.push_screen(TooSmallScreen(width, height))
-        elif not small and covered:
-            self.pop_screen()
+        elif not small and isinstance(self.screen, TooSmallScreen):
+            while isinstance(self.screen, TooSmallScreen):
+                self.pop_screen()
             self.call_later(self.resume_play)
 
     def start_new_game(self, settings: NewGameSettings | None) -> None:
@@ -216,7 +221,15 @@ class ForumApp(App):
     def push_overlay(self, screen, callback) -> None:
         """Push ``screen`` from the app's own message loop, so that the app (not a screen that
         may be replaced meanwhile) receives its result."""
-        self.call_later(self.push_screen, screen, callback)
+        self.call_later(self._push_under_size_notice, screen, callback)
+
+    def _push_under_size_notice(self, screen, callback) -> None:
+        covered = isinstance(self.screen, TooSmallScreen)
+        if covered:  # the too-small notice stays on top
+            self.pop_screen()
+        self.push_screen(screen, callback)
+        if covered:
+            self.push_screen(TooSmallScreen(*self.min_size))
 
     def reveal(self) -> None:
         """Show the deciding human player's own view."""
@@ -314,7 +327,11 @@ class ForumApp(App):
         bot = self._bots.get(seat)
         if bot is None:
             s = self.session
-            bot = self.bot_factory(s.bot_level(seat), s.record.seed * 10 + seat)
+            try:
+                bot = self.bot_factory(s.bot_level(seat), s.record.seed * 10 + seat)
+            except Exception as exc:  # an unknown level in an old save, a missing package
+                self.message = f"No {s.bot_level(seat)!r} bot ({exc}); a simple stand-in plays."
+                bot = StandInBot()
             self._bots[seat] = bot
         return bot
 

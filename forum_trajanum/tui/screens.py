@@ -230,7 +230,7 @@ class MessageScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.heading, classes="heading")
-            yield Static(self.message, id="message-text")
+            yield Static(self.message, id="message-text", markup=False)
             yield Label("Press Enter to continue.")
 
     def action_close(self) -> None:
@@ -273,11 +273,11 @@ class HelpScreen(ModalScreen[None]):
         rulings = "\n".join(f"• {r}" for r in RULINGS)
         with VerticalScroll(classes="dialog wide"):
             yield Static(Text("Keys", style="bold #ffd75f"))
-            yield Static(KEYS)
+            yield Static(KEYS, markup=False)
             yield Static(Text("Rules reference", style="bold #ffd75f"))
-            yield Static(RULES_REFERENCE)
+            yield Static(RULES_REFERENCE, markup=False)
             yield Static(Text("Rulings of this edition", style="bold #ffd75f"))
-            yield Static(rulings)
+            yield Static(rulings, markup=False)
             yield Label("Escape closes this help; arrows / PgUp / PgDn scroll.")
 
     def action_close(self) -> None:
@@ -364,7 +364,7 @@ class LogScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide"):
             yield Label("Log — what every player did (Escape closes)", classes="heading")
-            yield Static("\n".join(self.lines) or "Nothing yet.")
+            yield Static("\n".join(self.lines) or "Nothing yet.", markup=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -474,12 +474,12 @@ class TooSmallScreen(Screen[None]):
     def on_mount(self) -> None:
         self.update_size()
 
-    def on_resize(self) -> None:
-        self.update_size()
+    def on_resize(self, event) -> None:
+        self.update_size(event.size)
 
-    def update_size(self) -> None:
+    def update_size(self, size=None) -> None:
         width, height = self.need
-        size = self.app.size
+        size = size or self.app.size
         self.query_one("#too-small", Static).update(
             f"The terminal is too small: {size.width}x{size.height}.\n"
             f"Forum Trajanum needs at least {width}x{height} characters.\n"

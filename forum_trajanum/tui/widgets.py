@@ -383,8 +383,8 @@ class StatusPanel(Static):
         head.append("  (key t: texts)")
         head.append("\n")
         head.append(
-            f"  {'Seat':<22}{'VP':>4} {'Prest.':>6} {'L S M':>6} {'Ship':>5} {'Bld':>4}  "
-            f"{'Workers':<12}{'Ast':>4}{'$':>4}{'T':>4}\n",
+            f"  {'Seat':<16}{'VP':>4}{'Pr':>4} {'L S M':>6}{'Ship':>5}{'Bld':>4}  "
+            f"{'Workers':<12}{'Ast':>4}{'$':>3}{'T':>3}\n",
             style="bold",
         )
         for colonia in pv.colonias:
@@ -393,14 +393,14 @@ class StatusPanel(Static):
             marker = "▶ " if seat == pv.decider else "  "
             prestige = f"{colonia.prestige}" + ("f" if colonia.flipped else "")
             tracks = " ".join(str(t) for t in colonia.tracks)
-            head.append(f"{marker}{who[:20]:<20}", style=SEAT_STYLE[seat])
+            head.append(f"{marker}{who[:16]:<16}", style=SEAT_STYLE[seat])
             head.append(
-                f"{colonia.score:>4} {prestige:>6} {tracks:>6} {colonia.ship:>5} "
+                f"{colonia.score:>4}{prestige:>4} {tracks:>6}{colonia.ship:>5}"
                 f"{colonia.builders:>4}  "
             )
             for colour, count in zip(COLOURS, colonia.workers, strict=True):
                 head.append(f"{colour}{count} ", style=COLOUR_STYLE[colour])
-            head.append(f"{colonia.assistants:>4}{colonia.coins:>4}{colonia.tribunes:>4}\n")
+            head.append(f"{colonia.assistants:>4}{colonia.coins:>3}{colonia.tribunes:>3}\n")
         self.update(head)
 
 

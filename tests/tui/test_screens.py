@@ -1,0 +1,277 @@
+"""Behaviour of the app's screens, driven by key presses through Pilot."""
+
+from __future__ import annotations
+
+from forum_trajanum import saves
+from forum_trajanum.data import RULINGS
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.play import DraftScreen, PlayScreen, SetupScreen, TurnScreen, WatchScreen
+from forum_trajanum.tui.screens import (
+    BoardsScreen,
+    HandOverScreen,
+    HelpScreen,
+    LogScreen,
+    MessageScreen,
+    NewGameScreen,
+    SaveAsScreen,
+    ScoringScreen,
+    StartScreen,
+    TooSmallScreen,
+    TrajanScreen,
+)
+from forum_trajanum.tui.session import GameSession
+
+from .conftest import SIZE, first_legal_bot_factory, screen_text, session_at
+
+
+async def _wait(pilot, condition, tries: int = 100):
+    for _ in range(tries):
+        if condition():
+            return True
+        await pilot.pause(0.02)
+    return condition()
+
+
+async def _menu(pilot, app, choice: str) -> None:
+    """Pick a start-menu entry with the arrow keys and Enter."""
+    menu = app.screen.query_one("#menu")
+    for _ in range(6):
+        if menu.get_option_at_index(menu.highlighted).id == choice:
+            break
+        await pilot.press("down")
+    await pilot.press("enter")
+
+
+async def test_start_menu_new_game_with_a_bot_seat():
+    app = ForumApp(bot_delay=0, bot_factory=first_legal_bot_factory)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, StartScreen)
+        assert "Continue the autosaved game" in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.click("#name-0")
+        await pilot.press("end", *["backspace"] * 8, *"Livia")
+        app.screen.query_one("#bot-1").value = "easy"
+        await pilot.click("#seed")
+        await pilot.press(*"42", "enter")
+        session = app.session
+        assert session.record.names == ["Livia", "Player 2"]
+        assert session.record.bots == ["", "easy"]
+        assert session.record.seed == 42
+        # one human: no hand-over screen, the first decision is Livia's own
+        await _wait(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert isinstance(app.screen, SetupScreen)
+        assert "Livia: choose crane colours" in screen_text(app)
+
+
+async def test_new_game_form_rejects_a_bad_seed_and_can_be_left():
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.click("#seed")
+        await pilot.press(*"abc", "enter")
+        assert isinstance(app.screen, NewGameScreen)
+        assert "must be a whole number" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, StartScreen)
+        assert app.session is None
+
+
+async def test_continue_resumes_exactly_where_play_stopped():
+    session = session_at("build", seed=9)
+    session.save()
+    actions = list(session.record.actions)
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _menu(pilot, app, "continue")  # "Continue the autosaved game"
+        assert app.session is not None
+        assert app.session.record.actions == actions
+        assert app.session.decider == session.decider
+        assert app.session.state.model_dump() == session.state.model_dump()
+        assert len(app.session.log) == len(actions)
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        assert isinstance(app.screen, TurnScreen)
+
+
+async def test_a_corrupt_autosave_gives_a_clear_message(save_home):
+    save_home.mkdir(parents=True, exist_ok=True)
+    (save_home / "autosave.json").write_text('{"format": "forum-trajanum-record", "schema')
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _menu(pilot, app, "continue")
+        assert isinstance(app.screen, MessageScreen)
+        text = screen_text(app)
+        assert "cannot be loaded" in text and "not valid JSON" in text
+        assert "Traceback" not in text
+        await pilot.press("enter")
+        assert isinstance(app.screen, StartScreen)
+        assert app.session is None
+
+
+async def test_load_a_named_save():
+    session = session_at("draft", seed=11)
+    session.save_as("roman holiday")
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _menu(pilot, app, "load")
+        assert "roman holiday" in screen_text(app)
+        await pilot.press("enter")
+        assert app.session.record.actions == session.record.actions
+
+
+async def test_a_too_small_terminal_says_the_size_needed_and_play_resumes():
+    session = session_at("draft", seed=3)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=(90, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = screen_text(app)
+        assert "too small" in text and "at least 130x40" in text
+        await pilot.resize_terminal(*SIZE)
+        await _wait(pilot, lambda: not isinstance(app.screen, TooSmallScreen))
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        assert isinstance(app.screen, DraftScreen)
+
+
+async def test_undo_takes_back_steps_until_a_hidden_tile_is_revealed():
+    session = session_at("build", seed=9)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # hand-over
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        before = app.session.state.model_dump()
+        count = len(app.session.record.actions)
+        non_barrier = [a for a in screen.data.view.legal if a.startswith(("convert", "build"))]
+        assert non_barrier
+        app.play_action(non_barrier[0])
+        await pilot.pause()
+        assert len(app.session.record.actions) == count + 1
+        assert "[u] undo" in screen_text(app)
+        await pilot.press("u")
+        assert app.session.state.model_dump() == before
+        assert len(app.session.record.actions) == count
+        record, _ = saves.load(saves.AUTOSAVE)
+        assert len(record.actions) == count  # the autosave follows the undo
+        seat = app.session.decider
+        for _ in range(5):  # back through this turn's earlier steps (using a tile)
+            await pilot.press("u")
+            if "Nothing to undo" in screen_text(app):
+                break
+        assert "Nothing to undo" in screen_text(app)
+        assert app.session.decider == seat
+        assert app.session.state.tasks[-1][0] == "use"  # the turn's start: tiles were revealed
+
+
+async def test_an_illegal_action_changes_nothing_and_says_why():
+    session = session_at("draft", seed=3)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        before = app.session.state.model_dump()
+        app.play_action("build L C3")
+        await pilot.pause()
+        assert app.session.state.model_dump() == before
+        assert "not possible now" in screen_text(app)
+        app.play_action("gibberish")
+        await pilot.pause()
+        assert "unknown action" in screen_text(app)
+
+
+async def test_colonia_cursor_highlights_and_chooses_legal_cells():
+    session = session_at("draft", seed=3)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        screen: PlayScreen = app.screen
+        legal_cells = set(screen.by_cell)
+        assert legal_cells
+        await pilot.press("tab")  # to the Colonia grid
+        grid = screen.query_one("#colonia")
+        assert app.focused is grid
+        cell = sorted(legal_cells)[0]
+        grid.place_cursor(cell)
+        count = len(app.session.record.actions)
+        await pilot.press("enter")
+        # one action on that cell: played at once; several: the list shows them
+        moved = len(app.session.record.actions) == count + 1
+        assert moved or app.focused is screen.query_one("#decisions")
+
+
+async def test_help_boards_trajan_log_and_save_screens():
+    session = session_at("use", seed=5)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "Keys" in text and "Rules reference" in text and "[L] library" in text
+        await pilot.press("end")
+        await pilot.pause()
+        assert RULINGS[-1][:30] in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, BoardsScreen)
+        assert "Colonia of" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TrajanScreen)
+        assert "building task" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        assert "P1: cranes" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("s")
+        assert isinstance(app.screen, SaveAsScreen)
+        await pilot.press(*"later", "enter")
+        assert "later" in saves.list_saves()
+        assert isinstance(app.screen, TurnScreen)
+
+
+async def test_scoring_breakdown_is_shown_after_paying_citizens():
+    session = session_at("pay", seed=8)  # the first payment of cycle I
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(10):  # hand-overs and payments
+            if isinstance(app.screen, ScoringScreen):
+                break
+            await pilot.press("enter")
+        assert isinstance(app.screen, ScoringScreen)
+        await pilot.pause()
+        text = screen_text(app)
+        for word in ("Scoring of cycle I", "Cranes", "Colonia", "Forum eagles", "Largest area",
+                     "Trajan tasks", "P1", "P2"):  # fmt: skip
+            assert word in text
+        await pilot.press("enter")
+        assert not isinstance(app.screen, ScoringScreen)
+
+
+async def test_bots_play_in_a_worker_with_a_log_line_per_action():
+    session = GameSession.new(
+        5, session_at("draft").state.options, ["Ann", "Bot"], ["", "normal"], autosave=False
+    )
+    app = ForumApp(bot_delay=0)  # the real bots from forum_trajanum.bots.factory
+    async with app.run_test(size=SIZE) as pilot:
+        app.begin(session)
+        await pilot.pause()
+        for _ in range(30):
+            if app.session.decider == 1 or isinstance(app.screen, WatchScreen):
+                break
+            await pilot.press("enter")
+        ok = await _wait(
+            pilot, lambda: app.session.decider == 0 and any(e.seat == 1 for e in app.session.log)
+        )
+        assert ok
+        bot_lines = [e.text for e in app.session.log if e.seat == 1]
+        assert bot_lines
+        assert not any(line.startswith("keep ") for line in bot_lines)  # public wording only
+        assert "Bot:" in "\n".join(app.play_data(app.session.public_view()).log)
+        assert not isinstance(app.screen, HandOverScreen)  # one human: no hand-over
