@@ -892,9 +892,11 @@ def envoy_targets(state: GameState, p: int, mode: str, colour: str) -> list[int]
     if mode == "colour":
         return envoy_cells(geo, forum, colour, pl.ability(PATRICIAN_I))
     if mode == "any":
+        # Second citizen of Patrician I: the colour-area rule applies (components.md); the
+        # Patrician I exception covers only "the color you have just built this turn".
         cells: list[int] = []
         for c in COLOURS:
-            cells += envoy_cells(geo, forum, c, pl.ability(PATRICIAN_I))
+            cells += envoy_cells(geo, forum, c, False)
         return sorted(cells)
     if mode == "free":
         return [i for i, col in enumerate(geo.colours) if col != "E" and forum[i] < 0]
