@@ -287,3 +287,27 @@ def test_only_listed_sources_can_be_used():
     with pytest.raises(IllegalActionError):
         act(state, "use reserve TT")
     assert state.model_dump() == before
+
+
+def test_second_citizen_patrician_one_envoy_obeys_the_colour_area_rule():
+    # components.md citizen rows: Patrician I second citizen: "place 1 envoy from your ship in the
+    # Forum (any colour's space, colour-area rule applies; not an eagle)"; Appendix Patrician I a)
+    # lifts the rule only for the colour "you have just built this turn" / DE "in der
+    # entsprechenden Farbe, in der er in diesem Zug gebaut hat".
+    from forum_trajanum.engine.forum import geometry
+
+    state, p = second_citizen(0, seed=14)
+    pl = state.players[p]
+    pl.ship = [tile(p, CC)]
+    state.boards = ["1A", "2A", "3A"]
+    index = geometry(2, tuple(state.boards)).index
+    state.forum[index[(0, 0)]] = tile(1 - p, CC)  # starts the blue area 1:1 1:2 2:1
+    refresh(state)
+    act(state, "row 1")
+    targets = {(a.row, a.col) for a in legal_actions(state) if not a.declined}
+    blue = {(1, 2), (2, 1)}
+    assert blue <= targets
+    # no other blue space while the started blue area has room; other colours are free
+    assert not targets & {(4, 4), (1, 7), (1, 8), (2, 8), (1, 9), (2, 9), (3, 9), (4, 11), (4, 12)}
+    assert (2, 2) in targets  # yellow, no yellow area started
+    assert not targets & {(1, 3), (4, 3), (1, 6), (3, 8), (2, 10), (3, 11)}  # never an eagle
