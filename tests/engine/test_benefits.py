@@ -265,3 +265,36 @@ def test_upgrade_without_active_merchant_one_is_one_space():
     pl.row_active[2] = False
     push_decision(state, ("upgrade", p))
     assert decision_kind(state) == "build" and pl.prestige == 1
+
+
+def test_library_four_corner_tile_uncovers_its_crane():
+    # RULINGS: "a corner tile taken this way uncovers its crane"; rules "Construction cranes".
+    from forum_trajanum.data import CORNERS
+    from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN
+
+    state, p = ready(seed=3)
+    pl = state.players[p]
+    pl.tracks[LIB] = 3
+    corner = CORNERS.index(5)  # F1
+    pl.grid[5] = tile(p, CC)
+    pl.crane_state[corner] = CRANE_COVERED
+    refresh(state)
+    act(state, "build L A2")
+    act(state, "step 4")
+    act(state, "pick F1")
+    assert pl.crane_state[corner] == CRANE_OPEN and pl.coins == 2
+
+
+def test_market_three_envoy_completing_an_area_gives_the_area_bonus():
+    # Rules "3. Completed color area: If you complete a color area ... you gain an area bonus".
+    state, p = ready(seed=4)
+    pl = state.players[p]
+    pl.tracks[MAR] = 2
+    pl.ship = [tile(p, CC)]
+    refresh(state)
+    act(state, "build M A2")
+    act(state, "step 3")
+    act(state, "envoy 4:4")  # the one-space blue area of board 1A
+    assert decision_kind(state) == "bonus"
+    act(state, "bonus T")
+    assert pl.tribunes == 1

@@ -12,7 +12,7 @@ from forum_trajanum.engine.scoring import trajan_points
 from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED
 from forum_trajanum.engine.trajan import building_task, collection_task
 
-from .helpers import build_step, put_buildings, score_all_cranes, tile, vacate_all
+from .helpers import build_step, put_buildings, refresh, score_all_cranes, tile, vacate_all
 
 
 def blank(seed=1):
@@ -223,3 +223,20 @@ def test_no_trajan_points_without_a_card():
     state.trajan = ["", "", "III-4"]
     put_buildings(state, p, {"B1": "L", "C1": "R", "D1": "S"})
     assert trajan_points(state, pl, 1) == (0, 0, 0)
+
+
+def test_cycle_scoring_uses_the_card_of_that_cycle():
+    # Rules "Setup" 9: one Trajan card per cycle, laid beside its pile; "Trajan scoring ... the
+    # Trajan card specifies for the current cycle" / DE "die Trajankarte des aktuellen
+    # Durchgangs".
+    state, p, _pl = blank()
+    state.trajan = ["I-1", "II-1", "III-1"]
+    put_buildings(state, p, {"B1": "L", "C1": "R", "D1": "S"})  # fulfils I-1 only
+    state.cycle, state.round = 1, 4
+    state.tasks = [("scoring",)]
+    refresh(state)
+    assert state.scorings[0][p]["trajan"] == 3
+    state.cycle = 2
+    state.tasks = [("scoring",)]
+    refresh(state)
+    assert state.scorings[1][p]["trajan"] == 0

@@ -311,3 +311,22 @@ def test_second_citizen_patrician_one_envoy_obeys_the_colour_area_rule():
     assert not targets & {(4, 4), (1, 7), (1, 8), (2, 8), (1, 9), (2, 9), (3, 9), (4, 11), (4, 12)}
     assert (2, 2) in targets  # yellow, no yellow area started
     assert not targets & {(1, 3), (4, 3), (1, 6), (3, 8), (2, 10), (3, 11)}  # never an eagle
+
+
+def test_both_tiles_with_a_reserve_tile_when_nothing_was_received():
+    # Rules "Taking 1 or no tile - the neighbor has the choice: ... He will thus have two tiles as
+    # normal and will play his turn as usual" (including paying 2 tribunes for both).
+    state, p = use_step(seed=15)
+    pl = state.players[p]
+    pl.kept, pl.received = tile(p, CC), -1
+    pl.reserve = [tile(1 - p, TT), tile(1 - p, UP)]
+    pl.tribunes = 2
+    refresh(state)
+    assert legal_texts(state) == {"use own", "use reserve TT", "use reserve UP", "both"}
+    act(state, "both")
+    act(state, "use reserve TT")
+    assert legal_texts(state) == {"use own"}  # one tile from the reserve only
+    act(state, "use own")
+    assert (pl.coins, pl.tribunes) == (2, 2)
+    assert pl.reserve == [tile(1 - p, UP)] and tile(1 - p, TT) in state.removed
+    assert pl.ship == [tile(p, CC)]
