@@ -229,3 +229,22 @@ def test_the_double_build_resources_of_the_rulebook_example():
     act(state, "convert recolour G B")
     act(state, "build B A2 B A3")
     assert pl.workers == [0, 0, 0, 0] and pl.assistants == 0
+
+
+def test_second_citizen_does_not_double_the_ability():
+    # Appendix "Second citizen (on the right) ... increases the victory point multiplier to 3
+    # ... but it does not double the special ability" / DE "verdoppelt nicht die
+    # Spezialfähigkeit".
+    state, p = free_state(seed=13)
+    pl = state.players[p]
+    pl.assistants = 5
+    pl.citizens[4] = [tile(p, 2), tile(p, 5)]
+    pl.citizens[5] = [tile(1 - p, 2), tile(1 - p, 5)]
+    pl.row_active[4] = pl.row_active[5] = True
+    refresh(state)
+    act(state, "convert craftsman1 G")
+    act(state, "convert craftsman1 G")
+    act(state, "convert craftsman2")
+    texts = legal_texts(state)
+    assert not any(t.startswith(("convert craftsman1", "convert craftsman2")) for t in texts)
+    assert pl.workers == [0, 2, 0, 0] and pl.builders == 1 and pl.assistants == 2

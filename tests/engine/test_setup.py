@@ -205,3 +205,20 @@ def test_handicap_seat_out_of_range_is_refused():
     # DE "Spielen in gemischten Gruppen": the handicap names players of this game.
     with pytest.raises(GameError):
         new_game(1, players=2, handicap=(2,))
+
+
+def test_colonia_tile_set_matches_the_component_list():
+    # components.md "Colonia tiles (34 per player)": 6 citizens (3 female-back, one per class,
+    # and 3 ordinary) and 28 resource tiles in the listed counts.
+    from forum_trajanum.data import TILE_GAINS
+
+    kinds = Counter(TILE_KINDS_PER_PLAYER)
+    assert len(TILE_KINDS_PER_PLAYER) == 34
+    assert [TILE_KINDS_PER_PLAYER[i] for i in range(3)] == ["PAT", "MER", "CRA"]
+    assert kinds["PAT"] == kinds["MER"] == kinds["CRA"] == 2
+    assert kinds["BLD"] == 4 and kinds["AA"] == 3 and kinds["CC"] == 3 and kinds["CT"] == 3
+    assert kinds["TT"] == 2 and kinds["UP"] == 3 and kinds["UC"] == 2
+    assert all(kinds[f"WW{c}"] == 1 and kinds[f"WA{c}"] == 1 for c in "BGYR")
+    assert TILE_GAINS["CT"] == (0, {}, 0, 1, 1, 0)  # 1 coin + 1 tribune
+    assert TILE_GAINS["UC"] == (0, {}, 0, 1, 0, 1)  # 1 upgrade + 1 coin
+    assert TILE_GAINS["WAR"] == (0, {"R": 1}, 1, 0, 0, 0)  # 1 red worker + 1 assistant
