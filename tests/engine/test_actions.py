@@ -108,6 +108,7 @@ def test_illegal_action_raises_and_leaves_the_state_unchanged(case):
 
 
 def test_wrong_player_raises_not_your_decision():
+    # Architecture: apply(state, action, player) refuses a player who is not the decider.
     state = new_game(36, players=3)
     p = current_player(state)
     action = legal_actions(state)[0]
@@ -159,6 +160,7 @@ def test_actions_after_the_end_raise_game_over():
     ],
 )
 def test_malformed_text_raises_action_parse_error(text):
+    # Architecture: text that is not the text form of any action raises ActionParseError.
     with pytest.raises(ActionParseError):
         parse(text)
 
@@ -184,11 +186,13 @@ def test_malformed_text_raises_action_parse_error(text):
     ],
 )
 def test_malformed_text_that_the_parser_still_accepts(text):
+    # Architecture: as above; these forms are accepted today (see the xfail reason).
     with pytest.raises(ActionParseError):
         parse(text)
 
 
 def test_parse_accepts_the_documented_forms():
+    # Architecture: the text forms are case-insensitive where they name cells and codes.
     assert str(parse("take b3 2 tribune")) == "take B3 2 tribune"
     assert str(parse("build l a2 g b2")) == "build L A2 G B2"
     assert str(parse("pay none")) == "pay none"
@@ -197,6 +201,7 @@ def test_parse_accepts_the_documented_forms():
 
 
 def test_legal_actions_are_for_the_current_player_only():
+    # Rules "End of the turn": once a player ends the turn, play continues clockwise.
     state = build_step(seed=38)[0]
     p = current_player(state)
     assert decision_kind(state) == "build"

@@ -34,6 +34,7 @@ def recorded_game(seed=41, players=3, steps=None, **options):
 
 
 def test_a_record_replays_to_the_same_state():
+    # Architecture "Game records": seed + options + actions rebuild the exact state.
     record, state = recorded_game(side="B", handicap=(1,))
     assert is_over(state)
     again = GameRecord.from_json(record.to_json()).replay()
@@ -41,6 +42,7 @@ def test_a_record_replays_to_the_same_state():
 
 
 def test_partial_replay_and_load():
+    # Architecture "Game records": replay(upto) rebuilds an earlier state.
     record, _ = recorded_game(seed=42, players=2, steps=120)
     _, state = GameRecord.load(record.to_json())
     assert state.actions_taken == 120
@@ -55,12 +57,14 @@ def good_json():
 
 
 def test_corrupt_json():
+    # Architecture "Game records": a corrupt save raises RecordError.
     text = good_json().replace('"seed"', '"seed', 1)
     with pytest.raises(RecordError, match="not valid JSON"):
         GameRecord.from_json(text)
 
 
 def test_truncated_json():
+    # Architecture "Game records": a truncated save raises RecordError.
     text = good_json()
     with pytest.raises(RecordError, match="corrupt or truncated"):
         GameRecord.from_json(text[: len(text) // 2])
@@ -69,6 +73,7 @@ def test_truncated_json():
 
 
 def test_unknown_schema_version():
+    # Architecture "Game records": an unknown schema version raises RecordError.
     data = json.loads(good_json())
     data["schema_version"] = SCHEMA_VERSION + 1
     with pytest.raises(RecordError, match=f"version {SCHEMA_VERSION + 1}"):
@@ -77,6 +82,7 @@ def test_unknown_schema_version():
 
 @pytest.mark.parametrize("fmt", ["chess-pgn", None, 7])
 def test_wrong_format(fmt):
+    # Architecture "Game records": a file of another format raises RecordError.
     data = json.loads(good_json())
     data["format"] = fmt
     with pytest.raises(RecordError, match="not a Forum Trajanum game record"):
@@ -86,6 +92,7 @@ def test_wrong_format(fmt):
 
 
 def test_damaged_field():
+    # Architecture "Game records": a field of the wrong type raises RecordError naming it.
     data = json.loads(good_json())
     data["seed"] = "seven"
     with pytest.raises(RecordError, match="seed"):
@@ -97,6 +104,7 @@ def test_damaged_field():
 
 
 def test_illegal_action_inside_a_record():
+    # Architecture "Game records": an action that is not legal where it stands.
     data = json.loads(good_json())
     data["actions"][10] = "end"
     record = GameRecord.from_json(json.dumps(data))
@@ -106,6 +114,7 @@ def test_illegal_action_inside_a_record():
 
 
 def test_unparseable_action_inside_a_record():
+    # Architecture "Game records": an action that does not parse.
     data = json.loads(good_json())
     data["actions"][3] = "dance the tarantella"
     with pytest.raises(RecordError, match="action 4"):
@@ -113,6 +122,7 @@ def test_unparseable_action_inside_a_record():
 
 
 def test_action_after_the_end_inside_a_record():
+    # Rules "End of the game": nothing can follow the third scoring.
     record, _state = recorded_game(seed=44, players=2)
     record.actions.append("end")
     with pytest.raises(RecordError, match="over"):
@@ -125,6 +135,7 @@ def test_action_after_the_end_inside_a_record():
     "raise a plain GameError (fix proposed in the test-suite report)",
 )
 def test_options_that_setup_refuses_raise_record_error():
+    # Architecture "Game records" / DE "Spielen in gemischten Gruppen": handicap seats exist.
     data = json.loads(good_json())
     data["options"]["handicap"] = [5]
     with pytest.raises(RecordError):

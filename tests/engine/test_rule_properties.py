@@ -53,6 +53,7 @@ def check_step(before, after):
 
 @pytest.mark.parametrize(("seed", "players"), [(51, 2), (52, 3), (53, 4), (54, 2), (55, 3)])
 def test_rules_hold_along_random_games(seed, players):
+    # Rules as listed in the module docstring, checked after every action.
     state = new_game(seed, players=players, side="AB"[seed % 2])
     rng = random.Random(seed)
     while decision_kind(state) != "draft":  # setup fills the Colonia

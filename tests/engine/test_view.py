@@ -166,6 +166,7 @@ def test_owner_sees_its_river_and_the_multiset_of_its_hidden_tiles():
 
 
 def test_legal_actions_only_in_the_deciders_view():
+    # Rules "Game Play": only the player whose turn it is decides; others see no options.
     state, _s = mid_draft(seed=8)
     d = current_player(state)
     assert view(state, d).legal == tuple(str(a) for a in legal_actions(state))
