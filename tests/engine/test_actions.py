@@ -1,5 +1,5 @@
 """The decision model: only legal actions are accepted, errors are specific and leave the state
-unchanged, and every action's text form round-trips (architecture: "legal_actions/apply")."""
+unchanged, and every action's text form round-trips (architecture.md "Rules library")."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def random_game(seed, players, **options):
 
 
 def test_errors_are_value_errors():
-    # Architecture: every engine error is a ValueError with a message.
+    # Decision model: every engine error is a ValueError with a message.
     for cls in (IllegalActionError, NotYourDecisionError, GameOverError, ActionParseError):
         assert issubclass(cls, GameError) and issubclass(cls, ValueError)
     assert issubclass(RecordError, ValueError)
@@ -56,7 +56,7 @@ def test_errors_are_value_errors():
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g['players']}p-seed{g['seed']}")
 def test_text_form_round_trips_for_every_action_of_random_games(game):
-    # Architecture: parse(str(a)) == a for every action.
+    # Decision model: parse(str(a)) == a for every action.
     for n, (state, legal, action) in enumerate(random_game(**game)):
         assert parse(str(action)) == action
         if n % 7 == 0:
@@ -93,7 +93,7 @@ def illegal_cases():
 
 @pytest.mark.parametrize("case", list(illegal_cases()), ids=lambda c: c[0])
 def test_illegal_action_raises_and_leaves_the_state_unchanged(case):
-    # Architecture: "An action that is not legal raises an IllegalActionError and leaves the
+    # Decision model: "An action that is not legal raises an IllegalActionError and leaves the
     # state unchanged".
     _, state, text = case
     action = parse(text)
@@ -108,7 +108,7 @@ def test_illegal_action_raises_and_leaves_the_state_unchanged(case):
 
 
 def test_wrong_player_raises_not_your_decision():
-    # Architecture: apply(state, action, player) refuses a player who is not the decider.
+    # Decision model: apply(state, action, player) refuses a player who is not the decider.
     state = new_game(36, players=3)
     p = current_player(state)
     action = legal_actions(state)[0]
@@ -160,7 +160,7 @@ def test_actions_after_the_end_raise_game_over():
     ],
 )
 def test_malformed_text_raises_action_parse_error(text):
-    # Architecture: text that is not the text form of any action raises ActionParseError.
+    # Decision model: text that is not the text form of any action raises ActionParseError.
     with pytest.raises(ActionParseError):
         parse(text)
 
@@ -186,13 +186,13 @@ def test_malformed_text_raises_action_parse_error(text):
     ],
 )
 def test_malformed_text_that_the_parser_still_accepts(text):
-    # Architecture: as above; these forms are accepted today (see the xfail reason).
+    # Decision model: as above; these forms are accepted today (see the xfail reason).
     with pytest.raises(ActionParseError):
         parse(text)
 
 
 def test_parse_accepts_the_documented_forms():
-    # Architecture: the text forms are case-insensitive where they name cells and codes.
+    # Decision model: the text forms are case-insensitive where they name cells and codes.
     assert str(parse("take b3 2 tribune")) == "take B3 2 tribune"
     assert str(parse("build l a2 g b2")) == "build L A2 G B2"
     assert str(parse("pay none")) == "pay none"

@@ -1,5 +1,6 @@
 """Game records: seed + options + actions replay to the same state; damaged records raise a
-RecordError (a ValueError) with a clear message (architecture: "Game records")."""
+RecordError (a ValueError) with a clear message (architecture.md: "a game is reproducible
+from seed + actions"; "a small hierarchy of ValueError subclasses")."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def recorded_game(seed=41, players=3, steps=None, **options):
 
 
 def test_a_record_replays_to_the_same_state():
-    # Architecture "Game records": seed + options + actions rebuild the exact state.
+    # Records: seed + options + actions rebuild the exact state.
     record, state = recorded_game(side="B", handicap=(1,))
     assert is_over(state)
     again = GameRecord.from_json(record.to_json()).replay()
@@ -42,7 +43,7 @@ def test_a_record_replays_to_the_same_state():
 
 
 def test_partial_replay_and_load():
-    # Architecture "Game records": replay(upto) rebuilds an earlier state.
+    # Records: replay(upto) rebuilds an earlier state.
     record, _ = recorded_game(seed=42, players=2, steps=120)
     _, state = GameRecord.load(record.to_json())
     assert state.actions_taken == 120
@@ -57,14 +58,14 @@ def good_json():
 
 
 def test_corrupt_json():
-    # Architecture "Game records": a corrupt save raises RecordError.
+    # Records: a corrupt save raises RecordError.
     text = good_json().replace('"seed"', '"seed', 1)
     with pytest.raises(RecordError, match="not valid JSON"):
         GameRecord.from_json(text)
 
 
 def test_truncated_json():
-    # Architecture "Game records": a truncated save raises RecordError.
+    # Records: a truncated save raises RecordError.
     text = good_json()
     with pytest.raises(RecordError, match="corrupt or truncated"):
         GameRecord.from_json(text[: len(text) // 2])
@@ -73,7 +74,7 @@ def test_truncated_json():
 
 
 def test_unknown_schema_version():
-    # Architecture "Game records": an unknown schema version raises RecordError.
+    # Records: an unknown schema version raises RecordError.
     data = json.loads(good_json())
     data["schema_version"] = SCHEMA_VERSION + 1
     with pytest.raises(RecordError, match=f"version {SCHEMA_VERSION + 1}"):
@@ -82,7 +83,7 @@ def test_unknown_schema_version():
 
 @pytest.mark.parametrize("fmt", ["chess-pgn", None, 7])
 def test_wrong_format(fmt):
-    # Architecture "Game records": a file of another format raises RecordError.
+    # Records: a file of another format raises RecordError.
     data = json.loads(good_json())
     data["format"] = fmt
     with pytest.raises(RecordError, match="not a Forum Trajanum game record"):
@@ -92,7 +93,7 @@ def test_wrong_format(fmt):
 
 
 def test_damaged_field():
-    # Architecture "Game records": a field of the wrong type raises RecordError naming it.
+    # Records: a field of the wrong type raises RecordError naming it.
     data = json.loads(good_json())
     data["seed"] = "seven"
     with pytest.raises(RecordError, match="seed"):
@@ -104,7 +105,7 @@ def test_damaged_field():
 
 
 def test_illegal_action_inside_a_record():
-    # Architecture "Game records": an action that is not legal where it stands.
+    # Records: an action that is not legal where it stands.
     data = json.loads(good_json())
     data["actions"][10] = "end"
     record = GameRecord.from_json(json.dumps(data))
@@ -114,7 +115,7 @@ def test_illegal_action_inside_a_record():
 
 
 def test_unparseable_action_inside_a_record():
-    # Architecture "Game records": an action that does not parse.
+    # Records: an action that does not parse.
     data = json.loads(good_json())
     data["actions"][3] = "dance the tarantella"
     with pytest.raises(RecordError, match="action 4"):
