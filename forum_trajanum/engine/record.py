@@ -32,8 +32,11 @@ class GameRecord(BaseModel):
     bots: list[str] = Field(default_factory=list)  # per seat: "" (human) or a bot level
 
     def start(self) -> GameState:
-        """The state before any action."""
-        return new_game(self.seed, self.options)
+        """The state before any action; options that setup refuses raise RecordError."""
+        try:
+            return new_game(self.seed, self.options)
+        except GameError as exc:
+            raise RecordError(f"the record's options cannot start a game: {exc}") from exc
 
     def replay(self, upto: int | None = None) -> GameState:
         """The state after the first ``upto`` actions (all by default)."""

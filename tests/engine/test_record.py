@@ -130,11 +130,6 @@ def test_action_after_the_end_inside_a_record():
         record.replay()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="record.replay calls new_game outside its try block, so options that setup refuses "
-    "raise a plain GameError (fix proposed in the test-suite report)",
-)
 def test_options_that_setup_refuses_raise_record_error():
     # Architecture "Game records" / DE "Spielen in gemischten Gruppen": handicap seats exist.
     data = json.loads(good_json())
