@@ -293,7 +293,6 @@ def _auto_turn_start(state: GameState, task: tuple) -> None:
     pl.revealed = True
     pl.uses_left = 1
     pl.used = []
-    pl.reserve_pick = -1
     pl.builds_left = 1
     pl.craftsman1_left, pl.craftsman2_left, pl.merchant2_left = 2, 1, 1
     _push(state, ("use", p), ("build", p))

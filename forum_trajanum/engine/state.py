@@ -92,7 +92,6 @@ class PlayerState(BaseModel):
     # turn bookkeeping
     uses_left: int = 0
     used: list[str] = Field(default_factory=list)  # "own" / "received" / "reserve"
-    reserve_pick: int = -1  # reserve tile standing in for a missing received tile
     revealed: bool = False  # kept/received tiles shown face up (the player's turn has begun)
     builds_left: int = 0
     craftsman1_left: int = 0
