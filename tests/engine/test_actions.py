@@ -102,7 +102,10 @@ def test_illegal_action_raises_and_leaves_the_state_unchanged(case):
     with pytest.raises(IllegalActionError) as info:
         apply(state, action)
     assert type(info.value) is IllegalActionError
-    assert text in str(info.value)  # the message says what was tried
+    message = str(info.value)
+    assert text in message  # what was tried
+    assert f"player {current_player(state) + 1}" in message  # whose decision, and which
+    assert ("legal here" in message) or ("allowed" in message)  # what would be possible
     assert state.model_dump() == before
     assert legal_actions(state)  # still a playable state
 
