@@ -131,7 +131,7 @@ def test_action_after_the_end_inside_a_record():
 
 
 def test_options_that_setup_refuses_raise_record_error():
-    # Architecture "Game records" / DE "Spielen in gemischten Gruppen": handicap seats exist.
+    # Records / DE "Spielen in gemischten Gruppen": the handicap names seats of this game.
     data = json.loads(good_json())
     data["options"]["handicap"] = [5]
     with pytest.raises(RecordError):
