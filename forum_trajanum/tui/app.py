@@ -78,6 +78,7 @@ class ForumApp(App):
         self._bot_token: tuple | None = None
         self._mode_screens: dict[type, PlayScreen] = {}
         self._size_checks = False
+        self._handover: HandOverScreen | None = None
 
     # --- start and menu -----------------------------------------------------------------
 
@@ -214,9 +215,19 @@ class ForumApp(App):
             self.last_human = None
             self.cover_secrets()
             what = DECISION_TITLES.get(s.view_of(seat).decision, "your decision")
-            self.push_overlay(HandOverScreen(s.name(seat), seat, what), lambda _: self.reveal())
+            screen = self.handover_screen(s.name(seat), seat, what)
+            self.push_overlay(screen, lambda _: self.reveal())
             return
         self.reveal()
+
+    def handover_screen(self, name: str, seat: int, what: str) -> HandOverScreen:
+        """The one (installed, reused) hand-over screen, set for ``name``."""
+        if self._handover is None:
+            self._handover = HandOverScreen(name, seat, what)
+            self.install_screen(self._handover, name="handover")
+        else:
+            self._handover.set_player(name, seat, what)
+        return self._handover
 
     def push_overlay(self, screen, callback) -> None:
         """Push ``screen`` from the app's own message loop, so that the app (not a screen that

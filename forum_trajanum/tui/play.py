@@ -80,15 +80,18 @@ class PlayScreen(Screen):
         self.by_forum: dict[tuple[int, int], object] = {}
         self.other: list = []
         self.filtered = False
+        self._shown_ids: list[str] | None = None
+        self._shown_view: PlayerView | None = None
+        self.covered = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
-        with Vertical(id="left"):
+        with Vertical(id="left", classes="half"):
             yield ColoniaGrid(id="colonia")
             yield Static(id="supply")
             yield Static(id="private")
             yield StatusPanel(id="status")
-        with Vertical(id="right"):
+        with Vertical(id="right", classes="half"):
             yield ForumGrid(id="forum")
             yield Static(id="decision-title")
             yield OptionList(id="decisions")
@@ -115,14 +118,24 @@ class PlayScreen(Screen):
         return max(pv.decider, 0)
 
     def cover(self) -> None:
-        """Hide everything but the title (a hand-over screen is about to cover this one)."""
-        self.add_class("covered")
+        """Hide everything but the title (a hand-over screen is about to cover this one).
+
+        Inline styles, not a CSS class: a class on the screen would restyle every widget."""
+        self.covered = True
+        for part in self.query_children(".half"):
+            part.styles.visibility = "hidden"
+
+    def uncover(self) -> None:
+        if self.covered:
+            self.covered = False
+            for part in self.query_children(".half"):
+                part.styles.visibility = "visible"
 
     def show(self, data: PlayData) -> None:
         """Redraw everything from ``data``."""
         new_viewer = data.view.viewer != self.data.view.viewer
         self.data = data
-        self.remove_class("covered")
+        self.uncover()
         if new_viewer:
             self.query_one("#decisions", OptionList).focus()
         pv = data.view
@@ -148,20 +161,21 @@ class PlayScreen(Screen):
         grid.show(colonia, pv.options.side, f"Colonia of {owner}", frozenset(self.by_cell), streets)
         if self.by_cell and self.by_cell.get(_cell_at(grid.cursor)) is None:
             grid.place_cursor(min(self.by_cell, key=cell_index))
-        self.query_one("#supply", Static).update(supply_text(colonia))
-        self.query_one("#private", Static).update(
-            private_text(colonia) if pv.viewer == seat else Text("")
+        _set(self.query_one("#supply", Static), supply_text(colonia))
+        _set(
+            self.query_one("#private", Static),
+            private_text(colonia) if pv.viewer == seat else Text(""),
         )
         self.query_one(StatusPanel).show(pv, data.names, data.bots)
         self.query_one(ForumGrid).show(pv, frozenset(self.by_forum))
-        self.query_one("#title", Static).update(self.title_text())
-        self.query_one("#decision-title", Static).update(self.decision_text())
+        _set(self.query_one("#title", Static), self.title_text())
+        _set(self.query_one("#decision-title", Static), self.decision_text())
         self.fill_decisions()
-        self.query_one("#message", Static).update(Text(data.message, style="bold #ff8700"))
+        _set(self.query_one("#message", Static), Text(data.message, style="bold #ff8700"))
         log = Text("Log\n", style="bold")
         for line in data.log[-7:]:
             log.append(line + "\n", style="")
-        self.query_one("#log", Static).update(log)
+        _set(self.query_one("#log", Static), log)
 
     def title_text(self) -> Text:
         pv = self.data.view
@@ -184,13 +198,16 @@ class PlayScreen(Screen):
         if self.filtered:
             text.append(f" at {_cell_at(self.query_one(ColoniaGrid).cursor)}", style="bold")
             text.append(" (move the Colonia cursor: * cells are legal)", style="italic")
+        if self.data.can_undo:
+            text.append("   [u] undo", style="#87d787")
+        context = decision_context(pv)
+        if context:
+            text.append(f"\n{context}", style="#d7d7af")
         if pv.decision == "draft" and pv.street:
             cards = "  ".join(
                 f"card {i + 1} = street {STREET_SYMBOLS[s]}" for i, s in enumerate(pv.street)
             )
             text.append(f"\n{cards}", style="#87afaf")
-        if self.data.can_undo:
-            text.append("   [u] undo", style="#87d787")
         return text
 
     def fill_decisions(self) -> None:
@@ -206,8 +223,14 @@ class PlayScreen(Screen):
                     shown.append(action)
         shown += [a for a in self.actions if forum_cell(a) is not None]
         shown += self.other
+        ids = [str(a) for a in shown]
+        if ids == self._shown_ids and pv == self._shown_view:
+            return  # the same choices: keep the list (and its highlight) as it is
+        self._shown_ids, self._shown_view = ids, pv
         options_list.clear_options()
-        options_list.add_options([Option(describe(a, pv), id=str(a)) for a in shown])
+        options_list.add_options(
+            [Option(describe(a, pv), id=i) for a, i in zip(shown, ids, strict=True)]
+        )
         if shown:
             options_list.highlighted = 0
 
@@ -282,6 +305,43 @@ class PlayScreen(Screen):
 
     def action_menu(self) -> None:
         self.app.to_menu()
+
+
+def _set(widget: Static, text: Text) -> None:
+    """Update a fixed-height Static only when its text changed (no layout pass)."""
+    if getattr(widget, "_shown_text", None) != text:
+        widget._shown_text = text
+        widget.update(text, layout=False)
+
+
+def decision_context(pv: PlayerView) -> str:
+    """One line on what the current decision is about (from its public detail)."""
+    from forum_trajanum.data import COLOUR_NAMES, TRACKS
+
+    detail = pv.detail
+    if pv.decision == "envoy" and detail:
+        mode, colour = detail[0], detail[1] if len(detail) > 1 else ""
+        return {
+            "colour": f"Envoy for your {COLOUR_NAMES.get(colour, colour)} ({colour}) structure: "
+            "a free space of that colour (colour-area rule).",
+            "any": "Envoy of your second patrician: any colour (colour-area rule).",
+            "free": "Market 3: any free coloured space, ignoring the colour-area rule.",
+            "eagle": "Library 3: a free eagle space.",
+        }.get(mode, "")
+    if pv.decision == "step" and detail and isinstance(detail[0], int):
+        names = {"L": "library", "S": "basilica", "M": "market"}
+        return f"The {names[TRACKS[detail[0]]]} track reached step {detail[-1]}: pick a benefit."
+    if pv.decision == "citizen" and detail:
+        return f"Place the citizen ({detail[0]}) into a row of its class."
+    if pv.decision == "bonus":
+        return "You completed a colour area of the Forum: take an area bonus."
+    if pv.decision == "use":
+        return "Use one tile (or pay 2 tribunes for both); see your kept/received tile below."
+    if pv.decision == "build":
+        return "Convert resources, build once (* cells on your Colonia), then end the turn."
+    if pv.decision == "pay":
+        return "1 coin per citizen row; unpaid rows turn inactive before the scoring."
+    return ""
 
 
 def _cell_at(index: int) -> str:

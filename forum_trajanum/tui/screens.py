@@ -248,17 +248,23 @@ class HandOverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handover-box"):
-            yield Static(
-                Text.assemble(
-                    ("Pass the keyboard to\n\n", "italic"),
-                    (f"{self.player_name}  (seat {self.seat + 1})\n\n", "bold #ffd75f"),
-                    (f"Next: {self.what}\n\n", ""),
-                    ("Everybody else: please look away.\n", "italic"),
-                    (f"{self.player_name}, press Enter when you are ready.", "bold"),
-                ),
-                id="handover-text",
-            )
+            yield Static(self.message(), id="handover-text")
         yield KeyBar()
+
+    def message(self) -> Text:
+        return Text.assemble(
+            ("Pass the keyboard to\n\n", "italic"),
+            (f"{self.player_name}  (seat {self.seat + 1})\n\n", "bold #ffd75f"),
+            (f"Next: {self.what}\n\n", ""),
+            ("Everybody else: please look away.\n", "italic"),
+            (f"{self.player_name}, press Enter when you are ready.", "bold"),
+        )
+
+    def set_player(self, name: str, seat: int, what: str) -> None:
+        """Reuse this screen for another hand-over."""
+        self.player_name, self.seat, self.what = name, seat, what
+        if self.is_mounted:
+            self.query_one("#handover-text", Static).update(self.message())
 
     def action_ready(self) -> None:
         self.dismiss(None)
@@ -432,7 +438,10 @@ class GameOverScreen(Screen[None]):
         rank = Text("Final ranking\n", style="bold #ffd75f")
         for place, seats in enumerate(self.places, start=1):
             joined = " and ".join(
-                f"{self.names[s]} (seat {s + 1}, {pv.colonias[s].score} VP)" for s in seats
+                f"{self.names[s]} (seat {s + 1}): {pv.colonias[s].score} VP, "
+                f"{_active_citizens(pv.colonias[s])} active citizens, "
+                f"{_resources(pv.colonias[s])} resources"
+                for s in seats
             )
             shared = " — shared place" if len(seats) > 1 else ""
             rank.append(f"{place}. {joined}{shared}\n")
@@ -459,6 +468,23 @@ class GameOverScreen(Screen[None]):
 
     def action_menu(self) -> None:
         self.app.to_menu()
+
+
+def _active_citizens(colonia) -> int:
+    """Citizens in active rows (shown for the tie-break)."""
+    return sum(
+        bool(left) + bool(right)
+        for (left, right), active in zip(colonia.citizens, colonia.row_active, strict=True)
+        if active
+    )
+
+
+def _resources(colonia) -> int:
+    """Builders + workers + assistants + coins + tribunes (shown for the tie-break)."""
+    return (
+        colonia.builders + sum(colonia.workers) + colonia.assistants + colonia.coins
+        + colonia.tribunes
+    )  # fmt: skip
 
 
 class TooSmallScreen(Screen[None]):

@@ -281,10 +281,11 @@ class ForumGrid(Widget, can_focus=True):
 
     def show(self, pv: PlayerView, legal: frozenset[tuple[int, int]] = frozenset()) -> None:
         """Draw the Forum of ``pv``; ``legal`` (row, col) cells are marked."""
+        resized = self.pv is None or self.pv.boards != pv.boards
         self.pv, self.legal = pv, legal
         if legal and self.cursor not in legal:
             self.cursor = min(legal)
-        self.refresh()
+        self.refresh(layout=resized)
 
     def _geo(self):
         pv = self.pv
@@ -308,7 +309,7 @@ class ForumGrid(Widget, can_focus=True):
     def on_click(self, event) -> None:
         if self.pv is None:
             return
-        row, col = event.y - 1, (event.x - 3) // 4
+        row, col = event.y - 2, (event.x - 3) // 4
         if (row, col) in self._geo().index:
             self.cursor = (row, col)
             self.focus()
@@ -322,6 +323,10 @@ class ForumGrid(Widget, can_focus=True):
         geo = self._geo()
         out.append("Forum  ", style="bold")
         out.append("(letter = colour, E = eagle, digit = envoy of that seat, * = legal)\n")
+        out.append("   ")
+        for c in range(geo.width):
+            out.append(f"{c + 1:^4}", style="bold #87afaf")
+        out.append("\n")
         for r in range(geo.height):
             out.append(f"{r + 1:>2} ")
             for c in range(geo.width):
@@ -401,7 +406,9 @@ class StatusPanel(Static):
             for colour, count in zip(COLOURS, colonia.workers, strict=True):
                 head.append(f"{colour}{count} ", style=COLOUR_STYLE[colour])
             head.append(f"{colonia.assistants:>4}{colonia.coins:>3}{colonia.tribunes:>3}\n")
-        self.update(head)
+        if head != getattr(self, "_shown_text", None):
+            self._shown_text = head
+            self.update(head, layout=False)
 
 
 def street_cells_of(pv: PlayerView, seat: int) -> frozenset[int]:
