@@ -1,32 +1,36 @@
-"""Hard bot: determinized flat Monte Carlo search with UCB over the root actions.
+"""Hard bot: determinized flat Monte Carlo search over the root actions.
 
 For each non-trivial decision:
 
 1. The Normal policy ranks the legal actions on one world sampled from the view; the best
-   few become the root candidates (a clear favourite is played at once).
+   few become the root candidates (a clear favourite is played at once). In the building
+   step the Normal ranking (a full one-step lookahead over builds and conversions) is
+   trusted as it is: playouts there added noise rather than insight (measured).
 2. Each iteration samples a fresh world consistent with the view
    (:func:`~forum_trajanum.engine.determinize.determinize`: hidden tiles, other players'
-   hands, future street cards), plays the candidate chosen by UCB1 with the engine's
-   ``apply``, and rolls out to the end of the round (or the cycle's scoring) with the fast
-   Easy policy for everyone; the leaf is scored by :func:`evaluate` as the bot's expected
-   final points minus the best opponent's.
-3. The candidate with the best mean wins (the Normal ranking breaks ties).
+   hands, future street cards) and plays every candidate in it with the engine's ``apply``,
+   then rolls out to the end of the round (or through the cycle's scoring) with the fast
+   heuristic policy of :mod:`forum_trajanum.bots.rollout` for everyone, with the same dice
+   for every candidate (common random numbers: their differences are measured with little
+   noise). A leaf is scored by :func:`evaluate` as the bot's expected final points minus
+   the best opponent's.
+3. The candidate with the best mean wins; the Normal ranking's values are added with a small
+   weight and break ties.
 
-Determinism: the budget is a fixed number of iterations, drawn from the bot's own
-``random.Random(seed)``, so the same seed and views give the same moves on any machine. A
-wall-clock cap (``time_cap`` seconds, default 20) only cuts a search short as a safety net;
-in normal play it is never reached.
+Determinism: the budget is a fixed number of playouts (``iterations``), with all dice drawn
+from the bot's own ``random.Random(seed)``, so the same seed and views give the same moves on
+any machine. A wall-clock cap (``time_cap`` seconds, default 20) only cuts a search short as
+a safety net; in normal play it is never reached (``capped`` counts the times it was).
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
-from forum_trajanum.bots.easy import easy_pick
 from forum_trajanum.bots.evaluation import evaluate
 from forum_trajanum.bots.normal import NormalPolicy
+from forum_trajanum.bots.rollout import lite_pick
 from forum_trajanum.engine import (
     Action,
     PlayerView,
@@ -63,7 +67,8 @@ class HardBot:
         candidates: int = 4,
         margin: float = 6.0,
         time_cap: float = 20.0,
-        exploration: float = 6.0,
+        prior_weight: float = 0.3,
+        trust_normal: tuple[str, ...] = ("build",),
     ) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
@@ -71,7 +76,8 @@ class HardBot:
         self.candidates = candidates
         self.margin = margin
         self.time_cap = time_cap
-        self.exploration = exploration
+        self.prior_weight = prior_weight
+        self.trust_normal = frozenset(trust_normal)
         self.policy = NormalPolicy(self.rng)
         self.capped = 0  # searches the time cap cut short (should stay 0)
 
@@ -88,45 +94,46 @@ class HardBot:
         ranked = self.policy.ranked(world, me, legal_actions(world), unseen)
         by_text = {str(a): a for a in legal}
         ranked = [(v, by_text[str(a)]) for v, a in ranked if str(a) in by_text]
-        if decision_kind(world) in QUICK or len(ranked) == 1:
+        kind = decision_kind(world)
+        if kind in QUICK or (kind in self.trust_normal) or len(ranked) == 1:
             return ranked[0][1]
         top = ranked[: self.candidates]
         if top[0][0] - top[1][0] >= self.margin:
             return top[0][1]
-        return self._search(view, me, [a for _, a in top])
+        return self._search(view, me, [a for _, a in top], [v for v, _ in top])
 
-    def _search(self, view: PlayerView, me: int, arms: list[Action]) -> Action:
+    def _search(self, view: PlayerView, me: int, arms: list[Action], priors: list[float]):
+        """Paired flat Monte Carlo: every sampled world (and its rollout dice) is shared by all
+        candidates, so their differences are measured with little noise."""
         start = time.perf_counter()
         n = len(arms)
-        visits = [0] * n
         totals = [0.0] * n
+        worlds = 0
         horizon = (view.cycle, view.round)
-        for it in range(max(self.iterations, n)):
-            if it >= n and time.perf_counter() - start > self.time_cap:
+        budget = max(1, self.iterations // n)
+        for _ in range(budget):
+            if worlds and time.perf_counter() - start > self.time_cap:
                 self.capped += 1
                 break
-            if it < n:
-                arm = it
-            else:
-                log_t = math.log(it)
-                arm = max(
-                    range(n),
-                    key=lambda i: (
-                        totals[i] / visits[i] + self.exploration * math.sqrt(log_t / visits[i])
-                    ),
-                )
             world = determinize(view, self.rng)
-            apply(world, arms[arm])
-            self._rollout(world, horizon)
-            visits[arm] += 1
-            totals[arm] += relative_value(world, me)
-        best = max(range(n), key=lambda i: (totals[i] / visits[i] if visits[i] else -1e9, -i))
+            dice = self.rng.getrandbits(64)
+            for i, arm in enumerate(arms):
+                state = world.clone()
+                apply(state, arm)
+                self._rollout(state, horizon, random.Random(dice))
+                totals[i] += relative_value(state, me)
+            worlds += 1
+        best_prior = max(priors)
+        scores = [
+            totals[i] / worlds + self.prior_weight * (priors[i] - best_prior) for i in range(n)
+        ]
+        best = max(range(n), key=lambda i: (scores[i], -i))
         return arms[best]
 
-    def _rollout(self, state, horizon: tuple[int, int]) -> None:
-        """Play on with the Easy policy until the round (or the cycle's scoring) is over."""
-        rng = self.rng
+    def _rollout(self, state, horizon: tuple[int, int], rng: random.Random) -> None:
+        """Play on with the quick heuristic policy until the round (or the cycle's scoring) is
+        over."""
         for _ in range(400):
             if is_over(state) or (state.cycle, state.round) != horizon:
                 return
-            apply(state, easy_pick(legal_actions(state), rng))
+            apply(state, lite_pick(state, legal_actions(state), rng))
