@@ -112,7 +112,10 @@ class ForumApp(App):
             return
         seed = settings.seed if settings.seed is not None else random.randrange(1, 10**9)
         options = GameOptions(
-            players=settings.players, side=settings.side, introductory=settings.introductory
+            players=settings.players,
+            side=settings.side,
+            introductory=settings.introductory,
+            handicap=settings.handicap,
         )
         try:
             session = GameSession.new(seed, options, settings.names, settings.bots)

@@ -43,6 +43,7 @@ class NewGameSettings:
     side: str = "A"
     introductory: bool = False
     seed: int | None = None
+    handicap: tuple[int, ...] = ()
 
 
 class StartScreen(Screen):
@@ -118,6 +119,11 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                     yield Input(value=f"Player {seat + 1}", id=f"name-{seat}",
                                 placeholder=f"name of seat {seat + 1}")  # fmt: skip
                     yield Select(LEVEL_CHOICES, value="", allow_blank=False, id=f"bot-{seat}")
+                    yield Checkbox("newcomer", id=f"handicap-{seat}")
+            yield Label(
+                "newcomer = mixed-groups handicap: takes a citizen from a corner, +1 coin",
+                classes="hint",
+            )
             yield Label("Colonia side (A: same streets for all; B: individual street grids)")
             yield Select([("A", "A"), ("B", "B")], value="A", allow_blank=False, id="side")
             yield Checkbox("Introductory game (one Trajan card, cycle III)", id="intro")
@@ -156,6 +162,9 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         names = [self.query_one(f"#name-{s}", Input).value.strip()[:20] or f"Player {s + 1}"
                  for s in range(players)]  # fmt: skip
         bots = [str(self.query_one(f"#bot-{s}", Select).value or "") for s in range(players)]
+        handicap = tuple(
+            s for s in range(players) if self.query_one(f"#handicap-{s}", Checkbox).value
+        )
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = None
         if seed_text:
@@ -174,6 +183,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                 side=str(self.query_one("#side", Select).value),
                 introductory=self.query_one("#intro", Checkbox).value,
                 seed=seed,
+                handicap=handicap,
             )
         )
 

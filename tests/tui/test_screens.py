@@ -275,3 +275,37 @@ async def test_bots_play_in_a_worker_with_a_log_line_per_action():
         assert not any(line.startswith("keep ") for line in bot_lines)  # public wording only
         assert "Bot:" in "\n".join(app.play_data(app.session.public_view()).log)
         assert not isinstance(app.screen, HandOverScreen)  # one human: no hand-over
+
+
+async def test_new_game_with_side_b_and_a_newcomer_handicap():
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.click("#handicap-1")
+        app.screen.query_one("#side").value = "B"
+        await pilot.click("#seed")
+        await pilot.press(*"5", "enter")
+        options = app.session.state.options
+        assert options.side == "B" and options.handicap == (1,)
+
+
+async def test_forum_cursor_places_an_envoy_on_a_legal_cell_only():
+    session = session_at("envoy", seed=3)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "tab", "tab")
+        screen = app.screen
+        forum = screen.query_one("#forum")
+        assert app.focused is forum
+        legal = set(screen.by_forum)
+        assert forum.cursor in legal  # the cursor starts on a legal cell
+        geo_cells = [(r, c) for r in range(4) for c in range(12) if (r, c) not in legal]
+        forum.cursor = geo_cells[0]
+        count = len(app.session.record.actions)
+        await pilot.press("enter")
+        assert len(app.session.record.actions) == count
+        assert "No envoy may go there" in screen_text(app)
+        forum.cursor = sorted(legal)[0]
+        await pilot.press("enter")
+        row, col = sorted(legal)[0]
+        assert app.session.record.actions[count] == f"envoy {row + 1}:{col + 1}"
