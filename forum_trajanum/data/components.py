@@ -337,6 +337,12 @@ RULINGS: tuple[str, ...] = (
     "turns inactive, a paid inactive row turns active again.",
     "Mixed-groups handicap: a newcomer takes the citizen from one face-up corner tile after "
     "setup, places it in a row of its class and gets 1 extra coin; that crane is uncovered.",
+    "Merchant I b): with Merchant I active an upgrade moves the slide bar straight to the next "
+    "cypress (the German rulebook's wording; the English 'may' offers no better choice).",
+    "Slide bar: the flipped side scores largest areas as min(n, 10) + section + 1 "
+    "(components.md). The rulebook's Tom example (7 envoys -> 9 VP at k = 6) only holds on the "
+    "basic side although Tom has a Merchant I; the engine keeps the flipped side's +1 and "
+    "reproduces Tom's 54 VP with the basic side.",
     "Tie-break: most active citizens, then most resources left (builders + workers + "
     "assistants + coins + tribunes), then a shared victory.",
 )

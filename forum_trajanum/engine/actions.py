@@ -11,7 +11,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from forum_trajanum.data import COLOURS, GRAYS
+from forum_trajanum.data import AREA_BONUSES, CITIZEN_KINDS, COLOURS, GRAYS, TILE_GAINS
 from forum_trajanum.engine.errors import ActionParseError
 
 _CACHE: dict[tuple, Action] = {}
@@ -454,11 +454,60 @@ AnyAction = Annotated[
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(AnyAction)
 
-_VALID_CODES = set(GRAYS) | set(COLOURS)
+_CELLS = frozenset(f"{c}{r}" for c in "ABCDEF" for r in range(1, 7))
+_COLOUR_SET = frozenset(COLOURS)
+_CODES = frozenset(GRAYS) | _COLOUR_SET
+_SIMPLE = frozenset("$TA")
+
+
+def _valid(action: Action) -> bool:
+    """Whether the fields of a parsed action name real cells, codes and numbers."""
+    if isinstance(action, (KeepTile, HandicapCorner, PickTile)):
+        return action.cell in _CELLS
+    if isinstance(action, TakeTile):
+        return action.cell in _CELLS and action.card in (1, 2)
+    if isinstance(action, SkipCard):
+        return action.card in (1, 2)
+    if isinstance(action, SetupCranes):
+        return sorted(action.colours) == sorted(COLOURS)
+    if isinstance(action, ChooseRow):
+        return 1 <= action.row <= 6
+    if isinstance(action, ChooseStep):
+        return 1 <= action.n <= 4
+    if isinstance(action, ChooseWorker):
+        return action.colour in _COLOUR_SET
+    if isinstance(action, ChooseGain):
+        return action.resource in _SIMPLE
+    if isinstance(action, ChooseBonus):
+        b = action.bonuses
+        return len(b) in (1, 2) and set(b) <= set(AREA_BONUSES) and len(set(b)) == len(b)
+    if isinstance(action, PlaceEnvoy):
+        return (action.row, action.col) == (0, 0) or (action.row >= 1 and action.col >= 1)
+    if isinstance(action, UseTile):
+        return (action.source == "reserve") == (
+            action.tile in TILE_GAINS or action.tile in CITIZEN_KINDS
+        )
+    if isinstance(action, Build):
+        cells_ok = action.cell_a in _CELLS and (not action.b or action.cell_b in _CELLS)
+        return cells_ok and action.a in _CODES and (not action.b or action.b in _CODES)
+    if isinstance(action, Convert):
+        if action.method in ("pair", "recolour"):
+            return action.give in _COLOUR_SET and (
+                action.method == "pair" or action.get in _COLOUR_SET
+            )
+        if action.method == "craftsman1":
+            return action.get in _COLOUR_SET
+        if action.method == "merchant2":
+            return action.give in _SIMPLE and action.get in _SIMPLE and action.give != action.get
+        return True
+    if isinstance(action, PayCitizens):
+        return all(1 <= r <= 6 for r in action.rows)
+    return True
 
 
 def parse(text: str) -> Action:
-    """The action whose text form is ``text``; raises :class:`ActionParseError` otherwise."""
+    """The action whose text form is ``text`` (case-insensitive for cells and codes);
+    raises :class:`ActionParseError` for anything else."""
     tokens = text.strip().split()
     if not tokens:
         raise ActionParseError("empty action text")
@@ -470,6 +519,7 @@ def parse(text: str) -> Action:
         action = cls._from_tokens(tokens[1:])
     except (ValueError, IndexError, TypeError) as exc:
         raise ActionParseError(f"malformed {tokens[0]!r} action: {text!r}") from exc
-    if isinstance(action, Build) and not {action.a, action.b or action.a} <= _VALID_CODES:
-        raise ActionParseError(f"unknown building code in {text!r}")
+    # the text must be exactly the action's own text form: no extra or altered words
+    if str(action).lower().split() != [t.lower() for t in tokens] or not _valid(action):
+        raise ActionParseError(f"malformed {tokens[0]!r} action: {text!r}")
     return action

@@ -95,7 +95,7 @@ _BONUS_PAIRS = tuple(a + b for a, b in combinations(AREA_BONUSES, 2))
 DECISIONS = frozenset(
     {
         "setup_cranes", "setup_row", "setup_diagonal", "handicap", "citizen", "draft", "use",
-        "build", "first", "envoy", "step", "worker", "bonus", "upgrade_choice", "gain", "pick",
+        "build", "first", "envoy", "step", "worker", "bonus", "gain", "pick",
         "pay",
     }
 )  # fmt: skip
@@ -175,7 +175,6 @@ DECISION_TITLES = {
     "step": "choose a benefit track step",
     "worker": "choose a worker colour",
     "bonus": "choose an area bonus",
-    "upgrade_choice": "upgrade: one step or to the next cypress",
     "gain": "choose a second-citizen bonus",
     "pick": "take a Colonia tile to use now",
     "pay": "pay citizens",
@@ -845,24 +844,13 @@ def _do_bonus(state, task, action: A.ChooseBonus):
 
 
 def _auto_upgrade(state: GameState, task: tuple) -> None:
-    """An upgrade: +1 on the prestige track; with Merchant I active the player may instead
-    move to the next cypress (Appendix, Merchant I b)."""
+    """An upgrade: +1 on the prestige track, or with Merchant I active straight to the next
+    cypress (Appendix, Merchant I b); the jump is never worse, so nobody is asked)."""
     pl = state.players[task[1]]
-    step = min(pl.prestige + 1, PRESTIGE_MAX)
-    if pl.ability(MERCHANT_I) and next_cypress(pl.prestige) != step:
-        _push(state, ("upgrade_choice", task[1]))
+    if pl.ability(MERCHANT_I):
+        pl.prestige = next_cypress(pl.prestige)
     else:
-        pl.prestige = step
-
-
-def _opt_upgrade_choice(state, task):
-    return [A.ChooseUpgrade.make(False), A.ChooseUpgrade.make(True)]
-
-
-def _do_upgrade_choice(state, task, action: A.ChooseUpgrade):
-    state.tasks.pop()
-    pl = state.players[task[1]]
-    pl.prestige = next_cypress(pl.prestige) if action.cypress else min(pl.prestige + 1, 8)
+        pl.prestige = min(pl.prestige + 1, PRESTIGE_MAX)
 
 
 def _opt_pick(state, task):
@@ -968,7 +956,6 @@ _OPTIONS = {
     "step": _opt_step,
     "worker": _opt_worker,
     "bonus": _opt_bonus,
-    "upgrade_choice": _opt_upgrade_choice,
     "gain": _opt_gain,
     "pick": _opt_pick,
     "pay": _opt_pay,
@@ -997,7 +984,6 @@ _HANDLERS = {
     "step": _do_step,
     "worker": _do_worker,
     "bonus": _do_bonus,
-    "upgrade_choice": _do_upgrade_choice,
     "gain": _do_gain,
     "pick": _do_pick,
     "pay": _do_pay,

@@ -69,7 +69,7 @@ def test_text_form_round_trips_for_every_action_of_random_games(game):
 def illegal_cases():
     """(state, action text) pairs that are not legal where they stand."""
     setup = new_game(31, players=2)
-    yield "setup", setup, "cranes BBGR"
+    yield "setup", setup, "diagonal main"  # a setup action, but not the crane decision
     yield "setup-end", new_game(32, players=2), "end"
     draft = drafted_game(seed=33)
     draft.street = [0, 1]
@@ -168,11 +168,6 @@ def test_malformed_text_raises_action_parse_error(text):
         parse(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="actions.parse ignores extra tokens and does not check cell names or codes "
-    "(a fix is proposed in the test-suite report); such text is still refused by apply",
-)
 @pytest.mark.parametrize(
     "text",
     [
@@ -188,8 +183,9 @@ def test_malformed_text_raises_action_parse_error(text):
         "bonus QQ",
     ],
 )
-def test_malformed_text_that_the_parser_still_accepts(text):
-    # Decision model: as above; these forms are accepted today (see the xfail reason).
+def test_malformed_text_with_extra_words_or_unknown_names(text):
+    # Decision model: only an action's own text form parses; extra words, unknown cells and
+    # codes are refused.
     with pytest.raises(ActionParseError):
         parse(text)
 

@@ -232,28 +232,18 @@ def test_library_and_market_four_take_a_grid_tile_and_use_it(track, code):
     assert pl.grid[1] == -1 and pl.coins == 2 and pl.ship[-1] == tile(p, CC)
 
 
-def test_upgrade_with_merchant_one_may_jump_to_the_next_cypress():
+def test_upgrade_with_merchant_one_jumps_to_the_next_cypress():
     # Appendix "Merchant I - b) ... every time you receive an upgrade, you may advance onto the
-    # next cypress" / DE "Händler I b)"; cypresses at 3, 6, 8 (components.md).
+    # next cypress" / DE "Händler I b) ... rückt der Schieber ... auf die nächste Zypresse vor";
+    # cypresses at 3, 6, 8 (components.md). Ruling: the jump is never worse than one space, so
+    # it is made without asking.
     state, p = ready()
     pl = state.players[p]
     pl.citizens[2][0] = tile(p, 1)
     pl.row_active[2] = True
-    push_decision(state, ("upgrade", p))
-    assert legal_texts(state) == {"upgrade step", "upgrade cypress"}
-    act(state, "upgrade cypress")
-    assert pl.prestige == 3
-    push_decision(state, ("upgrade", p))
-    act(state, "upgrade step")
-    assert pl.prestige == 4
-    push_decision(state, ("upgrade", p))
-    act(state, "upgrade cypress")
-    assert pl.prestige == 6
-    pl.prestige = 7
-    push_decision(state, ("upgrade", p))  # 8 is both the next space and the next cypress
-    assert decision_kind(state) == "build" and pl.prestige == 8
-    push_decision(state, ("upgrade", p))  # the track ends at 8
-    assert pl.prestige == 8
+    for expected in (3, 6, 8, 8):
+        push_decision(state, ("upgrade", p))
+        assert decision_kind(state) == "build" and pl.prestige == expected
 
 
 def test_upgrade_without_active_merchant_one_is_one_space():
