@@ -131,8 +131,8 @@ class NormalPolicy:
     # --- setup ---------------------------------------------------------------------------
 
     def _setup_cranes(self, state, me, legal):
-        # the starting worker's colour on a corner taken early (the female citizens' diagonal
-        # is chosen next), so it scores 3 per structure in cycle I; otherwise any order
+        # no preference is modelled: the corners' tiles are dealt afterwards at random, so the
+        # engine's first order is as good as any for this heuristic
         return [(0.0, a) for a in legal]
 
     def _setup_row(self, state, me, legal):

@@ -154,3 +154,32 @@ def test_search_bots_sample_worlds_only_from_their_view(level, monkeypatch):
         seat = current_player(state)
         apply(state, bots[seat].choose(view(state, seat)), seat)
     assert calls and set(calls) == {0}
+
+
+def test_a_view_does_not_change_when_others_hidden_tiles_are_shuffled():
+    """What a bot gets cannot depend on (so cannot reveal) other players' face-down tiles."""
+    import random
+
+    from forum_trajanum.engine import apply, current_player, new_game, view
+
+    rng = random.Random(4)
+    state = new_game(8, players=3)
+    bots = [bot("easy", s) for s in range(3)]
+    checked = 0
+    for step in range(150):
+        seat = current_player(state)
+        if step % 10 == 0:
+            other = state.players[(seat + 1) % 3]
+            cells = [c for c in range(36) if other.grid[c] >= 0 and c not in (0, 5, 30, 35)]
+            if len(cells) >= 2:
+                shuffled = state.clone()
+                tiles = [other.grid[c] for c in cells] + [other.river]
+                rng.shuffle(tiles)
+                target = shuffled.players[other.seat]
+                for c, t in zip(cells, tiles, strict=False):
+                    target.grid[c] = t
+                target.river = tiles[-1]
+                assert view(shuffled, seat) == view(state, seat)
+                checked += 1
+        apply(state, bots[seat].choose(view(state, seat)), seat)
+    assert checked >= 5
