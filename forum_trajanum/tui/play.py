@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from forum_trajanum.data import STREET_SYMBOLS, cell_index
+from forum_trajanum.data import STREET_SYMBOLS
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.rules import DECISION_TITLES
 from forum_trajanum.tui.labels import action_cells, describe, forum_cell, legal_actions_of
@@ -160,7 +160,9 @@ class PlayScreen(Screen):
         streets = street_cells_of(pv, seat) if pv.decision == "draft" else frozenset()
         grid.show(colonia, pv.options.side, f"Colonia of {owner}", frozenset(self.by_cell), streets)
         if self.by_cell and self.by_cell.get(_cell_at(grid.cursor)) is None:
-            grid.place_cursor(min(self.by_cell, key=cell_index))
+            # the engine lists the most natural choices first (e.g. the street's own tiles)
+            first = next(a for a in self.actions if action_cells(a) and forum_cell(a) is None)
+            grid.place_cursor(action_cells(first)[0])
         _set(self.query_one("#supply", Static), supply_text(colonia))
         _set(
             self.query_one("#private", Static),

@@ -142,9 +142,13 @@ class ColoniaGrid(Widget, can_focus=True):
         self.post_message(self.CellChosen(cell_name(self.cursor)))
 
     def on_click(self, event) -> None:
-        col = (event.x - GRID_LEFT) // CELL_W
-        row = event.y - 3
-        if 0 <= row < 6 and 0 <= col < 6 and event.x >= GRID_LEFT:
+        offset = event.get_content_offset(self)
+        if offset is None or self.colonia is None:
+            return
+        x, y = offset
+        col = (x - GRID_LEFT) // CELL_W
+        row = y - 3
+        if 0 <= row < 6 and 0 <= col < 6 and x >= GRID_LEFT:
             self.cursor = row * 6 + col
             self.focus()
             self.post_message(self.CellChosen(cell_name(self.cursor)))
@@ -307,9 +311,10 @@ class ForumGrid(Widget, can_focus=True):
         self.post_message(self.CellChosen(*self.cursor))
 
     def on_click(self, event) -> None:
-        if self.pv is None:
+        offset = event.get_content_offset(self)
+        if self.pv is None or offset is None:
             return
-        row, col = event.y - 2, (event.x - 3) // 4
+        row, col = offset.y - 2, (offset.x - 3) // 4
         if (row, col) in self._geo().index:
             self.cursor = (row, col)
             self.focus()

@@ -309,3 +309,29 @@ async def test_forum_cursor_places_an_envoy_on_a_legal_cell_only():
         await pilot.press("enter")
         row, col = sorted(legal)[0]
         assert app.session.record.actions[count] == f"envoy {row + 1}:{col + 1}"
+
+
+async def test_a_click_on_a_colonia_cell_chooses_it():
+    session = session_at("draft", seed=3)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        target = next(
+            a for a in screen.data.view.legal if a.startswith("take") and "tribune" not in a
+        )
+        cell = target.split()[1]
+        col, row = "ABCDEF".index(cell[0]), int(cell[1]) - 1
+        count = len(app.session.record.actions)
+        options = [str(a) for a in screen.by_cell[cell]]
+        # content offset: 7 characters of row label, 5 per cell, 3 header lines; 1 of padding
+        await pilot.click("#colonia", offset=(1 + 7 + 5 * col + 2, 3 + row))
+        await pilot.pause()
+        if len(options) == 1:
+            assert app.session.record.actions[count:] == [target]
+        else:  # several choices on that cell: the list shows them, nothing played yet
+            assert len(app.session.record.actions) == count
+            assert app.focused is screen.query_one("#decisions")
+            listed = screen.query_one("#decisions")
+            highlighted = listed.get_option_at_index(listed.highlighted).id
+            assert highlighted in options
