@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from forum_trajanum.data import STREET_SYMBOLS
 from forum_trajanum.engine import PlayerView
+from forum_trajanum.engine.actions import TakeTile
 from forum_trajanum.engine.rules import DECISION_TITLES
 from forum_trajanum.tui.labels import action_cells, describe, forum_cell, legal_actions_of
 from forum_trajanum.tui.widgets import (
@@ -83,6 +84,7 @@ class PlayScreen(Screen):
         self._shown_ids: list[str] | None = None
         self._shown_view: PlayerView | None = None
         self.covered = False
+        self._decision_key: tuple = ()
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -159,7 +161,10 @@ class PlayScreen(Screen):
         owner = data.names[seat] + (" (you)" if pv.viewer == seat else "")
         streets = street_cells_of(pv, seat) if pv.decision == "draft" else frozenset()
         grid.show(colonia, pv.options.side, f"Colonia of {owner}", frozenset(self.by_cell), streets)
-        if self.by_cell and self.by_cell.get(_cell_at(grid.cursor)) is None:
+        previous = self._decision_key
+        self._decision_key = (pv.viewer, pv.decision, pv.cycle, pv.round, len(pv.legal))
+        fresh = previous != self._decision_key
+        if self.by_cell and (fresh or self.by_cell.get(_cell_at(grid.cursor)) is None):
             # the engine lists the most natural choices first (e.g. the street's own tiles)
             first = next(a for a in self.actions if action_cells(a) and forum_cell(a) is None)
             grid.place_cursor(action_cells(first)[0])
@@ -219,6 +224,12 @@ class PlayScreen(Screen):
         if self.filtered:
             cell = _cell_at(self.query_one(ColoniaGrid).cursor)
             shown = list(self.by_cell.get(cell, []))
+            # the street's own tiles stay listed; tribune takes show for the cursor cell only
+            shown += [
+                a
+                for a in self.actions
+                if isinstance(a, TakeTile) and not a.tribune and a not in shown
+            ]
         else:
             for action in self.actions:
                 if action_cells(action) and forum_cell(action) is None:

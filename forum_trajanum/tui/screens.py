@@ -134,6 +134,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                 yield Button("Back", id="back")
 
     def on_mount(self) -> None:
+        self.query_one("#form").can_focus = False  # Tab goes from field to field
         self._show_seats(2)
 
     def _show_seats(self, players: int) -> None:

@@ -393,7 +393,7 @@ class StatusPanel(Static):
         head.append("  (key t: texts)")
         head.append("\n")
         head.append(
-            f"  {'Seat':<16}{'VP':>4}{'Pr':>4} {'L S M':>6}{'Ship':>5}{'Bld':>4}  "
+            f"  {'Seat':<19}{'VP':>4}{'Pr':>4} {'L S M':>6}{'Ship':>5}{'Bld':>4}  "
             f"{'Workers':<12}{'Ast':>4}{'$':>3}{'T':>3}\n",
             style="bold",
         )
@@ -403,7 +403,7 @@ class StatusPanel(Static):
             marker = "▶ " if seat == pv.decider else "  "
             prestige = f"{colonia.prestige}" + ("f" if colonia.flipped else "")
             tracks = " ".join(str(t) for t in colonia.tracks)
-            head.append(f"{marker}{who[:16]:<16}", style=SEAT_STYLE[seat])
+            head.append(f"{marker}{who[:19]:<19}", style=SEAT_STYLE[seat])
             head.append(
                 f"{colonia.score:>4}{prestige:>4} {tracks:>6}{colonia.ship:>5}"
                 f"{colonia.builders:>4}  "
