@@ -63,8 +63,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from forum_trajanum.tui.app import ForumApp
 
-    ForumApp(bot_delay=max(args.bot_delay, 0.0)).run()
-    return 0
+    app = ForumApp(bot_delay=max(args.bot_delay, 0.0))
+    app.run()
+    return app.return_code or 0
 
 
 if __name__ == "__main__":

@@ -33,6 +33,8 @@ def test_the_app_starts_without_arguments(monkeypatch):
     started = []
 
     class FakeApp:
+        return_code = 0
+
         def __init__(self, **kwargs):
             started.append(kwargs)
 

@@ -64,8 +64,12 @@ class ForumApp(App):
         bot_factory=None,
         session: GameSession | None = None,
         min_size: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT),
+        guard_errors: bool | None = None,
     ) -> None:
         super().__init__()
+        #: Turn an unexpected error into a message (and crash.log) instead of a traceback.
+        #: Off in headless tests by default, so that such errors fail the tests.
+        self.guard_errors = guard_errors
         self.bot_delay = bot_delay
         self.bot_factory = bot_factory or default_bot_factory
         self.session = session
@@ -79,6 +83,34 @@ class ForumApp(App):
         self._mode_screens: dict[type, PlayScreen] = {}
         self._size_checks = False
         self._handover: HandOverScreen | None = None
+
+    # --- errors -------------------------------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        guard = self.guard_errors if self.guard_errors is not None else not self.is_headless
+        if not guard or isinstance(error, (KeyboardInterrupt, SystemExit)):
+            super()._handle_exception(error)
+            return
+        import traceback
+
+        where = "crash.log"
+        try:
+            path = saves.save_dir() / "crash.log"
+            with path.open("a", encoding="utf-8") as log:
+                log.write("".join(traceback.format_exception(error)) + "\n")
+            where = str(path)
+        except OSError:
+            pass
+        # The screen whose handler failed cannot be trusted any more: leave cleanly with a
+        # clear message. Every action so far is autosaved, so "Continue" resumes the game.
+        self.exit(
+            return_code=1,
+            message=(
+                f"Forum Trajanum stopped because of an internal error ({type(error).__name__}: "
+                f"{error}).\nYour game is autosaved: start forum-trajanum again and choose "
+                f"'Continue the autosaved game'.\nDetails for a bug report: {where}"
+            ),
+        )
 
     # --- start and menu -----------------------------------------------------------------
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+
+from textual import events
+
 from forum_trajanum import saves
 from forum_trajanum.data import RULINGS
 from forum_trajanum.tui.app import ForumApp
@@ -335,3 +339,30 @@ async def test_a_click_on_a_colonia_cell_chooses_it():
             listed = screen.query_one("#decisions")
             highlighted = listed.get_option_at_index(listed.highlighted).id
             assert highlighted in options
+
+
+async def test_an_unexpected_error_exits_with_a_message_not_a_traceback(
+    save_home, monkeypatch, capsys
+):
+    session = session_at("use", seed=5)
+    session.save()
+
+    def broken(self):
+        raise RuntimeError("a bug in a screen")
+
+    monkeypatch.setattr(TurnScreen, "action_trajan", broken)
+    app = ForumApp(bot_delay=0, session=session, guard_errors=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        app._driver.send_message(events.Key("t", "t"))  # no waiting: the app is leaving
+        for _ in range(100):
+            if app.return_code is not None:
+                break
+            await asyncio.sleep(0.02)
+    assert app.return_code == 1
+    said = capsys.readouterr()
+    assert "Your game is autosaved" in said.err + said.out
+    assert "Traceback" not in said.err + said.out
+    assert "a bug in a screen" in (save_home / "crash.log").read_text()
+    record, _ = saves.load(saves.AUTOSAVE)
+    assert record.actions == session.record.actions
