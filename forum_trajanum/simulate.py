@@ -65,8 +65,16 @@ def _play_one(job: tuple) -> dict:
             "points": result.points[seat],
             "win": result.win_share(seat),
             "think": result.think[seat],
+            "final_scoring": sum(result.scorings[-1][seat].values()) if result.scorings else 0,
         }
-    return {"game": g, "seed": game_seed, "bots": per_bot, "win_score": max(result.scores)}
+    winner_final = [per_bot[b]["final_scoring"] for b in per_bot if per_bot[b]["win"] > 0]
+    return {
+        "game": g,
+        "seed": game_seed,
+        "bots": per_bot,
+        "win_score": max(result.scores),
+        "winner_final_scoring": max(winner_final, default=0),
+    }
 
 
 def run(
@@ -164,6 +172,9 @@ def summarize(
                 for key in POINT_KEYS
             },
             "decisions": len(think),
+            "final_scoring_mean": statistics.fmean(row["final_scoring"] for row in rows)
+            if rows
+            else 0.0,
             "think_mean": statistics.fmean(think) if think else 0.0,
             "think_median": statistics.median(think) if think else 0.0,
             "think_max": max(think) if think else 0.0,
@@ -176,6 +187,10 @@ def summarize(
         "jobs": jobs,
         "elapsed_seconds": elapsed,
         "winning_score_mean": statistics.fmean(win_scores) if win_scores else 0.0,
+        # points the winner made in the cycle III scoring alone (the rulebook's example: 54)
+        "winner_final_scoring_mean": statistics.fmean(r["winner_final_scoring"] for r in results)
+        if results
+        else 0.0,
         "bots": bots,
         "per_game": [
             {
@@ -214,7 +229,8 @@ def render_table(summary: dict):
         caption="points columns: mean points per category; think: seconds per decision in ms",
         title=(
             f"{played} games, players {','.join(summary['players'])}, "
-            f"seed {summary['seed']} (mean winning score {summary['winning_score_mean']:.1f})"
+            f"seed {summary['seed']} (mean winning score {summary['winning_score_mean']:.1f}; "
+            f"winner's cycle III scoring {summary['winner_final_scoring_mean']:.1f})"
         ),
     )
     table.add_column("bot")

@@ -34,6 +34,8 @@ class MatchResult:
     places: list[list[int]]  # seats grouped by final place (ties share a place)
     think: list[list[float]] = field(default_factory=list)  # seconds per decision, per seat
     actions: int = 0
+    #: per cycle-end scoring, per seat: points by category (cranes, colonia, eagles, area, trajan)
+    scorings: list[list[dict[str, int]]] = field(default_factory=list)
 
     @property
     def winners(self) -> list[int]:
@@ -90,4 +92,5 @@ def play_game(
         places=ranking(state),
         think=think,
         actions=actions,
+        scorings=[[dict(d) for d in cycle] for cycle in state.scorings],
     )

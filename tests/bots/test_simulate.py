@@ -28,6 +28,8 @@ def test_json_and_table(tmp_path, capsys):
     data = json.loads(out.read_text())
     assert data["players"] == ["easy", "easy"]
     assert data["games"] == 4 and data["seed"] == 3
+    assert 0 < data["winner_final_scoring_mean"] <= data["winning_score_mean"]
+    assert len(data["per_game"]) == 4 and not data["interrupted"]
     assert set(data["bots"]) == {"easy", "easy#2"}
     total_wins = 0.0
     for row in data["bots"].values():
@@ -37,6 +39,7 @@ def test_json_and_table(tmp_path, capsys):
         assert row["score_mean"] > 0 and row["score_std"] >= 0
         assert 0 < row["think_median"] <= row["think_max"]
         assert row["decisions"] > 0
+        assert 0 < row["final_scoring_mean"] <= row["score_mean"]
         total_wins += row["wins"]
     assert total_wins == pytest.approx(4.0)  # shared wins count fractionally
     printed = capsys.readouterr().out
