@@ -120,6 +120,10 @@ class ColoniaGrid(Widget, can_focus=True):
         streets: frozenset[int] = frozenset(),
     ) -> None:
         """Draw ``colonia``; ``legal`` cell names are marked, ``streets`` cell indexes tinted."""
+        drawn = (colonia, side, title, legal, streets)
+        if drawn == getattr(self, "_drawn", None):
+            return  # nothing changed: no repaint
+        self._drawn = drawn
         self.colonia, self.side, self.title = colonia, side, title
         self.legal, self.streets = legal, streets
         self.refresh()
@@ -286,6 +290,9 @@ class ForumGrid(Widget, can_focus=True):
     def show(self, pv: PlayerView, legal: frozenset[tuple[int, int]] = frozenset()) -> None:
         """Draw the Forum of ``pv``; ``legal`` (row, col) cells are marked."""
         resized = self.pv is None or self.pv.boards != pv.boards
+        if not resized and self.pv.forum == pv.forum and self.legal == legal:
+            self.pv = pv
+            return  # the same mosaic, envoys and legal cells: no repaint
         self.pv, self.legal = pv, legal
         if legal and self.cursor not in legal:
             self.cursor = min(legal)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from forum_trajanum import saves
 from forum_trajanum.engine import GameRecord, is_over
 from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.play import PlayScreen
 from forum_trajanum.tui.screens import (
     GameOverScreen,
     HandOverScreen,
@@ -27,11 +28,20 @@ async def test_whole_game_by_keys_to_the_final_ranking():
         session = app.session
         assert session is not None and session.record.seed == 7
         handovers = scorings = presses = 0
+        shown_viewer, handed_over = None, False
         while not isinstance(app.screen, GameOverScreen):
-            if isinstance(app.screen, HandOverScreen):
+            screen = app.screen
+            if isinstance(screen, HandOverScreen):
                 handovers += 1
-            if isinstance(app.screen, ScoringScreen):
+                handed_over = True
+            elif isinstance(screen, ScoringScreen):
                 scorings += 1
+            elif isinstance(screen, PlayScreen) and screen.data.view.viewer >= 0:
+                viewer = screen.data.view.viewer
+                # a different player's secrets only ever appear after a hand-over screen
+                assert viewer == shown_viewer or handed_over
+                assert viewer == app.session.decider
+                shown_viewer, handed_over = viewer, False
             await pilot.press("enter")
             presses += 1
             assert presses < 1000, "the game did not finish"
