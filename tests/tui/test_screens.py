@@ -366,3 +366,42 @@ async def test_an_unexpected_error_exits_with_a_message_not_a_traceback(
     assert "a bug in a screen" in (save_home / "crash.log").read_text()
     record, _ = saves.load(saves.AUTOSAVE)
     assert record.actions == session.record.actions
+
+
+async def test_setup_choices_by_keys():
+    session = GameSession.new(21, session_at("draft").state.options, ["Ann", "Bob"], ["", ""])
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # hand-over to Ann
+        assert isinstance(app.screen, SetupScreen)
+        assert "Cranes: A1=" in screen_text(app)
+        await pilot.press("down", "enter")  # the second crane arrangement
+        assert app.session.record.actions[0].startswith("cranes ")
+        assert "Citizen into row" in screen_text(app)
+        await pilot.press("enter")
+        assert "diagonal" in screen_text(app)
+        await pilot.press("enter")
+        assert [a.split()[0] for a in app.session.record.actions] == ["cranes", "row", "diagonal"]
+        assert isinstance(app.screen, HandOverScreen)  # Bob's setup is next
+
+
+async def test_draft_shows_the_first_tile_before_the_second_and_keeps_one():
+    session = session_at("draft", seed=3)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, DraftScreen)
+        assert "In hand" not in screen_text(app)
+        start = len(app.session.record.actions)
+        first = next(a for a in screen.data.view.legal if a.startswith("take"))
+        app.play_action(first)
+        await pilot.pause()
+        me = app.session.view_of(app.session.decider).colonias[app.session.decider]
+        assert me.taken and f"In hand: {first.split()[1]}" in screen_text(app)
+        for _ in range(4):  # the second card's tile, then keep one
+            if not isinstance(app.screen, DraftScreen) or app.screen.data.view.viewer < 0:
+                break
+            await pilot.press("enter")
+        kinds = [a.split()[0] for a in app.session.record.actions[start:]]
+        assert kinds[0] == "take" and "keep" in kinds
