@@ -67,6 +67,8 @@ class ForumApp(App):
         guard_errors: bool | None = None,
     ) -> None:
         super().__init__()
+        # A board game needs no scrolling animations; without them every key paints at once.
+        self.animation_level = "none"
         #: Turn an unexpected error into a message (and crash.log) instead of a traceback.
         #: Off in headless tests by default, so that such errors fail the tests.
         self.guard_errors = guard_errors
