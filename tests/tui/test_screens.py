@@ -260,7 +260,7 @@ async def test_scoring_breakdown_is_shown_after_paying_citizens():
 
 async def test_bots_play_in_a_worker_with_a_log_line_per_action():
     session = GameSession.new(
-        5, session_at("draft").state.options, ["Ann", "Bot"], ["", "normal"], autosave=False
+        5, session_at("draft").state.options, ["Ann", "Bot"], ["", "easy"], autosave=False
     )
     app = ForumApp(bot_delay=0)  # the real bots from forum_trajanum.bots.factory
     async with app.run_test(size=SIZE) as pilot:
