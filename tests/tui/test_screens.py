@@ -405,3 +405,16 @@ async def test_draft_shows_the_first_tile_before_the_second_and_keeps_one():
             await pilot.press("enter")
         kinds = [a.split()[0] for a in app.session.record.actions[start:]]
         assert kinds[0] == "take" and "keep" in kinds
+
+
+async def test_a_click_on_a_legal_forum_cell_places_the_envoy():
+    session = session_at("envoy", seed=3)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        row, col = sorted(app.screen.by_forum)[0]
+        count = len(app.session.record.actions)
+        # content offset: 2 header lines, 3 characters of row label, 4 per cell; 1 of padding
+        await pilot.click("#forum", offset=(1 + 3 + 4 * col + 1, 2 + row))
+        await pilot.pause()
+        assert app.session.record.actions[count:] == [f"envoy {row + 1}:{col + 1}"]
