@@ -17,13 +17,12 @@ from textual.screen import ModalScreen
 from forum_trajanum import saves
 from forum_trajanum.engine import GameError, GameOptions, parse, ranking
 from forum_trajanum.engine.rules import DECISION_TITLES
+from forum_trajanum.tui.dialogs import MessageScreen, SaveAsScreen
 from forum_trajanum.tui.play import ActionChosen, PlayData, PlayScreen, screen_class
 from forum_trajanum.tui.screens import (
     GameOverScreen,
     HandOverScreen,
-    MessageScreen,
     NewGameSettings,
-    SaveAsScreen,
     ScoringScreen,
     StartScreen,
     TooSmallScreen,

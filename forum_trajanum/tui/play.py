@@ -294,22 +294,22 @@ class PlayScreen(Screen):
         self.app.undo()
 
     def action_boards(self) -> None:
-        from forum_trajanum.tui.screens import BoardsScreen
+        from forum_trajanum.tui.dialogs import BoardsScreen
 
         self.app.push_screen(BoardsScreen(self.data))
 
     def action_trajan(self) -> None:
-        from forum_trajanum.tui.screens import TrajanScreen
+        from forum_trajanum.tui.dialogs import TrajanScreen
 
         self.app.push_screen(TrajanScreen(self.data.view))
 
     def action_log(self) -> None:
-        from forum_trajanum.tui.screens import LogScreen
+        from forum_trajanum.tui.dialogs import LogScreen
 
         self.app.push_screen(LogScreen(self.data.log))
 
     def action_help(self) -> None:
-        from forum_trajanum.tui.screens import HelpScreen
+        from forum_trajanum.tui.dialogs import HelpScreen
 
         self.app.push_screen(HelpScreen())
 

@@ -1,5 +1,7 @@
-"""Screens around play: start menu, new game form, hand-over, scoring, game over, help, and the
-modal screens (boards, Trajan cards, log, save, load, messages) that return through dismiss()."""
+"""Screens around play: start menu, new-game form, hand-over, scoring, game over, too small.
+
+The small modal screens (help, boards, Trajan cards, log, save, load, messages) live in
+:mod:`forum_trajanum.tui.dialogs`."""
 
 from __future__ import annotations
 
@@ -23,11 +25,9 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
 from forum_trajanum.engine import PlayerView
-from forum_trajanum.tui.help import KEYS, RULES_REFERENCE
-from forum_trajanum.tui.play import PlayData
-from forum_trajanum.tui.widgets import ColoniaGrid, KeyBar, supply_text
+from forum_trajanum.tui.dialogs import HelpScreen, LoadScreen
+from forum_trajanum.tui.widgets import KeyBar
 
 LEVEL_CHOICES = [("human", ""), ("bot: easy", "easy"), ("bot: normal", "normal"),
                  ("bot: hard", "hard")]  # fmt: skip
@@ -189,65 +189,6 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         )
 
 
-class LoadScreen(ModalScreen[str | None]):
-    """Pick a saved game by name."""
-
-    BINDINGS = [Binding("escape", "cancel", "Back")]
-
-    def compose(self) -> ComposeResult:
-        from forum_trajanum import saves
-
-        names = saves.list_saves()
-        with Vertical(classes="dialog"):
-            yield Label("Load a saved game (Enter) — Escape to go back", classes="heading")
-            if names:
-                yield OptionList(*[Option(n, id=n) for n in names], id="saves")
-            else:
-                yield Label("There are no saved games yet.")
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class SaveAsScreen(ModalScreen[str | None]):
-    """Ask for a save name."""
-
-    BINDINGS = [Binding("escape", "cancel", "Back")]
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label("Save the game as (Enter to save, Escape to go back):", classes="heading")
-            yield Input(placeholder="name", id="save-name")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class MessageScreen(ModalScreen[None]):
-    """A message with an OK (Enter/Escape)."""
-
-    BINDINGS = [Binding("enter,escape,space", "close", "OK")]
-
-    def __init__(self, message: str, title: str = "Note") -> None:
-        super().__init__()
-        self.message, self.heading = message, title
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(self.heading, classes="heading")
-            yield Static(self.message, id="message-text", markup=False)
-            yield Label("Press Enter to continue.")
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
 class HandOverScreen(Screen[None]):
     """Privacy screen between two human players: nobody's secrets are on it."""
 
@@ -278,112 +219,6 @@ class HandOverScreen(Screen[None]):
             self.query_one("#handover-text", Static).update(self.message())
 
     def action_ready(self) -> None:
-        self.dismiss(None)
-
-
-class HelpScreen(ModalScreen[None]):
-    """Rules reference, the project's rulings and the key bindings."""
-
-    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
-
-    def compose(self) -> ComposeResult:
-        rulings = "\n".join(f"• {r}" for r in RULINGS)
-        with VerticalScroll(classes="dialog wide"):
-            yield Static(Text("Keys", style="bold #ffd75f"))
-            yield Static(KEYS, markup=False)
-            yield Static(Text("Rules reference", style="bold #ffd75f"))
-            yield Static(RULES_REFERENCE, markup=False)
-            yield Static(Text("Rulings of this edition", style="bold #ffd75f"))
-            yield Static(rulings, markup=False)
-            yield Label("Escape closes this help; arrows / PgUp / PgDn scroll.")
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class TrajanScreen(ModalScreen[None]):
-    """The Trajan cards of all cycles with their tasks, and the street cards."""
-
-    BINDINGS = [Binding("escape,t,q", "close", "Close")]
-
-    def __init__(self, pv: PlayerView) -> None:
-        super().__init__()
-        self.pv = pv
-
-    def compose(self) -> ComposeResult:
-        text = Text()
-        for i, card in enumerate(self.pv.trajan):
-            text.append(f"Cycle {['I', 'II', 'III'][i]}: ", style="bold")
-            if not card:
-                text.append("no Trajan card\n")
-                continue
-            building, collection = TRAJAN_CARDS[card]
-            text.append(f"{card}\n  building task: {building}\n  collection task: {collection}\n")
-        text.append("\nStreet cards now: ", style="bold")
-        text.append("  ".join(STREET_SYMBOLS[s] for s in self.pv.street) or "-")
-        for i, cyc in enumerate(self.pv.played):
-            text.append(f"\nPlayed in cycle {['I', 'II', 'III'][i]}: ", style="bold")
-            text.append(" ".join(STREET_SYMBOLS[s] for s in cyc) or "-")
-        text.append(f"\nStreet cards left in the piles: {', '.join(map(str, self.pv.pile_sizes))}")
-        with VerticalScroll(classes="dialog wide"):
-            yield Label("Trajan cards and street cards (Escape closes)", classes="heading")
-            yield Static(text)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class BoardsScreen(ModalScreen[None]):
-    """Every other player's public Colonia (from the current view)."""
-
-    BINDINGS = [Binding("escape,o,q", "close", "Close")]
-
-    def __init__(self, data: PlayData) -> None:
-        super().__init__()
-        self.data = data
-
-    def compose(self) -> ComposeResult:
-        pv = self.data.view
-        with VerticalScroll(classes="dialog wide"):
-            yield Label("Other players' boards — public information (Escape closes)",
-                        classes="heading")  # fmt: skip
-            for colonia in pv.colonias:
-                if colonia.seat == pv.viewer:
-                    continue
-                grid = ColoniaGrid(id=f"board-{colonia.seat}")
-                grid.can_focus = False
-                yield grid
-                yield Static(supply_text(colonia), classes="board-supply")
-
-    def on_mount(self) -> None:
-        pv = self.data.view
-        for colonia in pv.colonias:
-            if colonia.seat == pv.viewer:
-                continue
-            name = self.data.names[colonia.seat]
-            self.query_one(f"#board-{colonia.seat}", ColoniaGrid).show(
-                colonia, pv.options.side, f"Colonia of {name} (seat {colonia.seat + 1})"
-            )
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class LogScreen(ModalScreen[None]):
-    """The whole public log."""
-
-    BINDINGS = [Binding("escape,l,q", "close", "Close")]
-
-    def __init__(self, lines: list[str]) -> None:
-        super().__init__()
-        self.lines = lines
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog wide"):
-            yield Label("Log — what every player did (Escape closes)", classes="heading")
-            yield Static("\n".join(self.lines) or "Nothing yet.", markup=False)
-
-    def action_close(self) -> None:
         self.dismiss(None)
 
 

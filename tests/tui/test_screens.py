@@ -9,19 +9,21 @@ from textual import events
 from forum_trajanum import saves
 from forum_trajanum.data import RULINGS
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.play import DraftScreen, PlayScreen, SetupScreen, TurnScreen, WatchScreen
-from forum_trajanum.tui.screens import (
+from forum_trajanum.tui.dialogs import (
     BoardsScreen,
-    HandOverScreen,
     HelpScreen,
     LogScreen,
     MessageScreen,
-    NewGameScreen,
     SaveAsScreen,
+    TrajanScreen,
+)
+from forum_trajanum.tui.play import DraftScreen, PlayScreen, SetupScreen, TurnScreen, WatchScreen
+from forum_trajanum.tui.screens import (
+    HandOverScreen,
+    NewGameScreen,
     ScoringScreen,
     StartScreen,
     TooSmallScreen,
-    TrajanScreen,
 )
 from forum_trajanum.tui.session import GameSession
 
