@@ -13,10 +13,16 @@ from collections import Counter
 from pydantic import BaseModel, ConfigDict
 
 from forum_trajanum.data import (
+    AREA_BONUS_LABELS,
     BUILDING_SPACES,
+    COLOUR_NAMES,
     CORNERS,
+    GRAY_NAMES,
+    ROW_TITLES,
+    STRUCTURE_NAMES,
     TEMPLES,
     TILE_KINDS_PER_PLAYER,
+    TILE_LABELS,
     TILES_PER_PLAYER,
 )
 from forum_trajanum.engine import rules
@@ -261,17 +267,55 @@ def view(state: GameState, player: int) -> PlayerView:
 
 
 def public_description(state: GameState, action: Action, player: int) -> str:
-    """The action as every player may read it in the log (no hidden information).
+    """The action in words every player may read in the log (no hidden information).
 
     Call it with the state *before* the action is applied.
     """
-    if isinstance(action, KeepTile):
+    from forum_trajanum.data import BENEFIT_LABELS, TRACK_BENEFITS, TRACKS
+    from forum_trajanum.engine import actions as A
+
+    pl = state.players[player]
+    if isinstance(action, A.KeepTile):
         return "kept one tile and passed the other"
-    if isinstance(action, TakeTile):
-        return f"took the tile at {action.cell}" + (
-            f" (paid a tribune to ignore street card {action.card})" if action.tribune else ""
-        )
+    if isinstance(action, A.TakeTile):
+        paid = f" (paid a tribune to ignore street card {action.card})" if action.tribune else ""
+        return f"took the tile at {action.cell}{paid}"
+    if isinstance(action, A.SkipCard):
+        return f"took no tile for street card {action.card}"
+    if isinstance(action, A.UseBoth):
+        return "paid 2 tribunes to use both tiles"
+    if isinstance(action, A.UseTile):  # the tiles lie face up once the turn has begun
+        tile = {"own": pl.kept, "received": pl.received}.get(action.source, -1)
+        kind = tile_kind(tile) if tile >= 0 else action.tile
+        where = {"own": "own tile", "received": "received tile", "reserve": "reserve tile"}
+        return f"used the {where[action.source]}: {TILE_LABELS[kind]}"
+    if isinstance(action, A.Build):
+        parts = [f"{_building_name(action.a)} at {action.cell_a}"]
+        if action.b:
+            parts.append(f"{_building_name(action.b)} at {action.cell_b}")
+        return "built " + " + ".join(parts)
+    if isinstance(action, A.PlaceEnvoy):
+        if action.declined:
+            return "placed no envoy"
+        return f"placed an envoy on Forum row {action.row}, column {action.col}"
+    if isinstance(action, A.ChooseStep) and state.tasks and state.tasks[-1][0] == "step":
+        track = TRACKS[state.tasks[-1][2]]
+        benefit = TRACK_BENEFITS[track][action.n - 1]
+        return f"took step {action.n} of the {GRAY_NAMES[track]} track: {BENEFIT_LABELS[benefit]}"
+    if isinstance(action, A.ChooseBonus):
+        return "took the area bonus " + " + ".join(AREA_BONUS_LABELS[b] for b in action.bonuses)
+    if isinstance(action, A.PayCitizens):
+        rows = ", ".join(ROW_TITLES[r - 1] for r in action.rows) or "nobody"
+        return f"paid citizens: {rows}"
+    if isinstance(action, A.EndTurn):
+        return "ended the turn"
     return str(action)
+
+
+def _building_name(code: str) -> str:
+    if code in GRAY_NAMES:
+        return GRAY_NAMES[code]
+    return f"{COLOUR_NAMES[code]} {STRUCTURE_NAMES[code]}"
 
 
 def reveals_information(state: GameState, action: Action) -> bool:
