@@ -33,6 +33,14 @@ LEVEL_CHOICES = [("human", ""), ("bot: easy", "easy"), ("bot: normal", "normal")
                  ("bot: hard", "hard")]  # fmt: skip
 
 
+class MarkedCheckbox(Checkbox):
+    """A checkbox whose state shows as a mark, not by colour alone: [X] on, [ ] off."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # overrides Textual's class constant
+        return "X" if self.value else " "
+
+
 @dataclass
 class NewGameSettings:
     """What the new-game form returns."""
@@ -119,14 +127,14 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                     yield Input(value=f"Player {seat + 1}", id=f"name-{seat}",
                                 placeholder=f"name of seat {seat + 1}")  # fmt: skip
                     yield Select(LEVEL_CHOICES, value="", allow_blank=False, id=f"bot-{seat}")
-                    yield Checkbox("newcomer", id=f"handicap-{seat}")
+                    yield MarkedCheckbox("newcomer", id=f"handicap-{seat}")
             yield Label(
                 "newcomer = mixed-groups handicap: takes a citizen from a corner, +1 coin",
                 classes="hint",
             )
             yield Label("Colonia side (A: same streets for all; B: individual street grids)")
             yield Select([("A", "A"), ("B", "B")], value="A", allow_blank=False, id="side")
-            yield Checkbox("Introductory game (one Trajan card, cycle III)", id="intro")
+            yield MarkedCheckbox("Introductory game (one Trajan card, cycle III)", id="intro")
             yield Input(placeholder="seed (optional, a whole number)", id="seed")
             yield Static(id="form-message")
             with Horizontal(id="form-buttons"):
