@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from forum_trajanum.data import TILES_PER_PLAYER
+from forum_trajanum.engine.rules import legal_actions
 from forum_trajanum.engine.state import GameState
 
 
@@ -47,9 +48,6 @@ def check_invariants(state: GameState) -> list[str]:
             problems.append(f"player {pl.seat + 1}: prestige {pl.prestige} off the track")
         if sum(pl.points.values()) != pl.score or sum(pl.cycle_points) != pl.score:
             problems.append(f"player {pl.seat + 1}: score {pl.score} != its breakdown")
-    if state.tasks:
-        from forum_trajanum.engine.rules import legal_actions
-
-        if not legal_actions(state):
-            problems.append("a non-terminal state has no legal action")
+    if state.tasks and not legal_actions(state):
+        problems.append("a non-terminal state has no legal action")
     return problems

@@ -22,6 +22,8 @@ from forum_trajanum.data import (
     TRAJAN_CARDS_BY_CYCLE,
 )
 from forum_trajanum.engine.errors import GameError
+from forum_trajanum.engine.forum import geometry
+from forum_trajanum.engine.rules import run_automatic
 from forum_trajanum.engine.state import CRANE_COVERED, GameOptions, GameState, PlayerState
 
 
@@ -30,8 +32,6 @@ def new_game(seed: int, options: GameOptions | None = None, **kwargs) -> GameSta
 
     ``kwargs`` are :class:`GameOptions` fields, for convenience (``new_game(7, players=3)``).
     """
-    from forum_trajanum.engine.rules import run_automatic
-
     if options is None:
         options = GameOptions(**kwargs)
     elif kwargs:
@@ -53,8 +53,6 @@ def new_game(seed: int, options: GameOptions | None = None, **kwargs) -> GameSta
     numbers = sorted({face[0] for face in MOSAIC_FACES})
     chosen = rng.sample(numbers, len(FORUM_LAYOUTS[n]))
     boards = [f"{number}{rng.choice('AB')}" for number in chosen]
-    from forum_trajanum.engine.forum import geometry
-
     forum = [-1] * len(geometry(n, tuple(boards)).coords)
 
     worker_colours = rng.sample(range(4), n)

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from forum_trajanum.data import TILE_KINDS_PER_PLAYER, TILES_PER_PLAYER
+from forum_trajanum.data import COLUMN_VALUES, TILE_KINDS_PER_PLAYER, TILES_PER_PLAYER
 
 SCHEMA_VERSION = 1
 
@@ -175,6 +175,4 @@ class GameState(BaseModel):
     @property
     def column_value(self) -> int:
         """Points shown on top of Trajan's Column in the current cycle."""
-        from forum_trajanum.data import COLUMN_VALUES
-
         return COLUMN_VALUES[max(self.cycle, 1) - 1]

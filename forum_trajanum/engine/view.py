@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from forum_trajanum.data import (
     AREA_BONUS_LABELS,
+    BENEFIT_LABELS,
     BUILDING_SPACES,
     COLOUR_NAMES,
     CORNERS,
@@ -24,9 +25,12 @@ from forum_trajanum.data import (
     TILE_KINDS_PER_PLAYER,
     TILE_LABELS,
     TILES_PER_PLAYER,
+    TRACK_BENEFITS,
+    TRACKS,
 )
+from forum_trajanum.engine import actions as A
 from forum_trajanum.engine import rules
-from forum_trajanum.engine.actions import Action, KeepTile, TakeTile
+from forum_trajanum.engine.actions import Action
 from forum_trajanum.engine.forum import geometry
 from forum_trajanum.engine.state import GameOptions, GameState, PlayerState, tile_kind
 
@@ -271,9 +275,6 @@ def public_description(state: GameState, action: Action, player: int) -> str:
 
     Call it with the state *before* the action is applied.
     """
-    from forum_trajanum.data import BENEFIT_LABELS, TRACK_BENEFITS, TRACKS
-    from forum_trajanum.engine import actions as A
-
     pl = state.players[player]
     if isinstance(action, A.KeepTile):
         return "kept one tile and passed the other"
@@ -321,12 +322,10 @@ def _building_name(code: str) -> str:
 def reveals_information(state: GameState, action: Action) -> bool:
     """Whether applying ``action`` shows the acting player something new (a face-down tile) or
     hands control to someone else. Undo must not go back across such an action."""
-    from forum_trajanum.engine.actions import EndTurn, PayCitizens, PickTile, UseTile
-
-    if isinstance(action, (EndTurn, KeepTile, PayCitizens)):
+    if isinstance(action, (A.EndTurn, A.KeepTile, A.PayCitizens)):
         return True
-    if isinstance(action, (TakeTile, PickTile)):
+    if isinstance(action, (A.TakeTile, A.PickTile)):
         return True  # the tile's front is seen (and the draft cannot be undone)
-    if isinstance(action, UseTile):
+    if isinstance(action, A.UseTile):
         return False
     return rules.current_player(state) < 0

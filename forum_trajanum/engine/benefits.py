@@ -1,0 +1,228 @@
+"""Building benefits (rules "Benefit for gray buildings", "Benefit for colored structures"):
+Trajan's Column, the benefit tracks, envoys and area bonuses, upgrades."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from forum_trajanum.data import (
+    AREA_BONUS_VP,
+    AREA_BONUSES,
+    COLOURS,
+    MERCHANT_I,
+    PATRICIAN_I,
+    PATRICIAN_II,
+    PRESTIGE_MAX,
+    TRACK_BENEFITS,
+    TRACKS,
+    cell_index,
+    next_cypress,
+)
+from forum_trajanum.engine import actions as A
+from forum_trajanum.engine.effects import (
+    CELL_NAMES,
+    COLOUR_INDEX,
+    add_simple,
+    column_points,
+    push,
+    score,
+    take_from_grid,
+    use_tile,
+)
+from forum_trajanum.engine.forum import completes_area, envoy_cells, geometry
+from forum_trajanum.engine.state import (
+    GameState,
+)
+
+_BONUS_PAIRS = tuple(a + b for a, b in combinations(AREA_BONUSES, 2))
+
+
+def _auto_gray(state: GameState, task: tuple) -> None:
+    p, code = task[1], task[2]
+    pl = state.players[p]
+    if code == "C":
+        score(state, pl, "column", column_points(state, pl))
+        return
+    t = TRACKS.index(code)
+    if pl.tracks[t] >= 4:
+        return  # the track has ended: no more benefits from this building type
+    pl.tracks[t] += 1
+    if pl.tracks[t] == 4:
+        push(state, ("step", p, t, 4), ("track_end", p))
+    else:
+        push(state, ("step", p, t, pl.tracks[t]))
+
+
+def _auto_track_end(state: GameState, task: tuple) -> None:
+    """End of the benefit track: the marker goes beside Trajan's Column and scores."""
+    pl = state.players[task[1]]
+    score(state, pl, "tracks", column_points(state, pl))
+
+
+def _opt_step(state, task):
+    return [A.ChooseStep.make(n) for n in range(1, task[3] + 1)]
+
+
+def _do_step(state, task, action: A.ChooseStep):
+    state.tasks.pop()
+    p, t = task[1], task[2]
+    pl = state.players[p]
+    benefit = TRACK_BENEFITS[TRACKS[t]][action.n - 1]
+    if benefit == "worker_and_tribune":
+        pl.tribunes += 1
+        push(state, ("worker", p))
+    elif benefit == "builder":
+        pl.builders += 1
+    elif benefit == "eagle_envoy":
+        push(state, ("envoy", p, "eagle", ""))
+    elif benefit == "take_tile":
+        push(state, ("pick", p))
+    elif benefit == "two_assistants":
+        pl.assistants += 2
+    elif benefit == "two_tribunes":
+        pl.tribunes += 2
+    elif benefit == "upgrade":
+        push(state, ("upgrade", p))
+    elif benefit == "extra_build":
+        pl.builds_left += 1
+    elif benefit == "coin":
+        pl.coins += 1
+    elif benefit == "area_bonus":
+        push(state, ("bonus", p, 2 if pl.ability(PATRICIAN_II) else 1))
+    else:  # free_envoy
+        push(state, ("envoy", p, "free", ""))
+
+
+def _opt_worker(state, task):
+    return [A.ChooseWorker.make(c) for c in COLOURS]
+
+
+def _do_worker(state, task, action: A.ChooseWorker):
+    state.tasks.pop()
+    state.players[task[1]].workers[COLOUR_INDEX[action.colour]] += 1
+
+
+def _opt_gain(state, task):
+    return [A.ChooseGain.make(r) for r in task[2]]
+
+
+def _do_gain(state, task, action: A.ChooseGain):
+    state.tasks.pop()
+    add_simple(state.players[task[1]], action.resource, 1)
+
+
+def _opt_bonus(state, task):
+    if task[2] == 1:
+        return [A.ChooseBonus.make(b) for b in AREA_BONUSES]
+    return [A.ChooseBonus.make(pair) for pair in _BONUS_PAIRS]
+
+
+def _do_bonus(state, task, action: A.ChooseBonus):
+    state.tasks.pop()
+    p = task[1]
+    pl = state.players[p]
+    for code in reversed(action.bonuses):
+        if code == "U":
+            push(state, ("upgrade", p))
+        elif code == "V":
+            score(state, pl, "bonus", AREA_BONUS_VP)
+        else:
+            add_simple(pl, code, 1)
+
+
+def _auto_upgrade(state: GameState, task: tuple) -> None:
+    """An upgrade: +1 on the prestige track, or with Merchant I active straight to the next
+    cypress (Appendix, Merchant I b); the jump is never worse, so nobody is asked)."""
+    pl = state.players[task[1]]
+    if pl.ability(MERCHANT_I):
+        pl.prestige = next_cypress(pl.prestige)
+    else:
+        pl.prestige = min(pl.prestige + 1, PRESTIGE_MAX)
+
+
+def _opt_pick(state, task):
+    pl = state.players[task[1]]
+    return [A.PickTile.make(CELL_NAMES[c]) for c in range(36) if pl.grid[c] >= 0]
+
+
+def _do_pick(state, task, action: A.PickTile):
+    """Library 4 / Market 4: take any tile from the grid and use it now."""
+    state.tasks.pop()
+    pl = state.players[task[1]]
+    tile = take_from_grid(pl, cell_index(action.cell))
+    use_tile(state, pl, tile, "ship")
+
+
+def envoy_targets(state: GameState, p: int, mode: str, colour: str) -> list[int]:
+    """Forum cells where player ``p`` may put an envoy now (mode: colour/any/free/eagle)."""
+    pl = state.players[p]
+    if not pl.ship:
+        return []
+    geo = geometry(state.options.players, tuple(state.boards))
+    forum = state.forum
+    if mode == "colour":
+        return envoy_cells(geo, forum, colour, pl.ability(PATRICIAN_I))
+    if mode == "any":
+        # Second citizen of Patrician I: the colour-area rule applies (components.md); the
+        # Patrician I exception covers only "the color you have just built this turn".
+        cells: list[int] = []
+        for c in COLOURS:
+            cells += envoy_cells(geo, forum, c, False)
+        return sorted(cells)
+    if mode == "free":
+        return [i for i, col in enumerate(geo.colours) if col != "E" and forum[i] < 0]
+    return [i for i in geo.eagles if forum[i] < 0]
+
+
+def _opt_envoy(state, task):
+    cells = envoy_targets(state, task[1], task[2], task[3])
+    if not cells:
+        return []
+    coords = geometry(state.options.players, tuple(state.boards)).coords
+    out = [A.PlaceEnvoy.make(coords[i][0] + 1, coords[i][1] + 1) for i in cells]
+    out.append(A.PlaceEnvoy.make(0, 0))
+    return out
+
+
+def _do_envoy(state, task, action: A.PlaceEnvoy):
+    state.tasks.pop()
+    if action.declined:
+        return
+    p = task[1]
+    pl = state.players[p]
+    geo = geometry(state.options.players, tuple(state.boards))
+    cell = geo.index[(action.row - 1, action.col - 1)]
+    state.forum[cell] = pl.ship.pop()
+    if completes_area(geo, state.forum, cell):
+        push(state, ("bonus", p, 2 if pl.ability(PATRICIAN_II) else 1))
+
+
+# This module's decisions and automatic tasks, by task kind (rules.py merges the tables).
+OPTIONS = {
+    "step": _opt_step,
+    "worker": _opt_worker,
+    "gain": _opt_gain,
+    "bonus": _opt_bonus,
+    "pick": _opt_pick,
+    "envoy": _opt_envoy,
+}
+
+
+HANDLERS = {
+    "step": _do_step,
+    "worker": _do_worker,
+    "gain": _do_gain,
+    "bonus": _do_bonus,
+    "pick": _do_pick,
+    "envoy": _do_envoy,
+}
+
+
+AUTO = {
+    "gray": _auto_gray,
+    "track_end": _auto_track_end,
+    "upgrade": _auto_upgrade,
+}
+
+
+SKIPPED = {}

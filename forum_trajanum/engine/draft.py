@@ -1,0 +1,116 @@
+"""The draft (rules "Take 2 Colonia tiles; keep one and hand one to your neighbor", and the
+special case of a street without tiles)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from forum_trajanum.data import (
+    cell_index,
+    street_cells,
+)
+from forum_trajanum.engine import actions as A
+from forum_trajanum.engine.effects import (
+    CELL_NAMES,
+    take_from_grid,
+)
+from forum_trajanum.engine.state import (
+    GameState,
+    PlayerState,
+)
+
+# Interned actions by cell, so that listing legal actions builds no objects and hashes nothing.
+_TAKE = [[A.TakeTile.make(CELL_NAMES[c], slot + 1, False) for c in range(36)] for slot in (0, 1)]
+
+
+_TAKE_TRIBUNE = [
+    [A.TakeTile.make(CELL_NAMES[c], slot + 1, True) for c in range(36)] for slot in (0, 1)
+]
+
+
+_KEEP = [A.KeepTile.make(CELL_NAMES[c]) for c in range(36)]
+
+
+_street_cells = lru_cache(maxsize=None)(street_cells)
+
+
+def street_of(state: GameState, p: int, slot: int) -> tuple[int, ...]:
+    """Cells of the street named by street card ``slot`` (0/1) on player ``p``'s Colonia."""
+    return _street_cells(state.street[slot], state.options.side, p + 1)
+
+
+def _opt_draft(state, task):
+    p = task[1]
+    pl = state.players[p]
+    if len(pl.taken) == 2 and not pl.cards_left:
+        return [_KEEP[cell] for _, cell in pl.taken]
+    grid = pl.grid
+    out: list[A.Action] = []
+    anywhere = None
+    for slot in pl.cards_left:
+        street = street_of(state, p, slot)
+        in_street = [c for c in street if grid[c] >= 0]
+        take = _TAKE[slot]
+        out += [take[c] for c in in_street]
+        if pl.tribunes > 0:
+            if anywhere is None:
+                anywhere = [c for c in range(36) if grid[c] >= 0]
+            take = _TAKE_TRIBUNE[slot]
+            out += [take[c] for c in anywhere if c not in street]
+        if not in_street:
+            out.append(A.SkipCard.make(slot + 1))
+    return out
+
+
+def _do_draft(state, task, action):
+    p = task[1]
+    pl = state.players[p]
+    if isinstance(action, A.KeepTile):
+        keep = cell_index(action.cell)
+        (t1, c1), (t2, _c2) = pl.taken
+        kept, passed = (t1, t2) if c1 == keep else (t2, t1)
+        finish_draft(state, pl, kept, passed)
+        return
+    pl.cards_left.remove(action.card - 1)
+    if isinstance(action, A.TakeTile):
+        if action.tribune:
+            pl.tribunes -= 1
+        cell = cell_index(action.cell)
+        pl.taken.append([take_from_grid(pl, cell), cell])
+    if not pl.cards_left and len(pl.taken) < 2:
+        kept = pl.taken[0][0] if pl.taken else -1
+        finish_draft(state, pl, kept, -1)
+
+
+def finish_draft(state: GameState, pl: PlayerState, kept: int, passed: int) -> None:
+    state.tasks.pop()
+    pl.kept, pl.passed = kept, passed
+    pl.taken = []
+    if passed >= 0:
+        state.players[(pl.seat - 1) % state.options.players].received = passed
+
+
+def _skip_draft(state: GameState, task: tuple) -> None:
+    pl = state.players[task[1]]
+    pl.cards_left = []
+    state.tasks.append(task)
+    finish_draft(state, pl, pl.taken[0][0] if pl.taken else -1, -1)
+
+
+# This module's decisions and automatic tasks, by task kind (rules.py merges the tables).
+OPTIONS = {
+    "draft": _opt_draft,
+}
+
+
+HANDLERS = {
+    "draft": _do_draft,
+}
+
+
+AUTO = {}
+
+
+SKIPPED = {
+    "draft": _skip_draft,
+}
