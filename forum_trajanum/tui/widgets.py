@@ -245,18 +245,15 @@ def private_text(colonia: ColoniaView) -> Text:
             )
             + "\n"
         )
-    if colonia.kept:
-        text.append("Kept tile: ", style="bold")
-        text.append(tile_label(colonia.kept) + "\n")
-    if colonia.passed:
-        text.append("Passed tile: ", style="bold")
-        text.append(tile_label(colonia.passed) + "\n")
-    if colonia.received:
-        text.append("Received tile: ", style="bold")
-        text.append(tile_label(colonia.received) + "\n")
-    if colonia.river:
-        text.append("River tile: ", style="bold")
-        text.append(tile_label(colonia.river) + "\n")
+    for title, kind in (
+        ("Kept tile", colonia.kept),
+        ("Passed tile", colonia.passed),
+        ("Received tile", colonia.received),
+        ("River tile", colonia.river),
+    ):
+        if kind:
+            text.append(f"{title}: ", style="bold")
+            text.append(tile_label(kind) + "\n")
     if colonia.unseen:
         text.append("Still hidden in your grid: ", style="bold")
         text.append(", ".join(f"{n}x{kind}" for kind, n in colonia.unseen.items()))
