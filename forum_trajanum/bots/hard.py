@@ -63,8 +63,8 @@ class HardBot:
     def __init__(
         self,
         seed: int,
-        iterations: int = 100,
-        candidates: int = 5,
+        iterations: int = 48,
+        candidates: int = 4,
         margin: float = 6.0,
         time_cap: float = 20.0,
         prior_weight: float = 0.3,
