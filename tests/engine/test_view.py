@@ -182,3 +182,34 @@ def test_face_up_corner_tiles_and_buildings_are_public():
     assert cells[0] == "tile:" + tile_kind(pl.grid[0])
     assert cells[8] == "temple"
     assert cells[7] == "hidden"
+
+
+def test_log_lines_hold_only_public_information():
+    # Architecture "a log of what every player did (public information only)": the log line of
+    # an action is the same in every world an onlooker cannot tell apart from the real one.
+    import random
+
+    from forum_trajanum.engine import (
+        apply,
+        current_player,
+        is_over,
+        legal_actions,
+        new_game,
+        public_description,
+    )
+    from forum_trajanum.engine.determinize import determinize
+
+    state = new_game(77, players=3)
+    rng = random.Random(77)
+    checked = 0
+    while not is_over(state):
+        action = rng.choice(legal_actions(state))
+        actor = current_player(state)
+        onlooker = (actor + 1) % 3
+        if rng.random() < 0.25:
+            line = public_description(state, action, actor)
+            world = determinize(view(state, onlooker), random.Random(checked))
+            assert public_description(world, action, actor) == line
+            checked += 1
+        apply(state, action)
+    assert checked > 50
