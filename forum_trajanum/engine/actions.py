@@ -7,6 +7,7 @@ membership test usually succeeds by identity.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -20,7 +21,8 @@ _CACHE: dict[tuple, Action] = {}
 class Action(BaseModel):
     """Base class of every action; subclasses fix ``kind`` and define ``text``/``_from_tokens``."""
 
-    model_config = ConfigDict(frozen=True)
+    # defer_build: the validators are built on first use, not at import (start-up time)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     kind: str
     _fields: ClassVar[tuple[str, ...]] = ()
 
@@ -452,7 +454,12 @@ AnyAction = Annotated[
     | PayCitizens,
     Field(discriminator="kind"),
 ]
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(AnyAction)
+
+
+@lru_cache(maxsize=1)
+def action_adapter() -> TypeAdapter[Action]:
+    """A pydantic adapter that validates any action from its JSON/dict form (``kind`` tags)."""
+    return TypeAdapter(AnyAction)
 
 _CELLS = frozenset(f"{c}{r}" for c in "ABCDEF" for r in range(1, 7))
 _COLOUR_SET = frozenset(COLOURS)

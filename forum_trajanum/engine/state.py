@@ -47,7 +47,7 @@ def tile_owner(tile: int) -> int:
 class GameOptions(BaseModel):
     """Options chosen before setup."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     players: int = Field(2, ge=2, le=4)
     side: Literal["A", "B"] = "A"
     introductory: bool = False

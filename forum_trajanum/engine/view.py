@@ -44,7 +44,7 @@ _KIND = TILE_KINDS_PER_PLAYER * 4
 class ColoniaView(BaseModel):
     """One player's Colonia and supply as the viewer may see it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     seat: int
     #: per cell: "temple", "hidden" (face-down tile), "tile:KIND" (face-up corner tile),
     #: "crane" (vacated corner), "empty" (vacated building space) or "built:CODE"
@@ -94,7 +94,7 @@ class ColoniaView(BaseModel):
 class PlayerView(BaseModel):
     """Everything player ``viewer`` may know at this moment."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     viewer: int
     options: GameOptions
     phase: str
