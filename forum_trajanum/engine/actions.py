@@ -461,6 +461,7 @@ def action_adapter() -> TypeAdapter[Action]:
     """A pydantic adapter that validates any action from its JSON/dict form (``kind`` tags)."""
     return TypeAdapter(AnyAction)
 
+
 _CELLS = frozenset(f"{c}{r}" for c in "ABCDEF" for r in range(1, 7))
 _COLOUR_SET = frozenset(COLOURS)
 _CODES = frozenset(GRAYS) | _COLOUR_SET
