@@ -43,9 +43,7 @@ from forum_trajanum.engine import (
 from forum_trajanum.engine.determinize import determinize
 
 #: Decisions not worth a search: the Normal policy answers them.
-QUICK = frozenset(
-    {"setup_cranes", "setup_row", "setup_diagonal", "handicap", "worker", "gain", "upgrade_choice"}
-)
+QUICK = frozenset({"setup_cranes", "setup_row", "setup_diagonal", "handicap", "worker", "gain"})
 
 
 def relative_value(state, me: int) -> float:

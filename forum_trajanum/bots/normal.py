@@ -49,9 +49,7 @@ from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.state import tile_kind
 
 #: Follow-up decisions of one's own that the lookahead resolves greedily.
-FOLLOW_UPS = frozenset(
-    {"first", "envoy", "step", "worker", "bonus", "upgrade_choice", "gain", "pick", "citizen"}
-)
+FOLLOW_UPS = frozenset({"first", "envoy", "step", "worker", "bonus", "gain", "pick", "citizen"})
 #: Preferred citizen row for the setup citizen, by class (0-based rows).
 SETUP_ROW = {"patrician": 0, "merchant": 2, "craftsman": 5}
 _CORNER_INDEX = {cell: i for i, cell in enumerate(CORNERS)}

@@ -356,23 +356,6 @@ class ChooseBonus(Action):
         return cls.make(t[0].upper())
 
 
-class ChooseUpgrade(Action):
-    """An upgrade with Merchant I active: one step, or jump to the next cypress."""
-
-    kind: Literal["upgrade"] = "upgrade"
-    cypress: bool
-    _fields = ("cypress",)
-
-    def text(self) -> str:
-        return "upgrade cypress" if self.cypress else "upgrade step"
-
-    @classmethod
-    def _from_tokens(cls, t):
-        if t[0] not in ("step", "cypress"):
-            raise ValueError(t[0])
-        return cls.make(t[0] == "cypress")
-
-
 class ChooseGain(Action):
     """Second-citizen bonus of Merchant I/II: a coin ($), a tribune (T) or an assistant (A)."""
 
@@ -426,7 +409,7 @@ class PayCitizens(Action):
 ACTION_TYPES: tuple[type[Action], ...] = (
     SetupCranes, SetupDiagonal, ChooseRow, HandicapCorner, TakeTile, SkipCard, KeepTile,
     UseTile, UseBoth, Convert, Build, EndTurn, ChooseFirst, PlaceEnvoy, ChooseStep,
-    ChooseWorker, ChooseBonus, ChooseUpgrade, ChooseGain, PickTile, PayCitizens,
+    ChooseWorker, ChooseBonus, ChooseGain, PickTile, PayCitizens,
 )  # fmt: skip
 _BY_KIND: dict[str, type[Action]] = {cls.model_fields["kind"].default: cls for cls in ACTION_TYPES}
 
@@ -448,7 +431,6 @@ AnyAction = Annotated[
     | ChooseStep
     | ChooseWorker
     | ChooseBonus
-    | ChooseUpgrade
     | ChooseGain
     | PickTile
     | PayCitizens,

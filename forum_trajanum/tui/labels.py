@@ -138,8 +138,6 @@ def describe(action: A.Action, pv: PlayerView) -> str:
         return f"Take 1 {COLOUR_NAMES[action.colour]} worker ({action.colour})"
     if isinstance(action, A.ChooseBonus):
         return "Area bonus: " + " + ".join(AREA_BONUS_LABELS[b] for b in action.bonuses)
-    if isinstance(action, A.ChooseUpgrade):
-        return "Move to the next cypress" if action.cypress else "Move one step"
     if isinstance(action, A.ChooseGain):
         return f"Take {GAIN_NAMES.get(action.resource, action.resource)}"
     if isinstance(action, A.PickTile):
