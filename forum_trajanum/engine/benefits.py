@@ -37,6 +37,23 @@ from forum_trajanum.engine.state import (
 _BONUS_PAIRS = tuple(a + b for a, b in combinations(AREA_BONUSES, 2))
 
 
+#: Track benefits that add to the player's supply: benefit -> (PlayerState field, amount).
+_SUPPLY_BENEFITS = {
+    "builder": ("builders", 1),
+    "two_assistants": ("assistants", 2),
+    "two_tribunes": ("tribunes", 2),
+    "coin": ("coins", 1),
+    "extra_build": ("builds_left", 1),
+}
+#: Track benefits that are a further step: benefit -> the task it starts.
+_TASK_BENEFITS = {
+    "eagle_envoy": lambda p: ("envoy", p, "eagle", ""),
+    "free_envoy": lambda p: ("envoy", p, "free", ""),
+    "take_tile": lambda p: ("pick", p),
+    "upgrade": lambda p: ("upgrade", p),
+}
+
+
 def _auto_gray(state: GameState, task: tuple) -> None:
     p, code = task[1], task[2]
     pl = state.players[p]
@@ -68,29 +85,16 @@ def _do_step(state, task, action: A.ChooseStep):
     p, t = task[1], task[2]
     pl = state.players[p]
     benefit = TRACK_BENEFITS[TRACKS[t]][action.n - 1]
-    if benefit == "worker_and_tribune":
+    if benefit in _SUPPLY_BENEFITS:
+        field, amount = _SUPPLY_BENEFITS[benefit]
+        setattr(pl, field, getattr(pl, field) + amount)
+    elif benefit == "worker_and_tribune":
         pl.tribunes += 1
         push(state, ("worker", p))
-    elif benefit == "builder":
-        pl.builders += 1
-    elif benefit == "eagle_envoy":
-        push(state, ("envoy", p, "eagle", ""))
-    elif benefit == "take_tile":
-        push(state, ("pick", p))
-    elif benefit == "two_assistants":
-        pl.assistants += 2
-    elif benefit == "two_tribunes":
-        pl.tribunes += 2
-    elif benefit == "upgrade":
-        push(state, ("upgrade", p))
-    elif benefit == "extra_build":
-        pl.builds_left += 1
-    elif benefit == "coin":
-        pl.coins += 1
     elif benefit == "area_bonus":
         push(state, ("bonus", p, 2 if pl.ability(PATRICIAN_II) else 1))
-    else:  # free_envoy
-        push(state, ("envoy", p, "free", ""))
+    else:  # a benefit that is a further step of its own
+        push(state, _TASK_BENEFITS[benefit](p))
 
 
 def _opt_worker(state, task):

@@ -22,7 +22,7 @@ from forum_trajanum.data import (
     cell_index,
 )
 from forum_trajanum.engine.state import GameState, PlayerState
-from forum_trajanum.engine.view import PlayerView
+from forum_trajanum.engine.view import SHOWN_AS_IS, SHOWN_AS_SEQUENCE, PlayerView
 
 _CORNER_SET = frozenset(CORNERS)
 _FEMALE_KINDS = tuple(TILE_KINDS_PER_PLAYER[i] for i in FEMALE_CITIZENS)
@@ -183,42 +183,22 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         players.append(
             PlayerState(
                 seat=p,
+                **{name: getattr(col, name) for name in SHOWN_AS_IS},
+                **{name: list(getattr(col, name)) for name in SHOWN_AS_SEQUENCE},
                 grid=grids[p],
                 buildings=[c[6:] if c.startswith("built:") else "" for c in col.cells],
                 building_tile=list(col.building_tiles),
-                cranes=list(col.cranes),
-                crane_state=list(col.crane_state),
                 citizens=citizen_ids[p],
-                row_active=list(col.row_active),
                 river=rivers[p],
                 ship=ships[p],
                 reserve=reserves[p],
-                builders=col.builders,
-                workers=list(col.workers),
-                assistants=col.assistants,
-                coins=col.coins,
-                tribunes=col.tribunes,
-                prestige=col.prestige,
-                flipped=col.flipped,
-                tracks=list(col.tracks),
-                score=col.score,
                 points=dict(col.points),
-                cycle_points=list(col.cycle_points),
-                cards_left=list(col.cards_left),
                 taken=taken[p],
                 kept=kept[p],
                 passed=-1,
                 received=received[p],
-                used=list(col.used),
-                uses_left=col.uses_left,
-                revealed=col.revealed,
-                builds_left=col.builds_left,
-                craftsman1_left=col.craftsman1_left,
-                craftsman2_left=col.craftsman2_left,
-                merchant2_left=col.merchant2_left,
                 female=females[p],
                 deal=deal,
-                handicap=col.handicap,
             )
         )
     for p in range(n):  # the passer's record of its passed tile (a record, not a place)

@@ -119,6 +119,19 @@ class PlayerView(BaseModel):
     removed: int
 
 
+#: PlayerState fields every player sees exactly as they are (the view and determinize share
+#: this list, so a sampled world copies back precisely what the view shows).
+SHOWN_AS_IS: tuple[str, ...] = (
+    "builders", "assistants", "coins", "tribunes", "prestige", "flipped", "score", "revealed",
+    "uses_left", "builds_left", "craftsman1_left", "craftsman2_left", "merchant2_left",
+    "handicap",
+)  # fmt: skip
+SHOWN_AS_SEQUENCE: tuple[str, ...] = (
+    "cranes", "crane_state", "row_active", "workers", "tracks", "cycle_points", "cards_left",
+    "used",
+)  # fmt: skip
+
+
 def _construct(cls, **data):
     """``cls.model_construct(**data)`` for a model whose every field is given, without its
     per-field overhead (views are built from a valid state by this module alone)."""
@@ -175,29 +188,17 @@ def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
     return _construct(
         ColoniaView,
         seat=pl.seat,
+        **{name: getattr(pl, name) for name in SHOWN_AS_IS},
+        **{name: tuple(getattr(pl, name)) for name in SHOWN_AS_SEQUENCE},
         cells=tuple(cells),
         building_tiles=tuple(pl.building_tile),
-        cranes=tuple(pl.cranes),
-        crane_state=tuple(pl.crane_state),
         citizens=tuple(tuple(tile_kind(t) if t >= 0 else "" for t in row) for row in pl.citizens),
         citizen_owners=tuple(
             tuple(t // TILES_PER_PLAYER if t >= 0 else -1 for t in row) for row in pl.citizens
         ),
-        row_active=tuple(pl.row_active),
         ship=len(pl.ship),
         reserve=tuple(tile_kind(t) for t in pl.reserve),
-        builders=pl.builders,
-        workers=tuple(pl.workers),
-        assistants=pl.assistants,
-        coins=pl.coins,
-        tribunes=pl.tribunes,
-        prestige=pl.prestige,
-        flipped=pl.flipped,
-        tracks=tuple(pl.tracks),
-        score=pl.score,
         points=dict(pl.points),
-        cycle_points=tuple(pl.cycle_points),
-        cards_left=tuple(pl.cards_left),
         taken_cells=tuple(rules.CELL_NAMES[c] for _, c in pl.taken),
         drafted=len(pl.taken),
         done_drafting=not pl.cards_left and not pl.taken,
@@ -210,14 +211,6 @@ def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
         river=tile_kind(pl.river) if own and pl.river >= 0 else "",
         female=tile_kind(pl.female) if own and pl.deal else "",
         unseen=_unseen(state, pl, viewer),
-        revealed=pl.revealed,
-        used=tuple(pl.used),
-        uses_left=pl.uses_left,
-        builds_left=pl.builds_left,
-        craftsman1_left=pl.craftsman1_left,
-        craftsman2_left=pl.craftsman2_left,
-        merchant2_left=pl.merchant2_left,
-        handicap=pl.handicap,
     )
 
 
