@@ -231,7 +231,8 @@ def public_task(task: tuple) -> tuple:
 
 
 def view(state: GameState, player: int) -> PlayerView:
-    """Exactly what ``player`` may know now."""
+    """Exactly what ``player`` may know now; ``player = -1`` gives an onlooker's view
+    (public information only: no river, hand or received tile of anybody)."""
     decider = rules.current_player(state)
     legal = tuple(str(a) for a in rules.legal_actions(state)) if decider == player else ()
     geo = geometry(state.options.players, tuple(state.boards))

@@ -28,17 +28,9 @@ from forum_trajanum.engine import (
 
 
 def spectator_view(state: GameState) -> PlayerView:
-    """A view holding public information only (shown while bots play and between players).
-
-    Built from the players' own views: each Colonia is taken from the view of *another* seat,
-    so it carries only what that Colonia's owner shows to everybody else, and no legal actions.
-    """
-    n = state.options.players
-    base = view(state, 0)
-    colonias = tuple(view(state, (seat + 1) % n).colonias[seat] for seat in range(n))
-    # The unseen counts of a Colonia depend on who looks; a spectator shows none.
-    colonias = tuple(c.model_copy(update={"unseen": {}}) for c in colonias)
-    return base.model_copy(update={"viewer": -1, "colonias": colonias, "legal": ()})
+    """A view holding public information only (shown while bots play and between players):
+    the engine's view for an onlooker who holds no seat."""
+    return view(state, -1)
 
 
 @dataclass

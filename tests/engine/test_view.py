@@ -213,3 +213,27 @@ def test_log_lines_hold_only_public_information():
             checked += 1
         apply(state, action)
     assert checked > 50
+
+
+def test_an_onlookers_view_holds_nobodys_secrets():
+    # Architecture "a player's screen ... never contain what that player may not know": the
+    # onlooker's view (player -1, shown while bots play) equals itself in every world that
+    # differs only in hidden information, for every seat's secrets at once.
+    import random
+
+    from forum_trajanum.engine import apply, is_over, legal_actions, new_game
+    from forum_trajanum.engine.determinize import determinize
+
+    state = new_game(91, players=4)
+    rng = random.Random(91)
+    checked = 0
+    while not is_over(state):
+        if rng.random() < 0.1:
+            public = view(state, -1)
+            assert all(not c.river and not c.taken and not c.passed for c in public.colonias)
+            assert public.legal == ()
+            for seat in range(4):  # a world sampled for any seat looks the same to an onlooker
+                assert view(determinize(view(state, seat), random.Random(seat)), -1) == public
+            checked += 1
+        apply(state, rng.choice(legal_actions(state)))
+    assert checked > 20
