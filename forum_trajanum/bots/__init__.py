@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from forum_trajanum.engine import Action, PlayerView
+from forum_trajanum.engine import Action, PlayerView, parse
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -37,3 +37,10 @@ class Bot(Protocol):
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal`` (parsed), for the decision the view shows."""
         ...
+
+
+def legal_of(view: PlayerView) -> list[Action]:
+    """The legal actions in ``view``, parsed; a view with no decision for its viewer raises."""
+    if not view.legal:
+        raise ValueError(f"player {view.viewer + 1} has no decision to make now")
+    return [parse(text) for text in view.legal]

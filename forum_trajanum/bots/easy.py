@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from forum_trajanum.engine import Action, PlayerView, parse
+from forum_trajanum.bots import legal_of
+from forum_trajanum.engine import Action, PlayerView
 from forum_trajanum.engine.actions import (
     Build,
     ChooseBonus,
@@ -67,6 +68,4 @@ class EasyBot:
 
     def choose(self, view: PlayerView) -> Action:
         """One of the view's legal actions."""
-        if not view.legal:
-            raise ValueError(f"player {view.viewer + 1} has no decision to make now")
-        return easy_pick([parse(text) for text in view.legal], self.rng)
+        return easy_pick(legal_of(view), self.rng)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 import time
 
+from forum_trajanum.bots import legal_of
 from forum_trajanum.bots.evaluation import evaluate
 from forum_trajanum.bots.normal import NormalPolicy
 from forum_trajanum.bots.rollout import lite_pick
@@ -38,7 +39,6 @@ from forum_trajanum.engine import (
     decision_kind,
     is_over,
     legal_actions,
-    parse,
 )
 from forum_trajanum.engine.determinize import determinize
 
@@ -81,9 +81,7 @@ class HardBot:
 
     def choose(self, view: PlayerView) -> Action:
         """The candidate with the best mean rollout value."""
-        if not view.legal:
-            raise ValueError(f"player {view.viewer + 1} has no decision to make now")
-        legal = [parse(text) for text in view.legal]
+        legal = legal_of(view)
         if len(legal) == 1:
             return legal[0]
         me = view.viewer

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from forum_trajanum.bots import legal_of
 from forum_trajanum.bots.evaluation import (
     W_TRIBUNE,
     evaluate,
@@ -36,7 +37,6 @@ from forum_trajanum.engine import (
     current_player,
     decision_kind,
     legal_actions,
-    parse,
 )
 from forum_trajanum.engine.actions import (
     Build,
@@ -241,9 +241,7 @@ class NormalBot:
 
     def choose(self, view: PlayerView) -> Action:
         """The action the heuristic likes best among ``view.legal``."""
-        if not view.legal:
-            raise ValueError(f"player {view.viewer + 1} has no decision to make now")
-        legal = [parse(text) for text in view.legal]
+        legal = legal_of(view)
         if len(legal) == 1:
             return legal[0]
         state = determinize(view, self.rng)

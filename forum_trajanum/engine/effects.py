@@ -123,12 +123,18 @@ def use_tile(state: GameState, pl: PlayerState, tile: int, dest: str) -> None:
         pl.tribunes += tribunes
         for _ in range(upgrades):
             push(state, ("upgrade", pl.seat))
-    if dest == "ship":
-        pl.ship.append(tile)
-    elif dest == "reserve":
+    put_tile(state, pl, tile, dest)
+
+
+def put_tile(state: GameState, pl: PlayerState, tile: int, dest: str) -> None:
+    """Put a tile that has been dealt with where it goes: the ship (own tiles), the reserve
+    (other players' tiles) or out of the game ("removed")."""
+    if dest == "reserve":
         pl.reserve.append(tile)
-    else:
+    elif dest == "removed":
         state.removed.append(tile)
+    else:
+        pl.ship.append(tile)
 
 
 def pop_then(fn):

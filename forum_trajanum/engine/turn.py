@@ -24,6 +24,7 @@ from forum_trajanum.engine.effects import (
     place_citizen,
     pop_then,
     push,
+    put_tile,
     use_tile,
 )
 from forum_trajanum.engine.state import (
@@ -80,14 +81,7 @@ def _do_citizen(state, task, action: A.ChooseRow):
 
 def _skip_citizen(state: GameState, task: tuple) -> None:
     """A citizen with no free row after all: it goes where an unused tile goes."""
-    pl = state.players[task[1]]
-    tile, dest = task[2], task[3]
-    if dest == "reserve":
-        pl.reserve.append(tile)
-    elif dest == "removed":
-        state.removed.append(tile)
-    else:
-        pl.ship.append(tile)
+    put_tile(state, state.players[task[1]], task[2], task[3])
 
 
 def _usable(pl: PlayerState, tile: int) -> bool:

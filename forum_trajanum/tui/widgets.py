@@ -72,6 +72,16 @@ def _cell_core(colonia: ColoniaView, index: int) -> tuple[str, str]:
     return " · ", "#606060"
 
 
+#: Keys of both grid widgets: arrows move the cursor, Enter chooses the cell under it.
+CURSOR_BINDINGS = [
+    Binding("up", "move(0,-1)", "Up", show=False),
+    Binding("down", "move(0,1)", "Down", show=False),
+    Binding("left", "move(-1,0)", "Left", show=False),
+    Binding("right", "move(1,0)", "Right", show=False),
+    Binding("enter", "choose", "Choose cell", show=False),
+]
+
+
 class ColoniaGrid(Widget, can_focus=True):
     """A Colonia: the 6x6 grid with temples, cranes, tiles and buildings, and citizen rows.
 
@@ -79,13 +89,7 @@ class ColoniaGrid(Widget, can_focus=True):
     reversed. Enter or a click posts :class:`ColoniaGrid.CellChosen`.
     """
 
-    BINDINGS = [
-        Binding("up", "move(0,-1)", "Up", show=False),
-        Binding("down", "move(0,1)", "Down", show=False),
-        Binding("left", "move(-1,0)", "Left", show=False),
-        Binding("right", "move(1,0)", "Right", show=False),
-        Binding("enter", "choose", "Choose cell", show=False),
-    ]
+    BINDINGS = CURSOR_BINDINGS
 
     cursor: reactive[int] = reactive(14)
 
@@ -263,13 +267,7 @@ def private_text(colonia: ColoniaView) -> Text:
 class ForumGrid(Widget, can_focus=True):
     """The Forum mosaic with envoys (seat digits) and eagles (E); legal cells marked ``*``."""
 
-    BINDINGS = [
-        Binding("up", "move(0,-1)", "Up", show=False),
-        Binding("down", "move(0,1)", "Down", show=False),
-        Binding("left", "move(-1,0)", "Left", show=False),
-        Binding("right", "move(1,0)", "Right", show=False),
-        Binding("enter", "choose", "Choose cell", show=False),
-    ]
+    BINDINGS = CURSOR_BINDINGS
 
     class CellChosen(Message):
         """A Forum cell (0-based row, col) was chosen."""
