@@ -34,6 +34,18 @@ Phase = Literal["setup", "draft", "turn", "scoring", "over"]
 CRANE_COVERED, CRANE_OPEN, CRANE_SCORED = 0, 1, 2
 
 
+def construct(cls, data: dict, private: dict | None = None):
+    """``cls.model_construct(**data)`` for a model whose every field is in ``data``, without
+    its per-field overhead (cloning states and building views are the search's hottest
+    paths; both start from valid data)."""
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", data)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(data))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", private)
+    return obj
+
+
 def tile_kind(tile: int) -> str:
     """The kind code of a tile id."""
     return TILE_KINDS_PER_PLAYER[tile % TILES_PER_PLAYER]
@@ -112,7 +124,7 @@ class PlayerState(BaseModel):
         data["citizens"] = [row[:] for row in self.citizens]
         data["taken"] = [pair[:] for pair in self.taken]
         data["points"] = self.points.copy()
-        return PlayerState.model_construct(**data)
+        return construct(PlayerState, data)
 
     def active_citizens(self) -> int:
         """Number of active citizen tiles."""
@@ -170,7 +182,8 @@ class GameState(BaseModel):
         data["tasks"] = self.tasks[:]
         data["removed"] = self.removed[:]
         data["scorings"] = [[d.copy() for d in cyc] for cyc in self.scorings]
-        return GameState.model_construct(**data)
+        # the legal-action cache is shared: its lists are never changed, only replaced
+        return construct(GameState, data, {"_legal": self.__pydantic_private__["_legal"]})
 
     @property
     def column_value(self) -> int:

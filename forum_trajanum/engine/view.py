@@ -32,7 +32,7 @@ from forum_trajanum.engine import actions as A
 from forum_trajanum.engine import rules
 from forum_trajanum.engine.actions import Action
 from forum_trajanum.engine.forum import geometry
-from forum_trajanum.engine.state import GameOptions, GameState, PlayerState, tile_kind
+from forum_trajanum.engine.state import GameOptions, GameState, PlayerState, construct, tile_kind
 
 _PLACE = tuple(
     "temple" if c in TEMPLES else "corner" if c in CORNERS else "space" for c in range(36)
@@ -132,17 +132,6 @@ SHOWN_AS_SEQUENCE: tuple[str, ...] = (
 )  # fmt: skip
 
 
-def _construct(cls, **data):
-    """``cls.model_construct(**data)`` for a model whose every field is given, without its
-    per-field overhead (views are built from a valid state by this module alone)."""
-    obj = cls.__new__(cls)
-    object.__setattr__(obj, "__dict__", data)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(data))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", None)
-    return obj
-
-
 def _visible_tile(state: GameState, owner: PlayerState, viewer: int, which: str) -> str:
     tile = getattr(owner, which)
     if tile < 0:
@@ -185,32 +174,36 @@ def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
             cells.append("tile:" + _KIND[grid[cell]] if place == "corner" else "hidden")
         else:
             cells.append("crane" if place == "corner" else "empty")
-    return _construct(
+    return construct(
         ColoniaView,
-        seat=pl.seat,
-        **{name: getattr(pl, name) for name in SHOWN_AS_IS},
-        **{name: tuple(getattr(pl, name)) for name in SHOWN_AS_SEQUENCE},
-        cells=tuple(cells),
-        building_tiles=tuple(pl.building_tile),
-        citizens=tuple(tuple(tile_kind(t) if t >= 0 else "" for t in row) for row in pl.citizens),
-        citizen_owners=tuple(
-            tuple(t // TILES_PER_PLAYER if t >= 0 else -1 for t in row) for row in pl.citizens
+        dict(
+            seat=pl.seat,
+            **{name: getattr(pl, name) for name in SHOWN_AS_IS},
+            **{name: tuple(getattr(pl, name)) for name in SHOWN_AS_SEQUENCE},
+            cells=tuple(cells),
+            building_tiles=tuple(pl.building_tile),
+            citizens=tuple(
+                tuple(tile_kind(t) if t >= 0 else "" for t in row) for row in pl.citizens
+            ),
+            citizen_owners=tuple(
+                tuple(t // TILES_PER_PLAYER if t >= 0 else -1 for t in row) for row in pl.citizens
+            ),
+            ship=len(pl.ship),
+            reserve=tuple(tile_kind(t) for t in pl.reserve),
+            points=dict(pl.points),
+            taken_cells=tuple(rules.CELL_NAMES[c] for _, c in pl.taken),
+            drafted=len(pl.taken),
+            done_drafting=not pl.cards_left and not pl.taken,
+            kept=_visible_tile(state, pl, viewer, "kept"),
+            received=_visible_tile(state, pl, viewer, "received"),
+            kept_hidden=pl.kept >= 0 and not _visible_tile(state, pl, viewer, "kept"),
+            received_hidden=pl.received >= 0 and not _visible_tile(state, pl, viewer, "received"),
+            passed=tile_kind(pl.passed) if own and pl.passed >= 0 else "",
+            taken=tuple(tile_kind(t) for t, _ in pl.taken) if own else (),
+            river=tile_kind(pl.river) if own and pl.river >= 0 else "",
+            female=tile_kind(pl.female) if own and pl.deal else "",
+            unseen=_unseen(state, pl, viewer),
         ),
-        ship=len(pl.ship),
-        reserve=tuple(tile_kind(t) for t in pl.reserve),
-        points=dict(pl.points),
-        taken_cells=tuple(rules.CELL_NAMES[c] for _, c in pl.taken),
-        drafted=len(pl.taken),
-        done_drafting=not pl.cards_left and not pl.taken,
-        kept=_visible_tile(state, pl, viewer, "kept"),
-        received=_visible_tile(state, pl, viewer, "received"),
-        kept_hidden=pl.kept >= 0 and not _visible_tile(state, pl, viewer, "kept"),
-        received_hidden=pl.received >= 0 and not _visible_tile(state, pl, viewer, "received"),
-        passed=tile_kind(pl.passed) if own and pl.passed >= 0 else "",
-        taken=tuple(tile_kind(t) for t, _ in pl.taken) if own else (),
-        river=tile_kind(pl.river) if own and pl.river >= 0 else "",
-        female=tile_kind(pl.female) if own and pl.deal else "",
-        unseen=_unseen(state, pl, viewer),
     )
 
 
@@ -237,30 +230,32 @@ def view(state: GameState, player: int) -> PlayerView:
     legal = tuple(str(a) for a in rules.legal_actions(state)) if decider == player else ()
     geo = geometry(state.options.players, tuple(state.boards))
     # built by our own code from a valid state: skip re-validation (views are on hot paths)
-    return _construct(
+    return construct(
         PlayerView,
-        viewer=player,
-        options=state.options,
-        phase=state.phase,
-        decision=rules.decision_kind(state),
-        decider=decider,
-        detail=_public_detail(state.tasks[-1]) if state.tasks else (),
-        tasks=tuple(public_task(t) for t in state.tasks),
-        cycle=state.cycle,
-        round=state.round,
-        start_player=state.start_player,
-        column_value=state.column_value,
-        street=tuple(state.street),
-        played=tuple(tuple(p) for p in state.played),
-        pile_sizes=tuple(len(p) for p in state.piles),
-        trajan=tuple(state.trajan),
-        boards=tuple(state.boards),
-        forum=tuple(t // 34 if t >= 0 else -1 for t in state.forum[: len(geo.coords)]),
-        all_passed=state.all_passed,
-        colonias=tuple(_colonia(state, pl, player) for pl in state.players),
-        legal=legal,
-        scorings=tuple(tuple(dict(d) for d in cyc) for cyc in state.scorings),
-        removed=len(state.removed),
+        dict(
+            viewer=player,
+            options=state.options,
+            phase=state.phase,
+            decision=rules.decision_kind(state),
+            decider=decider,
+            detail=_public_detail(state.tasks[-1]) if state.tasks else (),
+            tasks=tuple(public_task(t) for t in state.tasks),
+            cycle=state.cycle,
+            round=state.round,
+            start_player=state.start_player,
+            column_value=state.column_value,
+            street=tuple(state.street),
+            played=tuple(tuple(p) for p in state.played),
+            pile_sizes=tuple(len(p) for p in state.piles),
+            trajan=tuple(state.trajan),
+            boards=tuple(state.boards),
+            forum=tuple(t // 34 if t >= 0 else -1 for t in state.forum[: len(geo.coords)]),
+            all_passed=state.all_passed,
+            colonias=tuple(_colonia(state, pl, player) for pl in state.players),
+            legal=legal,
+            scorings=tuple(tuple(dict(d) for d in cyc) for cyc in state.scorings),
+            removed=len(state.removed),
+        ),
     )
 
 
