@@ -18,7 +18,13 @@ from forum_trajanum import saves
 from forum_trajanum.engine import GameError, GameOptions, parse, ranking
 from forum_trajanum.engine.rules import DECISION_TITLES
 from forum_trajanum.tui.dialogs import MessageScreen, SaveAsScreen
-from forum_trajanum.tui.play import ActionChosen, PlayData, PlayScreen, screen_class
+from forum_trajanum.tui.play import (
+    CHOICE_HOLD,
+    ActionChosen,
+    PlayData,
+    PlayScreen,
+    screen_class,
+)
 from forum_trajanum.tui.screens import (
     GameOverScreen,
     HandOverScreen,
@@ -64,6 +70,7 @@ class ForumApp(App):
         session: GameSession | None = None,
         min_size: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT),
         guard_errors: bool | None = None,
+        choice_hold: float = CHOICE_HOLD,
     ) -> None:
         super().__init__()
         # A board game needs no scrolling animations; without them every key paints at once.
@@ -72,6 +79,8 @@ class ForumApp(App):
         #: Off in headless tests by default, so that such errors fail the tests.
         self.guard_errors = guard_errors
         self.bot_delay = bot_delay
+        #: Seconds for which a new player's decision list ignores Enter (see CHOICE_HOLD).
+        self.choice_hold = choice_hold
         self.bot_factory = bot_factory or default_bot_factory
         self.session = session
         self.min_size = min_size
@@ -199,13 +208,13 @@ class ForumApp(App):
         s = self.session
         return [s.bot_level(i) for i in range(s.players)]
 
-    def play_data(self, pv) -> PlayData:
+    def play_data(self, pv, hold: float = 0.0) -> PlayData:
         """The data a play screen needs for ``pv``."""
         s = self.session
         names = self.names()
         log = [f"{names[e.seat]}: {e.text}" for e in s.log]
         can_undo = pv.viewer == s.decider and s.can_undo()
-        return PlayData(pv, names, self.bots(), log, can_undo, self.message)
+        return PlayData(pv, names, self.bots(), log, can_undo, self.message, hold)
 
     def humans(self) -> int:
         s = self.session
@@ -279,13 +288,20 @@ class ForumApp(App):
             self.push_screen(TooSmallScreen(*self.min_size))
 
     def reveal(self) -> None:
-        """Show the deciding human player's own view."""
+        """Show the deciding human player's own view.
+
+        When it was not on screen just before (after a hand-over, a bot's turn, a scoring),
+        its decision list first ignores Enter for a moment: a fast second press of the key
+        that closed the screen before must not choose anything."""
         s = self.session
         if s is None or s.over:
             return
         seat = s.decider
+        top = self.screen
+        shown = isinstance(top, PlayScreen) and top.data.view.viewer == seat
+        hold = 0.0 if shown and self.last_human == seat else self.choice_hold
         self.last_human = seat
-        self.show_main(self.play_data(s.view_of(seat)))
+        self.show_main(self.play_data(s.view_of(seat), hold))
 
     def show_main(self, data: PlayData) -> None:
         """Put ``data`` on the play screen of its mode. Each mode's screen is made once and

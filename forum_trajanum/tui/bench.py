@@ -100,7 +100,8 @@ async def _cursor_and_board(samples: int) -> tuple[list[float], list[float]]:
     from forum_trajanum.tui.play import TurnScreen
 
     session = _session_at_build(3)
-    app = ForumApp(bot_delay=0, session=session)
+    # no hold after the hand-over: with --samples 1 the first Enter would come too soon
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     cursor: list[float] = []
     board: list[float] = []
     async with app.run_test(size=(160, 50)) as pilot:

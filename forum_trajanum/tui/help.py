@@ -10,8 +10,10 @@ u            undo your last step of this turn (until a hidden tile is revealed)
 o            other players' boards (public)        t   Trajan cards and street cards
 l            the whole log                          s   save the game under a name
 ? or F1      this help                              q   back to the menu (autosaved)
+Esc          setup: back one corner while choosing the crane colours (or Backspace)
 Hand-over    when the keyboard passes to another player, a privacy screen waits
-             for that player's Enter; nothing secret is on screen before that.
+             for that player's Enter; nothing secret is on screen before that. The
+             choices then take Enter after a short moment (no double-press accidents).
 Symbols      B blue, G green, Y yellow, R red (always printed as letters);
              E eagle; ▲ temple; ??? face-down tile; [L] library, [S] basilica,
              [M] market, [C] triumphal column, [B]/[G]/[Y]/[R] coloured structures;

@@ -150,6 +150,34 @@ def describe(action: A.Action, pv: PlayerView) -> str:
     return str(action)
 
 
+def decision_context(pv: PlayerView) -> str:
+    """One line on what the current decision is about (from its public detail)."""
+    detail = pv.detail
+    if pv.decision == "envoy" and detail:
+        mode, colour = detail[0], detail[1] if len(detail) > 1 else ""
+        return {
+            "colour": f"Envoy for your {COLOUR_NAMES.get(colour, colour)} ({colour}) structure: "
+            "a free space of that colour (colour-area rule).",
+            "any": "Envoy of your second patrician: any colour (colour-area rule).",
+            "free": "Market 3: any free coloured space, ignoring the colour-area rule.",
+            "eagle": "Library 3: a free eagle space.",
+        }.get(mode, "")
+    if pv.decision == "step" and detail and isinstance(detail[0], int):
+        names = {"L": "library", "S": "basilica", "M": "market"}
+        return f"The {names[TRACKS[detail[0]]]} track reached step {detail[-1]}: pick a benefit."
+    if pv.decision == "citizen" and detail:
+        return f"Place the citizen ({detail[0]}) into a row of its class."
+    if pv.decision == "bonus":
+        return "You completed a colour area of the Forum: take an area bonus."
+    if pv.decision == "use":
+        return "Use one tile (or pay 2 tribunes for both); see your kept/received tile below."
+    if pv.decision == "build":
+        return "Convert resources, build once (* cells on your Colonia), then end the turn."
+    if pv.decision == "pay":
+        return "1 coin per citizen row; unpaid rows turn inactive before the scoring."
+    return ""
+
+
 def legal_actions_of(pv: PlayerView) -> list[A.Action]:
     """The viewer's legal actions, parsed from the view."""
     return [parse(text) for text in pv.legal]

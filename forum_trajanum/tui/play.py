@@ -3,6 +3,8 @@
 Each shows one :class:`PlayerView` only: the deciding player's own view, or a public view.
 The decision list offers exactly ``view.legal``; the Colonia and Forum cursors highlight the
 cells that appear in those actions. Choosing posts :class:`ActionChosen`; the app decides.
+The setup's crane colours are chosen corner by corner, narrowing the engine's arrangements
+(:mod:`forum_trajanum.tui.cranes`); only the complete arrangement is posted.
 """
 
 from __future__ import annotations
@@ -20,11 +22,21 @@ from textual.widgets.option_list import Option
 
 from forum_trajanum.data import STREET_SYMBOLS
 from forum_trajanum.engine import PlayerView
-from forum_trajanum.engine.actions import TakeTile
+from forum_trajanum.engine.actions import SetupCranes, TakeTile
 from forum_trajanum.engine.rules import DECISION_TITLES
-from forum_trajanum.tui.labels import action_cells, describe, forum_cell, legal_actions_of
+from forum_trajanum.engine.view import ColoniaView
+from forum_trajanum.tui.cranes import STEP_ID, CraneStep, chosen_text, crane_steps
+from forum_trajanum.tui.labels import (
+    CORNER_NAMES,
+    action_cells,
+    decision_context,
+    describe,
+    forum_cell,
+    legal_actions_of,
+)
 from forum_trajanum.tui.widgets import (
     ColoniaGrid,
+    DecisionList,
     ForumGrid,
     KeyBar,
     StatusPanel,
@@ -37,6 +49,10 @@ from forum_trajanum.tui.widgets import (
 #: of the cell under the cursor (plus the actions that name no cell).
 FILTER_ABOVE = 24
 
+#: Seconds for which a new player's decision list ignores Enter (and clicks): a fast second
+#: press after the hand-over screen's Enter must not take the first choice by accident.
+CHOICE_HOLD = 0.3
+
 
 @dataclass
 class PlayData:
@@ -48,6 +64,8 @@ class PlayData:
     log: list[str] = field(default_factory=list)
     can_undo: bool = False
     message: str = ""
+    #: Seconds for which the decision list ignores being chosen (a new player's decision).
+    hold: float = 0.0
 
 
 class ActionChosen(Message):
@@ -96,7 +114,7 @@ class PlayScreen(Screen):
         with Vertical(id="right", classes="half"):
             yield ForumGrid(id="forum")
             yield Static(id="decision-title")
-            yield OptionList(id="decisions")
+            yield DecisionList(id="decisions")
             yield Static(id="message")
             yield Static(id="log")
         yield KeyBar()
@@ -138,12 +156,19 @@ class PlayScreen(Screen):
         new_viewer = data.view.viewer != self.data.view.viewer
         self.data = data
         self.uncover()
+        decisions = self.query_one("#decisions", DecisionList)
         if new_viewer:
-            self.query_one("#decisions", OptionList).focus()
-        pv = data.view
-        seat = self.shown_seat()
-        colonia = pv.colonias[seat]
-        self.actions = legal_actions_of(pv)
+            decisions.focus()
+        if data.hold > 0:
+            # from now (keys already queued) until a moment after the decision is on screen
+            decisions.hold(data.hold)
+            self.call_after_refresh(decisions.hold, data.hold)
+        self.sort_actions()
+        self.draw()
+
+    def sort_actions(self) -> None:
+        """Parse the legal actions and sort them by the Colonia / Forum cell they are about."""
+        self.actions = legal_actions_of(self.data.view)
         self.by_cell, self.by_forum, self.other = {}, {}, []
         for action in self.actions:
             cells = action_cells(action)
@@ -157,17 +182,20 @@ class PlayScreen(Screen):
                 self.other.append(action)
         count = sum(len(v) for v in self.by_cell.values())
         self.filtered = count > FILTER_ABOVE
+
+    def draw(self) -> None:
+        """Draw the boards, the status and the decision list for ``self.data``."""
+        data = self.data
+        pv = data.view
+        seat = self.shown_seat()
+        colonia = self.colonia_shown(pv.colonias[seat])
         grid = self.query_one(ColoniaGrid)
         owner = data.names[seat] + (" (you)" if pv.viewer == seat else "")
         streets = street_cells_of(pv, seat) if pv.decision == "draft" else frozenset()
-        grid.show(colonia, pv.options.side, f"Colonia of {owner}", frozenset(self.by_cell), streets)
+        grid.show(colonia, pv.options.side, f"Colonia of {owner}", self.marked_cells(), streets)
         previous = self._decision_key
         self._decision_key = (pv.viewer, pv.decision, pv.cycle, pv.round, len(pv.legal))
-        fresh = previous != self._decision_key
-        if self.by_cell and (fresh or self.by_cell.get(_cell_at(grid.cursor)) is None):
-            # the engine lists the most natural choices first (e.g. the street's own tiles)
-            first = next(a for a in self.actions if action_cells(a) and forum_cell(a) is None)
-            grid.place_cursor(action_cells(first)[0])
+        self.place_grid_cursor(grid, fresh=previous != self._decision_key)
         _set(self.query_one("#supply", Static), supply_text(colonia))
         _set(
             self.query_one("#private", Static),
@@ -183,6 +211,21 @@ class PlayScreen(Screen):
         for line in data.log[-7:]:
             log.append(line + "\n", style="")
         _set(self.query_one("#log", Static), log)
+
+    def colonia_shown(self, colonia: ColoniaView) -> ColoniaView:
+        """The Colonia as drawn (a screen may show a choice in the making on it)."""
+        return colonia
+
+    def marked_cells(self) -> frozenset[str]:
+        """The Colonia cells marked ``*``: those the legal actions are about."""
+        return frozenset(self.by_cell)
+
+    def place_grid_cursor(self, grid: ColoniaGrid, fresh: bool) -> None:
+        """Keep the Colonia cursor on a legal cell (the first one for a new decision)."""
+        if self.by_cell and (fresh or self.by_cell.get(_cell_at(grid.cursor)) is None):
+            # the engine lists the most natural choices first (e.g. the street's own tiles)
+            first = next(a for a in self.actions if action_cells(a) and forum_cell(a) is None)
+            grid.place_cursor(action_cells(first)[0])
 
     def title_text(self) -> Text:
         pv = self.data.view
@@ -218,8 +261,22 @@ class PlayScreen(Screen):
         return text
 
     def fill_decisions(self) -> None:
+        """Fill the decision list with :meth:`entries` (unchanged entries keep the highlight)."""
         pv = self.data.view
+        entries = self.entries()
+        ids = [i for i, _ in entries]
+        if ids == self._shown_ids and pv == self._shown_view:
+            return  # the same choices: keep the list (and its highlight) as it is
+        self._shown_ids, self._shown_view = ids, pv
         options_list = self.query_one("#decisions", OptionList)
+        options_list.clear_options()
+        options_list.add_options([Option(label, id=i) for i, label in entries])
+        if entries:
+            options_list.highlighted = 0
+
+    def entries(self) -> list[tuple[str, str]]:
+        """The decision list as (option id, label) pairs; an id is a legal action's text."""
+        pv = self.data.view
         shown: list = []
         if self.filtered:
             cell = _cell_at(self.query_one(ColoniaGrid).cursor)
@@ -236,16 +293,7 @@ class PlayScreen(Screen):
                     shown.append(action)
         shown += [a for a in self.actions if forum_cell(a) is not None]
         shown += self.other
-        ids = [str(a) for a in shown]
-        if ids == self._shown_ids and pv == self._shown_view:
-            return  # the same choices: keep the list (and its highlight) as it is
-        self._shown_ids, self._shown_view = ids, pv
-        options_list.clear_options()
-        options_list.add_options(
-            [Option(describe(a, pv), id=i) for a, i in zip(shown, ids, strict=True)]
-        )
-        if shown:
-            options_list.highlighted = 0
+        return [(str(a), describe(a, pv)) for a in shown]
 
     # --- input --------------------------------------------------------------------------
 
@@ -327,36 +375,6 @@ def _set(widget: Static, text: Text) -> None:
         widget.update(text, layout=False)
 
 
-def decision_context(pv: PlayerView) -> str:
-    """One line on what the current decision is about (from its public detail)."""
-    from forum_trajanum.data import COLOUR_NAMES, TRACKS
-
-    detail = pv.detail
-    if pv.decision == "envoy" and detail:
-        mode, colour = detail[0], detail[1] if len(detail) > 1 else ""
-        return {
-            "colour": f"Envoy for your {COLOUR_NAMES.get(colour, colour)} ({colour}) structure: "
-            "a free space of that colour (colour-area rule).",
-            "any": "Envoy of your second patrician: any colour (colour-area rule).",
-            "free": "Market 3: any free coloured space, ignoring the colour-area rule.",
-            "eagle": "Library 3: a free eagle space.",
-        }.get(mode, "")
-    if pv.decision == "step" and detail and isinstance(detail[0], int):
-        names = {"L": "library", "S": "basilica", "M": "market"}
-        return f"The {names[TRACKS[detail[0]]]} track reached step {detail[-1]}: pick a benefit."
-    if pv.decision == "citizen" and detail:
-        return f"Place the citizen ({detail[0]}) into a row of its class."
-    if pv.decision == "bonus":
-        return "You completed a colour area of the Forum: take an area bonus."
-    if pv.decision == "use":
-        return "Use one tile (or pay 2 tribunes for both); see your kept/received tile below."
-    if pv.decision == "build":
-        return "Convert resources, build once (* cells on your Colonia), then end the turn."
-    if pv.decision == "pay":
-        return "1 coin per citizen row; unpaid rows turn inactive before the scoring."
-    return ""
-
-
 def _cell_at(index: int) -> str:
     from forum_trajanum.data import cell_name
 
@@ -364,10 +382,96 @@ def _cell_at(index: int) -> str:
 
 
 class SetupScreen(PlayScreen):
-    """Setup choices: crane colours per corner, the first citizen's row, the diagonal."""
+    """Setup choices: crane colours per corner, the first citizen's row, the diagonal.
+
+    The crane colours are chosen one corner at a time (the last corner is forced); each step
+    narrows the engine's arrangements, and only the complete arrangement is played."""
 
     MODE = "setup"
     HINT = "Setup: choose from the list and press Enter."
+    BINDINGS = [Binding("escape,backspace", "back_corner", "Back one corner", show=False)]
+
+    def __init__(self, data: PlayData) -> None:
+        super().__init__(data)
+        #: Crane colours chosen so far, corner by corner (A1, F1, A6, F6).
+        self.cranes_chosen = ""
+        self.crane_steps: list[CraneStep] = []
+        self._cranes_of: tuple = ()
+
+    def sort_actions(self) -> None:
+        super().sort_actions()
+        pv = self.data.view
+        arrangements = [a for a in self.actions if isinstance(a, SetupCranes)]
+        if self._cranes_of != (pv.viewer, pv.legal):  # another decision: start at A1
+            self._cranes_of, self.cranes_chosen = (pv.viewer, pv.legal), ""
+        self.crane_steps = crane_steps(arrangements, self.cranes_chosen) if arrangements else []
+        if arrangements and not self.crane_steps:  # cannot happen; start again rather than stall
+            self.cranes_chosen = ""
+            self.crane_steps = crane_steps(arrangements, "")
+
+    def corner(self) -> str:
+        """The corner whose crane colour is being chosen."""
+        return CORNER_NAMES[self.crane_steps[0].corner]
+
+    def colonia_shown(self, colonia: ColoniaView) -> ColoniaView:
+        if not self.crane_steps:
+            return colonia
+        chosen = self.cranes_chosen
+        cranes = tuple(chosen[i] if i < len(chosen) else c for i, c in enumerate(colonia.cranes))
+        return colonia.model_copy(update={"cranes": cranes})
+
+    def marked_cells(self) -> frozenset[str]:
+        return frozenset({self.corner()}) if self.crane_steps else super().marked_cells()
+
+    def place_grid_cursor(self, grid: ColoniaGrid, fresh: bool) -> None:
+        if self.crane_steps:
+            grid.place_cursor(self.corner())
+        else:
+            super().place_grid_cursor(grid, fresh)
+
+    def entries(self) -> list[tuple[str, str]]:
+        if not self.crane_steps:
+            return super().entries()
+        return [(step.id, step.label()) for step in self.crane_steps]
+
+    def decision_text(self) -> Text:
+        text = super().decision_text()
+        if self.crane_steps:
+            number = self.crane_steps[0].corner + 1
+            text.append(
+                f"\nCrane colour for corner {self.corner()} ({number} of {len(CORNER_NAMES)}, "
+                "marked * on your Colonia).",
+                style="#d7d7af",
+            )
+            if self.cranes_chosen:
+                text.append(f"\nChosen: {chosen_text(self.cranes_chosen)}.", style="#87afaf")
+                text.append("  [Esc] back one corner", style="#87d787")
+        return text
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        option_id = event.option.id or ""
+        if option_id.startswith(STEP_ID):
+            event.stop()
+            self.pick_cranes(option_id.removeprefix(STEP_ID))
+        else:
+            super().on_option_list_option_selected(event)
+
+    def on_colonia_grid_cell_chosen(self, event: ColoniaGrid.CellChosen) -> None:
+        if self.crane_steps and event.cell == self.corner():
+            self.query_one("#decisions", OptionList).focus()
+        else:
+            super().on_colonia_grid_cell_chosen(event)
+
+    def pick_cranes(self, chosen: str) -> None:
+        """Show the next corner's colours after ``chosen`` (nothing is played yet)."""
+        self.cranes_chosen = chosen
+        self.sort_actions()
+        self.draw()
+
+    def action_back_corner(self) -> None:
+        """Escape / Backspace: choose the previous corner's colour again."""
+        if self.crane_steps and self.cranes_chosen:
+            self.pick_cranes(self.cranes_chosen[:-1])
 
 
 class DraftScreen(PlayScreen):

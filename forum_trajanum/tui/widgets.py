@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from time import monotonic
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from forum_trajanum.data import (
     COL_LETTERS,
@@ -356,6 +358,33 @@ class ForumGrid(Widget, can_focus=True):
                 out.append(" " if c % 4 != 3 else "|", style="#444444")
             out.append("\n")
         return out
+
+
+class DecisionList(OptionList):
+    """The list of a player's choices. It can be held: for a moment it ignores being chosen.
+
+    A hand-over screen is dismissed with Enter, and so is a choice made. A second Enter that
+    follows the first too fast (a double press, a key repeat) must not take the first choice
+    of the decision that has just appeared. Terminals report no key releases, so a short
+    time is the only sign of "a new, deliberate press"; :meth:`hold` starts it.
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._held_until = 0.0
+
+    def hold(self, seconds: float) -> None:
+        """Ignore Enter and clicks on an option for ``seconds`` from now."""
+        self._held_until = monotonic() + seconds
+
+    @property
+    def held(self) -> bool:
+        """Whether choosing is ignored now."""
+        return monotonic() < self._held_until
+
+    def action_select(self) -> None:  # Enter; a click on an option calls it too
+        if not self.held:
+            super().action_select()
 
 
 class KeyBar(Static):

@@ -22,6 +22,18 @@ def screen_text(app) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+async def past_hold(pilot) -> None:
+    """Wait until the shown decision list takes Enter: after a hand-over (or a bot's turn) it
+    ignores Enter for a moment (``CHOICE_HOLD``), so that a double press chooses nothing."""
+    from forum_trajanum.tui.widgets import DecisionList
+
+    for _ in range(100):
+        lists = pilot.app.screen.query(DecisionList)
+        if not lists or not lists.first().held:
+            return
+        await pilot.pause(0.05)
+
+
 def first_legal_bot_factory(level: str, seed: int):
     """A stand-in bot for tests: always the first legal action of its own view."""
     from forum_trajanum.tui.app import StandInBot

@@ -14,7 +14,7 @@ from forum_trajanum.tui.screens import (
     StartScreen,
 )
 
-from .conftest import screen_text
+from .conftest import past_hold, screen_text
 
 
 async def test_whole_game_by_keys_to_the_final_ranking():
@@ -42,6 +42,7 @@ async def test_whole_game_by_keys_to_the_final_ranking():
                 assert viewer == shown_viewer or handed_over
                 assert viewer == app.session.decider
                 shown_viewer, handed_over = viewer, False
+            await past_hold(pilot)  # a new player's list ignores a too fast Enter
             await pilot.press("enter")
             presses += 1
             assert presses < 1000, "the game did not finish"

@@ -11,7 +11,7 @@ from forum_trajanum.tui.labels import tile_label
 from forum_trajanum.tui.play import DraftScreen, PlayScreen, TurnScreen, WatchScreen
 from forum_trajanum.tui.screens import HandOverScreen
 
-from .conftest import SIZE, first_legal_bot_factory, screen_text, session_at
+from .conftest import SIZE, first_legal_bot_factory, past_hold, screen_text, session_at
 
 KIND_TAG = re.compile(r"\[(" + "|".join(sorted(set(TILE_KINDS_PER_PLAYER))) + r")\]")
 
@@ -69,7 +69,10 @@ async def test_draft_screen_shows_only_the_own_secrets():
         await pilot.pause()
         await pilot.press("enter")  # the hand-over
         await _assert_screen_keeps_secrets(app, session, DraftScreen)
+        count = len(app.session.record.actions)
+        await past_hold(pilot)
         await pilot.press("enter")  # take a first tile: its front is now seen
+        assert len(app.session.record.actions) == count + 1
         await _assert_screen_keeps_secrets(app, session, DraftScreen)
 
 
@@ -90,6 +93,7 @@ async def test_bot_turns_are_shown_with_public_information_only():
         for _ in range(40):
             if isinstance(app.screen, WatchScreen):
                 break
+            await past_hold(pilot)
             await pilot.press("enter")
         assert isinstance(app.screen, WatchScreen)
         pv = app.screen.data.view

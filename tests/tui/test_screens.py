@@ -27,7 +27,7 @@ from forum_trajanum.tui.screens import (
 )
 from forum_trajanum.tui.session import GameSession
 
-from .conftest import SIZE, first_legal_bot_factory, screen_text, session_at
+from .conftest import SIZE, first_legal_bot_factory, past_hold, screen_text, session_at
 
 
 async def _wait(pilot, condition, tries: int = 100):
@@ -249,6 +249,7 @@ async def test_scoring_breakdown_is_shown_after_paying_citizens():
         for _ in range(10):  # hand-overs and payments
             if isinstance(app.screen, ScoringScreen):
                 break
+            await past_hold(pilot)
             await pilot.press("enter")
         assert isinstance(app.screen, ScoringScreen)
         await pilot.pause()
@@ -271,6 +272,7 @@ async def test_bots_play_in_a_worker_with_a_log_line_per_action():
         for _ in range(30):
             if app.session.decider == 1 or isinstance(app.screen, WatchScreen):
                 break
+            await past_hold(pilot)
             await pilot.press("enter")
         ok = await _wait(
             pilot, lambda: app.session.decider == 0 and any(e.seat == 1 for e in app.session.log)
@@ -376,8 +378,13 @@ async def test_setup_choices_by_keys():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")  # hand-over to Ann
         assert isinstance(app.screen, SetupScreen)
-        assert "Cranes: A1=" in screen_text(app)
-        await pilot.press("down", "enter")  # the second crane arrangement
+        assert "Crane colour for corner A1 (1 of 4" in screen_text(app)
+        await past_hold(pilot)
+        await pilot.press("down", "enter")  # A1: the second colour
+        assert app.session.record.actions == []  # nothing is played corner by corner
+        assert "Crane colour for corner F1 (2 of 4" in screen_text(app)
+        await pilot.press("enter", "enter")  # F1, then A6 (F6 is forced): one action
+        assert len(app.session.record.actions) == 1
         assert app.session.record.actions[0].startswith("cranes ")
         assert "Citizen into row" in screen_text(app)
         await pilot.press("enter")
@@ -404,6 +411,7 @@ async def test_draft_shows_the_first_tile_before_the_second_and_keeps_one():
         for _ in range(4):  # the second card's tile, then keep one
             if not isinstance(app.screen, DraftScreen) or app.screen.data.view.viewer < 0:
                 break
+            await past_hold(pilot)
             await pilot.press("enter")
         kinds = [a.split()[0] for a in app.session.record.actions[start:]]
         assert kinds[0] == "take" and "keep" in kinds

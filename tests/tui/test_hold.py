@@ -1,0 +1,73 @@
+"""A new player's decision list ignores Enter for a moment: a fast double press after the
+hand-over screen must not take the first choice by accident."""
+
+from __future__ import annotations
+
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.play import CHOICE_HOLD, DraftScreen, PlayScreen
+from forum_trajanum.tui.screens import HandOverScreen
+
+from .conftest import SIZE, first_legal_bot_factory, past_hold, session_at
+
+
+async def test_a_fast_second_enter_after_the_hand_over_chooses_nothing():
+    session = session_at("draft", seed=3)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        count = len(app.session.record.actions)
+        await pilot.press("enter", "enter")  # a double press
+        screen = app.screen
+        assert isinstance(screen, DraftScreen)
+        assert len(app.session.record.actions) == count  # the second Enter chose nothing
+        assert screen.query_one("#decisions").held
+        await pilot.pause(CHOICE_HOLD)
+        await pilot.press("enter")  # after the pause Enter chooses
+        assert len(app.session.record.actions) == count + 1
+        # the same player's next decision takes Enter at once
+        assert screen.data.view.viewer == app.session.decider
+        assert not screen.query_one("#decisions").held
+        await pilot.press("enter")
+        assert len(app.session.record.actions) == count + 2
+
+
+async def test_a_click_on_an_option_right_after_the_hand_over_chooses_nothing():
+    session = session_at("draft", seed=3)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        count = len(app.session.record.actions)
+        await pilot.click("#decisions", offset=(4, 1))  # the first option (below the border)
+        assert len(app.session.record.actions) == count
+        await past_hold(pilot)
+        await pilot.click("#decisions", offset=(4, 1))
+        assert len(app.session.record.actions) == count + 1
+
+
+async def test_the_decision_after_a_bots_turn_is_held_but_not_the_next_own_one():
+    session = session_at("draft", bots=["", "easy"], seed=2)
+    session.autosave = False
+    app = ForumApp(bot_delay=0, session=session, bot_factory=first_legal_bot_factory)
+    async with app.run_test(size=SIZE) as pilot:
+        bot_moves = sum(e.seat == 1 for e in app.session.log)  # its setup, played above
+        for _ in range(40):  # the human plays on until the bot has had a turn
+            await past_hold(pilot)
+            await pilot.press("enter")
+            if sum(e.seat == 1 for e in app.session.log) > bot_moves:
+                break
+        await pilot.pause()
+        for _ in range(100):  # until the human's own decision is on screen again
+            screen = app.screen
+            if isinstance(screen, PlayScreen) and screen.data.view.viewer == 0:
+                break
+            await pilot.pause(0.02)
+        screen = app.screen
+        assert screen.data.view.viewer == 0
+        assert screen.data.hold == CHOICE_HOLD  # back from the bot's turn: held
+        count = len(app.session.record.actions)
+        await past_hold(pilot)
+        await pilot.press("enter")
+        assert len(app.session.record.actions) > count
+        if app.session.decider == 0 and isinstance(app.screen, PlayScreen):
+            assert app.screen.data.hold == 0  # the same player's next decision
