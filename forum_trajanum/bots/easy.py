@@ -3,7 +3,6 @@
 It picks among the legal actions at random, weighted so that it likes building and sending
 envoys to the Forum, never ends its turn while a building action is available, and pays its
 citizens when it can. It looks at nothing but the action texts of its view, so it is very fast.
-The same weighting (:func:`easy_pick`) serves the Hard bot as a cheap rollout policy.
 """
 
 from __future__ import annotations

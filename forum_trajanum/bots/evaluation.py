@@ -12,6 +12,8 @@ towards the end of the game.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from forum_trajanum.data import (
     BUILDING_SPACES,
     CITIZEN_KINDS,
@@ -26,14 +28,39 @@ from forum_trajanum.engine.state import tile_kind
 from forum_trajanum.engine.trajan import building_task as _building_task
 from forum_trajanum.engine.trajan import collection_task
 
-# resource values (victory points), before fading towards the end of the game
-W_BUILDER = 2.8
-W_WORKER = 2.0
-W_ASSISTANT = 1.0
-W_COIN = 1.1
-W_TRIBUNE = 0.9
-W_ENVOY = 1.4
-W_CITIZEN = 2.0
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """What the evaluation counts things as worth, in victory points (resources before fading
+    towards the end of the game; scoring categories as multipliers of their points)."""
+
+    builder: float = 2.8
+    worker: float = 2.0
+    assistant: float = 1.0
+    coin: float = 1.1
+    tribune: float = 0.9
+    envoy: float = 1.4  # the envoy that comes with using one's own tile
+    ship: float = 1.4  # an envoy waiting on the ship
+    citizen: float = 2.0  # an active citizen in the Colonia
+    citizen_tile: float = 3.0  # a citizen tile in hand with a free row: now ...
+    citizen_tile_per_scoring: float = 2.5  # ... and per scoring still to come
+    colonia: float = 1.0
+    cranes: float = 1.0
+    trajan: float = 1.0  # this cycle's Trajan card
+    trajan_later_buildings: float = 0.7  # later cycles' cards: their building task ...
+    trajan_later_collection: float = 0.2  # ... and their collection task
+    forum: float = 1.0
+    prestige: float = 0.5  # per step into the current prestige section, per scoring to come
+    coin_shortage: float = 2.5  # per citizen row that coins will not pay for
+    track: float = 0.8
+    free_space: float = 0.4
+
+
+#: The Normal bot's weights (hand-set).
+NORMAL = Weights()
+#: The Hard bot's weights.
+HARD = Weights()
+
 _SECTION_START = (0, 3, 6)
 
 
@@ -73,90 +100,97 @@ def fade(state) -> float:
     return min(1.0, rounds_left(state) / 3.0)
 
 
-def tile_value(kind: str, pl, state, own: bool) -> float:
+def tile_value(kind: str, pl, state, own: bool, w: Weights = NORMAL) -> float:
     """What using a Colonia tile of ``kind`` is worth to ``pl`` now (plus its envoy if own)."""
     g = fade(state)
     s = scorings_left(state)
-    value = W_ENVOY * g if own else 0.0
+    value = w.envoy * g if own else 0.0
     if kind in CITIZEN_KINDS:
         rows = CLASS_ROWS[CITIZEN_KINDS[kind]]
         if any(pl.citizens[r][1] < 0 for r in rows):
-            return value + 3.0 + 2.5 * s
+            return value + w.citizen_tile + w.citizen_tile_per_scoring * s
         return value
     builders, workers, assistants, coins, tribunes, upgrades = TILE_GAINS[kind]
     value += g * (
-        builders * W_BUILDER
-        + sum(workers.values()) * W_WORKER
-        + assistants * W_ASSISTANT
-        + coins * W_COIN
-        + tribunes * W_TRIBUNE
+        builders * w.builder
+        + sum(workers.values()) * w.worker
+        + assistants * w.assistant
+        + coins * w.coin
+        + tribunes * w.tribune
     )
     value += upgrades * (0.6 + 0.9 * s) if pl.prestige < 8 else 0.0
     return value
 
 
-def hand_value(state, p: int) -> float:
+def hand_value(state, p: int, w: Weights = NORMAL) -> float:
     """Tiles the player holds during the draft and its turn, valued by :func:`tile_value`."""
     pl = state.players[p]
     total = 0.0
     for tile, _cell in pl.taken:
-        total += tile_value(tile_kind(tile), pl, state, own=True)
+        total += tile_value(tile_kind(tile), pl, state, True, w)
     if pl.kept >= 0:
-        total += tile_value(tile_kind(pl.kept), pl, state, own=True)
+        total += tile_value(tile_kind(pl.kept), pl, state, True, w)
     if pl.received >= 0:
-        total += tile_value(tile_kind(pl.received), pl, state, own=False)
+        total += tile_value(tile_kind(pl.received), pl, state, False, w)
     return total
 
 
-def colonia_value(state, p: int) -> float:
+def colonia_value(state, p: int, w: Weights = NORMAL) -> float:
     """The part of the evaluation that depends on the player's buildings and resources."""
     pl = state.players[p]
     s = scorings_left(state)
     cycle = max(state.cycle, 1)
     g = fade(state)
-    value = float(sum(colonia_row_points(pl)) * s)
+    value = w.colonia * sum(colonia_row_points(pl)) * s
     if s:
-        value += crane_points(pl, cycle)
+        value += w.cranes * crane_points(pl, cycle)
         tv = trajan_value(pl.prestige)
         card = state.trajan[cycle - 1]
         if card:
-            value += (building_task(card, pl) + collection_task(card, pl)) * tv
+            value += w.trajan * (building_task(card, pl) + collection_task(card, pl)) * tv
         for later in range(cycle + 1, 4):
             card = state.trajan[later - 1]
             if card:
-                value += 0.7 * building_task(card, pl) * tv + 0.2 * collection_task(card, pl) * tv
+                value += tv * (
+                    w.trajan_later_buildings * building_task(card, pl)
+                    + w.trajan_later_collection * collection_task(card, pl)
+                )
     value += g * (
-        pl.builders * W_BUILDER
-        + sum(pl.workers) * W_WORKER
-        + pl.assistants * W_ASSISTANT
-        + pl.coins * W_COIN
-        + pl.tribunes * W_TRIBUNE
+        pl.builders * w.builder
+        + sum(pl.workers) * w.worker
+        + pl.assistants * w.assistant
+        + pl.coins * w.coin
+        + pl.tribunes * w.tribune
     )
     return value
 
 
-def evaluate(state, p: int, forum: bool = True) -> float:
+def evaluate(state, p: int, forum: bool = True, w: Weights = NORMAL) -> float:
     """Expected final points of player ``p`` from this position (a heuristic)."""
     pl = state.players[p]
     if not state.tasks:
         return float(pl.score)
     s = scorings_left(state)
     g = fade(state)
-    value = pl.score + colonia_value(state, p)
+    value = pl.score + colonia_value(state, p, w)
     if forum:
         eagles, area = forum_points(state, p)
-        value += (eagles + area) * s
-    value += len(pl.ship) * W_ENVOY * g
-    value += hand_value(state, p)
+        value += w.forum * (eagles + area) * s
+    value += len(pl.ship) * w.ship * g
+    value += hand_value(state, p, w)
     section = prestige_section(pl.prestige)
-    value += s * (0.5 * (pl.prestige - _SECTION_START[section]) + (1.0 if pl.flipped else 0.0))
-    value += W_CITIZEN * g * pl.active_citizens()
+    value += s * (
+        w.prestige * (pl.prestige - _SECTION_START[section]) + (1.0 if pl.flipped else 0.0)
+    )
+    value += w.citizen * g * pl.active_citizens()
     if s:
         rows = sum(1 for row in pl.citizens if row[0] >= 0)
-        value -= 2.5 * max(0, rows - pl.coins) * min(1.0, 4.0 / max(1.0, rounds_left(state)))
-    value += g * 0.8 * sum(min(t, 4) for t in pl.tracks)
+        value -= (
+            w.coin_shortage * max(0, rows - pl.coins) * min(1.0, 4.0 / max(1.0, rounds_left(state)))
+        )
+    value += g * w.track * sum(min(t, 4) for t in pl.tracks)
     free = sum(1 for c in BUILDING_SPACES if pl.grid[c] < 0 and not pl.buildings[c])
-    value += g * 0.4 * min(free, 4)
+    value += g * w.free_space * min(free, 4)
     return value
 
 
