@@ -17,7 +17,8 @@ Contract:
 - Bots are deterministic for their seed: each owns a ``random.Random(seed)`` and uses no global
   random state and no clock (Hard budgets iterations; its time cap is only a safety net).
 - Levels: "easy" (weighted random, ~0.1 ms), "normal" (heuristic with one-step lookahead,
-  a few ms median), "hard" (flat Monte Carlo search with Normal-policy playouts, about a second median).
+  about a millisecond median), "hard" (flat Monte Carlo search with playouts by the Normal
+  policy, under a second median).
 """
 
 from __future__ import annotations
