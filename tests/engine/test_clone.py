@@ -11,24 +11,14 @@ import pytest
 from forum_trajanum.engine import GameState, apply, is_over, legal_actions, new_game
 from forum_trajanum.engine.state import GameOptions
 
-
-def positions(seed: int, players: int, every: int = 7):
-    """States along a random game, every ``every``-th decision."""
-    rng = random.Random(seed)
-    state = new_game(seed, GameOptions(players=players))
-    step = 0
-    while not is_over(state):
-        if step % every == 0:
-            yield state
-        apply(state, rng.choice(legal_actions(state)))
-        step += 1
+from .helpers import along_random_game
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_clone_is_equal_and_independent(players):
     rng = random.Random(players)
     checked = 0
-    for state in positions(11, players):
+    for state in along_random_game(new_game(11, GameOptions(players=players)), 11, every=7):
         before = state.model_dump()
         legal_before = [str(a) for a in legal_actions(state)]
         copy = state.clone()

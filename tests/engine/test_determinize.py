@@ -15,16 +15,12 @@ from forum_trajanum.engine.checks import check_invariants
 from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.state import tile_kind
 
+from .helpers import along_random_game
+
 
 def _states(players: int, seed: int, every: int):
     state = new_game(seed, players=players, handicap=(1,) if seed % 2 else ())
-    rng = random.Random(seed)
-    step = 0
-    while not is_over(state):
-        if step % every == 0:
-            yield state
-        apply(state, rng.choice(legal_actions(state)))
-        step += 1
+    return along_random_game(state, seed, every)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
