@@ -40,7 +40,7 @@ import random
 import time
 
 from forum_trajanum.bots import legal_of
-from forum_trajanum.bots.evaluation import HARD, NORMAL, Weights, evaluate
+from forum_trajanum.bots.evaluation import evaluate
 from forum_trajanum.bots.normal import NormalPolicy
 from forum_trajanum.engine import (
     Action,
@@ -57,10 +57,10 @@ from forum_trajanum.engine.determinize import determinize
 QUICK = frozenset({"setup_cranes", "setup_row", "setup_diagonal", "handicap", "worker", "gain"})
 
 
-def relative_value(state, me: int, w: Weights = NORMAL) -> float:
+def relative_value(state, me: int) -> float:
     """Own evaluation minus the best opponent's."""
-    mine = evaluate(state, me, w=w)
-    others = [evaluate(state, p, w=w) for p in range(len(state.players)) if p != me]
+    mine = evaluate(state, me)
+    others = [evaluate(state, p) for p in range(len(state.players)) if p != me]
     return mine - max(others)
 
 
@@ -78,7 +78,6 @@ class HardBot:
         time_cap: float = 8.0,
         prior_weight: float = 0.3,
         trust_normal: tuple[str, ...] = ("build",),
-        weights: Weights = HARD,
         playout_builds: int = 2,
     ) -> None:
         self.seed = seed
@@ -89,11 +88,10 @@ class HardBot:
         self.time_cap = time_cap
         self.prior_weight = prior_weight
         self.trust_normal = frozenset(trust_normal)
-        self.w = weights
-        self.policy = NormalPolicy(self.rng, weights=weights)
+        self.policy = NormalPolicy(self.rng)
         # how every player is assumed to play in the playouts
         self.playout = NormalPolicy(self.rng, build_candidates=playout_builds)
-        self.capped = 0  # searches the time cap cut short (should stay 0)
+        self.capped = 0  # searches the time cap cut short
 
     def choose(self, view: PlayerView) -> Action:
         """The candidate with the best mean rollout value."""
@@ -132,7 +130,7 @@ class HardBot:
                 state = world.clone()
                 apply(state, arm)
                 self._rollout(state, horizon)
-                totals[i] += relative_value(state, me, self.w)
+                totals[i] += relative_value(state, me)
             worlds += 1
         best_prior = max(priors)
         scores = [

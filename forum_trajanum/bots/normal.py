@@ -21,8 +21,7 @@ from collections.abc import Sequence
 
 from forum_trajanum.bots import legal_of
 from forum_trajanum.bots.evaluation import (
-    NORMAL,
-    Weights,
+    W,
     evaluate,
     fade,
     gray_row_missing,
@@ -56,15 +55,15 @@ SETUP_ROW = {"patrician": 0, "merchant": 2, "craftsman": 5}
 _CORNER_INDEX = {cell: i for i, cell in enumerate(CORNERS)}
 
 
-def after(state, action: Action, me: int, depth: int = 1, w: Weights = NORMAL):
+def after(state, action: Action, me: int, depth: int = 1):
     """A copy of ``state`` with ``action`` applied and ``me``'s follow-ups resolved greedily."""
     s = state.clone()
     apply(s, action)
-    resolve_follow_ups(s, me, depth, w)
+    resolve_follow_ups(s, me, depth)
     return s
 
 
-def resolve_follow_ups(state, me: int, depth: int, w: Weights = NORMAL) -> None:
+def resolve_follow_ups(state, me: int, depth: int) -> None:
     """Play ``me``'s pending follow-up decisions (envoy, track step, bonus...) greedily."""
     for _ in range(8):
         if current_player(state) != me or decision_kind(state) not in FOLLOW_UPS:
@@ -73,7 +72,7 @@ def resolve_follow_ups(state, me: int, depth: int, w: Weights = NORMAL) -> None:
         if len(legal) == 1 or depth <= 0:
             choice = legal[0]
         else:
-            choice = max(legal, key=lambda a: evaluate(after(state, a, me, depth - 1, w), me, w=w))
+            choice = max(legal, key=lambda a: evaluate(after(state, a, me, depth - 1), me))
         apply(state, choice)
 
 
@@ -92,12 +91,9 @@ def _pending_bonus(state, me: int) -> float:
 class NormalPolicy:
     """The Normal bot's decision making on a (determinized) state; Hard reuses it."""
 
-    def __init__(
-        self, rng: random.Random, build_candidates: int = 6, weights: Weights = NORMAL
-    ) -> None:
+    def __init__(self, rng: random.Random, build_candidates: int = 6) -> None:
         self.rng = rng
         self.build_candidates = build_candidates
-        self.w = weights
 
     # --- entry point ---------------------------------------------------------------------
 
@@ -127,8 +123,7 @@ class NormalPolicy:
     # --- generic -------------------------------------------------------------------------
 
     def _lookahead(self, state, me: int, legal: Sequence[Action]) -> list[tuple[float, Action]]:
-        w = self.w
-        scored = [(evaluate(after(state, a, me, 1, w), me, w=w), a) for a in legal]
+        scored = [(evaluate(after(state, a, me), me), a) for a in legal]
         return _sorted(scored)
 
     # --- setup ---------------------------------------------------------------------------
@@ -151,7 +146,7 @@ class NormalPolicy:
         if isinstance(legal[0], KeepTile):
             values = {}
             for tile, cell in pl.taken:
-                values[cell] = tile_value(tile_kind(tile), pl, state, True, self.w)
+                values[cell] = tile_value(tile_kind(tile), pl, state, own=True)
             return _sorted([(values[cell_index(a.cell)], a) for a in legal])
         hidden = self._hidden_value(state, me, unseen)
         scored = []
@@ -161,12 +156,12 @@ class NormalPolicy:
                 continue
             cell = cell_index(a.cell)
             if cell in _CORNER_INDEX:
-                value = tile_value(tile_kind(pl.grid[cell]), pl, state, True, self.w)
+                value = tile_value(tile_kind(pl.grid[cell]), pl, state, own=True)
                 value += self._crane_value(state, me, _CORNER_INDEX[cell])
             else:
                 value = hidden + self._space_value(state, me, cell)
             if a.tribune:
-                value -= self.w.tribune * fade(state) + 0.8
+                value -= W.tribune * fade(state) + 0.8
             scored.append((value, a))
         return _sorted(scored)
 
@@ -175,7 +170,7 @@ class NormalPolicy:
         if not unseen:
             return 3.0
         total = sum(unseen.values())
-        return sum(tile_value(k, pl, state, True, self.w) * n for k, n in unseen.items()) / total
+        return sum(tile_value(k, pl, state, own=True) * n for k, n in unseen.items()) / total
 
     def _crane_value(self, state, me, corner: int) -> float:
         pl = state.players[me]
@@ -198,16 +193,15 @@ class NormalPolicy:
     # --- building step -------------------------------------------------------------------
 
     def _build(self, state, me, legal):
-        w = self.w
-        base = evaluate(state, me, w=w)
+        base = evaluate(state, me)
         builds = [a for a in legal if isinstance(a, Build)]
         converts = [a for a in legal if isinstance(a, Convert)]
         scored: list[tuple[float, Action]] = [(base, a) for a in legal if isinstance(a, EndTurn)]
         for value, a in self._best_builds(state, me, builds, self.build_candidates):
             scored.append((value, a))
         for a in converts:
-            s = after(state, a, me, 1, w)
-            best = evaluate(s, me, w=w)
+            s = after(state, a, me)
+            best = evaluate(s, me)
             if s.players[me].builds_left > 0 and current_player(s) == me:
                 before = {(b.a, b.b) for b in builds}
                 new = [
@@ -226,10 +220,9 @@ class NormalPolicy:
         for a in builds:
             s = state.clone()
             apply(s, a)
-            quick.append((evaluate(s, me, False, self.w) + _pending_bonus(s, me), a))
+            quick.append((evaluate(s, me, forum=False) + _pending_bonus(s, me), a))
         quick.sort(key=lambda x: -x[0])
-        w = self.w
-        return [(evaluate(after(state, a, me, 1, w), me, w=w), a) for _, a in quick[:keep]]
+        return [(evaluate(after(state, a, me), me), a) for _, a in quick[:keep]]
 
 
 def _sorted(scored: list[tuple[float, Action]]) -> list[tuple[float, Action]]:
