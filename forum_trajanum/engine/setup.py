@@ -21,6 +21,7 @@ from forum_trajanum.data import (
     TILES_PER_PLAYER,
     TRAJAN_CARDS_BY_CYCLE,
 )
+from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.errors import GameError
 from forum_trajanum.engine.forum import geometry
 from forum_trajanum.engine.rules import run_automatic
@@ -87,12 +88,12 @@ def new_game(seed: int, options: GameOptions | None = None, **kwargs) -> GameSta
                 handicap=p in options.handicap,
             )
         )
-    tasks: list[tuple] = [("start_cycle",)]
+    tasks: list = [T.StartCycle()]
     for p in reversed(range(n)):
         if p in options.handicap:
-            tasks.append(("handicap", p))
+            tasks.append(T.Handicap(p))
     for p in reversed(range(n)):
-        tasks += [("deal", p), ("setup_diagonal", p), ("setup_row", p), ("setup_cranes", p)]
+        tasks += [T.Deal(p), T.SetupDiagonal(p), T.SetupRow(p), T.SetupCranes(p)]
     state = GameState(
         seed=seed,
         options=options,

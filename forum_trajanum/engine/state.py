@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from forum_trajanum.data import COLUMN_VALUES, TILE_KINDS_PER_PLAYER, TILES_PER_PLAYER
+from forum_trajanum.engine.tasks import Phase, TaskField
 
 SCHEMA_VERSION = 1
 
@@ -27,8 +28,6 @@ POINT_SOURCES: tuple[str, ...] = (
     "area",  # largest connected group of envoys
     "trajan",
 )
-
-Phase = Literal["setup", "draft", "turn", "scoring", "over"]
 
 #: Crane states.
 CRANE_COVERED, CRANE_OPEN, CRANE_SCORED = 0, 1, 2
@@ -98,6 +97,10 @@ class PlayerState(BaseModel):
     # draft of the current round
     cards_left: list[int] = Field(default_factory=list)  # street card slots still to draft
     taken: list[list[int]] = Field(default_factory=list)  # [tile, cell] in the order taken
+    #: [tile, cell] of every tile drafted this round, and the tribunes paid in this draft:
+    #: kept until every player has passed, so that views can hide them until then
+    drafted: list[list[int]] = Field(default_factory=list)
+    draft_tribunes: int = 0
     kept: int = -1
     passed: int = -1
     received: int = -1
@@ -123,6 +126,7 @@ class PlayerState(BaseModel):
             data[key] = data[key][:]
         data["citizens"] = [row[:] for row in self.citizens]
         data["taken"] = [pair[:] for pair in self.taken]
+        data["drafted"] = [pair[:] for pair in self.drafted]
         data["points"] = self.points.copy()
         return construct(PlayerState, data)
 
@@ -160,7 +164,7 @@ class GameState(BaseModel):
     boards: list[str]  # mosaic face ids in layout order
     forum: list[int]  # tile id of the envoy on each Forum cell, -1 = free
     players: list[PlayerState]
-    tasks: list[tuple] = Field(default_factory=list)  # stack; the top is the next decision
+    tasks: list[TaskField] = Field(default_factory=list)  # stack of task records; top = next
     removed: list[int] = Field(default_factory=list)  # tiles out of the game
     next_building: int = 0
     all_passed: bool = False

@@ -21,7 +21,7 @@ from forum_trajanum.engine import (
     legal_actions,
     new_game,
     parse,
-    public_description,
+    public_lines,
     reveals_information,
     view,
 )
@@ -125,8 +125,9 @@ class GameSession:
 
     # --- acting -------------------------------------------------------------------------
 
-    def play(self, action, seat: int | None = None) -> str:
-        """Apply ``action`` (an Action or its text) for the deciding seat; returns the log line.
+    def play(self, action, seat: int | None = None) -> list[LogEntry]:
+        """Apply ``action`` (an Action or its text) for the deciding seat; returns the public
+        log lines it added (none for a step of a draft, which is secret until all have passed).
 
         Raises :class:`GameError` (state unchanged) for a text that does not parse or an action
         that is not legal now.
@@ -139,18 +140,18 @@ class GameSession:
             raise GameError(f"it is {self.name(actor)}'s decision, not {self.name(seat)}'s")
         if action not in legal_actions(state):
             apply(state, action, actor)  # raises IllegalActionError with the reason
-        line = public_description(state, action, actor)
         barrier = reveals_information(state, action)
         snapshot = _Snapshot(state.clone(), len(self.record.actions), len(self.log))
         apply(state, action, actor)
         self.record.append(action)
-        self.log.append(LogEntry(actor, line))
+        lines = [LogEntry(seat, text) for seat, text in public_lines(snapshot.state, action, state)]
+        self.log += lines
         if barrier or current_player(state) != actor or self.is_bot(actor):
             self._undo.clear()
         else:
             self._undo.append(snapshot)
         self.save()
-        return line
+        return lines
 
     def can_undo(self) -> bool:
         """Whether the deciding (human) player can take back a step of this turn."""

@@ -130,7 +130,24 @@ def score_all_cranes(state: GameState, p: int) -> None:
             pl.grid[corner] = -1
 
 
-def push_decision(state: GameState, task: tuple) -> GameState:
+def swap_tiles(state: GameState, a: int, b: int) -> None:
+    """Swap two tile ids wherever they lie (grid, river, hands, this round's draft record), so
+    that the game is the same but for which tile is where: a world that a player who has seen
+    neither tile cannot tell apart from the real one."""
+
+    def swapped(t: int) -> int:
+        return b if t == a else a if t == b else t
+
+    for pl in state.players:
+        pl.grid = [swapped(t) for t in pl.grid]
+        pl.river, pl.kept = swapped(pl.river), swapped(pl.kept)
+        pl.passed, pl.received = swapped(pl.passed), swapped(pl.received)
+        for pair in (*pl.taken, *pl.drafted):
+            pair[0] = swapped(pair[0])
+    refresh(state)
+
+
+def push_decision(state: GameState, task) -> GameState:
     """Put ``task`` on top of the flow and make it the current decision."""
     state.tasks.append(task)
     return refresh(state)

@@ -7,6 +7,7 @@ import pytest
 
 from forum_trajanum.data import AREA_BONUSES
 from forum_trajanum.engine import decision_kind, legal_actions
+from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.actions import Build
 
 from .helpers import (
@@ -242,7 +243,7 @@ def test_upgrade_with_merchant_one_jumps_to_the_next_cypress():
     pl.citizens[2][0] = tile(p, 1)
     pl.row_active[2] = True
     for expected in (3, 6, 8, 8):
-        push_decision(state, ("upgrade", p))
+        push_decision(state, T.Upgrade(p))
         assert decision_kind(state) == "build" and pl.prestige == expected
 
 
@@ -253,7 +254,7 @@ def test_upgrade_without_active_merchant_one_is_one_space():
     pl = state.players[p]
     pl.citizens[2][0] = tile(p, 1)
     pl.row_active[2] = False
-    push_decision(state, ("upgrade", p))
+    push_decision(state, T.Upgrade(p))
     assert decision_kind(state) == "build" and pl.prestige == 1
 
 

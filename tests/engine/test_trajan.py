@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.data import CORNERS, cell_index
+from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.scoring import trajan_points
 from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED
 from forum_trajanum.engine.trajan import building_task, collection_task
@@ -233,10 +234,10 @@ def test_cycle_scoring_uses_the_card_of_that_cycle():
     state.trajan = ["I-1", "II-1", "III-1"]
     put_buildings(state, p, {"B1": "L", "C1": "R", "D1": "S"})  # fulfils I-1 only
     state.cycle, state.round = 1, 4
-    state.tasks = [("scoring",)]
+    state.tasks = [T.Scoring()]
     refresh(state)
     assert state.scorings[0][p]["trajan"] == 3
     state.cycle = 2
-    state.tasks = [("scoring",)]
+    state.tasks = [T.Scoring()]
     refresh(state)
     assert state.scorings[1][p]["trajan"] == 0
