@@ -262,7 +262,8 @@ FORUM_LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
 CARD_COPIES = 2  # 24 cards = the 12 street symbols twice each
 
 # --- Trajan cards ----------------------------------------------------------------------------
-#: id -> (building task, collection task), translated from the German rulebook.
+#: id -> (building task, collection task) in player words, translated from the German rulebook.
+#: The checks of each card are rules code: its entry in ``forum_trajanum.engine.trajan.TRAJAN``.
 TRAJAN_CARDS: dict[str, tuple[str, str]] = {
     "I-1": ("coloured structure horizontally between 2 gray buildings", "1 tribune + 1 coin"),
     "I-2": (
@@ -304,8 +305,18 @@ TRAJAN_CARDS: dict[str, tuple[str, str]] = {
         "own forum marker beside Trajan's Column + 1 assistant + 1 coin",
     ),
 }
+
+
+def trajan_card_cycle(card_id: str) -> int:
+    """The cycle (1-3) a Trajan card belongs to, read from its id: ``"II-3"`` -> 2."""
+    return ("I", "II", "III").index(card_id.split("-")[0]) + 1
+
+
+#: The Trajan card ids of each cycle, in the order of ``TRAJAN_CARDS`` (a new card's row above
+#: is enough to put it into its cycle's draw).
 TRAJAN_CARDS_BY_CYCLE: tuple[tuple[str, ...], ...] = tuple(
-    tuple(f"{roman}-{i}" for i in range(1, 5)) for roman in ("I", "II", "III")
+    tuple(card for card in TRAJAN_CARDS if trajan_card_cycle(card) == cycle)
+    for cycle in range(1, CYCLES + 1)
 )
 
 # --- Rulings ---------------------------------------------------------------------------------
