@@ -356,4 +356,9 @@ RULINGS: tuple[str, ...] = (
     "reproduces Tom's 54 VP with the basic side.",
     "Tie-break: most active citizens, then most resources left (builders + workers + "
     "assistants + coins + tribunes), then a shared victory.",
+    "Random Forum boards (an option of the licensed online version): the printed faces differ "
+    "in their colour counts (each has 2 eagles and 14 coloured cells, but 3 to 5 of a colour), "
+    "so setup draws the boards and their sides as for the printed Forum and lays each drawn "
+    "face's 16 cells out in a random order: a generated face has exactly the colours and "
+    "eagles of a printed face, and the Forum those of a printed Forum setup could have drawn.",
 )
