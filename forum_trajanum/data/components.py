@@ -275,7 +275,8 @@ FORUM_LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
 CARD_COPIES = 2  # 24 cards = the 12 street symbols twice each
 
 # --- Trajan cards ----------------------------------------------------------------------------
-#: id -> (building task, collection task), translated from the German rulebook.
+#: id -> (building task, collection task) in player words, translated from the German rulebook.
+#: The checks of each card are rules code: its entry in ``forum_trajanum.engine.trajan.TRAJAN``.
 TRAJAN_CARDS: dict[str, tuple[str, str]] = {
     "I-1": ("coloured structure horizontally between 2 gray buildings", "1 tribune + 1 coin"),
     "I-2": (
@@ -317,8 +318,18 @@ TRAJAN_CARDS: dict[str, tuple[str, str]] = {
         "own forum marker beside Trajan's Column + 1 assistant + 1 coin",
     ),
 }
+
+
+def trajan_card_cycle(card_id: str) -> int:
+    """The cycle (1-3) a Trajan card belongs to, read from its id: ``"II-3"`` -> 2."""
+    return ("I", "II", "III").index(card_id.split("-")[0]) + 1
+
+
+#: The Trajan card ids of each cycle, in the order of ``TRAJAN_CARDS`` (a new card's row above
+#: is enough to put it into its cycle's draw).
 TRAJAN_CARDS_BY_CYCLE: tuple[tuple[str, ...], ...] = tuple(
-    tuple(f"{roman}-{i}" for i in range(1, 5)) for roman in ("I", "II", "III")
+    tuple(card for card in TRAJAN_CARDS if trajan_card_cycle(card) == cycle)
+    for cycle in range(1, CYCLES + 1)
 )
 
 # --- Rulings ---------------------------------------------------------------------------------
@@ -357,4 +368,9 @@ RULINGS: tuple[str, ...] = (
     "cypress (the German rulebook's wording; the English 'may' offers no better choice).",
     "Tie-break: most active citizens, then most resources left (builders + workers + "
     "assistants + coins + tribunes), then a shared victory.",
+    "Random Forum boards (an option of the licensed online version): the printed faces differ "
+    "in their colour counts (each has 2 eagles and 14 coloured cells, but 3 to 5 of a colour), "
+    "so setup draws the boards and their sides as for the printed Forum and lays each drawn "
+    "face's 16 cells out in a random order: a generated face has exactly the colours and "
+    "eagles of a printed face, and the Forum those of a printed Forum setup could have drawn.",
 )

@@ -31,7 +31,7 @@ from forum_trajanum.engine.effects import (
     use_tile,
 )
 from forum_trajanum.engine.flow import automatic, decides
-from forum_trajanum.engine.forum import completes_area, envoy_cells, geometry
+from forum_trajanum.engine.forum import completes_area, envoy_cells, forum_geometry
 from forum_trajanum.engine.state import (
     GameState,
 )
@@ -159,7 +159,7 @@ def envoy_targets(state: GameState, p: int, mode: str, colour: str) -> list[int]
     pl = state.players[p]
     if not pl.ship:
         return []
-    geo = geometry(state.options.players, tuple(state.boards))
+    geo = forum_geometry(state)
     forum = state.forum
     if mode == "colour":
         return envoy_cells(geo, forum, colour, pl.ability(PATRICIAN_I))
@@ -179,7 +179,7 @@ def _opt_envoy(state, task: T.Envoy):
     cells = envoy_targets(state, task.player, task.mode, task.colour)
     if not cells:
         return []
-    coords = geometry(state.options.players, tuple(state.boards)).coords
+    coords = forum_geometry(state).coords
     out = [A.PlaceEnvoy.make(coords[i][0] + 1, coords[i][1] + 1) for i in cells]
     out.append(A.PlaceEnvoy.make(0, 0))
     return out
@@ -190,7 +190,7 @@ def _do_envoy(state, task: T.Envoy, action: A.PlaceEnvoy):
         return
     p = task.player
     pl = state.players[p]
-    geo = geometry(state.options.players, tuple(state.boards))
+    geo = forum_geometry(state)
     cell = geo.index[(action.row - 1, action.col - 1)]
     state.forum[cell] = pl.ship.pop()
     if completes_area(geo, state.forum, cell):

@@ -252,6 +252,8 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         played=[list(p) for p in view.played],
         trajan=list(view.trajan),
         boards=list(view.boards),
+        forum_faces=view.forum_faces,
+        forum_layout=view.forum_layout,
         forum=forum,
         players=players,
         tasks=tasks,

@@ -12,7 +12,7 @@ from forum_trajanum.data import (
     area_points,
     trajan_value,
 )
-from forum_trajanum.engine.forum import eagle_points, geometry, largest_group
+from forum_trajanum.engine.forum import eagle_points, forum_geometry, largest_group
 from forum_trajanum.engine.state import CRANE_OPEN, CRANE_SCORED, GameState, PlayerState, tile_owner
 from forum_trajanum.engine.trajan import building_task, collection_task
 
@@ -41,7 +41,7 @@ def colonia_row_points(pl: PlayerState) -> list[int]:
 def forum_points(state: GameState, p: int) -> tuple[int, int]:
     """(eagle points, largest-area points) of player ``p`` now."""
     pl = state.players[p]
-    geo = geometry(state.options.players, tuple(state.boards))
+    geo = forum_geometry(state)
     eagles = eagle_points(geo, state.forum, tile_owner, p, pl.ability(PATRICIAN_I))
     group = largest_group(geo, state.forum, tile_owner, p)
     return eagles, area_points(group, pl.prestige, pl.flipped)

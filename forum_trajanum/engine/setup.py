@@ -23,7 +23,7 @@ from forum_trajanum.data import (
 )
 from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.errors import GameError
-from forum_trajanum.engine.forum import geometry
+from forum_trajanum.engine.forum import geometry, printed_face, shuffled_face
 from forum_trajanum.engine.rules import run_automatic
 from forum_trajanum.engine.state import CRANE_COVERED, GameOptions, GameState, PlayerState
 
@@ -54,7 +54,7 @@ def new_game(seed: int, options: GameOptions | None = None, **kwargs) -> GameSta
     numbers = sorted({face[0] for face in MOSAIC_FACES})
     chosen = rng.sample(numbers, len(FORUM_LAYOUTS[n]))
     boards = [f"{number}{rng.choice('AB')}" for number in chosen]
-    forum = [-1] * len(geometry(n, tuple(boards)).coords)
+    layout = FORUM_LAYOUTS[n]
 
     worker_colours = rng.sample(range(4), n)
     start_player = rng.randrange(n)
@@ -88,6 +88,12 @@ def new_game(seed: int, options: GameOptions | None = None, **kwargs) -> GameSta
                 handicap=p in options.handicap,
             )
         )
+    # drawn last, so that the option changes nothing but the Forum of a seed's game
+    if options.random_forum:
+        faces = tuple(shuffled_face(board, rng) for board in boards)
+    else:
+        faces = tuple(printed_face(board) for board in boards)
+    forum = [-1] * len(geometry(faces, layout).coords)
     tasks: list = [T.StartCycle()]
     for p in reversed(range(n)):
         if p in options.handicap:
@@ -101,6 +107,8 @@ def new_game(seed: int, options: GameOptions | None = None, **kwargs) -> GameSta
         piles=piles,
         trajan=trajan,
         boards=boards,
+        forum_faces=faces,
+        forum_layout=layout,
         forum=forum,
         players=players,
         tasks=tasks,

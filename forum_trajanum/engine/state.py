@@ -63,6 +63,7 @@ class GameOptions(BaseModel):
     side: Literal["A", "B"] = "A"
     introductory: bool = False
     handicap: tuple[int, ...] = ()  # seats (0-based) playing with the mixed-groups handicap
+    random_forum: bool = False  # generated mosaic faces (RULINGS), not the printed ones
 
 
 class PlayerState(BaseModel):
@@ -161,7 +162,9 @@ class GameState(BaseModel):
     street: list[int] = Field(default_factory=list)  # the two revealed street card symbols
     played: list[list[int]] = Field(default_factory=lambda: [[], [], []])
     trajan: list[str]  # Trajan card id per cycle ("" = no card that cycle)
-    boards: list[str]  # mosaic face ids in layout order
+    boards: list[str]  # printed face ids in layout order (random_forum: each face's source)
+    forum_faces: tuple[str, ...]  # each board's 16 cells (colour letter or E), rows top down
+    forum_layout: tuple[tuple[int, int], ...]  # each board's (board row, board column)
     forum: list[int]  # tile id of the envoy on each Forum cell, -1 = free
     players: list[PlayerState]
     tasks: list[TaskField] = Field(default_factory=list)  # stack of task records; top = next

@@ -33,7 +33,7 @@ from forum_trajanum.data import (
 from forum_trajanum.engine import actions as A
 from forum_trajanum.engine import rules
 from forum_trajanum.engine.actions import Action
-from forum_trajanum.engine.forum import geometry
+from forum_trajanum.engine.forum import forum_geometry
 from forum_trajanum.engine.scoring import places
 from forum_trajanum.engine.state import (
     CRANE_COVERED,
@@ -132,6 +132,10 @@ class PlayerView(BaseModel):
     pile_sizes: tuple[int, ...]
     trajan: tuple[str, ...]
     boards: tuple[str, ...]
+    forum_faces: tuple[str, ...]  # the state's layout: each board's 16 cells ...
+    forum_layout: tuple[tuple[int, int], ...]  # ... and its (board row, board column)
+    forum_coords: tuple[tuple[int, int], ...]  # for the screen: (row, col) per Forum cell ...
+    forum_colours: tuple[str, ...]  # ... and its colour letter or "E" (eagle)
     forum: tuple[int, ...]  # owner of the envoy per Forum cell (-1 free)
     all_passed: bool
     colonias: tuple[ColoniaView, ...]
@@ -271,7 +275,7 @@ def view(state: GameState, player: int) -> PlayerView:
     (public information only: no river, hand or received tile of anybody)."""
     decider = rules.current_player(state)
     legal = tuple(str(a) for a in rules.legal_actions(state)) if decider == player else ()
-    geo = geometry(state.options.players, tuple(state.boards))
+    geo = forum_geometry(state)
     # built by our own code from a valid state: skip re-validation (views are on hot paths)
     colonias = tuple(_colonia(state, pl, player) for pl in state.players)
     # ranked from what the viewer sees (a hidden draft's tribunes count as before the draft)
@@ -296,6 +300,10 @@ def view(state: GameState, player: int) -> PlayerView:
             pile_sizes=tuple(len(p) for p in state.piles),
             trajan=tuple(state.trajan),
             boards=tuple(state.boards),
+            forum_faces=state.forum_faces,
+            forum_layout=state.forum_layout,
+            forum_coords=geo.coords,
+            forum_colours=geo.colours,
             forum=tuple(t // 34 if t >= 0 else -1 for t in state.forum[: len(geo.coords)]),
             all_passed=state.all_passed,
             colonias=colonias,

@@ -158,6 +158,7 @@ class ForumApp(App):
             side=settings.side,
             introductory=settings.introductory,
             handicap=settings.handicap,
+            random_forum=settings.random_forum,
         )
         try:
             session = GameSession.new(seed, options, settings.names, settings.bots)

@@ -52,6 +52,7 @@ class NewGameSettings:
     introductory: bool = False
     seed: int | None = None
     handicap: tuple[int, ...] = ()
+    random_forum: bool = False
 
 
 class StartScreen(Screen):
@@ -111,7 +112,8 @@ class StartScreen(Screen):
 
 
 class NewGameScreen(ModalScreen[NewGameSettings | None]):
-    """The new-game form: seats, names, bots, board side, introductory game, seed."""
+    """The new-game form: seats, names, bots, board side, introductory game, random Forum
+    boards, seed."""
 
     BINDINGS = [Binding("escape", "cancel", "Back"), Binding("ctrl+s", "start", "Start")]
     AUTO_FOCUS = "#start"
@@ -135,6 +137,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
             yield Label("Colonia side (A: same streets for all; B: individual street grids)")
             yield Select([("A", "A"), ("B", "B")], value="A", allow_blank=False, id="side")
             yield MarkedCheckbox("Introductory game (one Trajan card, cycle III)", id="intro")
+            yield MarkedCheckbox("Random Forum boards", id="random-forum")
             yield Input(placeholder="seed (optional, a whole number)", id="seed")
             yield Static(id="form-message")
             with Horizontal(id="form-buttons"):
@@ -193,6 +196,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                 introductory=self.query_one("#intro", Checkbox).value,
                 seed=seed,
                 handicap=handicap,
+                random_forum=self.query_one("#random-forum", Checkbox).value,
             )
         )
 

@@ -5,8 +5,15 @@ from __future__ import annotations
 
 import random
 
-from forum_trajanum.data import BUILDING_SPACES, CORNERS, TILES_PER_PLAYER, cell_index
+from forum_trajanum.data import (
+    BUILDING_SPACES,
+    CORNERS,
+    FORUM_LAYOUTS,
+    TILES_PER_PLAYER,
+    cell_index,
+)
 from forum_trajanum.engine import apply, decision_kind, is_over, legal_actions, new_game, parse
+from forum_trajanum.engine.forum import printed_face
 from forum_trajanum.engine.rules import current_player, run_automatic
 from forum_trajanum.engine.state import CRANE_SCORED, GameState
 
@@ -145,6 +152,13 @@ def swap_tiles(state: GameState, a: int, b: int) -> None:
         for pair in (*pl.taken, *pl.drafted):
             pair[0] = swapped(pair[0])
     refresh(state)
+
+
+def use_printed_boards(state: GameState, *face_ids: str) -> None:
+    """Make the Forum the printed faces ``face_ids`` (e.g. "1A") in the player count's layout."""
+    state.boards = list(face_ids)
+    state.forum_faces = tuple(printed_face(face) for face in face_ids)
+    state.forum_layout = FORUM_LAYOUTS[len(state.players)]
 
 
 def push_decision(state: GameState, task) -> GameState:

@@ -18,6 +18,7 @@ from .helpers import (
     push_decision,
     refresh,
     tile,
+    use_printed_boards,
     vacate,
 )
 
@@ -30,7 +31,7 @@ EAGLES = {"1:3", "4:3", "1:6", "3:8", "2:10", "3:11"}
 def ready(seed=1, builders=1):
     state, p = build_step(seed=seed)
     vacate(state, p, "A2", "B2", "A3", "B3")
-    state.boards = ["1A", "2A", "3A"]
+    use_printed_boards(state, "1A", "2A", "3A")
     state.players[p].builders = builders
     return refresh(state), p
 

@@ -14,7 +14,7 @@ from forum_trajanum.data import CORNERS, MERCHANT_I, cell_index
 from forum_trajanum.engine import apply, decision_kind, is_over, legal_actions, new_game, ranking
 from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.effects import place_citizen
-from forum_trajanum.engine.forum import geometry
+from forum_trajanum.engine.forum import forum_geometry
 from forum_trajanum.engine.scoring import colonia_row_points, crane_points, forum_points
 from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED
 
@@ -26,6 +26,7 @@ from .helpers import (
     refresh,
     score_all_cranes,
     tile,
+    use_printed_boards,
     vacate_all,
 )
 
@@ -35,7 +36,7 @@ def blank(seed=1):
     state, p = build_step(seed=seed)
     vacate_all(state, p)
     score_all_cranes(state, p)
-    state.boards = ["1A", "2A", "3A"]
+    use_printed_boards(state, "1A", "2A", "3A")
     return state, p
 
 
@@ -49,7 +50,7 @@ def to_pay(state, p, cycle):
 
 def at(state, rc):
     r, c = map(int, rc.split(":"))
-    return geometry(2, tuple(state.boards)).index[(r - 1, c - 1)]
+    return forum_geometry(state).index[(r - 1, c - 1)]
 
 
 def place_envoys(state, p, cells):

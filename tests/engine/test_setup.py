@@ -23,7 +23,7 @@ from forum_trajanum.data import (
 )
 from forum_trajanum.engine import GameError, decision_kind, legal_actions, new_game
 from forum_trajanum.engine.checks import check_invariants
-from forum_trajanum.engine.forum import geometry
+from forum_trajanum.engine.forum import forum_geometry
 from forum_trajanum.engine.rules import current_player
 from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, tile_kind
 
@@ -151,7 +151,7 @@ def test_mosaic_boards_per_player_count(players, boards):
         assert len({b[0] for b in state.boards}) == boards  # different physical boards
         assert len(state.forum) == 16 * boards
         assert all(t == -1 for t in state.forum)
-        assert len(geometry(players, tuple(state.boards)).coords) == 16 * boards
+        assert len(forum_geometry(state).coords) == 16 * boards
 
 
 def test_side_b_street_mapping_in_the_draft():

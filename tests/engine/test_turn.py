@@ -30,6 +30,7 @@ from .helpers import (
     refresh,
     tile,
     until_decision,
+    use_printed_boards,
 )
 
 
@@ -296,13 +297,13 @@ def test_second_citizen_patrician_one_envoy_obeys_the_colour_area_rule():
     # Forum (any colour's space, colour-area rule applies; not an eagle)"; Appendix Patrician I a)
     # lifts the rule only for the colour "you have just built this turn" / DE "in der
     # entsprechenden Farbe, in der er in diesem Zug gebaut hat".
-    from forum_trajanum.engine.forum import geometry
+    from forum_trajanum.engine.forum import forum_geometry
 
     state, p = second_citizen(0, seed=14)
     pl = state.players[p]
     pl.ship = [tile(p, CC)]
-    state.boards = ["1A", "2A", "3A"]
-    index = geometry(2, tuple(state.boards)).index
+    use_printed_boards(state, "1A", "2A", "3A")
+    index = forum_geometry(state).index
     state.forum[index[(0, 0)]] = tile(1 - p, CC)  # starts the blue area 1:1 1:2 2:1
     refresh(state)
     act(state, "row 1")
