@@ -386,6 +386,16 @@ def open_game(game_id: str) -> OpenedGame:
     return opened
 
 
+def read_game(game_id: str) -> tuple[GameRecord, GameState]:
+    """Read a saved game without opening it for play (no lock, nothing written); raises
+    :class:`~forum_trajanum.engine.RecordError` for any damage."""
+    try:
+        data = (games_dir() / f"{game_id}{SUFFIX}").read_bytes()
+    except OSError as exc:
+        raise SaveError(f"there is no saved game {game_id!r}") from exc
+    return GameRecord.load(data)
+
+
 def _keep_damaged(path: Path, data: bytes) -> Path:
     target = path.with_name(path.name + ".damaged")
     number = 1
