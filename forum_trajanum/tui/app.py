@@ -36,7 +36,8 @@ from forum_trajanum.tui.screens import (
 )
 from forum_trajanum.tui.session import GameSession
 
-MIN_WIDTH, MIN_HEIGHT = 130, 40
+# 36 rows: a 1366x768 browser page at the default zoom (forum-trajanum serve) gives 151x36.
+MIN_WIDTH, MIN_HEIGHT = 130, 36
 
 
 class StandInBot:

@@ -139,7 +139,7 @@ async def test_a_too_small_terminal_says_the_size_needed_and_play_resumes():
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         text = screen_text(app)
-        assert "too small" in text and "at least 130x40" in text
+        assert "too small" in text and "at least 130x36" in text
         await pilot.resize_terminal(*SIZE)
         await _wait(pilot, lambda: not isinstance(app.screen, TooSmallScreen))
         assert isinstance(app.screen, HandOverScreen)
