@@ -46,7 +46,9 @@ RECORDER = """
     }
   };
   window.screenText = () =>
-    window.received.replace(/\\x1b\\[[0-9;?<>=]*[ -\\/]*[@-~]/g, "").replace(/\\x1b[()][0-9A-B]/g, "");
+    window.received
+      .replace(/\\x1b\\[[0-9;?<>=]*[ -\\/]*[@-~]/g, "")
+      .replace(/\\x1b[()][0-9A-B]/g, "");
 })();
 """
 
@@ -109,7 +111,7 @@ def server(home):
             "127.0.0.1",
             "--port",
             str(port),
-        ],  # fmt: skip
+        ],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
