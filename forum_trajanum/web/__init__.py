@@ -31,7 +31,7 @@ from textual_serve.server import Server, to_int
 TITLE = "Forum Trajanum"
 TEMPLATES = Path(__file__).parent / "templates"
 #: Seconds an app process has to quit by itself at shutdown before it is killed.
-QUIT_WAIT = 0.8
+QUIT_WAIT = 1.2
 #: The promise: after Ctrl+C or SIGTERM, the server and its apps are gone within this.
 STOP_WITHIN = 2.0
 _PR_SET_PDEATHSIG = 1
@@ -73,19 +73,19 @@ class GameService(AppService):
         self._stdin = process.stdin
         return process
 
-    @property
-    def pid(self) -> int | None:
-        return self._process.pid if self._process is not None else None
-
     async def end(self) -> None:
         """Ask the app to quit; kill it if it has not within :data:`QUIT_WAIT` seconds."""
         process = self._process
         if process is None or process.returncode is not None:
             return
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_WAIT / 2)
+
+        async def quit_by_itself() -> None:
+            with contextlib.suppress(Exception):  # its input may be closed already
+                await self.send_meta({"type": "quit"})
+            await process.wait()
+
         try:
-            await asyncio.wait_for(process.wait(), QUIT_WAIT)
+            await asyncio.wait_for(quit_by_itself(), QUIT_WAIT)
         except TimeoutError:
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
@@ -171,7 +171,7 @@ class GameServer(Server):
             handle_signals=False,
             loop=loop,
             print=lambda *args: None,
-            shutdown_timeout=STOP_WITHIN - QUIT_WAIT - 0.2,
+            shutdown_timeout=STOP_WITHIN - QUIT_WAIT - 0.4,
         )
 
 
