@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from forum_trajanum.engine import GameRecord, GameState, RecordError, current_player, is_over
+from forum_trajanum.engine import GameRecord, GameState, RecordError, is_over
 from forum_trajanum.engine.record import read_record
 
 GAMES = "games"
@@ -164,7 +164,6 @@ def _summary(record: GameRecord, state: GameState, title: str | None) -> dict:
         cycle=state.cycle,
         round=state.round,
         over=is_over(state),
-        decider=current_player(state),
     )
     return meta
 

@@ -207,7 +207,7 @@ def _migrate_1_to_2(data: dict) -> dict:
             options = GameOptions.model_validate(data.get("options"))
             data["actions"] = _old_diagonals(int(data["seed"]), options, actions)
         except (ValidationError, GameError, KeyError, TypeError, ValueError):
-            pass  # a damaged record: replay will say where
+            pass  # damaged seed or options: reading the record will say so
     return data
 
 
@@ -242,7 +242,10 @@ def _old_diagonals(seed: int, options: GameOptions, actions: list) -> list:
                     ):
                         out[i] = candidate
                         break
-        apply(state, parse(out[i]))
+        try:
+            apply(state, parse(out[i]))
+        except GameError:
+            break  # a damaged record: what was rewritten so far stays, replay says where
     return out
 
 

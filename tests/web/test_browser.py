@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -92,13 +93,15 @@ def wait_until(condition, timeout: float = 30.0, what: str = "a condition"):
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
-    return tmp_path_factory.mktemp("home")
+    """The server's save directory, also this process's (to read the saves)."""
+    path = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FORUM_TRAJANUM_HOME", str(path))
+        yield path
 
 
-@pytest.fixture(scope="module")
-def server(home):
-    """``forum-trajanum serve`` on 127.0.0.1; on teardown, SIGTERM must end it and every app
-    process within 2 seconds."""
+def _start_server(home: Path):
+    """``forum-trajanum serve`` on a free port of 127.0.0.1: (url, process)."""
     port = _free_port()
     env = {**os.environ, "FORUM_TRAJANUM_HOME": str(home)}
     process = subprocess.Popen(
@@ -119,7 +122,17 @@ def server(home):
     )
     first = process.stdout.readline()  # printed once the server listens
     assert f"http://127.0.0.1:{port}" in first, first
-    yield f"http://127.0.0.1:{port}/", process
+    # keep reading its log, so that a full pipe never blocks the server
+    threading.Thread(target=process.stdout.read, daemon=True).start()
+    return f"http://127.0.0.1:{port}/", process
+
+
+@pytest.fixture(scope="module")
+def server(home):
+    """``forum-trajanum serve`` on 127.0.0.1; on teardown, SIGTERM must end it and every app
+    process within 2 seconds."""
+    url, process = _start_server(home)
+    yield url, process
     apps = _children(process.pid)
     started = time.monotonic()
     process.send_signal(signal.SIGTERM)
@@ -128,7 +141,6 @@ def server(home):
     took = time.monotonic() - started
     print(f"\nserve stopped with {len(apps)} app process(es) in {took:.2f} s")
     assert took < 2.0
-    process.stdout.close()
 
 
 @pytest.fixture(scope="module")
@@ -183,12 +195,12 @@ class Tab:
 def _games(home: Path):
     from forum_trajanum import saves
 
-    os.environ["FORUM_TRAJANUM_HOME"] = str(home)
+    assert saves.save_dir() == home
     return saves.list_games(finished=None)
 
 
 def test_setup_and_a_round_then_reload_and_continue_then_a_second_tab(
-    server, browser, home, tmp_path
+    browser, server, home, tmp_path
 ):
     url, _ = server
     started = time.monotonic()
@@ -262,3 +274,23 @@ def _record(home: Path, game_id: str) -> list[str]:
     from forum_trajanum.engine import GameRecord
 
     return GameRecord.from_json((home / "games" / f"{game_id}.json").read_bytes()).actions
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the OS ends apps on Linux")
+@pytest.mark.parametrize("how", ["SIGINT", "SIGKILL"])
+def test_the_games_end_with_the_server_even_when_it_is_killed(browser, home, how):
+    # Ctrl+C (SIGINT) stops the server and its apps within 2 s; if the server is killed
+    # outright, the OS ends its apps (nothing is left running).
+    url, process = _start_server(home)
+    page = browser.new_page(viewport=VIEWPORT)
+    page.goto(url)
+    page.wait_for_selector("body.-first-byte")
+    apps = wait_until(lambda: _children(process.pid), what="the tab's app process")
+    started = time.monotonic()
+    process.send_signal(getattr(signal, how))
+    process.wait(timeout=10)
+    wait_until(lambda: not any(_alive(pid) for pid in apps), 10, "the app processes to end")
+    took = time.monotonic() - started
+    print(f"\n{how}: server and app gone in {took:.2f} s")
+    assert took < 2.0
+    page.close()
