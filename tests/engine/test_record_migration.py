@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from forum_trajanum.engine import GameRecord, legal_actions, view
+from forum_trajanum.engine import GameRecord, current_player
 from forum_trajanum.engine import record as record_module
 from forum_trajanum.engine.record import MIGRATIONS, RECORD_VERSION, read_record
 
@@ -32,8 +32,7 @@ def summary(state) -> dict:
             for p in state.players
         ],
         "forum": state.forum,
-        "legal": sorted(view(state, -1).legal or []),
-        "legal_decider": sorted(str(a) for a in legal_actions(state)),
+        "decider": current_player(state),
     }
 
 
@@ -42,6 +41,8 @@ def test_a_version_1_save_loads_and_replays_to_the_same_position():
     assert json.loads(text)["schema_version"] == 1
     record, state = GameRecord.load(text)
     expected = json.loads((FIXTURES / "v1-autosave.expected.json").read_text())
+    # the legal actions' texts are left out: their wording may change, the position may not
+    del expected["legal"], expected["legal_decider"]
     assert len(record.actions) == expected["actions"] == 72
     assert record.names == ["Livia", "Marcus"]
     assert record.bots == ["", "normal"]
