@@ -377,7 +377,10 @@ def open_game(game_id: str) -> OpenedGame:
     if lost:
         log_problem(f"{path}: {found.problem or problem}; resumed after {good} actions")
         del record.actions[good:]
-        opened.damaged_copy = _keep_damaged(path, data)
+        try:
+            opened.damaged_copy = _keep_damaged(path, data)
+        except OSError as exc:  # the next save replaces the file: say so in the log at least
+            log_problem(f"could not keep a copy of the damaged {path}: {exc}")
         try:
             game.save(record, state)
         except SaveError as exc:
@@ -432,8 +435,11 @@ def import_legacy() -> list[str]:
         if "fcntl" in globals():
             fcntl.flock(fd, fcntl.LOCK_EX)
         for path in legacy:
-            if path.exists():
-                made.append(_import_one(path))
+            try:
+                if path.exists():
+                    made.append(_import_one(path))
+            except OSError as exc:  # left where it is; the next listing tries again
+                log_problem(f"could not import the old save {path}: {exc}")
     finally:
         os.close(fd)
     return made
