@@ -26,7 +26,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from forum_trajanum.engine import PlayerView
-from forum_trajanum.tui.dialogs import HelpScreen, LoadScreen
+from forum_trajanum.tui.dialogs import HelpScreen
 from forum_trajanum.tui.widgets import KeyBar
 
 LEVEL_CHOICES = [("human", ""), ("bot: easy", "easy"), ("bot: normal", "normal"),
@@ -56,7 +56,7 @@ class NewGameSettings:
 
 
 class StartScreen(Screen):
-    """The start menu: new game, continue, load, rules/help, quit."""
+    """The start menu: new game, continue a game, finished games, rules/help, quit."""
 
     BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("question_mark,f1", "help", "Help")]
 
@@ -75,11 +75,9 @@ class StartScreen(Screen):
                 id="start-title",
             )  # fmt: skip
             options = [Option("New game", id="new")]
-            options.append(
-                Option("Continue the autosaved game", id="continue", disabled=not self.can_continue)
-            )
+            options.append(Option("Continue a game", id="continue", disabled=not self.can_continue))
             options += [
-                Option("Load a saved game", id="load"),
+                Option("Finished games", id="finished"),
                 Option("Rules and help", id="help"),
                 Option("Quit", id="quit"),
             ]
@@ -96,8 +94,8 @@ class StartScreen(Screen):
             self.app.push_screen(NewGameScreen(), self.app.start_new_game)
         elif choice == "continue":
             self.app.continue_game()
-        elif choice == "load":
-            self.app.push_screen(LoadScreen(), self.app.load_game)
+        elif choice == "finished":
+            self.app.continue_game(finished=True)
         elif choice == "help":
             self.app.push_screen(HelpScreen())
         elif choice == "quit":
