@@ -3,6 +3,7 @@ rounds start where the game's sections and players change."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
@@ -60,7 +61,7 @@ def test_a_turn_is_one_players_run_of_actions_in_one_section():
     replay = _replay()
     starts = replay.turn_starts()
     assert set(replay.round_starts()) <= set(starts)
-    for a, b in zip(starts, starts[1:], strict=False):
+    for a, b in itertools.pairwise(starts):
         run = replay.steps[a:b]
         assert len({s.seat for s in run}) == 1 and len({s.section for s in run}) == 1
     assert next_mark(starts, 0) == starts[1]
@@ -76,7 +77,7 @@ def test_the_score_over_the_rounds_ends_with_the_final_scores():
     final = replay.state_at(replay.length)
     assert rows[-1][1] == tuple(pl.score for pl in final.players)
     assert len(rows) == 16
-    for (_, earlier), (_, later) in zip(rows, rows[1:], strict=False):
+    for (_, earlier), (_, later) in itertools.pairwise(rows):
         assert all(a <= b for a, b in zip(earlier, later, strict=True))  # scores never fall
 
 
