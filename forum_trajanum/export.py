@@ -9,7 +9,9 @@ it happened (the tiles a draft took, which one was kept and which passed), marke
 then; an unfinished game shows only what an onlooker may know (its players may still be
 playing it), and says so. ``--public`` limits a finished game to that too.
 
-The JSON format holds the same: ``{"players", "options", "finished", "cycles": [{"cycle",
+The seed decides every hidden tile, so it is shown only when everything is.
+
+The JSON format holds the same: ``{"players", "seed", "options", "finished", "cycles": [{"cycle",
 "title", "sections": [{"title", "round", "part", "entries": [...]}]}], "ranking"}``; an entry is
 an action (``{"n", "seat", "lines": [{"seat", "name", "text", "secret"}]}``, plus the
 action's text when everything may be shown) or a scoring (``{"scoring": [{"seat", "name",
@@ -126,7 +128,8 @@ def structure(replay: GameReplay, public: bool = False) -> dict:
     return {
         "format": "forum-trajanum-export",
         "players": players,
-        "seed": replay.record.seed,
+        # the seed decides every hidden tile: shown only when nothing is secret any more
+        "seed": replay.record.seed if full else None,
         "options": replay.record.options.model_dump(mode="json"),
         "actions": replay.length,
         "finished": replay.finished,
@@ -161,7 +164,7 @@ def to_text(data: dict) -> str:
     out.append(
         f"Options: {options['players']} players, Colonia side {options['side']}"
         + "".join(f", {e}" for e in extras)
-        + f"; seed {data['seed']}"
+        + (f"; seed {data['seed']}" if data["seed"] is not None else "")
     )
     if data["finished"]:
         state = f"Finished after {data['actions']} actions."

@@ -124,9 +124,13 @@ class GameReplay:
             try:
                 action = parse(text)
                 apply(state, action)
-            except GameError as exc:
+            except GameError:
                 replay.unplayable = len(record.actions) - number + 1
-                replay.problem = f"action {number} ({text!r}) cannot be replayed: {exc}"
+                # no action text or engine message here: they may name a secret (a kept tile)
+                replay.problem = (
+                    f"the record stops replaying at action {number}; the "
+                    f"{len(record.actions) - number + 1} action(s) from there are not shown"
+                )
                 break
             replay.steps.append(_step(number, before, action, state))
             if number % SNAPSHOT_EVERY == 0:

@@ -67,6 +67,7 @@ def test_a_finished_game_shows_what_each_player_kept_and_passed_but_public_does_
     assert " ~ Livia: kept " in text and "and passed" in text
     public = export.export(GAME, public=True)
     assert " ~ " not in public and "kept 1" not in public
+    assert "seed 5" in text and "seed" not in public
     assert "Only what an onlooker may know is shown." in public
 
 
@@ -96,6 +97,7 @@ def test_an_unfinished_game_exports_only_what_an_onlooker_may_know(tmp_path):
     assert texts[0] == texts[1]
     assert "Not finished" in texts[0][0] and " ~ " not in texts[0][0]
     assert '"action"' not in texts[0][1]  # the action texts would say which tile was kept
+    assert "seed" not in texts[0][0] and '"seed": null' in texts[0][1]  # it decides every tile
 
 
 def test_a_file_that_is_no_record_gets_a_clear_message(tmp_path, capsys):

@@ -98,4 +98,4 @@ def test_a_record_that_stops_replaying_keeps_the_steps_before():
     broken = record.model_copy(update={"actions": [*record.actions[:20], "end", "end"]})
     replay = GameReplay.of(broken)
     assert replay.length <= 21 and replay.unplayable >= 1
-    assert "cannot be replayed" in replay.problem and not replay.full
+    assert "stops replaying at action" in replay.problem and not replay.full
