@@ -133,3 +133,35 @@ async def test_the_replay_fits_where_the_game_does_not():
         assert isinstance(app.screen, ReplayScreen)  # no too-small notice over the replay
         await pilot.press("escape")
         assert isinstance(app.screen, TooSmallScreen)  # the list of games needs more
+
+
+async def _panels_text(replay) -> list[str]:
+    app = ReplayApp(replay)
+    texts = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end")
+        for keys in (("c",), ("tab",), ("f",), ("s",), ("l",)):
+            await pilot.press(*keys)
+            texts.append(screen_text(app))
+    return texts
+
+
+async def test_an_unfinished_game_looks_the_same_in_worlds_an_onlooker_cannot_tell_apart():
+    # The same game up to a player's secret choice of which drafted tile to keep: the two
+    # choices must give the same screens, whatever panel and seat is shown.
+    from forum_trajanum.engine import apply, legal_actions, parse
+
+    record = read_record(GAME.read_bytes()).record
+    state = record.start()
+    for number, text in enumerate(record.actions):
+        keeps = [str(a) for a in legal_actions(state) if a.kind == "keep"]
+        if len(keeps) == 2 and number > 20:
+            break
+        apply(state, parse(text))
+    worlds = [
+        load_cut(record.model_copy(update={"actions": [*record.actions[:number], keep]}), 999)
+        for keep in keeps
+    ]
+    assert worlds[0].steps[-1].action != worlds[1].steps[-1].action
+    first, second = await _panels_text(worlds[0]), await _panels_text(worlds[1])
+    assert first == second
