@@ -73,6 +73,7 @@ class PlayedGame:
     record: GameRecord
     state: GameState
     rounds: list[tuple[int, int]] = field(default_factory=list)
+    checks: list[StepCheck] = field(default_factory=list)  # this game's, to read what they saw
     choices: dict[int, int] = field(default_factory=dict)  # step -> index, where not 0
 
     def __repr__(self) -> str:
@@ -83,18 +84,22 @@ class PlayedGame:
         )
 
 
-def game_options(players: int | None = None) -> st.SearchStrategy[GameOptions]:
-    """Options of a game: every player count, side, introductory game and handicap seats."""
+def game_options(players: int | None = None, **fixed) -> st.SearchStrategy[GameOptions]:
+    """Options of a game: every player count, side, introductory game and handicap seats;
+    ``fixed`` pins fields (``game_options(2, introductory=True)``)."""
+
+    def for_count(n: int) -> st.SearchStrategy[GameOptions]:
+        fields = {
+            "players": st.just(n),
+            "side": st.sampled_from(("A", "B")),
+            "introductory": st.booleans(),
+            "handicap": st.sets(st.integers(0, n - 1)).map(lambda seats: tuple(sorted(seats))),
+        }
+        fields.update({name: st.just(value) for name, value in fixed.items()})
+        return st.builds(GameOptions, **fields)
+
     counts = st.sampled_from((2, 3, 4)) if players is None else st.just(players)
-    return counts.flatmap(
-        lambda n: st.builds(
-            GameOptions,
-            players=st.just(n),
-            side=st.sampled_from(("A", "B")),
-            introductory=st.booleans(),
-            handicap=st.sets(st.integers(0, n - 1)).map(lambda seats: tuple(sorted(seats))),
-        )
-    )
+    return counts.flatmap(for_count)
 
 
 def _failure_note(record: GameRecord, choices: dict[int, int], step: int, action: str) -> str:
@@ -120,7 +125,7 @@ def play(
 
     record = GameRecord(seed=seed, options=state.options)
     step_checks = [make(state) for make in checks]
-    game = PlayedGame(record=record, state=state)
+    game = PlayedGame(record=record, state=state, checks=step_checks)
     number = 0
     while not is_over(state):
         legal = legal_actions(state)
