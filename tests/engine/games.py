@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from forum_trajanum.engine import (
@@ -115,10 +116,11 @@ def play(
     choose: Callable[[list[Action]], int],
     checks: Iterable[Check] = (),
     seed: int = 0,
+    steps: int | None = None,
 ) -> PlayedGame:
-    """Play ``state`` to the end, taking ``legal[choose(legal)]`` at every decision, with
-    ``check_invariants`` and ``checks`` after every action. A failing check (or an engine
-    error) is raised with a note holding the game up to there."""
+    """Play ``state`` to the end (or for ``steps`` actions), taking ``legal[choose(legal)]`` at
+    every decision, with ``check_invariants`` and ``checks`` after every action. A failing
+    check (or an engine error) is raised with a note holding the game up to there."""
 
     def pick(legal: list[Action]) -> int:
         return choose(legal) if len(legal) > 1 else 0
@@ -127,7 +129,7 @@ def play(
     step_checks = [make(state) for make in checks]
     game = PlayedGame(record=record, state=state, checks=step_checks)
     number = 0
-    while not is_over(state):
+    while not is_over(state) and (steps is None or number < steps):
         legal = legal_actions(state)
         assert legal, "a non-terminal state has no legal action"
         index = pick(legal)
@@ -158,16 +160,46 @@ def games(
     players: int | None = None,
     checks: Iterable[Check] = (),
     options: st.SearchStrategy[GameOptions] | None = None,
+    steps: int | None = None,
 ) -> PlayedGame:
-    """A complete random game, checked at every step (see the module docstring)."""
+    """A complete random game (or its first ``steps`` actions), checked at every step (see the
+    module docstring)."""
     opts = draw(options if options is not None else game_options(players))
     seed = draw(st.integers(0, 2**32 - 1))
-    return play(
-        new_game(seed, opts),
-        lambda legal: draw(st.integers(0, len(legal) - 1)),
-        checks,
-        seed=seed,
-    )
+
+    def choose(legal: list[Action]) -> int:
+        return draw(_index(len(legal)))
+
+    return play(new_game(seed, opts), choose, checks, seed=seed, steps=steps)
+
+
+#: Index strategies by the number of legal actions: built once, not a few hundred times a game.
+_INDICES: dict[int, st.SearchStrategy[int]] = {}
+
+
+def _index(count: int) -> st.SearchStrategy[int]:
+    """The strategy of an index into ``count`` legal actions."""
+    if count not in _INDICES:
+        _INDICES[count] = st.integers(0, count - 1)
+    return _INDICES[count]
+
+
+def share(fraction: float) -> int:
+    """``max_examples`` for a property with costly step checks: a share of the profile's."""
+    return max(2, round(settings().max_examples * fraction))
+
+
+def every(n: int, check: StepCheck) -> Check:
+    """A check that runs ``check(step)`` after every ``n``-th action (for costly checks)."""
+
+    def make(_state: GameState) -> StepCheck:
+        def at_every_nth(step: Step) -> None:
+            if step.number % n == 0:
+                check(step)
+
+        return at_every_nth
+
+    return make
 
 
 # --- step checks shared by several tests --------------------------------------------------

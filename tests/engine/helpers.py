@@ -3,10 +3,8 @@ situation a rule needs by setting fields of the (mutable) pydantic state."""
 
 from __future__ import annotations
 
-import random
-
 from forum_trajanum.data import BUILDING_SPACES, CORNERS, TILES_PER_PLAYER, cell_index
-from forum_trajanum.engine import apply, decision_kind, is_over, legal_actions, new_game, parse
+from forum_trajanum.engine import apply, decision_kind, legal_actions, new_game, parse
 from forum_trajanum.engine.rules import current_player, run_automatic
 from forum_trajanum.engine.state import CRANE_SCORED, GameState
 
@@ -50,15 +48,6 @@ def play_first_until(state: GameState, kinds: set[str], limit: int = 2000) -> Ga
         if decision_kind(state) in kinds:
             return state
         apply(state, legal_actions(state)[0])
-    raise AssertionError(f"never reached {kinds}")
-
-
-def play_random_until(state: GameState, kinds: set[str], seed: int = 0) -> GameState:
-    rng = random.Random(seed)
-    for _ in range(5000):
-        if decision_kind(state) in kinds:
-            return state
-        apply(state, rng.choice(legal_actions(state)))
     raise AssertionError(f"never reached {kinds}")
 
 
@@ -150,15 +139,3 @@ def until_decision(state: GameState, kind: str, player: int) -> GameState:
     return play_first_while(
         state, lambda s: not (decision_kind(s) == kind and current_player(s) == player)
     )
-
-
-def along_random_game(state: GameState, seed: int, every: int):
-    """Yield ``state`` at every ``every``-th decision while random legal actions (drawn from
-    ``random.Random(seed)``) play it to the end."""
-    rng = random.Random(seed)
-    step = 0
-    while not is_over(state):
-        if step % every == 0:
-            yield state
-        apply(state, rng.choice(legal_actions(state)))
-        step += 1
