@@ -8,8 +8,8 @@ Tab          move between the decision list, your Colonia grid and the Forum
 Arrows       move the highlight or the cursor; a click on a cell chooses it too
 u            undo your last step of this turn (until a hidden tile is revealed)
 o            other players' boards (public)        t   Trajan cards and street cards
-l            the whole log                          s   save the game under a name
-? or F1      this help                              q   back to the menu (autosaved)
+l            the whole log                          s   save a copy under a name
+? or F1      this help                              q   back to the menu (game saved)
 Esc          setup: back one corner while choosing the crane colours (or Backspace)
 Hand-over    when the keyboard passes to another player, a privacy screen waits
              for that player's Enter; nothing secret is on screen before that. The
@@ -43,7 +43,8 @@ colour (into an area of that colour you already started while it has room). Fill
 area's last space gives an area bonus: tribune, assistant, coin, upgrade or 2 VP.
 
 Upgrades move your prestige marker; cypresses at 3, 6, 8 raise the value of your largest
-area and of Trajan tasks.
+area (+1 from 3, +2 from 6) and of Trajan tasks (3, 5, 7 VP). A first Merchant I flips your
+slide bar for good: it then reads one position further along (at 2 it is worth what 3 is).
 
 Scoring after each cycle. First pay 1 coin per citizen row, or it turns inactive. Then:
 cranes (3/2/1 VP per structure of the crane's colour, once per crane), Colonia rows

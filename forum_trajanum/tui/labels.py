@@ -70,8 +70,9 @@ def describe(action: A.Action, pv: PlayerView) -> str:
             CORNER_NAMES, action.colours, strict=True))  # fmt: skip
         return f"Cranes: {pairs}"
     if isinstance(action, A.SetupDiagonal):
-        corners = "A1 + F6" if action.diagonal == "main" else "F1 + A6"
-        return f"Other two citizens on the {action.diagonal} diagonal ({corners})"
+        a, b = ("A1", "F6") if action.diagonal == "main" else ("F1", "A6")
+        first, second = (TILE_LABELS[k].split(" (")[0] for k in (action.first, action.second))
+        return f"{first} on {a}, {second} on {b}"
     if isinstance(action, A.ChooseRow):
         return f"Citizen into row {action.row}: {ROW_TITLES[action.row - 1]}"
     if isinstance(action, A.HandicapCorner):
@@ -128,7 +129,7 @@ def describe(action: A.Action, pv: PlayerView) -> str:
             return "Place no envoy"
         return f"Envoy on Forum row {action.row}, column {action.col}"
     if isinstance(action, A.ChooseStep):
-        index = pv.detail[0] if pv.detail and isinstance(pv.detail[0], int) else -1
+        index = pv.task.track if pv.decision == "step" else -1
         if 0 <= index < len(TRACKS):
             track = TRACKS[index]
             benefit = BENEFIT_LABELS[TRACK_BENEFITS[track][action.n - 1]]
@@ -152,9 +153,9 @@ def describe(action: A.Action, pv: PlayerView) -> str:
 
 def decision_context(pv: PlayerView) -> str:
     """One line on what the current decision is about (from its public detail)."""
-    detail = pv.detail
-    if pv.decision == "envoy" and detail:
-        mode, colour = detail[0], detail[1] if len(detail) > 1 else ""
+    task = pv.task
+    if pv.decision == "envoy":
+        mode, colour = task.mode, task.colour
         return {
             "colour": f"Envoy for your {COLOUR_NAMES.get(colour, colour)} ({colour}) structure: "
             "a free space of that colour (colour-area rule).",
@@ -162,11 +163,11 @@ def decision_context(pv: PlayerView) -> str:
             "free": "Market 3: any free coloured space, ignoring the colour-area rule.",
             "eagle": "Library 3: a free eagle space.",
         }.get(mode, "")
-    if pv.decision == "step" and detail and isinstance(detail[0], int):
+    if pv.decision == "step":
         names = {"L": "library", "S": "basilica", "M": "market"}
-        return f"The {names[TRACKS[detail[0]]]} track reached step {detail[-1]}: pick a benefit."
-    if pv.decision == "citizen" and detail:
-        return f"Place the citizen ({detail[0]}) into a row of its class."
+        return f"The {names[TRACKS[task.track]]} track reached step {task.reached}: pick a benefit."
+    if pv.decision == "citizen":
+        return f"Place the citizen ({task.citizen}) into a row of its class."
     if pv.decision == "bonus":
         return "You completed a colour area of the Forum: take an area bonus."
     if pv.decision == "use":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
 from time import monotonic
 
 from rich.text import Text
@@ -24,7 +26,6 @@ from forum_trajanum.data import (
     street_cells,
 )
 from forum_trajanum.engine import PlayerView
-from forum_trajanum.engine.forum import geometry
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.labels import tile_label
 
@@ -266,6 +267,25 @@ def private_text(colonia: ColoniaView) -> Text:
     return text
 
 
+@dataclass(frozen=True)
+class ForumLayout:
+    """Where the view's Forum cells sit on the screen grid (the view gives each cell's row and
+    column; this only looks them up)."""
+
+    height: int
+    width: int
+    index: dict[tuple[int, int], int]  # (row, col) -> Forum cell
+
+    @staticmethod
+    @lru_cache(maxsize=8)
+    def of(coords: tuple[tuple[int, int], ...]) -> ForumLayout:
+        return ForumLayout(
+            height=max(r for r, _ in coords) + 1,
+            width=max(c for _, c in coords) + 1,
+            index={rc: cell for cell, rc in enumerate(coords)},
+        )
+
+
 class ForumGrid(Widget, can_focus=True):
     """The Forum mosaic with envoys (seat digits) and eagles (E); legal cells marked ``*``."""
 
@@ -286,8 +306,9 @@ class ForumGrid(Widget, can_focus=True):
 
     def show(self, pv: PlayerView, legal: frozenset[tuple[int, int]] = frozenset()) -> None:
         """Draw the Forum of ``pv``; ``legal`` (row, col) cells are marked."""
-        resized = self.pv is None or self.pv.boards != pv.boards
-        if not resized and self.pv.forum == pv.forum and self.legal == legal:
+        resized = self.pv is None or self.pv.forum_coords != pv.forum_coords
+        same_mosaic = not resized and self.pv.forum_colours == pv.forum_colours
+        if same_mosaic and self.pv.forum == pv.forum and self.legal == legal:
             self.pv = pv
             return  # the same mosaic, envoys and legal cells: no repaint
         self.pv, self.legal = pv, legal
@@ -295,9 +316,8 @@ class ForumGrid(Widget, can_focus=True):
             self.cursor = min(legal)
         self.refresh(layout=resized)
 
-    def _geo(self):
-        pv = self.pv
-        return geometry(pv.options.players, tuple(pv.boards))
+    def _geo(self) -> ForumLayout:
+        return ForumLayout.of(self.pv.forum_coords)
 
     def action_move(self, dx: int, dy: int) -> None:
         if self.pv is None:
@@ -343,7 +363,7 @@ class ForumGrid(Widget, can_focus=True):
                 if cell is None:
                     out.append("    ")
                     continue
-                colour = geo.colours[cell]
+                colour = pv.forum_colours[cell]
                 owner = pv.forum[cell]
                 mark = "*" if (r, c) in self.legal else " "
                 style = COLOUR_STYLE.get(colour, "")

@@ -11,7 +11,7 @@ decision that offers a choice (``st.integers(0, len(legal) - 1)``), so
   and the note on the error holds it as a record (seed, options, action texts) that
   ``GameRecord.from_json(...).replay()`` rebuilds;
 * the seed shrinks towards 0 and the options towards 2 players, side A, no introductory game,
-  no handicap.
+  no handicap, the printed Forum boards.
 
 Every example is a complete game unless a check fails. ``check_invariants`` runs after every
 action; a test adds its own step checks with ``checks=``: each is called once per game with
@@ -86,7 +86,8 @@ class PlayedGame:
 
 
 def game_options(players: int | None = None, **fixed) -> st.SearchStrategy[GameOptions]:
-    """Options of a game: every player count, side, introductory game and handicap seats;
+    """Options of a game: every player count, side, introductory game, handicap seats and
+    random Forum boards;
     ``fixed`` pins fields (``game_options(2, introductory=True)``)."""
 
     def for_count(n: int) -> st.SearchStrategy[GameOptions]:
@@ -95,6 +96,7 @@ def game_options(players: int | None = None, **fixed) -> st.SearchStrategy[GameO
             "side": st.sampled_from(("A", "B")),
             "introductory": st.booleans(),
             "handicap": st.sets(st.integers(0, n - 1)).map(lambda seats: tuple(sorted(seats))),
+            "random_forum": st.booleans(),
         }
         fields.update({name: st.just(value) for name, value in fixed.items()})
         return st.builds(GameOptions, **fields)

@@ -3,8 +3,17 @@ situation a rule needs by setting fields of the (mutable) pydantic state."""
 
 from __future__ import annotations
 
-from forum_trajanum.data import BUILDING_SPACES, CORNERS, TILES_PER_PLAYER, cell_index
-from forum_trajanum.engine import apply, decision_kind, legal_actions, new_game, parse
+import random
+
+from forum_trajanum.data import (
+    BUILDING_SPACES,
+    CORNERS,
+    FORUM_LAYOUTS,
+    TILES_PER_PLAYER,
+    cell_index,
+)
+from forum_trajanum.engine import apply, decision_kind, is_over, legal_actions, new_game, parse
+from forum_trajanum.engine.forum import printed_face
 from forum_trajanum.engine.rules import current_player, run_automatic
 from forum_trajanum.engine.state import CRANE_SCORED, GameState
 
@@ -119,7 +128,31 @@ def score_all_cranes(state: GameState, p: int) -> None:
             pl.grid[corner] = -1
 
 
-def push_decision(state: GameState, task: tuple) -> GameState:
+def swap_tiles(state: GameState, a: int, b: int) -> None:
+    """Swap two tile ids wherever they lie (grid, river, hands, this round's draft record), so
+    that the game is the same but for which tile is where: a world that a player who has seen
+    neither tile cannot tell apart from the real one."""
+
+    def swapped(t: int) -> int:
+        return b if t == a else a if t == b else t
+
+    for pl in state.players:
+        pl.grid = [swapped(t) for t in pl.grid]
+        pl.river, pl.kept = swapped(pl.river), swapped(pl.kept)
+        pl.passed, pl.received = swapped(pl.passed), swapped(pl.received)
+        for pair in (*pl.taken, *pl.drafted):
+            pair[0] = swapped(pair[0])
+    refresh(state)
+
+
+def use_printed_boards(state: GameState, *face_ids: str) -> None:
+    """Make the Forum the printed faces ``face_ids`` (e.g. "1A") in the player count's layout."""
+    state.boards = list(face_ids)
+    state.forum_faces = tuple(printed_face(face) for face in face_ids)
+    state.forum_layout = FORUM_LAYOUTS[len(state.players)]
+
+
+def push_decision(state: GameState, task) -> GameState:
     """Put ``task`` on top of the flow and make it the current decision."""
     state.tasks.append(task)
     return refresh(state)
@@ -139,3 +172,16 @@ def until_decision(state: GameState, kind: str, player: int) -> GameState:
     return play_first_while(
         state, lambda s: not (decision_kind(s) == kind and current_player(s) == player)
     )
+
+
+def along_random_game(state: GameState, seed: int, every: int):
+    """Yield ``state`` at every ``every``-th decision while random legal actions (drawn from
+    ``random.Random(seed)``) play it to the end. Only test_preview still uses it; new random
+    play goes through the Hypothesis strategy in ``games.py``."""
+    rng = random.Random(seed)
+    step = 0
+    while not is_over(state):
+        if step % every == 0:
+            yield state
+        apply(state, rng.choice(legal_actions(state)))
+        step += 1

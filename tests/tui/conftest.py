@@ -49,7 +49,7 @@ def session_at(decision: str, seed: int = 1, players: int = 2, bots=None, skip: 
     )  # fmt: skip
     seen = 0
     while True:
-        if session.state.tasks and session.state.tasks[-1][0] == decision:
+        if session.state.tasks and session.state.tasks[-1].kind == decision:
             if seen == skip:
                 break
             seen += 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 from textual import events
 
@@ -30,10 +31,10 @@ from forum_trajanum.tui.session import GameSession
 from .conftest import SIZE, first_legal_bot_factory, past_hold, screen_text, session_at
 
 
-async def _wait(pilot, condition, tries: int = 100):
-    for _ in range(tries):
-        if condition():
-            return True
+async def _wait(pilot, condition, timeout: float = 60.0):
+    """Wait until ``condition()`` holds (the timeout only stops a test that would hang)."""
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
         await pilot.pause(0.02)
     return condition()
 
@@ -52,7 +53,7 @@ async def test_start_menu_new_game_with_a_bot_seat():
     app = ForumApp(bot_delay=0, bot_factory=first_legal_bot_factory)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, StartScreen)
-        assert "Continue the autosaved game" in screen_text(app)
+        assert "Continue a game" in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, NewGameScreen)
         await pilot.click("#name-0")
@@ -86,15 +87,18 @@ async def test_new_game_form_rejects_a_bad_seed_and_can_be_left():
 async def test_continue_resumes_exactly_where_play_stopped():
     session = session_at("build", seed=9)
     session.save()
+    session.close()  # as when its window was closed
     actions = list(session.record.actions)
     app = ForumApp(bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await _menu(pilot, app, "continue")  # "Continue the autosaved game"
+        await _menu(pilot, app, "continue")  # "Continue a game": the list of games
+        assert "P1, P2" in screen_text(app) and "cycle I, round 1" in screen_text(app)
+        await pilot.press("enter")
         assert app.session is not None
         assert app.session.record.actions == actions
         assert app.session.decider == session.decider
         assert app.session.state.model_dump() == session.state.model_dump()
-        assert len(app.session.log) == len(actions)
+        assert app.session.log == session.log  # the log is rebuilt too
         assert isinstance(app.screen, HandOverScreen)
         await pilot.press("enter")
         assert isinstance(app.screen, TurnScreen)
@@ -106,10 +110,13 @@ async def test_a_corrupt_autosave_gives_a_clear_message(save_home):
     app = ForumApp(bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await _menu(pilot, app, "continue")
+        assert "damaged save" in screen_text(app)
+        await pilot.press("enter")
         assert isinstance(app.screen, MessageScreen)
         text = screen_text(app)
-        assert "cannot be loaded" in text and "not valid JSON" in text
-        assert "Traceback" not in text
+        assert "cannot be opened" in text and "cannot be read" in text
+        assert "Traceback" not in text and "JSON" not in text
+        assert "autosave" in (save_home / saves.LOG).read_text()  # the details: in the log
         await pilot.press("enter")
         assert isinstance(app.screen, StartScreen)
         assert app.session is None
@@ -120,7 +127,7 @@ async def test_load_a_named_save():
     session.save_as("roman holiday")
     app = ForumApp(bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await _menu(pilot, app, "load")
+        await _menu(pilot, app, "continue")
         assert "roman holiday" in screen_text(app)
         await pilot.press("enter")
         assert app.session.record.actions == session.record.actions
@@ -133,7 +140,7 @@ async def test_a_too_small_terminal_says_the_size_needed_and_play_resumes():
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         text = screen_text(app)
-        assert "too small" in text and "at least 130x40" in text
+        assert "too small" in text and "at least 130x36" in text
         await pilot.resize_terminal(*SIZE)
         await _wait(pilot, lambda: not isinstance(app.screen, TooSmallScreen))
         assert isinstance(app.screen, HandOverScreen)
@@ -159,8 +166,8 @@ async def test_undo_takes_back_steps_until_a_hidden_tile_is_revealed():
         await pilot.press("u")
         assert app.session.state.model_dump() == before
         assert len(app.session.record.actions) == count
-        record, _ = saves.load(saves.AUTOSAVE)
-        assert len(record.actions) == count  # the autosave follows the undo
+        record, _ = saves.read_game(app.session.game.id)
+        assert len(record.actions) == count  # the save follows the undo
         seat = app.session.decider
         for _ in range(5):  # back through this turn's earlier steps (using a tile)
             await pilot.press("u")
@@ -168,7 +175,7 @@ async def test_undo_takes_back_steps_until_a_hidden_tile_is_revealed():
                 break
         assert "Nothing to undo" in screen_text(app)
         assert app.session.decider == seat
-        assert app.session.state.tasks[-1][0] == "use"  # the turn's start: tiles were revealed
+        assert app.session.state.tasks[-1].kind == "use"  # the turn's start: tiles were revealed
 
 
 async def test_an_illegal_action_changes_nothing_and_says_why():
@@ -238,7 +245,7 @@ async def test_help_boards_trajan_log_and_save_screens():
         await pilot.press("s")
         assert isinstance(app.screen, SaveAsScreen)
         await pilot.press(*"later", "enter")
-        assert "later" in saves.list_saves()
+        assert "later" in [g.title for g in saves.list_games()]
         assert isinstance(app.screen, TurnScreen)
 
 
@@ -365,10 +372,10 @@ async def test_an_unexpected_error_exits_with_a_message_not_a_traceback(
             await asyncio.sleep(0.02)
     assert app.return_code == 1
     said = capsys.readouterr()
-    assert "Your game is autosaved" in said.err + said.out
+    assert "Your game is saved" in said.err + said.out
     assert "Traceback" not in said.err + said.out
     assert "a bug in a screen" in (save_home / "crash.log").read_text()
-    record, _ = saves.load(saves.AUTOSAVE)
+    record, _ = saves.read_game(session.game.id)
     assert record.actions == session.record.actions
 
 
@@ -388,7 +395,7 @@ async def test_setup_choices_by_keys():
         assert app.session.record.actions[0].startswith("cranes ")
         assert "Citizen into row" in screen_text(app)
         await pilot.press("enter")
-        assert "diagonal" in screen_text(app)
+        assert "female-back citizens on two corners" in screen_text(app)
         await pilot.press("enter")
         assert [a.split()[0] for a in app.session.record.actions] == ["cranes", "row", "diagonal"]
         assert isinstance(app.screen, HandOverScreen)  # Bob's setup is next
