@@ -166,12 +166,18 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     # 3b. other players' drafts this round, hidden until everybody has passed: the view shows
     # their Colonias as before the draft, so draft for them at random from their streets
     drafted: list[list[list[int]]] = [[] for _ in range(n)]
+    paid = [0] * n  # tribunes paid in a sampled draft (the view shows them as not yet paid)
     crane_states = [list(col.crane_state) for col in cols]
     if view.street and not view.all_passed:
         for p in range(n):
             if p != me:
-                _sample_draft(view, p, grids[p], taken[p], drafted[p], crane_states[p], rng)
-                if not any(t.kind == "draft" and t.player == p for t in view.tasks):
+                drafting = any(t.kind == "draft" and t.player == p for t in view.tasks)
+                # still deciding with no street card left: it holds two tiles (to keep one)
+                must_take = drafting and not cols[p].cards_left
+                paid[p] = _sample_draft(
+                    view, p, grids[p], taken[p], drafted[p], crane_states[p], rng, must_take
+                )
+                if not drafting:
                     kept[p], passed = _sample_keep(taken[p], rng)
                     if passed >= 0:
                         received[(p - 1) % n] = passed
@@ -200,11 +206,12 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         players.append(
             PlayerState(
                 seat=p,
-                **{name: getattr(col, name) for name in SHOWN_AS_IS},
+                **{name: getattr(col, name) for name in SHOWN_AS_IS if name != "tribunes"},
+                tribunes=col.tribunes - paid[p],
                 **{name: list(getattr(col, name)) for name in SHOWN_AS_SEQUENCE},
                 crane_state=crane_states[p],
                 drafted=drafted[p],
-                draft_tribunes=col.draft_tribunes,
+                draft_tribunes=col.draft_tribunes + paid[p],
                 grid=grids[p],
                 buildings=[c[6:] if c.startswith("built:") else "" for c in col.cells],
                 building_tile=list(col.building_tiles),
@@ -270,14 +277,19 @@ def _before_deal(view: PlayerView, p: int) -> bool:
     return any(t.kind == "deal" and t.player == p for t in view.tasks)
 
 
-def _sample_draft(view, p, grid, taken, drafted, crane_state, rng) -> None:
-    """Take a random tile from the street of each street card ``p`` has drafted for (no
-    tribunes: the view shows the tribunes as before the draft)."""
+def _sample_draft(view, p, grid, taken, drafted, crane_state, rng, must_take: bool) -> int:
+    """Take a random tile from the street of each street card ``p`` has drafted for; where
+    that street is empty, skip it — unless ``must_take`` (the player holds two tiles), then
+    take from anywhere with a tribune. Returns the tribunes paid."""
+    paid = 0
     for slot in (0, 1):
         if slot in view.colonias[p].cards_left:
             continue
         cells = street_cells(view.street[slot], view.options.side, p + 1)
         choices = [c for c in cells if grid[c] >= 0]
+        if not choices and must_take:
+            choices = [c for c in range(len(grid)) if grid[c] >= 0]
+            paid += 1
         if not choices:
             continue
         cell = rng.choice(choices)
@@ -289,6 +301,7 @@ def _sample_draft(view, p, grid, taken, drafted, crane_state, rng) -> None:
                 crane_state[corner] = CRANE_OPEN
         taken.append(pair)
         drafted.append(pair[:])
+    return paid
 
 
 def _sample_keep(taken: list[list[int]], rng) -> tuple[int, int]:

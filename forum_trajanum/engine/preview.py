@@ -174,15 +174,15 @@ def _convert(view, me, action: A.Convert, out) -> None:
 
 def _build(view, me, action: A.Build, out) -> None:
     codes = [action.a] + ([action.b] if action.b else [])
-    structures = 0
+    structures = [code for code in codes if code not in GRAYS]
     for code in codes:
         if code in GRAYS:
             _add(out, "pay", "builder", 1)
             _gray_benefit(view, me, code, out)
         else:
             _add(out, "pay", f"worker:{code}", 1)
-            structures += 1
-    out["envoys"] = min(structures, me.ship)
+    if structures:
+        out["envoys"] = _envoys(view, me, structures[0], len(structures))
 
 
 def _gray_benefit(view: PlayerView, me: ColoniaView, code: str, out: dict) -> None:
@@ -284,9 +284,24 @@ def _pay(view, me, action: A.PayCitizens, out) -> None:
     out["inactive_rows"] = tuple(r for r in seated if r not in action.rows)
 
 
+def _first(view, me, action: A.ChooseFirst, out) -> None:
+    """Both benefits of the double tile follow, in the chosen order."""
+    task = view.task
+    _gray_benefit(view, me, task.gray, out)
+    out["envoys"] = _envoys(view, me, task.colour, 1)
+
+
+def _envoys(view: PlayerView, me: ColoniaView, colour: str, count: int) -> int:
+    """Envoys a structure of ``colour`` sends: one each, while the ship has envoys and the
+    Forum a free space of that colour."""
+    geo = geometry(view.forum_faces, view.forum_layout)
+    free = any(view.forum[i] < 0 for i in geo.cells_of_colour.get(colour, ()))
+    return min(count, me.ship) if free else 0
+
+
 def _nothing(view, me, action, out) -> None:
-    """Choices whose effect is their own wording (crane colours, the diagonal, which benefit
-    comes first, skipping a street card, ending the turn)."""
+    """Choices whose effect is their own wording (crane colours, the diagonal, skipping a
+    street card, ending the turn)."""
 
 
 _HANDLERS = {
@@ -302,7 +317,7 @@ _HANDLERS = {
     A.Convert: _convert,
     A.Build: _build,
     A.EndTurn: _nothing,
-    A.ChooseFirst: _nothing,
+    A.ChooseFirst: _first,
     A.PlaceEnvoy: _envoy,
     A.ChooseStep: _step,
     A.ChooseWorker: _worker,
