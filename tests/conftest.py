@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 # A whole game is one example: it is slow to generate (a tenth of a second or more) and draws a
 # few hundred choices; neither is a problem here. Past its first 10 examples Hypothesis also
@@ -20,4 +20,8 @@ _GAMES = dict(
 )
 settings.register_profile("dev", max_examples=5, **_GAMES)
 settings.register_profile("ci", max_examples=50, database=None, print_blob=True, **_GAMES)
+# a failure's first example at once, unshrunk (to read its note quickly)
+settings.register_profile(
+    "repro", parent=settings.get_profile("ci"), phases=[Phase.explicit, Phase.generate]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

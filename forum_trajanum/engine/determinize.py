@@ -282,11 +282,13 @@ def _sample_draft(view, p, grid, taken, drafted, crane_state, rng, must_take: bo
     that street is empty, skip it — unless ``must_take`` (the player holds two tiles), then
     take from anywhere with a tribune. Returns the tribunes paid."""
     paid = 0
-    for slot in (0, 1):
-        if slot in view.colonias[p].cards_left:
-            continue
-        cells = street_cells(view.street[slot], view.options.side, p + 1)
-        choices = [c for c in cells if grid[c] >= 0]
+    slots = [slot for slot in (0, 1) if slot not in view.colonias[p].cards_left]
+    streets = [street_cells(view.street[slot], view.options.side, p + 1) for slot in (0, 1)]
+    for slot in slots:
+        choices = [c for c in streets[slot] if grid[c] >= 0]
+        if slot == 0 and 1 in slots:  # leave the second street a tile where that is possible
+            keep_one = [c for c in choices if any(grid[d] >= 0 and d != c for d in streets[1])]
+            choices = keep_one or choices
         if not choices and must_take:
             choices = [c for c in range(len(grid)) if grid[c] >= 0]
             paid += 1
