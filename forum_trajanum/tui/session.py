@@ -39,6 +39,9 @@ class LogEntry:
 
     seat: int
     text: str
+    #: cycle and round in which it happened (0, 0 during the setup): the log's marks
+    cycle: int = 0
+    round: int = 0
 
 
 @dataclass
@@ -140,11 +143,12 @@ class GameSession:
         if action not in legal_actions(state):
             apply(state, action, actor)  # raises IllegalActionError with the reason
         line = public_description(state, action, actor)
+        when = (state.cycle, state.round)
         barrier = reveals_information(state, action)
         snapshot = _Snapshot(state.clone(), len(self.record.actions), len(self.log))
         apply(state, action, actor)
         self.record.append(action)
-        self.log.append(LogEntry(actor, line))
+        self.log.append(LogEntry(actor, line, *when))
         if barrier or current_player(state) != actor or self.is_bot(actor):
             self._undo.clear()
         else:
