@@ -152,7 +152,7 @@ class BoardsScreen(ModalScreen[None]):
                     Text(
                         f"Colonia of {name} (seat {colonia.seat + 1})",
                         style=SEAT_STYLE[colonia.seat],
-                    ),  # fmt: skip
+                    ),
                     classes="heading",
                 )
                 grid = ColoniaGrid(id=f"board-{colonia.seat}", classes="board-grid")

@@ -112,7 +112,7 @@ def unseen_text(colonia: ColoniaView) -> Text:
     text = Text()
     if colonia.unseen:
         text.append("Face down in your grid:\n", style="bold")
-        text.append("\n".join(f"{n}× {tile_label(kind)}" for kind, n in colonia.unseen.items()))
+        text.append("\n".join(f"{n} x {tile_label(kind)}" for kind, n in colonia.unseen.items()))
     return text
 
 
@@ -135,7 +135,7 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
         text.append(f"{TRACK_NAMES[track]:<9}", style="bold")
         for step in range(5):
             if step:
-                text.append(" › ")
+                text.append(" > ")
                 text.append(f"{step} {STEP_NAMES[track][step - 1]}")
             else:
                 text.append("start")

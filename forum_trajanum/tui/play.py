@@ -368,9 +368,7 @@ class PlayScreen(Screen):
         options_list.clear_options()
         options_list.add_options(
             [
-                Option(
-                    Text.assemble((f"{n + 1} " if n < 9 else "  ", "bold #87d7ff"), label), id=i
-                )  # fmt: skip
+                Option(Text.assemble((f"{n + 1} " if n < 9 else "  ", "bold #87d7ff"), label), id=i)
                 for n, (i, label) in enumerate(entries)
             ]
         )
@@ -596,19 +594,20 @@ class SetupScreen(PlayScreen):
                 text.append("  [Esc] back one corner", style="#87d787")
         return text
 
+    # Textual calls a handler of every class in the MRO for one message: these handle the
+    # crane steps and prevent_default() keeps PlayScreen's own handler from running too
+    # (calling it as well posted every setup choice twice).
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ""
         if option_id.startswith(STEP_ID):
             event.stop()
+            event.prevent_default()
             self.pick_cranes(option_id.removeprefix(STEP_ID))
-        else:
-            super().on_option_list_option_selected(event)
 
     def on_colonia_grid_cell_chosen(self, event: ColoniaGrid.CellChosen) -> None:
         if self.crane_steps and event.cell == self.corner():
+            event.prevent_default()
             self.query_one("#decisions", OptionList).focus()
-        else:
-            super().on_colonia_grid_cell_chosen(event)
 
     def pick_cranes(self, chosen: str) -> None:
         """Show the next corner's colours after ``chosen`` (nothing is played yet)."""
