@@ -15,6 +15,8 @@ from forum_trajanum.tui.labels import prestige_words, tile_label
 from forum_trajanum.tui.widgets import COLOUR_STYLE, SEAT_STYLE
 
 ROMAN = ("I", "II", "III")
+#: A player's marker on a track (its seat number).
+SEAT_MARKERS = ("①", "②", "③", "④")
 TRACK_NAMES = {"L": "Library", "S": "Basilica", "M": "Market"}
 #: The four steps of each benefit track, named as a player says them.
 STEP_NAMES = {
@@ -141,7 +143,7 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
                 text.append("start")
             for c in pv.colonias:
                 if c.tracks[i] == step:
-                    text.append(f" {c.seat + 1}", style=SEAT_STYLE[c.seat] + " reverse")
+                    text.append(" " + SEAT_MARKERS[c.seat], style=SEAT_STYLE[c.seat])
         text.append("\n")
     text.append(f"Trajan's Column {pv.column_value} VP", style="bold")
     text.append(f"   start player {names[pv.start_player]}   Trajan cards: ")

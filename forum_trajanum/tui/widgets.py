@@ -305,7 +305,7 @@ class ForumGrid(Widget, can_focus=True):
     Legal spaces are marked ``▸`` while an envoy is being placed; Enter or a click chooses."""
 
     BINDINGS = CURSOR_BINDINGS
-    CELL = 4
+    CELL = 3
 
     class CellChosen(Message):
         """A Forum cell (0-based row, col) was chosen."""
@@ -410,7 +410,6 @@ class ForumGrid(Widget, can_focus=True):
                     out.append(seat_mark(owner), style=SEAT_STYLE[owner] + " on #000000")
                 else:
                     out.append(" ", style=style)
-                out.append(" ", style=style if c % 4 != 3 else "")
             out.append("\n")
         out.rstrip()
         return out
