@@ -277,6 +277,7 @@ class PlayScreen(Screen):
         self.query_one(ForumGrid).show(pv, frozenset(self.by_forum), frozenset(flash_forum))
         self.draw_tabs()
         _set(self.query_one("#decision-title", Static), self.decision_text())
+        self.query_one("#p-decide").border_title = self.decider_title()
         self.fill_decisions()
         _set(self.query_one("#message", Static), Text(data.message, style="bold #ff8700"))
         _set(self.query_one("#log", Static), log_text(data.log))
@@ -301,12 +302,15 @@ class PlayScreen(Screen):
             shown = name.lower() == self.panel
             text.append(f" {key} ", style="bold reverse" if shown else "bold")
             text.append(f"{name} ", style="bold #ffd75f underline" if shown else "#a0a0a0")
-        pv = self.data.view
-        if pv.decider >= 0:
-            text.append("  ")
-            text.append(self.data.names[pv.decider], style=SEAT_STYLE[pv.decider])
-            text.append(f": {DECISION_TITLES.get(pv.decision, pv.decision)}")
+        text.append("  " + self.decider_title())
         _set(self.query_one("#tabs", Static), text)
+
+    def decider_title(self) -> str:
+        """Who decides what, e.g. "Ann: place an envoy"."""
+        pv = self.data.view
+        if pv.decider < 0:
+            return "Game over"
+        return f"{self.data.names[pv.decider]}: {DECISION_TITLES.get(pv.decision, pv.decision)}"
 
     def set_panel(self, panel: str) -> None:
         """Show ``panel`` (the compact layout shows one main panel at a time)."""
