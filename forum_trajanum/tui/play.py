@@ -171,8 +171,9 @@ class PlayScreen(Screen):
 
     def on_screen_resume(self) -> None:
         apply_breakpoints(self)
-        if not isinstance(self.focused, (ColoniaGrid, ForumGrid)):
-            self.query_one("#decisions", OptionList).focus()
+        lists = self.query("#decisions")  # empty while the screen is still being composed
+        if lists and not isinstance(self.focused, (ColoniaGrid, ForumGrid)):
+            lists.first().focus()
         self.app.resume_play()
 
     @property
