@@ -273,14 +273,14 @@ class PlayScreen(Screen):
             self.query_one("#unseen", Static),
             unseen_text(colonia) if pv.viewer == seat else Text(""),
         )
-        _set(self.query_one("#status-line", Static), status_line(pv, data.names))
+        _set(self.query_one("#status-line", Static), status_line(pv, data.names), layout=False)
         _set(self.query_one("#players", Static), players_text(pv, data.names, data.bots))
         self.query_one(ForumGrid).show(pv, frozenset(self.by_forum), frozenset(flash_forum))
         self.draw_tabs()
         _set(self.query_one("#decision-title", Static), self.decision_text())
         self.query_one("#p-decide").border_title = self.decider_title()
         self.fill_decisions()
-        _set(self.query_one("#message", Static), Text(data.message, style="bold #ff8700"))
+        self.say(data.message)
         _set(self.query_one("#log", Static), log_text(data.log))
         self.query_one("#p-log", VerticalScroll).scroll_end(animate=False)
         self.draw_others(seat)
@@ -303,8 +303,7 @@ class PlayScreen(Screen):
             shown = name.lower() == self.panel
             text.append(f" {key} ", style="bold reverse" if shown else "bold")
             text.append(f"{name} ", style="bold #ffd75f underline" if shown else "#a0a0a0")
-        text.append("  " + self.decider_title())
-        _set(self.query_one("#tabs", Static), text)
+        _set(self.query_one("#tabs", Static), text, layout=False)
 
     def decider_title(self) -> str:
         """Who decides what, e.g. "Ann: place an envoy"."""
@@ -344,14 +343,17 @@ class PlayScreen(Screen):
                 text.append(self.data.names[pv.decider], style=SEAT_STYLE[pv.decider])
                 text.append(f" is playing: {DECISION_TITLES.get(pv.decision, pv.decision)}…")
             return text
-        text.append(DECISION_TITLES.get(pv.decision, pv.decision).capitalize(), style="bold")
+        # the panel's title says who decides what; this line says what it is about
+        parts = []
+        if self.data.can_undo:
+            parts.append(("[u] undo", "#87d787"))
         if self.filtered:
-            text.append(f" at {_cell_at(self.query_one(ColoniaGrid).cursor)}", style="bold")
+            parts.append((f"Choices at {_cell_at(self.query_one(ColoniaGrid).cursor)}.", "bold"))
         context = decision_context(pv)
         if context:
-            text.append(f" — {context}", style="#d7d7af")
-        if self.data.can_undo:
-            text.append("  [u] undo", style="#87d787")
+            parts.append((context, "#d7d7af"))
+        for n, (words, style) in enumerate(parts):
+            text.append(("" if n == 0 else " ") + words, style=style)
         return text
 
     def fill_decisions(self) -> None:
@@ -465,7 +467,12 @@ class PlayScreen(Screen):
 
     def say(self, message: str) -> None:
         """Show a message under the decision list (whole, wrapped); the next redraw clears it."""
-        _set(self.query_one("#message", Static), Text(message, style="bold #ff8700"))
+        widget = self.query_one("#message", Static)
+        text = Text(message, style="bold #ff8700")
+        if getattr(widget, "_shown_text", None) != text:
+            widget._shown_text = text
+            widget.display = bool(message)
+            widget.update(text)  # with a layout pass: a long message takes several lines
 
     def action_undo(self) -> None:
         self.app.undo()
@@ -519,11 +526,11 @@ def apply_breakpoints(screen: Screen) -> None:
     screen.update_classes(classes, animate=False)
 
 
-def _set(widget: Static, text: Text) -> None:
-    """Update a fixed-height Static only when its text changed (no layout pass)."""
+def _set(widget: Static, text: Text, layout: bool = True) -> None:
+    """Update a Static only when its text changed (a one-line one without a layout pass)."""
     if getattr(widget, "_shown_text", None) != text:
         widget._shown_text = text
-        widget.update(text, layout=False)
+        widget.update(text, layout=layout)
 
 
 def _cell_at(index: int) -> str:
@@ -590,13 +597,13 @@ class SetupScreen(PlayScreen):
         if self.crane_steps:
             number = self.crane_steps[0].corner + 1
             text.append(
-                f"\nCrane colour for corner {self.corner()} ({number} of {len(CORNER_NAMES)}, "
+                f"Crane colour for corner {self.corner()} ({number} of {len(CORNER_NAMES)}, "
                 "marked ▸ on your Colonia).",
                 style="#d7d7af",
             )
             if self.cranes_chosen:
-                text.append(f"\nChosen: {chosen_text(self.cranes_chosen)}.", style="#87afaf")
-                text.append("  [Esc] back one corner", style="#87d787")
+                text.append(f" Chosen: {chosen_text(self.cranes_chosen)}.", style="#87afaf")
+                text.append(" [Esc] back one corner", style="#87d787")
         return text
 
     # Textual calls a handler of every class in the MRO for one message: these handle the

@@ -27,7 +27,7 @@ async def past_hold(pilot) -> None:
     ignores Enter for a moment (``CHOICE_HOLD``), so that a double press chooses nothing."""
     from forum_trajanum.tui.widgets import DecisionList
 
-    for _ in range(100):
+    while True:
         lists = pilot.app.screen.query(DecisionList)
         if not lists or not lists.first().held:
             return
