@@ -247,7 +247,9 @@ class ForumApp(App):
         data = PlayData(pv, names, self.bots(), log_lines(s, names), can_undo, self.message, hold)
         if pv.viewer < 0 and s.record.actions and s.log:
             data.flash, data.flash_seat = last_move(s.record.actions[-1]), s.log[-1].seat
-            data.home = self.last_human if self.last_human is not None else -1
+            humans = [i for i in range(s.players) if not s.is_bot(i)]
+            home = self.last_human if self.last_human is not None else -1
+            data.home = humans[0] if len(humans) == 1 else home
         return data
 
     def humans(self) -> int:

@@ -200,7 +200,11 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
 class HandOverScreen(Screen[None]):
     """Privacy screen between two human players: nobody's secrets are on it."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I am ready")]
+    BINDINGS = [
+        Binding("enter,space", "ready", "I am ready"),
+        Binding("q", "menu", "Menu (the game is saved)"),
+        Binding("question_mark,f1", "help", "Help"),
+    ]
 
     def __init__(self, name: str, seat: int, what: str) -> None:
         super().__init__()
@@ -228,6 +232,13 @@ class HandOverScreen(Screen[None]):
 
     def action_ready(self) -> None:
         self.dismiss(None)
+
+    def action_menu(self) -> None:
+        """Back to the start menu without showing anybody's screen (Continue resumes here)."""
+        self.app.to_menu()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
 
 
 CATEGORY_TITLES = {

@@ -431,3 +431,108 @@ async def test_a_click_on_a_legal_forum_cell_places_the_envoy():
         await pilot.click("#forum", offset=(3 + 3 * col + 1, 1 + row))
         await pilot.pause()
         assert app.session.record.actions[count:] == [f"envoy {row + 1}:{col + 1}"]
+
+
+async def test_each_setup_choice_is_played_once():
+    session = GameSession.new(3, session_at("draft").state.options, ["Ann", "Bob"], ["", ""])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    posted: list[str] = []
+    play = app.play_action
+
+    def counting(text: str) -> None:
+        posted.append(text)
+        play(text)
+
+    app.play_action = counting
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over to Ann
+        await pilot.press("enter", "enter", "enter")  # crane colours corner by corner
+        await pilot.press("enter")  # the drawn citizen's row
+        await pilot.press("enter")  # the diagonal
+        assert posted == app.session.record.actions  # one action per choice
+        assert [a.split()[0] for a in posted] == ["cranes", "row", "diagonal"]
+        assert "not possible" not in screen_text(app)
+
+
+async def test_digits_pick_the_numbered_entries():
+    session = session_at("build", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        listed = screen.query_one("#decisions")
+        second = listed.get_option_at_index(1).id
+        assert "2 " + screen.entries()[1][1] in screen_text(app)  # entries show their digit
+        count = len(app.session.record.actions)
+        await pilot.press("2")
+        assert app.session.record.actions[count] == second
+
+
+async def test_a_message_is_whole_and_gone_after_the_next_action_and_for_the_next_player():
+    session = session_at("draft", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        long = "This is a long message that does not fit on one line of an 80 column " * 2
+        app.screen.say(long.strip())
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert long.strip() in text  # wrapped, not cut
+        seat = app.session.decider
+        while app.session.decider == seat:
+            await pilot.press("1")
+            assert long[:30] not in screen_text(app)
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        assert long[:30] not in screen_text(app)
+
+
+async def test_the_hand_over_screen_opens_the_menu_without_showing_a_board():
+    session = session_at("draft", seed=3, skip=1)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("q")
+        assert isinstance(app.screen, StartScreen)
+        assert "Colonia" not in screen_text(app)
+
+
+async def test_q_quits_on_the_too_small_notice():
+    app = ForumApp(bot_delay=0, session=session_at("draft", seed=3))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("q")
+        assert await _wait(pilot, lambda: not app.is_running)
+
+
+async def test_compact_panels_switch_by_one_key_and_an_envoy_shows_the_forum():
+    session = session_at("envoy", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert screen.compact and screen.panel == "forum"  # placing an envoy: the Forum
+        assert screen.query_one("#forum").display and screen.query_one("#forum").region
+        for key, panel in (("c", "colonia"), ("p", "players"), ("l", "log"), ("f", "forum")):
+            await pilot.press(key)
+            shown = [p for p in screen.PANELS if screen.query_one(f"#p-{p}").region.height]
+            assert shown == [panel]
+            assert screen.query_one("#decisions").region.height  # the list stays in view
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        assert not screen.compact
+        assert all(screen.query_one(f"#p-{p}").region.height for p in ("colonia", "forum"))
+
+
+async def test_bot_turns_keep_the_own_board_in_view_and_show_the_move():
+    session = session_at("build", bots=["", "easy"], seed=3)
+    session.autosave = False
+    app = ForumApp(bot_delay=0.2, session=session, bot_factory=first_legal_bot_factory)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await _wait(pilot, lambda: isinstance(app.screen, WatchScreen), tries=500)
+        screen = app.screen
+        assert screen.shown_seat() == 0  # the human's own Colonia, not the bot's
+        assert "Colonia of P1" in screen.query_one("#p-colonia").border_title
