@@ -77,8 +77,10 @@ def supply_text(colonia: ColoniaView) -> Text:
     text.append(prestige_words(colonia) + "\n", style="#d7d7af")
     text.append("Cranes ", style="bold")
     for i, colour in enumerate(colonia.cranes):
-        state = colonia.crane_state[i]
-        mark = {0: "covered", 1: "open", 2: "scored"}.get(state, "")
+        if colonia.crane_state[i] == 2:
+            mark = "scored"
+        else:
+            mark = "uncovered" if colonia.cells[CORNERS[i]] == "crane" else "under a tile"
         text.append(f"{cell_name(CORNERS[i])} ")
         text.append(colour or "?", style=COLOUR_STYLE.get(colour, ""))
         text.append(f" {mark}" + ("; " if i < 3 else ""))

@@ -325,8 +325,15 @@ class PlayScreen(Screen):
         return colonia
 
     def marked_cells(self) -> frozenset[str]:
-        """The Colonia cells marked as legal: those the legal actions are about."""
-        return frozenset(self.by_cell)
+        """The Colonia cells marked as legal: those the legal actions are about. In the draft
+        only the street cards' own tiles: a tile off the streets costs a tribune and is
+        offered for the cell under the cursor."""
+        plain = {
+            cell
+            for cell, actions in self.by_cell.items()
+            if any(not (isinstance(a, TakeTile) and a.tribune) for a in actions)
+        }
+        return frozenset(plain or self.by_cell)
 
     def place_grid_cursor(self, grid: ColoniaGrid, fresh: bool) -> None:
         """Keep the Colonia cursor on a legal cell (the first one for a new decision)."""

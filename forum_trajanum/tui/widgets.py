@@ -107,9 +107,9 @@ def cell_lines(colonia: ColoniaView, index: int, big: bool) -> tuple[list[str], 
     elif text == "crane":
         corner = CORNERS.index(index)
         colour = colonia.cranes[corner] or "?"
-        state = colonia.crane_state[corner]
-        done = "scored" if state == 2 else ("open" if big else "")
-        lines = ["crane", colour + (" ✓" if state == 2 else ""), done if big else ""][:h]
+        state = colonia.crane_state[corner]  # 2: scored
+        lines = ["crane", colour + (" ✓" if state == 2 else ""), "scored" if state == 2 else ""]
+        lines = lines[:h]
         style = COLOUR_STYLE.get(colour, "bold")
     else:  # a vacated building space
         lines, style = (["·", "", ""] if big else ["·", ""]), "#707070"
@@ -447,7 +447,11 @@ class KeyBar(Static):
 
     def on_mount(self) -> None:
         keys = Text(no_wrap=True, overflow="crop")
-        for binding in self.screen.BINDINGS:
+        # the bindings of the screen's class and its bases (a subclass's BINDINGS add to them)
+        bindings = [
+            b for cls in reversed(type(self.screen).__mro__) for b in vars(cls).get("BINDINGS", [])
+        ]
+        for binding in bindings:
             if isinstance(binding, Binding) and binding.show:
                 key = binding.key.split(",")[0]
                 key = {"question_mark": "?", "enter": "Enter", "escape": "Esc"}.get(key, key)
