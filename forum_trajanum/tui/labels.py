@@ -133,7 +133,11 @@ def _what(action: A.Action, pv: PlayerView) -> tuple[str, str]:
             )
         return f"The other two citizens on {corners[0]} and {corners[1]}", ""
     if isinstance(action, A.ChooseRow):
-        who = tile_label(me.female) if me is not None and me.female else "The drawn citizen"
+        who = "The citizen"
+        if pv.decision == "citizen" and pv.detail and isinstance(pv.detail[0], str):
+            who = tile_label(pv.detail[0])
+        elif me is not None and me.female:
+            who = tile_label(me.female)
         return f"{who} into row {action.row}: {ROW_TITLES[action.row - 1]}", ""
     if isinstance(action, A.HandicapCorner):
         return f"Take the citizen from corner {action.cell}", ""
@@ -321,11 +325,11 @@ def decision_context(pv: PlayerView) -> str:
         names = {"L": "library", "S": "basilica", "M": "market"}
         return f"The {names[TRACKS[detail[0]]]} track reached step {detail[-1]}: pick a benefit."
     if pv.decision == "citizen" and detail:
-        return f"Place the citizen ({detail[0]}) into a row of its class."
+        return f"Place the {tile_label(str(detail[0]))} into a row of its class."
     if pv.decision == "bonus":
         return "You completed a colour area of the Forum: take an area bonus."
     if pv.decision == "use":
-        return "Use one tile (or pay 2 tribunes for both); see your kept/received tile below."
+        return "Use one tile (or pay 2 tribunes for both)."
     if pv.decision == "build":
         return "Convert resources, build once (cells marked ▸ on your Colonia), then end the turn."
     if pv.decision == "pay":

@@ -277,7 +277,7 @@ class PlayScreen(Screen):
         _set(self.query_one("#players", Static), players_text(pv, data.names, data.bots))
         self.query_one(ForumGrid).show(pv, frozenset(self.by_forum), frozenset(flash_forum))
         self.draw_tabs()
-        _set(self.query_one("#decision-title", Static), self.decision_text())
+        self.show_decision_text()
         self.query_one("#p-decide").border_title = self.decider_title()
         self.fill_decisions()
         self.say(data.message)
@@ -304,6 +304,13 @@ class PlayScreen(Screen):
             text.append(f" {key} ", style="bold reverse" if shown else "bold")
             text.append(f"{name} ", style="bold #ffd75f underline" if shown else "#a0a0a0")
         _set(self.query_one("#tabs", Static), text, layout=False)
+
+    def show_decision_text(self) -> None:
+        """The line above the list (hidden when it has nothing to say)."""
+        text = self.decision_text()
+        widget = self.query_one("#decision-title", Static)
+        widget.display = bool(text.plain)
+        _set(widget, text)
 
     def decider_title(self) -> str:
         """Who decides what, e.g. "Ann: place an envoy"."""
@@ -444,7 +451,7 @@ class PlayScreen(Screen):
     def on_colonia_grid_cursor_moved(self, event: ColoniaGrid.CursorMoved) -> None:
         if self.filtered and self.is_mounted:
             self.fill_decisions()
-            _set(self.query_one("#decision-title", Static), self.decision_text())
+            self.show_decision_text()
 
     def on_colonia_grid_cell_chosen(self, event: ColoniaGrid.CellChosen) -> None:
         actions = self.by_cell.get(event.cell, [])

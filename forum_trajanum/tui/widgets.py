@@ -455,6 +455,6 @@ class KeyBar(Static):
             if isinstance(binding, Binding) and binding.show:
                 key = binding.key.split(",")[0]
                 key = {"question_mark": "?", "enter": "Enter", "escape": "Esc"}.get(key, key)
-                keys.append(f" {key} ", style="bold reverse")
-                keys.append(f" {binding.description} ")
+                keys.append(key, style="bold reverse")
+                keys.append(f" {binding.description}  ")
         self.update(keys)

@@ -29,7 +29,9 @@ def _codes_in(text: str) -> list[str]:
     return sorted(set(CODE_WORD.findall(text)))
 
 
-@pytest.mark.parametrize("decision", ["setup_row", "draft", "use", "build", "envoy", "pay"])
+@pytest.mark.parametrize(
+    "decision", ["setup_row", "draft", "use", "build", "step", "citizen", "envoy", "pay", "bonus"]
+)
 async def test_no_screen_shows_a_tile_code_along_a_game(decision):
     session = session_at(decision, seed=3)
     app = ForumApp(bot_delay=0, session=session)
