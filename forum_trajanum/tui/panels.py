@@ -37,14 +37,13 @@ def workers_text(colonia: ColoniaView, text: Text) -> None:
         text.append(("" if i == 0 else " ") + f"{colour}{count}", style=COLOUR_STYLE[colour])
 
 
-def status_line(pv: PlayerView, names: list[str]) -> Text:
-    """One line: cycle, round, street cards, and the shown player's score and supply."""
+def status_line(pv: PlayerView, names: list[str], seat: int) -> Text:
+    """One line: cycle, round, street cards, and ``seat``'s score and supply."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f" Cycle {cycle_name(pv.cycle)} round {max(pv.round, 1)}/4", style="bold")
     streets = " ".join(STREET_SYMBOLS[s] for s in pv.street) or "-"
     text.append(" │ streets ")
     text.append(streets, style="bold #87d7ff")
-    seat = pv.viewer if pv.viewer >= 0 else max(pv.decider, 0)
     c = pv.colonias[seat]
     text.append(" │ ")
     text.append(names[seat], style=SEAT_STYLE[seat])

@@ -55,6 +55,9 @@ from forum_trajanum.tui.widgets import (
 #: of the cell under the cursor (plus the actions that name no cell).
 FILTER_ABOVE = 24
 
+#: Log lines shown in the decision panel while somebody else (a bot) plays.
+WATCH_LINES = 5
+
 #: Seconds for which a new player's decision list ignores Enter (and clicks): a fast second
 #: press after the hand-over screen's Enter must not take the first choice by accident.
 CHOICE_HOLD = 0.3
@@ -273,7 +276,7 @@ class PlayScreen(Screen):
             self.query_one("#unseen", Static),
             unseen_text(colonia) if pv.viewer == seat else Text(""),
         )
-        _set(self.query_one("#status-line", Static), status_line(pv, data.names), layout=False)
+        _set(self.query_one("#status-line", Static), status_line(pv, data.names, seat), False)
         _set(self.query_one("#players", Static), players_text(pv, data.names, data.bots))
         self.query_one(ForumGrid).show(pv, frozenset(self.by_forum), frozenset(flash_forum))
         self.draw_tabs()
@@ -356,6 +359,9 @@ class PlayScreen(Screen):
             if pv.decider >= 0:
                 text.append(self.data.names[pv.decider], style=SEAT_STYLE[pv.decider])
                 text.append(f" is playing: {DECISION_TITLES.get(pv.decision, pv.decision)}…")
+            # what just happened, move by move (the log panel may be out of view)
+            for line in self.data.log[-WATCH_LINES:]:
+                text.append("\n" + line, style="#b0b0b0")
             return text
         # the panel's title says who decides what; this line says what it is about
         parts = []

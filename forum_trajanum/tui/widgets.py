@@ -456,5 +456,5 @@ class KeyBar(Static):
                 key = binding.key.split(",")[0]
                 key = {"question_mark": "?", "enter": "Enter", "escape": "Esc"}.get(key, key)
                 keys.append(key, style="bold reverse")
-                keys.append(f" {binding.description}  ")
+                keys.append(f" {binding.description} ")
         self.update(keys)
