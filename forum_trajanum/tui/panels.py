@@ -132,8 +132,9 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
         text.append(f"{c.score:>3} VP", style="bold")
         text.append(f"  builders {c.builders} ")
         workers_text(c, text)
-        text.append(f" assist {c.assistants} coins {c.coins} trib {c.tribunes} ship {c.ship}\n")
-        text.append(f"    prestige {c.prestige}/8: {prestige_words(c)}\n", style="#d7d7af")
+        text.append(f" assist {c.assistants} coins {c.coins} trib {c.tribunes}\n")
+        text.append(f"    ship {c.ship} envoys, ")
+        text.append(f"prestige {c.prestige}/8: {prestige_words(c)}\n", style="#d7d7af")
     for i, track in enumerate(("L", "S", "M")):
         text.append(f"{TRACK_NAMES[track]:<9}", style="bold")
         for step in range(5):
