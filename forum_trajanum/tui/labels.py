@@ -355,3 +355,24 @@ def prestige_words(colonia) -> str:
         trajan = trajan_value(colonia.prestige)
     plus = f" + {area}" if area else ""
     return f"largest area: envoys{plus}, Trajan task: {trajan} VP"
+
+
+def cell_words(colonia, index: int) -> str:
+    """What a Colonia cell holds, in words (the long form of what the grid shows)."""
+    from forum_trajanum.data import CORNERS
+
+    text = colonia.cells[index]
+    if text == "temple":
+        return "a temple"
+    if text == "hidden":
+        return "a face-down tile"
+    if text.startswith("tile:"):
+        return f"face-up tile: {tile_label(text[5:])}"
+    if text.startswith("built:"):
+        return building_name(text[6:]).removeprefix("a ")
+    if text == "crane" and index in CORNERS:
+        corner = CORNERS.index(index)
+        colour = COLOUR_NAMES.get(colonia.cranes[corner], "unknown")
+        scored = ", scored" if colonia.crane_state[corner] == 2 else ""
+        return f"{colour} crane{scored}"
+    return "an empty building space"

@@ -28,6 +28,7 @@ from forum_trajanum.tui.cranes import STEP_ID, CraneStep, chosen_text, crane_ste
 from forum_trajanum.tui.labels import (
     CORNER_NAMES,
     action_cells,
+    cell_words,
     decision_context,
     describe,
     forum_cell,
@@ -139,9 +140,11 @@ class PlayScreen(Screen):
             with Container(id="p-colonia", classes="panel -shown"):
                 yield ColoniaGrid(id="colonia")
                 with VerticalScroll(id="colonia-side"):
+                    yield Static(id="cursor-cell")
                     yield Static(id="private")
                     yield Static(id="supply")
                     yield Static(id="unseen")
+                    yield Static(COLONIA_LEGEND, id="colonia-legend")
             with Vertical(id="p-decide"):
                 yield Static(id="decision-title")
                 yield DecisionList(id="decisions")
@@ -260,13 +263,16 @@ class PlayScreen(Screen):
         )
         self.query_one("#p-colonia").border_title = f"Colonia of {owner}"
         previous = self._decision_key
-        self._decision_key = (pv.viewer, pv.decision, pv.cycle, pv.round, len(pv.legal))
+        # the same kind of decision again (another build, the draft's second tile): the
+        # cursors stay where they are while their cell is still a choice
+        self._decision_key = (pv.viewer, pv.decision, pv.cycle, pv.round)
         fresh = previous != self._decision_key
         self.place_grid_cursor(grid, fresh=fresh)
         if fresh and self.by_forum:
             self.set_panel("forum")
         elif fresh and self.by_cell:
             self.set_panel("colonia")
+        self.show_cursor_cell()
         _set(self.query_one("#supply", Static), supply_text(colonia))
         _set(
             self.query_one("#private", Static),
@@ -386,6 +392,11 @@ class PlayScreen(Screen):
             return  # the same choices: keep the list (and its highlight) as it is
         options_list = self.query_one("#decisions", OptionList)
         old = options_list.highlighted
+        old_id = (
+            options_list.get_option_at_index(old).id
+            if old is not None and old < options_list.option_count
+            else None
+        )
         same_kind = (
             self._shown_view is not None
             and self._shown_view.decision == pv.decision
@@ -400,8 +411,12 @@ class PlayScreen(Screen):
             ]
         )
         if entries:
-            keep = same_kind and old is not None
-            options_list.highlighted = min(old, len(entries) - 1) if keep else 0
+            if same_kind and old_id in ids:  # the same choice is still there: stay on it
+                options_list.highlighted = ids.index(old_id)
+            elif same_kind and old is not None:
+                options_list.highlighted = min(old, len(entries) - 1)
+            else:
+                options_list.highlighted = 0
 
     def entries(self) -> list[tuple[str, str]]:
         """The decision list as (option id, label) pairs; an id is a legal action's text."""
@@ -454,7 +469,20 @@ class PlayScreen(Screen):
         if widget is not None:
             self.query_one(widget).focus()
 
+    def show_cursor_cell(self) -> None:
+        """The cell under the Colonia cursor in words (the long form of its short one)."""
+        grid = self.query_one("#colonia", ColoniaGrid)
+        if grid.colonia is None:
+            return
+        index = grid.cursor
+        text = Text.assemble(
+            (f"{_cell_at(index)}: ", "bold #ffd75f"), cell_words(grid.colonia, index)
+        )
+        _set(self.query_one("#cursor-cell", Static), text)
+
     def on_colonia_grid_cursor_moved(self, event: ColoniaGrid.CursorMoved) -> None:
+        if self.is_mounted and self.query("#cursor-cell"):
+            self.show_cursor_cell()
         if self.filtered and self.is_mounted:
             self.fill_decisions()
             self.show_decision_text()
@@ -523,6 +551,13 @@ class PlayScreen(Screen):
     def action_menu(self) -> None:
         self.app.to_menu()
 
+
+COLONIA_LEGEND = Text.assemble(
+    ("Legend  ", "bold"), ("░░", "#5a5a5a"), " face-down tile, ", ("▲", "bold #af87ff"),
+    " temple, ", ("▸", LEGAL_STYLE), " a choice now, LIB library, BAS basilica, MKT market, ",
+    "COL triumphal column, B G Y R structures (fountain, park, stable, house), crane with its ",
+    "colour (✓ scored); citizens P M C. Streets of the street cards lit on the edges.",
+)  # fmt: skip
 
 FORUM_LEGEND = Text.assemble(
     ("B G Y R", "bold"), " coloured spaces, ", (EAGLE_GLYPH, "bold #ffd75f"), " eagle, ",

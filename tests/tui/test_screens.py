@@ -536,3 +536,23 @@ async def test_bot_turns_keep_the_own_board_in_view_and_show_the_move():
         screen = app.screen
         assert screen.shown_seat() == 0  # the human's own Colonia, not the bot's
         assert "Colonia of P1" in screen.query_one("#p-colonia").border_title
+
+
+async def test_the_highlight_stays_on_its_choice_when_the_same_decision_follows():
+    session = session_at("build", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        listed = screen.query_one("#decisions")
+        ids = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
+        convert = next(i for i in ids if i.startswith("convert"))
+        listed.highlighted = ids.index(convert)
+        await pilot.press("enter")
+        assert app.session.record.actions[-1] == convert
+        assert app.session.state.tasks[-1][0] == "build"  # the building step goes on
+        now = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
+        if convert in now:  # the same choice again: the highlight is on it
+            assert now[listed.highlighted] == convert
+        else:  # else at the same place, not back at the top
+            assert listed.highlighted == min(ids.index(convert), len(now) - 1) > 0
