@@ -477,6 +477,8 @@ class ForumApp(App):
         s = self.session
         if s is None or token != self._bot_token or token != (id(s), len(s.record.actions)):
             return
+        if not self.screen_stack:  # the app is closing (a bot finished thinking too late)
+            return
         self._bot_token = None
         seat = s.decider
         legal = s.view_of(seat).legal
