@@ -183,16 +183,29 @@ def next_cypress(k: int) -> int:
     return PRESTIGE_MAX
 
 
+def bar_reading(k: int, flipped: bool) -> int:
+    """The track position whose values the slide bar at ``k`` reads: the flipped side's marks
+    sit one position further along, so it reads position min(k + 1, 8) (components.md "The
+    prestige track and slide bar"; the rulebook's Tom example: bar flipped at 6, 7 envoys
+    score 9 and each Trajan task 7)."""
+    return min(k + 1, PRESTIGE_MAX) if flipped else k
+
+
+def area_bonus(k: int, flipped: bool) -> int:
+    """What the slide bar adds to a largest area's envoys (0, 1 or 2)."""
+    return prestige_section(bar_reading(k, flipped))
+
+
 def area_points(n: int, k: int, flipped: bool) -> int:
     """Largest-area points for a group of ``n`` envoys with the slide bar at ``k``."""
     if n <= 0:
         return 0
-    return min(n, AREA_CAP) + prestige_section(k) + (1 if flipped else 0)
+    return min(n, AREA_CAP) + area_bonus(k, flipped)
 
 
-def trajan_value(k: int) -> int:
+def trajan_value(k: int, flipped: bool) -> int:
     """Points per fulfilled Trajan task with the slide bar at ``k``."""
-    return TRAJAN_VALUES[prestige_section(k)]
+    return TRAJAN_VALUES[prestige_section(bar_reading(k, flipped))]
 
 
 # --- Cycles ----------------------------------------------------------------------------------
@@ -262,7 +275,8 @@ FORUM_LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
 CARD_COPIES = 2  # 24 cards = the 12 street symbols twice each
 
 # --- Trajan cards ----------------------------------------------------------------------------
-#: id -> (building task, collection task), translated from the German rulebook.
+#: id -> (building task, collection task) in player words, translated from the German rulebook.
+#: The checks of each card are rules code: its entry in ``forum_trajanum.engine.trajan.TRAJAN``.
 TRAJAN_CARDS: dict[str, tuple[str, str]] = {
     "I-1": ("coloured structure horizontally between 2 gray buildings", "1 tribune + 1 coin"),
     "I-2": (
@@ -304,18 +318,31 @@ TRAJAN_CARDS: dict[str, tuple[str, str]] = {
         "own forum marker beside Trajan's Column + 1 assistant + 1 coin",
     ),
 }
+
+
+def trajan_card_cycle(card_id: str) -> int:
+    """The cycle (1-3) a Trajan card belongs to, read from its id: ``"II-3"`` -> 2."""
+    return ("I", "II", "III").index(card_id.split("-")[0]) + 1
+
+
+#: The Trajan card ids of each cycle, in the order of ``TRAJAN_CARDS`` (a new card's row above
+#: is enough to put it into its cycle's draw).
 TRAJAN_CARDS_BY_CYCLE: tuple[tuple[str, ...], ...] = tuple(
-    tuple(f"{roman}-{i}" for i in range(1, 5)) for roman in ("I", "II", "III")
+    tuple(card for card in TRAJAN_CARDS if trajan_card_cycle(card) == cycle)
+    for cycle in range(1, CYCLES + 1)
 )
 
 # --- Rulings ---------------------------------------------------------------------------------
 #: Decisions this project made where the rulebooks and components.md leave a gap. Each is
 #: applied by the rules engine exactly as written here; the help screen shows them.
 RULINGS: tuple[str, ...] = (
-    "Start player: the figure passes to the right after every round, and once more at the start "
-    "of cycles II and III (components.md: 'after each round and each cycle').",
+    "Start player: the figure passes to the right once between two rounds, 11 times in a game "
+    "(the pass at the end of a cycle's last round is the pass the rulebook names again under "
+    "'Beginning a new cycle').",
     "Draft order: players draft one at a time, starting with the start player and going "
-    "clockwise; every received tile becomes visible once the last player has passed.",
+    "clockwise, but nobody sees what another player drafted (cells, tribunes, tiles kept or "
+    "passed) until the last player has passed, as when everybody drafts at once at the table; "
+    "every received tile becomes visible then too.",
     "A player may decline the draft tile of a card only when that card's street is empty "
     "(then with or without paying a tribune to take from elsewhere).",
     "A citizen tile whose class has no free citizen space cannot be used; it goes to the ship "
@@ -339,10 +366,11 @@ RULINGS: tuple[str, ...] = (
     "setup, places it in a row of its class and gets 1 extra coin; that crane is uncovered.",
     "Merchant I b): with Merchant I active an upgrade moves the slide bar straight to the next "
     "cypress (the German rulebook's wording; the English 'may' offers no better choice).",
-    "Slide bar: the flipped side scores largest areas as min(n, 10) + section + 1 "
-    "(components.md). The rulebook's Tom example (7 envoys -> 9 VP at k = 6) only holds on the "
-    "basic side although Tom has a Merchant I; the engine keeps the flipped side's +1 and "
-    "reproduces Tom's 54 VP with the basic side.",
     "Tie-break: most active citizens, then most resources left (builders + workers + "
     "assistants + coins + tribunes), then a shared victory.",
+    "Random Forum boards (an option of the licensed online version): the printed faces differ "
+    "in their colour counts (each has 2 eagles and 14 coloured cells, but 3 to 5 of a colour), "
+    "so setup draws the boards and their sides as for the printed Forum and lays each drawn "
+    "face's 16 cells out in a random order: a generated face has exactly the colours and "
+    "eagles of a printed face, and the Forum those of a printed Forum setup could have drawn.",
 )

@@ -29,7 +29,13 @@ from forum_trajanum.engine.rules import (
 from forum_trajanum.engine.scoring import ranking
 from forum_trajanum.engine.setup import new_game
 from forum_trajanum.engine.state import GameOptions, GameState
-from forum_trajanum.engine.view import PlayerView, public_description, reveals_information, view
+from forum_trajanum.engine.view import (
+    PlayerView,
+    public_description,
+    public_lines,
+    reveals_information,
+    view,
+)
 
 __all__ = [
     "Action",
@@ -52,6 +58,7 @@ __all__ = [
     "new_game",
     "parse",
     "public_description",
+    "public_lines",
     "ranking",
     "reveals_information",
     "view",

@@ -8,8 +8,8 @@ Tab          move between the decision list, your Colonia grid and the Forum
 Arrows       move the highlight or the cursor; a click on a cell chooses it too
 u            undo your last step of this turn (until a hidden tile is revealed)
 o            other players' boards (public)        t   Trajan cards and street cards
-l            the whole log                          s   save the game under a name
-? or F1      this help                              q   back to the menu (autosaved)
+l            the whole log                          s   save a copy under a name
+? or F1      this help                              q   back to the menu (game saved)
 Esc          setup: back one corner while choosing the crane colours (or Backspace)
 Hand-over    when the keyboard passes to another player, a privacy screen waits
              for that player's Enter; nothing secret is on screen before that. The

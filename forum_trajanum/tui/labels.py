@@ -124,18 +124,12 @@ def _what(action: A.Action, pv: PlayerView) -> tuple[str, str]:
             CORNER_NAMES, action.colours, strict=True))  # fmt: skip
         return f"Cranes: {pairs}", ""
     if isinstance(action, A.SetupDiagonal):
-        corners = ("A1", "F6") if action.diagonal == "main" else ("F1", "A6")
-        kinds = [getattr(action, name, "") for name in ("first", "second")]
-        if all(kinds):
-            return (
-                f"{tile_label(kinds[0])} on {corners[0]}, {tile_label(kinds[1])} on {corners[1]}",
-                "",
-            )
-        return f"The other two citizens on {corners[0]} and {corners[1]}", ""
+        a, b = ("A1", "F6") if action.diagonal == "main" else ("F1", "A6")
+        return f"{tile_label(action.first)} on {a}, {tile_label(action.second)} on {b}", ""
     if isinstance(action, A.ChooseRow):
         who = "The citizen"
-        if pv.decision == "citizen" and pv.detail and isinstance(pv.detail[0], str):
-            who = tile_label(pv.detail[0])
+        if pv.decision == "citizen":
+            who = tile_label(pv.task.citizen)
         elif me is not None and me.female:
             who = tile_label(me.female)
         return f"{who} into row {action.row}: {ROW_TITLES[action.row - 1]}", ""
@@ -187,7 +181,7 @@ def _what(action: A.Action, pv: PlayerView) -> tuple[str, str]:
             pv, action.row - 1, action.col - 1
         ), ""
     if isinstance(action, A.ChooseStep):
-        index = pv.detail[0] if pv.detail and isinstance(pv.detail[0], int) else -1
+        index = pv.task.track if pv.decision == "step" else -1
         if 0 <= index < len(TRACKS):
             track = TRACKS[index]
             benefit = BENEFIT_LABELS[TRACK_BENEFITS[track][action.n - 1]]
@@ -237,13 +231,9 @@ def _pay_words(action: A.PayCitizens, me) -> str:
 
 def _space(pv: PlayerView, row: int, col: int) -> str:
     """ " (blue space)" / " (eagle space)": the Forum space's colour, printed on the board."""
-    from forum_trajanum.engine.forum import geometry
-
-    geo = geometry(pv.options.players, tuple(pv.boards))
-    cell = geo.index.get((row, col))
-    if cell is None:
+    if (row, col) not in pv.forum_coords:
         return ""
-    colour = geo.colours[cell]
+    colour = pv.forum_colours[pv.forum_coords.index((row, col))]
     return " (eagle space)" if colour == "E" else f" ({COLOUR_NAMES[colour]} space)"
 
 
@@ -310,10 +300,10 @@ def effect_words(action: A.Action, pv: PlayerView) -> str | None:
 
 
 def decision_context(pv: PlayerView) -> str:
-    """One line on what the current decision is about (from its public detail)."""
-    detail = pv.detail
-    if pv.decision == "envoy" and detail:
-        mode, colour = detail[0], detail[1] if len(detail) > 1 else ""
+    """One line on what the current decision is about (from its public task record)."""
+    task = pv.task
+    if pv.decision == "envoy":
+        mode, colour = task.mode, task.colour
         return {
             "colour": f"Envoy for your {COLOUR_NAMES.get(colour, colour)} ({colour}) structure: "
             "a free space of that colour (colour-area rule).",
@@ -321,11 +311,11 @@ def decision_context(pv: PlayerView) -> str:
             "free": "Market 3: any free coloured space, ignoring the colour-area rule.",
             "eagle": "Library 3: a free eagle space.",
         }.get(mode, "")
-    if pv.decision == "step" and detail and isinstance(detail[0], int):
+    if pv.decision == "step":
         names = {"L": "library", "S": "basilica", "M": "market"}
-        return f"The {names[TRACKS[detail[0]]]} track reached step {detail[-1]}: pick a benefit."
-    if pv.decision == "citizen" and detail:
-        return f"Place the {tile_label(str(detail[0]))} into a row of its class."
+        return f"The {names[TRACKS[task.track]]} track reached step {task.reached}: pick a benefit."
+    if pv.decision == "citizen":
+        return f"Place the {tile_label(task.citizen)} into a row of its class."
     if pv.decision == "bonus":
         return "You completed a colour area of the Forum: take an area bonus."
     if pv.decision == "use":
@@ -348,11 +338,11 @@ def prestige_words(colonia) -> str:
     area = getattr(colonia, "area_value", None)
     trajan = getattr(colonia, "trajan_value", None)
     if area is None or trajan is None:
-        # TODO(issue 8): the view gains area_value / trajan_value; until then the table
-        from forum_trajanum.data import prestige_section, trajan_value
+        # until the view carries them (issue 8): the rules' own functions, not a copy of them
+        from forum_trajanum.data import area_bonus, trajan_value
 
-        area = prestige_section(colonia.prestige) + (1 if colonia.flipped else 0)
-        trajan = trajan_value(colonia.prestige)
+        area = area_bonus(colonia.prestige, colonia.flipped)
+        trajan = trajan_value(colonia.prestige, colonia.flipped)
     plus = f" + {area}" if area else ""
     return f"largest area: envoys{plus}, Trajan task: {trajan} VP"
 
@@ -376,3 +366,43 @@ def cell_words(colonia, index: int) -> str:
         scored = ", scored" if colonia.crane_state[corner] == 2 else ""
         return f"{colour} crane{scored}"
     return "an empty building space"
+
+
+def log_words(text: str) -> str:
+    """A public log line in player words.
+
+    The engine words most moves; for some it gives the action's own text (e.g. "row 3",
+    "convert pair B"), which this turns into words. Anything else is returned unchanged."""
+    try:
+        action = parse(text)
+    except Exception:  # an engine sentence, not an action text
+        return text
+    if str(action) != text:
+        return text
+    if isinstance(action, A.SetupCranes):
+        pairs = ", ".join(
+            f"{c} {COLOUR_NAMES[k]}" for c, k in zip(CORNER_NAMES, action.colours, strict=True)
+        )
+        return f"chose the cranes: {pairs}"
+    if isinstance(action, A.ChooseRow):
+        return f"put a citizen into row {action.row} ({ROW_TITLES[action.row - 1]})"
+    if isinstance(action, A.SetupDiagonal):
+        a, b = ("A1", "F6") if action.diagonal == "main" else ("F1", "A6")
+        return (
+            f"put the {tile_label(action.first)} on {a} and the {tile_label(action.second)} on {b}"
+        )
+    if isinstance(action, A.HandicapCorner):
+        return f"took the citizen from corner {action.cell}"
+    if isinstance(action, A.Convert):
+        words = _convert_words(action)
+        return words[:1].lower() + words[1:]
+    if isinstance(action, A.ChooseWorker):
+        return f"took 1 {COLOUR_NAMES[action.colour]} worker"
+    if isinstance(action, A.ChooseGain):
+        return f"took {GAIN_NAMES.get(action.resource, action.resource)}"
+    if isinstance(action, A.ChooseFirst):
+        return "resolved the gray building first" if action.which == "gray" else (
+            "resolved the structure's envoy first")  # fmt: skip
+    if isinstance(action, A.PickTile):
+        return f"took the tile at {action.cell} to use it now"
+    return text

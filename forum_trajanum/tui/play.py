@@ -22,7 +22,6 @@ from textual.widgets.option_list import Option
 
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import SetupCranes, TakeTile
-from forum_trajanum.engine.rules import DECISION_TITLES
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.cranes import STEP_ID, CraneStep, chosen_text, crane_steps
 from forum_trajanum.tui.labels import (
@@ -326,7 +325,7 @@ class PlayScreen(Screen):
         pv = self.data.view
         if pv.decider < 0:
             return "Game over"
-        return f"{self.data.names[pv.decider]}: {DECISION_TITLES.get(pv.decision, pv.decision)}"
+        return f"{self.data.names[pv.decider]}'s choice" if self.actions else "Playing"
 
     def set_panel(self, panel: str) -> None:
         """Show ``panel`` (the compact layout shows one main panel at a time)."""
@@ -364,13 +363,13 @@ class PlayScreen(Screen):
         if not self.actions:
             if pv.decider >= 0:
                 text.append(self.data.names[pv.decider], style=SEAT_STYLE[pv.decider])
-                text.append(f" is playing: {DECISION_TITLES.get(pv.decision, pv.decision)}…")
+                text.append(f" is playing: {pv.title}…")
             # what just happened, move by move (the log panel may be out of view)
             for line in self.data.log[-WATCH_LINES:]:
                 text.append("\n" + line, style="#b0b0b0")
             return text
-        # the panel's title says who decides what; this line says what it is about
-        parts = []
+        # the panel's title says who decides; this line what and what it is about
+        parts = [(pv.title[:1].upper() + pv.title[1:] + ".", "bold")]
         if self.data.can_undo:
             parts.append(("[u] undo", "#87d787"))
         if self.filtered:
@@ -652,7 +651,7 @@ class SetupScreen(PlayScreen):
         if self.crane_steps:
             number = self.crane_steps[0].corner + 1
             text.append(
-                f"Crane colour for corner {self.corner()} ({number} of {len(CORNER_NAMES)}, "
+                f" Crane colour for corner {self.corner()} ({number} of {len(CORNER_NAMES)}, "
                 "marked ▸ on your Colonia).",
                 style="#d7d7af",
             )

@@ -6,6 +6,8 @@ with its letter (B blue, G green, Y yellow, R red), so colour is never the only 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
 from time import monotonic
 
 from rich.text import Text
@@ -25,7 +27,6 @@ from forum_trajanum.data import (
     street_cells,
 )
 from forum_trajanum.engine import PlayerView
-from forum_trajanum.engine.forum import geometry
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.labels import GRAY_SHORT, TILE_SHORT
 
@@ -299,6 +300,25 @@ class ColoniaGrid(Widget, can_focus=True):
         return text
 
 
+@dataclass(frozen=True)
+class ForumLayout:
+    """Where the view's Forum cells sit on the screen grid (the view gives each cell's row and
+    column; this only looks them up)."""
+
+    height: int
+    width: int
+    index: dict[tuple[int, int], int]  # (row, col) -> Forum cell
+
+    @staticmethod
+    @lru_cache(maxsize=8)
+    def of(coords: tuple[tuple[int, int], ...]) -> ForumLayout:
+        return ForumLayout(
+            height=max(r for r, _ in coords) + 1,
+            width=max(c for _, c in coords) + 1,
+            index={rc: cell for cell, rc in enumerate(coords)},
+        )
+
+
 class ForumGrid(Widget, can_focus=True):
     """The Forum mosaic: coloured spaces with their letter, eagles ``✶``, envoys as seat digits.
 
@@ -329,12 +349,13 @@ class ForumGrid(Widget, can_focus=True):
     ) -> None:
         """Draw the Forum of ``pv``; ``legal`` (row, col) cells are marked, ``flash`` cells
         show the last envoy placed."""
-        resized = self.pv is None or self.pv.boards != pv.boards
+        resized = self.pv is None or self.pv.forum_coords != pv.forum_coords
+        same_mosaic = not resized and self.pv.forum_colours == pv.forum_colours
         if (
-            not resized
+            same_mosaic
             and self.pv.forum == pv.forum
             and self.legal == legal
-            and self.flash == flash
+            and (self.flash == flash)
         ):
             self.pv = pv
             return  # the same mosaic, envoys and legal cells: no repaint
@@ -343,9 +364,8 @@ class ForumGrid(Widget, can_focus=True):
             self.cursor = min(legal)
         self.refresh(layout=resized)
 
-    def _geo(self):
-        pv = self.pv
-        return geometry(pv.options.players, tuple(pv.boards))
+    def _geo(self) -> ForumLayout:
+        return ForumLayout.of(self.pv.forum_coords)
 
     def get_content_width(self, container, viewport) -> int:
         return 3 + self._geo().width * self.CELL if self.pv else 40
@@ -396,7 +416,7 @@ class ForumGrid(Widget, can_focus=True):
                 if cell is None:
                     out.append(" " * self.CELL)
                     continue
-                colour = geo.colours[cell]
+                colour = pv.forum_colours[cell]
                 owner = pv.forum[cell]
                 style = COLOUR_BG.get(colour, "bold #ffd75f on #3a3020")
                 if (r, c) == self.cursor and (focused or self.legal):

@@ -53,7 +53,7 @@ async def test_whole_game_by_keys_to_the_final_ranking():
         text = screen_text(app)
         assert "Final ranking" in text and "1. " in text
         # the autosave holds the finished game, replayable to the same end
-        record, state = saves.load(saves.AUTOSAVE)
+        record, state = saves.read_game(app.session.game.id)
         assert is_over(state)
         assert record.actions == app.session.record.actions
         assert isinstance(record, GameRecord)

@@ -17,6 +17,7 @@ from forum_trajanum.tui.dialogs import (
     SaveAsScreen,
     TrajanScreen,
 )
+from forum_trajanum.tui.labels import log_words
 from forum_trajanum.tui.play import DraftScreen, PlayScreen, SetupScreen, TurnScreen, WatchScreen
 from forum_trajanum.tui.screens import (
     HandOverScreen,
@@ -27,7 +28,14 @@ from forum_trajanum.tui.screens import (
 )
 from forum_trajanum.tui.session import GameSession
 
-from .conftest import SIZE, first_legal_bot_factory, past_hold, screen_text, session_at
+from .conftest import (
+    SIZE,
+    decision_line,
+    first_legal_bot_factory,
+    past_hold,
+    screen_text,
+    session_at,
+)
 
 
 async def _wait(pilot, condition, tries: int = 100):
@@ -52,7 +60,7 @@ async def test_start_menu_new_game_with_a_bot_seat():
     app = ForumApp(bot_delay=0, bot_factory=first_legal_bot_factory)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, StartScreen)
-        assert "Continue the autosaved game" in screen_text(app)
+        assert "Continue a game" in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, NewGameScreen)
         await pilot.click("#name-0")
@@ -67,7 +75,8 @@ async def test_start_menu_new_game_with_a_bot_seat():
         # one human: no hand-over screen, the first decision is Livia's own
         await _wait(pilot, lambda: isinstance(app.screen, SetupScreen))
         assert isinstance(app.screen, SetupScreen)
-        assert "Livia: choose crane colours" in screen_text(app)
+        assert "Livia's choice" in screen_text(app)
+        assert "Choose crane colours." in screen_text(app)
 
 
 async def test_new_game_form_rejects_a_bad_seed_and_can_be_left():
@@ -86,15 +95,18 @@ async def test_new_game_form_rejects_a_bad_seed_and_can_be_left():
 async def test_continue_resumes_exactly_where_play_stopped():
     session = session_at("build", seed=9)
     session.save()
+    session.close()  # as when its window was closed
     actions = list(session.record.actions)
     app = ForumApp(bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await _menu(pilot, app, "continue")  # "Continue the autosaved game"
+        await _menu(pilot, app, "continue")  # "Continue a game": the list of games
+        assert "P1, P2" in screen_text(app) and "cycle I, round 1" in screen_text(app)
+        await pilot.press("enter")
         assert app.session is not None
         assert app.session.record.actions == actions
         assert app.session.decider == session.decider
         assert app.session.state.model_dump() == session.state.model_dump()
-        assert len(app.session.log) == len(actions)
+        assert app.session.log == session.log  # the log is rebuilt too
         assert isinstance(app.screen, HandOverScreen)
         await pilot.press("enter")
         assert isinstance(app.screen, TurnScreen)
@@ -106,10 +118,13 @@ async def test_a_corrupt_autosave_gives_a_clear_message(save_home):
     app = ForumApp(bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await _menu(pilot, app, "continue")
+        assert "damaged save" in screen_text(app)
+        await pilot.press("enter")
         assert isinstance(app.screen, MessageScreen)
         text = screen_text(app)
-        assert "cannot be loaded" in text and "not valid JSON" in text
-        assert "Traceback" not in text
+        assert "cannot be opened" in text and "cannot be read" in text
+        assert "Traceback" not in text and "JSON" not in text
+        assert "autosave" in (save_home / saves.LOG).read_text()  # the details: in the log
         await pilot.press("enter")
         assert isinstance(app.screen, StartScreen)
         assert app.session is None
@@ -120,7 +135,7 @@ async def test_load_a_named_save():
     session.save_as("roman holiday")
     app = ForumApp(bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await _menu(pilot, app, "load")
+        await _menu(pilot, app, "continue")
         assert "roman holiday" in screen_text(app)
         await pilot.press("enter")
         assert app.session.record.actions == session.record.actions
@@ -159,8 +174,8 @@ async def test_undo_takes_back_steps_until_a_hidden_tile_is_revealed():
         await pilot.press("u")
         assert app.session.state.model_dump() == before
         assert len(app.session.record.actions) == count
-        record, _ = saves.load(saves.AUTOSAVE)
-        assert len(record.actions) == count  # the autosave follows the undo
+        record, _ = saves.read_game(app.session.game.id)
+        assert len(record.actions) == count  # the save follows the undo
         seat = app.session.decider
         for _ in range(5):  # back through this turn's earlier steps (using a tile)
             await pilot.press("u")
@@ -168,7 +183,7 @@ async def test_undo_takes_back_steps_until_a_hidden_tile_is_revealed():
                 break
         assert "Nothing to undo" in screen_text(app)
         assert app.session.decider == seat
-        assert app.session.state.tasks[-1][0] == "use"  # the turn's start: tiles were revealed
+        assert app.session.state.tasks[-1].kind == "use"  # the turn's start: tiles were revealed
 
 
 async def test_an_illegal_action_changes_nothing_and_says_why():
@@ -233,12 +248,12 @@ async def test_help_boards_trajan_log_and_save_screens():
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, LogScreen)
-        assert f"P1 {app.session.log[0].text}" in screen_text(app)
+        assert f"P1 {log_words(app.session.log[0].text)}" in screen_text(app)
         await pilot.press("escape")
         await pilot.press("s")
         assert isinstance(app.screen, SaveAsScreen)
         await pilot.press(*"later", "enter")
-        assert "later" in saves.list_saves()
+        assert "later" in [g.title for g in saves.list_games()]
         assert isinstance(app.screen, TurnScreen)
 
 
@@ -368,10 +383,10 @@ async def test_an_unexpected_error_exits_with_a_message_not_a_traceback(
             await asyncio.sleep(0.02)
     assert app.return_code == 1
     said = capsys.readouterr()
-    assert "Your game is autosaved" in said.err + said.out
+    assert "Your game is saved" in said.err + said.out
     assert "Traceback" not in said.err + said.out
     assert "a bug in a screen" in (save_home / "crash.log").read_text()
-    record, _ = saves.load(saves.AUTOSAVE)
+    record, _ = saves.read_game(session.game.id)
     assert record.actions == session.record.actions
 
 
@@ -381,17 +396,17 @@ async def test_setup_choices_by_keys():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")  # hand-over to Ann
         assert isinstance(app.screen, SetupScreen)
-        assert "Crane colour for corner A1 (1 of 4" in screen_text(app)
+        assert "Crane colour for corner A1 (1 of 4" in decision_line(app)
         await past_hold(pilot)
         await pilot.press("down", "enter")  # A1: the second colour
         assert app.session.record.actions == []  # nothing is played corner by corner
-        assert "Crane colour for corner F1 (2 of 4" in screen_text(app)
+        assert "Crane colour for corner F1 (2 of 4" in decision_line(app)
         await pilot.press("enter", "enter")  # F1, then A6 (F6 is forced): one action
         assert len(app.session.record.actions) == 1
         assert app.session.record.actions[0].startswith("cranes ")
         assert "into row" in screen_text(app)
         await pilot.press("enter")
-        assert "diagonal" in screen_text(app)
+        assert "female-back citizens on two corners" in decision_line(app)
         await pilot.press("enter")
         assert [a.split()[0] for a in app.session.record.actions] == ["cranes", "row", "diagonal"]
         assert isinstance(app.screen, HandOverScreen)  # Bob's setup is next
@@ -550,7 +565,7 @@ async def test_the_highlight_stays_on_its_choice_when_the_same_decision_follows(
         listed.highlighted = ids.index(convert)
         await pilot.press("enter")
         assert app.session.record.actions[-1] == convert
-        assert app.session.state.tasks[-1][0] == "build"  # the building step goes on
+        assert app.session.state.tasks[-1].kind == "build"  # the building step goes on
         now = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
         if convert in now:  # the same choice again: the highlight is on it
             assert now[listed.highlighted] == convert
