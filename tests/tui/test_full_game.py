@@ -23,7 +23,8 @@ async def test_whole_game_by_keys_to_the_final_ranking():
         assert isinstance(app.screen, StartScreen)
         await pilot.press("enter")  # "New game"
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.click("#seed")
+        await pilot.press("shift+tab")  # from the Start button back to the seed field
+        assert app.focused is app.screen.query_one("#seed")
         await pilot.press("7", "enter")  # a fixed seed; Enter starts the game
         session = app.session
         assert session is not None and session.record.seed == 7
