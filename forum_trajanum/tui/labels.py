@@ -215,6 +215,22 @@ def _convert_words(action: A.Convert) -> str:
     return f"Merchant II: exchange {GAIN_NAMES[action.give]} for {GAIN_NAMES[action.get]}"
 
 
+def _converted_words(action: A.Convert) -> str:
+    """A conversion for the log, in the past tense."""
+    if action.method == "pair":
+        return f"exchanged 2 {COLOUR_NAMES[action.give]} workers for 1 builder"
+    if action.method == "recolour":
+        return (
+            f"paid 1 assistant to turn 1 {COLOUR_NAMES[action.give]} worker "
+            f"{COLOUR_NAMES[action.get]}"
+        )
+    if action.method == "craftsman1":
+        return f"turned 1 assistant into 1 {COLOUR_NAMES[action.get]} worker (Craftsman I)"
+    if action.method == "craftsman2":
+        return "turned 1 assistant into 1 builder (Craftsman II)"
+    return f"exchanged {GAIN_NAMES[action.give]} for {GAIN_NAMES[action.get]} (Merchant II)"
+
+
 def _pay_words(action: A.PayCitizens, me) -> str:
     """Which rows stay active and which turn inactive (rows with citizens, public)."""
     if not action.rows:
@@ -394,8 +410,7 @@ def log_words(text: str) -> str:
     if isinstance(action, A.HandicapCorner):
         return f"took the citizen from corner {action.cell}"
     if isinstance(action, A.Convert):
-        words = _convert_words(action)
-        return words[:1].lower() + words[1:]
+        return _converted_words(action)
     if isinstance(action, A.ChooseWorker):
         return f"took 1 {COLOUR_NAMES[action.colour]} worker"
     if isinstance(action, A.ChooseGain):

@@ -44,6 +44,8 @@ from forum_trajanum.tui.panels import (
 from forum_trajanum.tui.widgets import (
     EAGLE_GLYPH,
     LEGAL_STYLE,
+    MOVE_GLYPH,
+    MOVE_STYLE,
     SEAT_STYLE,
     ColoniaGrid,
     DecisionList,
@@ -303,7 +305,9 @@ class PlayScreen(Screen):
                 c = others[n]
                 title = f"{c.seat + 1} {self.data.names[c.seat]}: {c.score} VP"
                 _set(box.query_one(".other-title", Static), Text(title, style=SEAT_STYLE[c.seat]))
-                box.query_one(".other-grid", ColoniaGrid).show(c, pv.options.side)
+                flash = self.data.flash[0] if self.data.flash_seat == c.seat else ()
+                grid = box.query_one(".other-grid", ColoniaGrid)
+                grid.show(c, pv.options.side, flash=frozenset(flash))
 
     def draw_tabs(self) -> None:
         text = Text(no_wrap=True, overflow="crop")
@@ -553,14 +557,16 @@ class PlayScreen(Screen):
 
 COLONIA_LEGEND = Text.assemble(
     ("Legend  ", "bold"), ("░░", "#5a5a5a"), " face-down tile, ", ("▲", "bold #af87ff"),
-    " temple, ", ("▸", LEGAL_STYLE), " a choice now, LIB library, BAS basilica, MKT market, ",
+    " temple, ", ("▸", LEGAL_STYLE), " a choice now, ", (MOVE_GLYPH, MOVE_STYLE),
+    " the last move, LIB library, BAS basilica, MKT market, ",
     "COL triumphal column, B G Y R structures (fountain, park, stable, house), crane with its ",
     "colour (✓ scored); citizens P M C. Streets of the street cards lit on the edges.",
 )  # fmt: skip
 
 FORUM_LEGEND = Text.assemble(
     ("B G Y R", "bold"), " coloured spaces, ", (EAGLE_GLYPH, "bold #ffd75f"), " eagle, ",
-    ("1-4", "bold"), " envoy of that seat, ", ("▸", LEGAL_STYLE), " may take your envoy",
+    ("1-4", "bold"), " envoy of that seat, ", ("▸", LEGAL_STYLE), " may take your envoy, ",
+    (MOVE_GLYPH, MOVE_STYLE), " the last move",
 )  # fmt: skip
 
 

@@ -51,6 +51,9 @@ LEGAL_STYLE = "bold #ffff00"
 STREET_BG = " on #24384a"
 #: The eagle spaces of the Forum.
 EAGLE_GLYPH = "✶"
+#: The mark of the last move another player made (a bot's building or envoy).
+MOVE_GLYPH = "◆"
+MOVE_STYLE = "bold #ff5fff"
 
 #: (characters per cell without its mark, lines per cell) of the two Colonia sizes.
 SMALL, BIG = (5, 2), (8, 3)
@@ -265,6 +268,8 @@ class ColoniaGrid(Widget, can_focus=True):
                     name = cell_name(index)
                     if line == 0 and name in self.legal:
                         out.append("▸", style=LEGAL_STYLE)
+                    elif line == 0 and name in self.flash:
+                        out.append(MOVE_GLYPH, style=MOVE_STYLE)
                     else:
                         out.append(" ")
                     if index in self.tint and " on " not in style:
@@ -423,8 +428,12 @@ class ForumGrid(Widget, can_focus=True):
                     style += " reverse"
                 if (r, c) in self.flash:
                     style += " underline"
-                mark = "▸" if (r, c) in self.legal else " "
-                out.append(mark, style=f"{style} #ffff00")
+                if (r, c) in self.legal:
+                    out.append("▸", style=f"{style} #ffff00")
+                elif (r, c) in self.flash:
+                    out.append(MOVE_GLYPH, style=f"{style} #ff5fff")
+                else:
+                    out.append(" ", style=style)
                 out.append(EAGLE_GLYPH if colour == "E" else colour, style=style)
                 if owner >= 0:
                     out.append(seat_mark(owner), style=SEAT_STYLE[owner] + " on #000000")
