@@ -292,7 +292,9 @@ class PlayScreen(Screen):
         self.fill_decisions()
         self.say(data.message)
         _set(self.query_one("#log", Static), log_text(data.log))
-        self.query_one("#p-log", VerticalScroll).scroll_end(animate=False)
+        # the newest line in view once the new text is laid out
+        log_panel = self.query_one("#p-log", VerticalScroll)
+        self.call_after_refresh(log_panel.scroll_end, animate=False)
         self.draw_others(seat)
 
     def draw_others(self, seat: int) -> None:
@@ -468,6 +470,9 @@ class PlayScreen(Screen):
             self.action_log()
             return
         self.set_panel(panel)
+        if panel == "log":
+            log_panel = self.query_one("#p-log", VerticalScroll)
+            self.call_after_refresh(log_panel.scroll_end, animate=False)
         widget = {"colonia": ColoniaGrid, "forum": ForumGrid}.get(panel)
         if widget is not None:
             self.query_one(widget).focus()

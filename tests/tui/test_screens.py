@@ -571,3 +571,18 @@ async def test_the_highlight_stays_on_its_choice_when_the_same_decision_follows(
             assert now[listed.highlighted] == convert
         else:  # else at the same place, not back at the top
             assert listed.highlighted == min(ids.index(convert), len(now) - 1) > 0
+
+
+async def test_a_step_with_one_possible_answer_plays_itself_and_the_log_says_so():
+    session = session_at("step", seed=3)
+    assert len(session.view_of(session.decider).legal) == 1  # library step 1, nothing else
+    count = len(session.record.actions)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.session.record.actions[count] == "step 1"  # no key was pressed
+        assert "took step 1 of the library track" in app.session.log[-1].text
+        await pilot.press("enter")  # the hand-over to the next decision, which has choices
+        assert len(app.session.view_of(app.session.decider).legal) > 1
+        await pilot.press("l")
+        assert "took step 1 of the library track" in screen_text(app)
