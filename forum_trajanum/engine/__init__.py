@@ -17,6 +17,7 @@ from forum_trajanum.engine.errors import (
     NotYourDecisionError,
     RecordError,
 )
+from forum_trajanum.engine.preview import Preview, preview
 from forum_trajanum.engine.record import GameRecord
 from forum_trajanum.engine.rules import (
     apply,
@@ -48,6 +49,7 @@ __all__ = [
     "IllegalActionError",
     "NotYourDecisionError",
     "PlayerView",
+    "Preview",
     "RecordError",
     "apply",
     "current_player",
@@ -57,6 +59,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse",
+    "preview",
     "public_description",
     "public_lines",
     "ranking",

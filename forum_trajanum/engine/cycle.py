@@ -62,6 +62,8 @@ def _auto_start_cycle(state: GameState, task: T.StartCycle) -> None:
     (components.md "Seating and order")."""
     state.cycle += 1
     state.round = 0
+    if state.cycle > 1 and state.options.legacy_cycle_pass:  # a game saved by release 0.1.0
+        state.start_player = (state.start_player - 1) % state.options.players
     push(state, T.StartRound())
 
 
@@ -110,7 +112,7 @@ def _auto_end_round(state: GameState, task: T.EndRound) -> None:
     """End of a round: the start player figure passes to the right neighbour, once between
     two consecutive rounds (11 passes in a game; components.md "Seating and order")."""
     last_round = state.round == ROUNDS_PER_CYCLE
-    if not (last_round and state.cycle == CYCLES):
+    if not (last_round and state.cycle == CYCLES) or state.options.legacy_cycle_pass:
         state.start_player = (state.start_player - 1) % state.options.players
     state.street = []
     if last_round:

@@ -196,11 +196,15 @@ def migrate(data: dict, version: int) -> dict:
 
 
 def _migrate_1_to_2(data: dict) -> dict:
-    """Version 1 -> 2: the record's own version replaces the state's schema version, and the
-    setup action ``diagonal main`` / ``diagonal anti`` gets today's text where the engine asks
-    which of the two citizens goes on which corner (see :func:`_old_diagonals`)."""
+    """Version 1 -> 2: the record's own version replaces the state's schema version; the game
+    keeps release 0.1.0's start-player rotation (``GameOptions.legacy_cycle_pass``), without
+    which its recorded actions of cycles II and III would fall to other players; and the setup
+    action ``diagonal main`` / ``diagonal anti`` gets today's text where the engine asks which
+    of the two citizens goes on which corner (see :func:`_old_diagonals`)."""
     data = {k: v for k, v in data.items() if k != "schema_version"}
     data["record_version"] = 2
+    if isinstance(data.get("options"), dict):  # its recorded actions follow 0.1.0's rotation
+        data["options"] = {**data["options"], "legacy_cycle_pass": True}
     actions = data.get("actions")
     if isinstance(actions, list) and any(_old_diagonal_text(a) for a in actions):
         try:

@@ -63,6 +63,10 @@ class GameOptions(BaseModel):
     side: Literal["A", "B"] = "A"
     introductory: bool = False
     handicap: tuple[int, ...] = ()  # seats (0-based) playing with the mixed-groups handicap
+    #: Only for games saved by release 0.1.0: its start player also passed at the start of
+    #: cycles II and III. Their recorded actions replay to the same game only with that
+    #: rotation (a record's actions do not name their player); new games never set it.
+    legacy_cycle_pass: bool = False
     random_forum: bool = False  # generated mosaic faces (RULINGS), not the printed ones
 
 

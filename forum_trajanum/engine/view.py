@@ -316,14 +316,18 @@ def view(state: GameState, player: int) -> PlayerView:
     )
 
 
-def _rank_key(col: ColoniaView) -> tuple[int, int, int]:
-    active = sum(
+def active_citizens(col: ColoniaView) -> int:
+    """Active citizen tiles on a Colonia as a view shows it."""
+    return sum(
         (left != "") + (right != "")
         for (left, right), on in zip(col.citizens, col.row_active, strict=True)
         if on
     )
+
+
+def _rank_key(col: ColoniaView) -> tuple[int, int, int]:
     resources = col.builders + sum(col.workers) + col.assistants + col.coins + col.tribunes
-    return (col.score, active, resources)
+    return (col.score, active_citizens(col), resources)
 
 
 def public_description(state: GameState, action: Action, player: int) -> str:

@@ -43,7 +43,8 @@ colour (into an area of that colour you already started while it has room). Fill
 area's last space gives an area bonus: tribune, assistant, coin, upgrade or 2 VP.
 
 Upgrades move your prestige marker; cypresses at 3, 6, 8 raise the value of your largest
-area and of Trajan tasks.
+area (+1 from 3, +2 from 6) and of Trajan tasks (3, 5, 7 VP). A first Merchant I flips your
+slide bar for good: it then reads one position further along (at 2 it is worth what 3 is).
 
 Scoring after each cycle. First pay 1 coin per citizen row, or it turns inactive. Then:
 cranes (3/2/1 VP per structure of the crane's colour, once per crane), Colonia rows

@@ -46,6 +46,16 @@ def test_a_version_1_save_loads_and_replays_to_the_same_position():
     assert len(record.actions) == expected["actions"] == 72
     assert record.names == ["Livia", "Marcus"]
     assert record.bots == ["", "normal"]
+    # The save replays under today's rules. Release 0.1.0 added 1 to the largest area of a
+    # flipped slide bar; the corrected rule reads the next track position instead
+    # (components.md "The prestige track and slide bar"). Both bars in this game were flipped
+    # below k = 2 at cycle I's scoring, so each player's largest area scored 1 point less;
+    # all else is equal.
+    assert all(p.flipped for p in state.players)
+    assert record.options.legacy_cycle_pass  # its actions keep 0.1.0's start-player rotation
+    for old in expected["points"]:
+        old["area"] -= 1
+    expected["scores"] = [score - 1 for score in expected["scores"]]
     assert summary(state) == expected
 
 

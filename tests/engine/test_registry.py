@@ -21,6 +21,7 @@ def test_every_task_kind_has_exactly_one_rule():
     for kind, rule in DECISIONS.items():
         assert rule.record is TASK_TYPES[kind]
         assert rule.record.title  # every decision says in words what is decided
+        assert 40 < len(rule.record.explain) < 400  # and has a newcomer's explanation
 
 
 def test_a_task_kind_cannot_be_declared_or_ruled_twice():

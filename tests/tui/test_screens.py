@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 from textual import events
 
@@ -38,10 +39,10 @@ from .conftest import (
 )
 
 
-async def _wait(pilot, condition, tries: int = 100):
-    for _ in range(tries):
-        if condition():
-            return True
+async def _wait(pilot, condition, timeout: float = 60.0):
+    """Wait until ``condition()`` holds (the timeout only stops a test that would hang)."""
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
         await pilot.pause(0.02)
     return condition()
 
