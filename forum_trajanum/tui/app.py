@@ -509,7 +509,10 @@ class ForumApp(App):
         pause = self.bot_delay - (time.monotonic() - started)
         if pause > 0:
             time.sleep(pause)
-        self.call_from_thread(self.bot_done, token, text, problem)
+        try:
+            self.call_from_thread(self.bot_done, token, text, problem)
+        except RuntimeError:  # the app closed while the bot was thinking: nothing to play
+            pass
 
     def bot_done(self, token: tuple, text: str, problem: str) -> None:
         """Apply a bot's choice (the first legal action if the bot failed)."""

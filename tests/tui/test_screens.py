@@ -239,7 +239,9 @@ async def test_help_boards_trajan_log_and_save_screens():
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, BoardsScreen)
-        assert "Colonia of" in screen_text(app)
+        text = screen_text(app)
+        assert "Colonia of" in text
+        assert "1 I " in text and "6 VI " in text and "Crafts. II" in text  # the whole board
         await pilot.press("escape")
         await pilot.press("t")
         await pilot.pause()
