@@ -7,6 +7,7 @@ view (or a public view while bots play, and a privacy screen between two human p
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 
@@ -509,10 +510,9 @@ class ForumApp(App):
         pause = self.bot_delay - (time.monotonic() - started)
         if pause > 0:
             time.sleep(pause)
-        try:
+        # the app may have closed while the bot was thinking: then there is nothing to play
+        with contextlib.suppress(RuntimeError):
             self.call_from_thread(self.bot_done, token, text, problem)
-        except RuntimeError:  # the app closed while the bot was thinking: nothing to play
-            pass
 
     def bot_done(self, token: tuple, text: str, problem: str) -> None:
         """Apply a bot's choice (the first legal action if the bot failed)."""
