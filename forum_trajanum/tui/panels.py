@@ -12,7 +12,14 @@ from forum_trajanum.data import COLOURS, CORNERS, STREET_SYMBOLS, cell_name
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.labels import prestige_words, tile_label
-from forum_trajanum.tui.widgets import COLOUR_STYLE, SEAT_STYLE
+from forum_trajanum.tui.widgets import (
+    COLOUR_STYLE,
+    EAGLE_GLYPH,
+    LEGAL_STYLE,
+    MOVE_GLYPH,
+    MOVE_STYLE,
+    SEAT_STYLE,
+)
 
 ROMAN = ("I", "II", "III")
 #: A player's marker on a track (its seat number).
@@ -164,3 +171,18 @@ def log_text(lines: list[str], limit: int = 200) -> Text:
             text.append(line + "\n")
     text.rstrip()
     return text
+
+
+COLONIA_LEGEND = Text.assemble(
+    ("Legend  ", "bold"), ("░░", "#5a5a5a"), " face-down tile, ", ("▲", "bold #af87ff"),
+    " temple, ", ("▸", LEGAL_STYLE), " a choice now, ", (MOVE_GLYPH, MOVE_STYLE),
+    " the last move, LIB library, BAS basilica, MKT market, ",
+    "COL triumphal column, B G Y R structures (fountain, park, stable, house), crane with its ",
+    "colour (✓ scored); citizens P M C. Streets of the street cards lit on the edges.",
+)  # fmt: skip
+
+FORUM_LEGEND = Text.assemble(
+    ("B G Y R", "bold"), " coloured spaces, ", (EAGLE_GLYPH, "bold #ffd75f"), " eagle, ",
+    ("1-4", "bold"), " envoy of that seat, ", ("▸", LEGAL_STYLE), " may take your envoy, ",
+    (MOVE_GLYPH, MOVE_STYLE), " the last move",
+)  # fmt: skip
