@@ -20,7 +20,7 @@ from forum_trajanum.engine import GameError, GameOptions, parse, ranking
 from forum_trajanum.engine.rules import DECISION_TITLES
 from forum_trajanum.tui.dialogs import MessageScreen, SaveAsScreen
 from forum_trajanum.tui.games import GamesScreen
-from forum_trajanum.tui.labels import log_words
+from forum_trajanum.tui.panels import last_move, log_lines
 from forum_trajanum.tui.play import (
     CHOICE_HOLD,
     ActionChosen,
@@ -58,37 +58,6 @@ def default_bot_factory(level: str, seed: int):
     except ImportError:
         return StandInBot()
     return make_bot(level, seed)
-
-
-def log_lines(session: GameSession, names: list[str]) -> list[str]:
-    """The public log in player words, with a mark line where a new cycle or round begins."""
-    lines, when = [], None
-    for entry in session.log:
-        if (entry.cycle, entry.round) != when:
-            when = (entry.cycle, entry.round)
-            if entry.cycle == 0:
-                lines.append("── Setup ──")
-            else:
-                cycle = ("I", "II", "III")[min(entry.cycle, 3) - 1]
-                lines.append(f"── Cycle {cycle}, round {entry.round} ──")
-        lines.append(f"{names[entry.seat]} {log_words(entry.text)}")
-    return lines
-
-
-def last_move(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """The public cells of a move to highlight: a building's cells or an envoy's Forum cell
-    (draft takes are not shown: other players may not see them before all have passed)."""
-    from forum_trajanum.engine import actions as A
-
-    try:
-        action = parse(text)
-    except GameError:
-        return (), ()
-    if isinstance(action, A.Build):
-        return tuple(c for c in (action.cell_a, action.cell_b) if c), ()
-    if isinstance(action, A.PlaceEnvoy) and not action.declined:
-        return (), ((action.row - 1, action.col - 1),)
-    return (), ()
 
 
 class ForumApp(App):
