@@ -588,5 +588,5 @@ async def test_a_step_with_one_possible_answer_plays_itself_and_the_log_says_so(
         assert "took step 1 of the library track" in app.session.log[-1].text
         await pilot.press("enter")  # the hand-over to the next decision, which has choices
         assert len(app.session.view_of(app.session.decider).legal) > 1
-        await pilot.press("l")
-        assert "took step 1 of the library track" in screen_text(app)
+        await pilot.press("l")  # the log panel, scrolled to its newest lines
+        assert await _wait(pilot, lambda: "took step 1 of the library" in screen_text(app))
