@@ -149,7 +149,7 @@ class ForumApp(App):
         if not self._size_checks:
             return
         size = size or self.size
-        width, height = self.min_size
+        width, height = self.needed_size()
         small = size.width < width or size.height < height
         if small and not isinstance(self.screen, TooSmallScreen):
             self.push_screen(TooSmallScreen(width, height))
@@ -157,6 +157,15 @@ class ForumApp(App):
             while isinstance(self.screen, TooSmallScreen):
                 self.pop_screen()
             self.call_later(self.resume_play)
+
+    def needed_size(self) -> tuple[int, int]:
+        """The size the screen under the too-small notice needs: a screen may need less than
+        the game (``MIN_SIZE``, e.g. the replay viewer's 80x24)."""
+        for screen in reversed(self.screen_stack):
+            if not isinstance(screen, TooSmallScreen):
+                need = getattr(screen, "MIN_SIZE", None) or self.min_size
+                return min(need[0], self.min_size[0]), min(need[1], self.min_size[1])
+        return self.min_size
 
     def start_new_game(self, settings: NewGameSettings | None) -> None:
         """Start the game the new-game form describes (None: the form was cancelled)."""
