@@ -208,6 +208,8 @@ class PlayScreen(DecisionPanel, Screen):
         """Redraw everything from ``data``."""
         new_viewer = data.view.viewer != self.data.view.viewer
         self.data = data
+        if not self.query("#decisions"):  # still being composed: on_mount draws ``data``
+            return
         self.uncover()
         decisions = self.query_one("#decisions", DecisionList)
         if new_viewer:
