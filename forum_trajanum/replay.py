@@ -20,8 +20,6 @@ import bisect
 from dataclasses import dataclass, field
 
 from forum_trajanum.data import (
-    COLOUR_NAMES,
-    ROW_TITLES,
     STREET_SYMBOLS,
     TILE_LABELS,
 )
@@ -43,8 +41,6 @@ from forum_trajanum.engine.state import tile_kind
 SNAPSHOT_EVERY = 16
 
 CYCLE_NAMES = ("I", "II", "III")
-CORNER_NAMES = ("A1", "F1", "A6", "F6")
-_GAINS = {"$": "1 coin", "T": "1 tribune", "A": "1 assistant"}
 
 
 def cycle_name(cycle: int) -> str:
@@ -246,9 +242,7 @@ def _with_end(starts: list[int], length: int) -> list[int]:
 
 def _step(number: int, before: GameState, action: A.Action, after: GameState) -> Step:
     seat = current_player(before)
-    lines = [
-        (s, _worded(before, action, s, text)) for s, text in public_lines(before, action, after)
-    ]
+    lines = public_lines(before, action, after)
     scoring = None
     if len(after.scorings) > len(before.scorings):
         scoring = [dict(d) for d in after.scorings[-1]]
@@ -263,53 +257,6 @@ def _step(number: int, before: GameState, action: A.Action, after: GameState) ->
         scoring=scoring,
         scores=tuple(pl.score for pl in after.players),
     )
-
-
-def _worded(before: GameState, action: A.Action, seat: int, text: str) -> str:
-    """The engine's public line, with words where it gives the bare action text (the setup,
-    conversions, worker and gain choices). Only what the action's text says anyway."""
-    if text != str(action):
-        return text
-    if isinstance(action, A.SetupCranes):
-        return "placed the cranes: " + ", ".join(
-            f"{corner} {COLOUR_NAMES[c]} ({c})"
-            for corner, c in zip(CORNER_NAMES, action.colours, strict=True)
-        )
-    if isinstance(action, A.SetupDiagonal):
-        a, b = ("A1", "F6") if action.diagonal == "main" else ("F1", "A6")
-        first, second = (TILE_LABELS[k].split(" (")[0] for k in (action.first, action.second))
-        return f"chose the diagonal: {first} on {a}, {second} on {b}"
-    if isinstance(action, A.ChooseRow):
-        task = before.tasks[-1] if before.tasks else None
-        kind = getattr(task, "citizen", "")
-        who = f"the {TILE_LABELS[kind].split(' (')[0]}" if kind in TILE_LABELS else "a citizen"
-        return f"seated {who} in row {action.row} ({ROW_TITLES[action.row - 1]})"
-    if isinstance(action, A.HandicapCorner):
-        return f"took the citizen from corner {action.cell}"
-    if isinstance(action, A.Convert):
-        return "converted " + _conversion(action)
-    if isinstance(action, A.ChooseFirst):
-        return f"resolved the {'gray building' if action.which == 'gray' else 'structure'} first"
-    if isinstance(action, A.ChooseWorker):
-        return f"took 1 {COLOUR_NAMES[action.colour]} worker ({action.colour})"
-    if isinstance(action, A.ChooseGain):
-        return f"took {_GAINS.get(action.resource, action.resource)}"
-    if isinstance(action, A.PickTile):
-        return f"took the tile at {action.cell} to use it at once"
-    return text
-
-
-def _conversion(action: A.Convert) -> str:
-    give, get = action.give, action.get
-    if action.method == "pair":
-        return f"2 {COLOUR_NAMES[give]} workers ({give}) into 1 builder"
-    if action.method == "recolour":
-        return f"a {COLOUR_NAMES[give]} worker ({give}) into a {COLOUR_NAMES[get]} one ({get})"
-    if action.method == "craftsman1":
-        return f"an assistant into a {COLOUR_NAMES[get]} worker ({get}) (Craftsman I)"
-    if action.method == "craftsman2":
-        return "an assistant into a builder (Craftsman II)"
-    return f"{_GAINS.get(give, give)} into {_GAINS.get(get, get)} (Merchant II)"
 
 
 def _secret_lines(

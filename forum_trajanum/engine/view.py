@@ -18,6 +18,7 @@ from forum_trajanum.data import (
     BUILDING_SPACES,
     COLOUR_NAMES,
     CORNERS,
+    DIAGONALS,
     GRAY_NAMES,
     ROW_TITLES,
     STRUCTURE_NAMES,
@@ -365,7 +366,63 @@ def public_description(state: GameState, action: Action, player: int) -> str:
         return f"paid citizens: {rows}"
     if isinstance(action, A.EndTurn):
         return "ended the turn"
-    return str(action)
+    return _choice_words(state, action)
+
+
+_GAIN_WORDS = {"$": "1 coin", "T": "1 tribune", "A": "1 assistant"}
+
+
+def _citizen_name(kind: str) -> str:
+    return TILE_LABELS[kind].split(" (")[0]
+
+
+def _choice_words(state: GameState, action: Action) -> str:
+    """The setup choices, conversions and small follow-up choices in words."""
+    if isinstance(action, A.SetupCranes):
+        corners = (rules.CELL_NAMES[c] for c in CORNERS)
+        return "placed the cranes: " + ", ".join(
+            f"{corner} {COLOUR_NAMES[c]} ({c})"
+            for corner, c in zip(corners, action.colours, strict=True)
+        )
+    if isinstance(action, A.SetupDiagonal):
+        a, b = (rules.CELL_NAMES[c] for c in DIAGONALS[action.diagonal])
+        first, second = _citizen_name(action.first), _citizen_name(action.second)
+        return f"chose the diagonal: {first} on {a}, {second} on {b}"
+    if isinstance(action, A.ChooseRow):
+        task = state.tasks[-1] if state.tasks else None
+        if task is not None and task.kind == "citizen":
+            who = f"the {_citizen_name(task.citizen)}"
+        elif task is not None and task.kind == "setup_row":
+            who = "the drawn citizen"  # the row names its class
+        else:
+            who = "a citizen"
+        return f"seated {who} in row {action.row} ({ROW_TITLES[action.row - 1]})"
+    if isinstance(action, A.HandicapCorner):
+        return f"took the citizen from corner {action.cell} (newcomer's handicap)"
+    if isinstance(action, A.Convert):
+        return "converted " + _conversion_words(action)
+    if isinstance(action, A.ChooseFirst):
+        return f"resolved the {'gray building' if action.which == 'gray' else 'structure'} first"
+    if isinstance(action, A.ChooseWorker):
+        return f"took 1 {COLOUR_NAMES[action.colour]} worker ({action.colour})"
+    if isinstance(action, A.ChooseGain):
+        return f"took {_GAIN_WORDS[action.resource]}"
+    if isinstance(action, A.PickTile):
+        return f"took the tile at {action.cell} to use it at once"
+    return str(action)  # pragma: no cover - every action kind is worded above
+
+
+def _conversion_words(action: A.Convert) -> str:
+    give, get = action.give, action.get
+    if action.method == "pair":
+        return f"2 {COLOUR_NAMES[give]} workers ({give}) into 1 builder"
+    if action.method == "recolour":
+        return f"a {COLOUR_NAMES[give]} worker ({give}) into a {COLOUR_NAMES[get]} one ({get})"
+    if action.method == "craftsman1":
+        return f"an assistant into a {COLOUR_NAMES[get]} worker ({get}) (Craftsman I)"
+    if action.method == "craftsman2":
+        return "an assistant into a builder (Craftsman II)"
+    return f"{_GAIN_WORDS[give]} into {_GAIN_WORDS[get]} (Merchant II)"
 
 
 _DRAFT_ACTIONS = (A.TakeTile, A.SkipCard, A.KeepTile)

@@ -60,15 +60,6 @@ def play_first_until(state: GameState, kinds: set[str], limit: int = 2000) -> Ga
     raise AssertionError(f"never reached {kinds}")
 
 
-def play_random_until(state: GameState, kinds: set[str], seed: int = 0) -> GameState:
-    rng = random.Random(seed)
-    for _ in range(5000):
-        if decision_kind(state) in kinds:
-            return state
-        apply(state, rng.choice(legal_actions(state)))
-    raise AssertionError(f"never reached {kinds}")
-
-
 def drafted_game(seed: int = 1, players: int = 2, **options) -> GameState:
     """A game right after setup: the first draft decision of round 1."""
     return play_first_until(new_game(seed, players=players, **options), {"draft"})
@@ -185,7 +176,8 @@ def until_decision(state: GameState, kind: str, player: int) -> GameState:
 
 def along_random_game(state: GameState, seed: int, every: int):
     """Yield ``state`` at every ``every``-th decision while random legal actions (drawn from
-    ``random.Random(seed)``) play it to the end."""
+    ``random.Random(seed)``) play it to the end. Only test_preview still uses it; new random
+    play goes through the Hypothesis strategy in ``games.py``."""
     rng = random.Random(seed)
     step = 0
     while not is_over(state):

@@ -3,9 +3,8 @@ unchanged, and every action's text form round-trips (architecture.md "Rules libr
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from hypothesis import given, settings
 
 from forum_trajanum.engine import (
     ActionParseError,
@@ -17,34 +16,20 @@ from forum_trajanum.engine import (
     apply,
     current_player,
     decision_kind,
-    describe_decision,
     is_over,
     legal_actions,
     new_game,
     parse,
 )
-from forum_trajanum.engine.checks import check_invariants
+from forum_trajanum.engine.actions import ACTION_TYPES, action_adapter
 
+from .games import games, play
 from .helpers import act, build_step, drafted_game, play_first_until, refresh, vacate
 
-GAMES = [
-    dict(seed=21, players=2),
-    dict(seed=22, players=3, side="B"),
-    dict(seed=23, players=4, handicap=(0, 2)),
-    dict(seed=24, players=2, introductory=True),
-]
 
-
-def random_game(seed, players, **options):
-    """Play a random game; yield (state before, action) for every step."""
-    state = new_game(seed, players=players, **options)
-    rng = random.Random(seed)
-    while not is_over(state):
-        legal = legal_actions(state)
-        assert legal, describe_decision(state)
-        action = rng.choice(legal)
-        yield state, legal, action
-        apply(state, action)
+def first_actions_to_the_end(state):
+    """Play the first legal action until the game is over."""
+    return play(state, lambda legal: 0)
 
 
 def test_errors_are_value_errors():
@@ -54,16 +39,30 @@ def test_errors_are_value_errors():
     assert issubclass(RecordError, ValueError)
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g['players']}p-seed{g['seed']}")
-def test_text_form_round_trips_for_every_action_of_random_games(game):
-    # Decision model: parse(str(a)) == a for every action.
-    for n, (state, legal, action) in enumerate(random_game(**game)):
-        assert parse(str(action)) == action
-        if n % 7 == 0:
-            for a in legal:
-                assert parse(str(a)) == a, str(a)
-            assert check_invariants(state) == []
-    assert decision_kind(state) == "over"
+def test_text_and_json_forms_round_trip_for_every_legal_action_of_random_games():
+    # Decision model: parse(str(a)) == a for every legal action; architecture "frozen pydantic
+    # models in a discriminated union": every action validates back from its JSON form by its
+    # "kind" tag.
+    adapter = action_adapter()
+    kinds = set()
+
+    def every_legal_action_round_trips(_state):
+        def check(step):
+            for action in step.legal:
+                assert parse(str(action)) == action, str(action)
+                assert adapter.validate_json(action.model_dump_json()) == action
+                kinds.add(type(action))
+
+        return check
+
+    # derandomize: the same games on every run, so that the count of kinds below is stable
+    @settings(derandomize=True, max_examples=max(settings().max_examples, 6))
+    @given(games(checks=[every_legal_action_round_trips]))
+    def round_trips(game):
+        assert decision_kind(game.state) == "over"
+
+    round_trips()
+    assert len(kinds) >= len(ACTION_TYPES) - 2, kinds  # random games meet nearly every kind
 
 
 def illegal_cases():
@@ -126,7 +125,7 @@ def test_wrong_player_raises_not_your_decision():
 
 def test_actions_after_the_end_raise_game_over():
     # Rules "End of the game: The game ends after the scoring phase of the third cycle".
-    *_, (state, _legal, _action) = random_game(seed=37, players=2)  # the generator plays on
+    state = first_actions_to_the_end(new_game(37, players=2)).state
     assert is_over(state) and current_player(state) == -1
     before = state.model_dump()
     for text in ("end", "pay none", "cranes BGYR"):
@@ -209,25 +208,3 @@ def test_legal_actions_are_for_the_current_player_only():
     assert decision_kind(state) == "build"
     act(state, "end", player=p)
     assert current_player(state) != p or decision_kind(state) != "build"
-
-
-def test_actions_round_trip_through_their_tagged_json_form():
-    # Architecture "frozen pydantic models in a discriminated union": every action validates
-    # back from its JSON form by its "kind" tag.
-    import random
-
-    from forum_trajanum.engine import apply, is_over, legal_actions, new_game
-    from forum_trajanum.engine.actions import ACTION_TYPES, action_adapter
-
-    adapter = action_adapter()
-    kinds = set()
-    for seed in range(4):
-        state = new_game(seed, players=3, handicap=(0,))
-        rng = random.Random(seed)
-        while not is_over(state):
-            legal = legal_actions(state)
-            for action in legal:
-                assert adapter.validate_json(action.model_dump_json()) == action
-                kinds.add(type(action))
-            apply(state, rng.choice(legal))
-    assert len(kinds) >= len(ACTION_TYPES) - 2  # random games meet nearly every kind

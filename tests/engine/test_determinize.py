@@ -9,33 +9,38 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from forum_trajanum.engine import apply, is_over, legal_actions, new_game, view
+from forum_trajanum.engine import view
 from forum_trajanum.engine.checks import check_invariants
 from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.state import tile_kind
 
-from .helpers import along_random_game
+from .games import every, games, play, share
 
 
-def _states(players: int, seed: int, every: int):
-    state = new_game(seed, players=players, handicap=(1,) if seed % 2 else ())
-    return along_random_game(state, seed, every)
+def same_view_for_every_viewer(step):
+    state = step.state
+    for p in range(len(state.players)):
+        seen = view(state, p)
+        world = determinize(seen, random.Random(p))
+        assert view(world, p) == seen
+        assert check_invariants(world) == []
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_sampled_world_gives_the_viewer_the_same_view(players: int) -> None:
-    for state in _states(players, seed=players, every=9):
-        for p in range(players):
-            seen = view(state, p)
-            world = determinize(seen, random.Random(p))
-            assert view(world, p) == seen
-            assert check_invariants(world) == []
+@settings(max_examples=share(0.4))
+@given(data=st.data())
+def test_sampled_world_gives_the_viewer_the_same_view(players: int, data) -> None:
+    data.draw(games(players, checks=[every(9, same_view_for_every_viewer)]), label="game")
 
 
-def test_sampled_worlds_differ_in_hidden_tiles_only() -> None:
+@settings(max_examples=share(0.4))
+@given(games(3, steps=40))
+def test_sampled_worlds_differ_in_hidden_tiles_only(game) -> None:
     """Another player's face-down tiles and river are sampled, not copied from the state."""
-    state = next(s for i, s in enumerate(_states(3, seed=11, every=1)) if i == 40)
+    state = game.state
     seen = view(state, 0)
     worlds = [determinize(seen, random.Random(k)) for k in range(12)]
     grids = {tuple(w.players[1].grid) for w in worlds}
@@ -44,10 +49,13 @@ def test_sampled_worlds_differ_in_hidden_tiles_only() -> None:
     assert all(tile_kind(w.players[0].river) == own_river for w in worlds)
 
 
-def test_sampled_world_plays_to_the_end() -> None:
-    for state in _states(4, seed=5, every=60):
-        world = determinize(view(state, 2), random.Random(3))
-        rng = random.Random(9)
-        while not is_over(world):
-            apply(world, rng.choice(legal_actions(world)))
-        assert len(world.scorings) == 3
+def world_plays_to_the_end(step):
+    # a world sampled for player 3 plays on to the third scoring, with its invariants checked
+    world = determinize(view(step.state, 2), random.Random(3))
+    assert len(play(world, step.choose).state.scorings) == 3
+
+
+@settings(max_examples=share(0.4))
+@given(games(4, checks=[every(60, world_plays_to_the_end)]))
+def test_sampled_world_plays_to_the_end(game) -> None:
+    assert len(game.state.scorings) == 3

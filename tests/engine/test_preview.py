@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from forum_trajanum.data import COLOURS, cell_index
 from forum_trajanum.engine import actions as A
@@ -22,6 +24,7 @@ from forum_trajanum.engine import (
 from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.preview import SUPPLY_KEYS
 
+from .games import game_options, games, share
 from .helpers import (
     act,
     along_random_game,
@@ -46,23 +49,40 @@ def _sampled(actions: list, rng: random.Random, most: int = 12) -> list:
     return actions if len(actions) <= most else rng.sample(actions, most)
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_previews_are_the_same_in_every_world_the_player_cannot_tell_apart(players):
-    # A preview is built from the acting player's view only: in a world sampled from that view
-    # (other hidden tiles, other hands, other street cards to come) it is the same.
-    rng = random.Random(players)
-    game = new_game(40 + players, players=players, handicap=(0,))
-    checked = 0
-    for state in along_random_game(game, seed=players, every=5):
+class PreviewsHoldInSampledWorlds:
+    """At every 5th decision: the previews of (up to 12) legal actions are the same in a world
+    sampled from the acting player's view."""
+
+    def __init__(self, _state):
+        self.checked = 0
+
+    def __call__(self, step):
+        if step.number % 5:
+            return
+        state = step.state
+        rng = random.Random(step.number)
         p = current_player(state)
         mine = view(state, p)
         world = view(determinize(mine, rng), p)
         for action in _sampled(legal_actions(state), rng):
             assert preview(world, action) == preview(mine, action)
-            checked += 1
-    assert checked > 200
+            self.checked += 1
 
 
+@pytest.mark.parametrize("players", [2, 4])
+@settings(max_examples=share(0.4))
+@given(data=st.data())
+def test_previews_are_the_same_in_every_world_the_player_cannot_tell_apart(players, data):
+    # A preview is built from the acting player's view only: in a world sampled from that view
+    # (other hidden tiles, other hands, other street cards to come) it is the same.
+    options = game_options(players, handicap=(0,))
+    game = data.draw(games(options=options, checks=[PreviewsHoldInSampledWorlds]), label="game")
+    assert game.checks[0].checked >= 25  # the check ran through the game
+
+
+# Still a seeded random loop: as a games() property (derandomized) it fails on a building
+# step whose preview counts the envoy's points that the engine gives only when the envoy is
+# placed (reported to the lead; see the tests branch's report).
 def test_what_a_preview_says_is_what_the_action_does():
     # Every preview of resources paid and gained, points scored at once and the slide bar's
     # new position matches the engine applying the action (for effects that happen at once).

@@ -12,15 +12,16 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from forum_trajanum.data import EAGLE, FORUM_LAYOUTS, RULINGS
-from forum_trajanum.engine import apply, is_over, legal_actions, new_game, view
-from forum_trajanum.engine.checks import check_invariants
+from forum_trajanum.engine import is_over, new_game, view
 from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.forum import forum_geometry, geometry, printed_face
 from forum_trajanum.engine.record import GameRecord
 
-from .helpers import along_random_game
+from .games import every, game_options, games, share
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -101,27 +102,41 @@ def test_boards_touching_only_at_a_corner_do_not_join_areas():
     assert len(geo.areas[geo.area_of[top]]) == 16
 
 
-def test_a_random_forum_game_plays_to_the_end_under_random_play():
-    state = new_game(31, players=3, random_forum=True)
+def forum_layout_stays(state):
     faces = state.forum_faces
-    for now in along_random_game(state, seed=31, every=25):
-        assert check_invariants(now) == []
+
+    def check(step):
+        assert step.state.forum_faces == faces  # the layout never changes during a game
+
+    return check
+
+
+@given(games(options=game_options(random_forum=True), checks=[forum_layout_stays]))
+def test_a_random_forum_game_plays_to_the_end_under_random_play(game):
+    # (check_invariants holds after every action: games() checks it)
+    state = game.state
     assert is_over(state) and len(state.scorings) == 3
-    assert state.forum_faces == faces  # the layout never changes during a game
     placed = [i for i, t in enumerate(state.forum) if t >= 0]
     assert placed  # envoys went onto the generated boards
 
 
+def sampled_world_keeps_the_forum(step):
+    now = step.state
+    for p in range(len(now.players)):
+        seen = view(now, p)
+        assert seen.forum_faces == now.forum_faces
+        world = determinize(seen, random.Random(p))
+        assert world.forum_faces == now.forum_faces
+        assert view(world, p) == seen
+
+
 @pytest.mark.parametrize("players", [2, 4])
-def test_a_sampled_world_keeps_the_random_forum_and_gives_the_same_view(players):
-    state = new_game(players, players=players, random_forum=True)
-    for now in along_random_game(state, seed=players, every=40):
-        for p in range(players):
-            seen = view(now, p)
-            assert seen.forum_faces == now.forum_faces
-            world = determinize(seen, random.Random(p))
-            assert world.forum_faces == now.forum_faces
-            assert view(world, p) == seen
+@settings(max_examples=share(0.4))
+@given(data=st.data())
+def test_a_sampled_world_keeps_the_random_forum_and_gives_the_same_view(players, data):
+    options = game_options(players, random_forum=True)
+    checks = [every(40, sampled_world_keeps_the_forum)]
+    data.draw(games(options=options, checks=checks), label="game")
 
 
 def test_the_view_holds_what_the_screen_draws():
@@ -133,14 +148,9 @@ def test_the_view_holds_what_the_screen_draws():
     assert len(seen.forum) == len(seen.forum_colours) == 16 * 5
 
 
-def test_a_record_carries_the_option_and_replays_the_same_boards():
-    state = new_game(12, players=2, random_forum=True)
-    record = GameRecord(seed=12, options=state.options)
-    rng = random.Random(1)
-    for _ in range(30):
-        action = rng.choice(legal_actions(state))
-        apply(state, action)
-        record.append(action)
+@given(games(options=game_options(2, random_forum=True), steps=30))
+def test_a_record_carries_the_option_and_replays_the_same_boards(game):
+    state, record = game.state, game.record
     loaded, replayed = GameRecord.load(record.to_json())
     assert loaded.options.random_forum is True
     assert replayed.forum_faces == state.forum_faces

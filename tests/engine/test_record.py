@@ -5,9 +5,10 @@ from seed + actions"; "a small hierarchy of ValueError subclasses")."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from forum_trajanum.engine import (
     GameRecord,
@@ -16,30 +17,40 @@ from forum_trajanum.engine import (
     is_over,
     legal_actions,
     new_game,
+    parse,
 )
 from forum_trajanum.engine.record import RECORD_VERSION, read_record
 
+from .games import games
+
 
 def recorded_game(seed=41, players=3, steps=None, **options):
-    """Play randomly, recording every action; returns (record, state)."""
+    """Play the first legal action (to the end, or ``steps`` times), recording every action;
+    returns (record, state). Random records: the ``games`` strategy."""
     state = new_game(seed, players=players, **options)
     record = GameRecord(seed=seed, options=state.options)
-    rng = random.Random(seed)
-    n = 0
-    while not is_over(state) and (steps is None or n < steps):
-        action = rng.choice(legal_actions(state))
+    while not is_over(state) and (steps is None or len(record.actions) < steps):
+        action = legal_actions(state)[0]
         record.append(action)
         apply(state, action)
-        n += 1
     return record, state
 
 
-def test_a_record_replays_to_the_same_state():
-    # Records: seed + options + actions rebuild the exact state.
-    record, state = recorded_game(side="B", handicap=(1,))
-    assert is_over(state)
-    again = GameRecord.from_json(record.to_json()).replay()
-    assert again.model_dump() == state.model_dump()
+@given(st.data())
+def test_a_record_replays_to_the_same_state_and_any_prefix_to_the_state_after_it(data):
+    # Records: seed + options + actions rebuild the exact state; replay(upto) rebuilds an
+    # earlier state, from which the rest of the actions lead to the same end.
+    game = data.draw(games(), label="game")
+    text = game.record.to_json()
+    record, state = GameRecord.load(text)
+    assert record == game.record
+    assert state.model_dump() == game.state.model_dump()
+    upto = data.draw(st.integers(0, len(record.actions)), label="upto")
+    early = record.replay(upto=upto)
+    assert early.actions_taken == upto
+    for action in record.actions[upto:]:
+        apply(early, parse(action))
+    assert early.model_dump() == game.state.model_dump()
 
 
 def test_partial_replay_and_load():
@@ -89,7 +100,8 @@ def test_a_truncated_record_keeps_the_actions_before_the_cut():
     # ... while read_record keeps every whole action before the damage and counts the rest.
     text = good_json()
     _, actions = header_and_actions(text)
-    cut = text.index("\n" + actions[40]) + 1 + 3  # three bytes into action 41
+    # three bytes into action 41 (line 42, after the header; actions may repeat, so count lines)
+    cut = sum(len(line) + 1 for line in text.splitlines()[:41]) + 3
     found = read_record(text[:cut])
     assert found.record.actions == [json.loads(a) for a in actions[:40]]
     assert found.lost == len(actions) - 40

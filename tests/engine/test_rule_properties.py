@@ -7,13 +7,13 @@ received tiles ("Where to place the Colonia tiles"), and envoys only stand on th
 
 from __future__ import annotations
 
-import random
-
-import pytest
+from hypothesis import given
 
 from forum_trajanum.data import CORNERS, TEMPLES
-from forum_trajanum.engine import apply, decision_kind, is_over, legal_actions, new_game
+from forum_trajanum.engine import decision_kind
 from forum_trajanum.engine.rules import current_player
+
+from .games import games
 
 FORBIDDEN = set(TEMPLES) | set(CORNERS)
 
@@ -51,25 +51,34 @@ def check_step(before, after):
         assert set(b["forum"]) <= set(a["forum"]), "an envoy left the Forum"
 
 
-@pytest.mark.parametrize(("seed", "players"), [(51, 2), (52, 3), (53, 4), (54, 2), (55, 3)])
-def test_rules_hold_along_random_games(seed, players):
-    # Rules as listed in the module docstring, checked after every action.
-    state = new_game(seed, players=players, side="AB"[seed % 2])
-    rng = random.Random(seed)
-    while decision_kind(state) != "draft":  # setup fills the Colonia
-        apply(state, rng.choice(legal_actions(state)))
-    before = snapshot(state)
-    while not is_over(state):
-        kind, actor = decision_kind(state), current_player(state)
-        apply(state, rng.choice(legal_actions(state)))
+def rules_hold(state):
+    """The step check: the rules of the module docstring, from the first draft on (setup fills
+    the Colonia, so before that spaces are covered)."""
+    before = None
+
+    def check(step):
+        nonlocal before
+        state = step.state
+        if before is None:
+            if decision_kind(state) == "draft":
+                before = snapshot(state)
+            return
         after = snapshot(state)
         check_step(before, after)
         before = after
+        kind, actor = step.kind, step.actor
         if kind == "build" and (decision_kind(state), current_player(state)) != ("build", actor):
             pl = state.players[actor]
             if not any(t[0] == "build" and t[1] == actor for t in state.tasks):
                 # the turn is over: nothing of this round is left in hand
                 assert pl.kept == -1 and pl.received == -1 and pl.uses_left == 0
-    for pl in state.players:
+
+    return check
+
+
+@given(games(checks=[rules_hold]))
+def test_rules_hold_along_random_games(game):
+    # Rules as listed in the module docstring, checked after every action.
+    for pl in game.state.players:
         assert all(pl.grid[c] == -1 for c in TEMPLES)
         assert sum(pl.points.values()) == pl.score == sum(pl.cycle_points)

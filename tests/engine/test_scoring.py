@@ -6,18 +6,18 @@ the start player and the end of the game (rules "End of the turn and end of the 
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from hypothesis import given
 
 from forum_trajanum.data import CORNERS, MERCHANT_I, cell_index
-from forum_trajanum.engine import apply, decision_kind, is_over, legal_actions, new_game, ranking
+from forum_trajanum.engine import decision_kind, is_over, legal_actions, new_game, ranking
 from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.effects import place_citizen
 from forum_trajanum.engine.forum import forum_geometry
 from forum_trajanum.engine.scoring import colonia_row_points, crane_points, forum_points
 from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED
 
+from .games import game_options, games
 from .helpers import (
     act,
     build_step,
@@ -319,20 +319,28 @@ def test_largest_area_is_orthogonal_only_and_capped_at_ten():
 # --- rounds, start player and the end of the game -----------------------------------------
 
 
-def test_start_player_moves_right_and_game_ends_after_12_rounds_and_3_scorings():
+class RoundStarts:
+    """A step check that records (cycle, round, start player) of every round play reaches."""
+
+    def __init__(self, state):
+        self.first = state.start_player
+        self.seen = []
+
+    def __call__(self, step):
+        state = step.state
+        if state.round and (state.cycle, state.round) not in [x[:2] for x in self.seen]:
+            self.seen.append((state.cycle, state.round, state.start_player))
+
+
+@given(games(4, checks=[RoundStarts]))  # 4 players: 11, 12 and 14 passes all end apart
+def test_start_player_moves_right_and_game_ends_after_12_rounds_and_3_scorings(game):
     # Rules "The starting player figure is passed to the next player on the right" (end of each
     # round) and "Beginning a new Cycle: ... pass the starting player figure to the player on
     # the right" — the same pass (components.md "Seating and order": once between two
     # consecutive rounds, 11 in a game); "End of the game: The game ends after the scoring
     # phase of the third cycle (i.e., after 12 rounds)" / DE "Spielende".
-    state = new_game(12, players=4)  # 4 players: 11, 12 and 14 passes all end apart
-    rng = random.Random(12)
-    s0 = state.start_player
-    seen = []
-    while not is_over(state):
-        if state.round and (state.cycle, state.round) not in [x[:2] for x in seen]:
-            seen.append((state.cycle, state.round, state.start_player))
-        apply(state, rng.choice(legal_actions(state)))
+    state, starts = game.state, game.checks[0]
+    s0, seen = starts.first, starts.seen
     assert [x[:2] for x in seen] == [(c, r) for c in (1, 2, 3) for r in (1, 2, 3, 4)]
     for k, (_cycle, _round, start) in enumerate(seen):
         assert start == (s0 - k) % 4
@@ -344,13 +352,11 @@ def test_start_player_moves_right_and_game_ends_after_12_rounds_and_3_scorings()
     assert all(sum(pl.cycle_points) == pl.score for pl in state.players)
 
 
-def test_introductory_game_scores_trajan_only_after_cycle_three():
+@given(games(options=game_options(2, introductory=True)))
+def test_introductory_game_scores_trajan_only_after_cycle_three(game):
     # Rules "Trajan scoring in the introductory game: Have only one Trajan scoring - at the end
     # of the game" / DE "Trajanwertung in der Kennenlernpartie".
-    state = new_game(13, players=2, introductory=True)
-    rng = random.Random(13)
-    while not is_over(state):
-        apply(state, rng.choice(legal_actions(state)))
+    state = game.state
     assert [s[p]["trajan"] for s in state.scorings[:2] for p in range(2)] == [0, 0, 0, 0]
 
 

@@ -5,13 +5,18 @@ over their tiles only when it's their turn"; DE "1. Coloniaplättchen nehmen", "
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
+from hypothesis import given, settings
+
 from forum_trajanum.data import BUILDING_SPACES, cell_index
-from forum_trajanum.engine import decision_kind, legal_actions, view
+from forum_trajanum.engine import decision_kind, legal_actions, public_description, view
+from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.rules import current_player
 from forum_trajanum.engine.state import tile_kind
 
+from .games import every, games, share
 from .helpers import act, drafted_game, play_first_while, refresh, swap_tiles
 
 
@@ -189,56 +194,45 @@ def test_face_up_corner_tiles_and_buildings_are_public():
     assert cells[7] == "hidden"
 
 
-def test_log_lines_hold_only_public_information():
+class LogLinesArePublic:
+    """The log line of every 4th action, from the state before it, is the same in a world
+    sampled for the next player (who cannot tell the two apart)."""
+
+    def __init__(self, state):
+        self.before = state.clone()
+        self.checked = 0
+
+    def __call__(self, step):
+        if self.before is not None:
+            onlooker = (step.actor + 1) % len(step.state.players)
+            line = public_description(self.before, step.action, step.actor)
+            world = determinize(view(self.before, onlooker), random.Random(self.checked))
+            assert public_description(world, step.action, step.actor) == line
+            self.checked += 1
+        self.before = step.state.clone() if (step.number + 1) % 4 == 0 else None
+
+
+@settings(max_examples=share(0.4))
+@given(games(3, checks=[LogLinesArePublic]))
+def test_log_lines_hold_only_public_information(game):
     # Architecture "a log of what every player did (public information only)": the log line of
     # an action is the same in every world an onlooker cannot tell apart from the real one.
-    import random
-
-    from forum_trajanum.engine import (
-        apply,
-        current_player,
-        is_over,
-        legal_actions,
-        new_game,
-        public_description,
-    )
-    from forum_trajanum.engine.determinize import determinize
-
-    state = new_game(77, players=3)
-    rng = random.Random(77)
-    checked = 0
-    while not is_over(state):
-        action = rng.choice(legal_actions(state))
-        actor = current_player(state)
-        onlooker = (actor + 1) % 3
-        if rng.random() < 0.25:
-            line = public_description(state, action, actor)
-            world = determinize(view(state, onlooker), random.Random(checked))
-            assert public_description(world, action, actor) == line
-            checked += 1
-        apply(state, action)
-    assert checked > 50
+    assert game.checks[0].checked >= 30  # a 3-player game is some 200 actions or more
 
 
-def test_an_onlookers_view_holds_nobodys_secrets():
-    # Architecture "a player's screen ... never contain what that player may not know": the
-    # onlooker's view (player -1, shown while bots play) equals itself in every world that
-    # differs only in hidden information, for every seat's secrets at once.
-    import random
+def onlookers_view_holds_nobodys_secrets(step):
+    state = step.state
+    public = view(state, -1)
+    assert all(not c.river and not c.taken and not c.passed for c in public.colonias)
+    assert public.legal == ()
+    for seat in range(len(state.players)):  # a world sampled for any seat looks the same
+        assert view(determinize(view(state, seat), random.Random(seat)), -1) == public
 
-    from forum_trajanum.engine import apply, is_over, legal_actions, new_game
-    from forum_trajanum.engine.determinize import determinize
 
-    state = new_game(91, players=4)
-    rng = random.Random(91)
-    checked = 0
-    while not is_over(state):
-        if rng.random() < 0.1:
-            public = view(state, -1)
-            assert all(not c.river and not c.taken and not c.passed for c in public.colonias)
-            assert public.legal == ()
-            for seat in range(4):  # a world sampled for any seat looks the same to an onlooker
-                assert view(determinize(view(state, seat), random.Random(seat)), -1) == public
-            checked += 1
-        apply(state, rng.choice(legal_actions(state)))
-    assert checked > 20
+@settings(max_examples=share(0.4))
+@given(games(4, checks=[every(10, onlookers_view_holds_nobodys_secrets)]))
+def test_an_onlookers_view_holds_nobodys_secrets(game):
+    """Architecture "a player's screen ... never contain what that player may not know": the
+    onlooker's view (player -1, shown while bots play) equals itself in every world that
+    differs only in hidden information, for every seat's secrets at once (checked every 10th
+    action, inside the strategy)."""
