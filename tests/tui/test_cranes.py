@@ -98,7 +98,8 @@ async def test_cranes_corner_by_corner_with_the_corner_marked_and_steps_back():
         final = _listed(screen)[screen.query_one("#decisions").highlighted]
         await pilot.press("enter")
         assert app.session.record.actions == [final]
-        assert [e.text for e in app.session.log] == [final]
+        (line,) = [e.text for e in app.session.log]  # one log line, in words
+        assert line.startswith("placed the cranes: A1 ")
         record, _ = saves.read_game(app.session.game.id)
         assert record.actions == [final]  # the autosave holds the one action
         assert "into row" in screen_text(app)  # Ann's next setup decision
