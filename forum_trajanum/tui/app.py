@@ -7,6 +7,7 @@ view (or a public view while bots play, and a privacy screen between two human p
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 
@@ -19,6 +20,7 @@ from forum_trajanum.engine import GameError, GameOptions, parse, ranking
 from forum_trajanum.engine.rules import DECISION_TITLES
 from forum_trajanum.tui.dialogs import MessageScreen, SaveAsScreen
 from forum_trajanum.tui.games import GamesScreen
+from forum_trajanum.tui.panels import last_move, log_lines
 from forum_trajanum.tui.play import (
     CHOICE_HOLD,
     ActionChosen,
@@ -36,8 +38,8 @@ from forum_trajanum.tui.screens import (
 )
 from forum_trajanum.tui.session import GameSession
 
-# 36 rows: a 1366x768 browser page at the default zoom (forum-trajanum serve) gives 151x36.
-MIN_WIDTH, MIN_HEIGHT = 130, 36
+# The compact layout plays at 80x24 (a default terminal); below it a note says "too small".
+MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 class StandInBot:
@@ -258,9 +260,14 @@ class ForumApp(App):
         """The data a play screen needs for ``pv``."""
         s = self.session
         names = self.names()
-        log = [f"{names[e.seat]}: {e.text}" for e in s.log]
         can_undo = pv.viewer == s.decider and s.can_undo()
-        return PlayData(pv, names, self.bots(), log, can_undo, self.message, hold)
+        data = PlayData(pv, names, self.bots(), log_lines(s, names), can_undo, self.message, hold)
+        if pv.viewer < 0 and s.record.actions and s.log:
+            data.flash, data.flash_seat = last_move(s.record.actions[-1]), s.log[-1].seat
+            humans = [i for i in range(s.players) if not s.is_bot(i)]
+            home = self.last_human if self.last_human is not None else -1
+            data.home = humans[0] if len(humans) == 1 else home
+        return data
 
     def humans(self) -> int:
         s = self.session
@@ -298,6 +305,9 @@ class ForumApp(App):
             self.switch_screen(GameOverScreen(s.public_view(), ranking(s.state), self.names()))
             return
         seat = s.decider
+        if not s.is_bot(seat) and self.auto_play_single(seat):
+            self.advance()
+            return
         if s.is_bot(seat):
             self.show_main(self.play_data(s.public_view()))
             self.start_bot(seat)
@@ -310,6 +320,20 @@ class ForumApp(App):
             self.push_overlay(screen, lambda _: self.reveal())
             return
         self.reveal()
+
+    def auto_play_single(self, seat: int) -> bool:
+        """Play a human's decision that has one possible answer (the log says what happened).
+
+        Ending the turn still waits while the player may undo a step of it."""
+        s = self.session
+        legal = s.view_of(seat).legal
+        if len(legal) != 1 or (legal[0] == "end" and s.can_undo()):
+            return False
+        try:
+            s.play(legal[0], seat)
+        except GameError:  # pragma: no cover - the only legal action
+            return False
+        return True
 
     def handover_screen(self, name: str, seat: int, what: str) -> HandOverScreen:
         """The one (installed, reused) hand-over screen, set for ``name``."""
@@ -464,12 +488,16 @@ class ForumApp(App):
         pause = self.bot_delay - (time.monotonic() - started)
         if pause > 0:
             time.sleep(pause)
-        self.call_from_thread(self.bot_done, token, text, problem)
+        # the app may have closed while the bot was thinking: then there is nothing to play
+        with contextlib.suppress(RuntimeError):
+            self.call_from_thread(self.bot_done, token, text, problem)
 
     def bot_done(self, token: tuple, text: str, problem: str) -> None:
         """Apply a bot's choice (the first legal action if the bot failed)."""
         s = self.session
         if s is None or token != self._bot_token or token != (id(s), len(s.record.actions)):
+            return
+        if not self.screen_stack:  # the app is closing (a bot finished thinking too late)
             return
         self._bot_token = None
         seat = s.decider

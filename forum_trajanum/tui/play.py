@@ -1,384 +1,42 @@
 """The play screens: one per mode (setup, draft, turn, paying citizens, watching bots).
 
-Each shows one :class:`PlayerView` only: the deciding player's own view, or a public view.
-The decision list offers exactly ``view.legal``; the Colonia and Forum cursors highlight the
-cells that appear in those actions. Choosing posts :class:`ActionChosen`; the app decides.
-The setup's crane colours are chosen corner by corner, narrowing the engine's arrangements
-(:mod:`forum_trajanum.tui.cranes`); only the complete arrangement is posted.
+Their common base, :class:`PlayScreen` (board panels, decision list, layouts by size), is in
+:mod:`forum_trajanum.tui.playscreen` and re-exported here. The setup's crane colours are
+chosen corner by corner, narrowing the engine's arrangements (:mod:`forum_trajanum.tui.cranes`);
+only the complete arrangement is posted.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import OptionList
 
-from forum_trajanum.data import STREET_SYMBOLS
 from forum_trajanum.engine import PlayerView
-from forum_trajanum.engine.actions import SetupCranes, TakeTile
-from forum_trajanum.engine.rules import DECISION_TITLES
+from forum_trajanum.engine.actions import SetupCranes
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.cranes import STEP_ID, CraneStep, chosen_text, crane_steps
-from forum_trajanum.tui.labels import (
-    CORNER_NAMES,
-    action_cells,
-    decision_context,
-    describe,
-    forum_cell,
-    legal_actions_of,
+from forum_trajanum.tui.labels import CORNER_NAMES
+from forum_trajanum.tui.playscreen import (
+    CHOICE_HOLD,
+    ActionChosen,
+    PlayData,
+    PlayScreen,
 )
-from forum_trajanum.tui.widgets import (
-    ColoniaGrid,
-    DecisionList,
-    ForumGrid,
-    KeyBar,
-    StatusPanel,
-    private_text,
-    street_cells_of,
-    supply_text,
-)
+from forum_trajanum.tui.widgets import ColoniaGrid
 
-#: When a decision has more Colonia-cell actions than this, the list shows only the actions
-#: of the cell under the cursor (plus the actions that name no cell).
-FILTER_ABOVE = 24
-
-#: Seconds for which a new player's decision list ignores Enter (and clicks): a fast second
-#: press after the hand-over screen's Enter must not take the first choice by accident.
-CHOICE_HOLD = 0.3
-
-
-@dataclass
-class PlayData:
-    """What a play screen draws: one view plus public names, bots and log lines."""
-
-    view: PlayerView
-    names: list[str]
-    bots: list[str]
-    log: list[str] = field(default_factory=list)
-    can_undo: bool = False
-    message: str = ""
-    #: Seconds for which the decision list ignores being chosen (a new player's decision).
-    hold: float = 0.0
-
-
-class ActionChosen(Message):
-    """The player chose a legal action (its text form)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        super().__init__()
-
-
-class PlayScreen(Screen):
-    """Base of the play screens: Colonia, supply, Forum, status, decisions and log."""
-
-    MODE = "play"
-    HINT = ""
-    BINDINGS = [
-        Binding("u", "undo", "Undo"),
-        Binding("o", "boards", "Other boards"),
-        Binding("t", "trajan", "Trajan cards"),
-        Binding("l", "log", "Log"),
-        Binding("s", "save", "Save"),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("q", "menu", "Menu"),
-    ]
-
-    def __init__(self, data: PlayData) -> None:
-        super().__init__()
-        self.data = data
-        self.actions: list = []
-        self.by_cell: dict[str, list] = {}
-        self.by_forum: dict[tuple[int, int], object] = {}
-        self.other: list = []
-        self.filtered = False
-        self._shown_ids: list[str] | None = None
-        self._shown_view: PlayerView | None = None
-        self.covered = False
-        self._decision_key: tuple = ()
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        with Vertical(id="left", classes="half"):
-            yield ColoniaGrid(id="colonia")
-            yield Static(id="supply")
-            yield Static(id="private")
-            yield StatusPanel(id="status")
-        with Vertical(id="right", classes="half"):
-            yield ForumGrid(id="forum")
-            yield Static(id="decision-title")
-            yield DecisionList(id="decisions")
-            yield Static(id="message")
-            yield Static(id="log")
-        yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.show(self.data)
-        self.query_one("#decisions", OptionList).focus()
-
-    def on_screen_resume(self) -> None:
-        if not isinstance(self.focused, (ColoniaGrid, ForumGrid)):
-            self.query_one("#decisions", OptionList).focus()
-        self.app.resume_play()
-
-    # --- drawing ------------------------------------------------------------------------
-
-    def shown_seat(self) -> int:
-        """Whose Colonia the big grid shows: the viewer, or (public view) the decider."""
-        pv = self.data.view
-        if pv.viewer >= 0:
-            return pv.viewer
-        return max(pv.decider, 0)
-
-    def cover(self) -> None:
-        """Hide everything but the title (a hand-over screen is about to cover this one).
-
-        Inline styles, not a CSS class: a class on the screen would restyle every widget."""
-        self.covered = True
-        for part in self.query_children(".half"):
-            part.styles.visibility = "hidden"
-
-    def uncover(self) -> None:
-        if self.covered:
-            self.covered = False
-            for part in self.query_children(".half"):
-                part.styles.visibility = "visible"
-
-    def show(self, data: PlayData) -> None:
-        """Redraw everything from ``data``."""
-        new_viewer = data.view.viewer != self.data.view.viewer
-        self.data = data
-        self.uncover()
-        decisions = self.query_one("#decisions", DecisionList)
-        if new_viewer:
-            decisions.focus()
-        if data.hold > 0:
-            # from now (keys already queued) until a moment after the decision is on screen
-            decisions.hold(data.hold)
-            self.call_after_refresh(decisions.hold, data.hold)
-        self.sort_actions()
-        self.draw()
-
-    def sort_actions(self) -> None:
-        """Parse the legal actions and sort them by the Colonia / Forum cell they are about."""
-        self.actions = legal_actions_of(self.data.view)
-        self.by_cell, self.by_forum, self.other = {}, {}, []
-        for action in self.actions:
-            cells = action_cells(action)
-            spot = forum_cell(action)
-            if spot is not None:
-                self.by_forum[spot] = action
-            elif cells:
-                for cell in cells:
-                    self.by_cell.setdefault(cell, []).append(action)
-            else:
-                self.other.append(action)
-        count = sum(len(v) for v in self.by_cell.values())
-        self.filtered = count > FILTER_ABOVE
-
-    def draw(self) -> None:
-        """Draw the boards, the status and the decision list for ``self.data``."""
-        data = self.data
-        pv = data.view
-        seat = self.shown_seat()
-        colonia = self.colonia_shown(pv.colonias[seat])
-        grid = self.query_one(ColoniaGrid)
-        owner = data.names[seat] + (" (you)" if pv.viewer == seat else "")
-        streets = street_cells_of(pv, seat) if pv.decision == "draft" else frozenset()
-        grid.show(colonia, pv.options.side, f"Colonia of {owner}", self.marked_cells(), streets)
-        previous = self._decision_key
-        self._decision_key = (pv.viewer, pv.decision, pv.cycle, pv.round, len(pv.legal))
-        self.place_grid_cursor(grid, fresh=previous != self._decision_key)
-        _set(self.query_one("#supply", Static), supply_text(colonia))
-        _set(
-            self.query_one("#private", Static),
-            private_text(colonia) if pv.viewer == seat else Text(""),
-        )
-        self.query_one(StatusPanel).show(pv, data.names, data.bots)
-        self.query_one(ForumGrid).show(pv, frozenset(self.by_forum))
-        _set(self.query_one("#title", Static), self.title_text())
-        _set(self.query_one("#decision-title", Static), self.decision_text())
-        self.fill_decisions()
-        _set(self.query_one("#message", Static), Text(data.message, style="bold #ff8700"))
-        log = Text("Log\n", style="bold")
-        for line in data.log[-7:]:
-            log.append(line + "\n", style="")
-        _set(self.query_one("#log", Static), log)
-
-    def colonia_shown(self, colonia: ColoniaView) -> ColoniaView:
-        """The Colonia as drawn (a screen may show a choice in the making on it)."""
-        return colonia
-
-    def marked_cells(self) -> frozenset[str]:
-        """The Colonia cells marked ``*``: those the legal actions are about."""
-        return frozenset(self.by_cell)
-
-    def place_grid_cursor(self, grid: ColoniaGrid, fresh: bool) -> None:
-        """Keep the Colonia cursor on a legal cell (the first one for a new decision)."""
-        if self.by_cell and (fresh or self.by_cell.get(_cell_at(grid.cursor)) is None):
-            # the engine lists the most natural choices first (e.g. the street's own tiles)
-            first = next(a for a in self.actions if action_cells(a) and forum_cell(a) is None)
-            grid.place_cursor(action_cells(first)[0])
-
-    def title_text(self) -> Text:
-        pv = self.data.view
-        text = Text()
-        text.append(" FORUM TRAJANUM ", style="bold reverse")
-        if pv.decider >= 0:
-            who = self.data.names[pv.decider]
-            text.append(f"  {who}: {DECISION_TITLES.get(pv.decision, pv.decision)}")
-        if self.HINT:
-            text.append(f"   {self.HINT}", style="italic #afafaf")
-        return text
-
-    def decision_text(self) -> Text:
-        pv = self.data.view
-        text = Text()
-        if not self.actions:
-            text.append("Waiting…", style="italic")
-            return text
-        text.append("Your choices", style="bold")
-        if self.filtered:
-            text.append(f" at {_cell_at(self.query_one(ColoniaGrid).cursor)}", style="bold")
-            text.append(" (move the Colonia cursor: * cells are legal)", style="italic")
-        if self.data.can_undo:
-            text.append("   [u] undo", style="#87d787")
-        context = decision_context(pv)
-        if context:
-            text.append(f"\n{context}", style="#d7d7af")
-        if pv.decision == "draft" and pv.street:
-            cards = "  ".join(
-                f"card {i + 1} = street {STREET_SYMBOLS[s]}" for i, s in enumerate(pv.street)
-            )
-            text.append(f"\n{cards}", style="#87afaf")
-        return text
-
-    def fill_decisions(self) -> None:
-        """Fill the decision list with :meth:`entries` (unchanged entries keep the highlight)."""
-        pv = self.data.view
-        entries = self.entries()
-        ids = [i for i, _ in entries]
-        if ids == self._shown_ids and pv == self._shown_view:
-            return  # the same choices: keep the list (and its highlight) as it is
-        self._shown_ids, self._shown_view = ids, pv
-        options_list = self.query_one("#decisions", OptionList)
-        options_list.clear_options()
-        options_list.add_options([Option(label, id=i) for i, label in entries])
-        if entries:
-            options_list.highlighted = 0
-
-    def entries(self) -> list[tuple[str, str]]:
-        """The decision list as (option id, label) pairs; an id is a legal action's text."""
-        pv = self.data.view
-        shown: list = []
-        if self.filtered:
-            cell = _cell_at(self.query_one(ColoniaGrid).cursor)
-            shown = list(self.by_cell.get(cell, []))
-            # the street's own tiles stay listed; tribune takes show for the cursor cell only
-            shown += [
-                a
-                for a in self.actions
-                if isinstance(a, TakeTile) and not a.tribune and a not in shown
-            ]
-        else:
-            for action in self.actions:
-                if action_cells(action) and forum_cell(action) is None:
-                    shown.append(action)
-        shown += [a for a in self.actions if forum_cell(a) is not None]
-        shown += self.other
-        return [(str(a), describe(a, pv)) for a in shown]
-
-    # --- input --------------------------------------------------------------------------
-
-    def choose(self, text: str) -> None:
-        """Hand a chosen legal action up to the app."""
-        if text in self.data.view.legal:
-            self.post_message(ActionChosen(text))
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option.id:
-            self.choose(event.option.id)
-
-    def on_colonia_grid_cursor_moved(self, event: ColoniaGrid.CursorMoved) -> None:
-        if self.filtered and self.is_mounted:
-            self.fill_decisions()
-            self.query_one("#decision-title", Static).update(self.decision_text())
-
-    def on_colonia_grid_cell_chosen(self, event: ColoniaGrid.CellChosen) -> None:
-        actions = self.by_cell.get(event.cell, [])
-        if len(actions) == 1:
-            self.choose(str(actions[0]))
-        elif actions:
-            if not self.filtered:
-                lst = self.query_one("#decisions", OptionList)
-                index = next(
-                    (i for i in range(lst.option_count) if lst.get_option_at_index(i).id
-                     == str(actions[0])), 0)  # fmt: skip
-                lst.highlighted = index
-            self.query_one("#decisions", OptionList).focus()
-        else:
-            self.say(f"Nothing to do on {event.cell} now; the * cells are legal.")
-
-    def on_forum_grid_cell_chosen(self, event: ForumGrid.CellChosen) -> None:
-        action = self.by_forum.get((event.row, event.col))
-        if action is not None:
-            self.choose(str(action))
-        else:
-            self.say("No envoy may go there now; the * cells of the Forum are legal.")
-
-    def say(self, message: str) -> None:
-        """Show a short message under the decision list."""
-        self.query_one("#message", Static).update(Text(message, style="bold #ff8700"))
-
-    def action_undo(self) -> None:
-        self.app.undo()
-
-    def action_boards(self) -> None:
-        from forum_trajanum.tui.dialogs import BoardsScreen
-
-        self.app.push_screen(BoardsScreen(self.data))
-
-    def action_trajan(self) -> None:
-        from forum_trajanum.tui.dialogs import TrajanScreen
-
-        self.app.push_screen(TrajanScreen(self.data.view))
-
-    def action_log(self) -> None:
-        from forum_trajanum.tui.dialogs import LogScreen
-
-        self.app.push_screen(LogScreen(self.data.log))
-
-    def action_help(self) -> None:
-        from forum_trajanum.tui.dialogs import HelpScreen
-
-        self.app.push_screen(HelpScreen())
-
-    def action_save(self) -> None:
-        self.app.ask_save_name()
-
-    def action_menu(self) -> None:
-        self.app.to_menu()
-
-
-def _set(widget: Static, text: Text) -> None:
-    """Update a fixed-height Static only when its text changed (no layout pass)."""
-    if getattr(widget, "_shown_text", None) != text:
-        widget._shown_text = text
-        widget.update(text, layout=False)
-
-
-def _cell_at(index: int) -> str:
-    from forum_trajanum.data import cell_name
-
-    return cell_name(index)
+__all__ = [
+    "CHOICE_HOLD",
+    "ActionChosen",
+    "DraftScreen",
+    "PayScreen",
+    "PlayData",
+    "PlayScreen",
+    "SetupScreen",
+    "TurnScreen",
+    "WatchScreen",
+    "screen_class",
+]
 
 
 class SetupScreen(PlayScreen):
@@ -439,28 +97,29 @@ class SetupScreen(PlayScreen):
         if self.crane_steps:
             number = self.crane_steps[0].corner + 1
             text.append(
-                f"\nCrane colour for corner {self.corner()} ({number} of {len(CORNER_NAMES)}, "
-                "marked * on your Colonia).",
+                f" Crane colour for corner {self.corner()} ({number} of {len(CORNER_NAMES)}, "
+                "marked ▸ on your Colonia).",
                 style="#d7d7af",
             )
             if self.cranes_chosen:
-                text.append(f"\nChosen: {chosen_text(self.cranes_chosen)}.", style="#87afaf")
-                text.append("  [Esc] back one corner", style="#87d787")
+                text.append(f" Chosen: {chosen_text(self.cranes_chosen)}.", style="#87afaf")
+                text.append(" [Esc] back one corner", style="#87d787")
         return text
 
+    # Textual calls a handler of every class in the MRO for one message: these handle the
+    # crane steps and prevent_default() keeps PlayScreen's own handler from running too
+    # (calling it as well posted every setup choice twice).
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ""
         if option_id.startswith(STEP_ID):
             event.stop()
+            event.prevent_default()
             self.pick_cranes(option_id.removeprefix(STEP_ID))
-        else:
-            super().on_option_list_option_selected(event)
 
     def on_colonia_grid_cell_chosen(self, event: ColoniaGrid.CellChosen) -> None:
         if self.crane_steps and event.cell == self.corner():
+            event.prevent_default()
             self.query_one("#decisions", OptionList).focus()
-        else:
-            super().on_colonia_grid_cell_chosen(event)
 
     def pick_cranes(self, chosen: str) -> None:
         """Show the next corner's colours after ``chosen`` (nothing is played yet)."""

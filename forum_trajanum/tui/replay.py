@@ -38,21 +38,27 @@ from forum_trajanum.replay import (
 # --- the one adapter to the play screen's board widgets ------------------------------------
 # The play screen's widgets are being redesigned (branch ui); this screen touches them only
 # here, so that a change of their API is an edit of these few lines.
-from forum_trajanum.tui.widgets import ColoniaGrid, ForumGrid, supply_text
+from forum_trajanum.tui.panels import supply_text
+from forum_trajanum.tui.widgets import ColoniaGrid, ForumGrid
 
 
 def colonia_widget() -> ColoniaGrid:
     """The widget that draws a Colonia (cursor and legal marks unused here)."""
-    return ColoniaGrid(id="replay-colonia")
+    grid = ColoniaGrid(id="replay-colonia")
+    grid.can_focus = False  # the replay's keys (arrows, Enter) are the screen's
+    return grid
 
 
 def show_colonia(widget: ColoniaGrid, colonia: ColoniaView, side: str, title: str) -> None:
-    widget.show(colonia, side, title)
+    widget.border_title = title  # the grid draws the board only; its top border the title
+    widget.show(colonia, side)
 
 
 def forum_widget() -> ForumGrid:
     """The widget that draws the Forum."""
-    return ForumGrid(id="replay-forum")
+    forum = ForumGrid(id="replay-forum")
+    forum.border_title = "Forum"
+    return forum
 
 
 def show_forum(widget: ForumGrid, pv: PlayerView) -> None:
@@ -87,8 +93,8 @@ class ReplayScreen(Screen[None]):
     #replay-body { height: 1fr; }
     #replay-left, #replay-right { height: 1fr; width: 1fr; }
     #replay-left { min-width: 74; }
-    #replay-colonia { height: 9; padding: 0 1; }
-    #replay-forum { height: auto; padding: 0 1; }
+    #replay-colonia { height: 14; padding: 0 1; border-top: solid #303840; }
+    #replay-forum { height: auto; padding: 0 1; border-top: solid #303840; }
     #replay-supply, #replay-hands, #replay-scores, #replay-log { height: auto; padding: 0 1; }
     #replay-hands { color: #ffd7af; }
     #replay-keys { height: 1; background: #202830; }
@@ -100,10 +106,11 @@ class ReplayScreen(Screen[None]):
         Binding("left", "step(-1)", "Back", show=False),
         Binding("shift+right,right_square_bracket", "turn(1)", "Turn ]"),
         Binding("shift+left,left_square_bracket", "turn(-1)", "Turn [", show=False),
-        Binding("pagedown", "round(1)", "Round PgDn"),
-        Binding("pageup", "round(-1)", "Round PgUp", show=False),
-        Binding("home", "jump(0)", "Start", show=False),
-        Binding("end", "jump(-1)", "End", show=False),
+        # priority: a focused panel that can scroll must not take these keys
+        Binding("pagedown", "round(1)", "Round PgDn", priority=True),
+        Binding("pageup", "round(-1)", "Round PgUp", show=False, priority=True),
+        Binding("home", "jump(0)", "Start", show=False, priority=True),
+        Binding("end", "jump(-1)", "End", show=False, priority=True),
         Binding("tab", "seat(1)", "Seat"),
         Binding("1", "pick_seat(0)", show=False),
         Binding("2", "pick_seat(1)", show=False),
@@ -134,9 +141,9 @@ class ReplayScreen(Screen[None]):
         yield Static(id="replay-last")
         with Horizontal(id="replay-body"):
             with VerticalScroll(id="replay-left"):
+                yield Static(id="replay-hands")  # short; first, so that 80x24 shows it
                 yield colonia_widget()
                 yield Static(id="replay-supply")
-                yield Static(id="replay-hands")
             with ContentSwitcher(initial="panel-forum", id="replay-right"):
                 with VerticalScroll(id="panel-forum"):
                     yield forum_widget()

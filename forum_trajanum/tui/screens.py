@@ -202,7 +202,11 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
 class HandOverScreen(Screen[None]):
     """Privacy screen between two human players: nobody's secrets are on it."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I am ready")]
+    BINDINGS = [
+        Binding("enter,space", "ready", "I am ready"),
+        Binding("q", "menu", "Menu (the game is saved)"),
+        Binding("question_mark,f1", "help", "Help"),
+    ]
 
     def __init__(self, name: str, seat: int, what: str) -> None:
         super().__init__()
@@ -230,6 +234,13 @@ class HandOverScreen(Screen[None]):
 
     def action_ready(self) -> None:
         self.dismiss(None)
+
+    def action_menu(self) -> None:
+        """Back to the start menu without showing anybody's screen (Continue resumes here)."""
+        self.app.to_menu()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
 
 
 CATEGORY_TITLES = {
@@ -344,7 +355,12 @@ def _resources(colonia) -> int:
 
 
 class TooSmallScreen(Screen[None]):
-    """Shown while the terminal is smaller than the game needs."""
+    """Shown while the terminal is smaller than the game needs; q and Ctrl+C still quit."""
+
+    BINDINGS = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("ctrl+c", "app.quit", "Quit", priority=True),
+    ]
 
     def __init__(self, width: int, height: int) -> None:
         super().__init__()
@@ -365,5 +381,6 @@ class TooSmallScreen(Screen[None]):
         self.query_one("#too-small", Static).update(
             f"The terminal is too small: {size.width}x{size.height}.\n"
             f"Forum Trajanum needs at least {width}x{height} characters.\n"
-            "Enlarge the window (or reduce the font size); play resumes by itself."
+            "Enlarge the window (or reduce the font size); play resumes by itself.\n"
+            "q quits (the game is autosaved)."
         )

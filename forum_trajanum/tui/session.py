@@ -39,6 +39,9 @@ class LogEntry:
 
     seat: int
     text: str
+    #: cycle and round in which it happened (0, 0 during the setup): the log's marks
+    cycle: int = 0
+    round: int = 0
 
 
 @dataclass
@@ -159,11 +162,15 @@ class GameSession:
             raise GameError(f"it is {self.name(actor)}'s decision, not {self.name(seat)}'s")
         if action not in legal_actions(state):
             apply(state, action, actor)  # raises IllegalActionError with the reason
+        when = (state.cycle, state.round)
         barrier = reveals_information(state, action)
         snapshot = _Snapshot(state.clone(), len(self.record.actions), len(self.log))
         apply(state, action, actor)
         self.record.append(action)
-        lines = [LogEntry(seat, text) for seat, text in public_lines(snapshot.state, action, state)]
+        lines = [
+            LogEntry(seat, text, *when)
+            for seat, text in public_lines(snapshot.state, action, state)
+        ]
         self.log += lines
         if barrier or current_player(state) != actor or self.is_bot(actor):
             self._undo.clear()

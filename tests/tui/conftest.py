@@ -22,12 +22,17 @@ def screen_text(app) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+def decision_line(app) -> str:
+    """The words above the decision list (they wrap on screen, so tests read them here)."""
+    return str(app.screen.query_one("#decision-title").content)
+
+
 async def past_hold(pilot) -> None:
     """Wait until the shown decision list takes Enter: after a hand-over (or a bot's turn) it
     ignores Enter for a moment (``CHOICE_HOLD``), so that a double press chooses nothing."""
     from forum_trajanum.tui.widgets import DecisionList
 
-    for _ in range(100):
+    while True:
         lists = pilot.app.screen.query(DecisionList)
         if not lists or not lists.first().held:
             return

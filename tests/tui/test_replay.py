@@ -105,7 +105,7 @@ async def test_the_list_of_games_replays_a_finished_game_with_r(save_home):
     record = read_record(GAME.read_bytes()).record
     game = saves.create_game(record, record.replay())
     game.close()
-    app = ForumApp(bot_delay=0)
+    app = ForumApp(bot_delay=0, min_size=(130, 36))  # a game that needs more than 80x24
     async with app.run_test(size=SIZE) as pilot:
         app.continue_game(finished=True)
         await pilot.pause()
@@ -122,7 +122,7 @@ async def test_the_replay_fits_where_the_game_does_not():
     record = read_record(GAME.read_bytes()).record
     game = saves.create_game(record, record.replay())
     game.close()
-    app = ForumApp(bot_delay=0)
+    app = ForumApp(bot_delay=0, min_size=(130, 36))  # a game that needs more than 80x24
     async with app.run_test(size=SIZE) as pilot:
         app.continue_game(finished=True)
         await pilot.pause()

@@ -18,6 +18,7 @@ from forum_trajanum.tui.dialogs import (
     SaveAsScreen,
     TrajanScreen,
 )
+from forum_trajanum.tui.labels import log_words
 from forum_trajanum.tui.play import DraftScreen, PlayScreen, SetupScreen, TurnScreen, WatchScreen
 from forum_trajanum.tui.screens import (
     HandOverScreen,
@@ -28,7 +29,14 @@ from forum_trajanum.tui.screens import (
 )
 from forum_trajanum.tui.session import GameSession
 
-from .conftest import SIZE, first_legal_bot_factory, past_hold, screen_text, session_at
+from .conftest import (
+    SIZE,
+    decision_line,
+    first_legal_bot_factory,
+    past_hold,
+    screen_text,
+    session_at,
+)
 
 
 async def _wait(pilot, condition, timeout: float = 60.0):
@@ -68,7 +76,8 @@ async def test_start_menu_new_game_with_a_bot_seat():
         # one human: no hand-over screen, the first decision is Livia's own
         await _wait(pilot, lambda: isinstance(app.screen, SetupScreen))
         assert isinstance(app.screen, SetupScreen)
-        assert "Livia: choose crane colours" in screen_text(app)
+        assert "Livia's choice" in screen_text(app)
+        assert "Choose crane colours." in screen_text(app)
 
 
 async def test_new_game_form_rejects_a_bad_seed_and_can_be_left():
@@ -136,11 +145,11 @@ async def test_load_a_named_save():
 async def test_a_too_small_terminal_says_the_size_needed_and_play_resumes():
     session = session_at("draft", seed=3)
     app = ForumApp(bot_delay=0, session=session)
-    async with app.run_test(size=(90, 30)) as pilot:
+    async with app.run_test(size=(79, 23)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         text = screen_text(app)
-        assert "too small" in text and "at least 130x36" in text
+        assert "too small" in text and "at least 80x24" in text
         await pilot.resize_terminal(*SIZE)
         await _wait(pilot, lambda: not isinstance(app.screen, TooSmallScreen))
         assert isinstance(app.screen, HandOverScreen)
@@ -201,7 +210,7 @@ async def test_colonia_cursor_highlights_and_chooses_legal_cells():
         screen: PlayScreen = app.screen
         legal_cells = set(screen.by_cell)
         assert legal_cells
-        await pilot.press("tab")  # to the Colonia grid
+        await pilot.press("c")  # to the Colonia grid
         grid = screen.query_one("#colonia")
         assert app.focused is grid
         cell = sorted(legal_cells)[0]
@@ -230,7 +239,9 @@ async def test_help_boards_trajan_log_and_save_screens():
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, BoardsScreen)
-        assert "Colonia of" in screen_text(app)
+        text = screen_text(app)
+        assert "Colonia of" in text
+        assert "1 I " in text and "6 VI " in text and "Crafts. II" in text  # the whole board
         await pilot.press("escape")
         await pilot.press("t")
         await pilot.pause()
@@ -240,7 +251,7 @@ async def test_help_boards_trajan_log_and_save_screens():
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, LogScreen)
-        assert "P1: cranes" in screen_text(app)
+        assert f"P1 {log_words(app.session.log[0].text)}" in screen_text(app)
         await pilot.press("escape")
         await pilot.press("s")
         assert isinstance(app.screen, SaveAsScreen)
@@ -288,7 +299,7 @@ async def test_bots_play_in_a_worker_with_a_log_line_per_action():
         bot_lines = [e.text for e in app.session.log if e.seat == 1]
         assert bot_lines
         assert not any(line.startswith("keep ") for line in bot_lines)  # public wording only
-        assert "Bot:" in "\n".join(app.play_data(app.session.public_view()).log)
+        assert "\nBot " in "\n".join(app.play_data(app.session.public_view()).log)
         assert not isinstance(app.screen, HandOverScreen)  # one human: no hand-over
 
 
@@ -339,10 +350,13 @@ async def test_a_click_on_a_colonia_cell_chooses_it():
         col, row = "ABCDEF".index(cell[0]), int(cell[1]) - 1
         count = len(app.session.record.actions)
         options = [str(a) for a in screen.by_cell[cell]]
-        # content offset: 7 characters of row label, 5 per cell, 3 header lines; 1 of padding
-        await pilot.click("#colonia", offset=(1 + 7 + 5 * col + 2, 3 + row))
+        plain = [o for o in options if "tribune" not in o]  # a tribune take is asked apart
+        grid = screen.query_one("#colonia")
+        width, height = (9, 3) if grid.big else (6, 2)
+        # content offset: 6 characters of row label, a mark and the cell; 1 header line
+        await pilot.click("#colonia", offset=(6 + width * col + 2, 1 + height * row))
         await pilot.pause()
-        if len(options) == 1:
+        if len(plain) == 1:
             assert app.session.record.actions[count:] == [target]
         else:  # several choices on that cell: the list shows them, nothing played yet
             assert len(app.session.record.actions) == count
@@ -385,17 +399,17 @@ async def test_setup_choices_by_keys():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")  # hand-over to Ann
         assert isinstance(app.screen, SetupScreen)
-        assert "Crane colour for corner A1 (1 of 4" in screen_text(app)
+        assert "Crane colour for corner A1 (1 of 4" in decision_line(app)
         await past_hold(pilot)
         await pilot.press("down", "enter")  # A1: the second colour
         assert app.session.record.actions == []  # nothing is played corner by corner
-        assert "Crane colour for corner F1 (2 of 4" in screen_text(app)
+        assert "Crane colour for corner F1 (2 of 4" in decision_line(app)
         await pilot.press("enter", "enter")  # F1, then A6 (F6 is forced): one action
         assert len(app.session.record.actions) == 1
         assert app.session.record.actions[0].startswith("cranes ")
-        assert "Citizen into row" in screen_text(app)
+        assert "into row" in screen_text(app)
         await pilot.press("enter")
-        assert "female-back citizens on two corners" in screen_text(app)
+        assert "female-back citizens on two corners" in decision_line(app)
         await pilot.press("enter")
         assert [a.split()[0] for a in app.session.record.actions] == ["cranes", "row", "diagonal"]
         assert isinstance(app.screen, HandOverScreen)  # Bob's setup is next
@@ -414,7 +428,7 @@ async def test_draft_shows_the_first_tile_before_the_second_and_keeps_one():
         app.play_action(first)
         await pilot.pause()
         me = app.session.view_of(app.session.decider).colonias[app.session.decider]
-        assert me.taken and f"In hand: {first.split()[1]}" in screen_text(app)
+        assert me.taken and f"(from {first.split()[1]})" in screen_text(app)
         for _ in range(4):  # the second card's tile, then keep one
             if not isinstance(app.screen, DraftScreen) or app.screen.data.view.viewer < 0:
                 break
@@ -431,7 +445,148 @@ async def test_a_click_on_a_legal_forum_cell_places_the_envoy():
         await pilot.press("enter")
         row, col = sorted(app.screen.by_forum)[0]
         count = len(app.session.record.actions)
-        # content offset: 2 header lines, 3 characters of row label, 4 per cell; 1 of padding
-        await pilot.click("#forum", offset=(1 + 3 + 4 * col + 1, 2 + row))
+        # content offset: 1 header line, 3 characters of row label, 3 per cell
+        await pilot.click("#forum", offset=(3 + 3 * col + 1, 1 + row))
         await pilot.pause()
         assert app.session.record.actions[count:] == [f"envoy {row + 1}:{col + 1}"]
+
+
+async def test_each_setup_choice_is_played_once():
+    session = GameSession.new(3, session_at("draft").state.options, ["Ann", "Bob"], ["", ""])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    posted: list[str] = []
+    play = app.play_action
+
+    def counting(text: str) -> None:
+        posted.append(text)
+        play(text)
+
+    app.play_action = counting
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over to Ann
+        await pilot.press("enter", "enter", "enter")  # crane colours corner by corner
+        await pilot.press("enter")  # the drawn citizen's row
+        await pilot.press("enter")  # the diagonal
+        assert posted == app.session.record.actions  # one action per choice
+        assert [a.split()[0] for a in posted] == ["cranes", "row", "diagonal"]
+        assert "not possible" not in screen_text(app)
+
+
+async def test_digits_pick_the_numbered_entries():
+    session = session_at("build", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        listed = screen.query_one("#decisions")
+        second = listed.get_option_at_index(1).id
+        label = str(listed.get_option_at_index(1).prompt)
+        assert label.startswith("2 ") and label[2:] == screen.entries()[1][1]  # its digit
+        count = len(app.session.record.actions)
+        await pilot.press("2")
+        assert app.session.record.actions[count] == second
+
+
+async def test_a_message_is_whole_and_gone_after_the_next_action_and_for_the_next_player():
+    session = session_at("draft", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        long = "This is a long message that does not fit on one line of an 80 column " * 2
+        app.screen.say(long.strip())
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert long.strip() in text  # wrapped, not cut
+        seat = app.session.decider
+        while app.session.decider == seat:
+            await pilot.press("1")
+            assert long[:30] not in screen_text(app)
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        assert long[:30] not in screen_text(app)
+
+
+async def test_the_hand_over_screen_opens_the_menu_without_showing_a_board():
+    session = session_at("draft", seed=3, skip=1)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("q")
+        assert isinstance(app.screen, StartScreen)
+        assert "Colonia" not in screen_text(app)
+
+
+async def test_q_quits_on_the_too_small_notice():
+    app = ForumApp(bot_delay=0, session=session_at("draft", seed=3))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("q")
+        assert await _wait(pilot, lambda: not app.is_running)
+
+
+async def test_compact_panels_switch_by_one_key_and_an_envoy_shows_the_forum():
+    session = session_at("envoy", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert screen.compact and screen.panel == "forum"  # placing an envoy: the Forum
+        assert screen.query_one("#forum").display and screen.query_one("#forum").region
+        for key, panel in (("c", "colonia"), ("p", "players"), ("l", "log"), ("f", "forum")):
+            await pilot.press(key)
+            shown = [p for p in screen.PANELS if screen.query_one(f"#p-{p}").region.height]
+            assert shown == [panel]
+            assert screen.query_one("#decisions").region.height  # the list stays in view
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        assert not screen.compact
+        assert all(screen.query_one(f"#p-{p}").region.height for p in ("colonia", "forum"))
+
+
+async def test_bot_turns_keep_the_own_board_in_view_and_show_the_move():
+    session = session_at("build", bots=["", "easy"], seed=3)
+    session.autosave = False
+    app = ForumApp(bot_delay=0.2, session=session, bot_factory=first_legal_bot_factory)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await _wait(pilot, lambda: isinstance(app.screen, WatchScreen))
+        screen = app.screen
+        assert screen.shown_seat() == 0  # the human's own Colonia, not the bot's
+        assert "Colonia of P1" in screen.query_one("#p-colonia").border_title
+
+
+async def test_the_highlight_stays_on_its_choice_when_the_same_decision_follows():
+    session = session_at("build", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        listed = screen.query_one("#decisions")
+        ids = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
+        convert = next(i for i in ids if i.startswith("convert"))
+        listed.highlighted = ids.index(convert)
+        await pilot.press("enter")
+        assert app.session.record.actions[-1] == convert
+        assert app.session.state.tasks[-1].kind == "build"  # the building step goes on
+        now = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
+        if convert in now:  # the same choice again: the highlight is on it
+            assert now[listed.highlighted] == convert
+        else:  # else at the same place, not back at the top
+            assert listed.highlighted == min(ids.index(convert), len(now) - 1) > 0
+
+
+async def test_a_step_with_one_possible_answer_plays_itself_and_the_log_says_so():
+    session = session_at("step", seed=3)
+    assert len(session.view_of(session.decider).legal) == 1  # library step 1, nothing else
+    count = len(session.record.actions)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.session.record.actions[count] == "step 1"  # no key was pressed
+        assert "took step 1 of the library track" in app.session.log[-1].text
+        await pilot.press("enter")  # the hand-over to the next decision, which has choices
+        assert len(app.session.view_of(app.session.decider).legal) > 1
+        await pilot.press("l")  # the log panel, scrolled to its newest lines
+        assert await _wait(pilot, lambda: "took step 1 of the library" in screen_text(app))
