@@ -216,6 +216,10 @@ class ForumApp(App):
         can_undo = pv.viewer == s.decider and s.can_undo()
         return PlayData(pv, names, self.bots(), log, can_undo, self.message, hold)
 
+    def score_history(self) -> list[tuple[int, ...]]:
+        """Every player's score after each finished round (recorded by the session)."""
+        return [entry.scores for entry in self.session.rounds]
+
     def humans(self) -> int:
         s = self.session
         return sum(not s.is_bot(i) for i in range(s.players))
@@ -243,13 +247,21 @@ class ForumApp(App):
             self.scorings_seen += 1
             self.show_main(PlayData(s.public_view(), self.names(), self.bots()))
             self.push_overlay(
-                ScoringScreen(s.public_view(), self.scorings_seen, self.names()),
+                ScoringScreen(
+                    s.public_view(), self.scorings_seen, self.names(), self.score_history()
+                ),
                 lambda _: self.advance(),
             )
             return
         if s.over:
             self.last_human = None
-            self.switch_screen(GameOverScreen(s.public_view(), ranking(s.state), self.names()))
+            # ranking and tie-break values: the view's, once the engine provides them there
+            keys = [(p.score, p.active_citizens(), p.resource_total()) for p in s.state.players]
+            self.switch_screen(
+                GameOverScreen(
+                    s.public_view(), ranking(s.state), self.names(), self.score_history(), keys
+                )
+            )
             return
         seat = s.decider
         if s.is_bot(seat):
