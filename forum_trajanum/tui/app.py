@@ -12,12 +12,14 @@ import time
 
 from textual import work
 from textual.app import App
+from textual.binding import Binding
 from textual.screen import ModalScreen
 
 from forum_trajanum import saves
 from forum_trajanum.engine import GameError, GameOptions, parse, ranking
 from forum_trajanum.engine.rules import DECISION_TITLES
-from forum_trajanum.tui.dialogs import MessageScreen, SaveAsScreen
+from forum_trajanum.tui.dialogs import HelpScreen, MessageScreen, SaveAsScreen
+from forum_trajanum.tui.help import LEGEND_KEY
 from forum_trajanum.tui.play import (
     CHOICE_HOLD,
     ActionChosen,
@@ -61,6 +63,8 @@ class ForumApp(App):
 
     CSS_PATH = "forum_trajanum.tcss"
     TITLE = "Forum Trajanum"
+    #: App-wide keys (a screen's or a focused widget's own binding of the key comes first).
+    BINDINGS = [Binding(LEGEND_KEY, "legend", "Legend")]
 
     def __init__(
         self,
@@ -121,6 +125,14 @@ class ForumApp(App):
                 f"'Continue the autosaved game'.\nDetails for a bug report: {where}"
             ),
         )
+
+    def action_legend(self) -> None:
+        """The legend of every symbol: the help screen's legend tab, from any screen."""
+        top = self.screen
+        if isinstance(top, HelpScreen):
+            top.action_tab("legend")
+        elif not isinstance(top, TooSmallScreen):
+            self.push_screen(HelpScreen("legend"))
 
     # --- start and menu -----------------------------------------------------------------
 
