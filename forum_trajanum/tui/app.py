@@ -75,6 +75,7 @@ class ForumApp(App):
         min_size: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT),
         guard_errors: bool | None = None,
         choice_hold: float = CHOICE_HOLD,
+        new_game: NewGameSettings | None = None,
     ) -> None:
         super().__init__()
         # A board game needs no scrolling animations; without them every key paints at once.
@@ -87,6 +88,8 @@ class ForumApp(App):
         self.choice_hold = choice_hold
         self.bot_factory = bot_factory or default_bot_factory
         self.session = session
+        #: A game to start at once (``forum-trajanum new``), when no session is given.
+        self.new_game = new_game
         self.min_size = min_size
         self.last_human: int | None = None
         self.scorings_seen = 0
@@ -141,6 +144,8 @@ class ForumApp(App):
         self.push_screen(StartScreen(saves.has_autosave()))
         if self.session is not None:
             self.begin(self.session)
+        elif self.new_game is not None:
+            self.start_new_game(self.new_game)
         self.check_size()
 
     def on_resize(self, event) -> None:
