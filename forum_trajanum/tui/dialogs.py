@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
 from forum_trajanum.engine import PlayerView
-from forum_trajanum.tui.help import KEYS, RULES_REFERENCE, legend
+from forum_trajanum.tui.help import KEYS, LEGEND_KEY, RULES_REFERENCE, legend
 from forum_trajanum.tui.play import PlayData
 from forum_trajanum.tui.widgets import ColoniaGrid, KeyBar, supply_text
 
@@ -89,6 +89,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("2", "tab('legend')", "Legend"),
         Binding("3", "tab('rules')", "Rules"),
         Binding("4", "tab('rulings')", "Rulings"),
+        Binding(LEGEND_KEY, "tab('legend')", "Legend", show=False),
     ]
     DEFAULT_CSS = """
     HelpScreen #help-box {

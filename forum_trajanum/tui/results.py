@@ -157,7 +157,7 @@ class ScoringScreen(Screen[None]):
         self.dismiss(None)
 
 
-def winner_text(pv: PlayerView, places: Sequence[Sequence[int]], keys, names) -> Text:
+def winner_text(places: Sequence[Sequence[int]], keys, names: Sequence[str]) -> Text:
     """Who won, in words, and, when the scores were level, how the tie was broken."""
     first = list(places[0])
     score = keys[first[0]][0]
@@ -255,7 +255,7 @@ class GameOverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         pv, names = self.pv, self.names
-        yield Static(winner_text(pv, self.places, self.keys, names), id="winner")
+        yield Static(winner_text(self.places, self.keys, names), id="winner")
         with TabbedContent(initial="ranking"):
             with TabPane("1 Ranking", id="ranking"), VerticalScroll():
                 yield Static(ranking_table(self.places, self.keys, names))
@@ -298,8 +298,17 @@ class GameOverScreen(Screen[None]):
                 colonia, pv.options.side, f"Colonia of {name} (seat {colonia.seat + 1})"
             )
 
+        self.focus_pane()
+
+    def focus_pane(self) -> None:
+        """Focus the shown tab's scroll area, so that arrows and PgUp/PgDn scroll it."""
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is not None:
+            pane.query_one(VerticalScroll).focus()
+
     def action_tab(self, pane: str) -> None:
         self.query_one(TabbedContent).active = pane
+        self.focus_pane()
 
     def action_menu(self) -> None:
         self.app.to_menu()

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from forum_trajanum.engine import GameOptions, apply, is_over, legal_actions
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.session import GameSession
 
 from .conftest import SIZE, session_at
 
@@ -29,11 +27,3 @@ def test_draft_screen(snap_compare):
 def test_turn_screen_placing_an_envoy(snap_compare):
     session = session_at("envoy", seed=3)
     assert snap_compare(_app(session), press=["enter", "tab", "tab"], terminal_size=SIZE)
-
-
-def test_game_over_screen(snap_compare):
-    session = GameSession.new(12, GameOptions(players=3), ["Ann", "Bob", "Cai"], ["", "", ""])
-    state = session.state
-    while not is_over(state):
-        apply(state, legal_actions(state)[0])
-    assert snap_compare(_app(session), terminal_size=SIZE)
