@@ -37,7 +37,7 @@ from forum_trajanum.tui.screens import (
 )
 from forum_trajanum.tui.session import GameSession
 
-MIN_WIDTH, MIN_HEIGHT = 130, 40
+MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 class StandInBot:
@@ -56,6 +56,37 @@ def default_bot_factory(level: str, seed: int):
     except ImportError:
         return StandInBot()
     return make_bot(level, seed)
+
+
+def log_lines(session: GameSession, names: list[str]) -> list[str]:
+    """The public log in player words, with a mark line where a new cycle or round begins."""
+    lines, when = [], None
+    for entry in session.log:
+        if (entry.cycle, entry.round) != when:
+            when = (entry.cycle, entry.round)
+            if entry.cycle == 0:
+                lines.append("── Setup ──")
+            else:
+                cycle = ("I", "II", "III")[min(entry.cycle, 3) - 1]
+                lines.append(f"── Cycle {cycle}, round {entry.round} ──")
+        lines.append(f"{names[entry.seat]} {entry.text}")
+    return lines
+
+
+def last_move(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The public cells of a move to highlight: a building's cells or an envoy's Forum cell
+    (draft takes are not shown: other players may not see them before all have passed)."""
+    from forum_trajanum.engine import actions as A
+
+    try:
+        action = parse(text)
+    except GameError:
+        return (), ()
+    if isinstance(action, A.Build):
+        return tuple(c for c in (action.cell_a, action.cell_b) if c), ()
+    if isinstance(action, A.PlaceEnvoy) and not action.declined:
+        return (), ((action.row - 1, action.col - 1),)
+    return (), ()
 
 
 class ForumApp(App):
@@ -229,9 +260,12 @@ class ForumApp(App):
         """The data a play screen needs for ``pv``."""
         s = self.session
         names = self.names()
-        log = [f"{names[e.seat]}: {e.text}" for e in s.log]
         can_undo = pv.viewer == s.decider and s.can_undo()
-        return PlayData(pv, names, self.bots(), log, can_undo, self.message, hold)
+        data = PlayData(pv, names, self.bots(), log_lines(s, names), can_undo, self.message, hold)
+        if pv.viewer < 0 and s.record.actions and s.log:
+            data.flash, data.flash_seat = last_move(s.record.actions[-1]), s.log[-1].seat
+            data.home = self.last_human if self.last_human is not None else -1
+        return data
 
     def score_history(self) -> list[tuple[int, ...]]:
         """Every player's score after each finished round (recorded by the session)."""
@@ -281,6 +315,9 @@ class ForumApp(App):
             )
             return
         seat = s.decider
+        if not s.is_bot(seat) and self.auto_play_single(seat):
+            self.advance()
+            return
         if s.is_bot(seat):
             self.show_main(self.play_data(s.public_view()))
             self.start_bot(seat)
@@ -293,6 +330,20 @@ class ForumApp(App):
             self.push_overlay(screen, lambda _: self.reveal())
             return
         self.reveal()
+
+    def auto_play_single(self, seat: int) -> bool:
+        """Play a human's decision that has one possible answer (the log says what happened).
+
+        Ending the turn still waits while the player may undo a step of it."""
+        s = self.session
+        legal = s.view_of(seat).legal
+        if len(legal) != 1 or (legal[0] == "end" and s.can_undo()):
+            return False
+        try:
+            s.play(legal[0], seat)
+        except GameError:  # pragma: no cover - the only legal action
+            return False
+        return True
 
     def handover_screen(self, name: str, seat: int, what: str) -> HandOverScreen:
         """The one (installed, reused) hand-over screen, set for ``name``."""

@@ -15,8 +15,9 @@ from textual.widgets.option_list import Option
 from forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.tui.help import KEYS, LEGEND_KEY, RULES_REFERENCE, legend
+from forum_trajanum.tui.panels import supply_text
 from forum_trajanum.tui.play import PlayData
-from forum_trajanum.tui.widgets import ColoniaGrid, KeyBar, supply_text
+from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, KeyBar
 
 
 class LoadScreen(ModalScreen[str | None]):
@@ -187,26 +188,32 @@ class BoardsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         pv = self.data.view
-        with VerticalScroll(classes="dialog wide"):
+        with VerticalScroll(classes="dialog wide", id="boards"):
             yield Label("Other players' boards — public information (Escape closes)",
                         classes="heading")  # fmt: skip
             for colonia in pv.colonias:
                 if colonia.seat == pv.viewer:
                     continue
-                grid = ColoniaGrid(id=f"board-{colonia.seat}")
+                name = self.data.names[colonia.seat]
+                yield Static(
+                    Text(
+                        f"Colonia of {name} (seat {colonia.seat + 1})",
+                        style=SEAT_STYLE[colonia.seat],
+                    ),
+                    classes="heading",
+                )
+                grid = ColoniaGrid(id=f"board-{colonia.seat}", classes="board-grid")
                 grid.can_focus = False
                 yield grid
                 yield Static(supply_text(colonia), classes="board-supply")
 
     def on_mount(self) -> None:
         pv = self.data.view
+        self.query_one("#boards").focus()
         for colonia in pv.colonias:
-            if colonia.seat == pv.viewer:
-                continue
-            name = self.data.names[colonia.seat]
-            self.query_one(f"#board-{colonia.seat}", ColoniaGrid).show(
-                colonia, pv.options.side, f"Colonia of {name} (seat {colonia.seat + 1})"
-            )
+            if colonia.seat != pv.viewer:
+                grid = self.query_one(f"#board-{colonia.seat}", ColoniaGrid)
+                grid.show(colonia, pv.options.side)
 
     def action_close(self) -> None:
         self.dismiss(None)

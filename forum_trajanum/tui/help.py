@@ -12,13 +12,22 @@ from rich.text import Text
 
 from forum_trajanum.data import (
     AREA_BONUS_LABELS,
+    CITIZEN_KINDS,
     COLOUR_NAMES,
     COLOURS,
     GRAY_NAMES,
+    GRAYS,
+    ROW_TITLES,
     STRUCTURE_NAMES,
     TILE_KINDS_PER_PLAYER,
     TILE_LABELS,
 )
+from forum_trajanum.tui.labels import GRAY_SHORT, TILE_SHORT
+from forum_trajanum.tui.panels import SEAT_MARKERS
+from forum_trajanum.tui.widgets import CITIZEN_LETTER, EAGLE_GLYPH, ROW_SHORT
+
+#: Coloured structures as small cells name them.
+STRUCTURE_SHORT = {"B": "fount", "G": "park", "Y": "stabl", "R": "house"}
 
 #: The key that opens the legend from anywhere in the app (an app-level binding).
 LEGEND_KEY = "g"
@@ -44,7 +53,7 @@ Game over    1 ranking and chart, 2 points by cycle and category, 3 the final bo
 def entries(rows: list[tuple[str, str]]) -> Table:
     """Symbols and their meanings in two columns; a long meaning wraps in its column."""
     table = Table.grid(padding=(0, 2))
-    table.add_column(width=10, style="bold", no_wrap=True)
+    table.add_column(width=12, style="bold", no_wrap=True)
     table.add_column()
     for symbol, meaning in rows:
         table.add_row(symbol, meaning)
@@ -52,7 +61,8 @@ def entries(rows: list[tuple[str, str]]) -> Table:
 
 
 def legend() -> Group:
-    """Every symbol and short form the screens use, with its meaning in words."""
+    """Every symbol and short form the screens use, with its meaning in words. The short forms
+    come from the constants the board widgets draw with, so the two cannot drift apart."""
     parts: list = []
 
     def section(title: str, rows: list[tuple[str, str]]) -> None:
@@ -67,70 +77,67 @@ def legend() -> Group:
         "Colonia cells",
         [
             ("░░░░░", "a face-down tile: nobody knows which (its owner knows the set left)"),
-            ("▲", "a temple: never built on"),
+            ("▲ templ", "a temple: never built on"),
             ("·", "a vacated space: its tile was taken; you may build there"),
-            *[(g, GRAY_NAMES[k]) for k, g in (("L", "LIB"), ("S", "BAS"), ("M", "MKT"))],
-            ("COL", f"{GRAY_NAMES['C']} (gray buildings have a gray background)"),
+            *[(GRAY_SHORT[g], f"{GRAY_NAMES[g]} (gray background)") for g in GRAYS],
             *[
-                (c, f"{COLOUR_NAMES[c]} {STRUCTURE_NAMES[c]} (on a {COLOUR_NAMES[c]} background)")
+                (
+                    f"{c} {STRUCTURE_SHORT[c]}",
+                    f"{COLOUR_NAMES[c]} {STRUCTURE_NAMES[c]} (on a {COLOUR_NAMES[c]} background)",
+                )
                 for c in COLOURS
             ],
-            ("crane B", "a crane of that colour, uncovered: it scores at the next scoring"),
+            ("crane B", "an uncovered crane of that colour: it scores at the next scoring"),
             ("crane B ✓", "a crane already scored"),
-            ("a tile", "a face-up corner tile shows what it gives (see Colonia tiles below)"),
             ("I-VI, a-f", "street symbols on the edges: a street card names one of them"),
-            ("tinted", "the streets of this round's street cards"),
-            ("▸ or *", "a cell or space you may choose now"),
+            ("lit, tinted", "the streets of this round's street cards"),
+            ("▸", "a cell or Forum space you may choose now"),
             ("reversed", "the cursor"),
+            ("underlined", "the last move of another player (a building, an envoy)"),
+        ],
+    )
+    section(
+        "Face-up tiles, as small cells show them",
+        [
+            (" ".join(TILE_SHORT[k][0]), TILE_LABELS[k])
+            for k in dict.fromkeys(TILE_KINDS_PER_PLAYER)
         ],
     )
     section(
         "Citizen rows (beside grid rows 1-6)",
         [
-            ("P  M  C", "Patrician, Merchant, Craftsman citizen in a row's space"),
+            *[(short, title) for short, title in zip(ROW_SHORT, ROW_TITLES, strict=True)],
+            *[
+                (letter, f"a {CITIZEN_KINDS[kind]} citizen (in its owner's seat colour)")
+                for kind, letter in CITIZEN_LETTER.items()
+            ],
+            ("·", "an empty citizen space"),
             ("active", "the row's citizens count and its ability works"),
             ("inactive", "the row was not paid at a scoring (1 coin per row)"),
-            ("-", "an empty citizen space"),
-        ],
-    )
-    section(
-        "Colonia tiles (what using one gives; a citizen goes into a row of its class)",
-        [("", TILE_LABELS[kind]) for kind in dict.fromkeys(TILE_KINDS_PER_PLAYER)],
-    )
-    section(
-        "Short forms on small cells",
-        [
-            ("build", "builder"),
-            ("work", "workers"),
-            ("asst", "assistant(s)"),
-            ("trib", "tribune(s)"),
-            ("upgr", "upgrade (one step on your prestige track)"),
-            ("citzn", "citizen"),
-            ("Patr.", "Patrician"),
-            ("Merc.", "Merchant"),
-            ("Craf.", "Craftsman"),
         ],
     )
     section(
         "The Forum",
         [
             ("B G Y R", "a free space of that colour"),
-            ("✶", "an eagle space: an envoy on it scores 2 VP, next to it 1 VP"),
-            ("1 2 3 4", "an envoy of seat 1-4 (in the seat's colour)"),
-            ("|", "the edge between two mosaic boards"),
+            (EAGLE_GLYPH, "an eagle space: an envoy on it scores 2 VP, next to it 1 VP"),
+            ("B1", "an envoy of seat 1 on a blue space (seat numbers 1-4, in the seat's colour)"),
         ],
     )
     section(
-        "Tracks, prestige and supply",
+        "Players, tracks and prestige",
         [
-            ("L  S  M", "the library, basilica and market benefit tracks, steps 1-4"),
-            ("♣", "a cypress on the prestige track (positions 3, 6 and 8)"),
-            ("●", "your slide bar on the prestige track"),
+            (" ".join(SEAT_MARKERS), "the markers of seats 1-4 on the benefit tracks"),
+            ("library", "benefit track of the library (LIB), steps 1-4"),
+            ("basilica", "benefit track of the basilica (BAS), steps 1-4"),
+            ("market", "benefit track of the market (MKT), steps 1-4"),
+            ("prestige", "your slide bar's position, 0-8; cypresses at 3, 6 and 8"),
             ("flipped", "Merchant I has flipped the bar: it reads one position further"),
+            ("▶", "the player deciding now"),
             ("ship", "your envoys: your own tiles that were used or left unused"),
             ("reserve", "tiles received from other players that went unused"),
+            ("assist, trib", "assistants, tribunes"),
             ("VP", "victory points"),
-            ("seat 1-4", "the order round the table; the Forum shows envoys by seat number"),
         ],
     )
     section(

@@ -13,7 +13,6 @@ from forum_trajanum.data import (
     ROW_TITLES,
     STREET_SYMBOLS,
     STRUCTURE_NAMES,
-    TILE_LABELS,
     TRACK_BENEFITS,
     TRACKS,
 )
@@ -37,8 +36,45 @@ def cost(code: str) -> str:
 
 
 def tile_label(kind: str) -> str:
-    """A Colonia tile kind in words."""
-    return f"{TILE_LABELS.get(kind, kind)} [{kind}]"
+    """A Colonia tile kind in words, as a player says it ("2 coins", "builder")."""
+    return TILE_WORDS.get(kind, kind)
+
+
+#: Tile kinds in words (no internal codes on screen).
+TILE_WORDS: dict[str, str] = {
+    "PAT": "Patrician",
+    "MER": "Merchant",
+    "CRA": "Craftsman",
+    "BLD": "builder",
+    **{f"WW{c}": f"2 {COLOUR_NAMES[c]} workers" for c in "BGYR"},
+    **{f"WA{c}": f"{COLOUR_NAMES[c]} worker + assistant" for c in "BGYR"},
+    "AA": "2 assistants",
+    "CC": "2 coins",
+    "CT": "coin + tribune",
+    "TT": "2 tribunes",
+    "UP": "upgrade",
+    "UC": "upgrade + coin",
+}
+
+#: Tile kinds in a Colonia cell: two lines of at most 5 characters (small cells) and three
+#: lines of at most 7 (big cells). The legend (help) and the cursor line give the long form.
+TILE_SHORT: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "PAT": (("Patr.", "citzn"), ("Patri-", "cian", "citizen")),
+    "MER": (("Merc.", "citzn"), ("Mer-", "chant", "citizen")),
+    "CRA": (("Craf.", "citzn"), ("Crafts-", "man", "citizen")),
+    "BLD": (("1", "build"), ("1", "builder", "")),
+    **{f"WW{c}": ((f"2 {c}", "work"), (f"2 {c}", "workers", "")) for c in "BGYR"},
+    **{f"WA{c}": ((f"{c}+", "asst"), (f"1 {c}", "worker", "+assist")) for c in "BGYR"},
+    "AA": (("2", "asst"), ("2", "assist-", "ants")),
+    "CC": (("2", "coins"), ("2", "coins", "")),
+    "CT": (("coin", "+trib"), ("1 coin", "+1", "tribune")),
+    "TT": (("2", "trib"), ("2", "tribunes", "")),
+    "UP": (("1", "upgr"), ("1", "upgrade", "")),
+    "UC": (("upgr", "+coin"), ("1", "upgrade", "+1 coin")),
+}
+
+#: Gray buildings as printed on their cells.
+GRAY_SHORT = {"L": "LIB", "S": "BAS", "M": "MKT", "C": "COL"}
 
 
 def street_name(symbol: int) -> str:
@@ -181,3 +217,18 @@ def decision_context(pv: PlayerView) -> str:
 def legal_actions_of(pv: PlayerView) -> list[A.Action]:
     """The viewer's legal actions, parsed from the view."""
     return [parse(text) for text in pv.legal]
+
+
+def prestige_words(colonia) -> str:
+    """What the slide bar is worth now, in words: "largest area: envoys + 1, Trajan task:
+    5 VP". From the view's ``area_value`` / ``trajan_value`` when it has them."""
+    area = getattr(colonia, "area_value", None)
+    trajan = getattr(colonia, "trajan_value", None)
+    if area is None or trajan is None:
+        # TODO(issue 8): the view gains area_value / trajan_value; until then the table
+        from forum_trajanum.data import prestige_section, trajan_value
+
+        area = prestige_section(colonia.prestige) + (1 if colonia.flipped else 0)
+        trajan = trajan_value(colonia.prestige)
+    plus = f" + {area}" if area else ""
+    return f"largest area: envoys{plus}, Trajan task: {trajan} VP"

@@ -14,13 +14,12 @@ from dataclasses import dataclass, field
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Container, HorizontalScroll, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from forum_trajanum.data import STREET_SYMBOLS
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import SetupCranes, TakeTile
 from forum_trajanum.engine.rules import DECISION_TITLES
@@ -34,15 +33,22 @@ from forum_trajanum.tui.labels import (
     forum_cell,
     legal_actions_of,
 )
+from forum_trajanum.tui.panels import (
+    log_text,
+    players_text,
+    private_text,
+    status_line,
+    supply_text,
+    unseen_text,
+)
 from forum_trajanum.tui.widgets import (
+    EAGLE_GLYPH,
+    LEGAL_STYLE,
+    SEAT_STYLE,
     ColoniaGrid,
     DecisionList,
     ForumGrid,
     KeyBar,
-    StatusPanel,
-    private_text,
-    street_cells_of,
-    supply_text,
 )
 
 #: When a decision has more Colonia-cell actions than this, the list shows only the actions
@@ -66,6 +72,11 @@ class PlayData:
     message: str = ""
     #: Seconds for which the decision list ignores being chosen (a new player's decision).
     hold: float = 0.0
+    #: The last public move to show (Colonia cell names, Forum cell indexes) and its seat.
+    flash: tuple[tuple[str, ...], tuple[int, ...]] = ((), ())
+    flash_seat: int = -1
+    #: Whose Colonia a public view shows (the human watching bots play), -1: the decider's.
+    home: int = -1
 
 
 class ActionChosen(Message):
@@ -77,18 +88,31 @@ class ActionChosen(Message):
 
 
 class PlayScreen(Screen):
-    """Base of the play screens: Colonia, supply, Forum, status, decisions and log."""
+    """Base of the play screens: Colonia, decisions, Forum, players and tracks, log.
+
+    The layout follows the terminal size through breakpoint classes and the stylesheet:
+    compact (below about 120x36) shows one main panel at a time, switched with c / f / p / l,
+    with the decision list and a status line always in view; standard shows the Colonia beside
+    the decisions and the Forum, the players below; wide adds the other players' Colonias.
+    """
 
     MODE = "play"
     HINT = ""
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-standard-w"), (160, "-wide-w")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-standard-h"), (45, "-wide-h")]
+    PANELS = ("colonia", "forum", "players", "log")
     BINDINGS = [
+        Binding("c", "panel('colonia')", "Colonia"),
+        Binding("f", "panel('forum')", "Forum"),
+        Binding("p", "panel('players')", "Players"),
+        Binding("l", "panel('log')", "Log"),
         Binding("u", "undo", "Undo"),
-        Binding("o", "boards", "Other boards"),
-        Binding("t", "trajan", "Trajan cards"),
-        Binding("l", "log", "Log"),
+        Binding("o", "boards", "Others"),
+        Binding("t", "trajan", "Trajan"),
         Binding("s", "save", "Save"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "menu", "Menu"),
+        *[Binding(str(n), f"pick({n})", f"Choice {n}", show=False) for n in range(1, 10)],
     ]
 
     def __init__(self, data: PlayData) -> None:
@@ -103,30 +127,58 @@ class PlayScreen(Screen):
         self._shown_view: PlayerView | None = None
         self.covered = False
         self._decision_key: tuple = ()
+        self.panel = "colonia"
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        with Vertical(id="left", classes="half"):
-            yield ColoniaGrid(id="colonia")
-            yield Static(id="supply")
-            yield Static(id="private")
-            yield StatusPanel(id="status")
-        with Vertical(id="right", classes="half"):
-            yield ForumGrid(id="forum")
-            yield Static(id="decision-title")
-            yield DecisionList(id="decisions")
-            yield Static(id="message")
-            yield Static(id="log")
+        yield Static(id="status-line")
+        yield Static(id="tabs")
+        with Container(id="board"):
+            with Container(id="p-colonia", classes="panel -shown"):
+                yield ColoniaGrid(id="colonia")
+                with VerticalScroll(id="colonia-side"):
+                    yield Static(id="private")
+                    yield Static(id="supply")
+                    yield Static(id="unseen")
+            with Vertical(id="p-decide"):
+                yield Static(id="decision-title")
+                yield DecisionList(id="decisions")
+                yield Static(id="message")
+            with VerticalScroll(id="p-forum", classes="panel"):
+                yield ForumGrid(id="forum")
+                yield Static(FORUM_LEGEND, id="forum-legend")
+            with VerticalScroll(id="p-players", classes="panel"):
+                yield Static(id="players")
+            with VerticalScroll(id="p-log", classes="panel"):
+                yield Static(id="log")
+            with HorizontalScroll(id="p-others", classes="panel"):
+                for n in range(3):
+                    with Vertical(classes="other", id=f"other-{n}"):
+                        yield Static(classes="other-title")
+                        yield ColoniaGrid(classes="other-grid")
         yield KeyBar()
 
     def on_mount(self) -> None:
+        for grid in self.query(".other-grid").results(ColoniaGrid):
+            grid.can_focus = False
+        self.query_one("#p-colonia").border_title = "Colonia"
+        self.query_one("#p-decide").border_title = "Your choices"
+        self.query_one("#p-forum").border_title = "Forum"
+        self.query_one("#p-players").border_title = "Players and tracks"
+        self.query_one("#p-log").border_title = "Log"
+        self.query_one("#p-others").border_title = "Other players' Colonias"
         self.show(self.data)
         self.query_one("#decisions", OptionList).focus()
 
     def on_screen_resume(self) -> None:
+        apply_breakpoints(self)
         if not isinstance(self.focused, (ColoniaGrid, ForumGrid)):
             self.query_one("#decisions", OptionList).focus()
         self.app.resume_play()
+
+    @property
+    def compact(self) -> bool:
+        """Whether the compact layout (one main panel at a time) is in use."""
+        return self.has_class("-narrow") or self.has_class("-short")
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -135,6 +187,8 @@ class PlayScreen(Screen):
         pv = self.data.view
         if pv.viewer >= 0:
             return pv.viewer
+        if self.data.home >= 0:
+            return self.data.home
         return max(pv.decider, 0)
 
     def cover(self) -> None:
@@ -142,13 +196,13 @@ class PlayScreen(Screen):
 
         Inline styles, not a CSS class: a class on the screen would restyle every widget."""
         self.covered = True
-        for part in self.query_children(".half"):
+        for part in self.query("#board, #status-line"):
             part.styles.visibility = "hidden"
 
     def uncover(self) -> None:
         if self.covered:
             self.covered = False
-            for part in self.query_children(".half"):
+            for part in self.query("#board, #status-line"):
                 part.styles.visibility = "visible"
 
     def show(self, data: PlayData) -> None:
@@ -189,35 +243,89 @@ class PlayScreen(Screen):
         pv = data.view
         seat = self.shown_seat()
         colonia = self.colonia_shown(pv.colonias[seat])
-        grid = self.query_one(ColoniaGrid)
+        grid = self.query_one("#colonia", ColoniaGrid)
         owner = data.names[seat] + (" (you)" if pv.viewer == seat else "")
-        streets = street_cells_of(pv, seat) if pv.decision == "draft" else frozenset()
-        grid.show(colonia, pv.options.side, f"Colonia of {owner}", self.marked_cells(), streets)
+        flash_cells, flash_forum = data.flash
+        grid.show(
+            colonia,
+            pv.options.side,
+            self.marked_cells(),
+            tuple(pv.street),
+            tint=pv.decision == "draft",
+            flash=frozenset(flash_cells) if data.flash_seat == seat else frozenset(),
+        )
+        self.query_one("#p-colonia").border_title = f"Colonia of {owner}"
         previous = self._decision_key
         self._decision_key = (pv.viewer, pv.decision, pv.cycle, pv.round, len(pv.legal))
-        self.place_grid_cursor(grid, fresh=previous != self._decision_key)
+        fresh = previous != self._decision_key
+        self.place_grid_cursor(grid, fresh=fresh)
+        if fresh and self.by_forum:
+            self.set_panel("forum")
+        elif fresh and self.by_cell:
+            self.set_panel("colonia")
         _set(self.query_one("#supply", Static), supply_text(colonia))
         _set(
             self.query_one("#private", Static),
             private_text(colonia) if pv.viewer == seat else Text(""),
         )
-        self.query_one(StatusPanel).show(pv, data.names, data.bots)
-        self.query_one(ForumGrid).show(pv, frozenset(self.by_forum))
-        _set(self.query_one("#title", Static), self.title_text())
+        _set(
+            self.query_one("#unseen", Static),
+            unseen_text(colonia) if pv.viewer == seat else Text(""),
+        )
+        _set(self.query_one("#status-line", Static), status_line(pv, data.names))
+        _set(self.query_one("#players", Static), players_text(pv, data.names, data.bots))
+        self.query_one(ForumGrid).show(pv, frozenset(self.by_forum), frozenset(flash_forum))
+        self.draw_tabs()
         _set(self.query_one("#decision-title", Static), self.decision_text())
+        self.query_one("#p-decide").border_title = self.decider_title()
         self.fill_decisions()
         _set(self.query_one("#message", Static), Text(data.message, style="bold #ff8700"))
-        log = Text("Log\n", style="bold")
-        for line in data.log[-7:]:
-            log.append(line + "\n", style="")
-        _set(self.query_one("#log", Static), log)
+        _set(self.query_one("#log", Static), log_text(data.log))
+        self.query_one("#p-log", VerticalScroll).scroll_end(animate=False)
+        self.draw_others(seat)
+
+    def draw_others(self, seat: int) -> None:
+        """The other players' Colonias (shown in the wide layout)."""
+        pv = self.data.view
+        others = [c for c in pv.colonias if c.seat != seat]
+        for n, box in enumerate(self.query(".other")):
+            box.display = n < len(others)
+            if n < len(others):
+                c = others[n]
+                title = f"{c.seat + 1} {self.data.names[c.seat]}: {c.score} VP"
+                _set(box.query_one(".other-title", Static), Text(title, style=SEAT_STYLE[c.seat]))
+                box.query_one(".other-grid", ColoniaGrid).show(c, pv.options.side)
+
+    def draw_tabs(self) -> None:
+        text = Text(no_wrap=True, overflow="crop")
+        for key, name in (("c", "Colonia"), ("f", "Forum"), ("p", "Players"), ("l", "Log")):
+            shown = name.lower() == self.panel
+            text.append(f" {key} ", style="bold reverse" if shown else "bold")
+            text.append(f"{name} ", style="bold #ffd75f underline" if shown else "#a0a0a0")
+        text.append("  " + self.decider_title())
+        _set(self.query_one("#tabs", Static), text)
+
+    def decider_title(self) -> str:
+        """Who decides what, e.g. "Ann: place an envoy"."""
+        pv = self.data.view
+        if pv.decider < 0:
+            return "Game over"
+        return f"{self.data.names[pv.decider]}: {DECISION_TITLES.get(pv.decision, pv.decision)}"
+
+    def set_panel(self, panel: str) -> None:
+        """Show ``panel`` (the compact layout shows one main panel at a time)."""
+        self.panel = panel
+        for name in self.PANELS:
+            self.query_one(f"#p-{name}").set_class(name == panel, "-shown")
+        if self.is_mounted:
+            self.draw_tabs()
 
     def colonia_shown(self, colonia: ColoniaView) -> ColoniaView:
         """The Colonia as drawn (a screen may show a choice in the making on it)."""
         return colonia
 
     def marked_cells(self) -> frozenset[str]:
-        """The Colonia cells marked ``*``: those the legal actions are about."""
+        """The Colonia cells marked as legal: those the legal actions are about."""
         return frozenset(self.by_cell)
 
     def place_grid_cursor(self, grid: ColoniaGrid, fresh: bool) -> None:
@@ -227,52 +335,50 @@ class PlayScreen(Screen):
             first = next(a for a in self.actions if action_cells(a) and forum_cell(a) is None)
             grid.place_cursor(action_cells(first)[0])
 
-    def title_text(self) -> Text:
-        pv = self.data.view
-        text = Text()
-        text.append(" FORUM TRAJANUM ", style="bold reverse")
-        if pv.decider >= 0:
-            who = self.data.names[pv.decider]
-            text.append(f"  {who}: {DECISION_TITLES.get(pv.decision, pv.decision)}")
-        if self.HINT:
-            text.append(f"   {self.HINT}", style="italic #afafaf")
-        return text
-
     def decision_text(self) -> Text:
         pv = self.data.view
         text = Text()
         if not self.actions:
-            text.append("Waiting…", style="italic")
+            if pv.decider >= 0:
+                text.append(self.data.names[pv.decider], style=SEAT_STYLE[pv.decider])
+                text.append(f" is playing: {DECISION_TITLES.get(pv.decision, pv.decision)}…")
             return text
-        text.append("Your choices", style="bold")
+        text.append(DECISION_TITLES.get(pv.decision, pv.decision).capitalize(), style="bold")
         if self.filtered:
             text.append(f" at {_cell_at(self.query_one(ColoniaGrid).cursor)}", style="bold")
-            text.append(" (move the Colonia cursor: * cells are legal)", style="italic")
-        if self.data.can_undo:
-            text.append("   [u] undo", style="#87d787")
         context = decision_context(pv)
         if context:
-            text.append(f"\n{context}", style="#d7d7af")
-        if pv.decision == "draft" and pv.street:
-            cards = "  ".join(
-                f"card {i + 1} = street {STREET_SYMBOLS[s]}" for i, s in enumerate(pv.street)
-            )
-            text.append(f"\n{cards}", style="#87afaf")
+            text.append(f" — {context}", style="#d7d7af")
+        if self.data.can_undo:
+            text.append("  [u] undo", style="#87d787")
         return text
 
     def fill_decisions(self) -> None:
-        """Fill the decision list with :meth:`entries` (unchanged entries keep the highlight)."""
+        """Fill the decision list with :meth:`entries`; the highlight keeps its place when
+        the same kind of decision follows."""
         pv = self.data.view
         entries = self.entries()
         ids = [i for i, _ in entries]
         if ids == self._shown_ids and pv == self._shown_view:
             return  # the same choices: keep the list (and its highlight) as it is
-        self._shown_ids, self._shown_view = ids, pv
         options_list = self.query_one("#decisions", OptionList)
+        old = options_list.highlighted
+        same_kind = (
+            self._shown_view is not None
+            and self._shown_view.decision == pv.decision
+            and self._shown_view.viewer == pv.viewer
+        )
+        self._shown_ids, self._shown_view = ids, pv
         options_list.clear_options()
-        options_list.add_options([Option(label, id=i) for i, label in entries])
+        options_list.add_options(
+            [
+                Option(Text.assemble((f"{n + 1} " if n < 9 else "  ", "bold #87d7ff"), label), id=i)
+                for n, (i, label) in enumerate(entries)
+            ]
+        )
         if entries:
-            options_list.highlighted = 0
+            keep = same_kind and old is not None
+            options_list.highlighted = min(old, len(entries) - 1) if keep else 0
 
     def entries(self) -> list[tuple[str, str]]:
         """The decision list as (option id, label) pairs; an id is a legal action's text."""
@@ -307,36 +413,58 @@ class PlayScreen(Screen):
         if event.option.id:
             self.choose(event.option.id)
 
+    def action_pick(self, number: int) -> None:
+        """A digit chooses the list entry with that number."""
+        lst = self.query_one("#decisions", DecisionList)
+        if lst.held or not 0 < number <= lst.option_count:
+            return
+        lst.highlighted = number - 1
+        lst.action_select()
+
+    def action_panel(self, panel: str) -> None:
+        """c / f / p / l: show that panel (compact); the log key opens the whole log otherwise."""
+        if panel == "log" and not self.compact:
+            self.action_log()
+            return
+        self.set_panel(panel)
+        widget = {"colonia": ColoniaGrid, "forum": ForumGrid}.get(panel)
+        if widget is not None:
+            self.query_one(widget).focus()
+
     def on_colonia_grid_cursor_moved(self, event: ColoniaGrid.CursorMoved) -> None:
         if self.filtered and self.is_mounted:
             self.fill_decisions()
-            self.query_one("#decision-title", Static).update(self.decision_text())
+            _set(self.query_one("#decision-title", Static), self.decision_text())
 
     def on_colonia_grid_cell_chosen(self, event: ColoniaGrid.CellChosen) -> None:
         actions = self.by_cell.get(event.cell, [])
-        if len(actions) == 1:
-            self.choose(str(actions[0]))
+        # Enter on a draft cell takes that tile for its street (no tribune: that is a
+        # separate, explicit entry of the list)
+        plain = [a for a in actions if not (isinstance(a, TakeTile) and a.tribune)]
+        if len(plain) == 1:
+            self.choose(str(plain[0]))
         elif actions:
+            lst = self.query_one("#decisions", OptionList)
             if not self.filtered:
-                lst = self.query_one("#decisions", OptionList)
                 index = next(
                     (i for i in range(lst.option_count) if lst.get_option_at_index(i).id
                      == str(actions[0])), 0)  # fmt: skip
                 lst.highlighted = index
-            self.query_one("#decisions", OptionList).focus()
+            self.say(f"{len(actions)} choices on {event.cell}: pick one from the list.")
+            lst.focus()
         else:
-            self.say(f"Nothing to do on {event.cell} now; the * cells are legal.")
+            self.say(f"Nothing to do on {event.cell} now; the cells marked ▸ are.")
 
     def on_forum_grid_cell_chosen(self, event: ForumGrid.CellChosen) -> None:
         action = self.by_forum.get((event.row, event.col))
         if action is not None:
             self.choose(str(action))
         else:
-            self.say("No envoy may go there now; the * cells of the Forum are legal.")
+            self.say("No envoy may go there now; the spaces marked ▸ may take one.")
 
     def say(self, message: str) -> None:
-        """Show a short message under the decision list."""
-        self.query_one("#message", Static).update(Text(message, style="bold #ff8700"))
+        """Show a message under the decision list (whole, wrapped); the next redraw clears it."""
+        _set(self.query_one("#message", Static), Text(message, style="bold #ff8700"))
 
     def action_undo(self) -> None:
         self.app.undo()
@@ -366,6 +494,28 @@ class PlayScreen(Screen):
 
     def action_menu(self) -> None:
         self.app.to_menu()
+
+
+FORUM_LEGEND = Text.assemble(
+    ("B G Y R", "bold"), " coloured spaces, ", (EAGLE_GLYPH, "bold #ffd75f"), " eagle, ",
+    ("1-4", "bold"), " envoy of that seat, ", ("▸", LEGAL_STYLE), " may take your envoy",
+)  # fmt: skip
+
+
+def apply_breakpoints(screen: Screen) -> None:
+    """Set the breakpoint classes for the app's size now (Textual sets them on a resize of
+    the active screen only; a reused screen may have missed one)."""
+    width, height = screen.app.size
+    classes = {}
+    for points, size in (
+        (screen.HORIZONTAL_BREAKPOINTS, width),
+        (screen.VERTICAL_BREAKPOINTS, height),
+    ):
+        names = [name for _, name in points or []]
+        reached = [name for start, name in points or [] if size >= start]
+        for name in names:
+            classes[name] = bool(reached) and name == reached[-1]
+    screen.update_classes(classes, animate=False)
 
 
 def _set(widget: Static, text: Text) -> None:
@@ -440,7 +590,7 @@ class SetupScreen(PlayScreen):
             number = self.crane_steps[0].corner + 1
             text.append(
                 f"\nCrane colour for corner {self.corner()} ({number} of {len(CORNER_NAMES)}, "
-                "marked * on your Colonia).",
+                "marked ▸ on your Colonia).",
                 style="#d7d7af",
             )
             if self.cranes_chosen:
@@ -448,19 +598,20 @@ class SetupScreen(PlayScreen):
                 text.append("  [Esc] back one corner", style="#87d787")
         return text
 
+    # Textual calls a handler of every class in the MRO for one message: these handle the
+    # crane steps and prevent_default() keeps PlayScreen's own handler from running too
+    # (calling it as well posted every setup choice twice).
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ""
         if option_id.startswith(STEP_ID):
             event.stop()
+            event.prevent_default()
             self.pick_cranes(option_id.removeprefix(STEP_ID))
-        else:
-            super().on_option_list_option_selected(event)
 
     def on_colonia_grid_cell_chosen(self, event: ColoniaGrid.CellChosen) -> None:
         if self.crane_steps and event.cell == self.corner():
+            event.prevent_default()
             self.query_one("#decisions", OptionList).focus()
-        else:
-            super().on_colonia_grid_cell_chosen(event)
 
     def pick_cranes(self, chosen: str) -> None:
         """Show the next corner's colours after ``chosen`` (nothing is played yet)."""

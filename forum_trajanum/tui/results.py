@@ -21,7 +21,8 @@ from textual.widgets import Label, Static, TabbedContent, TabPane
 
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.tui.chart import ScoreChart
-from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, ForumGrid, KeyBar, supply_text
+from forum_trajanum.tui.panels import supply_text
+from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, ForumGrid, KeyBar
 
 CYCLE_NAMES = ("I", "II", "III")
 
@@ -233,8 +234,7 @@ class GameOverScreen(Screen[None]):
     GameOverScreen #final-boards { height: auto; layout: grid; grid-size: 1; grid-gutter: 1 2;
                                    grid-rows: auto; }
     GameOverScreen.-wide #final-boards { grid-size: 2; }
-    GameOverScreen ColoniaGrid { height: 10; }
-    GameOverScreen ForumGrid { height: auto; }
+    GameOverScreen ForumGrid { height: auto; width: auto; }
     GameOverScreen.-tall ScoreLine { height: 3; }
     """
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
@@ -282,9 +282,11 @@ class GameOverScreen(Screen[None]):
                     yield Label(Text("The Forum", style="bold #ffd75f"))
                     yield forum
                 for colonia in pv.colonias:
-                    grid = ColoniaGrid(id=f"final-colonia-{colonia.seat}")
+                    grid = ColoniaGrid(id=f"final-colonia-{colonia.seat}", classes="board-grid")
                     grid.can_focus = False  # to look at, not to choose
                     with Vertical(classes="final-board"):
+                        title = f"Colonia of {names[colonia.seat]} (seat {colonia.seat + 1})"
+                        yield Label(Text(title, style=SEAT_STYLE[colonia.seat % 4]))
                         yield grid
                         yield Static(supply_text(colonia))
         yield KeyBar()
@@ -293,10 +295,8 @@ class GameOverScreen(Screen[None]):
         pv = self.pv
         self.query_one("#final-forum", ForumGrid).show(pv)
         for colonia in pv.colonias:
-            name = self.names[colonia.seat]
-            self.query_one(f"#final-colonia-{colonia.seat}", ColoniaGrid).show(
-                colonia, pv.options.side, f"Colonia of {name} (seat {colonia.seat + 1})"
-            )
+            grid = self.query_one(f"#final-colonia-{colonia.seat}", ColoniaGrid)
+            grid.show(colonia, pv.options.side)
 
         self.focus_pane()
 

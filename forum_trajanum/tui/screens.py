@@ -230,7 +230,12 @@ class HandOverScreen(Screen[None]):
 
 
 class TooSmallScreen(Screen[None]):
-    """Shown while the terminal is smaller than the game needs."""
+    """Shown while the terminal is smaller than the game needs; q and Ctrl+C still quit."""
+
+    BINDINGS = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("ctrl+c", "app.quit", "Quit", priority=True),
+    ]
 
     def __init__(self, width: int, height: int) -> None:
         super().__init__()
@@ -251,7 +256,8 @@ class TooSmallScreen(Screen[None]):
         self.query_one("#too-small", Static).update(
             f"The terminal is too small: {size.width}x{size.height}.\n"
             f"Forum Trajanum needs at least {width}x{height} characters.\n"
-            "Enlarge the window (or reduce the font size); play resumes by itself."
+            "Enlarge the window (or reduce the font size); play resumes by itself.\n"
+            "q quits (the game is autosaved)."
         )
 
 

@@ -39,6 +39,9 @@ class LogEntry:
 
     seat: int
     text: str
+    #: cycle and round in which it happened (0, 0 during the setup): the log's marks
+    cycle: int = 0
+    round: int = 0
 
 
 @dataclass
@@ -153,15 +156,15 @@ class GameSession:
         if action not in legal_actions(state):
             apply(state, action, actor)  # raises IllegalActionError with the reason
         line = public_description(state, action, actor)
+        when = (state.cycle, state.round)
         barrier = reveals_information(state, action)
         snapshot = _Snapshot(
             state.clone(), len(self.record.actions), len(self.log), len(self.rounds)
         )
-        before = (state.cycle, state.round)
         apply(state, action, actor)
         self.record.append(action)
-        self.log.append(LogEntry(actor, line))
-        self._note_round_end(before)
+        self.log.append(LogEntry(actor, line, *when))
+        self._note_round_end(when)
         if barrier or current_player(state) != actor or self.is_bot(actor):
             self._undo.clear()
         else:

@@ -1,4 +1,8 @@
-"""Small widgets that draw parts of a :class:`PlayerView`. They get data, post messages."""
+"""The boards as boards: a Colonia grid and the Forum mosaic, plus the decision list and key bar.
+
+They get data and post messages; they decide nothing about the rules. Every colour is printed
+with its letter (B blue, G green, Y yellow, R red), so colour is never the only sign.
+"""
 
 from __future__ import annotations
 
@@ -13,20 +17,17 @@ from textual.widgets import OptionList, Static
 
 from forum_trajanum.data import (
     COL_LETTERS,
-    COLOURS,
     CORNERS,
-    GRAY_NAMES,
-    ROW_TITLES,
     SIDE_B,
     STREET_SYMBOLS,
-    TRACKS,
+    cell_index,
     cell_name,
     street_cells,
 )
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.forum import geometry
 from forum_trajanum.engine.view import ColoniaView
-from forum_trajanum.tui.labels import tile_label
+from forum_trajanum.tui.labels import GRAY_SHORT, TILE_SHORT
 
 #: Colour letter -> style; the letter itself is always printed too.
 COLOUR_STYLE = {
@@ -36,10 +37,24 @@ COLOUR_STYLE = {
     "R": "bold #ff5f5f",
     "E": "bold #d7af00",
 }
-GRAY_STYLE = "bold #d0d0d0"
+#: Colour letter -> background of a structure or a Forum space (with a readable foreground).
+COLOUR_BG = {
+    "B": "bold #ffffff on #1c4f80",
+    "G": "bold #ffffff on #2a6a2a",
+    "Y": "bold #000000 on #b8a030",
+    "R": "bold #ffffff on #8a2a2a",
+}
+GRAY_STYLE = "bold #000000 on #b0b0b0"
 SEAT_STYLE = ("bold #ff87d7", "bold #87ffff", "bold #ffaf5f", "bold #afafff")
-CELL_W = 5
-GRID_LEFT = 7  # characters before column A
+LEGAL_STYLE = "bold #ffff00"
+STREET_BG = " on #24384a"
+#: The eagle spaces of the Forum.
+EAGLE_GLYPH = "✶"
+
+#: (characters per cell without its mark, lines per cell) of the two Colonia sizes.
+SMALL, BIG = (5, 2), (8, 3)
+LABEL_W = 6  # " 1 IV " before column A
+CITIZEN_W = 12  # the citizen rows beside the grid (and the space before them)
 
 
 def seat_mark(seat: int) -> str:
@@ -54,24 +69,51 @@ def street_labels(side: str, seat: int) -> tuple[tuple[str, ...], tuple[str, ...
     return STREET_SYMBOLS[:6], STREET_SYMBOLS[6:]
 
 
-def _cell_core(colonia: ColoniaView, index: int) -> tuple[str, str]:
-    """Three characters and a style for one Colonia cell."""
+def grid_size(big: bool) -> tuple[int, int]:
+    """Width and height of a whole Colonia drawing (grid, edges and citizen rows)."""
+    w, h = BIG if big else SMALL
+    return LABEL_W + 6 * (w + 1) + CITIZEN_W, 1 + 6 * h
+
+
+def _centre(text: str, width: int) -> str:
+    return f"{text[:width]:^{width}}"
+
+
+def cell_lines(colonia: ColoniaView, index: int, big: bool) -> tuple[list[str], str]:
+    """The lines (each padded to the cell width) and the style of one Colonia cell."""
+    w, h = BIG if big else SMALL
     text = colonia.cells[index]
+    style = ""
     if text == "temple":
-        return " ▲ ", "#af87ff"
-    if text == "hidden":
-        return "???", "#808080"
-    if text.startswith("tile:"):
-        return f"{text[5:]:^3}", "italic #d7d7af"
-    if text.startswith("built:"):
+        lines, style = (["▲", "temple", ""] if big else ["▲", "templ"]), "bold #af87ff"
+    elif text == "hidden":
+        lines, style = ["░" * w] * h, "#5a5a5a"
+    elif text.startswith("tile:"):
+        small, large = TILE_SHORT.get(text[5:], ((text[5:], ""), (text[5:], "", "")))
+        lines, style = list(large if big else small), "#e8e0b0 on #3a3424"
+    elif text.startswith("built:"):
         code = text[6:]
-        return f"[{code}]", COLOUR_STYLE.get(code, GRAY_STYLE)
-    if text == "crane":
+        if code in GRAY_SHORT:
+            lines, style = [GRAY_SHORT[code], ""] + ([""] if big else []), GRAY_STYLE
+        else:
+            lines = [code, {"B": "fount", "G": "park", "Y": "stabl", "R": "house"}[code]]
+            if big:
+                lines = [
+                    code,
+                    {"B": "fountain", "G": "park", "Y": "stable", "R": "house"}[code],
+                    "",
+                ]
+            style = COLOUR_BG[code]
+    elif text == "crane":
         corner = CORNERS.index(index)
         colour = colonia.cranes[corner] or "?"
-        scored = colonia.crane_state[corner] == 2
-        return (f"K{colour}" + ("✓" if scored else " ")), COLOUR_STYLE.get(colour, "")
-    return " · ", "#606060"
+        state = colonia.crane_state[corner]
+        done = "scored" if state == 2 else ("open" if big else "")
+        lines = ["crane", colour + (" ✓" if state == 2 else ""), done if big else ""][:h]
+        style = COLOUR_STYLE.get(colour, "bold")
+    else:  # a vacated building space
+        lines, style = (["·", "", ""] if big else ["·", ""]), "#707070"
+    return [_centre(line, w) for line in lines[:h]], style
 
 
 #: Keys of both grid widgets: arrows move the cursor, Enter chooses the cell under it.
@@ -83,12 +125,17 @@ CURSOR_BINDINGS = [
     Binding("enter", "choose", "Choose cell", show=False),
 ]
 
+ROW_SHORT = ("Patric. I", "Patric. II", "Merch. I", "Merch. II", "Crafts. I", "Crafts. II")
+CITIZEN_LETTER = {"PAT": "P", "MER": "M", "CRA": "C"}
+
 
 class ColoniaGrid(Widget, can_focus=True):
     """A Colonia: the 6x6 grid with temples, cranes, tiles and buildings, and citizen rows.
 
-    Highlights ``legal`` cells (marked ``*``) and the cells of ``streets``; the cursor is shown
-    reversed. Enter or a click posts :class:`ColoniaGrid.CellChosen`.
+    Cells are drawn big (8x3) when the widget has room for it, small (5x2) otherwise; the
+    layout (TCSS) gives the room. Legal cells are marked ``▸`` in yellow, the streets of the
+    street cards are tinted and their symbols on the edges lit; the cursor is reversed.
+    Enter or a click posts :class:`ColoniaGrid.CellChosen`.
     """
 
     BINDINGS = CURSOR_BINDINGS
@@ -109,35 +156,51 @@ class ColoniaGrid(Widget, can_focus=True):
             self.cell = cell
             super().__init__()
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self.colonia: ColoniaView | None = None
         self.side = "A"
         self.legal: frozenset[str] = frozenset()
-        self.streets: frozenset[int] = frozenset()
-        self.title = ""
+        self.streets: tuple[int, ...] = ()
+        self.tint: frozenset[int] = frozenset()
+        self.flash: frozenset[str] = frozenset()
 
     def show(
         self,
         colonia: ColoniaView,
         side: str,
-        title: str,
         legal: frozenset[str] = frozenset(),
-        streets: frozenset[int] = frozenset(),
+        streets: tuple[int, ...] = (),
+        tint: bool = False,
+        flash: frozenset[str] = frozenset(),
     ) -> None:
-        """Draw ``colonia``; ``legal`` cell names are marked, ``streets`` cell indexes tinted."""
-        drawn = (colonia, side, title, legal, streets)
+        """Draw ``colonia``; ``legal`` cells are marked, the ``streets`` (street symbols) lit on
+        the edges and, with ``tint``, their cells tinted; ``flash`` cells show a last move."""
+        cells: frozenset[int] = frozenset()
+        if tint:
+            cells = frozenset(c for s in streets for c in street_cells(s, side, colonia.seat + 1))
+        drawn = (colonia, side, legal, streets, cells, flash)
         if drawn == getattr(self, "_drawn", None):
             return  # nothing changed: no repaint
         self._drawn = drawn
-        self.colonia, self.side, self.title = colonia, side, title
-        self.legal, self.streets = legal, streets
+        self.colonia, self.side, self.legal = colonia, side, legal
+        self.streets, self.tint, self.flash = streets, cells, flash
         self.refresh()
+
+    @property
+    def big(self) -> bool:
+        """Whether the big cells fit the room the layout (TCSS) gives this widget."""
+        width, height = grid_size(True)
+        return self.size.width >= width and self.size.height >= height
+
+    def get_content_width(self, container, viewport) -> int:
+        return grid_size(False)[0]  # an auto-sized grid is a small one
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return grid_size(False)[1]
 
     def place_cursor(self, cell: str) -> None:
         """Put the cursor on a cell name without posting a message."""
-        from forum_trajanum.data import cell_index
-
         self.set_reactive(ColoniaGrid.cursor, cell_index(cell))
         self.refresh()
 
@@ -151,125 +214,98 @@ class ColoniaGrid(Widget, can_focus=True):
     def action_choose(self) -> None:
         self.post_message(self.CellChosen(cell_name(self.cursor)))
 
+    def cell_at(self, x: int, y: int) -> int | None:
+        """The cell index under content offset (x, y), or None."""
+        w, h = BIG if self.big else SMALL
+        col, row = (x - LABEL_W) // (w + 1), (y - 1) // h
+        if x >= LABEL_W and y >= 1 and 0 <= row < 6 and 0 <= col < 6:
+            return row * 6 + col
+        return None
+
     def on_click(self, event) -> None:
         offset = event.get_content_offset(self)
-        if offset is None or self.colonia is None:
+        if offset is None or self.colonia is None or not self.can_focus:
             return
-        x, y = offset
-        col = (x - GRID_LEFT) // CELL_W
-        row = y - 3
-        if 0 <= row < 6 and 0 <= col < 6 and x >= GRID_LEFT:
-            self.cursor = row * 6 + col
+        index = self.cell_at(offset.x, offset.y)
+        if index is not None:
+            self.cursor = index
             self.focus()
-            self.post_message(self.CellChosen(cell_name(self.cursor)))
+            self.post_message(self.CellChosen(cell_name(index)))
 
     def render(self) -> Text:
         colonia = self.colonia
-        out = Text()
+        out = Text(no_wrap=True, overflow="crop")
         if colonia is None:
             return out
-        out.append(self.title + "\n", style="bold")
+        big = self.big
+        w, h = BIG if big else SMALL
         rows, cols = street_labels(self.side, colonia.seat)
-        out.append(" " * GRID_LEFT)
+        lit = {STREET_SYMBOLS[s] for s in self.streets}
+        out.append(" " * LABEL_W)
         for c in range(6):
-            out.append(f"{COL_LETTERS[c]:^{CELL_W}}", style="bold")
-        out.append("\n" + " " * GRID_LEFT)
-        for c in range(6):
-            out.append(f"{cols[c]:^{CELL_W}}", style="#87afaf")
+            head = f"{COL_LETTERS[c]} {cols[c]}"
+            style = "bold reverse #87d7ff" if cols[c] in lit else "bold #87afaf"
+            out.append(" ")
+            out.append(_centre(head, w), style=style)
         out.append("\n")
         focused = self.has_focus
         for r in range(6):
-            out.append(f" {r + 1} {rows[r]:>3} ", style="bold")
-            for c in range(6):
-                index = r * 6 + c
-                core, style = _cell_core(colonia, index)
-                name = cell_name(index)
-                mark = "*" if name in self.legal else " "
-                if index in self.streets:
-                    style += " on #263a4a"
-                if index == self.cursor and focused:
-                    style += " reverse"
-                out.append(mark, style="bold #ffff00")
-                out.append(core, style=style)
-                out.append("]" if index == self.cursor and not focused and self.legal else " ")
-            left, right = colonia.citizens[r]
-            state = ""
-            if left:
-                state = "active" if colonia.row_active[r] else "INACTIVE"
-            out.append(f"  {ROW_TITLES[r]:<12} ")
-            out.append(f"[{left or ' - ':^3}][{right or ' - ':^3}] ", style="#d7afff")
-            out.append(state, style="green" if state == "active" else "red")
-            out.append("\n")
+            for line in range(h):
+                if line == 0:
+                    style = "bold reverse #87d7ff" if rows[r] in lit else "bold #87afaf"
+                    out.append(f"{r + 1} ", style="bold")
+                    out.append(f"{rows[r]:<3}", style=style)
+                    out.append(" ")
+                else:
+                    out.append(" " * LABEL_W)
+                for c in range(6):
+                    index = r * 6 + c
+                    lines, style = cell_lines(colonia, index, big)
+                    name = cell_name(index)
+                    if line == 0 and name in self.legal:
+                        out.append("▸", style=LEGAL_STYLE)
+                    else:
+                        out.append(" ")
+                    if index in self.tint and " on " not in style:
+                        style += STREET_BG
+                    if name in self.flash:
+                        style += " underline"
+                    if index == self.cursor and (focused or self.legal):
+                        style += " reverse"
+                    out.append(lines[line], style=style)
+                out.append(" ")
+                out.append_text(self._citizen_line(colonia, r, line, big))
+                out.append("\n")
+        out.rstrip()
         return out
 
-
-def supply_text(colonia: ColoniaView) -> Text:
-    """Resources, tracks, ship and reserve of a Colonia (public information)."""
-    text = Text()
-    text.append("Builders ", style="bold")
-    text.append(f"{colonia.builders}  ")
-    text.append("Workers ", style="bold")
-    for colour, count in zip(COLOURS, colonia.workers, strict=True):
-        text.append(f"{colour}{count} ", style=COLOUR_STYLE[colour])
-    text.append(" Assistants ", style="bold")
-    text.append(f"{colonia.assistants}  ")
-    text.append("Coins ", style="bold")
-    text.append(f"{colonia.coins}  ")
-    text.append("Tribunes ", style="bold")
-    text.append(f"{colonia.tribunes}\n")
-    bar = "".join("♣" if k in (3, 6, 8) else "-" for k in range(9))
-    marker = bar[: colonia.prestige] + "●" + bar[colonia.prestige + 1 :]
-    text.append("Prestige ", style="bold")
-    text.append(f"{marker} {colonia.prestige}/8" + (" (bar flipped)" if colonia.flipped else ""))
-    text.append("   Tracks ", style="bold")
-    text.append("  ".join(f"{t}:{colonia.tracks[i]}/4" for i, t in enumerate(TRACKS)))
-    text.append("\nShip ", style="bold")
-    text.append(f"{colonia.ship} envoys  ")
-    text.append("Reserve ", style="bold")
-    text.append(", ".join(colonia.reserve) if colonia.reserve else "empty")
-    text.append("   Score ", style="bold")
-    text.append(f"{colonia.score} VP")
-    cranes = " ".join(
-        f"{('A1', 'F1', 'A6', 'F6')[i]}={c or '?'}"
-        + ("" if colonia.crane_state[i] == 0 else "✓" if colonia.crane_state[i] == 2 else "↑")
-        for i, c in enumerate(colonia.cranes)
-    )
-    text.append("\nCranes ", style="bold")
-    text.append(cranes + "  (↑ uncovered, ✓ scored)")
-    return text
-
-
-def private_text(colonia: ColoniaView) -> Text:
-    """The viewer's own secrets: hand, kept/received tile, river and still-hidden tiles."""
-    text = Text()
-    if colonia.taken:
-        text.append("In hand: ", style="bold")
-        text.append(
-            ", ".join(
-                f"{cell} {tile_label(kind)}"
-                for cell, kind in zip(colonia.taken_cells, colonia.taken, strict=False)
-            )
-            + "\n"
-        )
-    for title, kind in (
-        ("Kept tile", colonia.kept),
-        ("Passed tile", colonia.passed),
-        ("Received tile", colonia.received),
-        ("River tile", colonia.river),
-    ):
-        if kind:
-            text.append(f"{title}: ", style="bold")
-            text.append(tile_label(kind) + "\n")
-    if colonia.unseen:
-        text.append("Still hidden in your grid: ", style="bold")
-        text.append(", ".join(f"{n}x{kind}" for kind, n in colonia.unseen.items()))
-    return text
+    def _citizen_line(self, colonia: ColoniaView, r: int, line: int, big: bool) -> Text:
+        """Line ``line`` of citizen row ``r``: its name, then its citizens and its state."""
+        text = Text()
+        if line == 0:
+            text.append(ROW_SHORT[r], style="bold #d7afff")
+        elif line == 1:
+            for kind, owner in zip(colonia.citizens[r], colonia.citizen_owners[r], strict=True):
+                if kind:
+                    text.append(CITIZEN_LETTER.get(kind, "?"), style=SEAT_STYLE[owner % 4])
+                else:
+                    text.append("·", style="#707070")
+            if colonia.citizens[r][0] or colonia.citizens[r][1]:
+                active = colonia.row_active[r]
+                text.append(" active" if active else " inactive", style="green" if active
+                            else "bold red")  # fmt: skip
+            else:
+                text.append(" empty", style="#707070")
+        return text
 
 
 class ForumGrid(Widget, can_focus=True):
-    """The Forum mosaic with envoys (seat digits) and eagles (E); legal cells marked ``*``."""
+    """The Forum mosaic: coloured spaces with their letter, eagles ``✶``, envoys as seat digits.
+
+    Legal spaces are marked ``▸`` while an envoy is being placed; Enter or a click chooses."""
 
     BINDINGS = CURSOR_BINDINGS
+    CELL = 3
 
     class CellChosen(Message):
         """A Forum cell (0-based row, col) was chosen."""
@@ -282,15 +318,27 @@ class ForumGrid(Widget, can_focus=True):
         super().__init__(id=id)
         self.pv: PlayerView | None = None
         self.legal: frozenset[tuple[int, int]] = frozenset()
+        self.flash: frozenset[tuple[int, int]] = frozenset()
         self.cursor = (0, 0)
 
-    def show(self, pv: PlayerView, legal: frozenset[tuple[int, int]] = frozenset()) -> None:
-        """Draw the Forum of ``pv``; ``legal`` (row, col) cells are marked."""
+    def show(
+        self,
+        pv: PlayerView,
+        legal: frozenset[tuple[int, int]] = frozenset(),
+        flash: frozenset[tuple[int, int]] = frozenset(),
+    ) -> None:
+        """Draw the Forum of ``pv``; ``legal`` (row, col) cells are marked, ``flash`` cells
+        show the last envoy placed."""
         resized = self.pv is None or self.pv.boards != pv.boards
-        if not resized and self.pv.forum == pv.forum and self.legal == legal:
+        if (
+            not resized
+            and self.pv.forum == pv.forum
+            and self.legal == legal
+            and self.flash == flash
+        ):
             self.pv = pv
             return  # the same mosaic, envoys and legal cells: no repaint
-        self.pv, self.legal = pv, legal
+        self.pv, self.legal, self.flash = pv, legal, flash
         if legal and self.cursor not in legal:
             self.cursor = min(legal)
         self.refresh(layout=resized)
@@ -298,6 +346,12 @@ class ForumGrid(Widget, can_focus=True):
     def _geo(self):
         pv = self.pv
         return geometry(pv.options.players, tuple(pv.boards))
+
+    def get_content_width(self, container, viewport) -> int:
+        return 3 + self._geo().width * self.CELL if self.pv else 40
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return 1 + self._geo().height if self.pv else 5
 
     def action_move(self, dx: int, dy: int) -> None:
         if self.pv is None:
@@ -318,45 +372,46 @@ class ForumGrid(Widget, can_focus=True):
         offset = event.get_content_offset(self)
         if self.pv is None or offset is None:
             return
-        row, col = offset.y - 2, (offset.x - 3) // 4
-        if (row, col) in self._geo().index:
+        row, col = offset.y - 1, (offset.x - 3) // self.CELL
+        if offset.x >= 3 and (row, col) in self._geo().index:
             self.cursor = (row, col)
             self.focus()
             self.post_message(self.CellChosen(row, col))
 
     def render(self) -> Text:
-        out = Text()
+        out = Text(no_wrap=True, overflow="crop")
         pv = self.pv
         if pv is None:
             return out
         geo = self._geo()
-        out.append("Forum  ", style="bold")
-        out.append("(letter = colour, E = eagle, digit = envoy of that seat, * = legal)\n")
         out.append("   ")
         for c in range(geo.width):
-            out.append(f"{c + 1:^4}", style="bold #87afaf")
+            out.append(f"{c + 1:^{self.CELL}}", style="bold #87afaf")
         out.append("\n")
+        focused = self.has_focus
         for r in range(geo.height):
-            out.append(f"{r + 1:>2} ")
+            out.append(f"{r + 1:>2} ", style="bold #87afaf")
             for c in range(geo.width):
                 cell = geo.index.get((r, c))
                 if cell is None:
-                    out.append("    ")
+                    out.append(" " * self.CELL)
                     continue
                 colour = geo.colours[cell]
                 owner = pv.forum[cell]
-                mark = "*" if (r, c) in self.legal else " "
-                style = COLOUR_STYLE.get(colour, "")
-                if (r, c) == self.cursor and self.has_focus:
+                style = COLOUR_BG.get(colour, "bold #ffd75f on #3a3020")
+                if (r, c) == self.cursor and (focused or self.legal):
                     style += " reverse"
-                out.append(mark, style="bold #ffff00")
+                if (r, c) in self.flash:
+                    style += " underline"
+                mark = "▸" if (r, c) in self.legal else " "
+                out.append(mark, style=f"{style} #ffff00")
+                out.append(EAGLE_GLYPH if colour == "E" else colour, style=style)
                 if owner >= 0:
-                    out.append(colour.lower() if colour != "E" else "E", style=style)
-                    out.append(seat_mark(owner), style=SEAT_STYLE[owner] + " underline")
+                    out.append(seat_mark(owner), style=SEAT_STYLE[owner] + " on #000000")
                 else:
-                    out.append(colour + "·", style=style)
-                out.append(" " if c % 4 != 3 else "|", style="#444444")
+                    out.append(" ", style=style)
             out.append("\n")
+        out.rstrip()
         return out
 
 
@@ -391,68 +446,11 @@ class KeyBar(Static):
     """The key bindings of the screen, in one line at the bottom (a light-weight footer)."""
 
     def on_mount(self) -> None:
-        keys = Text()
+        keys = Text(no_wrap=True, overflow="crop")
         for binding in self.screen.BINDINGS:
             if isinstance(binding, Binding) and binding.show:
                 key = binding.key.split(",")[0]
                 key = {"question_mark": "?", "enter": "Enter", "escape": "Esc"}.get(key, key)
                 keys.append(f" {key} ", style="bold reverse")
-                keys.append(f" {binding.description}  ")
+                keys.append(f" {binding.description} ")
         self.update(keys)
-
-
-class StatusPanel(Static):
-    """Round, cycle, Trajan's Column, street cards, Trajan cards and every player's standing."""
-
-    def show(self, pv: PlayerView, names: list[str], bots: list[str]) -> None:
-        """Draw the public status from ``pv``."""
-        head = Text()
-        head.append(f"Cycle {['I', 'II', 'III'][max(pv.cycle, 1) - 1]}  Round {pv.round}/4  ")
-        head.append(f"Trajan's Column {pv.column_value}  ")
-        head.append(f"Start player {names[pv.start_player]}\n")
-        head.append("Street cards: ", style="bold")
-        if pv.street:
-            head.append("  ".join(f"{i + 1}: {STREET_SYMBOLS[s]}" for i, s in enumerate(pv.street)))
-        else:
-            head.append("-")
-        played = " | ".join(" ".join(STREET_SYMBOLS[s] for s in cyc) for cyc in pv.played if cyc)
-        head.append("   Played: " + (played or "-"))
-        head.append("\nTrajan cards: ", style="bold")
-        head.append(
-            "  ".join(f"{['I', 'II', 'III'][i]}:{card or '-'}" for i, card in enumerate(pv.trajan))
-        )
-        head.append("  (key t: texts)")
-        head.append("\n")
-        head.append(
-            f"  {'Seat':<19}{'VP':>4}{'Pr':>4} {'L S M':>6}{'Ship':>5}{'Bld':>4}  "
-            f"{'Workers':<12}{'Ast':>4}{'$':>3}{'T':>3}\n",
-            style="bold",
-        )
-        for colonia in pv.colonias:
-            seat = colonia.seat
-            who = f"{seat + 1} {names[seat]}" + (f" ({bots[seat]})" if bots[seat] else "")
-            marker = "▶ " if seat == pv.decider else "  "
-            prestige = f"{colonia.prestige}" + ("f" if colonia.flipped else "")
-            tracks = " ".join(str(t) for t in colonia.tracks)
-            head.append(f"{marker}{who[:19]:<19}", style=SEAT_STYLE[seat])
-            head.append(
-                f"{colonia.score:>4}{prestige:>4} {tracks:>6}{colonia.ship:>5}"
-                f"{colonia.builders:>4}  "
-            )
-            for colour, count in zip(COLOURS, colonia.workers, strict=True):
-                head.append(f"{colour}{count} ", style=COLOUR_STYLE[colour])
-            head.append(f"{colonia.assistants:>4}{colonia.coins:>3}{colonia.tribunes:>3}\n")
-        if head != getattr(self, "_shown_text", None):
-            self._shown_text = head
-            self.update(head, layout=False)
-
-
-def street_cells_of(pv: PlayerView, seat: int) -> frozenset[int]:
-    """Cell indexes of the current street cards' streets on ``seat``'s Colonia (display only)."""
-    cells: set[int] = set()
-    for symbol in pv.street:
-        cells.update(street_cells(symbol, pv.options.side, seat + 1))
-    return frozenset(cells)
-
-
-GRAY_LIST = ", ".join(f"{code} {name}" for code, name in GRAY_NAMES.items())

@@ -1,0 +1,164 @@
+"""Text panels of the play screen: status line, supply, secrets, players and tracks, log.
+
+Each is a function from public data (or the viewer's own view) to a Rich ``Text``; the play
+screen puts them into Static widgets. Words, not codes.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from forum_trajanum.data import COLOURS, CORNERS, STREET_SYMBOLS, cell_name
+from forum_trajanum.engine import PlayerView
+from forum_trajanum.engine.view import ColoniaView
+from forum_trajanum.tui.labels import prestige_words, tile_label
+from forum_trajanum.tui.widgets import COLOUR_STYLE, SEAT_STYLE
+
+ROMAN = ("I", "II", "III")
+#: A player's marker on a track (its seat number).
+SEAT_MARKERS = ("①", "②", "③", "④")
+TRACK_NAMES = {"L": "Library", "S": "Basilica", "M": "Market"}
+#: The four steps of each benefit track, named as a player says them.
+STEP_NAMES = {
+    "L": ("worker + tribune", "builder", "eagle envoy", "any tile"),
+    "S": ("2 assistants", "2 tribunes", "upgrade", "extra build"),
+    "M": ("coin", "area bonus", "free envoy", "any tile"),
+}
+
+
+def cycle_name(cycle: int) -> str:
+    """1 -> "I" (0, before the first cycle, counts as I)."""
+    return ROMAN[min(max(cycle, 1), 3) - 1]
+
+
+def workers_text(colonia: ColoniaView, text: Text) -> None:
+    """Append "B1 G0 Y2 R0" with each colour's style (letter and count)."""
+    for i, (colour, count) in enumerate(zip(COLOURS, colonia.workers, strict=True)):
+        text.append(("" if i == 0 else " ") + f"{colour}{count}", style=COLOUR_STYLE[colour])
+
+
+def status_line(pv: PlayerView, names: list[str]) -> Text:
+    """One line: cycle, round, street cards, and the shown player's score and supply."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f" Cycle {cycle_name(pv.cycle)} round {max(pv.round, 1)}/4", style="bold")
+    streets = " ".join(STREET_SYMBOLS[s] for s in pv.street) or "-"
+    text.append(" │ streets ")
+    text.append(streets, style="bold #87d7ff")
+    seat = pv.viewer if pv.viewer >= 0 else max(pv.decider, 0)
+    c = pv.colonias[seat]
+    text.append(" │ ")
+    text.append(names[seat], style=SEAT_STYLE[seat])
+    text.append(f" {c.score} VP", style="bold")
+    text.append(f" │ builders {c.builders} ")
+    workers_text(c, text)
+    text.append(f" assist {c.assistants} coins {c.coins} trib {c.tribunes}")
+    return text
+
+
+def supply_text(colonia: ColoniaView) -> Text:
+    """Resources, score, ship, prestige, reserve and cranes of a Colonia (public), a list."""
+    text = Text()
+    rows: list[tuple[str, str | Text]] = [("Score", f"{colonia.score} VP")]
+    rows.append(("Builders", str(colonia.builders)))
+    workers = Text()
+    workers_text(colonia, workers)
+    rows.append(("Workers", workers))
+    rows.append(("Assistants", str(colonia.assistants)))
+    rows.append(("Coins", str(colonia.coins)))
+    rows.append(("Tribunes", str(colonia.tribunes)))
+    rows.append(("Ship", f"{colonia.ship} envoys"))
+    rows.append(("Prestige", f"{colonia.prestige}/8" + (", flipped" if colonia.flipped else "")))
+    rows.append(("Reserve", ", ".join(tile_label(k) for k in colonia.reserve) or "empty"))
+    for title, value in rows:
+        text.append(f"{title:<11}", style="bold")
+        text.append(value if isinstance(value, Text) else Text(value))
+        text.append("\n")
+    text.append("Prestige: ", style="bold")
+    text.append(prestige_words(colonia) + "\n", style="#d7d7af")
+    text.append("Cranes ", style="bold")
+    for i, colour in enumerate(colonia.cranes):
+        state = colonia.crane_state[i]
+        mark = {0: "covered", 1: "open", 2: "scored"}.get(state, "")
+        text.append(f"{cell_name(CORNERS[i])} ")
+        text.append(colour or "?", style=COLOUR_STYLE.get(colour, ""))
+        text.append(f" {mark}" + ("; " if i < 3 else ""))
+    return text
+
+
+def private_text(colonia: ColoniaView) -> Text:
+    """The viewer's own secrets: hand, kept/received tile, river and still-hidden tiles."""
+    text = Text()
+    if colonia.taken:
+        text.append("In hand: ", style="bold")
+        text.append(
+            ", ".join(
+                f"{tile_label(kind)} (from {cell})"
+                for cell, kind in zip(colonia.taken_cells, colonia.taken, strict=False)
+            )
+            + "\n"
+        )
+    for title, kind in (
+        ("Your kept tile", colonia.kept),
+        ("You passed", colonia.passed),
+        ("You received", colonia.received),
+        ("Your river tile", colonia.river),
+    ):
+        if kind:
+            text.append(f"{title}: ", style="bold")
+            text.append(tile_label(kind) + "\n")
+    return text
+
+
+def unseen_text(colonia: ColoniaView) -> Text:
+    """The viewer's own tiles still face down in the grid (kinds only, not where)."""
+    text = Text()
+    if colonia.unseen:
+        text.append("Face down in your grid:\n", style="bold")
+        text.append("\n".join(f"{n} x {tile_label(kind)}" for kind, n in colonia.unseen.items()))
+    return text
+
+
+def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
+    """Every player's standing and supply, the three tracks with all markers, Trajan cards."""
+    text = Text()
+    for c in pv.colonias:
+        seat = c.seat
+        who = f"{seat + 1} {names[seat]}" + (f" ({bots[seat]} bot)" if bots[seat] else "")
+        if seat == pv.viewer:
+            who += " (you)"
+        text.append("▶ " if seat == pv.decider else "  ", style="bold #ffff00")
+        text.append(f"{who:<22}", style=SEAT_STYLE[seat])
+        text.append(f"{c.score:>3} VP", style="bold")
+        text.append(f"  builders {c.builders} ")
+        workers_text(c, text)
+        text.append(f" assist {c.assistants} coins {c.coins} trib {c.tribunes} ship {c.ship}\n")
+        text.append(f"    prestige {c.prestige}/8: {prestige_words(c)}\n", style="#d7d7af")
+    for i, track in enumerate(("L", "S", "M")):
+        text.append(f"{TRACK_NAMES[track]:<9}", style="bold")
+        for step in range(5):
+            if step:
+                text.append(" > ")
+                text.append(f"{step} {STEP_NAMES[track][step - 1]}")
+            else:
+                text.append("start")
+            for c in pv.colonias:
+                if c.tracks[i] == step:
+                    text.append(" " + SEAT_MARKERS[c.seat], style=SEAT_STYLE[c.seat])
+        text.append("\n")
+    text.append(f"Trajan's Column {pv.column_value} VP", style="bold")
+    text.append(f"   start player {names[pv.start_player]}   Trajan cards: ")
+    text.append("  ".join(f"{ROMAN[i]} {card or '-'}" for i, card in enumerate(pv.trajan)))
+    text.append("  (t: tasks)")
+    return text
+
+
+def log_text(lines: list[str], limit: int = 200) -> Text:
+    """The log's last ``limit`` lines (newest last); cycle and round marks stand out."""
+    text = Text()
+    for line in lines[-limit:]:
+        if line.startswith("──"):
+            text.append(line + "\n", style="bold #87afaf")
+        else:
+            text.append(line + "\n")
+    text.rstrip()
+    return text
