@@ -1,0 +1,50 @@
+"""Words, not codes: no screen shows an internal tile code (WAB, BLD, UC, PAT ...)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from forum_trajanum.data import TILE_KINDS_PER_PLAYER
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.labels import TILE_SHORT, TILE_WORDS, tile_label
+from forum_trajanum.tui.play import PlayScreen
+
+from .conftest import past_hold, screen_text, session_at
+
+CODES = sorted(set(TILE_KINDS_PER_PLAYER))
+CODE_WORD = re.compile(r"\b(" + "|".join(CODES) + r")\b")
+
+
+def test_every_tile_kind_has_words_and_short_forms_without_its_code():
+    for kind in CODES:
+        assert tile_label(kind) == TILE_WORDS[kind] != kind
+        small, big = TILE_SHORT[kind]
+        assert all(len(line) <= 5 for line in small) and all(len(line) <= 8 for line in big)
+        assert not CODE_WORD.search(" ".join([tile_label(kind), *small, *big]))
+
+
+def _codes_in(text: str) -> list[str]:
+    return sorted(set(CODE_WORD.findall(text)))
+
+
+@pytest.mark.parametrize("decision", ["setup_row", "draft", "use", "build", "envoy", "pay"])
+async def test_no_screen_shows_a_tile_code_along_a_game(decision):
+    session = session_at(decision, seed=3)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        await past_hold(pilot)
+        assert isinstance(app.screen, PlayScreen)
+        seen = []
+        for key in ("c", "f", "p", "l", "o", "escape", "t", "escape"):
+            await pilot.press(key)
+            await pilot.pause()
+            seen.append(screen_text(app))
+            assert not _codes_in(seen[-1]), f"after {key!r}: {_codes_in(seen[-1])}"
+        await pilot.resize_terminal(160, 45)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Other players' Colonias" in text  # the wide layout shows everything
+        assert not _codes_in(text)
