@@ -27,7 +27,7 @@ from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, ForumGrid, KeyBa
 CYCLE_NAMES = ("I", "II", "III")
 
 #: Points scored at the end of a cycle, by category (keys of the view's ``scorings``);
-#: short column titles, so that a table fits 80 columns; CATEGORY_NOTES says what they count.
+#: short column titles, so that a table fits 80 columns; SCORING_NOTES says what they count.
 SCORING_CATEGORIES = {
     "cranes": "Cranes",
     "colonia": "Colonia",
@@ -41,15 +41,17 @@ PLAY_CATEGORIES = {
     "tracks": "Tracks",
     "bonus": "Bonus",
 }
-#: What each column counts, in a player's words (shown under the tables).
-CATEGORY_NOTES = (
+#: What each column of a cycle's scoring counts, in a player's words (under the tables).
+SCORING_NOTES = (
     "Cranes: VP per structure of an uncovered crane's colour, once per crane.  "
     "Colonia: per row, its different gray buildings times (1 + its active citizens).  "
     "Eagles: 2 VP per envoy on a Forum eagle, 1 VP per envoy next to one.  "
     "Area: the largest connected group of your envoys in the Forum.  "
     "Trajan: the cycle's Trajan card, building and collection tasks.  "
-    "Sum: the cycle's scoring.  "
-    "Play: VP scored during the cycle's rounds.  "
+    "Sum: the cycle's scoring."
+)
+#: ... and the points scored during play.
+PLAY_NOTES = (
     "Columns: triumphal columns built.  Tracks: benefit tracks finished.  "
     "Bonus: area bonuses taken as 2 VP."
 )
@@ -147,7 +149,11 @@ class ScoringScreen(Screen[None]):
         with VerticalScroll(id="scoring-scroll"):
             yield Static(cycle_table(self.pv, self.cycle, self.names, totals=True))
             yield ScoreChart(self.history, self.names, id="scoring-chart")
-            yield Static(CATEGORY_NOTES, classes="results-note")
+            yield Static(
+                f"{SCORING_NOTES}  Play: VP scored during the cycle's rounds (triumphal "
+                "columns, finished tracks, area bonuses).  Score: the total so far.",
+                classes="results-note",
+            )
             yield Label("Press Enter to continue.")
         yield KeyBar()
 
@@ -270,7 +276,7 @@ class GameOverScreen(Screen[None]):
                     yield Static(cycle_table(pv, cycle, names, totals=False))
                 yield Static(game_table(pv, names))
                 yield Static(cycles_table(pv, names))
-                yield Static(CATEGORY_NOTES, classes="results-note")
+                yield Static(f"{SCORING_NOTES}  {PLAY_NOTES}", classes="results-note")
             with (
                 TabPane("3 Final boards", id="boards"),
                 VerticalScroll(),

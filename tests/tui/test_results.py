@@ -10,9 +10,11 @@ from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.chart import ScoreChart, SharedScaleBars
 from forum_trajanum.tui.dialogs import HelpScreen
 from forum_trajanum.tui.help import LEGEND_KEY, legend
+from forum_trajanum.tui.panels import SEAT_MARKERS
 from forum_trajanum.tui.results import GameOverScreen, ScoringScreen, winner_text
 from forum_trajanum.tui.seats import settings_from_seats
 from forum_trajanum.tui.session import GameSession
+from forum_trajanum.tui.widgets import EAGLE_GLYPH
 
 from .conftest import past_hold, screen_text, session_at
 
@@ -164,7 +166,7 @@ def test_the_legend_explains_every_short_form_and_tile():
         assert short in text and GRAY_NAMES[name] in text
     for label in TILE_LABELS.values():
         assert label in text
-    for symbol in ("░", "▲", "✶", "✓", "♣"):
+    for symbol in ("░", "▲", EAGLE_GLYPH, "✓", "▸", *SEAT_MARKERS):
         assert symbol in text
 
 
