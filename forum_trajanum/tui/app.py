@@ -299,7 +299,11 @@ class ForumApp(App):
             self.show_main(PlayData(s.public_view(), self.names(), self.bots()))
             self.push_overlay(
                 ScoringScreen(
-                    s.public_view(), self.scorings_seen, self.names(), self.score_history()
+                    s.public_view(),
+                    self.scorings_seen,
+                    self.names(),
+                    self.score_history(),
+                    hold=self.choice_hold,
                 ),
                 lambda _: self.advance(),
             )

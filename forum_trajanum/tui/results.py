@@ -9,6 +9,7 @@ round; these screens only arrange and word them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from time import monotonic
 
 from rich import box
 from rich.table import Table
@@ -140,10 +141,19 @@ class ScoringScreen(Screen[None]):
         cycle: int,
         names: Sequence[str],
         history: Sequence[Sequence[int]] = (),
+        hold: float = 0.0,
     ) -> None:
+        """``hold``: seconds for which Enter does not close the screen (the key that ended the
+        cycle, pressed twice, must not skip its scoring unseen)."""
         super().__init__()
         self.pv, self.cycle, self.names = pv, cycle, list(names)
         self.history = list(history)
+        self._held_until = monotonic() + hold
+
+    @property
+    def held(self) -> bool:
+        """Whether the screen still ignores Enter."""
+        return monotonic() < self._held_until
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="scoring-scroll"):
@@ -161,7 +171,8 @@ class ScoringScreen(Screen[None]):
         self.query_one("#scoring-scroll").focus()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        if not self.held:
+            self.dismiss(None)
 
 
 def winner_text(places: Sequence[Sequence[int]], keys, names: Sequence[str]) -> Text:
@@ -227,7 +238,8 @@ class GameOverScreen(Screen[None]):
         Binding("1", "tab('ranking')", "Ranking"),
         Binding("2", "tab('points')", "Points"),
         Binding("3", "tab('boards')", "Boards"),
-        Binding("enter,q,escape", "menu", "Menu"),
+        # not Enter: a player pressing Enter through the last steps must not skip the result
+        Binding("q,escape", "menu", "Menu"),
     ]
     DEFAULT_CSS = """
     GameOverScreen #winner { padding: 0 1; height: auto; }

@@ -108,7 +108,9 @@ async def test_game_over_names_the_winner_and_shows_cycles_categories_boards_and
         await pilot.pause()
         text = screen_text(app)
         assert "The Forum" in text and "Colonia of Ann (seat 1)" in text
-        await pilot.press("enter")
+        await pilot.press("enter")  # Enter does not leave the result
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("q")
         await pilot.pause()
         assert app.session is None  # back at the menu
 
@@ -134,6 +136,23 @@ async def test_scoring_screen_shows_the_cycle_by_category_and_the_scores_so_far(
         assert "Scoring of cycle I" in text
         for seat, score in enumerate(scores):
             assert f"{score} VP" in text, seat
+        await past_hold(pilot)
+        await pilot.press("enter")
+        assert not isinstance(app.screen, ScoringScreen)
+
+
+async def test_a_fast_second_enter_does_not_skip_the_scoring():
+    session = finished_session(seed=3, players=2)
+    app = ForumApp(bot_delay=0, session=session, min_size=SMALL)
+    async with app.run_test(size=SMALL) as pilot:
+        for hold, stays in ((60.0, True), (0.0, False)):
+            screen = ScoringScreen(session.public_view(), 3, app.names(), hold=hold)
+            app.push_screen(screen)
+            await pilot.pause()
+            await pilot.press("enter")
+            assert (app.screen is screen) == stays
+            if stays:
+                app.pop_screen()
 
 
 async def test_the_legend_is_one_key_away_from_the_play_screen_and_help_has_four_tabs():

@@ -259,6 +259,7 @@ async def test_scoring_breakdown_is_shown_after_paying_citizens():
         for word in ("Scoring of cycle I", "Cranes", "Colonia", "Eagles", "Area", "Trajan",
                      "Score after each round", "1 P1", "2 P2"):  # fmt: skip
             assert word in text
+        await past_hold(pilot)
         await pilot.press("enter")
         assert not isinstance(app.screen, ScoringScreen)
 
