@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
 from forum_trajanum.engine import PlayerView
-from forum_trajanum.tui.help import KEYS, LEGEND_KEY, RULES_REFERENCE, legend
+from forum_trajanum.tui.help import LEGEND_KEY, RULES_REFERENCE, keys_table, legend
 from forum_trajanum.tui.panels import supply_text
 from forum_trajanum.tui.play import PlayData
 from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, KeyBar
@@ -115,7 +115,7 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help-box"):
             with TabbedContent(initial=self.first_tab):
                 with TabPane("1 Keys", id="keys"), VerticalScroll():
-                    yield Static(KEYS, markup=False)
+                    yield Static(keys_table())
                 with TabPane("2 Legend", id="legend"), VerticalScroll():
                     yield Static(legend())
                 with TabPane("3 Rules", id="rules"), VerticalScroll():

@@ -32,22 +32,35 @@ STRUCTURE_SHORT = {"B": "fount", "G": "park", "Y": "stabl", "R": "house"}
 #: The key that opens the legend from anywhere in the app (an app-level binding).
 LEGEND_KEY = "g"
 
-KEYS = f"""\
-Enter        take the highlighted choice, or the cell under the cursor
-1-9          on a decision list: take that entry directly
-Tab          move between the decision list, your Colonia and the Forum
-Arrows       move the highlight or the cursor; a click on a cell chooses it too
-u            undo your last step of this turn (until a hidden tile is revealed)
-o            other players' boards (public)        t   Trajan cards and street cards
-l            the whole log                          s   save the game under a name
-? or F1      this help                              {LEGEND_KEY}   the legend of every symbol
-q            back to the menu (the game is saved after every action)
-Esc          setup: back one corner while choosing the crane colours (or Backspace)
-Hand-over    when the keyboard passes to another player, a privacy screen waits for that
-             player's Enter; nothing secret is on screen before that. The choices then take
-             Enter after a short moment, so that a double press chooses nothing.
-Game over    1 ranking and chart, 2 points by cycle and category, 3 the final boards.
-"""
+#: The keys, as (key, what it does).
+KEYS: tuple[tuple[str, str], ...] = (
+    ("Enter", "take the highlighted choice, or the cell under the cursor"),
+    ("1-9", "take that entry of the decision list directly"),
+    ("Tab", "move between the decision list, your Colonia and the Forum"),
+    ("Arrows", "move the highlight or the cursor; a click on a cell chooses it too"),
+    ("c f p l", "show your Colonia, the Forum, the players and tracks, or the log (in a small "
+                "window one panel at a time; in a large one l opens the whole log)"),
+    ("u", "undo your last step of this turn (until a hidden tile is revealed)"),
+    ("o", "the other players' boards (public)"),
+    ("t", "the Trajan cards and the street cards"),
+    ("s", "save the game under a name"),
+    (LEGEND_KEY, "the legend of every symbol and short form"),
+    ("? or F1", "this help"),
+    ("q", "back to the menu (the game is saved after every action)"),
+    ("Esc", "setup: back one corner while choosing the crane colours (or Backspace)"),
+    ("Hand-over", "when the keyboard passes to another player, a privacy screen waits for "
+                  "that player's Enter; nothing secret is on screen before that. The choices "
+                  "then take Enter after a short moment, so that a double press chooses "
+                  "nothing."),
+    ("Scoring", "Enter continues (after a short moment, like the choices)"),
+    ("Game over", "1 ranking and chart, 2 points by cycle and category, 3 the final boards; "
+                  "q or Esc back to the menu"),
+)  # fmt: skip
+
+
+def keys_table() -> Table:
+    """The keys in two columns."""
+    return entries(list(KEYS))
 
 
 def entries(rows: list[tuple[str, str]]) -> Table:
