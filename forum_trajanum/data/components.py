@@ -312,9 +312,13 @@ TRAJAN_CARDS_BY_CYCLE: tuple[tuple[str, ...], ...] = tuple(
 #: Decisions this project made where the rulebooks and components.md leave a gap. Each is
 #: applied by the rules engine exactly as written here; the help screen shows them.
 RULINGS: tuple[str, ...] = (
-    "Start player: the start player passes to the right once between rounds: 11 passes in a game.",
-    "Draft order: players draft one at a time, from the start player clockwise. The tile you "
-    "receive from your neighbour is shown to you once the last player has passed a tile on.",
+    "Start player: the start player passes to the right once between rounds: 11 passes in a "
+    "game (the pass the rulebook names again at the start of a new cycle is this same pass, not "
+    "an extra one).",
+    "Draft order: players draft one at a time, from the start player clockwise, but nobody sees "
+    "what another player drafted (which spaces, whether a tribune was paid, which tile was kept "
+    "or passed) until the last player has passed, as when everybody drafts at once at the table. "
+    "The tile you receive is shown to you then too.",
     "You may take no tile for a street card only when that card's street in your Colonia has "
     "no tile left; even then you may instead pay a tribune and take a tile from anywhere.",
     "A citizen tile whose class has no free citizen space cannot be used; like any unused tile "
@@ -344,11 +348,11 @@ RULINGS: tuple[str, ...] = (
     "crane is uncovered.",
     "Merchant I: while it is active, an upgrade moves your slide bar straight to the next "
     "cypress (as the German rulebook words it; the English 'may' offers no better choice).",
-    "Slide bar: once Merchant I has flipped it, the bar reads its values one position further "
-    "along the prestige track. This makes the rulebook's final-scoring example hold: Tom's "
-    "flipped bar at position 6 reads position 7, so his 7 envoys score 9 VP and each Trajan "
-    "task 7 VP.",
     "Tie-break: with the same score, most active citizens wins, then most resources left "
     "(builders, workers, assistants, coins and tribunes together); players still level share "
     "the victory.",
+    "Random Forum boards (an option of the licensed online version): setup draws the boards and "
+    "their sides as for the printed Forum, then lays each face's 16 spaces out in a random "
+    "order. A generated face so has exactly the colours and eagles of a printed face: 2 eagles "
+    "and 14 coloured spaces, 3 to 5 of each colour.",
 )

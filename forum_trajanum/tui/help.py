@@ -184,7 +184,9 @@ colour (into an area of that colour you already started while it has room). Fill
 area's last space gives an area bonus: tribune, assistant, coin, upgrade or 2 VP.
 
 Upgrades move your slide bar along the prestige track; the cypresses at 3, 6 and 8 raise
-what your largest area and each Trajan task are worth.
+what your largest area and each Trajan task are worth. Activating Merchant I flips the bar:
+from then on it reads its values one position further along the track (and each upgrade
+moves it straight to the next cypress).
 
 Scoring after each cycle. First pay 1 coin per citizen row, or it turns inactive. Then:
 cranes (3, 2, 1 VP per structure of the crane's colour in cycles I, II, III, once per
