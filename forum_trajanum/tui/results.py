@@ -315,7 +315,6 @@ class GameOverScreen(Screen[None]):
         for colonia in pv.colonias:
             grid = self.query_one(f"#final-colonia-{colonia.seat}", ColoniaGrid)
             grid.show(colonia, pv.options.side)
-
         self.focus_pane()
 
     def focus_pane(self) -> None:
