@@ -1,9 +1,10 @@
 """The ``forum-trajanum`` command.
 
 ``forum-trajanum`` opens the terminal app; ``forum-trajanum new --seats Ann,Bob,normal``
-opens it straight into a new game; ``forum-trajanum simulate ...`` runs bot games
-(:mod:`forum_trajanum.simulate`); ``forum-trajanum serve`` serves the app in a web browser
-through textual-serve (the optional "web" extra); ``--version`` prints the version.
+opens it straight into a new game; ``forum-trajanum continue [NAME]`` resumes a saved game
+directly; ``forum-trajanum simulate ...`` runs bot games (:mod:`forum_trajanum.simulate`);
+``forum-trajanum serve`` serves the app in a web browser through textual-serve (the optional
+"web" extra, :mod:`forum_trajanum.web`); ``--version`` prints the version.
 """
 
 from __future__ import annotations
@@ -13,12 +14,8 @@ import sys
 
 
 def _serve(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="forum-trajanum serve", description="Serve in a browser.")
-    parser.add_argument("--host", default="localhost")
-    parser.add_argument("--port", type=int, default=8000)
-    args = parser.parse_args(argv)
     try:
-        from textual_serve.server import Server
+        from forum_trajanum.web import main as serve_main
     except ImportError:
         print(
             "forum-trajanum serve needs textual-serve, which is not installed.\n"
@@ -26,8 +23,35 @@ def _serve(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return 2
-    Server(f"{sys.executable} -m forum_trajanum.cli", host=args.host, port=args.port).serve()
-    return 0
+    return serve_main(argv)
+
+
+def _continue(argv: list[str]) -> int:
+    """``forum-trajanum continue [NAME]``: open a saved game straight away."""
+    parser = argparse.ArgumentParser(
+        prog="forum-trajanum continue",
+        description="Resume a saved game: the most recently played one, or the one named "
+        "(its id, its name, or a part of it or of its players' names that fits one game).",
+    )
+    parser.add_argument("name", nargs="?", help="which game (default: the most recent)")
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.5, help="seconds a bot's move stays visible"
+    )
+    args = parser.parse_args(argv)
+    from forum_trajanum import saves
+
+    try:
+        game = saves.find_game(args.name)
+    except saves.SaveError as exc:
+        print(f"forum-trajanum: {exc}", file=sys.stderr)
+        for info in saves.list_games()[:10]:
+            print(f"  {info.id}  {info.label()}, {info.stage()}", file=sys.stderr)
+        return 1
+    from forum_trajanum.tui.app import ForumApp
+
+    app = ForumApp(bot_delay=max(args.bot_delay, 0.0), open_game=game.id)
+    app.run()
+    return app.return_code or 0
 
 
 def _simulate(argv: list[str]) -> int:
@@ -102,13 +126,15 @@ def main(argv: list[str] | None = None) -> int:
         return _simulate(argv[1:])
     if argv and argv[0] == "serve":
         return _serve(argv[1:])
+    if argv and argv[0] == "continue":
+        return _continue(argv[1:])
     if argv and argv[0] == "new":
         return _new(argv[1:])
     parser = argparse.ArgumentParser(
         prog="forum-trajanum",
         description="Stefan Feld's Forum Trajanum in the terminal, for 2-4 players at one "
         "keyboard. Subcommands: new (start a game at once: new --seats Ann,Bob,normal), "
-        "simulate (bot games), serve (in a web browser).",
+        "continue [NAME] (resume a saved game), simulate (bot games), serve (in a web browser).",
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument(

@@ -1,4 +1,5 @@
-"""The forum-trajanum command: version, subcommand dispatch, serve without textual-serve."""
+"""The forum-trajanum command: version, subcommand dispatch, continue, serve's options and serve
+without textual-serve."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ def test_simulate_is_dispatched_with_its_arguments(monkeypatch):
 def test_serve_without_textual_serve_says_how_to_install(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "textual_serve", None)
     monkeypatch.setitem(sys.modules, "textual_serve.server", None)
+    monkeypatch.setitem(sys.modules, "forum_trajanum.web", None)
     assert cli.main(["serve"]) == 2
     assert "pip install 'forum-trajanum[web]'" in capsys.readouterr().err
 
@@ -46,6 +48,85 @@ def test_the_app_starts_without_arguments(monkeypatch):
     monkeypatch.setattr(app_module, "ForumApp", FakeApp)
     assert cli.main([]) == 0
     assert started == [{"bot_delay": 0.5}, "run"]
+
+
+class _FakeApp:
+    started: list = []
+    return_code = 0
+
+    def __init__(self, **kwargs):
+        _FakeApp.started.append(kwargs)
+
+    def run(self):
+        pass
+
+
+def _two_games(monkeypatch, tmp_path):
+    from forum_trajanum.engine import GameOptions
+    from forum_trajanum.tui.session import GameSession
+
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))
+    games = []
+    for seed, names in ((1, ["Ann", "Bob"]), (2, ["Cai", "Dee"])):
+        session = GameSession.new(seed, GameOptions(players=2), names, ["", ""])
+        session.close()
+        games.append(session.game.id)
+    return games
+
+
+def test_continue_opens_the_newest_game_or_the_one_named(monkeypatch, tmp_path):
+    import forum_trajanum.tui.app as app_module
+
+    ann, cai = _two_games(monkeypatch, tmp_path)
+    monkeypatch.setattr(app_module, "ForumApp", _FakeApp)
+    _FakeApp.started = []
+    assert cli.main(["continue"]) == 0
+    assert cli.main(["continue", "ann"]) == 0
+    assert [kwargs["open_game"] for kwargs in _FakeApp.started] == [cai, ann]
+
+
+def test_continue_names_the_games_when_the_name_fits_none(monkeypatch, tmp_path, capsys):
+    import forum_trajanum.tui.app as app_module
+
+    _two_games(monkeypatch, tmp_path)
+    monkeypatch.setattr(app_module, "ForumApp", _FakeApp)
+    _FakeApp.started = []
+    assert cli.main(["continue", "Zoe"]) == 1
+    err = capsys.readouterr().err
+    assert "no unfinished game called 'Zoe'" in err
+    assert "Ann, Bob" in err and "Cai, Dee" in err
+    assert _FakeApp.started == []
+
+
+def test_continue_without_any_game_says_so(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))
+    assert cli.main(["continue"]) == 1
+    assert "There is no unfinished game" in capsys.readouterr().err
+
+
+def test_serve_binds_to_localhost_unless_told_and_runs_the_app_without_a_shell(monkeypatch):
+    web = __import__("pytest").importorskip("forum_trajanum.web")
+    made = []
+
+    class FakeServer:
+        def __init__(self, host, port):
+            made.append((host, port))
+
+        def serve(self):
+            pass
+
+    monkeypatch.setattr(web, "GameServer", FakeServer)
+    assert cli.main(["serve"]) == 0
+    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "9000"]) == 0
+    assert made == [("localhost", 8000), ("0.0.0.0", 9000)]
+
+
+def test_the_served_app_command_is_quoted_and_needs_no_shell(monkeypatch):
+    web = __import__("pytest").importorskip("forum_trajanum.web")
+    monkeypatch.setattr(sys, "executable", "/opt/my games/py'thon")
+    server = web.GameServer(host="127.0.0.1", port=0)
+    assert server.argv == ["/opt/my games/py'thon", "-m", "forum_trajanum.cli"]
+    assert server.command == """'/opt/my games/py'"'"'thon' -m forum_trajanum.cli"""
 
 
 # --- forum-trajanum new ----------------------------------------------------------------------

@@ -148,7 +148,7 @@ def colonia_value(state, p: int) -> float:
     value = W.colonia * sum(colonia_row_points(pl)) * s
     if s:
         value += W.cranes * crane_points(pl, cycle)
-        tv = trajan_value(pl.prestige)
+        tv = trajan_value(pl.prestige, pl.flipped)
         card = state.trajan[cycle - 1]
         if card:
             value += W.trajan * (building_task(card, pl) + collection_task(card, pl)) * tv

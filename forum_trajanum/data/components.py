@@ -183,16 +183,29 @@ def next_cypress(k: int) -> int:
     return PRESTIGE_MAX
 
 
+def bar_reading(k: int, flipped: bool) -> int:
+    """The track position whose values the slide bar at ``k`` reads: the flipped side's marks
+    sit one position further along, so it reads position min(k + 1, 8) (components.md "The
+    prestige track and slide bar"; the rulebook's Tom example: bar flipped at 6, 7 envoys
+    score 9 and each Trajan task 7)."""
+    return min(k + 1, PRESTIGE_MAX) if flipped else k
+
+
+def area_bonus(k: int, flipped: bool) -> int:
+    """What the slide bar adds to a largest area's envoys (0, 1 or 2)."""
+    return prestige_section(bar_reading(k, flipped))
+
+
 def area_points(n: int, k: int, flipped: bool) -> int:
     """Largest-area points for a group of ``n`` envoys with the slide bar at ``k``."""
     if n <= 0:
         return 0
-    return min(n, AREA_CAP) + prestige_section(k) + (1 if flipped else 0)
+    return min(n, AREA_CAP) + area_bonus(k, flipped)
 
 
-def trajan_value(k: int) -> int:
+def trajan_value(k: int, flipped: bool) -> int:
     """Points per fulfilled Trajan task with the slide bar at ``k``."""
-    return TRAJAN_VALUES[prestige_section(k)]
+    return TRAJAN_VALUES[prestige_section(bar_reading(k, flipped))]
 
 
 # --- Cycles ----------------------------------------------------------------------------------
@@ -262,7 +275,8 @@ FORUM_LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
 CARD_COPIES = 2  # 24 cards = the 12 street symbols twice each
 
 # --- Trajan cards ----------------------------------------------------------------------------
-#: id -> (building task, collection task), translated from the German rulebook.
+#: id -> (building task, collection task) in player words, translated from the German rulebook.
+#: The checks of each card are rules code: its entry in ``forum_trajanum.engine.trajan.TRAJAN``.
 TRAJAN_CARDS: dict[str, tuple[str, str]] = {
     "I-1": ("coloured structure horizontally between 2 gray buildings", "1 tribune + 1 coin"),
     "I-2": (
@@ -304,8 +318,18 @@ TRAJAN_CARDS: dict[str, tuple[str, str]] = {
         "own forum marker beside Trajan's Column + 1 assistant + 1 coin",
     ),
 }
+
+
+def trajan_card_cycle(card_id: str) -> int:
+    """The cycle (1-3) a Trajan card belongs to, read from its id: ``"II-3"`` -> 2."""
+    return ("I", "II", "III").index(card_id.split("-")[0]) + 1
+
+
+#: The Trajan card ids of each cycle, in the order of ``TRAJAN_CARDS`` (a new card's row above
+#: is enough to put it into its cycle's draw).
 TRAJAN_CARDS_BY_CYCLE: tuple[tuple[str, ...], ...] = tuple(
-    tuple(f"{roman}-{i}" for i in range(1, 5)) for roman in ("I", "II", "III")
+    tuple(card for card in TRAJAN_CARDS if trajan_card_cycle(card) == cycle)
+    for cycle in range(1, CYCLES + 1)
 )
 
 # --- Rulings ---------------------------------------------------------------------------------
@@ -353,6 +377,7 @@ RULINGS: tuple[str, ...] = (
     "the victory.",
     "Random Forum boards (an option of the licensed online version): setup draws the boards and "
     "their sides as for the printed Forum, then lays each face's 16 spaces out in a random "
-    "order. A generated face so has exactly the colours and eagles of a printed face: 2 eagles "
-    "and 14 coloured spaces, 3 to 5 of each colour.",
+    "order. A generated face so has exactly the colours and eagles of a printed face (2 eagles "
+    "and 14 coloured spaces, 3 to 5 of each colour), and the whole Forum those of a printed "
+    "Forum that setup could have drawn.",
 )

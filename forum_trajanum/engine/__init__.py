@@ -17,6 +17,7 @@ from forum_trajanum.engine.errors import (
     NotYourDecisionError,
     RecordError,
 )
+from forum_trajanum.engine.preview import Preview, preview
 from forum_trajanum.engine.record import GameRecord
 from forum_trajanum.engine.rules import (
     apply,
@@ -29,7 +30,13 @@ from forum_trajanum.engine.rules import (
 from forum_trajanum.engine.scoring import ranking
 from forum_trajanum.engine.setup import new_game
 from forum_trajanum.engine.state import GameOptions, GameState
-from forum_trajanum.engine.view import PlayerView, public_description, reveals_information, view
+from forum_trajanum.engine.view import (
+    PlayerView,
+    public_description,
+    public_lines,
+    reveals_information,
+    view,
+)
 
 __all__ = [
     "Action",
@@ -42,6 +49,7 @@ __all__ = [
     "IllegalActionError",
     "NotYourDecisionError",
     "PlayerView",
+    "Preview",
     "RecordError",
     "apply",
     "current_player",
@@ -51,7 +59,9 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse",
+    "preview",
     "public_description",
+    "public_lines",
     "ranking",
     "reveals_information",
     "view",

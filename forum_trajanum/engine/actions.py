@@ -8,14 +8,25 @@ membership test usually succeeds by identity.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
-from forum_trajanum.data import AREA_BONUSES, CITIZEN_KINDS, COLOURS, GRAYS, TILE_GAINS
+from forum_trajanum.data import AREA_BONUSES, CITIZEN_KINDS, COLOURS, TILE_GAINS
 from forum_trajanum.engine.errors import ActionParseError
 
 _CACHE: dict[tuple, Action] = {}
+
+#: Every action class by its ``kind`` (the first word of its text), filled as classes are
+#: defined: the parser and the JSON union are derived from it.
+ACTION_KINDS: dict[str, type[Action]] = {}
+
+# Field types: pydantic checks the values, so a parsed action names real cells and codes.
+Cell = Annotated[str, Field(pattern=r"^[A-F][1-6]$")]
+Colour = Literal["B", "G", "Y", "R"]
+Code = Literal["L", "S", "M", "C", "B", "G", "Y", "R"]
+Simple = Literal["$", "T", "A"]
+CitizenKind = Literal["PAT", "MER", "CRA"]
 
 
 class Action(BaseModel):
@@ -25,6 +36,14 @@ class Action(BaseModel):
     model_config = ConfigDict(frozen=True, defer_build=True)
     kind: str
     _fields: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        kind = cls.model_fields["kind"].default
+        if kind in ACTION_KINDS:
+            raise TypeError(f"action kind {kind!r} is defined twice")
+        ACTION_KINDS[kind] = cls
 
     @classmethod
     def make(cls, *args):
@@ -63,6 +82,13 @@ class SetupCranes(Action):
     colours: str
     _fields = ("colours",)
 
+    @field_validator("colours")
+    @classmethod
+    def _a_permutation(cls, value: str) -> str:
+        if sorted(value) != sorted(COLOURS):
+            raise ValueError("crane colours must be B, G, Y and R in some order")
+        return value
+
     def text(self) -> str:
         return f"cranes {self.colours}"
 
@@ -72,25 +98,34 @@ class SetupCranes(Action):
 
 
 class SetupDiagonal(Action):
-    """Setup: the diagonal for the two other female-back citizens ("main" = A1+F6)."""
+    """Setup: the diagonal for the two other female-back citizens ("main" = A1 + F6, "anti" =
+    F1 + A6), with the citizen kind on its first corner (A1 / F1) and on its second (F6 / A6)."""
 
     kind: Literal["diagonal"] = "diagonal"
     diagonal: Literal["main", "anti"]
-    _fields = ("diagonal",)
+    first: CitizenKind
+    second: CitizenKind
+    _fields = ("diagonal", "first", "second")
+
+    @model_validator(mode="after")
+    def _two_citizens(self):
+        if self.first == self.second:
+            raise ValueError("the two corners hold two different citizens")
+        return self
 
     def text(self) -> str:
-        return f"diagonal {self.diagonal}"
+        return f"diagonal {self.diagonal} {self.first} {self.second}"
 
     @classmethod
     def _from_tokens(cls, t):
-        return cls.make(t[0])
+        return cls.make(t[0], t[1].upper(), t[2].upper())
 
 
 class ChooseRow(Action):
     """Put a citizen into citizen row 1-6 (setup, handicap, or using a citizen tile)."""
 
     kind: Literal["row"] = "row"
-    row: int
+    row: int = Field(ge=1, le=6)
     _fields = ("row",)
 
     def text(self) -> str:
@@ -105,7 +140,7 @@ class HandicapCorner(Action):
     """Mixed-groups handicap: take the citizen lying face up on this corner."""
 
     kind: Literal["handicap"] = "handicap"
-    cell: str
+    cell: Cell
     _fields = ("cell",)
 
     def text(self) -> str:
@@ -121,8 +156,8 @@ class TakeTile(Action):
     to ignore that card and take from anywhere."""
 
     kind: Literal["take"] = "take"
-    cell: str
-    card: int
+    cell: Cell
+    card: Literal[1, 2]
     tribune: bool = False
     _fields = ("cell", "card", "tribune")
 
@@ -140,7 +175,7 @@ class SkipCard(Action):
     """Draft: take no tile for street card 1 or 2 (only when its street is empty)."""
 
     kind: Literal["skip"] = "skip"
-    card: int
+    card: Literal[1, 2]
     _fields = ("card",)
 
     def text(self) -> str:
@@ -155,7 +190,7 @@ class KeepTile(Action):
     """Draft: keep the tile taken from ``cell``; the other is passed to the right neighbour."""
 
     kind: Literal["keep"] = "keep"
-    cell: str
+    cell: Cell
     _fields = ("cell",)
 
     def text(self) -> str:
@@ -174,6 +209,13 @@ class UseTile(Action):
     source: Literal["own", "received", "reserve"]
     tile: str = ""
     _fields = ("source", "tile")
+
+    @model_validator(mode="after")
+    def _tile_from_reserve_only(self):
+        kind_named = self.tile in TILE_GAINS or self.tile in CITIZEN_KINDS
+        if (self.source == "reserve") != kind_named:
+            raise ValueError("a tile kind is named for the reserve, and only there")
+        return self
 
     def text(self) -> str:
         return f"use {self.source}" + (f" {self.tile}" if self.tile else "")
@@ -210,6 +252,20 @@ class Convert(Action):
     get: str = ""
     _fields = ("method", "give", "get")
 
+    @model_validator(mode="after")
+    def _what_each_method_names(self):
+        colours, simple = _COLOUR_SET, frozenset("$TA")
+        give, get = {
+            "pair": (colours, {""}),
+            "recolour": (colours, colours),
+            "craftsman1": ({""}, colours),
+            "craftsman2": ({""}, {""}),
+            "merchant2": (simple, simple),
+        }[self.method]
+        if self.give not in give or self.get not in get or (self.give and self.give == self.get):
+            raise ValueError(f"{self.method} cannot give {self.give!r} for {self.get!r}")
+        return self
+
     def text(self) -> str:
         return " ".join(p for p in ("convert", self.method, self.give, self.get) if p)
 
@@ -235,10 +291,10 @@ class Build(Action):
     """
 
     kind: Literal["build"] = "build"
-    a: str
-    cell_a: str
-    b: str = ""
-    cell_b: str = ""
+    a: Code
+    cell_a: Cell
+    b: Code | Literal[""] = ""
+    cell_b: Cell | Literal[""] = ""
     _fields = ("a", "cell_a", "b", "cell_b")
 
     def text(self) -> str:
@@ -291,9 +347,15 @@ class PlaceEnvoy(Action):
     """Place an envoy from the ship on Forum cell (row, col), 1-based; row 0 declines."""
 
     kind: Literal["envoy"] = "envoy"
-    row: int
-    col: int
+    row: int = Field(ge=0)
+    col: int = Field(ge=0)
     _fields = ("row", "col")
+
+    @model_validator(mode="after")
+    def _a_cell_or_none(self):
+        if (self.row == 0) != (self.col == 0):
+            raise ValueError("row and column are both 0 (no envoy) or both 1 and more")
+        return self
 
     def text(self) -> str:
         return "envoy none" if self.row == 0 else f"envoy {self.row}:{self.col}"
@@ -314,7 +376,7 @@ class ChooseStep(Action):
     """Benefit track: take the benefit of step 1..n (n = the step just reached)."""
 
     kind: Literal["step"] = "step"
-    n: int
+    n: int = Field(ge=1, le=4)
     _fields = ("n",)
 
     def text(self) -> str:
@@ -329,7 +391,7 @@ class ChooseWorker(Action):
     """Take 1 worker of the chosen colour (Library 1, Craftsman I second citizen)."""
 
     kind: Literal["worker"] = "worker"
-    colour: str
+    colour: Colour
     _fields = ("colour",)
 
     def text(self) -> str:
@@ -348,6 +410,15 @@ class ChooseBonus(Action):
     bonuses: str
     _fields = ("bonuses",)
 
+    @field_validator("bonuses")
+    @classmethod
+    def _one_or_two_different(cls, value: str) -> str:
+        if len(value) not in (1, 2) or not set(value) <= set(AREA_BONUSES):
+            raise ValueError(f"one or two of {''.join(AREA_BONUSES)}")
+        if len(set(value)) != len(value):
+            raise ValueError("two area bonuses must differ")
+        return value
+
     def text(self) -> str:
         return f"bonus {self.bonuses}"
 
@@ -360,7 +431,7 @@ class ChooseGain(Action):
     """Second-citizen bonus of Merchant I/II: a coin ($), a tribune (T) or an assistant (A)."""
 
     kind: Literal["gain"] = "gain"
-    resource: str
+    resource: Simple
     _fields = ("resource",)
 
     def text(self) -> str:
@@ -375,7 +446,7 @@ class PickTile(Action):
     """Library 4 / Market 4: take the Colonia tile at ``cell`` and use it now."""
 
     kind: Literal["pick"] = "pick"
-    cell: str
+    cell: Cell
     _fields = ("cell",)
 
     def text(self) -> str:
@@ -390,7 +461,7 @@ class PayCitizens(Action):
     """Cycle end: pay 1 coin for each listed citizen row (1-6); the others turn inactive."""
 
     kind: Literal["pay"] = "pay"
-    rows: tuple[int, ...]
+    rows: tuple[Annotated[int, Field(ge=1, le=6)], ...]
     _fields = ("rows",)
 
     def text(self) -> str:
@@ -406,36 +477,13 @@ class PayCitizens(Action):
         return cls.make(rows)
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (
-    SetupCranes, SetupDiagonal, ChooseRow, HandicapCorner, TakeTile, SkipCard, KeepTile,
-    UseTile, UseBoth, Convert, Build, EndTurn, ChooseFirst, PlaceEnvoy, ChooseStep,
-    ChooseWorker, ChooseBonus, ChooseGain, PickTile, PayCitizens,
-)  # fmt: skip
-_BY_KIND: dict[str, type[Action]] = {cls.model_fields["kind"].default: cls for cls in ACTION_TYPES}
+_COLOUR_SET = frozenset(COLOURS)
 
-AnyAction = Annotated[
-    SetupCranes
-    | SetupDiagonal
-    | ChooseRow
-    | HandicapCorner
-    | TakeTile
-    | SkipCard
-    | KeepTile
-    | UseTile
-    | UseBoth
-    | Convert
-    | Build
-    | EndTurn
-    | ChooseFirst
-    | PlaceEnvoy
-    | ChooseStep
-    | ChooseWorker
-    | ChooseBonus
-    | ChooseGain
-    | PickTile
-    | PayCitizens,
-    Field(discriminator="kind"),
-]
+#: Every action class, in the order they are defined.
+ACTION_TYPES: tuple[type[Action], ...] = tuple(ACTION_KINDS.values())
+
+#: Any action, validated from its JSON/dict form by its ``kind`` tag.
+AnyAction = Annotated[Union[ACTION_TYPES], Field(discriminator="kind")]  # noqa: UP007
 
 
 @lru_cache(maxsize=1)
@@ -444,72 +492,21 @@ def action_adapter() -> TypeAdapter[Action]:
     return TypeAdapter(AnyAction)
 
 
-_CELLS = frozenset(f"{c}{r}" for c in "ABCDEF" for r in range(1, 7))
-_COLOUR_SET = frozenset(COLOURS)
-_CODES = frozenset(GRAYS) | _COLOUR_SET
-_SIMPLE = frozenset("$TA")
-
-
-def _valid(action: Action) -> bool:
-    """Whether the fields of a parsed action name real cells, codes and numbers."""
-    if isinstance(action, (KeepTile, HandicapCorner, PickTile)):
-        return action.cell in _CELLS
-    if isinstance(action, TakeTile):
-        return action.cell in _CELLS and action.card in (1, 2)
-    if isinstance(action, SkipCard):
-        return action.card in (1, 2)
-    if isinstance(action, SetupCranes):
-        return sorted(action.colours) == sorted(COLOURS)
-    if isinstance(action, ChooseRow):
-        return 1 <= action.row <= 6
-    if isinstance(action, ChooseStep):
-        return 1 <= action.n <= 4
-    if isinstance(action, ChooseWorker):
-        return action.colour in _COLOUR_SET
-    if isinstance(action, ChooseGain):
-        return action.resource in _SIMPLE
-    if isinstance(action, ChooseBonus):
-        b = action.bonuses
-        return len(b) in (1, 2) and set(b) <= set(AREA_BONUSES) and len(set(b)) == len(b)
-    if isinstance(action, PlaceEnvoy):
-        return (action.row, action.col) == (0, 0) or (action.row >= 1 and action.col >= 1)
-    if isinstance(action, UseTile):
-        return (action.source == "reserve") == (
-            action.tile in TILE_GAINS or action.tile in CITIZEN_KINDS
-        )
-    if isinstance(action, Build):
-        cells_ok = action.cell_a in _CELLS and (not action.b or action.cell_b in _CELLS)
-        return cells_ok and action.a in _CODES and (not action.b or action.b in _CODES)
-    if isinstance(action, Convert):
-        if action.method in ("pair", "recolour"):
-            return action.give in _COLOUR_SET and (
-                action.method == "pair" or action.get in _COLOUR_SET
-            )
-        if action.method == "craftsman1":
-            return action.get in _COLOUR_SET
-        if action.method == "merchant2":
-            return action.give in _SIMPLE and action.get in _SIMPLE and action.give != action.get
-        return True
-    if isinstance(action, PayCitizens):
-        return all(1 <= r <= 6 for r in action.rows)
-    return True
-
-
 def parse(text: str) -> Action:
     """The action whose text form is ``text`` (case-insensitive for cells and codes);
     raises :class:`ActionParseError` for anything else."""
     tokens = text.strip().split()
     if not tokens:
         raise ActionParseError("empty action text")
-    cls = _BY_KIND.get(tokens[0].lower())
+    cls = ACTION_KINDS.get(tokens[0].lower())
     if cls is None:
-        kinds = ", ".join(sorted(_BY_KIND))
+        kinds = ", ".join(sorted(ACTION_KINDS))
         raise ActionParseError(f"unknown action {tokens[0]!r} in {text!r}; known: {kinds}")
     try:
         action = cls._from_tokens(tokens[1:])
-    except (ValueError, IndexError, TypeError) as exc:
+    except (ValueError, IndexError, TypeError) as exc:  # pydantic's errors are ValueErrors
         raise ActionParseError(f"malformed {tokens[0]!r} action: {text!r}") from exc
     # the text must be exactly the action's own text form: no extra or altered words
-    if str(action).lower().split() != [t.lower() for t in tokens] or not _valid(action):
+    if str(action).lower().split() != [t.lower() for t in tokens]:
         raise ActionParseError(f"malformed {tokens[0]!r} action: {text!r}")
     return action

@@ -22,7 +22,7 @@ def placed_tiles(state: GameState) -> list[int]:
         found += (pl.kept, pl.received, pl.river)
     found += state.forum
     found += state.removed
-    found += [task[2] for task in state.tasks if task[0] == "citizen"]
+    found += [task.tile for task in state.tasks if task.kind == "citizen"]
     return [t for t in found if t >= 0]
 
 

@@ -11,23 +11,27 @@ from forum_trajanum.data import (
     CLASS_ROWS,
     COLOURS,
     CORNERS,
+    CYCLES,
     DIAGONALS,
     FEMALE_CITIZENS,
     HANDICAP_EXTRA_COINS,
     ROUNDS_PER_CYCLE,
+    TILE_KINDS_PER_PLAYER,
     TILES_PER_PLAYER,
     cell_index,
 )
 from forum_trajanum.engine import actions as A
+from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.effects import (
     CELL_NAMES,
     citizen_rows,
+    citizen_task,
     order_from_start,
     place_citizen,
-    pop_then,
     push,
     take_from_grid,
 )
+from forum_trajanum.engine.flow import automatic, decides
 from forum_trajanum.engine.scoring import score_cycle
 from forum_trajanum.engine.state import (
     GameState,
@@ -38,9 +42,9 @@ from forum_trajanum.engine.state import (
 _CRANE_PERMUTATIONS = tuple("".join(p) for p in permutations(COLOURS))
 
 
-def _auto_deal(state: GameState, task: tuple) -> None:
+def _auto_deal(state: GameState, task: T.Deal) -> None:
     """Setup 5-6: tiles face down on the 28 spaces, face up on the two free corners, river."""
-    pl = state.players[task[1]]
+    pl = state.players[task.player]
     base = pl.seat * TILES_PER_PLAYER
     deal = pl.deal
     for cell, idx in zip(BUILDING_SPACES, deal[:28], strict=True):
@@ -52,15 +56,18 @@ def _auto_deal(state: GameState, task: tuple) -> None:
     pl.deal = []
 
 
-def _auto_start_cycle(state: GameState, task: tuple) -> None:
+def _auto_start_cycle(state: GameState, task: T.StartCycle) -> None:
+    """Beginning a new cycle. The start player figure does not pass here: the rulebook's pass
+    "Beginning a new cycle" is the pass at the end of the cycle's last round
+    (components.md "Seating and order")."""
     state.cycle += 1
     state.round = 0
-    if state.cycle > 1:  # ruling: the figure passes right once more at a new cycle
+    if state.cycle > 1 and state.options.legacy_cycle_pass:  # a game saved by release 0.1.0
         state.start_player = (state.start_player - 1) % state.options.players
-    push(state, ("start_round",))
+    push(state, T.StartRound())
 
 
-def _auto_start_round(state: GameState, task: tuple) -> None:
+def _auto_start_round(state: GameState, task: T.StartRound) -> None:
     """Starting a round: reveal 2 street cards, then draft, then turns clockwise."""
     state.round += 1
     pile = state.piles[state.cycle - 1]
@@ -71,83 +78,95 @@ def _auto_start_round(state: GameState, task: tuple) -> None:
         pl.cards_left = [0, 1]
         pl.taken = []
         pl.kept = pl.passed = pl.received = -1
+        pl.drafted = []
+        pl.draft_tribunes = 0
         pl.revealed = False
     order = order_from_start(state)
     push(
         state,
-        *[("draft", p) for p in order],
-        ("draft_done",),
-        *[("turn_start", p) for p in order],
-        ("end_round",),
+        *[T.Draft(p) for p in order],
+        T.DraftDone(),
+        *[T.TurnStart(p) for p in order],
+        T.EndRound(),
     )
 
 
-def _auto_draft_done(state: GameState, task: tuple) -> None:
+def _auto_draft_done(state: GameState, task: T.DraftDone) -> None:
+    """Every player has passed: what each drafted becomes public (components.md "Seating and
+    order": the draft reveals no more than the simultaneous physical draft)."""
     state.all_passed = True
 
 
-def _auto_turn_start(state: GameState, task: tuple) -> None:
-    p = task[1]
+def _auto_turn_start(state: GameState, task: T.TurnStart) -> None:
+    p = task.player
     pl = state.players[p]
     pl.revealed = True
     pl.uses_left = 1
     pl.used = []
     pl.builds_left = 1
     pl.craftsman1_left, pl.craftsman2_left, pl.merchant2_left = 2, 1, 1
-    push(state, ("use", p), ("build", p))
+    push(state, T.Use(p), T.Build(p))
 
 
-def _auto_end_round(state: GameState, task: tuple) -> None:
-    n = state.options.players
-    state.start_player = (state.start_player - 1) % n
+def _auto_end_round(state: GameState, task: T.EndRound) -> None:
+    """End of a round: the start player figure passes to the right neighbour, once between
+    two consecutive rounds (11 passes in a game; components.md "Seating and order")."""
+    last_round = state.round == ROUNDS_PER_CYCLE
+    if not (last_round and state.cycle == CYCLES) or state.options.legacy_cycle_pass:
+        state.start_player = (state.start_player - 1) % state.options.players
     state.street = []
-    if state.round == ROUNDS_PER_CYCLE:
-        push(state, *[("pay", p) for p in order_from_start(state)], ("scoring",))
+    if last_round:
+        push(state, *[T.Pay(p) for p in order_from_start(state)], T.Scoring())
     else:
-        push(state, ("start_round",))
+        push(state, T.StartRound())
 
 
-def _auto_scoring(state: GameState, task: tuple) -> None:
+def _auto_scoring(state: GameState, task: T.Scoring) -> None:
     score_cycle(state)
-    if state.cycle < 3:
-        push(state, ("start_cycle",))
+    if state.cycle < CYCLES:
+        push(state, T.StartCycle())
 
 
 def _female_class(pl: PlayerState) -> str:
     return CITIZEN_KINDS[tile_kind(pl.female)]
 
 
-def _opt_setup_cranes(state, task):
+def _opt_setup_cranes(state, task: T.SetupCranes):
     return [A.SetupCranes.make(c) for c in _CRANE_PERMUTATIONS]
 
 
-def _do_setup_cranes(state, task, action: A.SetupCranes):
-    state.players[task[1]].cranes = list(action.colours)
+def _do_setup_cranes(state, task: T.SetupCranes, action: A.SetupCranes):
+    state.players[task.player].cranes = list(action.colours)
 
 
-def _opt_setup_row(state, task):
-    pl = state.players[task[1]]
+def _opt_setup_row(state, task: T.SetupRow):
+    pl = state.players[task.player]
     return [A.ChooseRow.make(r + 1) for r in CLASS_ROWS[_female_class(pl)]]
 
 
-def _do_setup_row(state, task, action: A.ChooseRow):
-    pl = state.players[task[1]]
+def _do_setup_row(state, task: T.SetupRow, action: A.ChooseRow):
+    pl = state.players[task.player]
     place_citizen(state, pl, pl.seat * TILES_PER_PLAYER + pl.female, action.row - 1)
 
 
-def _opt_setup_diagonal(state, task):
-    return [A.SetupDiagonal.make("main"), A.SetupDiagonal.make("anti")]
+def _opt_setup_diagonal(state, task: T.SetupDiagonal):
+    """Setup 4: the player chooses the diagonal and which of the two other female-back
+    citizens lies on which of its corners (components.md "Colonia tiles")."""
+    pl = state.players[task.player]
+    kinds = [TILE_KINDS_PER_PLAYER[i] for i in FEMALE_CITIZENS if i != pl.female]
+    orders = (kinds, kinds[::-1])
+    return [A.SetupDiagonal.make(d, a, b) for d in DIAGONALS for a, b in orders]
 
 
-def _do_setup_diagonal(state, task, action: A.SetupDiagonal):
-    pl = state.players[task[1]]
-    others = [i for i in FEMALE_CITIZENS if i != pl.female]
-    for cell, idx in zip(DIAGONALS[action.diagonal], others, strict=True):
-        pl.grid[cell] = pl.seat * TILES_PER_PLAYER + idx
+def _do_setup_diagonal(state, task: T.SetupDiagonal, action: A.SetupDiagonal):
+    pl = state.players[task.player]
+    for cell, kind in zip(DIAGONALS[action.diagonal], (action.first, action.second), strict=True):
+        index = next(i for i in FEMALE_CITIZENS if TILE_KINDS_PER_PLAYER[i] == kind)
+        pl.grid[cell] = pl.seat * TILES_PER_PLAYER + index
 
 
-def _opt_handicap(state, task):
-    pl = state.players[task[1]]
+def _opt_handicap(state, task: T.Handicap):
+    pl = state.players[task.player]
     return [
         A.HandicapCorner.make(CELL_NAMES[c])
         for c in CORNERS
@@ -155,17 +174,17 @@ def _opt_handicap(state, task):
     ]
 
 
-def _do_handicap(state, task, action: A.HandicapCorner):
+def _do_handicap(state, task: T.Handicap, action: A.HandicapCorner):
     """Mixed groups: +1 coin and a second citizen taken from a face-up corner."""
 
-    pl = state.players[task[1]]
+    pl = state.players[task.player]
     pl.coins += HANDICAP_EXTRA_COINS
     tile = take_from_grid(pl, cell_index(action.cell))
-    push(state, ("citizen", pl.seat, tile, "setup"))
+    push(state, citizen_task(pl.seat, tile, "setup"))
 
 
-def _opt_pay(state, task):
-    pl = state.players[task[1]]
+def _opt_pay(state, task: T.Pay):
+    pl = state.players[task.player]
     rows = [r + 1 for r in range(6) if pl.citizens[r][0] >= 0]
     if not rows:
         return []
@@ -175,10 +194,9 @@ def _opt_pay(state, task):
     return out
 
 
-def _do_pay(state, task, action: A.PayCitizens):
+def _do_pay(state, task: T.Pay, action: A.PayCitizens):
     """Before the scoring: 1 coin per paid row; unpaid rows turn inactive."""
-    state.tasks.pop()
-    pl = state.players[task[1]]
+    pl = state.players[task.player]
     for r in range(6):
         if pl.citizens[r][0] < 0:
             continue
@@ -188,34 +206,15 @@ def _do_pay(state, task, action: A.PayCitizens):
         pl.row_active[r] = paid
 
 
-# This module's decisions and automatic tasks, by task kind (rules.py merges the tables).
-OPTIONS = {
-    "setup_cranes": _opt_setup_cranes,
-    "setup_row": _opt_setup_row,
-    "setup_diagonal": _opt_setup_diagonal,
-    "handicap": _opt_handicap,
-    "pay": _opt_pay,
-}
-
-
-HANDLERS = {
-    "setup_cranes": pop_then(_do_setup_cranes),
-    "setup_row": pop_then(_do_setup_row),
-    "setup_diagonal": pop_then(_do_setup_diagonal),
-    "handicap": pop_then(_do_handicap),
-    "pay": _do_pay,
-}
-
-
-AUTO = {
-    "deal": _auto_deal,
-    "start_cycle": _auto_start_cycle,
-    "start_round": _auto_start_round,
-    "draft_done": _auto_draft_done,
-    "turn_start": _auto_turn_start,
-    "end_round": _auto_end_round,
-    "scoring": _auto_scoring,
-}
-
-
-SKIPPED = {}
+decides(T.SetupCranes, options=_opt_setup_cranes, handle=_do_setup_cranes)
+decides(T.SetupRow, options=_opt_setup_row, handle=_do_setup_row)
+decides(T.SetupDiagonal, options=_opt_setup_diagonal, handle=_do_setup_diagonal)
+decides(T.Handicap, options=_opt_handicap, handle=_do_handicap)
+decides(T.Pay, options=_opt_pay, handle=_do_pay)
+automatic(T.Deal, _auto_deal)
+automatic(T.StartCycle, _auto_start_cycle)
+automatic(T.StartRound, _auto_start_round)
+automatic(T.DraftDone, _auto_draft_done)
+automatic(T.TurnStart, _auto_turn_start)
+automatic(T.EndRound, _auto_end_round)
+automatic(T.Scoring, _auto_scoring)

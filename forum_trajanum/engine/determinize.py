@@ -20,8 +20,9 @@ from forum_trajanum.data import (
     TILE_KINDS_PER_PLAYER,
     TILES_PER_PLAYER,
     cell_index,
+    street_cells,
 )
-from forum_trajanum.engine.state import GameState, PlayerState
+from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, GameState, PlayerState
 from forum_trajanum.engine.view import SHOWN_AS_IS, SHOWN_AS_SEQUENCE, PlayerView
 
 _CORNER_SET = frozenset(CORNERS)
@@ -113,11 +114,9 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
 
     tasks = []
     for task in view.tasks:
-        if task[0] == "citizen":
-            _, p, kind, owner, dest = task
-            tasks.append(("citizen", p, pools[owner].take(kind), dest))
-        else:
-            tasks.append(tuple(task))
+        if task.kind == "citizen":  # a view masks the tile id of the citizen being seated
+            task = task._replace(tile=pools[task.owner].take(task.citizen))
+        tasks.append(task)
 
     # 2. hands the viewer sees
     kept = [-1] * n
@@ -133,7 +132,9 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
                 taken[p].append([pools[p].take(kind), cell_index(cell)])
     if cols[me].passed:
         receiver = (me - 1) % n
-        if received[receiver] < 0 and cols[receiver].received_hidden:
+        # before everybody has passed nobody's view shows a received tile, so the passed one
+        # must still be in the receiver's hand; later the receiver's view says so
+        if received[receiver] < 0 and (cols[receiver].received_hidden or not view.all_passed):
             received[receiver] = pools[me].take(cols[me].passed)
 
     # 3. unseen tiles, dealt at random over the places the viewer cannot see
@@ -162,6 +163,22 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         if unseen:
             raise ValueError(f"{len(unseen)} unseen tiles of player {p + 1} have no place")
 
+    # 3b. other players' drafts this round, hidden until everybody has passed: the view shows
+    # their Colonias as before the draft, so draft for them at random from their streets
+    drafted: list[list[list[int]]] = [[] for _ in range(n)]
+    crane_states = [list(col.crane_state) for col in cols]
+    if view.street and not view.all_passed:
+        for p in range(n):
+            if p != me:
+                _sample_draft(view, p, grids[p], taken[p], drafted[p], crane_states[p], rng)
+                if not any(t.kind == "draft" and t.player == p for t in view.tasks):
+                    kept[p], passed = _sample_keep(taken[p], rng)
+                    if passed >= 0:
+                        received[(p - 1) % n] = passed
+    for p, col in enumerate(cols):
+        if p == me or view.all_passed:
+            drafted[p] = _own_draft(col, kept[p], received[(p - 1) % n], taken[p])
+
     # 4. envoys, ships and removed tiles: kinds never matter again
     forum = [-1] * len(view.forum)
     for cell, owner in enumerate(view.forum):
@@ -185,6 +202,9 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
                 seat=p,
                 **{name: getattr(col, name) for name in SHOWN_AS_IS},
                 **{name: list(getattr(col, name)) for name in SHOWN_AS_SEQUENCE},
+                crane_state=crane_states[p],
+                drafted=drafted[p],
+                draft_tribunes=col.draft_tribunes,
                 grid=grids[p],
                 buildings=[c[6:] if c.startswith("built:") else "" for c in col.cells],
                 building_tile=list(col.building_tiles),
@@ -232,6 +252,8 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         played=[list(p) for p in view.played],
         trajan=list(view.trajan),
         boards=list(view.boards),
+        forum_faces=view.forum_faces,
+        forum_layout=view.forum_layout,
         forum=forum,
         players=players,
         tasks=tasks,
@@ -245,4 +267,49 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
 
 def _before_deal(view: PlayerView, p: int) -> bool:
     """Whether player ``p``'s tiles are not on the board yet (its setup is still to come)."""
-    return any(t[0] == "deal" and t[1] == p for t in view.tasks)
+    return any(t.kind == "deal" and t.player == p for t in view.tasks)
+
+
+def _sample_draft(view, p, grid, taken, drafted, crane_state, rng) -> None:
+    """Take a random tile from the street of each street card ``p`` has drafted for (no
+    tribunes: the view shows the tribunes as before the draft)."""
+    for slot in (0, 1):
+        if slot in view.colonias[p].cards_left:
+            continue
+        cells = street_cells(view.street[slot], view.options.side, p + 1)
+        choices = [c for c in cells if grid[c] >= 0]
+        if not choices:
+            continue
+        cell = rng.choice(choices)
+        pair = [grid[cell], cell]
+        grid[cell] = -1
+        if cell in _CORNER_SET:
+            corner = CORNERS.index(cell)
+            if crane_state[corner] == CRANE_COVERED:
+                crane_state[corner] = CRANE_OPEN
+        taken.append(pair)
+        drafted.append(pair[:])
+
+
+def _sample_keep(taken: list[list[int]], rng) -> tuple[int, int]:
+    """(kept, passed) for a player who has finished drafting; empties ``taken``."""
+    tiles = [t for t, _ in taken]
+    taken.clear()
+    if len(tiles) == 2:
+        rng.shuffle(tiles)
+        return tiles[0], tiles[1]
+    return (tiles[0] if tiles else -1), -1
+
+
+def _own_draft(col, kept: int, passed: int, taken: list[list[int]]) -> list[list[int]]:
+    """The drafted [tile, cell] pairs of a view's own (or public) draft, with the tile ids of
+    the hands where the kinds are known (-1 where the tile is not known)."""
+    hand = [t for t, _ in taken] + [t for t in (kept, passed) if t >= 0]
+    out = []
+    for i, name in enumerate(col.drafted_cells):
+        kind = col.drafted_kinds[i] if i < len(col.drafted_kinds) else ""
+        tile = next((t for t in hand if TILE_KINDS_PER_PLAYER[t % TILES_PER_PLAYER] == kind), -1)
+        if tile >= 0:
+            hand.remove(tile)
+        out.append([tile, cell_index(name)])
+    return out

@@ -10,10 +10,12 @@ from forum_trajanum.data import (
     street_cells,
 )
 from forum_trajanum.engine import actions as A
+from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.effects import (
     CELL_NAMES,
     take_from_grid,
 )
+from forum_trajanum.engine.flow import AGAIN, decides
 from forum_trajanum.engine.state import (
     GameState,
     PlayerState,
@@ -39,8 +41,8 @@ def street_of(state: GameState, p: int, slot: int) -> tuple[int, ...]:
     return _street_cells(state.street[slot], state.options.side, p + 1)
 
 
-def _opt_draft(state, task):
-    p = task[1]
+def _opt_draft(state, task: T.Draft):
+    p = task.player
     pl = state.players[p]
     if len(pl.taken) == 2 and not pl.cards_left:
         return [_KEEP[cell] for _, cell in pl.taken]
@@ -62,55 +64,42 @@ def _opt_draft(state, task):
     return out
 
 
-def _do_draft(state, task, action):
-    p = task[1]
-    pl = state.players[p]
+def _do_draft(state, task: T.Draft, action):
+    pl = state.players[task.player]
     if isinstance(action, A.KeepTile):
         keep = cell_index(action.cell)
         (t1, c1), (t2, _c2) = pl.taken
         kept, passed = (t1, t2) if c1 == keep else (t2, t1)
         finish_draft(state, pl, kept, passed)
-        return
+        return None
     pl.cards_left.remove(action.card - 1)
     if isinstance(action, A.TakeTile):
         if action.tribune:
             pl.tribunes -= 1
+            pl.draft_tribunes += 1
         cell = cell_index(action.cell)
-        pl.taken.append([take_from_grid(pl, cell), cell])
+        pair = [take_from_grid(pl, cell), cell]
+        pl.taken.append(pair)
+        pl.drafted.append(pair[:])
     if not pl.cards_left and len(pl.taken) < 2:
-        kept = pl.taken[0][0] if pl.taken else -1
-        finish_draft(state, pl, kept, -1)
+        finish_draft(state, pl, pl.taken[0][0] if pl.taken else -1, -1)
+        return None
+    return AGAIN
 
 
 def finish_draft(state: GameState, pl: PlayerState, kept: int, passed: int) -> None:
-    state.tasks.pop()
+    """The player keeps one tile and passes the other to the right neighbour."""
     pl.kept, pl.passed = kept, passed
     pl.taken = []
+    pl.cards_left = []
     if passed >= 0:
         state.players[(pl.seat - 1) % state.options.players].received = passed
 
 
-def _skip_draft(state: GameState, task: tuple) -> None:
-    pl = state.players[task[1]]
-    pl.cards_left = []
-    state.tasks.append(task)
+def _skip_draft(state: GameState, task: T.Draft) -> None:
+    """Nothing left to draft (no tile and no tribune for either card): the draft ends."""
+    pl = state.players[task.player]
     finish_draft(state, pl, pl.taken[0][0] if pl.taken else -1, -1)
 
 
-# This module's decisions and automatic tasks, by task kind (rules.py merges the tables).
-OPTIONS = {
-    "draft": _opt_draft,
-}
-
-
-HANDLERS = {
-    "draft": _do_draft,
-}
-
-
-AUTO = {}
-
-
-SKIPPED = {
-    "draft": _skip_draft,
-}
+decides(T.Draft, options=_opt_draft, handle=_do_draft, skipped=_skip_draft)

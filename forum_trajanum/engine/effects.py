@@ -11,8 +11,10 @@ from forum_trajanum.data import (
     CORNERS,
     MERCHANT_I,
     TILE_GAINS,
+    TILES_PER_PLAYER,
     cell_name,
 )
+from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.state import (
     CRANE_COVERED,
     CRANE_OPEN,
@@ -30,7 +32,7 @@ CORNER_SET = frozenset(CORNERS)
 COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 
 
-def push(state: GameState, *tasks: tuple) -> None:
+def push(state: GameState, *tasks) -> None:
     """Push tasks so that the first given runs first."""
     state.tasks.extend(reversed(tasks))
 
@@ -92,15 +94,15 @@ def place_citizen(state: GameState, pl: PlayerState, tile: int, row: int) -> Non
     bonus = CITIZEN_ROWS[row][1]
     p = pl.seat
     if bonus == "envoy":
-        push(state, ("envoy", p, "any", ""))
+        push(state, T.Envoy(p, "any"))
     elif bonus == "area_bonus":
-        push(state, ("bonus", p, 1))
+        push(state, T.Bonus(p, 1))
     elif bonus == "coin_or_tribune":
-        push(state, ("gain", p, "$T"))
+        push(state, T.Gain(p, "$T"))
     elif bonus == "coin_or_assistant":
-        push(state, ("gain", p, "$A"))
+        push(state, T.Gain(p, "$A"))
     elif bonus == "worker":
-        push(state, ("worker", p))
+        push(state, T.Worker(p))
     else:
         pl.builders += 1
 
@@ -110,7 +112,7 @@ def use_tile(state: GameState, pl: PlayerState, tile: int, dest: str) -> None:
     kind = tile_kind(tile)
     if kind in CITIZEN_KINDS:
         if citizen_rows(pl, tile):
-            push(state, ("citizen", pl.seat, tile, dest))
+            push(state, citizen_task(pl.seat, tile, dest))
             return
         # not placeable (only reachable via Library/Market 4): goes where unused tiles go
     else:
@@ -122,7 +124,7 @@ def use_tile(state: GameState, pl: PlayerState, tile: int, dest: str) -> None:
         pl.coins += coins
         pl.tribunes += tribunes
         for _ in range(upgrades):
-            push(state, ("upgrade", pl.seat))
+            push(state, T.Upgrade(pl.seat))
     put_tile(state, pl, tile, dest)
 
 
@@ -137,11 +139,6 @@ def put_tile(state: GameState, pl: PlayerState, tile: int, dest: str) -> None:
         pl.ship.append(tile)
 
 
-def pop_then(fn):
-    """A decision handler that first takes its task off the stack."""
-
-    def handler(state, task, action):
-        state.tasks.pop()
-        fn(state, task, action)
-
-    return handler
+def citizen_task(player: int, tile: int, dest: str) -> T.Citizen:
+    """The decision to seat citizen ``tile``; ``dest`` is where it goes if it cannot be."""
+    return T.Citizen(player, tile, dest, tile_kind(tile), tile // TILES_PER_PLAYER)

@@ -1,11 +1,23 @@
-"""Forum geometry: the mosaic boards laid out as one grid, colour areas, envoy placement."""
+"""Forum geometry: the mosaic boards laid out as one grid, colour areas, envoy placement.
+
+The state holds the layout itself (``forum_faces``: each board's 16 cells; ``forum_layout``:
+each board's position), so a Forum need not be a printed one: :func:`forum_geometry` derives
+(and caches) everything else from those two fields.
+"""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from forum_trajanum.data import BOARD_SIZE, EAGLE, FORUM_LAYOUTS, MOSAIC_FACES
+from forum_trajanum.data import BOARD_SIZE, EAGLE, MOSAIC_FACES
+
+if TYPE_CHECKING:
+    from forum_trajanum.engine.state import GameState
+
+Layout = tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -29,19 +41,39 @@ class ForumGeometry:
     eagle_diagonal: tuple[bool, ...]  # diagonally next to an eagle
 
 
+def printed_face(face_id: str) -> str:
+    """The 16 cells of printed face ``face_id`` (``"1A"``), rows top to bottom."""
+    return "".join(MOSAIC_FACES[face_id])
+
+
+def shuffled_face(face_id: str, rng: random.Random) -> str:
+    """A generated face: the 16 cells of printed face ``face_id`` (its colours and eagles, as
+    many of each) in an order drawn from ``rng`` (RULINGS: random Forum boards)."""
+    cells = list(printed_face(face_id))
+    rng.shuffle(cells)
+    return "".join(cells)
+
+
+def forum_geometry(state: GameState) -> ForumGeometry:
+    """The geometry of the Forum of ``state`` (cached: the layout never changes in a game)."""
+    return geometry(state.forum_faces, state.forum_layout)
+
+
 @lru_cache(maxsize=64)
-def geometry(players: int, boards: tuple[str, ...]) -> ForumGeometry:
-    """The geometry of ``boards`` (face ids, layout order) for ``players`` players."""
-    layout = FORUM_LAYOUTS[players]
+def geometry(faces: tuple[str, ...], layout: Layout) -> ForumGeometry:
+    """The geometry of boards ``faces`` (16 cells each, rows top to bottom) lying at board
+    positions ``layout`` (board row, board column; one per face)."""
     coords: list[tuple[int, int]] = []
     colours: list[str] = []
     board_of: list[int] = []
-    for pos, (face, (br, bc)) in enumerate(zip(boards, layout, strict=True)):
-        for r, line in enumerate(MOSAIC_FACES[face]):
-            for c, colour in enumerate(line):
-                coords.append((br * BOARD_SIZE + r, bc * BOARD_SIZE + c))
-                colours.append(colour)
-                board_of.append(pos)
+    for pos, (face, (br, bc)) in enumerate(zip(faces, layout, strict=True)):
+        if len(face) != BOARD_SIZE * BOARD_SIZE:
+            raise ValueError(f"a mosaic face has {BOARD_SIZE * BOARD_SIZE} cells, not {face!r}")
+        for i, colour in enumerate(face):
+            r, c = divmod(i, BOARD_SIZE)
+            coords.append((br * BOARD_SIZE + r, bc * BOARD_SIZE + c))
+            colours.append(colour)
+            board_of.append(pos)
     index = {rc: i for i, rc in enumerate(coords)}
 
     def around(i: int, deltas) -> tuple[int, ...]:

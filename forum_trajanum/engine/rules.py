@@ -1,38 +1,56 @@
 """The rules: whose decision it is, the legal actions, and applying an action.
 
-Flow is a stack of tasks in ``state.tasks``. Automatic tasks (dealing, revealing street cards,
-scoring...) run by themselves; the task on top after they have run is the current decision.
-``legal_actions(state)`` lists every legal action of that decision and ``apply`` accepts only
-those. Section names in comments refer to the English rulebook.
+Flow is a stack of task records in ``state.tasks`` (:mod:`forum_trajanum.engine.tasks`).
+Automatic tasks (dealing, revealing street cards, scoring...) run by themselves; the task on
+top after they have run is the current decision. ``legal_actions(state)`` lists every legal
+action of that decision and ``apply`` accepts only those. Each kind of task is registered once
+(:mod:`forum_trajanum.engine.flow`) by the module that handles it. Section names in comments
+refer to the English rulebook.
 """
 
 from __future__ import annotations
 
 from forum_trajanum.engine import actions as A
-from forum_trajanum.engine import benefits, cycle, draft, turn
+from forum_trajanum.engine import benefits, cycle, draft, turn  # noqa: F401  (registrations)
 from forum_trajanum.engine.effects import CELL_NAMES
 from forum_trajanum.engine.errors import GameOverError, IllegalActionError, NotYourDecisionError
+from forum_trajanum.engine.flow import AGAIN, AUTOMATIC, DECISIONS
 from forum_trajanum.engine.state import GameState
+from forum_trajanum.engine.tasks import TASK_TYPES
 
-__all__ = ["CELL_NAMES", "apply", "current_player", "decision_kind", "is_over", "legal_actions"]
+__all__ = [
+    "CELL_NAMES",
+    "DECISION_TITLES",
+    "apply",
+    "current_player",
+    "decision_kind",
+    "decision_title",
+    "is_over",
+    "legal_actions",
+]
 
-_MODULES = (cycle, draft, turn, benefits)
-_OPTIONS = {k: v for m in _MODULES for k, v in m.OPTIONS.items()}
-_HANDLERS = {k: v for m in _MODULES for k, v in m.HANDLERS.items()}
-_AUTO = {k: v for m in _MODULES for k, v in m.AUTO.items()}
-_SKIPPED = {k: v for m in _MODULES for k, v in m.SKIPPED.items()}
-#: Decisions (task kinds) that a player answers; every other task runs by itself.
-DECISIONS = frozenset(_OPTIONS)
+_unregistered = set(TASK_TYPES) - set(DECISIONS) - set(AUTOMATIC)
+if _unregistered:  # pragma: no cover - a programming error, caught at import
+    raise RuntimeError(f"task kinds without a rule: {sorted(_unregistered)}")
+
+
+#: The title of every decision kind, in words.
+DECISION_TITLES = {kind: rule.record.title for kind, rule in DECISIONS.items()}
 
 
 def current_player(state: GameState) -> int:
     """The player who decides now, or -1 when the game is over."""
-    return state.tasks[-1][1] if state.tasks else -1
+    return state.tasks[-1].player if state.tasks else -1
 
 
 def decision_kind(state: GameState) -> str:
     """The kind of the current decision (a task kind), or "over"."""
-    return state.tasks[-1][0] if state.tasks else "over"
+    return state.tasks[-1].kind if state.tasks else "over"
+
+
+def decision_title(state: GameState) -> str:
+    """What the current decision is, in words ("game over" at the end)."""
+    return state.tasks[-1].title if state.tasks else "game over"
 
 
 def is_over(state: GameState) -> bool:
@@ -59,15 +77,19 @@ def apply(state: GameState, action: A.Action, player: int | None = None) -> Game
     if not state.tasks:
         raise GameOverError(f"the game is over; {action} is not possible")
     task = state.tasks[-1]
-    if player is not None and player != task[1]:
+    if player is not None and player != task.player:
         raise NotYourDecisionError(
-            f"player {player + 1} tried {action!s} but it is player {task[1] + 1}'s decision "
-            f"({describe_decision(state)})"
+            f"player {player + 1} tried {action!s} but it is player {task.player + 1}'s "
+            f"decision ({describe_decision(state)})"
         )
     legal = legal_actions(state)
     if not any(a is action for a in legal) and action not in legal:
         raise IllegalActionError(_why_illegal(state, action, legal))
-    _HANDLERS[task[0]](state, task, action)
+    tasks = state.tasks
+    tasks.pop()
+    depth = len(tasks)
+    if DECISIONS[task.kind].handle(state, task, action) is AGAIN:
+        tasks.insert(depth, task)  # the decision stays open below what the action started
     state.actions_taken += 1
     run_automatic(state)
     return state
@@ -77,29 +99,8 @@ def describe_decision(state: GameState) -> str:
     """A short English description of the current decision, for messages."""
     if not state.tasks:
         return "game over"
-    kind, p = state.tasks[-1][0], state.tasks[-1][1]
-    title = DECISION_TITLES.get(kind, kind)
-    return f"{title}, player {p + 1}, cycle {state.cycle} round {state.round}"
-
-
-DECISION_TITLES = {
-    "setup_cranes": "choose crane colours",
-    "setup_row": "choose the row of the drawn citizen",
-    "setup_diagonal": "choose the diagonal for the other two citizens",
-    "handicap": "take a citizen from a corner (handicap)",
-    "citizen": "choose a citizen row",
-    "draft": "draft tiles",
-    "use": "use a Colonia tile",
-    "build": "building step",
-    "first": "choose which benefit comes first",
-    "envoy": "place an envoy",
-    "step": "choose a benefit track step",
-    "worker": "choose a worker colour",
-    "bonus": "choose an area bonus",
-    "gain": "choose a second-citizen bonus",
-    "pick": "take a Colonia tile to use now",
-    "pay": "pay citizens",
-}
+    task = state.tasks[-1]
+    return f"{task.title}, player {task.player + 1}, cycle {state.cycle} round {state.round}"
 
 
 def _why_illegal(state: GameState, action: A.Action, legal: list[A.Action]) -> str:
@@ -119,32 +120,23 @@ def run_automatic(state: GameState) -> None:
     tasks = state.tasks
     while tasks:
         task = tasks[-1]
-        kind = task[0]
-        if kind in DECISIONS:
-            options = _options(state, task)
+        rule = DECISIONS.get(task.kind)
+        if rule is not None:
+            options = rule.options(state, task)
             if options:
                 private["_legal"] = options
-                phase = _PHASE_OF.get(kind)
+                phase = task.phase
                 if phase is not None and phase != state.phase:
                     state.phase = phase
                 return
             tasks.pop()
-            _SKIPPED.get(kind, _noop)(state, task)
+            if rule.skipped is not None:
+                rule.skipped(state, task)
             continue
         tasks.pop()
-        _AUTO[kind](state, task)
+        AUTOMATIC[task.kind](state, task)
     state.phase = "over"
 
 
-_PHASE_OF = {
-    "setup_cranes": "setup", "setup_row": "setup", "setup_diagonal": "setup", "handicap": "setup",
-    "draft": "draft", "use": "turn", "build": "turn", "pay": "scoring",
-}  # fmt: skip
-
-
-def _noop(state: GameState, task: tuple) -> None:
-    return None
-
-
-def _options(state: GameState, task: tuple) -> list[A.Action]:
-    return _OPTIONS[task[0]](state, task)
+def _options(state: GameState, task) -> list[A.Action]:
+    return DECISIONS[task.kind].options(state, task)

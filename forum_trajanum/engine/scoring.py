@@ -12,7 +12,7 @@ from forum_trajanum.data import (
     area_points,
     trajan_value,
 )
-from forum_trajanum.engine.forum import eagle_points, geometry, largest_group
+from forum_trajanum.engine.forum import eagle_points, forum_geometry, largest_group
 from forum_trajanum.engine.state import CRANE_OPEN, CRANE_SCORED, GameState, PlayerState, tile_owner
 from forum_trajanum.engine.trajan import building_task, collection_task
 
@@ -41,7 +41,7 @@ def colonia_row_points(pl: PlayerState) -> list[int]:
 def forum_points(state: GameState, p: int) -> tuple[int, int]:
     """(eagle points, largest-area points) of player ``p`` now."""
     pl = state.players[p]
-    geo = geometry(state.options.players, tuple(state.boards))
+    geo = forum_geometry(state)
     eagles = eagle_points(geo, state.forum, tile_owner, p, pl.ability(PATRICIAN_I))
     group = largest_group(geo, state.forum, tile_owner, p)
     return eagles, area_points(group, pl.prestige, pl.flipped)
@@ -58,7 +58,7 @@ def trajan_points(state: GameState, pl: PlayerState, cycle: int) -> tuple[int, i
     if not card:
         return 0, 0, 0
     b, c = building_task(card, pl), collection_task(card, pl)
-    return b, c, (b + c) * trajan_value(pl.prestige)
+    return b, c, (b + c) * trajan_value(pl.prestige, pl.flipped)
 
 
 def score_cycle(state: GameState) -> None:
@@ -82,19 +82,24 @@ def score_cycle(state: GameState) -> None:
     state.scorings.append(breakdown)
 
 
+def rank_key(pl: PlayerState) -> tuple[int, int, int]:
+    """What ranks a player: points, then active citizens, then resources left."""
+    return (pl.score, pl.active_citizens(), pl.resource_total())
+
+
+def places(keys: list[tuple[int, int, int]]) -> list[list[int]]:
+    """Seats grouped by place for their rank keys, best first; equal keys share a place."""
+    order = sorted(range(len(keys)), key=lambda p: keys[p], reverse=True)
+    out: list[list[int]] = []
+    for p in order:
+        if out and keys[out[-1][0]] == keys[p]:
+            out[-1].append(p)
+        else:
+            out.append([p])
+    return out
+
+
 def ranking(state: GameState) -> list[list[int]]:
     """Players grouped by final place: most points, then most active citizens, then most
     resources left; players still level share the place (rules "End of the game")."""
-
-    def key(p: int) -> tuple[int, int, int]:
-        pl = state.players[p]
-        return (pl.score, pl.active_citizens(), pl.resource_total())
-
-    order = sorted(range(len(state.players)), key=key, reverse=True)
-    places: list[list[int]] = []
-    for p in order:
-        if places and key(places[-1][0]) == key(p):
-            places[-1].append(p)
-        else:
-            places.append([p])
-    return places
+    return places([rank_key(pl) for pl in state.players])

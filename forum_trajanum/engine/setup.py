@@ -21,8 +21,9 @@ from forum_trajanum.data import (
     TILES_PER_PLAYER,
     TRAJAN_CARDS_BY_CYCLE,
 )
+from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.errors import GameError
-from forum_trajanum.engine.forum import geometry
+from forum_trajanum.engine.forum import geometry, printed_face, shuffled_face
 from forum_trajanum.engine.rules import run_automatic
 from forum_trajanum.engine.state import CRANE_COVERED, GameOptions, GameState, PlayerState
 
@@ -53,7 +54,7 @@ def new_game(seed: int, options: GameOptions | None = None, **kwargs) -> GameSta
     numbers = sorted({face[0] for face in MOSAIC_FACES})
     chosen = rng.sample(numbers, len(FORUM_LAYOUTS[n]))
     boards = [f"{number}{rng.choice('AB')}" for number in chosen]
-    forum = [-1] * len(geometry(n, tuple(boards)).coords)
+    layout = FORUM_LAYOUTS[n]
 
     worker_colours = rng.sample(range(4), n)
     start_player = rng.randrange(n)
@@ -87,12 +88,18 @@ def new_game(seed: int, options: GameOptions | None = None, **kwargs) -> GameSta
                 handicap=p in options.handicap,
             )
         )
-    tasks: list[tuple] = [("start_cycle",)]
+    # drawn last, so that the option changes nothing but the Forum of a seed's game
+    if options.random_forum:
+        faces = tuple(shuffled_face(board, rng) for board in boards)
+    else:
+        faces = tuple(printed_face(board) for board in boards)
+    forum = [-1] * len(geometry(faces, layout).coords)
+    tasks: list = [T.StartCycle()]
     for p in reversed(range(n)):
         if p in options.handicap:
-            tasks.append(("handicap", p))
+            tasks.append(T.Handicap(p))
     for p in reversed(range(n)):
-        tasks += [("deal", p), ("setup_diagonal", p), ("setup_row", p), ("setup_cranes", p)]
+        tasks += [T.Deal(p), T.SetupDiagonal(p), T.SetupRow(p), T.SetupCranes(p)]
     state = GameState(
         seed=seed,
         options=options,
@@ -100,6 +107,8 @@ def new_game(seed: int, options: GameOptions | None = None, **kwargs) -> GameSta
         piles=piles,
         trajan=trajan,
         boards=boards,
+        forum_faces=faces,
+        forum_layout=layout,
         forum=forum,
         players=players,
         tasks=tasks,

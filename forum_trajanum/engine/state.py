@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from forum_trajanum.data import COLUMN_VALUES, TILE_KINDS_PER_PLAYER, TILES_PER_PLAYER
+from forum_trajanum.engine.tasks import Phase, TaskField
 
 SCHEMA_VERSION = 1
 
@@ -27,8 +28,6 @@ POINT_SOURCES: tuple[str, ...] = (
     "area",  # largest connected group of envoys
     "trajan",
 )
-
-Phase = Literal["setup", "draft", "turn", "scoring", "over"]
 
 #: Crane states.
 CRANE_COVERED, CRANE_OPEN, CRANE_SCORED = 0, 1, 2
@@ -64,6 +63,11 @@ class GameOptions(BaseModel):
     side: Literal["A", "B"] = "A"
     introductory: bool = False
     handicap: tuple[int, ...] = ()  # seats (0-based) playing with the mixed-groups handicap
+    #: Only for games saved by release 0.1.0: its start player also passed at the start of
+    #: cycles II and III. Their recorded actions replay to the same game only with that
+    #: rotation (a record's actions do not name their player); new games never set it.
+    legacy_cycle_pass: bool = False
+    random_forum: bool = False  # generated mosaic faces (RULINGS), not the printed ones
 
 
 class PlayerState(BaseModel):
@@ -98,6 +102,10 @@ class PlayerState(BaseModel):
     # draft of the current round
     cards_left: list[int] = Field(default_factory=list)  # street card slots still to draft
     taken: list[list[int]] = Field(default_factory=list)  # [tile, cell] in the order taken
+    #: [tile, cell] of every tile drafted this round, and the tribunes paid in this draft:
+    #: kept until every player has passed, so that views can hide them until then
+    drafted: list[list[int]] = Field(default_factory=list)
+    draft_tribunes: int = 0
     kept: int = -1
     passed: int = -1
     received: int = -1
@@ -123,6 +131,7 @@ class PlayerState(BaseModel):
             data[key] = data[key][:]
         data["citizens"] = [row[:] for row in self.citizens]
         data["taken"] = [pair[:] for pair in self.taken]
+        data["drafted"] = [pair[:] for pair in self.drafted]
         data["points"] = self.points.copy()
         return construct(PlayerState, data)
 
@@ -157,10 +166,12 @@ class GameState(BaseModel):
     street: list[int] = Field(default_factory=list)  # the two revealed street card symbols
     played: list[list[int]] = Field(default_factory=lambda: [[], [], []])
     trajan: list[str]  # Trajan card id per cycle ("" = no card that cycle)
-    boards: list[str]  # mosaic face ids in layout order
+    boards: list[str]  # printed face ids in layout order (random_forum: each face's source)
+    forum_faces: tuple[str, ...]  # each board's 16 cells (colour letter or E), rows top down
+    forum_layout: tuple[tuple[int, int], ...]  # each board's (board row, board column)
     forum: list[int]  # tile id of the envoy on each Forum cell, -1 = free
     players: list[PlayerState]
-    tasks: list[tuple] = Field(default_factory=list)  # stack; the top is the next decision
+    tasks: list[TaskField] = Field(default_factory=list)  # stack of task records; top = next
     removed: list[int] = Field(default_factory=list)  # tiles out of the game
     next_building: int = 0
     all_passed: bool = False

@@ -16,17 +16,18 @@ from forum_trajanum.data import (
     cell_index,
 )
 from forum_trajanum.engine import actions as A
+from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.effects import (
     CELL_NAMES,
     COLOUR_INDEX,
     add_simple,
     citizen_rows,
     place_citizen,
-    pop_then,
     push,
     put_tile,
     use_tile,
 )
+from forum_trajanum.engine.flow import AGAIN, decides
 from forum_trajanum.engine.state import (
     GameState,
     PlayerState,
@@ -69,27 +70,27 @@ _BUILD_DOUBLE = {
 }
 
 
-def _opt_citizen(state, task):
-    pl = state.players[task[1]]
-    return [A.ChooseRow.make(r + 1) for r in citizen_rows(pl, task[2])]
+def _opt_citizen(state, task: T.Citizen):
+    pl = state.players[task.player]
+    return [A.ChooseRow.make(r + 1) for r in citizen_rows(pl, task.tile)]
 
 
-def _do_citizen(state, task, action: A.ChooseRow):
-    pl = state.players[task[1]]
-    place_citizen(state, pl, task[2], action.row - 1)
+def _do_citizen(state, task: T.Citizen, action: A.ChooseRow):
+    pl = state.players[task.player]
+    place_citizen(state, pl, task.tile, action.row - 1)
 
 
-def _skip_citizen(state: GameState, task: tuple) -> None:
+def _skip_citizen(state: GameState, task: T.Citizen) -> None:
     """A citizen with no free row after all: it goes where an unused tile goes."""
-    put_tile(state, state.players[task[1]], task[2], task[3])
+    put_tile(state, state.players[task.player], task.tile, task.dest)
 
 
 def _usable(pl: PlayerState, tile: int) -> bool:
     return tile_kind(tile) not in CITIZEN_KINDS or bool(citizen_rows(pl, tile))
 
 
-def _opt_use(state, task):
-    pl = state.players[task[1]]
+def _opt_use(state, task: T.Use):
+    pl = state.players[task.player]
     if pl.uses_left <= 0:
         return []
     out: list[A.Action] = []
@@ -115,13 +116,12 @@ def _opt_use(state, task):
     return out
 
 
-def _do_use(state, task, action):
-    p = task[1]
-    pl = state.players[p]
+def _do_use(state, task: T.Use, action):
+    pl = state.players[task.player]
     if isinstance(action, A.UseBoth):
         pl.tribunes -= 2
         pl.uses_left = 2
-        return
+        return AGAIN
     pl.uses_left -= 1
     if action.source == "own":
         tile, pl.kept = pl.kept, -1
@@ -136,9 +136,11 @@ def _do_use(state, task, action):
         pl.reserve.remove(tile)
         pl.used.append("received")
         dest = "removed"  # rules "Special case": a reserve tile used this way leaves the game
-    if pl.uses_left == 0 or not _other_usable(pl):
-        _finish_use(state, pl)
+    done = pl.uses_left == 0 or not _other_usable(pl)
+    if done:
+        _finish_use(pl)
     use_tile(state, pl, tile, dest)
+    return None if done else AGAIN
 
 
 def _other_usable(pl: PlayerState) -> bool:
@@ -151,14 +153,12 @@ def _other_usable(pl: PlayerState) -> bool:
     return any(_usable(pl, t) for t in pl.reserve)
 
 
-def _skip_use(state: GameState, task: tuple) -> None:
-    _finish_use(state, state.players[task[1]], popped=True)
+def _skip_use(state: GameState, task: T.Use) -> None:
+    _finish_use(state.players[task.player])
 
 
-def _finish_use(state: GameState, pl: PlayerState, popped: bool = False) -> None:
+def _finish_use(pl: PlayerState) -> None:
     """End of the tile-use step: unused own tiles to the ship, others' to the reserve."""
-    if not popped:
-        state.tasks.pop()
     pl.uses_left = 0
     if pl.kept >= 0:
         pl.ship.append(pl.kept)
@@ -168,8 +168,8 @@ def _finish_use(state: GameState, pl: PlayerState, popped: bool = False) -> None
         pl.received = -1
 
 
-def _opt_build(state, task):
-    pl = state.players[task[1]]
+def _opt_build(state, task: T.Build):
+    pl = state.players[task.player]
     out: list[A.Action] = []
     w = pl.workers
     # conversions
@@ -223,15 +223,14 @@ def _build_options(pl: PlayerState) -> list[A.Action]:
     return out
 
 
-def _do_build(state, task, action):
-    p = task[1]
+def _do_build(state, task: T.Build, action):
+    p = task.player
     pl = state.players[p]
     if isinstance(action, A.EndTurn):
-        state.tasks.pop()
-        return
+        return None
     if isinstance(action, A.Convert):
         _convert(pl, action)
-        return
+        return AGAIN
     pl.builds_left -= 1
     tile_id = state.next_building
     state.next_building += 1
@@ -251,11 +250,12 @@ def _do_build(state, task, action):
         push(state, _benefit_task(p, action.a), _benefit_task(p, action.b))
     else:
         gray, colour = (action.a, action.b) if action.a in GRAYS else (action.b, action.a)
-        push(state, ("first", p, gray, colour))
+        push(state, T.First(p, gray, colour))
+    return AGAIN
 
 
-def _benefit_task(p: int, code: str) -> tuple:
-    return ("gray", p, code) if code in GRAYS else ("envoy", p, "colour", code)
+def _benefit_task(p: int, code: str) -> T.Gray | T.Envoy:
+    return T.Gray(p, code) if code in GRAYS else T.Envoy(p, "colour", code)
 
 
 def _convert(pl: PlayerState, action: A.Convert) -> None:
@@ -281,38 +281,17 @@ def _convert(pl: PlayerState, action: A.Convert) -> None:
         add_simple(pl, action.get, 1)
 
 
-def _opt_first(state, task):
+def _opt_first(state, task: T.First):
     return [A.ChooseFirst.make("gray"), A.ChooseFirst.make("colour")]
 
 
-def _do_first(state, task, action: A.ChooseFirst):
-    state.tasks.pop()
-    p, gray, colour = task[1], task[2], task[3]
+def _do_first(state, task: T.First, action: A.ChooseFirst):
+    gray, colour = task.gray, task.colour
     first, second = (gray, colour) if action.which == "gray" else (colour, gray)
-    push(state, _benefit_task(p, first), _benefit_task(p, second))
+    push(state, _benefit_task(task.player, first), _benefit_task(task.player, second))
 
 
-# This module's decisions and automatic tasks, by task kind (rules.py merges the tables).
-OPTIONS = {
-    "citizen": _opt_citizen,
-    "use": _opt_use,
-    "build": _opt_build,
-    "first": _opt_first,
-}
-
-
-HANDLERS = {
-    "citizen": pop_then(_do_citizen),
-    "use": _do_use,
-    "build": _do_build,
-    "first": _do_first,
-}
-
-
-AUTO = {}
-
-
-SKIPPED = {
-    "use": _skip_use,
-    "citizen": _skip_citizen,
-}
+decides(T.Citizen, options=_opt_citizen, handle=_do_citizen, skipped=_skip_citizen)
+decides(T.Use, options=_opt_use, handle=_do_use, skipped=_skip_use)
+decides(T.Build, options=_opt_build, handle=_do_build)
+decides(T.First, options=_opt_first, handle=_do_first)

@@ -27,12 +27,23 @@ from forum_trajanum.data import (
     TILES_PER_PLAYER,
     TRACK_BENEFITS,
     TRACKS,
+    area_bonus,
+    trajan_value,
 )
 from forum_trajanum.engine import actions as A
 from forum_trajanum.engine import rules
 from forum_trajanum.engine.actions import Action
-from forum_trajanum.engine.forum import geometry
-from forum_trajanum.engine.state import GameOptions, GameState, PlayerState, construct, tile_kind
+from forum_trajanum.engine.forum import forum_geometry
+from forum_trajanum.engine.scoring import places
+from forum_trajanum.engine.state import (
+    CRANE_COVERED,
+    GameOptions,
+    GameState,
+    PlayerState,
+    construct,
+    tile_kind,
+)
+from forum_trajanum.engine.tasks import TaskField
 
 _PLACE = tuple(
     "temple" if c in TEMPLES else "corner" if c in CORNERS else "space" for c in range(36)
@@ -65,11 +76,20 @@ class ColoniaView(BaseModel):
     prestige: int
     flipped: bool
     tracks: tuple[int, int, int]
+    area_bonus: int  # what the slide bar adds to the largest area's envoys now (0-2)
+    trajan_value: int  # VP per fulfilled Trajan task now (3, 5 or 7)
     score: int
     points: dict[str, int]
     cycle_points: tuple[int, int, int]
     cards_left: tuple[int, ...]  # street card slots (0/1) not yet drafted for this round
-    taken_cells: tuple[str, ...]  # cells drafted this round (public)
+    taken_cells: tuple[str, ...]  # cells of the tiles in hand during the draft (see below)
+    #: this round's draft: the cells emptied, their tile kinds and the tribunes paid. The
+    #: owner sees all of it (the kinds until everybody has passed: they are what the others'
+    #: views show of this Colonia until then, as it was before the draft); the others see the
+    #: cells and tribunes once every player has passed, the kinds never
+    drafted_cells: tuple[str, ...]
+    drafted_kinds: tuple[str, ...]
+    draft_tribunes: int
     drafted: int  # tiles taken so far in the draft step under way
     done_drafting: bool
     kept: str  # kind, "" when none or not visible to the viewer
@@ -99,9 +119,10 @@ class PlayerView(BaseModel):
     options: GameOptions
     phase: str
     decision: str  # current decision kind ("over" at the end)
+    title: str  # what the current decision is, in words ("game over" at the end)
     decider: int  # who decides now (-1 at the end)
-    detail: tuple  # public context of the current decision (e.g. envoy mode and colour)
-    tasks: tuple[tuple, ...]  # the public task stack (what is still to happen, in order)
+    task: TaskField | None  # the current decision's public task record (None at the end)
+    tasks: tuple[TaskField, ...]  # the public task stack (what is still to happen; top last)
     cycle: int
     round: int
     start_player: int
@@ -111,12 +132,20 @@ class PlayerView(BaseModel):
     pile_sizes: tuple[int, ...]
     trajan: tuple[str, ...]
     boards: tuple[str, ...]
+    forum_faces: tuple[str, ...]  # the state's layout: each board's 16 cells ...
+    forum_layout: tuple[tuple[int, int], ...]  # ... and its (board row, board column)
+    forum_coords: tuple[tuple[int, int], ...]  # for the screen: (row, col) per Forum cell ...
+    forum_colours: tuple[str, ...]  # ... and its colour letter or "E" (eagle)
     forum: tuple[int, ...]  # owner of the envoy per Forum cell (-1 free)
     all_passed: bool
     colonias: tuple[ColoniaView, ...]
     legal: tuple[str, ...]  # the viewer's legal actions when it is the viewer's decision
     scorings: tuple[tuple[dict[str, int], ...], ...]
     removed: int
+    #: seats grouped by place now (the final ranking once the game is over): most points, then
+    #: most active citizens, then most resources; ``rank_keys`` holds those three per seat
+    ranking: tuple[tuple[int, ...], ...]
+    rank_keys: tuple[tuple[int, int, int], ...]
 
 
 #: PlayerState fields every player sees exactly as they are (the view and determinize share
@@ -127,7 +156,7 @@ SHOWN_AS_IS: tuple[str, ...] = (
     "handicap",
 )  # fmt: skip
 SHOWN_AS_SEQUENCE: tuple[str, ...] = (
-    "cranes", "crane_state", "row_active", "workers", "tracks", "cycle_points", "cards_left",
+    "cranes", "row_active", "workers", "tracks", "cycle_points", "cards_left",
     "used",
 )  # fmt: skip
 
@@ -144,26 +173,47 @@ def _visible_tile(state: GameState, owner: PlayerState, viewer: int, which: str)
     return ""
 
 
-def _unseen(state: GameState, pl: PlayerState, viewer: int) -> dict[str, int]:
-    """Kinds of ``pl``'s tiles that ``viewer`` has not seen: face-down grid tiles, and for
-    another player also its river and the tiles in hands that the viewer has not seen yet."""
-    hidden = [pl.grid[c] for c in BUILDING_SPACES]
+def _hides_draft(state: GameState, pl: PlayerState, viewer: int) -> bool:
+    """Whether ``viewer`` sees ``pl``'s Colonia as it was before this round's draft: until
+    every player has passed, nobody sees which cells another player emptied, which tribunes
+    they paid or what they kept and passed (components.md "Seating and order")."""
+    return pl.seat != viewer and not state.all_passed
+
+
+def _unseen(state: GameState, pl: PlayerState, viewer: int, grid: list[int]) -> dict[str, int]:
+    """Kinds of ``pl``'s tiles that ``viewer`` has not seen: face-down grid tiles (of ``grid``,
+    the grid as the viewer sees it), and for another player also its river and, once the
+    draft is public, the tiles in hands that the viewer has not seen yet."""
+    hidden = [grid[c] for c in BUILDING_SPACES]
     if pl.seat != viewer:
         hidden.append(pl.river)
-        hidden += [t for t, _ in pl.taken]
-        if not pl.revealed:
-            hidden.append(pl.kept)
-        receiver = state.players[(pl.seat - 1) % len(state.players)]
-        if not (receiver.revealed or (receiver.seat == viewer and state.all_passed)):
-            received = receiver.received
-            if received >= 0 and received // TILES_PER_PLAYER == pl.seat:
-                hidden.append(received)
+        if state.all_passed:  # before, the drafted tiles still lie in the grid as seen
+            hidden += [t for t, _ in pl.taken]
+            if not pl.revealed:
+                hidden.append(pl.kept)
+            receiver = state.players[(pl.seat - 1) % len(state.players)]
+            if not (receiver.revealed or receiver.seat == viewer):
+                received = receiver.received
+                if received >= 0 and received // TILES_PER_PLAYER == pl.seat:
+                    hidden.append(received)
     return dict(sorted(Counter(_KIND[t] for t in hidden if t >= 0).items()))
 
 
 def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
     own = pl.seat == viewer
     grid, buildings = pl.grid, pl.buildings
+    shown = {name: getattr(pl, name) for name in SHOWN_AS_IS}
+    crane_state = tuple(pl.crane_state)
+    hide_draft = _hides_draft(state, pl, viewer)
+    if hide_draft and pl.drafted:  # the Colonia as it was before this round's draft
+        grid = grid[:]
+        for tile, cell in pl.drafted:
+            grid[cell] = tile
+        crane_state = tuple(
+            CRANE_COVERED if grid[corner] >= 0 else crane
+            for corner, crane in zip(CORNERS, pl.crane_state, strict=True)
+        )
+        shown["tribunes"] = pl.tribunes + pl.draft_tribunes
     cells = []
     for cell, place in enumerate(_PLACE):
         if place == "temple":
@@ -174,12 +224,18 @@ def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
             cells.append("tile:" + _KIND[grid[cell]] if place == "corner" else "hidden")
         else:
             cells.append("crane" if place == "corner" else "empty")
+    # before everybody has passed, a received tile is nobody's to see (not even whether
+    # there is one: that would tell whether the passer passed a tile)
+    received = _visible_tile(state, pl, viewer, "received") if state.all_passed else ""
+    received_there = pl.received >= 0 and state.all_passed
+    kept = _visible_tile(state, pl, viewer, "kept") if not hide_draft else ""
     return construct(
         ColoniaView,
         dict(
             seat=pl.seat,
-            **{name: getattr(pl, name) for name in SHOWN_AS_IS},
+            **shown,
             **{name: tuple(getattr(pl, name)) for name in SHOWN_AS_SEQUENCE},
+            crane_state=crane_state,
             cells=tuple(cells),
             building_tiles=tuple(pl.building_tile),
             citizens=tuple(
@@ -191,36 +247,27 @@ def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
             ship=len(pl.ship),
             reserve=tuple(tile_kind(t) for t in pl.reserve),
             points=dict(pl.points),
-            taken_cells=tuple(rules.CELL_NAMES[c] for _, c in pl.taken),
-            drafted=len(pl.taken),
+            area_bonus=area_bonus(pl.prestige, pl.flipped),
+            trajan_value=trajan_value(pl.prestige, pl.flipped),
+            taken_cells=() if hide_draft else tuple(rules.CELL_NAMES[c] for _, c in pl.taken),
+            drafted_cells=() if hide_draft else tuple(rules.CELL_NAMES[c] for _, c in pl.drafted),
+            drafted_kinds=(
+                tuple(_KIND[t] for t, _ in pl.drafted) if own and not state.all_passed else ()
+            ),
+            draft_tribunes=0 if hide_draft else pl.draft_tribunes,
+            drafted=0 if hide_draft else len(pl.taken),
             done_drafting=not pl.cards_left and not pl.taken,
-            kept=_visible_tile(state, pl, viewer, "kept"),
-            received=_visible_tile(state, pl, viewer, "received"),
-            kept_hidden=pl.kept >= 0 and not _visible_tile(state, pl, viewer, "kept"),
-            received_hidden=pl.received >= 0 and not _visible_tile(state, pl, viewer, "received"),
+            kept=kept,
+            received=received,
+            kept_hidden=pl.kept >= 0 and not kept and not hide_draft,
+            received_hidden=received_there and not received,
             passed=tile_kind(pl.passed) if own and pl.passed >= 0 else "",
             taken=tuple(tile_kind(t) for t, _ in pl.taken) if own else (),
             river=tile_kind(pl.river) if own and pl.river >= 0 else "",
             female=tile_kind(pl.female) if own and pl.deal else "",
-            unseen=_unseen(state, pl, viewer),
+            unseen=_unseen(state, pl, viewer, grid),
         ),
     )
-
-
-def _public_detail(task: tuple) -> tuple:
-    kind = task[0]
-    if kind == "citizen":  # the citizen being seated is face up
-        return (tile_kind(task[2]),)
-    if kind in ("envoy", "first", "step", "bonus", "gain"):
-        return tuple(task[2:])
-    return ()
-
-
-def public_task(task: tuple) -> tuple:
-    """A task with its tile id (only "citizen" tasks hold one) replaced by kind and owner."""
-    if task[0] == "citizen":
-        return (task[0], task[1], tile_kind(task[2]), task[2] // TILES_PER_PLAYER, task[3])
-    return task
 
 
 def view(state: GameState, player: int) -> PlayerView:
@@ -228,8 +275,11 @@ def view(state: GameState, player: int) -> PlayerView:
     (public information only: no river, hand or received tile of anybody)."""
     decider = rules.current_player(state)
     legal = tuple(str(a) for a in rules.legal_actions(state)) if decider == player else ()
-    geo = geometry(state.options.players, tuple(state.boards))
+    geo = forum_geometry(state)
     # built by our own code from a valid state: skip re-validation (views are on hot paths)
+    colonias = tuple(_colonia(state, pl, player) for pl in state.players)
+    # ranked from what the viewer sees (a hidden draft's tribunes count as before the draft)
+    keys = [_rank_key(col) for col in colonias]
     return construct(
         PlayerView,
         dict(
@@ -237,9 +287,10 @@ def view(state: GameState, player: int) -> PlayerView:
             options=state.options,
             phase=state.phase,
             decision=rules.decision_kind(state),
+            title=rules.decision_title(state),
             decider=decider,
-            detail=_public_detail(state.tasks[-1]) if state.tasks else (),
-            tasks=tuple(public_task(t) for t in state.tasks),
+            task=state.tasks[-1].public() if state.tasks else None,
+            tasks=tuple(t.public() for t in state.tasks),
             cycle=state.cycle,
             round=state.round,
             start_player=state.start_player,
@@ -249,14 +300,34 @@ def view(state: GameState, player: int) -> PlayerView:
             pile_sizes=tuple(len(p) for p in state.piles),
             trajan=tuple(state.trajan),
             boards=tuple(state.boards),
+            forum_faces=state.forum_faces,
+            forum_layout=state.forum_layout,
+            forum_coords=geo.coords,
+            forum_colours=geo.colours,
             forum=tuple(t // 34 if t >= 0 else -1 for t in state.forum[: len(geo.coords)]),
             all_passed=state.all_passed,
-            colonias=tuple(_colonia(state, pl, player) for pl in state.players),
+            colonias=colonias,
+            ranking=tuple(tuple(place) for place in places(keys)),
+            rank_keys=tuple(keys),
             legal=legal,
             scorings=tuple(tuple(dict(d) for d in cyc) for cyc in state.scorings),
             removed=len(state.removed),
         ),
     )
+
+
+def active_citizens(col: ColoniaView) -> int:
+    """Active citizen tiles on a Colonia as a view shows it."""
+    return sum(
+        (left != "") + (right != "")
+        for (left, right), on in zip(col.citizens, col.row_active, strict=True)
+        if on
+    )
+
+
+def _rank_key(col: ColoniaView) -> tuple[int, int, int]:
+    resources = col.builders + sum(col.workers) + col.assistants + col.coins + col.tribunes
+    return (col.score, active_citizens(col), resources)
 
 
 def public_description(state: GameState, action: Action, player: int) -> str:
@@ -265,13 +336,8 @@ def public_description(state: GameState, action: Action, player: int) -> str:
     Call it with the state *before* the action is applied.
     """
     pl = state.players[player]
-    if isinstance(action, A.KeepTile):
-        return "kept one tile and passed the other"
-    if isinstance(action, A.TakeTile):
-        paid = f" (paid a tribune to ignore street card {action.card})" if action.tribune else ""
-        return f"took the tile at {action.cell}{paid}"
-    if isinstance(action, A.SkipCard):
-        return f"took no tile for street card {action.card}"
+    if isinstance(action, _DRAFT_ACTIONS):
+        return "drafted"  # the details become public when everybody has passed: public_lines
     if isinstance(action, A.UseBoth):
         return "paid 2 tribunes to use both tiles"
     if isinstance(action, A.UseTile):  # the tiles lie face up once the turn has begun
@@ -288,8 +354,8 @@ def public_description(state: GameState, action: Action, player: int) -> str:
         if action.declined:
             return "placed no envoy"
         return f"placed an envoy on Forum row {action.row}, column {action.col}"
-    if isinstance(action, A.ChooseStep) and state.tasks and state.tasks[-1][0] == "step":
-        track = TRACKS[state.tasks[-1][2]]
+    if isinstance(action, A.ChooseStep) and state.tasks and state.tasks[-1].kind == "step":
+        track = TRACKS[state.tasks[-1].track]
         benefit = TRACK_BENEFITS[track][action.n - 1]
         return f"took step {action.n} of the {GRAY_NAMES[track]} track: {BENEFIT_LABELS[benefit]}"
     if isinstance(action, A.ChooseBonus):
@@ -300,6 +366,44 @@ def public_description(state: GameState, action: Action, player: int) -> str:
     if isinstance(action, A.EndTurn):
         return "ended the turn"
     return str(action)
+
+
+_DRAFT_ACTIONS = (A.TakeTile, A.SkipCard, A.KeepTile)
+
+
+def public_lines(before: GameState, action: Action, after: GameState) -> list[tuple[int, str]]:
+    """What every player may read in the log about ``action``: (seat, text) lines.
+
+    ``before`` is the state before the action, ``after`` the state after it. A draft is
+    secret until every player has passed (components.md "Seating and order"): a draft step
+    gives no line, finishing one's draft gives "has drafted", and the action that ends the
+    whole draft gives a line per player saying what each took.
+    """
+    actor = rules.current_player(before)
+    if not isinstance(action, _DRAFT_ACTIONS):
+        return [(actor, public_description(before, action, actor))]
+    lines: list[tuple[int, str]] = []
+    if not any(t.kind == "draft" and t.player == actor for t in after.tasks):
+        lines.append((actor, "has drafted"))
+    if after.all_passed and not before.all_passed:
+        n = after.options.players
+        for p in ((before.start_player + i) % n for i in range(n)):
+            lines.append((p, _draft_summary(after.players[p])))
+    return lines
+
+
+def _draft_summary(pl: PlayerState) -> str:
+    """What a player took in this round's draft, in words (public once all have passed)."""
+    cells = [rules.CELL_NAMES[c] for _, c in pl.drafted]
+    if not cells:
+        took = "took no tile (the streets were empty)"
+    else:
+        took = "took the tile" + ("s" if len(cells) > 1 else "") + " at " + " and ".join(cells)
+    if pl.draft_tribunes:
+        took += f", paying {pl.draft_tribunes} tribune{'s' if pl.draft_tribunes > 1 else ''}"
+    if len(cells) == 2:
+        took += "; kept one and passed the other to the right"
+    return took
 
 
 def _building_name(code: str) -> str:

@@ -16,10 +16,12 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 
 from forum_trajanum import saves
-from forum_trajanum.engine import GameError, GameOptions, parse, ranking
+from forum_trajanum.engine import GameError, GameOptions, parse
 from forum_trajanum.engine.rules import DECISION_TITLES
 from forum_trajanum.tui.dialogs import HelpScreen, MessageScreen, SaveAsScreen
+from forum_trajanum.tui.games import GamesScreen
 from forum_trajanum.tui.help import LEGEND_KEY
+from forum_trajanum.tui.labels import log_words
 from forum_trajanum.tui.play import (
     CHOICE_HOLD,
     ActionChosen,
@@ -37,6 +39,7 @@ from forum_trajanum.tui.screens import (
 )
 from forum_trajanum.tui.session import GameSession
 
+# The compact layout plays at 80x24 (a default terminal); below it a note says "too small".
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -69,7 +72,7 @@ def log_lines(session: GameSession, names: list[str]) -> list[str]:
             else:
                 cycle = ("I", "II", "III")[min(entry.cycle, 3) - 1]
                 lines.append(f"── Cycle {cycle}, round {entry.round} ──")
-        lines.append(f"{names[entry.seat]} {entry.text}")
+        lines.append(f"{names[entry.seat]} {log_words(entry.text)}")
     return lines
 
 
@@ -106,9 +109,12 @@ class ForumApp(App):
         min_size: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT),
         guard_errors: bool | None = None,
         choice_hold: float = CHOICE_HOLD,
+        open_game: str | None = None,
         new_game: NewGameSettings | None = None,
     ) -> None:
         super().__init__()
+        #: The id of a saved game to open at start (``forum-trajanum continue``).
+        self.open_game = open_game
         # A board game needs no scrolling animations; without them every key paints at once.
         self.animation_level = "none"
         #: Turn an unexpected error into a message (and crash.log) instead of a traceback.
@@ -155,8 +161,9 @@ class ForumApp(App):
             return_code=1,
             message=(
                 f"Forum Trajanum stopped because of an internal error ({type(error).__name__}: "
-                f"{error}).\nYour game is autosaved: start forum-trajanum again and choose "
-                f"'Continue the autosaved game'.\nDetails for a bug report: {where}"
+                f"{error}).\nYour game is saved: start forum-trajanum again and choose "
+                f"'Continue a game' (or run: forum-trajanum continue).\n"
+                f"Details for a bug report: {where}"
             ),
         )
 
@@ -172,9 +179,11 @@ class ForumApp(App):
 
     def on_mount(self) -> None:
         self._size_checks = True
-        self.push_screen(StartScreen(saves.has_autosave()))
+        self.push_screen(StartScreen(self.has_games()))
         if self.session is not None:
             self.begin(self.session)
+        elif self.open_game:
+            self.load_game(self.open_game)
         elif self.new_game is not None:
             self.start_new_game(self.new_game)
         self.check_size()
@@ -206,6 +215,7 @@ class ForumApp(App):
             side=settings.side,
             introductory=settings.introductory,
             handicap=settings.handicap,
+            random_forum=settings.random_forum,
         )
         try:
             session = GameSession.new(seed, options, settings.names, settings.bots)
@@ -214,24 +224,50 @@ class ForumApp(App):
             return
         self.begin(session)
 
-    def continue_game(self) -> None:
-        """Resume the autosaved game exactly where play stopped."""
-        self.load_game(saves.AUTOSAVE)
+    def has_games(self) -> bool:
+        """Whether there is an unfinished game to continue (saves of 0.1.0 are imported)."""
+        try:
+            return bool(saves.list_games(finished=False))
+        except OSError as exc:
+            saves.log_problem(f"listing the games: {exc}")
+            return False
 
-    def load_game(self, name: str | None) -> None:
-        """Load a saved game by name; a broken save gets a clear message."""
-        if not name:
+    def continue_game(self, finished: bool = False, message: str = "") -> None:
+        """Show the list of saved games (unfinished, or finished ones) to open one."""
+        self.push_screen(GamesScreen(finished, message), self.load_game)
+
+    def load_game(self, game_id: str | None) -> None:
+        """Open a saved game by id. A game open in another window brings back the list with
+        a message; a damaged save says how many actions were lost; an unreadable one says so
+        in player words (details go to the log file)."""
+        if not game_id:
             return
         try:
-            record, _ = saves.load(name)
-            session = GameSession.from_record(record)
-        except GameError as exc:
-            self.push_screen(MessageScreen(str(exc), "This save cannot be loaded"))
+            session, opened = GameSession.open(game_id)
+        except saves.GameLockedError as exc:
+            self.continue_game(message=str(exc))
             return
+        except GameError as exc:
+            self.push_screen(MessageScreen(str(exc), "This game cannot be opened"))
+            return
+        if opened.lost:
+            lost = f"{opened.lost} action" + ("s" if opened.lost > 1 else "")
+            kept = opened.damaged_copy.name if opened.damaged_copy else "beside it"
+            self.push_screen(
+                MessageScreen(
+                    f"This game's save was damaged. The game resumes at its last readable "
+                    f"action: the last {lost} could not be read and must be played again.\n"
+                    f"The damaged file was kept as {kept} in {opened.game.path.parent}.",
+                    "Part of the save was lost",
+                ),
+                lambda _: self.resume_play(),
+            )
         self.begin(session)
 
     def begin(self, session: GameSession) -> None:
         """Show the game of ``session`` from its current decision."""
+        if self.session is not None and self.session is not session:
+            self.session.close()
         self.session = session
         self.last_human = None
         self.scorings_seen = len(session.state.scorings)
@@ -241,10 +277,12 @@ class ForumApp(App):
         self.advance()
 
     def to_menu(self) -> None:
-        """Back to the start menu (the game stays autosaved)."""
+        """Back to the start menu (the game stays saved; its window lock is released)."""
         self._bot_token = None
+        if self.session is not None:
+            self.session.close()
         self.session = None
-        self.switch_screen(StartScreen(saves.has_autosave()))
+        self.switch_screen(StartScreen(self.has_games()))
 
     # --- the flow -----------------------------------------------------------------------
 
@@ -264,7 +302,9 @@ class ForumApp(App):
         data = PlayData(pv, names, self.bots(), log_lines(s, names), can_undo, self.message, hold)
         if pv.viewer < 0 and s.record.actions and s.log:
             data.flash, data.flash_seat = last_move(s.record.actions[-1]), s.log[-1].seat
-            data.home = self.last_human if self.last_human is not None else -1
+            humans = [i for i in range(s.players) if not s.is_bot(i)]
+            home = self.last_human if self.last_human is not None else -1
+            data.home = humans[0] if len(humans) == 1 else home
         return data
 
     def score_history(self) -> list[tuple[int, ...]]:
@@ -310,13 +350,7 @@ class ForumApp(App):
             return
         if s.over:
             self.last_human = None
-            # ranking and tie-break values: the view's, once the engine provides them there
-            keys = [(p.score, p.active_citizens(), p.resource_total()) for p in s.state.players]
-            self.switch_screen(
-                GameOverScreen(
-                    s.public_view(), ranking(s.state), self.names(), self.score_history(), keys
-                )
-            )
+            self.switch_screen(GameOverScreen(s.public_view(), self.names(), self.score_history()))
             return
         seat = s.decider
         if not s.is_bot(seat) and self.auto_play_single(seat):
@@ -432,7 +466,7 @@ class ForumApp(App):
 
     def save_warning(self) -> str:
         error = self.session.save_error if self.session else ""
-        return f"Autosave failed: {error}" if error else ""
+        return f"Saving failed: {error}" if error else ""
 
     def say(self, text: str) -> None:
         top = self.screen
@@ -454,17 +488,18 @@ class ForumApp(App):
             self.say("Nothing to undo: a hidden tile was revealed or your turn began anew.")
 
     def ask_save_name(self) -> None:
-        """Ask for a name and save the game under it."""
+        """Ask for a name and save a copy of the game so far under it (a separate game in the
+        list; play goes on in this one, which is saved after every action anyway)."""
 
         def done(name: str | None) -> None:
             if not name or self.session is None:
                 return
             try:
                 self.session.save_as(name)
-            except GameError as exc:
+            except (GameError, OSError) as exc:
                 self.notify(str(exc), severity="error")
                 return
-            self.notify(f"Saved as {name!r}.")
+            self.notify(f"Saved a copy as {name!r}.")
 
         self.push_screen(SaveAsScreen(), done)
 
@@ -507,6 +542,8 @@ class ForumApp(App):
         """Apply a bot's choice (the first legal action if the bot failed)."""
         s = self.session
         if s is None or token != self._bot_token or token != (id(s), len(s.record.actions)):
+            return
+        if not self.screen_stack:  # the app is closing (a bot finished thinking too late)
             return
         self._bot_token = None
         seat = s.decider

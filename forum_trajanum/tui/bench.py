@@ -154,7 +154,7 @@ def _session_at_build(seed: int):
     from forum_trajanum.tui.session import GameSession
 
     session = GameSession.new(seed, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
-    while session.state.tasks[-1][0] != "build" or not any(
+    while session.state.tasks[-1].kind != "build" or not any(
         a.startswith("build") for a in session.view_of(session.decider).legal
     ):
         session.play(session.view_of(session.decider).legal[0])

@@ -1,4 +1,4 @@
-"""Modal screens that return through dismiss(): load, save, messages, help, Trajan cards,
+"""Modal screens that return through dismiss(): save a copy, messages, help, Trajan cards,
 other players' boards and the log."""
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList, Static, TabbedContent, TabPane
-from textual.widgets.option_list import Option
+from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 
 from forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
 from forum_trajanum.engine import PlayerView
@@ -20,37 +19,16 @@ from forum_trajanum.tui.play import PlayData
 from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, KeyBar
 
 
-class LoadScreen(ModalScreen[str | None]):
-    """Pick a saved game by name."""
-
-    BINDINGS = [Binding("escape", "cancel", "Back")]
-
-    def compose(self) -> ComposeResult:
-        from forum_trajanum import saves
-
-        names = saves.list_saves()
-        with Vertical(classes="dialog"):
-            yield Label("Load a saved game (Enter) — Escape to go back", classes="heading")
-            if names:
-                yield OptionList(*[Option(n, id=n) for n in names], id="saves")
-            else:
-                yield Label("There are no saved games yet.")
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
 class SaveAsScreen(ModalScreen[str | None]):
-    """Ask for a save name."""
+    """Ask for the name of a copy of the game."""
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("Save the game as (Enter to save, Escape to go back):", classes="heading")
+            yield Label(
+                "Save a copy of this game as (Enter to save, Escape to go back):", classes="heading"
+            )
             yield Input(placeholder="name", id="save-name")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -43,7 +43,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("u", "undo your last step of this turn (until a hidden tile is revealed)"),
     ("o", "the other players' boards (public)"),
     ("t", "the Trajan cards and the street cards"),
-    ("s", "save the game under a name"),
+    ("s", "save a copy of the game under a name"),
     (LEGEND_KEY, "the legend of every symbol and short form"),
     ("? or F1", "this help"),
     ("q", "back to the menu (the game is saved after every action)"),
@@ -184,9 +184,9 @@ colour (into an area of that colour you already started while it has room). Fill
 area's last space gives an area bonus: tribune, assistant, coin, upgrade or 2 VP.
 
 Upgrades move your slide bar along the prestige track; the cypresses at 3, 6 and 8 raise
-what your largest area and each Trajan task are worth. Activating Merchant I flips the bar:
-from then on it reads its values one position further along the track (and each upgrade
-moves it straight to the next cypress).
+what your largest area is worth (+1 from 3, +2 from 6) and each Trajan task (3, 5, 7 VP).
+A first Merchant I flips your slide bar for good: it then reads one position further along
+(at 2 it is worth what 3 is), and each upgrade moves it straight to the next cypress.
 
 Scoring after each cycle. First pay 1 coin per citizen row, or it turns inactive. Then:
 cranes (3, 2, 1 VP per structure of the crane's colour in cycles I, II, III, once per

@@ -24,15 +24,15 @@ GAIN_NAMES = {"$": "1 coin", "T": "1 tribune", "A": "1 assistant"}
 
 
 def building_name(code: str) -> str:
-    """``"L"`` -> "library (L)", ``"B"`` -> "blue fountain (B)"."""
+    """``"L"`` -> "a library", ``"B"`` -> "a blue fountain (B)" (the letter as on the board)."""
     if code in GRAY_NAMES:
-        return f"{GRAY_NAMES[code]} ({code})"
-    return f"{COLOUR_NAMES[code]} {STRUCTURE_NAMES[code]} ({code})"
+        return f"a {GRAY_NAMES[code]}"
+    return f"a {COLOUR_NAMES[code]} {STRUCTURE_NAMES[code]} ({code})"
 
 
 def cost(code: str) -> str:
     """What building one structure uses up: a builder for gray, a worker of its colour."""
-    return "1 builder" if code in GRAY_NAMES else f"1 {COLOUR_NAMES[code]} worker ({code})"
+    return "1 builder" if code in GRAY_NAMES else f"1 {COLOUR_NAMES[code]} worker"
 
 
 def tile_label(kind: str) -> str:
@@ -99,98 +99,227 @@ def forum_cell(action: A.Action) -> tuple[int, int] | None:
 
 
 def describe(action: A.Action, pv: PlayerView) -> str:
-    """A player-facing label for a legal action of the viewer's current decision."""
+    """A player-facing label for a legal action: what it is, what it costs and gives.
+
+    What it costs and gives comes from the engine's ``preview(view, action)`` when the engine
+    has it (:func:`effect_words`); the action's own words say the rest."""
+    what, cost_words = _what(action, pv)
+    effects = effect_words(action, pv)
+    if effects is None:  # no preview from the engine: the cost the action itself names
+        effects = cost_words
+    return f"{what} — {effects}" if effects else what
+
+
+def _tile_in_hand(me, cell: str) -> str:
+    if me is not None and cell in me.taken_cells:
+        return me.taken[me.taken_cells.index(cell)]
+    return ""
+
+
+def _what(action: A.Action, pv: PlayerView) -> tuple[str, str]:
+    """(what the action is, what it costs in words when no preview says it)."""
     me = pv.colonias[pv.viewer] if 0 <= pv.viewer < len(pv.colonias) else None
     if isinstance(action, A.SetupCranes):
-        pairs = " ".join(f"{c}={k}({COLOUR_NAMES[k]})" for c, k in zip(
+        pairs = ", ".join(f"{c} {COLOUR_NAMES[k]}" for c, k in zip(
             CORNER_NAMES, action.colours, strict=True))  # fmt: skip
-        return f"Cranes: {pairs}"
+        return f"Cranes: {pairs}", ""
     if isinstance(action, A.SetupDiagonal):
-        corners = "A1 + F6" if action.diagonal == "main" else "F1 + A6"
-        return f"Other two citizens on the {action.diagonal} diagonal ({corners})"
+        a, b = ("A1", "F6") if action.diagonal == "main" else ("F1", "A6")
+        return f"{tile_label(action.first)} on {a}, {tile_label(action.second)} on {b}", ""
     if isinstance(action, A.ChooseRow):
-        return f"Citizen into row {action.row}: {ROW_TITLES[action.row - 1]}"
+        who = "The citizen"
+        if pv.decision == "citizen":
+            who = tile_label(pv.task.citizen)
+        elif me is not None and me.female:
+            who = tile_label(me.female)
+        return f"{who} into row {action.row}: {ROW_TITLES[action.row - 1]}", ""
     if isinstance(action, A.HandicapCorner):
-        return f"Take the citizen from corner {action.cell}"
+        return f"Take the citizen from corner {action.cell}", ""
     if isinstance(action, A.TakeTile):
-        street = street_name(pv.street[action.card - 1]) if pv.street else ""
-        extra = " paying 1 tribune to ignore it" if action.tribune else ""
-        return f"Take tile {action.cell} for card {action.card} ({street}){extra}"
+        street = street_name(pv.street[action.card - 1]) if pv.street else "its street"
+        if action.tribune:
+            return (
+                f"Take the tile at {action.cell} for card {action.card}, off {street}",
+                "pay 1 tribune",
+            )
+        return f"Take the tile at {action.cell} for card {action.card} ({street})", ""
     if isinstance(action, A.SkipCard):
-        return f"Take no tile for card {action.card} (its street is empty)"
+        return f"Take no tile for card {action.card} (its street is empty)", ""
     if isinstance(action, A.KeepTile):
-        kind = ""
-        if me is not None and action.cell in me.taken_cells:
-            kind = me.taken[me.taken_cells.index(action.cell)]
-        return f"Keep the tile from {action.cell} ({tile_label(kind)}), pass the other"
+        kept = _tile_in_hand(me, action.cell)
+        others = [c for c in (me.taken_cells if me else ()) if c != action.cell]
+        passed = tile_label(_tile_in_hand(me, others[0])) if others else "the other tile"
+        return f"Keep {tile_label(kept) or 'the tile'} (from {action.cell}), pass {passed}", ""
     if isinstance(action, A.UseTile):
         if action.source == "own":
-            kind = me.kept if me else ""
-            return f"Use your own tile: {tile_label(kind)}"
+            return f"Use your kept tile: {tile_label(me.kept if me else '')}", ""
         if action.source == "received":
-            kind = me.received if me else ""
-            return f"Use the received tile: {tile_label(kind)}"
-        return f"Use a reserve tile: {tile_label(action.tile)}"
+            return f"Use the tile you received: {tile_label(me.received if me else '')}", ""
+        return f"Use a tile from your reserve: {tile_label(action.tile)}", ""
     if isinstance(action, A.UseBoth):
-        return "Pay 2 tribunes and use both tiles"
+        return "Use both tiles", "pay 2 tribunes"
     if isinstance(action, A.Convert):
-        if action.method == "pair":
-            return f"Convert 2 {COLOUR_NAMES[action.give]} workers ({action.give}) -> 1 builder"
-        if action.method == "recolour":
-            return (
-                f"1 assistant: {COLOUR_NAMES[action.give]} worker ({action.give}) -> "
-                f"{COLOUR_NAMES[action.get]} worker ({action.get})"
-            )
-        if action.method == "craftsman1":
-            return f"Craftsman I: 1 assistant -> 1 {COLOUR_NAMES[action.get]} worker ({action.get})"
-        if action.method == "craftsman2":
-            return "Craftsman II: 1 assistant -> 1 builder"
-        return f"Merchant II: {GAIN_NAMES[action.give]} -> {GAIN_NAMES[action.get]}"
+        return _convert_words(action), ""
     if isinstance(action, A.Build):
         if action.b:
             return (
-                f"Build {building_name(action.a)} on {action.cell_a} + "
-                f"{building_name(action.b)} on {action.cell_b} "
-                f"(costs {cost(action.a)} + {cost(action.b)})"
+                f"Build {building_name(action.a)} on {action.cell_a} and "
+                f"{building_name(action.b)} on {action.cell_b}",
+                f"pay {cost(action.a)} + {cost(action.b)}",
             )
-        return f"Build {building_name(action.a)} on {action.cell_a} (costs {cost(action.a)})"
+        return f"Build {building_name(action.a)} on {action.cell_a}", f"pay {cost(action.a)}"
     if isinstance(action, A.EndTurn):
-        return "End the turn"
+        return "End the turn", ""
     if isinstance(action, A.ChooseFirst):
-        return "Resolve the gray building first" if action.which == "gray" else (
-            "Resolve the coloured structure first")  # fmt: skip
+        if action.which == "gray":
+            return "First the benefit of the gray building, then the structure's envoy", ""
+        return "First the structure's envoy, then the benefit of the gray building", ""
     if isinstance(action, A.PlaceEnvoy):
         if action.declined:
-            return "Place no envoy"
-        return f"Envoy on Forum row {action.row}, column {action.col}"
+            return "Place no envoy", ""
+        return f"Envoy on the Forum at row {action.row}, column {action.col}" + _space(
+            pv, action.row - 1, action.col - 1
+        ), ""
     if isinstance(action, A.ChooseStep):
-        index = pv.detail[0] if pv.detail and isinstance(pv.detail[0], int) else -1
+        index = pv.task.track if pv.decision == "step" else -1
         if 0 <= index < len(TRACKS):
             track = TRACKS[index]
             benefit = BENEFIT_LABELS[TRACK_BENEFITS[track][action.n - 1]]
-            return f"Step {action.n}: {benefit}"
-        return f"Benefit of step {action.n}"
+            return f"{GRAY_NAMES[track].capitalize()} step {action.n}: {benefit}", ""
+        return f"The benefit of step {action.n}", ""
     if isinstance(action, A.ChooseWorker):
-        return f"Take 1 {COLOUR_NAMES[action.colour]} worker ({action.colour})"
+        return f"Take 1 {COLOUR_NAMES[action.colour]} worker ({action.colour})", ""
     if isinstance(action, A.ChooseBonus):
-        return "Area bonus: " + " + ".join(AREA_BONUS_LABELS[b] for b in action.bonuses)
+        return "Area bonus: " + " and ".join(AREA_BONUS_LABELS[b] for b in action.bonuses), ""
     if isinstance(action, A.ChooseGain):
-        return f"Take {GAIN_NAMES.get(action.resource, action.resource)}"
+        return f"Take {GAIN_NAMES.get(action.resource, action.resource)}", ""
     if isinstance(action, A.PickTile):
-        return f"Take the Colonia tile at {action.cell} and use it now"
+        return f"Take the tile at {action.cell} from your Colonia and use it now", ""
     if isinstance(action, A.PayCitizens):
-        if not action.rows:
-            return "Pay nothing (every citizen row turns inactive)"
-        rows = ", ".join(f"{r} {ROW_TITLES[r - 1]}" for r in action.rows)
-        return f"Pay {len(action.rows)} coin(s) for rows {rows}"
-    return str(action)
+        return _pay_words(action, me), ""
+    return str(action), ""
+
+
+def _convert_words(action: A.Convert) -> str:
+    if action.method == "pair":
+        return f"Exchange 2 {COLOUR_NAMES[action.give]} workers for 1 builder"
+    if action.method == "recolour":
+        return (
+            f"Pay 1 assistant: 1 {COLOUR_NAMES[action.give]} worker becomes "
+            f"{COLOUR_NAMES[action.get]}"
+        )
+    if action.method == "craftsman1":
+        return f"Craftsman I: 1 assistant becomes 1 {COLOUR_NAMES[action.get]} worker"
+    if action.method == "craftsman2":
+        return "Craftsman II: 1 assistant becomes 1 builder"
+    return f"Merchant II: exchange {GAIN_NAMES[action.give]} for {GAIN_NAMES[action.get]}"
+
+
+def _converted_words(action: A.Convert) -> str:
+    """A conversion for the log, in the past tense."""
+    if action.method == "pair":
+        return f"exchanged 2 {COLOUR_NAMES[action.give]} workers for 1 builder"
+    if action.method == "recolour":
+        return (
+            f"paid 1 assistant to turn 1 {COLOUR_NAMES[action.give]} worker "
+            f"{COLOUR_NAMES[action.get]}"
+        )
+    if action.method == "craftsman1":
+        return f"turned 1 assistant into 1 {COLOUR_NAMES[action.get]} worker (Craftsman I)"
+    if action.method == "craftsman2":
+        return "turned 1 assistant into 1 builder (Craftsman II)"
+    return f"exchanged {GAIN_NAMES[action.give]} for {GAIN_NAMES[action.get]} (Merchant II)"
+
+
+def _pay_words(action: A.PayCitizens, me) -> str:
+    """Which rows stay active and which turn inactive (rows with citizens, public)."""
+    if not action.rows:
+        return "Pay nothing: every citizen row turns inactive"
+    kept = ", ".join(ROW_TITLES[r - 1] for r in action.rows)
+    coins = "1 coin" if len(action.rows) == 1 else f"{len(action.rows)} coins"
+    text = f"Pay {coins}: {kept} stay{'s' if len(action.rows) == 1 else ''} active"
+    if me is not None:
+        idle = [ROW_TITLES[r] for r in range(6) if any(me.citizens[r]) and r + 1 not in action.rows]
+        if idle:
+            text += f"; {', '.join(idle)} turn{'s' if len(idle) == 1 else ''} inactive"
+    return text
+
+
+def _space(pv: PlayerView, row: int, col: int) -> str:
+    """ " (blue space)" / " (eagle space)": the Forum space's colour, printed on the board."""
+    if (row, col) not in pv.forum_coords:
+        return ""
+    colour = pv.forum_colours[pv.forum_coords.index((row, col))]
+    return " (eagle space)" if colour == "E" else f" ({COLOUR_NAMES[colour]} space)"
+
+
+RESOURCE_WORDS = {
+    "builder": ("builder", "builders"),
+    "assistant": ("assistant", "assistants"),
+    "coin": ("coin", "coins"),
+    "tribune": ("tribune", "tribunes"),
+    "upgrade": ("prestige step", "prestige steps"),
+}
+
+
+def resource_words(counts: dict[str, int]) -> str:
+    """``{"builder": 1, "worker:B": 2}`` -> "1 builder, 2 blue workers"."""
+    parts = []
+    for key, n in counts.items():
+        if not n:
+            continue
+        if key.startswith("worker:"):
+            colour = COLOUR_NAMES.get(key[7:], key[7:])
+            parts.append(f"{n} {colour} worker{'s' if n != 1 else ''}")
+        else:
+            one, many = RESOURCE_WORDS.get(key, (key, key))
+            parts.append(f"{n} {one if n == 1 else many}")
+    return ", ".join(parts)
+
+
+def effect_words(action: A.Action, pv: PlayerView) -> str | None:
+    """What an action costs and gives, in words, from the engine's preview; None when the
+    engine has no preview (then the action's own words name its cost)."""
+    try:
+        from forum_trajanum.engine import preview
+    except ImportError:
+        return None
+    p = preview(pv, action)
+    parts = []
+    if p.pay:
+        parts.append("pay " + resource_words(p.pay))
+    gains = []
+    if p.gain:
+        gains.append(resource_words(p.gain))
+    if p.points:
+        gains.append(f"{p.points} VP")
+    if p.track and p.step:
+        step = f"{GRAY_NAMES[p.track]} step {p.step}"
+        if p.benefits:
+            step += ": " + " or ".join(BENEFIT_LABELS.get(b, b) for b in p.benefits)
+        gains.append(step)
+    if p.envoys:
+        gains.append(f"{p.envoys} envoy{'s' if p.envoys != 1 else ''} to place")
+    if p.area_bonuses:
+        gains.append(f"{p.area_bonuses} area bonus" + ("es" if p.area_bonuses != 1 else ""))
+    if p.crane:
+        gains.append(f"uncovers the {COLOUR_NAMES.get(p.crane, p.crane)} crane")
+    if p.hidden_tile:
+        gains.append("a face-down tile")
+    if p.prestige >= 0:
+        gains.append(f"prestige to {p.prestige}")
+    if p.citizen_row:
+        gains.append(f"a citizen into {ROW_TITLES[p.citizen_row - 1]}")
+    if gains:
+        parts.append("get " + ", ".join(gains))
+    return "; ".join(parts)
 
 
 def decision_context(pv: PlayerView) -> str:
-    """One line on what the current decision is about (from its public detail)."""
-    detail = pv.detail
-    if pv.decision == "envoy" and detail:
-        mode, colour = detail[0], detail[1] if len(detail) > 1 else ""
+    """One line on what the current decision is about (from its public task record)."""
+    task = pv.task
+    if pv.decision == "envoy":
+        mode, colour = task.mode, task.colour
         return {
             "colour": f"Envoy for your {COLOUR_NAMES.get(colour, colour)} ({colour}) structure: "
             "a free space of that colour (colour-area rule).",
@@ -198,17 +327,17 @@ def decision_context(pv: PlayerView) -> str:
             "free": "Market 3: any free coloured space, ignoring the colour-area rule.",
             "eagle": "Library 3: a free eagle space.",
         }.get(mode, "")
-    if pv.decision == "step" and detail and isinstance(detail[0], int):
+    if pv.decision == "step":
         names = {"L": "library", "S": "basilica", "M": "market"}
-        return f"The {names[TRACKS[detail[0]]]} track reached step {detail[-1]}: pick a benefit."
-    if pv.decision == "citizen" and detail:
-        return f"Place the citizen ({detail[0]}) into a row of its class."
+        return f"The {names[TRACKS[task.track]]} track reached step {task.reached}: pick a benefit."
+    if pv.decision == "citizen":
+        return f"Place the {tile_label(task.citizen)} into a row of its class."
     if pv.decision == "bonus":
         return "You completed a colour area of the Forum: take an area bonus."
     if pv.decision == "use":
-        return "Use one tile (or pay 2 tribunes for both); see your kept/received tile below."
+        return "Use one tile (or pay 2 tribunes for both)."
     if pv.decision == "build":
-        return "Convert resources, build once (* cells on your Colonia), then end the turn."
+        return "Convert resources, build once (cells marked ▸ on your Colonia), then end the turn."
     if pv.decision == "pay":
         return "1 coin per citizen row; unpaid rows turn inactive before the scoring."
     return ""
@@ -225,10 +354,70 @@ def prestige_words(colonia) -> str:
     area = getattr(colonia, "area_value", None)
     trajan = getattr(colonia, "trajan_value", None)
     if area is None or trajan is None:
-        # TODO(issue 8): the view gains area_value / trajan_value; until then the table
-        from forum_trajanum.data import prestige_section, trajan_value
+        # until the view carries them (issue 8): the rules' own functions, not a copy of them
+        from forum_trajanum.data import area_bonus, trajan_value
 
-        area = prestige_section(colonia.prestige) + (1 if colonia.flipped else 0)
-        trajan = trajan_value(colonia.prestige)
+        area = area_bonus(colonia.prestige, colonia.flipped)
+        trajan = trajan_value(colonia.prestige, colonia.flipped)
     plus = f" + {area}" if area else ""
     return f"largest area: envoys{plus}, Trajan task: {trajan} VP"
+
+
+def cell_words(colonia, index: int) -> str:
+    """What a Colonia cell holds, in words (the long form of what the grid shows)."""
+    from forum_trajanum.data import CORNERS
+
+    text = colonia.cells[index]
+    if text == "temple":
+        return "a temple"
+    if text == "hidden":
+        return "a face-down tile"
+    if text.startswith("tile:"):
+        return f"face-up tile: {tile_label(text[5:])}"
+    if text.startswith("built:"):
+        return building_name(text[6:]).removeprefix("a ")
+    if text == "crane" and index in CORNERS:
+        corner = CORNERS.index(index)
+        colour = COLOUR_NAMES.get(colonia.cranes[corner], "unknown")
+        scored = ", scored" if colonia.crane_state[corner] == 2 else ""
+        return f"{colour} crane{scored}"
+    return "an empty building space"
+
+
+def log_words(text: str) -> str:
+    """A public log line in player words.
+
+    The engine words most moves; for some it gives the action's own text (e.g. "row 3",
+    "convert pair B"), which this turns into words. Anything else is returned unchanged."""
+    try:
+        action = parse(text)
+    except Exception:  # an engine sentence, not an action text
+        return text
+    if str(action) != text:
+        return text
+    if isinstance(action, A.SetupCranes):
+        pairs = ", ".join(
+            f"{c} {COLOUR_NAMES[k]}" for c, k in zip(CORNER_NAMES, action.colours, strict=True)
+        )
+        return f"chose the cranes: {pairs}"
+    if isinstance(action, A.ChooseRow):
+        return f"put a citizen into row {action.row} ({ROW_TITLES[action.row - 1]})"
+    if isinstance(action, A.SetupDiagonal):
+        a, b = ("A1", "F6") if action.diagonal == "main" else ("F1", "A6")
+        return (
+            f"put the {tile_label(action.first)} on {a} and the {tile_label(action.second)} on {b}"
+        )
+    if isinstance(action, A.HandicapCorner):
+        return f"took the citizen from corner {action.cell}"
+    if isinstance(action, A.Convert):
+        return _converted_words(action)
+    if isinstance(action, A.ChooseWorker):
+        return f"took 1 {COLOUR_NAMES[action.colour]} worker"
+    if isinstance(action, A.ChooseGain):
+        return f"took {GAIN_NAMES.get(action.resource, action.resource)}"
+    if isinstance(action, A.ChooseFirst):
+        return "resolved the gray building first" if action.which == "gray" else (
+            "resolved the structure's envoy first")  # fmt: skip
+    if isinstance(action, A.PickTile):
+        return f"took the tile at {action.cell} to use it now"
+    return text

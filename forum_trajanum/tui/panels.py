@@ -37,14 +37,13 @@ def workers_text(colonia: ColoniaView, text: Text) -> None:
         text.append(("" if i == 0 else " ") + f"{colour}{count}", style=COLOUR_STYLE[colour])
 
 
-def status_line(pv: PlayerView, names: list[str]) -> Text:
-    """One line: cycle, round, street cards, and the shown player's score and supply."""
+def status_line(pv: PlayerView, names: list[str], seat: int) -> Text:
+    """One line: cycle, round, street cards, and ``seat``'s score and supply."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f" Cycle {cycle_name(pv.cycle)} round {max(pv.round, 1)}/4", style="bold")
     streets = " ".join(STREET_SYMBOLS[s] for s in pv.street) or "-"
     text.append(" │ streets ")
     text.append(streets, style="bold #87d7ff")
-    seat = pv.viewer if pv.viewer >= 0 else max(pv.decider, 0)
     c = pv.colonias[seat]
     text.append(" │ ")
     text.append(names[seat], style=SEAT_STYLE[seat])
@@ -77,8 +76,10 @@ def supply_text(colonia: ColoniaView) -> Text:
     text.append(prestige_words(colonia) + "\n", style="#d7d7af")
     text.append("Cranes ", style="bold")
     for i, colour in enumerate(colonia.cranes):
-        state = colonia.crane_state[i]
-        mark = {0: "covered", 1: "open", 2: "scored"}.get(state, "")
+        if colonia.crane_state[i] == 2:
+            mark = "scored"
+        else:
+            mark = "uncovered" if colonia.cells[CORNERS[i]] == "crane" else "under a tile"
         text.append(f"{cell_name(CORNERS[i])} ")
         text.append(colour or "?", style=COLOUR_STYLE.get(colour, ""))
         text.append(f" {mark}" + ("; " if i < 3 else ""))
@@ -131,8 +132,9 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
         text.append(f"{c.score:>3} VP", style="bold")
         text.append(f"  builders {c.builders} ")
         workers_text(c, text)
-        text.append(f" assist {c.assistants} coins {c.coins} trib {c.tribunes} ship {c.ship}\n")
-        text.append(f"    prestige {c.prestige}/8: {prestige_words(c)}\n", style="#d7d7af")
+        text.append(f" assist {c.assistants} coins {c.coins} trib {c.tribunes}\n")
+        text.append(f"    ship {c.ship} envoys, ")
+        text.append(f"prestige {c.prestige}/8: {prestige_words(c)}\n", style="#d7d7af")
     for i, track in enumerate(("L", "S", "M")):
         text.append(f"{TRACK_NAMES[track]:<9}", style="bold")
         for step in range(5):

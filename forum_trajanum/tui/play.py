@@ -22,12 +22,12 @@ from textual.widgets.option_list import Option
 
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import SetupCranes, TakeTile
-from forum_trajanum.engine.rules import DECISION_TITLES
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.cranes import STEP_ID, CraneStep, chosen_text, crane_steps
 from forum_trajanum.tui.labels import (
     CORNER_NAMES,
     action_cells,
+    cell_words,
     decision_context,
     describe,
     forum_cell,
@@ -44,6 +44,8 @@ from forum_trajanum.tui.panels import (
 from forum_trajanum.tui.widgets import (
     EAGLE_GLYPH,
     LEGAL_STYLE,
+    MOVE_GLYPH,
+    MOVE_STYLE,
     SEAT_STYLE,
     ColoniaGrid,
     DecisionList,
@@ -54,6 +56,9 @@ from forum_trajanum.tui.widgets import (
 #: When a decision has more Colonia-cell actions than this, the list shows only the actions
 #: of the cell under the cursor (plus the actions that name no cell).
 FILTER_ABOVE = 24
+
+#: Log lines shown in the decision panel while somebody else (a bot) plays.
+WATCH_LINES = 5
 
 #: Seconds for which a new player's decision list ignores Enter (and clicks): a fast second
 #: press after the hand-over screen's Enter must not take the first choice by accident.
@@ -136,9 +141,11 @@ class PlayScreen(Screen):
             with Container(id="p-colonia", classes="panel -shown"):
                 yield ColoniaGrid(id="colonia")
                 with VerticalScroll(id="colonia-side"):
+                    yield Static(id="cursor-cell")
                     yield Static(id="private")
                     yield Static(id="supply")
                     yield Static(id="unseen")
+                    yield Static(COLONIA_LEGEND, id="colonia-legend")
             with Vertical(id="p-decide"):
                 yield Static(id="decision-title")
                 yield DecisionList(id="decisions")
@@ -171,8 +178,9 @@ class PlayScreen(Screen):
 
     def on_screen_resume(self) -> None:
         apply_breakpoints(self)
-        if not isinstance(self.focused, (ColoniaGrid, ForumGrid)):
-            self.query_one("#decisions", OptionList).focus()
+        lists = self.query("#decisions")  # empty while the screen is still being composed
+        if lists and not isinstance(self.focused, (ColoniaGrid, ForumGrid)):
+            lists.first().focus()
         self.app.resume_play()
 
     @property
@@ -256,13 +264,16 @@ class PlayScreen(Screen):
         )
         self.query_one("#p-colonia").border_title = f"Colonia of {owner}"
         previous = self._decision_key
-        self._decision_key = (pv.viewer, pv.decision, pv.cycle, pv.round, len(pv.legal))
+        # the same kind of decision again (another build, the draft's second tile): the
+        # cursors stay where they are while their cell is still a choice
+        self._decision_key = (pv.viewer, pv.decision, pv.cycle, pv.round)
         fresh = previous != self._decision_key
         self.place_grid_cursor(grid, fresh=fresh)
         if fresh and self.by_forum:
             self.set_panel("forum")
         elif fresh and self.by_cell:
             self.set_panel("colonia")
+        self.show_cursor_cell()
         _set(self.query_one("#supply", Static), supply_text(colonia))
         _set(
             self.query_one("#private", Static),
@@ -272,16 +283,18 @@ class PlayScreen(Screen):
             self.query_one("#unseen", Static),
             unseen_text(colonia) if pv.viewer == seat else Text(""),
         )
-        _set(self.query_one("#status-line", Static), status_line(pv, data.names))
+        _set(self.query_one("#status-line", Static), status_line(pv, data.names, seat), False)
         _set(self.query_one("#players", Static), players_text(pv, data.names, data.bots))
         self.query_one(ForumGrid).show(pv, frozenset(self.by_forum), frozenset(flash_forum))
         self.draw_tabs()
-        _set(self.query_one("#decision-title", Static), self.decision_text())
+        self.show_decision_text()
         self.query_one("#p-decide").border_title = self.decider_title()
         self.fill_decisions()
-        _set(self.query_one("#message", Static), Text(data.message, style="bold #ff8700"))
+        self.say(data.message)
         _set(self.query_one("#log", Static), log_text(data.log))
-        self.query_one("#p-log", VerticalScroll).scroll_end(animate=False)
+        # the newest line in view once the new text is laid out
+        log_panel = self.query_one("#p-log", VerticalScroll)
+        self.call_after_refresh(log_panel.scroll_end, animate=False)
         self.draw_others(seat)
 
     def draw_others(self, seat: int) -> None:
@@ -294,7 +307,9 @@ class PlayScreen(Screen):
                 c = others[n]
                 title = f"{c.seat + 1} {self.data.names[c.seat]}: {c.score} VP"
                 _set(box.query_one(".other-title", Static), Text(title, style=SEAT_STYLE[c.seat]))
-                box.query_one(".other-grid", ColoniaGrid).show(c, pv.options.side)
+                flash = self.data.flash[0] if self.data.flash_seat == c.seat else ()
+                grid = box.query_one(".other-grid", ColoniaGrid)
+                grid.show(c, pv.options.side, flash=frozenset(flash))
 
     def draw_tabs(self) -> None:
         text = Text(no_wrap=True, overflow="crop")
@@ -302,15 +317,21 @@ class PlayScreen(Screen):
             shown = name.lower() == self.panel
             text.append(f" {key} ", style="bold reverse" if shown else "bold")
             text.append(f"{name} ", style="bold #ffd75f underline" if shown else "#a0a0a0")
-        text.append("  " + self.decider_title())
-        _set(self.query_one("#tabs", Static), text)
+        _set(self.query_one("#tabs", Static), text, layout=False)
+
+    def show_decision_text(self) -> None:
+        """The line above the list (hidden when it has nothing to say)."""
+        text = self.decision_text()
+        widget = self.query_one("#decision-title", Static)
+        widget.display = bool(text.plain)
+        _set(widget, text)
 
     def decider_title(self) -> str:
         """Who decides what, e.g. "Ann: place an envoy"."""
         pv = self.data.view
         if pv.decider < 0:
             return "Game over"
-        return f"{self.data.names[pv.decider]}: {DECISION_TITLES.get(pv.decision, pv.decision)}"
+        return f"{self.data.names[pv.decider]}'s choice" if self.actions else "Playing"
 
     def set_panel(self, panel: str) -> None:
         """Show ``panel`` (the compact layout shows one main panel at a time)."""
@@ -325,8 +346,15 @@ class PlayScreen(Screen):
         return colonia
 
     def marked_cells(self) -> frozenset[str]:
-        """The Colonia cells marked as legal: those the legal actions are about."""
-        return frozenset(self.by_cell)
+        """The Colonia cells marked as legal: those the legal actions are about. In the draft
+        only the street cards' own tiles: a tile off the streets costs a tribune and is
+        offered for the cell under the cursor."""
+        plain = {
+            cell
+            for cell, actions in self.by_cell.items()
+            if any(not (isinstance(a, TakeTile) and a.tribune) for a in actions)
+        }
+        return frozenset(plain or self.by_cell)
 
     def place_grid_cursor(self, grid: ColoniaGrid, fresh: bool) -> None:
         """Keep the Colonia cursor on a legal cell (the first one for a new decision)."""
@@ -341,16 +369,22 @@ class PlayScreen(Screen):
         if not self.actions:
             if pv.decider >= 0:
                 text.append(self.data.names[pv.decider], style=SEAT_STYLE[pv.decider])
-                text.append(f" is playing: {DECISION_TITLES.get(pv.decision, pv.decision)}…")
+                text.append(f" is playing: {pv.title}…")
+            # what just happened, move by move (the log panel may be out of view)
+            for line in self.data.log[-WATCH_LINES:]:
+                text.append("\n" + line, style="#b0b0b0")
             return text
-        text.append(DECISION_TITLES.get(pv.decision, pv.decision).capitalize(), style="bold")
+        # the panel's title says who decides; this line what and what it is about
+        parts = [(pv.title[:1].upper() + pv.title[1:] + ".", "bold")]
+        if self.data.can_undo:
+            parts.append(("[u] undo", "#87d787"))
         if self.filtered:
-            text.append(f" at {_cell_at(self.query_one(ColoniaGrid).cursor)}", style="bold")
+            parts.append((f"Choices at {_cell_at(self.query_one(ColoniaGrid).cursor)}.", "bold"))
         context = decision_context(pv)
         if context:
-            text.append(f" — {context}", style="#d7d7af")
-        if self.data.can_undo:
-            text.append("  [u] undo", style="#87d787")
+            parts.append((context, "#d7d7af"))
+        for n, (words, style) in enumerate(parts):
+            text.append(("" if n == 0 else " ") + words, style=style)
         return text
 
     def fill_decisions(self) -> None:
@@ -363,6 +397,11 @@ class PlayScreen(Screen):
             return  # the same choices: keep the list (and its highlight) as it is
         options_list = self.query_one("#decisions", OptionList)
         old = options_list.highlighted
+        old_id = (
+            options_list.get_option_at_index(old).id
+            if old is not None and old < options_list.option_count
+            else None
+        )
         same_kind = (
             self._shown_view is not None
             and self._shown_view.decision == pv.decision
@@ -377,8 +416,12 @@ class PlayScreen(Screen):
             ]
         )
         if entries:
-            keep = same_kind and old is not None
-            options_list.highlighted = min(old, len(entries) - 1) if keep else 0
+            if same_kind and old_id in ids:  # the same choice is still there: stay on it
+                options_list.highlighted = ids.index(old_id)
+            elif same_kind and old is not None:
+                options_list.highlighted = min(old, len(entries) - 1)
+            else:
+                options_list.highlighted = 0
 
     def entries(self) -> list[tuple[str, str]]:
         """The decision list as (option id, label) pairs; an id is a legal action's text."""
@@ -427,14 +470,30 @@ class PlayScreen(Screen):
             self.action_log()
             return
         self.set_panel(panel)
+        if panel == "log":
+            log_panel = self.query_one("#p-log", VerticalScroll)
+            self.call_after_refresh(log_panel.scroll_end, animate=False)
         widget = {"colonia": ColoniaGrid, "forum": ForumGrid}.get(panel)
         if widget is not None:
             self.query_one(widget).focus()
 
+    def show_cursor_cell(self) -> None:
+        """The cell under the Colonia cursor in words (the long form of its short one)."""
+        grid = self.query_one("#colonia", ColoniaGrid)
+        if grid.colonia is None:
+            return
+        index = grid.cursor
+        text = Text.assemble(
+            (f"{_cell_at(index)}: ", "bold #ffd75f"), cell_words(grid.colonia, index)
+        )
+        _set(self.query_one("#cursor-cell", Static), text)
+
     def on_colonia_grid_cursor_moved(self, event: ColoniaGrid.CursorMoved) -> None:
+        if self.is_mounted and self.query("#cursor-cell"):
+            self.show_cursor_cell()
         if self.filtered and self.is_mounted:
             self.fill_decisions()
-            _set(self.query_one("#decision-title", Static), self.decision_text())
+            self.show_decision_text()
 
     def on_colonia_grid_cell_chosen(self, event: ColoniaGrid.CellChosen) -> None:
         actions = self.by_cell.get(event.cell, [])
@@ -464,7 +523,12 @@ class PlayScreen(Screen):
 
     def say(self, message: str) -> None:
         """Show a message under the decision list (whole, wrapped); the next redraw clears it."""
-        _set(self.query_one("#message", Static), Text(message, style="bold #ff8700"))
+        widget = self.query_one("#message", Static)
+        text = Text(message, style="bold #ff8700")
+        if getattr(widget, "_shown_text", None) != text:
+            widget._shown_text = text
+            widget.display = bool(message)
+            widget.update(text)  # with a layout pass: a long message takes several lines
 
     def action_undo(self) -> None:
         self.app.undo()
@@ -496,9 +560,18 @@ class PlayScreen(Screen):
         self.app.to_menu()
 
 
+COLONIA_LEGEND = Text.assemble(
+    ("Legend  ", "bold"), ("░░", "#5a5a5a"), " face-down tile, ", ("▲", "bold #af87ff"),
+    " temple, ", ("▸", LEGAL_STYLE), " a choice now, ", (MOVE_GLYPH, MOVE_STYLE),
+    " the last move, LIB library, BAS basilica, MKT market, ",
+    "COL triumphal column, B G Y R structures (fountain, park, stable, house), crane with its ",
+    "colour (✓ scored); citizens P M C. Streets of the street cards lit on the edges.",
+)  # fmt: skip
+
 FORUM_LEGEND = Text.assemble(
     ("B G Y R", "bold"), " coloured spaces, ", (EAGLE_GLYPH, "bold #ffd75f"), " eagle, ",
-    ("1-4", "bold"), " envoy of that seat, ", ("▸", LEGAL_STYLE), " may take your envoy",
+    ("1-4", "bold"), " envoy of that seat, ", ("▸", LEGAL_STYLE), " may take your envoy, ",
+    (MOVE_GLYPH, MOVE_STYLE), " the last move",
 )  # fmt: skip
 
 
@@ -518,11 +591,11 @@ def apply_breakpoints(screen: Screen) -> None:
     screen.update_classes(classes, animate=False)
 
 
-def _set(widget: Static, text: Text) -> None:
-    """Update a fixed-height Static only when its text changed (no layout pass)."""
+def _set(widget: Static, text: Text, layout: bool = True) -> None:
+    """Update a Static only when its text changed (a one-line one without a layout pass)."""
     if getattr(widget, "_shown_text", None) != text:
         widget._shown_text = text
-        widget.update(text, layout=False)
+        widget.update(text, layout=layout)
 
 
 def _cell_at(index: int) -> str:
@@ -589,13 +662,13 @@ class SetupScreen(PlayScreen):
         if self.crane_steps:
             number = self.crane_steps[0].corner + 1
             text.append(
-                f"\nCrane colour for corner {self.corner()} ({number} of {len(CORNER_NAMES)}, "
+                f" Crane colour for corner {self.corner()} ({number} of {len(CORNER_NAMES)}, "
                 "marked ▸ on your Colonia).",
                 style="#d7d7af",
             )
             if self.cranes_chosen:
-                text.append(f"\nChosen: {chosen_text(self.cranes_chosen)}.", style="#87afaf")
-                text.append("  [Esc] back one corner", style="#87d787")
+                text.append(f" Chosen: {chosen_text(self.cranes_chosen)}.", style="#87afaf")
+                text.append(" [Esc] back one corner", style="#87d787")
         return text
 
     # Textual calls a handler of every class in the MRO for one message: these handle the

@@ -259,17 +259,14 @@ class GameOverScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (152, "-wide")]
 
     def __init__(
-        self,
-        pv: PlayerView,
-        places: Sequence[Sequence[int]],
-        names: Sequence[str],
-        history: Sequence[Sequence[int]] = (),
-        keys: Sequence[tuple[int, int, int]] = (),
+        self, pv: PlayerView, names: Sequence[str], history: Sequence[Sequence[int]] = ()
     ) -> None:
+        """``pv``: the final public view (its ``ranking`` and ``rank_keys`` are the engine's
+        final places and tie-break values); ``history``: the scores after each round."""
         super().__init__()
         self.pv, self.names, self.history = pv, list(names), list(history)
-        self.places = [list(p) for p in getattr(pv, "ranking", None) or places]
-        self.keys = list(getattr(pv, "rank_keys", None) or keys)
+        self.places = [list(place) for place in pv.ranking]
+        self.keys = list(pv.rank_keys)
 
     def compose(self) -> ComposeResult:
         pv, names = self.pv, self.names

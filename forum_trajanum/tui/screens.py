@@ -24,7 +24,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from forum_trajanum.tui.dialogs import HelpScreen, LoadScreen
+from forum_trajanum.tui.dialogs import HelpScreen
 from forum_trajanum.tui.results import GameOverScreen, ScoringScreen
 from forum_trajanum.tui.widgets import KeyBar
 
@@ -51,10 +51,11 @@ class NewGameSettings:
     introductory: bool = False
     seed: int | None = None
     handicap: tuple[int, ...] = ()
+    random_forum: bool = False
 
 
 class StartScreen(Screen):
-    """The start menu: new game, continue, load, rules/help, quit."""
+    """The start menu: new game, continue a game, finished games, rules/help, quit."""
 
     BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("question_mark,f1", "help", "Help")]
 
@@ -73,11 +74,9 @@ class StartScreen(Screen):
                 id="start-title",
             )  # fmt: skip
             options = [Option("New game", id="new")]
-            options.append(
-                Option("Continue the autosaved game", id="continue", disabled=not self.can_continue)
-            )
+            options.append(Option("Continue a game", id="continue", disabled=not self.can_continue))
             options += [
-                Option("Load a saved game", id="load"),
+                Option("Finished games", id="finished"),
                 Option("Rules and help", id="help"),
                 Option("Quit", id="quit"),
             ]
@@ -94,8 +93,8 @@ class StartScreen(Screen):
             self.app.push_screen(NewGameScreen(), self.app.start_new_game)
         elif choice == "continue":
             self.app.continue_game()
-        elif choice == "load":
-            self.app.push_screen(LoadScreen(), self.app.load_game)
+        elif choice == "finished":
+            self.app.continue_game(finished=True)
         elif choice == "help":
             self.app.push_screen(HelpScreen())
         elif choice == "quit":
@@ -110,7 +109,8 @@ class StartScreen(Screen):
 
 
 class NewGameScreen(ModalScreen[NewGameSettings | None]):
-    """The new-game form: seats, names, bots, board side, introductory game, seed."""
+    """The new-game form: seats, names, bots, board side, introductory game, random Forum
+    boards, seed."""
 
     BINDINGS = [Binding("escape", "cancel", "Back"), Binding("ctrl+s", "start", "Start")]
     AUTO_FOCUS = "#start"
@@ -134,6 +134,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
             yield Label("Colonia side (A: same streets for all; B: individual street grids)")
             yield Select([("A", "A"), ("B", "B")], value="A", allow_blank=False, id="side")
             yield MarkedCheckbox("Introductory game (one Trajan card, cycle III)", id="intro")
+            yield MarkedCheckbox("Random Forum boards", id="random-forum")
             yield Input(placeholder="seed (optional, a whole number)", id="seed")
             yield Static(id="form-message")
             with Horizontal(id="form-buttons"):
@@ -192,6 +193,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                 introductory=self.query_one("#intro", Checkbox).value,
                 seed=seed,
                 handicap=handicap,
+                random_forum=self.query_one("#random-forum", Checkbox).value,
             )
         )
 
@@ -199,7 +201,11 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
 class HandOverScreen(Screen[None]):
     """Privacy screen between two human players: nobody's secrets are on it."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I am ready")]
+    BINDINGS = [
+        Binding("enter,space", "ready", "I am ready"),
+        Binding("q", "menu", "Menu (the game is saved)"),
+        Binding("question_mark,f1", "help", "Help"),
+    ]
 
     def __init__(self, name: str, seat: int, what: str) -> None:
         super().__init__()
@@ -227,6 +233,13 @@ class HandOverScreen(Screen[None]):
 
     def action_ready(self) -> None:
         self.dismiss(None)
+
+    def action_menu(self) -> None:
+        """Back to the start menu without showing anybody's screen (Continue resumes here)."""
+        self.app.to_menu()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
 
 
 class TooSmallScreen(Screen[None]):

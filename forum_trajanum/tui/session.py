@@ -21,7 +21,7 @@ from forum_trajanum.engine import (
     legal_actions,
     new_game,
     parse,
-    public_description,
+    public_lines,
     reveals_information,
     view,
 )
@@ -71,8 +71,11 @@ class GameSession:
     #: The scores after every finished round (the last round's after the final scoring);
     #: rebuilt by replaying a record, so a loaded game has its whole history.
     rounds: list[RoundScores] = field(default_factory=list)
+    #: Save after every action; the game's own file is created at the first save.
     autosave: bool = True
     save_error: str = ""
+    #: The game's save file (locked while this session plays it); None until the first save.
+    game: saves.GameFile | None = None
     _undo: list[_Snapshot] = field(default_factory=list)
 
     @classmethod
@@ -84,23 +87,39 @@ class GameSession:
         bots: list[str],
         autosave: bool = True,
     ) -> GameSession:
-        """Start a new game (and autosave it)."""
+        """Start a new game (with its own save file when ``autosave`` is on)."""
         record = GameRecord(seed=seed, options=options, names=names, bots=bots)
         session = cls(record=record, state=new_game(seed, options), autosave=autosave)
         session.save()
         return session
 
     @classmethod
-    def from_record(cls, record: GameRecord, autosave: bool = True) -> GameSession:
-        """Rebuild a session from a record, the log included (replays every action)."""
+    def from_record(
+        cls, record: GameRecord, autosave: bool = True, game: saves.GameFile | None = None
+    ) -> GameSession:
+        """Rebuild a session from a record, the log included (replays every action). The
+        undo snapshots are rebuilt as play made them: undo after Continue goes back as far as
+        it could have gone before (to the last action that revealed something)."""
         state = record.start()
         session = cls(record=record.model_copy(update={"actions": []}), state=state)
         session.autosave = False
         for text in record.actions:
             session.play(parse(text))
         session.autosave = autosave
-        session._undo.clear()
+        session.game = game
         return session
+
+    @classmethod
+    def open(cls, game_id: str) -> tuple[GameSession, saves.OpenedGame]:
+        """Open a saved game (locking it for this process); raises :class:`saves.SaveError`
+        in player words."""
+        opened = saves.open_game(game_id)
+        try:
+            session = cls.from_record(opened.record, game=opened.game)
+        except GameError as exc:  # pragma: no cover - open_game replayed the same record
+            opened.game.close()
+            raise saves.SaveError(saves.UNREADABLE) from exc
+        return session, opened
 
     # --- who and what -------------------------------------------------------------------
 
@@ -141,8 +160,9 @@ class GameSession:
 
     # --- acting -------------------------------------------------------------------------
 
-    def play(self, action, seat: int | None = None) -> str:
-        """Apply ``action`` (an Action or its text) for the deciding seat; returns the log line.
+    def play(self, action, seat: int | None = None) -> list[LogEntry]:
+        """Apply ``action`` (an Action or its text) for the deciding seat; returns the public
+        log lines it added (none for a step of a draft, which is secret until all have passed).
 
         Raises :class:`GameError` (state unchanged) for a text that does not parse or an action
         that is not legal now.
@@ -155,7 +175,6 @@ class GameSession:
             raise GameError(f"it is {self.name(actor)}'s decision, not {self.name(seat)}'s")
         if action not in legal_actions(state):
             apply(state, action, actor)  # raises IllegalActionError with the reason
-        line = public_description(state, action, actor)
         when = (state.cycle, state.round)
         barrier = reveals_information(state, action)
         snapshot = _Snapshot(
@@ -163,14 +182,18 @@ class GameSession:
         )
         apply(state, action, actor)
         self.record.append(action)
-        self.log.append(LogEntry(actor, line, *when))
+        lines = [
+            LogEntry(seat, text, *when)
+            for seat, text in public_lines(snapshot.state, action, state)
+        ]
+        self.log += lines
         self._note_round_end(when)
         if barrier or current_player(state) != actor or self.is_bot(actor):
             self._undo.clear()
         else:
             self._undo.append(snapshot)
         self.save()
-        return line
+        return lines
 
     def _note_round_end(self, before: tuple[int, int]) -> None:
         """Record the scores when the round ``before`` has ended: a new round began (after the
@@ -201,14 +224,24 @@ class GameSession:
         return True
 
     def save(self) -> None:
-        """Autosave (atomic) when autosave is on."""
+        """Write the game's save (atomic) when autosave is on; the first save creates the
+        game's own file, so a new game never overwrites another."""
         if not self.autosave:
             return
         try:
-            saves.autosave(self.record)
+            if self.game is None:
+                self.game = saves.create_game(self.record, self.state)
+            else:
+                self.game.save(self.record, self.state)
             self.save_error = ""
-        except saves.SaveError as exc:
+        except (saves.SaveError, OSError) as exc:
             self.save_error = str(exc)
 
-    def save_as(self, name: str) -> None:
-        saves.save(self.record, name)
+    def save_as(self, name: str) -> saves.GameInfo:
+        """Save a copy of the game so far under ``name`` (a separate game in the list)."""
+        return saves.save_copy(self.record, self.state, name)
+
+    def close(self) -> None:
+        """Release the game's save file (another window may open the game now)."""
+        if self.game is not None:
+            self.game.close()

@@ -6,6 +6,8 @@ with its letter (B blue, G green, Y yellow, R red), so colour is never the only 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
 from time import monotonic
 
 from rich.text import Text
@@ -25,7 +27,6 @@ from forum_trajanum.data import (
     street_cells,
 )
 from forum_trajanum.engine import PlayerView
-from forum_trajanum.engine.forum import geometry
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.labels import GRAY_SHORT, TILE_SHORT
 
@@ -50,6 +51,9 @@ LEGAL_STYLE = "bold #ffff00"
 STREET_BG = " on #24384a"
 #: The eagle spaces of the Forum.
 EAGLE_GLYPH = "✶"
+#: The mark of the last move another player made (a bot's building or envoy).
+MOVE_GLYPH = "◆"
+MOVE_STYLE = "bold #ff5fff"
 
 #: (characters per cell without its mark, lines per cell) of the two Colonia sizes.
 SMALL, BIG = (5, 2), (8, 3)
@@ -107,9 +111,9 @@ def cell_lines(colonia: ColoniaView, index: int, big: bool) -> tuple[list[str], 
     elif text == "crane":
         corner = CORNERS.index(index)
         colour = colonia.cranes[corner] or "?"
-        state = colonia.crane_state[corner]
-        done = "scored" if state == 2 else ("open" if big else "")
-        lines = ["crane", colour + (" ✓" if state == 2 else ""), done if big else ""][:h]
+        state = colonia.crane_state[corner]  # 2: scored
+        lines = ["crane", colour + (" ✓" if state == 2 else ""), "scored" if state == 2 else ""]
+        lines = lines[:h]
         style = COLOUR_STYLE.get(colour, "bold")
     else:  # a vacated building space
         lines, style = (["·", "", ""] if big else ["·", ""]), "#707070"
@@ -264,6 +268,8 @@ class ColoniaGrid(Widget, can_focus=True):
                     name = cell_name(index)
                     if line == 0 and name in self.legal:
                         out.append("▸", style=LEGAL_STYLE)
+                    elif line == 0 and name in self.flash:
+                        out.append(MOVE_GLYPH, style=MOVE_STYLE)
                     else:
                         out.append(" ")
                     if index in self.tint and " on " not in style:
@@ -299,6 +305,25 @@ class ColoniaGrid(Widget, can_focus=True):
         return text
 
 
+@dataclass(frozen=True)
+class ForumLayout:
+    """Where the view's Forum cells sit on the screen grid (the view gives each cell's row and
+    column; this only looks them up)."""
+
+    height: int
+    width: int
+    index: dict[tuple[int, int], int]  # (row, col) -> Forum cell
+
+    @staticmethod
+    @lru_cache(maxsize=8)
+    def of(coords: tuple[tuple[int, int], ...]) -> ForumLayout:
+        return ForumLayout(
+            height=max(r for r, _ in coords) + 1,
+            width=max(c for _, c in coords) + 1,
+            index={rc: cell for cell, rc in enumerate(coords)},
+        )
+
+
 class ForumGrid(Widget, can_focus=True):
     """The Forum mosaic: coloured spaces with their letter, eagles ``✶``, envoys as seat digits.
 
@@ -329,12 +354,13 @@ class ForumGrid(Widget, can_focus=True):
     ) -> None:
         """Draw the Forum of ``pv``; ``legal`` (row, col) cells are marked, ``flash`` cells
         show the last envoy placed."""
-        resized = self.pv is None or self.pv.boards != pv.boards
+        resized = self.pv is None or self.pv.forum_coords != pv.forum_coords
+        same_mosaic = not resized and self.pv.forum_colours == pv.forum_colours
         if (
-            not resized
+            same_mosaic
             and self.pv.forum == pv.forum
             and self.legal == legal
-            and self.flash == flash
+            and (self.flash == flash)
         ):
             self.pv = pv
             return  # the same mosaic, envoys and legal cells: no repaint
@@ -343,9 +369,8 @@ class ForumGrid(Widget, can_focus=True):
             self.cursor = min(legal)
         self.refresh(layout=resized)
 
-    def _geo(self):
-        pv = self.pv
-        return geometry(pv.options.players, tuple(pv.boards))
+    def _geo(self) -> ForumLayout:
+        return ForumLayout.of(self.pv.forum_coords)
 
     def get_content_width(self, container, viewport) -> int:
         return 3 + self._geo().width * self.CELL if self.pv else 40
@@ -396,15 +421,19 @@ class ForumGrid(Widget, can_focus=True):
                 if cell is None:
                     out.append(" " * self.CELL)
                     continue
-                colour = geo.colours[cell]
+                colour = pv.forum_colours[cell]
                 owner = pv.forum[cell]
                 style = COLOUR_BG.get(colour, "bold #ffd75f on #3a3020")
                 if (r, c) == self.cursor and (focused or self.legal):
                     style += " reverse"
                 if (r, c) in self.flash:
                     style += " underline"
-                mark = "▸" if (r, c) in self.legal else " "
-                out.append(mark, style=f"{style} #ffff00")
+                if (r, c) in self.legal:
+                    out.append("▸", style=f"{style} #ffff00")
+                elif (r, c) in self.flash:
+                    out.append(MOVE_GLYPH, style=f"{style} #ff5fff")
+                else:
+                    out.append(" ", style=style)
                 out.append(EAGLE_GLYPH if colour == "E" else colour, style=style)
                 if owner >= 0:
                     out.append(seat_mark(owner), style=SEAT_STYLE[owner] + " on #000000")
@@ -447,10 +476,14 @@ class KeyBar(Static):
 
     def on_mount(self) -> None:
         keys = Text(no_wrap=True, overflow="crop")
-        for binding in self.screen.BINDINGS:
+        # the bindings of the screen's class and its bases (a subclass's BINDINGS add to them)
+        bindings = [
+            b for cls in reversed(type(self.screen).__mro__) for b in vars(cls).get("BINDINGS", [])
+        ]
+        for binding in bindings:
             if isinstance(binding, Binding) and binding.show:
                 key = binding.key.split(",")[0]
                 key = {"question_mark": "?", "enter": "Enter", "escape": "Esc"}.get(key, key)
-                keys.append(f" {key} ", style="bold reverse")
+                keys.append(key, style="bold reverse")
                 keys.append(f" {binding.description} ")
         self.update(keys)

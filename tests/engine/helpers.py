@@ -5,8 +5,15 @@ from __future__ import annotations
 
 import random
 
-from forum_trajanum.data import BUILDING_SPACES, CORNERS, TILES_PER_PLAYER, cell_index
+from forum_trajanum.data import (
+    BUILDING_SPACES,
+    CORNERS,
+    FORUM_LAYOUTS,
+    TILES_PER_PLAYER,
+    cell_index,
+)
 from forum_trajanum.engine import apply, decision_kind, is_over, legal_actions, new_game, parse
+from forum_trajanum.engine.forum import printed_face
 from forum_trajanum.engine.rules import current_player, run_automatic
 from forum_trajanum.engine.state import CRANE_SCORED, GameState
 
@@ -130,7 +137,31 @@ def score_all_cranes(state: GameState, p: int) -> None:
             pl.grid[corner] = -1
 
 
-def push_decision(state: GameState, task: tuple) -> GameState:
+def swap_tiles(state: GameState, a: int, b: int) -> None:
+    """Swap two tile ids wherever they lie (grid, river, hands, this round's draft record), so
+    that the game is the same but for which tile is where: a world that a player who has seen
+    neither tile cannot tell apart from the real one."""
+
+    def swapped(t: int) -> int:
+        return b if t == a else a if t == b else t
+
+    for pl in state.players:
+        pl.grid = [swapped(t) for t in pl.grid]
+        pl.river, pl.kept = swapped(pl.river), swapped(pl.kept)
+        pl.passed, pl.received = swapped(pl.passed), swapped(pl.received)
+        for pair in (*pl.taken, *pl.drafted):
+            pair[0] = swapped(pair[0])
+    refresh(state)
+
+
+def use_printed_boards(state: GameState, *face_ids: str) -> None:
+    """Make the Forum the printed faces ``face_ids`` (e.g. "1A") in the player count's layout."""
+    state.boards = list(face_ids)
+    state.forum_faces = tuple(printed_face(face) for face in face_ids)
+    state.forum_layout = FORUM_LAYOUTS[len(state.players)]
+
+
+def push_decision(state: GameState, task) -> GameState:
     """Put ``task`` on top of the flow and make it the current decision."""
     state.tasks.append(task)
     return refresh(state)

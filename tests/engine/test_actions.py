@@ -69,7 +69,7 @@ def test_text_form_round_trips_for_every_action_of_random_games(game):
 def illegal_cases():
     """(state, action text) pairs that are not legal where they stand."""
     setup = new_game(31, players=2)
-    yield "setup", setup, "diagonal main"  # a setup action, but not the crane decision
+    yield "setup", setup, "diagonal main PAT MER"  # a setup action, but not the crane decision
     yield "setup-end", new_game(32, players=2), "end"
     draft = drafted_game(seed=33)
     draft.street = [0, 1]
@@ -157,6 +157,9 @@ def test_actions_after_the_end_raise_game_over():
         "step",
         "diagonal",
         "diagonal up",
+        "diagonal main",
+        "diagonal main PAT PAT",
+        "diagonal main PAT BLD",
         "use bogus",
         "first maybe",
         "convert pair",

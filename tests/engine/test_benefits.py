@@ -7,6 +7,7 @@ import pytest
 
 from forum_trajanum.data import AREA_BONUSES
 from forum_trajanum.engine import decision_kind, legal_actions
+from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.actions import Build
 
 from .helpers import (
@@ -17,6 +18,7 @@ from .helpers import (
     push_decision,
     refresh,
     tile,
+    use_printed_boards,
     vacate,
 )
 
@@ -29,7 +31,7 @@ EAGLES = {"1:3", "4:3", "1:6", "3:8", "2:10", "3:11"}
 def ready(seed=1, builders=1):
     state, p = build_step(seed=seed)
     vacate(state, p, "A2", "B2", "A3", "B3")
-    state.boards = ["1A", "2A", "3A"]
+    use_printed_boards(state, "1A", "2A", "3A")
     state.players[p].builders = builders
     return refresh(state), p
 
@@ -242,7 +244,7 @@ def test_upgrade_with_merchant_one_jumps_to_the_next_cypress():
     pl.citizens[2][0] = tile(p, 1)
     pl.row_active[2] = True
     for expected in (3, 6, 8, 8):
-        push_decision(state, ("upgrade", p))
+        push_decision(state, T.Upgrade(p))
         assert decision_kind(state) == "build" and pl.prestige == expected
 
 
@@ -253,7 +255,7 @@ def test_upgrade_without_active_merchant_one_is_one_space():
     pl = state.players[p]
     pl.citizens[2][0] = tile(p, 1)
     pl.row_active[2] = False
-    push_decision(state, ("upgrade", p))
+    push_decision(state, T.Upgrade(p))
     assert decision_kind(state) == "build" and pl.prestige == 1
 
 

@@ -160,7 +160,7 @@ def test_one_building_action_per_turn():
     assert decision_kind(state) == "build"
     assert builds(state) == [] and "end" in legal_texts(state)
     act(state, "end")
-    assert decision_kind(state) != "build" or state.tasks[-1][1] != p
+    assert decision_kind(state) != "build" or state.tasks[-1].player != p
 
 
 def test_craftsman_one_twice_per_turn():

@@ -13,16 +13,16 @@ import pytest
 
 from forum_trajanum.data import AREA_BONUSES
 from forum_trajanum.engine import decision_kind, legal_actions
-from forum_trajanum.engine.forum import geometry
+from forum_trajanum.engine.forum import forum_geometry
 
-from .helpers import CC, act, build_step, legal_texts, refresh, tile, vacate
+from .helpers import CC, act, build_step, legal_texts, refresh, tile, use_printed_boards, vacate
 
 BLUE = {"1:1", "1:2", "2:1", "4:4", "1:7", "1:8", "2:8", "1:9", "2:9", "3:9", "4:11", "4:12"}
 
 
 def at(state, rc: str) -> int:
     r, c = map(int, rc.split(":"))
-    return geometry(2, tuple(state.boards)).index[(r - 1, c - 1)]
+    return forum_geometry(state).index[(r - 1, c - 1)]
 
 
 def envoy_targets(state):
@@ -32,7 +32,7 @@ def envoy_targets(state):
 def forum_ready(seed=1, ship=2, workers=(1, 0, 0, 0)):
     state, p = build_step(seed=seed)
     vacate(state, p, "A2", "B2", "A3")
-    state.boards = ["1A", "2A", "3A"]
+    use_printed_boards(state, "1A", "2A", "3A")
     pl = state.players[p]
     pl.workers = list(workers)
     pl.ship = [tile(p, CC + i) for i in range(ship)]

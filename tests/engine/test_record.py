@@ -17,7 +17,7 @@ from forum_trajanum.engine import (
     legal_actions,
     new_game,
 )
-from forum_trajanum.engine.state import SCHEMA_VERSION
+from forum_trajanum.engine.record import RECORD_VERSION, read_record
 
 
 def recorded_game(seed=41, players=3, steps=None, **options):
@@ -57,58 +57,83 @@ def good_json():
     return record.to_json()
 
 
+def header_and_actions(text):
+    """The header (a dict) and the action lines of a version-2 record."""
+    lines = text.splitlines()
+    return json.loads(lines[0]), lines[1:]
+
+
+def joined(header, actions):
+    return "\n".join([json.dumps(header), *actions]) + "\n"
+
+
 def test_corrupt_json():
-    # Records: a corrupt save raises RecordError.
+    # Records: a save whose header is corrupt raises RecordError.
     text = good_json().replace('"seed"', '"seed', 1)
     with pytest.raises(RecordError, match="not valid JSON"):
         GameRecord.from_json(text)
 
 
 def test_truncated_json():
-    # Records: a truncated save raises RecordError.
+    # Records: a truncated save raises RecordError (from_json accepts no damage at all) ...
     text = good_json()
-    with pytest.raises(RecordError, match="corrupt or truncated"):
+    with pytest.raises(RecordError, match="is damaged"):
         GameRecord.from_json(text[: len(text) // 2])
+    with pytest.raises(RecordError, match="corrupt or truncated"):
+        GameRecord.from_json(text[:30])
     with pytest.raises(RecordError):
         GameRecord.from_json(b"")
 
 
-def test_unknown_schema_version():
-    # Records: an unknown schema version raises RecordError.
-    data = json.loads(good_json())
-    data["schema_version"] = SCHEMA_VERSION + 1
-    with pytest.raises(RecordError, match=f"version {SCHEMA_VERSION + 1}"):
-        GameRecord.from_json(json.dumps(data))
+def test_a_truncated_record_keeps_the_actions_before_the_cut():
+    # ... while read_record keeps every whole action before the damage and counts the rest.
+    text = good_json()
+    _, actions = header_and_actions(text)
+    cut = text.index("\n" + actions[40]) + 1 + 3  # three bytes into action 41
+    found = read_record(text[:cut])
+    assert found.record.actions == [json.loads(a) for a in actions[:40]]
+    assert found.lost == len(actions) - 40
+    assert "41" in found.problem
+
+
+def test_unknown_record_version():
+    # Records: a record from a newer release raises RecordError naming its version.
+    header, actions = header_and_actions(good_json())
+    header["record_version"] = RECORD_VERSION + 1
+    with pytest.raises(RecordError, match=f"version {RECORD_VERSION + 1}"):
+        GameRecord.from_json(joined(header, actions))
+    with pytest.raises(RecordError, match="version 7"):
+        GameRecord.from_json(json.dumps({"format": "forum-trajanum-record", "schema_version": 7}))
 
 
 @pytest.mark.parametrize("fmt", ["chess-pgn", None, 7])
 def test_wrong_format(fmt):
     # Records: a file of another format raises RecordError.
-    data = json.loads(good_json())
-    data["format"] = fmt
+    header, actions = header_and_actions(good_json())
+    header["format"] = fmt
     with pytest.raises(RecordError, match="not a Forum Trajanum game record"):
-        GameRecord.from_json(json.dumps(data))
+        GameRecord.from_json(joined(header, actions))
     with pytest.raises(RecordError):
         GameRecord.from_json("[1, 2, 3]")
 
 
 def test_damaged_field():
     # Records: a field of the wrong type raises RecordError naming it.
-    data = json.loads(good_json())
-    data["seed"] = "seven"
+    header, actions = header_and_actions(good_json())
+    header["seed"] = "seven"
     with pytest.raises(RecordError, match="seed"):
-        GameRecord.from_json(json.dumps(data))
-    data = json.loads(good_json())
-    data["options"]["players"] = 9
+        GameRecord.from_json(joined(header, actions))
+    header, actions = header_and_actions(good_json())
+    header["options"]["players"] = 9
     with pytest.raises(RecordError, match="players"):
-        GameRecord.from_json(json.dumps(data))
+        GameRecord.from_json(joined(header, actions))
 
 
 def test_illegal_action_inside_a_record():
     # Records: an action that is not legal where it stands.
-    data = json.loads(good_json())
-    data["actions"][10] = "end"
-    record = GameRecord.from_json(json.dumps(data))
+    header, actions = header_and_actions(good_json())
+    actions[10] = '"end"'
+    record = GameRecord.from_json(joined(header, actions))
     with pytest.raises(RecordError, match=r"action 11 \('end'\) cannot be replayed") as info:
         record.replay()
     assert isinstance(info.value, ValueError)
@@ -116,10 +141,10 @@ def test_illegal_action_inside_a_record():
 
 def test_unparseable_action_inside_a_record():
     # Records: an action that does not parse.
-    data = json.loads(good_json())
-    data["actions"][3] = "dance the tarantella"
+    header, actions = header_and_actions(good_json())
+    actions[3] = '"dance the tarantella"'
     with pytest.raises(RecordError, match="action 4"):
-        GameRecord.load(json.dumps(data))
+        GameRecord.load(joined(header, actions))
 
 
 def test_action_after_the_end_inside_a_record():
@@ -132,7 +157,7 @@ def test_action_after_the_end_inside_a_record():
 
 def test_options_that_setup_refuses_raise_record_error():
     # Records / DE "Spielen in gemischten Gruppen": the handicap names seats of this game.
-    data = json.loads(good_json())
-    data["options"]["handicap"] = [5]
+    header, actions = header_and_actions(good_json())
+    header["options"]["handicap"] = [5]
     with pytest.raises(RecordError):
-        GameRecord.load(json.dumps(data))
+        GameRecord.load(joined(header, actions))

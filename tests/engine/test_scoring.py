@@ -10,9 +10,11 @@ import random
 
 import pytest
 
-from forum_trajanum.data import CORNERS, cell_index
+from forum_trajanum.data import CORNERS, MERCHANT_I, cell_index
 from forum_trajanum.engine import apply, decision_kind, is_over, legal_actions, new_game, ranking
-from forum_trajanum.engine.forum import geometry
+from forum_trajanum.engine import tasks as T
+from forum_trajanum.engine.effects import place_citizen
+from forum_trajanum.engine.forum import forum_geometry
 from forum_trajanum.engine.scoring import colonia_row_points, crane_points, forum_points
 from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED
 
@@ -24,6 +26,7 @@ from .helpers import (
     refresh,
     score_all_cranes,
     tile,
+    use_printed_boards,
     vacate_all,
 )
 
@@ -33,7 +36,7 @@ def blank(seed=1):
     state, p = build_step(seed=seed)
     vacate_all(state, p)
     score_all_cranes(state, p)
-    state.boards = ["1A", "2A", "3A"]
+    use_printed_boards(state, "1A", "2A", "3A")
     return state, p
 
 
@@ -41,13 +44,13 @@ def to_pay(state, p, cycle):
     """Make the cycle-end payment of player ``p`` the current decision, scoring next."""
     state.cycle = cycle
     state.round = 4
-    state.tasks = [("scoring",), ("pay", p)]
+    state.tasks = [T.Scoring(), T.Pay(p)]
     return refresh(state)
 
 
 def at(state, rc):
     r, c = map(int, rc.split(":"))
-    return geometry(2, tuple(state.boards)).index[(r - 1, c - 1)]
+    return forum_geometry(state).index[(r - 1, c - 1)]
 
 
 def place_envoys(state, p, cells):
@@ -184,7 +187,8 @@ def tom(seed=7):
             "F2": "G", "F3": "G", "F4": "G",  # 3 green structures
         },
     )  # fmt: skip
-    pl.citizens[2] = [tile(p, 1), -1]  # Merchant I
+    place_citizen(state, pl, tile(p, 1), MERCHANT_I)  # as in play: it flips the slide bar
+    assert pl.flipped
     pl.citizens[3] = [tile(p, 4), -1]  # Merchant II
     pl.citizens[4] = [tile(p, 2), tile(p, 5)]  # Craftsman I, two citizens
     pl.citizens[5] = [tile(other, 2), -1]  # Craftsman II (a citizen received from a neighbour)
@@ -192,8 +196,7 @@ def tom(seed=7):
     pl.coins = 4
     pl.assistants = 1
     pl.tracks = [0, 4, 0]  # a Forum marker beside Trajan's Column
-    pl.prestige = 6
-    pl.flipped = False  # RULINGS: the example holds on the basic side (flipped: 10 for 7 envoys)
+    pl.prestige = 6  # flipped, the bar reads position 7: largest area +2, Trajan tasks 7 VP
     pl.cranes = ["G", "B", "Y", "R"]
     pl.crane_state[0] = CRANE_OPEN  # the green crane was uncovered
     state.trajan[2] = "III-4"
@@ -275,7 +278,18 @@ def test_envoy_on_an_eagle_scores_two():
 
 @pytest.mark.parametrize(
     ("k", "flipped", "n", "points"),
-    [(0, False, 6, 6), (2, False, 3, 3), (3, False, 3, 4), (6, False, 7, 9), (8, True, 4, 7)],
+    [
+        (0, False, 6, 6),
+        (2, False, 3, 3),
+        (3, False, 3, 4),
+        (6, False, 7, 9),
+        # the flipped side reads one position further along: 2 reads 3, 5 reads 6, 8 stays 8
+        (1, True, 3, 3),
+        (2, True, 3, 4),
+        (5, True, 3, 5),
+        (6, True, 7, 9),
+        (8, True, 4, 6),
+    ],
 )
 def test_largest_connected_area_with_the_slide_bar(k, flipped, n, points):
     # Rules "Largest connected area: The slide bar on your prestige track indicates how many
@@ -306,11 +320,12 @@ def test_largest_area_is_orthogonal_only_and_capped_at_ten():
 
 
 def test_start_player_moves_right_and_game_ends_after_12_rounds_and_3_scorings():
-    # Rules "The starting player figure is passed to the next player on the right" (each round)
-    # and "Beginning a new Cycle: ... pass the starting player figure to the player on the
-    # right"; RULINGS "Start player"; "End of the game: The game ends after the scoring phase of
-    # the third cycle (i.e., after 12 rounds)" / DE "Spielende".
-    state = new_game(12, players=3)
+    # Rules "The starting player figure is passed to the next player on the right" (end of each
+    # round) and "Beginning a new Cycle: ... pass the starting player figure to the player on
+    # the right" — the same pass (components.md "Seating and order": once between two
+    # consecutive rounds, 11 in a game); "End of the game: The game ends after the scoring
+    # phase of the third cycle (i.e., after 12 rounds)" / DE "Spielende".
+    state = new_game(12, players=4)  # 4 players: 11, 12 and 14 passes all end apart
     rng = random.Random(12)
     s0 = state.start_player
     seen = []
@@ -319,8 +334,9 @@ def test_start_player_moves_right_and_game_ends_after_12_rounds_and_3_scorings()
             seen.append((state.cycle, state.round, state.start_player))
         apply(state, rng.choice(legal_actions(state)))
     assert [x[:2] for x in seen] == [(c, r) for c in (1, 2, 3) for r in (1, 2, 3, 4)]
-    for k, (cycle, _round, start) in enumerate(seen):
-        assert start == (s0 - k - (cycle - 1)) % 3
+    for k, (_cycle, _round, start) in enumerate(seen):
+        assert start == (s0 - k) % 4
+    assert state.start_player == (s0 - 11) % 4  # no pass after the last round
     assert len(state.scorings) == 3
     assert all(len(pile) == 0 for pile in state.piles)
     assert [len(p) for p in state.played] == [8, 8, 8]

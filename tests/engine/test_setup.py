@@ -23,7 +23,7 @@ from forum_trajanum.data import (
 )
 from forum_trajanum.engine import GameError, decision_kind, legal_actions, new_game
 from forum_trajanum.engine.checks import check_invariants
-from forum_trajanum.engine.forum import geometry
+from forum_trajanum.engine.forum import forum_geometry
 from forum_trajanum.engine.rules import current_player
 from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, tile_kind
 
@@ -61,17 +61,28 @@ def test_drawn_female_citizen_goes_left_in_a_row_of_its_class():
 
 
 @pytest.mark.parametrize(("diagonal", "corners"), [("main", ("A1", "F6")), ("anti", ("F1", "A6"))])
-def test_other_two_female_citizens_on_diagonally_opposite_corners(diagonal, corners):
+@pytest.mark.parametrize("swap", [False, True])
+def test_player_chooses_the_diagonal_and_which_citizen_lies_on_which_corner(
+    diagonal, corners, swap
+):
     # Rules "Setup", player boards 4: "Place the 2 remaining tiles face up in any two diagonally
-    # opposite corners" / DE "zwei beliebige einander diagonal gegenüberliegende Ecken".
+    # opposite corners" / DE "zwei beliebige einander diagonal gegenüberliegende Ecken";
+    # components.md "Colonia tiles": the player's choice of the diagonal and of which tile lies
+    # on which of its corners.
     state = new_game(5, players=2)
     act(state, "cranes BGYR")
     act(state, str(legal_actions(state)[0]))
     assert decision_kind(state) == "setup_diagonal"
-    act(state, f"diagonal {diagonal}")
     pl = state.players[0]
-    on_diagonal = {pl.grid[cell_index(c)] % 34 for c in corners}
-    assert on_diagonal == {0, 1, 2} - {pl.female}
+    others = [TILE_KINDS_PER_PLAYER[i] for i in (0, 1, 2) if i != pl.female]
+    offered = {str(a) for a in legal_actions(state)}
+    assert offered == {
+        f"diagonal {d} {a} {b}" for d in ("main", "anti") for a, b in (others, others[::-1])
+    }
+    first, second = others[::-1] if swap else others
+    act(state, f"diagonal {diagonal} {first} {second}")
+    assert [tile_kind(pl.grid[cell_index(c)]) for c in corners] == [first, second]
+    assert {pl.grid[cell_index(c)] % 34 for c in corners} == {0, 1, 2} - {pl.female}
 
 
 def test_deal_28_face_down_2_face_up_corners_1_river():
@@ -140,7 +151,7 @@ def test_mosaic_boards_per_player_count(players, boards):
         assert len({b[0] for b in state.boards}) == boards  # different physical boards
         assert len(state.forum) == 16 * boards
         assert all(t == -1 for t in state.forum)
-        assert len(geometry(players, tuple(state.boards)).coords) == 16 * boards
+        assert len(forum_geometry(state).coords) == 16 * boards
 
 
 def test_side_b_street_mapping_in_the_draft():

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from forum_trajanum.data import CORNERS, cell_index
+from forum_trajanum.data import CORNERS, TRAJAN_CARDS, TRAJAN_CARDS_BY_CYCLE, cell_index
+from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.scoring import trajan_points
 from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED
-from forum_trajanum.engine.trajan import building_task, collection_task
+from forum_trajanum.engine.trajan import TRAJAN, TrajanCard, building_task, collection_task
 
 from .helpers import build_step, put_buildings, refresh, score_all_cranes, tile, vacate_all
 
@@ -233,10 +234,37 @@ def test_cycle_scoring_uses_the_card_of_that_cycle():
     state.trajan = ["I-1", "II-1", "III-1"]
     put_buildings(state, p, {"B1": "L", "C1": "R", "D1": "S"})  # fulfils I-1 only
     state.cycle, state.round = 1, 4
-    state.tasks = [("scoring",)]
+    state.tasks = [T.Scoring()]
     refresh(state)
     assert state.scorings[0][p]["trajan"] == 3
     state.cycle = 2
-    state.tasks = [("scoring",)]
+    state.tasks = [T.Scoring()]
     refresh(state)
     assert state.scorings[1][p]["trajan"] == 0
+
+
+def test_every_card_of_every_cycle_has_one_registry_entry_with_both_checks():
+    # Rules "Setup" 9 / DE "Erster/Zweiter/Dritter Durchgang": four Trajan cards per cycle;
+    # each card has a building task and a collection task.
+    assert [len(cards) for cards in TRAJAN_CARDS_BY_CYCLE] == [4, 4, 4]
+    assert set(TRAJAN) == set(TRAJAN_CARDS)  # no card without checks, no checks without texts
+    _state, _p, pl = blank()  # an empty Colonia and no supply fulfils nothing
+    for cycle, cards in enumerate(TRAJAN_CARDS_BY_CYCLE, start=1):
+        for card_id in cards:
+            card = TRAJAN[card_id]
+            assert (card.id, card.cycle) == (card_id, cycle)
+            assert (card.building_text, card.collection_text) == TRAJAN_CARDS[card_id]
+            assert (card.building(pl), card.collection(pl)) == (0, 0)
+
+
+def _none(pl) -> int:
+    return 0
+
+
+def test_the_registry_refuses_a_second_card_with_the_same_id():
+    first = TRAJAN["II-3"]
+    twin = TrajanCard("II-3", 2, "another task", "another collection", _none, _none)
+    with pytest.raises(ValueError, match="II-3 is registered twice"):
+        TRAJAN.add(twin)
+    assert TRAJAN["II-3"] is first
+    assert len(TRAJAN) == len(TRAJAN_CARDS)

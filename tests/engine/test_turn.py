@@ -9,6 +9,8 @@ import pytest
 
 from forum_trajanum.data import AREA_BONUSES
 from forum_trajanum.engine import IllegalActionError, decision_kind, legal_actions
+from forum_trajanum.engine import tasks as T
+from forum_trajanum.engine.effects import citizen_task
 from forum_trajanum.engine.rules import current_player
 
 from .helpers import (
@@ -28,6 +30,7 @@ from .helpers import (
     refresh,
     tile,
     until_decision,
+    use_printed_boards,
 )
 
 
@@ -118,7 +121,7 @@ def test_first_citizen_left_then_second_right():
     assert pl.citizens[1] == [tile(p, PAT), -1] and pl.row_active[1]
     assert tile(p, PAT) not in pl.ship  # a seated citizen is no envoy
     # a second patrician: row 2's right space or row 1's left space
-    push_decision(state, ("citizen", p, tile(p, PAT_F), "ship"))
+    push_decision(state, citizen_task(p, tile(p, PAT_F), "ship"))
     assert legal_texts(state) == {"row 1", "row 2"}
     act(state, "row 2")
     assert pl.citizens[1] == [tile(p, PAT), tile(p, PAT_F)]
@@ -156,14 +159,14 @@ def test_merchant_one_flips_the_slide_bar_for_good():
     state, p = use_step(seed=8)
     pl = state.players[p]
     assert not pl.flipped
-    push_decision(state, ("citizen", p, tile(p, MER), "ship"))
+    push_decision(state, citizen_task(p, tile(p, MER), "ship"))
     act(state, "row 4")
     assert not pl.flipped  # Merchant II does not flip
-    push_decision(state, ("citizen", p, tile(p, 1), "ship"))
+    push_decision(state, citizen_task(p, tile(p, 1), "ship"))
     act(state, "row 3")
     assert pl.flipped
     # unpaid, Merchant I turns inactive; the bar stays flipped
-    push_decision(state, ("pay", p))
+    push_decision(state, T.Pay(p))
     act(state, "pay none")
     assert not pl.row_active[2] and pl.flipped
 
@@ -179,7 +182,7 @@ def second_citizen(row: int, seed: int = 9):
     partner = row ^ 1
     pl.citizens[partner] = [tile(1 - p, partner // 2), tile(1 - p, 3 + partner // 2)]
     pl.row_active[partner] = True
-    push_decision(state, ("citizen", p, tile(p, 3 + row // 2), "ship"))
+    push_decision(state, citizen_task(p, tile(p, 3 + row // 2), "ship"))
     assert legal_texts(state) == {f"row {row + 1}"}
     return state, p
 
@@ -294,13 +297,13 @@ def test_second_citizen_patrician_one_envoy_obeys_the_colour_area_rule():
     # Forum (any colour's space, colour-area rule applies; not an eagle)"; Appendix Patrician I a)
     # lifts the rule only for the colour "you have just built this turn" / DE "in der
     # entsprechenden Farbe, in der er in diesem Zug gebaut hat".
-    from forum_trajanum.engine.forum import geometry
+    from forum_trajanum.engine.forum import forum_geometry
 
     state, p = second_citizen(0, seed=14)
     pl = state.players[p]
     pl.ship = [tile(p, CC)]
-    state.boards = ["1A", "2A", "3A"]
-    index = geometry(2, tuple(state.boards)).index
+    use_printed_boards(state, "1A", "2A", "3A")
+    index = forum_geometry(state).index
     state.forum[index[(0, 0)]] = tile(1 - p, CC)  # starts the blue area 1:1 1:2 2:1
     refresh(state)
     act(state, "row 1")

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from forum_trajanum.data import BUILDING_SPACES
+from forum_trajanum.data import BUILDING_SPACES, cell_index
 from forum_trajanum.engine import decision_kind, legal_actions, view
 from forum_trajanum.engine.rules import current_player
 from forum_trajanum.engine.state import tile_kind
 
-from .helpers import act, drafted_game, play_first_while, refresh
+from .helpers import act, drafted_game, play_first_while, refresh, swap_tiles
 
 
 def hidden_cells(pl):
@@ -31,11 +31,16 @@ def dump(state, p):
 
 
 def mid_draft(seed=1):
-    """3 players; the start player s has drafted (kept one, passed one); not all have passed."""
+    """3 players; the start player s has drafted (kept one, passed one) two face-down tiles
+    (none from a corner, whose face is public); not all have passed."""
     state = drafted_game(seed=seed, players=3)
     s = current_player(state)
-    state = play_first_while(state, lambda st: current_player(st) == s)
+    while current_player(state) == s:
+        legal = legal_actions(state)
+        inner = [a for a in legal if a.kind == "take" and cell_index(a.cell) in BUILDING_SPACES]
+        act(state, str((inner or legal)[0]))
     assert decision_kind(state) == "draft" and not state.all_passed
+    assert all(c in BUILDING_SPACES for _, c in state.players[s].drafted)
     return state, s
 
 
@@ -78,9 +83,10 @@ def test_kept_tile_is_secret_until_its_owners_turn():
     for viewer in ((s + 1) % 3, (s + 2) % 3):
         before = dump(state, viewer)
         cell = next(c for c in hidden_cells(pl) if tile_kind(pl.grid[c]) != tile_kind(pl.kept))
-        pl.kept, pl.grid[cell] = pl.grid[cell], pl.kept
+        kept, hidden = pl.kept, pl.grid[cell]
+        swap_tiles(state, kept, hidden)
         assert dump(state, viewer) == before
-        pl.kept, pl.grid[cell] = pl.grid[cell], pl.kept
+        swap_tiles(state, kept, hidden)
         assert dump(state, viewer)["colonias"][s]["kept"] == ""
     assert dump(state, s)["colonias"][s]["kept"] == tile_kind(pl.kept)
 
@@ -96,9 +102,12 @@ def test_tiles_in_hand_during_the_draft_are_secret():
     held = pl.taken[0][0]
     viewer = (s + 1) % 3
     before = dump(state, viewer)
-    assert before["colonias"][s]["taken_cells"] == (first.cell,)  # where it came from is public
+    # where it came from is secret too until everybody has passed (components.md "Seating and
+    # order": the draft reveals no more than the simultaneous physical draft)
+    assert before["colonias"][s]["taken_cells"] == ()
+    assert before["colonias"][s]["cells"][cell_index(first.cell)] != "empty"
     cell = next(c for c in hidden_cells(pl) if tile_kind(pl.grid[c]) != tile_kind(held))
-    pl.taken[0][0], pl.grid[cell] = pl.grid[cell], held
+    swap_tiles(state, held, pl.grid[cell])
     assert dump(state, viewer) == before
     assert dump(state, s)["colonias"][s]["taken"] == (tile_kind(pl.taken[0][0]),)
 
@@ -118,14 +127,10 @@ def test_received_tile_is_secret_until_all_have_passed():
         cell = next(
             c for c in hidden_cells(passer) if tile_kind(passer.grid[c]) != tile_kind(rec.received)
         )
-        swapped = passer.grid[cell]
-        passer.grid[cell], rec.received, passer.passed = rec.received, swapped, swapped
+        passed, hidden = rec.received, passer.grid[cell]
+        swap_tiles(state, passed, hidden)
         assert dump(state, viewer) == before
-        passer.grid[cell], rec.received, passer.passed = (
-            swapped,
-            passer.grid[cell],
-            passer.grid[cell],
-        )
+        swap_tiles(state, passed, hidden)
     assert dump(state, receiver)["colonias"][receiver]["received"] == ""
     assert dump(state, s)["colonias"][s]["passed"] == tile_kind(passer.passed)
     # once everybody has passed, the receiver sees its tile (the others still do not)

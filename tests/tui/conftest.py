@@ -22,13 +22,18 @@ def screen_text(app) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+def decision_line(app) -> str:
+    """The words above the decision list (they wrap on screen, so tests read them here)."""
+    return str(app.screen.query_one("#decision-title").content)
+
+
 async def past_hold(pilot) -> None:
     """Wait until the shown decision list (or the scoring screen) takes Enter: after a
     hand-over, a bot's turn or the end of a cycle it ignores Enter for a moment
     (``CHOICE_HOLD``), so that a double press chooses nothing."""
     from forum_trajanum.tui.widgets import DecisionList
 
-    for _ in range(100):
+    while True:
         screen = pilot.app.screen
         lists = screen.query(DecisionList)
         if not getattr(screen, "held", False) and (not lists or not lists.first().held):
@@ -51,7 +56,7 @@ def session_at(decision: str, seed: int = 1, players: int = 2, bots=None, skip: 
     )  # fmt: skip
     seen = 0
     while True:
-        if session.state.tasks and session.state.tasks[-1][0] == decision:
+        if session.state.tasks and session.state.tasks[-1].kind == decision:
             if seen == skip:
                 break
             seen += 1

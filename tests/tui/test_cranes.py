@@ -10,7 +10,7 @@ from forum_trajanum.tui.cranes import STEP_ID, crane_steps
 from forum_trajanum.tui.play import SetupScreen
 from forum_trajanum.tui.session import GameSession
 
-from .conftest import SIZE, past_hold, screen_text, session_at
+from .conftest import SIZE, decision_line, past_hold, screen_text, session_at
 
 
 def _arrangements(*texts: str):
@@ -74,7 +74,7 @@ async def test_cranes_corner_by_corner_with_the_corner_marked_and_steps_back():
                 await pilot.press("enter")
             # the corner being chosen is marked on the Colonia and named above the list
             assert grid.legal == {corner} and grid.cursor == cell_index(corner)
-            assert f"Crane colour for corner {corner}" in screen_text(app)
+            assert f"Crane colour for corner {corner}" in decision_line(app)
             # the list offers the colours of the engine's arrangements that begin so
             expected = {text[len("cranes ") + len(chosen)] for text in legal
                         if text.startswith("cranes " + chosen)}  # fmt: skip
@@ -82,7 +82,7 @@ async def test_cranes_corner_by_corner_with_the_corner_marked_and_steps_back():
             assert app.session.record.actions == []
         # the colours chosen so far show on the Colonia and in the supply line
         supply = str(screen.query_one("#supply").content)
-        assert "A1 G covered; F1 R covered; A6 ? covered" in supply
+        assert "A1 G uncovered; F1 R uncovered; A6 ? uncovered" in supply
         crane = [line[6:15] for line in grid.render().plain.splitlines()[1:4]]
         assert "crane" in crane[0] and "G" in crane[1]  # A1 on the board
         await pilot.press("escape")  # back to F1
@@ -99,8 +99,8 @@ async def test_cranes_corner_by_corner_with_the_corner_marked_and_steps_back():
         await pilot.press("enter")
         assert app.session.record.actions == [final]
         assert [e.text for e in app.session.log] == [final]
-        record, _ = saves.load(saves.AUTOSAVE)
+        record, _ = saves.read_game(app.session.game.id)
         assert record.actions == [final]  # the autosave holds the one action
-        assert "Citizen into row" in screen_text(app)  # Ann's next setup decision
+        assert "into row" in screen_text(app)  # Ann's next setup decision
         assert screen.crane_steps == []
         assert grid.legal == frozenset()

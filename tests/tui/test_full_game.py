@@ -23,7 +23,8 @@ async def test_whole_game_by_keys_to_the_final_ranking():
         assert isinstance(app.screen, StartScreen)
         await pilot.press("enter")  # "New game"
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.click("#seed")
+        await pilot.press("shift+tab")  # from the Start button back to the seed field
+        assert app.focused is app.screen.query_one("#seed")
         await pilot.press("7", "enter")  # a fixed seed; Enter starts the game
         session = app.session
         assert session is not None and session.record.seed == 7
@@ -53,7 +54,7 @@ async def test_whole_game_by_keys_to_the_final_ranking():
         text = screen_text(app)
         assert "Final ranking" in text and "1. " in text
         # the autosave holds the finished game, replayable to the same end
-        record, state = saves.load(saves.AUTOSAVE)
+        record, state = saves.read_game(app.session.game.id)
         assert is_over(state)
         assert record.actions == app.session.record.actions
         assert isinstance(record, GameRecord)

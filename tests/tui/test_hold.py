@@ -12,7 +12,8 @@ from .conftest import SIZE, first_legal_bot_factory, past_hold, session_at
 
 async def test_a_fast_second_enter_after_the_hand_over_chooses_nothing():
     session = session_at("draft", seed=3)
-    app = ForumApp(bot_delay=0, session=session)
+    # a long hold: on a loaded machine keys may come later than a real player's would
+    app = ForumApp(bot_delay=0, session=session, choice_hold=2.0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HandOverScreen)
@@ -22,7 +23,7 @@ async def test_a_fast_second_enter_after_the_hand_over_chooses_nothing():
         assert isinstance(screen, DraftScreen)
         assert len(app.session.record.actions) == count  # the second Enter chose nothing
         assert screen.query_one("#decisions").held
-        await pilot.pause(CHOICE_HOLD)
+        await past_hold(pilot)
         await pilot.press("enter")  # after the pause Enter chooses
         assert len(app.session.record.actions) == count + 1
         # the same player's next decision takes Enter at once
@@ -34,7 +35,8 @@ async def test_a_fast_second_enter_after_the_hand_over_chooses_nothing():
 
 async def test_a_click_on_an_option_right_after_the_hand_over_chooses_nothing():
     session = session_at("draft", seed=3)
-    app = ForumApp(bot_delay=0, session=session)
+    # a long hold: on a loaded machine the click may come later than a real player's would
+    app = ForumApp(bot_delay=0, session=session, choice_hold=2.0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
         count = len(app.session.record.actions)

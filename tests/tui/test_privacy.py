@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 from forum_trajanum.data import TILE_KINDS_PER_PLAYER
+from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.state import tile_kind
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.labels import tile_label
 from forum_trajanum.tui.play import DraftScreen, PlayScreen, TurnScreen, WatchScreen
 from forum_trajanum.tui.screens import HandOverScreen
+from forum_trajanum.tui.session import GameSession
 
 from .conftest import SIZE, first_legal_bot_factory, past_hold, screen_text, session_at
 
@@ -100,3 +103,49 @@ async def test_bot_turns_are_shown_with_public_information_only():
         assert pv.viewer == -1 and pv.legal == ()
         assert all(c.river == "" and c.taken == () for c in pv.colonias)
         assert "River tile" not in screen_text(app)
+
+
+def _world_like(session, seat: int, k: int):
+    """A session in a world that ``seat`` cannot tell from ``session``'s: the other players'
+    hidden tiles are dealt anew (:func:`determinize` keeps everything ``seat`` knows)."""
+    world = determinize(session.view_of(seat), random.Random(k))
+    return GameSession(
+        record=session.record.model_copy(deep=True),
+        state=world,
+        log=list(session.log),
+        autosave=False,
+    )
+
+
+async def _screens_until_hand_over(session) -> list[str]:
+    """Play a hot-seat player's decisions at 80x24 by keys, reading every panel, until the
+    hand-over screen: the texts that player (and anybody looking on) saw."""
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    seen = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over to the deciding player
+        seat = app.session.decider
+        while app.session.decider == seat:
+            assert isinstance(app.screen, PlayScreen)
+            for key in ("c", "f", "p", "l"):
+                await pilot.press(key)
+                seen.append(screen_text(app))
+            count = len(app.session.record.actions)
+            await pilot.press("1")  # the first choice
+            assert len(app.session.record.actions) > count
+        assert isinstance(app.screen, HandOverScreen)
+        seen.append(screen_text(app))
+    return seen
+
+
+async def test_hot_seat_screens_at_80x24_are_the_same_in_worlds_the_player_cannot_tell_apart():
+    session = session_at("draft", seed=4, skip=1)
+    session.autosave = False
+    seat = session.decider
+    other = 1 - seat
+    world = _world_like(session, seat, 1)
+    theirs = [session.state.players[other], world.state.players[other]]
+    assert (theirs[0].river, theirs[0].grid) != (theirs[1].river, theirs[1].grid)
+    shown = await _screens_until_hand_over(session)
+    assert len(shown) > 5
+    assert shown == await _screens_until_hand_over(world)

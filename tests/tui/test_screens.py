@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 from textual import events
 
@@ -17,6 +18,7 @@ from forum_trajanum.tui.dialogs import (
     SaveAsScreen,
     TrajanScreen,
 )
+from forum_trajanum.tui.labels import log_words
 from forum_trajanum.tui.play import DraftScreen, PlayScreen, SetupScreen, TurnScreen, WatchScreen
 from forum_trajanum.tui.screens import (
     HandOverScreen,
@@ -27,13 +29,20 @@ from forum_trajanum.tui.screens import (
 )
 from forum_trajanum.tui.session import GameSession
 
-from .conftest import SIZE, first_legal_bot_factory, past_hold, screen_text, session_at
+from .conftest import (
+    SIZE,
+    decision_line,
+    first_legal_bot_factory,
+    past_hold,
+    screen_text,
+    session_at,
+)
 
 
-async def _wait(pilot, condition, tries: int = 100):
-    for _ in range(tries):
-        if condition():
-            return True
+async def _wait(pilot, condition, timeout: float = 60.0):
+    """Wait until ``condition()`` holds (the timeout only stops a test that would hang)."""
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
         await pilot.pause(0.02)
     return condition()
 
@@ -52,7 +61,7 @@ async def test_start_menu_new_game_with_a_bot_seat():
     app = ForumApp(bot_delay=0, bot_factory=first_legal_bot_factory)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, StartScreen)
-        assert "Continue the autosaved game" in screen_text(app)
+        assert "Continue a game" in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, NewGameScreen)
         await pilot.click("#name-0")
@@ -67,7 +76,8 @@ async def test_start_menu_new_game_with_a_bot_seat():
         # one human: no hand-over screen, the first decision is Livia's own
         await _wait(pilot, lambda: isinstance(app.screen, SetupScreen))
         assert isinstance(app.screen, SetupScreen)
-        assert "Livia: choose crane colours" in screen_text(app)
+        assert "Livia's choice" in screen_text(app)
+        assert "Choose crane colours." in screen_text(app)
 
 
 async def test_new_game_form_rejects_a_bad_seed_and_can_be_left():
@@ -86,15 +96,18 @@ async def test_new_game_form_rejects_a_bad_seed_and_can_be_left():
 async def test_continue_resumes_exactly_where_play_stopped():
     session = session_at("build", seed=9)
     session.save()
+    session.close()  # as when its window was closed
     actions = list(session.record.actions)
     app = ForumApp(bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await _menu(pilot, app, "continue")  # "Continue the autosaved game"
+        await _menu(pilot, app, "continue")  # "Continue a game": the list of games
+        assert "P1, P2" in screen_text(app) and "cycle I, round 1" in screen_text(app)
+        await pilot.press("enter")
         assert app.session is not None
         assert app.session.record.actions == actions
         assert app.session.decider == session.decider
         assert app.session.state.model_dump() == session.state.model_dump()
-        assert len(app.session.log) == len(actions)
+        assert app.session.log == session.log  # the log is rebuilt too
         assert isinstance(app.screen, HandOverScreen)
         await pilot.press("enter")
         assert isinstance(app.screen, TurnScreen)
@@ -106,10 +119,13 @@ async def test_a_corrupt_autosave_gives_a_clear_message(save_home):
     app = ForumApp(bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await _menu(pilot, app, "continue")
+        assert "damaged save" in screen_text(app)
+        await pilot.press("enter")
         assert isinstance(app.screen, MessageScreen)
         text = screen_text(app)
-        assert "cannot be loaded" in text and "not valid JSON" in text
-        assert "Traceback" not in text
+        assert "cannot be opened" in text and "cannot be read" in text
+        assert "Traceback" not in text and "JSON" not in text
+        assert "autosave" in (save_home / saves.LOG).read_text()  # the details: in the log
         await pilot.press("enter")
         assert isinstance(app.screen, StartScreen)
         assert app.session is None
@@ -120,7 +136,7 @@ async def test_load_a_named_save():
     session.save_as("roman holiday")
     app = ForumApp(bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await _menu(pilot, app, "load")
+        await _menu(pilot, app, "continue")
         assert "roman holiday" in screen_text(app)
         await pilot.press("enter")
         assert app.session.record.actions == session.record.actions
@@ -159,8 +175,8 @@ async def test_undo_takes_back_steps_until_a_hidden_tile_is_revealed():
         await pilot.press("u")
         assert app.session.state.model_dump() == before
         assert len(app.session.record.actions) == count
-        record, _ = saves.load(saves.AUTOSAVE)
-        assert len(record.actions) == count  # the autosave follows the undo
+        record, _ = saves.read_game(app.session.game.id)
+        assert len(record.actions) == count  # the save follows the undo
         seat = app.session.decider
         for _ in range(5):  # back through this turn's earlier steps (using a tile)
             await pilot.press("u")
@@ -168,7 +184,7 @@ async def test_undo_takes_back_steps_until_a_hidden_tile_is_revealed():
                 break
         assert "Nothing to undo" in screen_text(app)
         assert app.session.decider == seat
-        assert app.session.state.tasks[-1][0] == "use"  # the turn's start: tiles were revealed
+        assert app.session.state.tasks[-1].kind == "use"  # the turn's start: tiles were revealed
 
 
 async def test_an_illegal_action_changes_nothing_and_says_why():
@@ -235,12 +251,12 @@ async def test_help_boards_trajan_log_and_save_screens():
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, LogScreen)
-        assert f"P1 {app.session.log[0].text}" in screen_text(app)
+        assert f"P1 {log_words(app.session.log[0].text)}" in screen_text(app)
         await pilot.press("escape")
         await pilot.press("s")
         assert isinstance(app.screen, SaveAsScreen)
         await pilot.press(*"later", "enter")
-        assert "later" in saves.list_saves()
+        assert "later" in [g.title for g in saves.list_games()]
         assert isinstance(app.screen, TurnScreen)
 
 
@@ -371,10 +387,10 @@ async def test_an_unexpected_error_exits_with_a_message_not_a_traceback(
             await asyncio.sleep(0.02)
     assert app.return_code == 1
     said = capsys.readouterr()
-    assert "Your game is autosaved" in said.err + said.out
+    assert "Your game is saved" in said.err + said.out
     assert "Traceback" not in said.err + said.out
     assert "a bug in a screen" in (save_home / "crash.log").read_text()
-    record, _ = saves.load(saves.AUTOSAVE)
+    record, _ = saves.read_game(session.game.id)
     assert record.actions == session.record.actions
 
 
@@ -384,17 +400,17 @@ async def test_setup_choices_by_keys():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")  # hand-over to Ann
         assert isinstance(app.screen, SetupScreen)
-        assert "Crane colour for corner A1 (1 of 4" in screen_text(app)
+        assert "Crane colour for corner A1 (1 of 4" in decision_line(app)
         await past_hold(pilot)
         await pilot.press("down", "enter")  # A1: the second colour
         assert app.session.record.actions == []  # nothing is played corner by corner
-        assert "Crane colour for corner F1 (2 of 4" in screen_text(app)
+        assert "Crane colour for corner F1 (2 of 4" in decision_line(app)
         await pilot.press("enter", "enter")  # F1, then A6 (F6 is forced): one action
         assert len(app.session.record.actions) == 1
         assert app.session.record.actions[0].startswith("cranes ")
-        assert "Citizen into row" in screen_text(app)
+        assert "into row" in screen_text(app)
         await pilot.press("enter")
-        assert "diagonal" in screen_text(app)
+        assert "female-back citizens on two corners" in decision_line(app)
         await pilot.press("enter")
         assert [a.split()[0] for a in app.session.record.actions] == ["cranes", "row", "diagonal"]
         assert isinstance(app.screen, HandOverScreen)  # Bob's setup is next
@@ -434,3 +450,143 @@ async def test_a_click_on_a_legal_forum_cell_places_the_envoy():
         await pilot.click("#forum", offset=(3 + 3 * col + 1, 1 + row))
         await pilot.pause()
         assert app.session.record.actions[count:] == [f"envoy {row + 1}:{col + 1}"]
+
+
+async def test_each_setup_choice_is_played_once():
+    session = GameSession.new(3, session_at("draft").state.options, ["Ann", "Bob"], ["", ""])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    posted: list[str] = []
+    play = app.play_action
+
+    def counting(text: str) -> None:
+        posted.append(text)
+        play(text)
+
+    app.play_action = counting
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over to Ann
+        await pilot.press("enter", "enter", "enter")  # crane colours corner by corner
+        await pilot.press("enter")  # the drawn citizen's row
+        await pilot.press("enter")  # the diagonal
+        assert posted == app.session.record.actions  # one action per choice
+        assert [a.split()[0] for a in posted] == ["cranes", "row", "diagonal"]
+        assert "not possible" not in screen_text(app)
+
+
+async def test_digits_pick_the_numbered_entries():
+    session = session_at("build", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, TurnScreen)
+        listed = screen.query_one("#decisions")
+        second = listed.get_option_at_index(1).id
+        assert "2 " + screen.entries()[1][1] in screen_text(app)  # entries show their digit
+        count = len(app.session.record.actions)
+        await pilot.press("2")
+        assert app.session.record.actions[count] == second
+
+
+async def test_a_message_is_whole_and_gone_after_the_next_action_and_for_the_next_player():
+    session = session_at("draft", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        long = "This is a long message that does not fit on one line of an 80 column " * 2
+        app.screen.say(long.strip())
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert long.strip() in text  # wrapped, not cut
+        seat = app.session.decider
+        while app.session.decider == seat:
+            await pilot.press("1")
+            assert long[:30] not in screen_text(app)
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        assert long[:30] not in screen_text(app)
+
+
+async def test_the_hand_over_screen_opens_the_menu_without_showing_a_board():
+    session = session_at("draft", seed=3, skip=1)
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("q")
+        assert isinstance(app.screen, StartScreen)
+        assert "Colonia" not in screen_text(app)
+
+
+async def test_q_quits_on_the_too_small_notice():
+    app = ForumApp(bot_delay=0, session=session_at("draft", seed=3))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("q")
+        assert await _wait(pilot, lambda: not app.is_running)
+
+
+async def test_compact_panels_switch_by_one_key_and_an_envoy_shows_the_forum():
+    session = session_at("envoy", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert screen.compact and screen.panel == "forum"  # placing an envoy: the Forum
+        assert screen.query_one("#forum").display and screen.query_one("#forum").region
+        for key, panel in (("c", "colonia"), ("p", "players"), ("l", "log"), ("f", "forum")):
+            await pilot.press(key)
+            shown = [p for p in screen.PANELS if screen.query_one(f"#p-{p}").region.height]
+            assert shown == [panel]
+            assert screen.query_one("#decisions").region.height  # the list stays in view
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        assert not screen.compact
+        assert all(screen.query_one(f"#p-{p}").region.height for p in ("colonia", "forum"))
+
+
+async def test_bot_turns_keep_the_own_board_in_view_and_show_the_move():
+    session = session_at("build", bots=["", "easy"], seed=3)
+    session.autosave = False
+    app = ForumApp(bot_delay=0.2, session=session, bot_factory=first_legal_bot_factory)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await _wait(pilot, lambda: isinstance(app.screen, WatchScreen), tries=500)
+        screen = app.screen
+        assert screen.shown_seat() == 0  # the human's own Colonia, not the bot's
+        assert "Colonia of P1" in screen.query_one("#p-colonia").border_title
+
+
+async def test_the_highlight_stays_on_its_choice_when_the_same_decision_follows():
+    session = session_at("build", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        listed = screen.query_one("#decisions")
+        ids = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
+        convert = next(i for i in ids if i.startswith("convert"))
+        listed.highlighted = ids.index(convert)
+        await pilot.press("enter")
+        assert app.session.record.actions[-1] == convert
+        assert app.session.state.tasks[-1].kind == "build"  # the building step goes on
+        now = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
+        if convert in now:  # the same choice again: the highlight is on it
+            assert now[listed.highlighted] == convert
+        else:  # else at the same place, not back at the top
+            assert listed.highlighted == min(ids.index(convert), len(now) - 1) > 0
+
+
+async def test_a_step_with_one_possible_answer_plays_itself_and_the_log_says_so():
+    session = session_at("step", seed=3)
+    assert len(session.view_of(session.decider).legal) == 1  # library step 1, nothing else
+    count = len(session.record.actions)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.session.record.actions[count] == "step 1"  # no key was pressed
+        assert "took step 1 of the library track" in app.session.log[-1].text
+        await pilot.press("enter")  # the hand-over to the next decision, which has choices
+        assert len(app.session.view_of(app.session.decider).legal) > 1
+        await pilot.press("l")
+        assert "took step 1 of the library track" in screen_text(app)

@@ -29,7 +29,9 @@ def _codes_in(text: str) -> list[str]:
     return sorted(set(CODE_WORD.findall(text)))
 
 
-@pytest.mark.parametrize("decision", ["setup_row", "draft", "use", "build", "envoy", "pay"])
+@pytest.mark.parametrize(
+    "decision", ["setup_row", "draft", "use", "build", "step", "citizen", "envoy", "pay", "bonus"]
+)
 async def test_no_screen_shows_a_tile_code_along_a_game(decision):
     session = session_at(decision, seed=3)
     app = ForumApp(bot_delay=0, session=session)
@@ -48,3 +50,21 @@ async def test_no_screen_shows_a_tile_code_along_a_game(decision):
         text = screen_text(app)
         assert "Other players' Colonias" in text  # the wide layout shows everything
         assert not _codes_in(text)
+
+
+def test_every_log_line_of_a_game_is_in_words():
+    from forum_trajanum.engine import parse
+    from forum_trajanum.tui.app import log_lines
+
+    session = session_at("pay", seed=5, skip=3)  # well into the game
+    names = [session.name(i) for i in range(session.players)]
+    lines = log_lines(session, names)
+    assert any(line.startswith("── Cycle II, round") for line in lines)  # the marks
+    for line in lines:
+        assert not _codes_in(line), line
+        words = line.split(" ", 1)[-1]
+        try:
+            action = parse(words)
+        except Exception:
+            continue
+        assert str(action) != words, f"an action text, not words: {line}"

@@ -1,0 +1,368 @@
+"""The task records on the game's flow stack: one small typed record per kind of task.
+
+``state.tasks`` is a stack of these records; the top one is the next thing to happen. A
+*decision* is a task a player answers (its options and handler are registered once, in the
+module that handles it, with :func:`forum_trajanum.engine.flow.decides`); every other task is
+*automatic* and runs by itself. Each record names its fields, so nothing reads a task by
+position, and each decision record carries its title and phase as data.
+
+Records are ``NamedTuple`` classes: as cheap to build and copy as tuples (search clones the
+stack thousands of times a second), immutable, and with named fields. ``TASK_TYPES`` maps each
+``kind`` to its record; :data:`TaskField` lets pydantic models hold records and round-trip
+them through JSON as ``{"kind": ..., field: value, ...}``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NamedTuple
+
+from pydantic import PlainSerializer, PlainValidator
+
+#: The phases of a game, as shown to players.
+Phase = Literal["setup", "draft", "turn", "scoring", "over"]
+
+#: Every task record by its kind.
+TASK_TYPES: dict[str, type] = {}
+
+
+def record(kind: str, title: str = "", phase: Phase | None = None, explain: str = ""):
+    """Register a task record class under ``kind``; ``title`` (decisions only) says in words
+    what the player decides, ``phase`` is the game phase the decision belongs to (None: it
+    keeps the phase it interrupts), ``explain`` tells a newcomer in two or three sentences what
+    the decision is and what its options do (the rulebook's words, for the first-game coach).
+    Refuses a kind registered twice."""
+
+    def register(cls):
+        if kind in TASK_TYPES:
+            raise ValueError(f"task kind {kind!r} is declared twice")
+        cls.kind = kind
+        cls.title = title
+        cls.phase = phase
+        cls.explain = explain
+        cls.public = getattr(cls, "public", _same)
+        TASK_TYPES[kind] = cls
+        return cls
+
+    return register
+
+
+def _same(task):
+    return task
+
+
+# --- Decisions (a player answers them) --------------------------------------------------------
+
+
+@record(
+    "setup_cranes",
+    "choose crane colours",
+    "setup",
+    explain=(
+        "Each corner of your Colonia hides a crane of one colour under a tile. When a "
+        "corner's tile is taken, its crane is uncovered: at the next scoring it scores 3/2/1 "
+        "VP (cycle I/II/III) for every structure of its colour in your Colonia, once. Put "
+        "colours you expect to build early under corners you will empty soon."
+    ),
+)
+class SetupCranes(NamedTuple):
+    player: int
+
+
+@record(
+    "setup_row",
+    "choose the row of the drawn citizen",
+    "setup",
+    explain=(
+        "You drew a female-back citizen. Put it into one of the two citizen rows of its "
+        "class; the row's special ability is active from now on (the help describes each "
+        "row). A citizen also multiplies the Colonia scoring of its grid row."
+    ),
+)
+class SetupRow(NamedTuple):
+    player: int
+
+
+@record(
+    "setup_diagonal",
+    "place the other two female-back citizens on two corners",
+    "setup",
+    explain=(
+        "The other two female-back citizens lie face up on two diagonally opposite corners. "
+        "Choose the diagonal and which citizen lies on which corner; taking a corner tile "
+        "later gives you that citizen and uncovers the crane beneath it."
+    ),
+)
+class SetupDiagonal(NamedTuple):
+    player: int
+
+
+@record(
+    "handicap",
+    "take a citizen from a corner (handicap)",
+    "setup",
+    explain=(
+        "As a newcomer you take one more citizen now, from a face-up corner tile, and 1 extra"
+        " coin. The corner's crane is uncovered."
+    ),
+)
+class Handicap(NamedTuple):
+    player: int
+
+
+@record(
+    "citizen",
+    "choose a citizen row",
+    explain=(
+        "Seat the citizen in a row of its class: the left space first, then the right one. A "
+        "first citizen activates the row's ability; a second one gives the row's bonus once "
+        "and makes the row score more."
+    ),
+)
+class Citizen(NamedTuple):
+    """Seat a citizen tile; it is face up, so its kind and owner are public, its id is not
+    (``public()`` masks it)."""
+
+    player: int
+    tile: int  # tile id (-1 in a view)
+    dest: str  # where the tile goes if it cannot be seated: "ship", "reserve", "removed", "setup"
+    citizen: str  # tile kind: PAT / MER / CRA
+    owner: int  # whose tile it is
+
+    def public(self) -> Citizen:
+        return self._replace(tile=-1)
+
+
+@record(
+    "draft",
+    "draft tiles",
+    "draft",
+    explain=(
+        "Take one tile from the street of each street card (a row or column of your Colonia),"
+        " keep one and pass the other face down to your right neighbour. A tribune lets you "
+        "ignore a street card and take from anywhere. Emptied spaces are where you can build "
+        "later."
+    ),
+)
+class Draft(NamedTuple):
+    player: int
+
+
+@record(
+    "use",
+    "use a Colonia tile",
+    "turn",
+    explain=(
+        "Use one of your two tiles: the one you kept or the one you received. Its resources "
+        "go to your supply; a citizen goes into a citizen row. With 2 tribunes you may use "
+        "both. An unused tile goes to your ship (or reserve); the ship's tiles are your "
+        "envoys."
+    ),
+)
+class Use(NamedTuple):
+    player: int
+
+
+@record(
+    "build",
+    "building step",
+    "turn",
+    explain=(
+        "Build once on an empty space: a gray building for 1 builder, a coloured structure "
+        "for 1 worker of its colour, or a double tile on two adjacent spaces. Before and "
+        "after, you may convert resources (2 workers of a colour make a builder; an assistant"
+        " recolours a worker). Then end the turn."
+    ),
+)
+class Build(NamedTuple):
+    player: int
+
+
+@record(
+    "first",
+    "choose which benefit comes first",
+    explain=(
+        "You built a gray building and a coloured structure with one double tile. Choose "
+        "which of their two benefits to take first."
+    ),
+)
+class First(NamedTuple):
+    """After a gray + coloured double tile: which of the two benefits comes first."""
+
+    player: int
+    gray: str
+    colour: str
+
+
+@record(
+    "envoy",
+    "place an envoy",
+    explain=(
+        "Send an envoy from your ship to a free Forum space. Envoys score at every scoring: 2"
+        " VP on an eagle, 1 VP next to one, and points for your largest connected group. "
+        "Filling the last space of a colour area wins an area bonus."
+    ),
+)
+class Envoy(NamedTuple):
+    """Place an envoy from the ship. ``mode``: "colour" (after building a structure of
+    ``colour``), "any" (Patrician I's second citizen), "free" (Market 3: any free coloured
+    cell), "eagle" (Library 3)."""
+
+    player: int
+    mode: str
+    colour: str = ""
+
+
+@record(
+    "step",
+    "choose a benefit track step",
+    explain=(
+        "Your gray building moved its benefit track one step. Take the benefit of the step "
+        "reached or of any step before it. After the fourth step the track is finished and "
+        "scores like a triumphal column."
+    ),
+)
+class Step(NamedTuple):
+    """Take the benefit of one step 1..``reached`` of benefit track ``track`` (0-2: L S M)."""
+
+    player: int
+    track: int
+    reached: int
+
+
+@record(
+    "worker",
+    "choose a worker colour",
+    explain=("Take one worker of the colour you choose."),
+)
+class Worker(NamedTuple):
+    player: int
+
+
+@record(
+    "bonus",
+    "choose an area bonus",
+    explain=(
+        "An area bonus: choose a tribune, an assistant, a coin, an upgrade (one step on the "
+        "prestige track) or 2 VP."
+    ),
+)
+class Bonus(NamedTuple):
+    """Take ``count`` (1 or 2) different area bonuses."""
+
+    player: int
+    count: int
+
+
+@record(
+    "gain",
+    "choose a second-citizen bonus",
+    explain=("The second citizen of this row gives a bonus once: choose which resource to take."),
+)
+class Gain(NamedTuple):
+    """Take one resource of ``choices`` ("$T" or "$A")."""
+
+    player: int
+    choices: str
+
+
+@record(
+    "pick",
+    "take a Colonia tile to use now",
+    explain=(
+        "Take any tile still lying on your Colonia and use it now. A face-down tile is "
+        "revealed as you take it; taking a corner tile uncovers its crane."
+    ),
+)
+class Pick(NamedTuple):
+    player: int
+
+
+@record(
+    "pay",
+    "pay citizens",
+    "scoring",
+    explain=(
+        "Before the scoring, pay 1 coin for each citizen row you want to keep active. An "
+        "unpaid row turns inactive: it loses its ability and its citizens do not count until "
+        "you pay for it again at a later scoring."
+    ),
+)
+class Pay(NamedTuple):
+    player: int
+
+
+# --- Automatic tasks ------------------------------------------------------------------------
+
+
+@record("deal")
+class Deal(NamedTuple):
+    player: int
+
+
+@record("start_cycle")
+class StartCycle(NamedTuple):
+    player: int = -1
+
+
+@record("start_round")
+class StartRound(NamedTuple):
+    player: int = -1
+
+
+@record("draft_done")
+class DraftDone(NamedTuple):
+    player: int = -1
+
+
+@record("turn_start")
+class TurnStart(NamedTuple):
+    player: int
+
+
+@record("end_round")
+class EndRound(NamedTuple):
+    player: int = -1
+
+
+@record("scoring")
+class Scoring(NamedTuple):
+    player: int = -1
+
+
+@record("gray")
+class Gray(NamedTuple):
+    """The benefit of a gray building just built (``code`` L S M C)."""
+
+    player: int
+    code: str
+
+
+@record("track_end")
+class TrackEnd(NamedTuple):
+    player: int
+
+
+@record("upgrade")
+class Upgrade(NamedTuple):
+    player: int
+
+
+def task_from_data(value: Any):
+    """A task record from itself or from its JSON form ``{"kind": ..., **fields}``."""
+    if isinstance(value, tuple) and hasattr(value, "kind"):
+        return value
+    if isinstance(value, dict):
+        data = dict(value)
+        cls = TASK_TYPES.get(data.pop("kind", None))
+        if cls is not None:
+            return cls(**data)
+    raise ValueError(f"not a task record: {value!r}")
+
+
+def task_to_data(task) -> dict[str, Any]:
+    """The JSON form of a task record."""
+    return {"kind": task.kind, **task._asdict()}
+
+
+#: A task record as a pydantic field: kept as the record, dumped as ``{"kind": ..., ...}``.
+TaskField = Annotated[Any, PlainValidator(task_from_data), PlainSerializer(task_to_data)]

@@ -1,0 +1,150 @@
+"""The list of saved games (start screen's "Continue" and "Finished games"): choose a game to
+resume or look back at, delete one after a confirmation. A game open in another window is
+marked and cannot be chosen."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from forum_trajanum import saves
+from forum_trajanum.tui.widgets import KeyBar
+
+
+def game_line(info: saves.GameInfo) -> Text:
+    """One game in the list: name, seats, where it stands, when it was last played."""
+    text = Text()
+    text.append(info.label(), style="bold")
+    if info.title and info.seats():
+        text.append(f"  ({info.seats()})")
+    text.append(f"\n  {info.stage()} · last played {info.when()}", style="italic")
+    if info.locked:
+        text.append("  · open in another window", style="bold #ff8700")
+    return text
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question (y / n, Enter = no)."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape,enter", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, markup=False, id="confirm-text")
+            yield Label("y = yes, n or Escape = no")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class GamesScreen(ModalScreen[str | None]):
+    """Saved games, the most recently played first; returns the chosen game's id."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Back"),
+        Binding("f", "toggle", "Finished / unfinished"),
+        Binding("d,delete", "delete", "Delete"),
+    ]
+
+    def __init__(self, finished: bool = False, message: str = "") -> None:
+        super().__init__()
+        self.finished = finished
+        self.message = message
+        self.games: list[saves.GameInfo] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide", id="games-box"):
+            yield Label("", classes="heading", id="games-heading")
+            yield Static(id="games-message")
+            yield OptionList(id="games")
+            yield Label(
+                "Enter: open · d: delete · f: finished / unfinished games · Escape: back",
+                id="games-keys",
+            )
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.refresh_games()
+        self.say(self.message)
+
+    def refresh_games(self) -> None:
+        """Read the list of games again (another window may have changed it)."""
+        self.games = saves.list_games(finished=self.finished)
+        heading = "Finished games" if self.finished else "Continue a game"
+        self.query_one("#games-heading", Label).update(
+            f"{heading} — {len(self.games)} saved, the most recently played first"
+        )
+        options = self.query_one("#games", OptionList)
+        options.clear_options()
+        if self.games:
+            options.add_options([Option(game_line(g), id=g.id) for g in self.games])
+            options.highlighted = 0
+        else:
+            none = "No finished games yet." if self.finished else "No unfinished games."
+            options.add_option(Option(none, id="", disabled=True))
+        options.focus()
+
+    def say(self, message: str) -> None:
+        self.query_one("#games-message", Static).update(Text(message, style="bold #ff8700"))
+
+    def chosen(self) -> saves.GameInfo | None:
+        index = self.query_one("#games", OptionList).highlighted
+        if index is None or not self.games:
+            return None
+        return self.games[index]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        game = next((g for g in self.games if g.id == event.option.id), None)
+        if game is None:
+            return
+        self.refresh_games()
+        game = next((g for g in self.games if g.id == event.option.id), None)
+        if game is None:
+            self.say("That game is not saved any more.")
+        elif game.locked:
+            self.say(
+                "This game is open in another window; each game plays in one window at a "
+                "time. Choose another game, or close it there first."
+            )
+        else:
+            self.dismiss(game.id)
+
+    def action_toggle(self) -> None:
+        self.finished = not self.finished
+        self.say("")
+        self.refresh_games()
+
+    def action_delete(self) -> None:
+        game = self.chosen()
+        if game is None:
+            return
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                saves.delete_game(game.id)
+            except saves.SaveError as exc:
+                self.say(str(exc))
+            else:
+                self.say(f"Deleted: {game.label()}.")
+            self.refresh_games()
+
+        question = f"Delete the game {game.label()} ({game.stage()})? This cannot be undone."
+        self.app.push_screen(ConfirmScreen(question), answer)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

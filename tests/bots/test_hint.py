@@ -1,0 +1,58 @@
+"""Hints (issue 11): a suggestion for the deciding player, legal, from that player's view only."""
+
+from __future__ import annotations
+
+import random
+
+from forum_trajanum.bots.hint import suggest
+from forum_trajanum.engine import apply, current_player, legal_actions, new_game, view
+from forum_trajanum.engine.determinize import determinize
+
+
+def _states(seed: int, players: int, every: int):
+    state = new_game(seed, players=players)
+    rng = random.Random(seed)
+    step = 0
+    while state.tasks:
+        if step % every == 0:
+            yield state
+        apply(state, rng.choice(legal_actions(state)))
+        step += 1
+
+
+def test_a_hint_is_a_legal_action_with_the_best_choices_ranked():
+    for state in _states(3, players=3, every=23):
+        p = current_player(state)
+        hint = suggest(view(state, p), worlds=2)
+        assert hint.action in legal_actions(state)
+        assert hint.top[0][0] == hint.action and 1 <= len(hint.top) <= 3
+        values = [value for _, value in hint.top]
+        assert values == sorted(values, reverse=True) and hint.margin >= 0
+
+
+def test_a_hint_is_the_same_in_every_world_the_player_cannot_tell_apart():
+    # DEVELOPERS.md: "a hint ... never contain[s] what that player may not know": in a world
+    # sampled from the player's view (other hidden tiles, hands, street cards to come) the
+    # hint is the same, so nothing hidden can have shaped it.
+    rng = random.Random(8)
+    checked = 0
+    for state in _states(8, players=2, every=31):
+        p = current_player(state)
+        mine = view(state, p)
+        world = determinize(mine, rng)
+        assert suggest(view(world, p), worlds=2) == suggest(mine, worlds=2)
+        checked += 1
+    assert checked > 5
+
+
+def test_a_hint_prefers_what_scores():
+    # A triumphal column scores at once: with nothing else to build, the hint builds it rather
+    # than ending the turn.
+    from tests.engine.helpers import build_step, refresh, vacate
+
+    state, p = build_step(seed=3)
+    state.players[p].builders = 1
+    vacate(state, p, "B2")
+    refresh(state)
+    hint = suggest(view(state, p), worlds=2)
+    assert hint.action.kind == "build"

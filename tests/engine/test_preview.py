@@ -1,0 +1,202 @@
+"""``preview(view, action)``: what every legal action costs and gives, from what the acting
+player may know (issue "What each choice gives"; rules "Benefit for gray buildings",
+"Benefit for colored structures", "Using Colonia tiles"; components.md for the tracks)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from forum_trajanum.data import COLOURS, cell_index
+from forum_trajanum.engine import actions as A
+from forum_trajanum.engine import (
+    apply,
+    current_player,
+    legal_actions,
+    new_game,
+    parse,
+    preview,
+    view,
+)
+from forum_trajanum.engine.determinize import determinize
+from forum_trajanum.engine.preview import SUPPLY_KEYS
+
+from .helpers import (
+    act,
+    along_random_game,
+    build_step,
+    drafted_game,
+    refresh,
+    swap_tiles,
+    tile,
+    vacate,
+)
+
+
+def supply(state, p) -> dict[str, int]:
+    pl = state.players[p]
+    out = {"builder": pl.builders, "assistant": pl.assistants, "coin": pl.coins}
+    out["tribune"] = pl.tribunes
+    out.update({f"worker:{c}": pl.workers[i] for i, c in enumerate(COLOURS)})
+    return out
+
+
+def _sampled(actions: list, rng: random.Random, most: int = 12) -> list:
+    return actions if len(actions) <= most else rng.sample(actions, most)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_previews_are_the_same_in_every_world_the_player_cannot_tell_apart(players):
+    # A preview is built from the acting player's view only: in a world sampled from that view
+    # (other hidden tiles, other hands, other street cards to come) it is the same.
+    rng = random.Random(players)
+    game = new_game(40 + players, players=players, handicap=(0,))
+    checked = 0
+    for state in along_random_game(game, seed=players, every=5):
+        p = current_player(state)
+        mine = view(state, p)
+        world = view(determinize(mine, rng), p)
+        for action in _sampled(legal_actions(state), rng):
+            assert preview(world, action) == preview(mine, action)
+            checked += 1
+    assert checked > 200
+
+
+def test_what_a_preview_says_is_what_the_action_does():
+    # Every preview of resources paid and gained, points scored at once and the slide bar's
+    # new position matches the engine applying the action (for effects that happen at once).
+    rng = random.Random(5)
+    kinds = set()
+    for seed in (5, 6):
+        game = new_game(seed, players=3, handicap=(1,))
+        for state in along_random_game(game, seed=seed, every=3):
+            p = current_player(state)
+            mine = view(state, p)
+            for action in _sampled(legal_actions(state), rng, most=6):
+                seen = preview(mine, action)
+                after = apply(state.clone(), action)
+                before_supply, after_supply = supply(state, p), supply(after, p)
+                if not (seen.hidden_tile and isinstance(action, A.PickTile)):
+                    for key in SUPPLY_KEYS:
+                        change = seen.gain.get(key, 0) - seen.pay.get(key, 0)
+                        assert after_supply[key] - before_supply[key] == change, (action, key)
+                if seen.prestige >= 0:
+                    assert after.players[p].prestige == seen.prestige, action
+                if not seen.track_ends and not isinstance(action, A.PayCitizens):
+                    # (a finished track scores once its last step is taken: tested below;
+                    # paying citizens leads to the cycle's scoring)
+                    assert after.players[p].score - state.players[p].score == seen.points
+                kinds.add(action.kind)
+    assert {"build", "use", "convert", "take", "step", "bonus", "envoy", "pay"} <= kinds
+
+
+def test_taking_a_face_down_tile_says_a_hidden_tile_and_nothing_more():
+    # Rules "Take 2 Colonia tiles": the tiles lie face down until taken.
+    state = drafted_game(seed=4, players=3)
+    p = current_player(state)
+    take = next(a for a in legal_actions(state) if a.kind == "take" and a.cell[0] in "BCDE")
+    seen = preview(view(state, p), take)
+    assert seen.hidden_tile and seen.tile == "" and seen.gain == {} and seen.crane == ""
+    pl = state.players[p]
+    hidden = pl.grid[cell_index(take.cell)]
+    other = next(t for t in pl.grid if t >= 0 and t % 34 != hidden % 34 and t != pl.grid[0])
+    swap_tiles(state, hidden, other)
+    assert preview(view(state, p), take) == seen
+
+
+def test_taking_a_face_up_corner_tile_names_it_and_the_crane_it_uncovers():
+    # Rules "Setup" 5: the corner tiles lie face up; taking one uncovers its crane.
+    state = drafted_game(seed=12, players=2)
+    p = current_player(state)
+    pl = state.players[p]
+    corners = ("A1", "F1", "A6", "F6")
+    corner = next((a for a in legal_actions(state) if a.kind == "take" and a.cell in corners), None)
+    if corner is None:  # the street cards name no corner: reach one with a tribune
+        pl.tribunes = 1
+        refresh(state)
+        corner = next(a for a in legal_actions(state) if a.kind == "take" and a.cell == "A1")
+    seen = preview(view(state, p), corner)
+    assert "tile:" + seen.tile == view(state, p).colonias[p].cells[cell_index(corner.cell)]
+    assert not seen.hidden_tile
+    assert seen.crane == pl.cranes[corners.index(corner.cell)]
+
+
+def test_a_library_shows_its_cost_the_step_it_reaches_and_the_benefits_it_offers():
+    # Rules "Benefit for gray buildings": move the marker one step; take the benefit of that
+    # step or of any step before it.
+    state, p = build_step(seed=3)
+    pl = state.players[p]
+    pl.builders, pl.tracks = 1, [1, 0, 0]
+    vacate(state, p, "B2")
+    refresh(state)
+    seen = preview(view(state, p), parse("build L B2"))
+    assert seen.pay == {"builder": 1}
+    assert (seen.track, seen.step) == ("L", 2)
+    assert seen.benefits == ("worker_and_tribune", "builder")
+    assert seen.points == 0 and not seen.track_ends
+
+
+def test_the_last_step_of_a_track_shows_the_points_of_the_finished_track():
+    # Rules "Benefit for gray buildings": after the 4th step the marker moves beside Trajan's
+    # Column and scores like a triumphal column.
+    state, p = build_step(seed=3)
+    pl = state.players[p]
+    pl.builders, pl.tracks = 1, [3, 0, 0]
+    vacate(state, p, "B2")
+    refresh(state)
+    seen = preview(view(state, p), parse("build L B2"))
+    assert seen.track_ends and (seen.track, seen.step) == ("L", 4)
+    assert seen.points == state.column_value + pl.active_citizens()
+    before = pl.score
+    act(state, "build L B2")
+    step = preview(view(state, p), parse("step 2"))
+    assert step.track_ends and step.points == seen.points and step.gain == {"builder": 1}
+    act(state, "step 2")
+    assert pl.score - before == seen.points
+
+
+def test_a_triumphal_column_shows_the_points_it_scores():
+    # Rules "Triumphal column": the value on Trajan's Column + 1 per active citizen.
+    state, p = build_step(seed=3)
+    pl = state.players[p]
+    pl.builders = 1
+    vacate(state, p, "B2")
+    refresh(state)
+    seen = preview(view(state, p), parse("build C B2"))
+    assert seen.points == state.column_value + pl.active_citizens() > 0
+
+
+def test_a_structure_sends_an_envoy_and_an_envoy_can_win_an_area_bonus():
+    # Rules "Benefit for colored structures": place an envoy; the last cell of an area gives
+    # an area bonus.
+    state, p = build_step(seed=7)
+    pl = state.players[p]
+    pl.workers = [2, 0, 0, 0]
+    pl.ship = [tile(p, 6), tile(p, 7)]
+    refresh(state)
+    vacate(state, p, "B2")
+    refresh(state)
+    seen = preview(view(state, p), parse("build B B2"))
+    assert seen.pay == {"worker:B": 1} and seen.envoys == 1
+    act(state, "build B B2")
+    mine = view(state, p)
+    envoys = [a for a in legal_actions(state) if a.kind == "envoy" and not a.declined]
+    bonuses = {str(a): preview(mine, a).area_bonuses for a in envoys}
+    for text, count in bonuses.items():
+        after = apply(state.clone(), parse(text))
+        assert (after.tasks[-1].kind == "bonus") == (count > 0), text
+
+
+def test_paying_citizens_shows_the_coins_and_the_rows_that_turn_inactive():
+    # Rules "Payment": 1 coin per citizen row; an unpaid row turns inactive.
+    state, p = build_step(seed=3)
+    pl = state.players[p]
+    pl.citizens[4] = [tile(p, 2), -1]
+    pl.row_active[4] = True
+    mine = view(state, p)
+    seated = [r + 1 for r in range(6) if mine.colonias[p].citizens[r][0]]
+    seen = preview(mine, A.PayCitizens.make(()))
+    assert seen.inactive_rows == tuple(seated) and seen.pay == {}
+    seen = preview(mine, A.PayCitizens.make(tuple(seated)))
+    assert seen.inactive_rows == () and seen.pay == {"coin": len(seated)}

@@ -1,0 +1,48 @@
+"""The new-game form's "Random Forum boards" option, and the Forum drawn from the view."""
+
+from __future__ import annotations
+
+from forum_trajanum.engine.forum import printed_face
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.screens import HandOverScreen
+from forum_trajanum.tui.widgets import EAGLE_GLYPH, ForumGrid
+
+from .conftest import SIZE
+
+
+async def _wait(pilot, condition, tries: int = 100) -> bool:
+    for _ in range(tries):
+        if condition():
+            return True
+        await pilot.pause(0.02)
+    return condition()
+
+
+async def test_random_forum_boards_from_the_form_are_drawn_cell_by_cell():
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # start menu: New game
+        await pilot.click("#random-forum")
+        await pilot.click("#seed")
+        await pilot.press(*"5", "enter")
+        state = app.session.state
+        assert state.options.random_forum
+        assert list(state.forum_faces) != [printed_face(b) for b in state.boards]
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        assert await _wait(pilot, lambda: app.screen.query(ForumGrid))
+        lines = app.screen.query_one(ForumGrid).render().plain.splitlines()[1:]
+        # expected letter per screen cell, straight from the state's faces and layout
+        expected = {}
+        for face, (br, bc) in zip(state.forum_faces, state.forum_layout, strict=True):
+            for i, letter in enumerate(face):
+                expected[(4 * br + i // 4, 4 * bc + i % 4)] = letter
+        # 3 characters of row number, then 3 per cell: a legal mark, the letter (an eagle
+        # drawn as a star), the envoy
+        drawn = {
+            (r, c): {EAGLE_GLYPH: "E"}.get(lines[r][3 + 3 * c + 1], lines[r][3 + 3 * c + 1])
+            for r in range(len(lines))
+            for c in range((len(lines[r]) - 3 + 1) // 3)
+            if len(lines[r]) > 3 + 3 * c + 1 and lines[r][3 + 3 * c + 1] != " "
+        }
+        assert drawn == expected

@@ -1,0 +1,295 @@
+"""``forum-trajanum serve`` in Debian's Chromium, driven by Playwright, on loopback only.
+
+One server for the module (a free port on 127.0.0.1, its own save directory). What a tab shows
+is read from the bytes the app sends to the browser's terminal (recorded by a script added to
+the page, escape sequences stripped); screenshots go to the test's temporary directory, or to
+the directory named by the environment variable SCREENSHOTS."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+VIEWPORT = {"width": 1366, "height": 768}
+
+playwright_api = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright is not installed (pip install -e '.[test]')"
+)
+if not Path(CHROMIUM).exists():  # pragma: no cover - CI installs it (.ci/run)
+    pytest.skip(
+        f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)",
+        allow_module_level=True,
+    )
+
+#: Records what the app sends to the terminal; window.screenText() is it without escapes.
+RECORDER = """
+(() => {
+  window.received = "";
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      const decoder = new TextDecoder();
+      this.addEventListener("message", (event) => {
+        if (typeof event.data !== "string") {
+          window.received += decoder.decode(event.data, { stream: true });
+        }
+      });
+    }
+  };
+  window.screenText = () =>
+    window.received
+      .replace(/\\x1b\\[[0-9;?<>=]*[ -\\/]*[@-~]/g, "")
+      .replace(/\\x1b[()][0-9A-B]/g, "");
+})();
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def wait_until(condition, timeout: float = 30.0, what: str = "a condition"):
+    """Wait until ``condition()`` is true (checked every 20 ms); fail after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not (value := condition()):
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {what}")
+        time.sleep(0.02)
+    return value
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    """The server's save directory, also this process's (to read the saves)."""
+    path = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FORUM_TRAJANUM_HOME", str(path))
+        yield path
+
+
+def _start_server(home: Path):
+    """``forum-trajanum serve`` on a free port of 127.0.0.1: (url, process)."""
+    port = _free_port()
+    env = {**os.environ, "FORUM_TRAJANUM_HOME": str(home)}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "forum_trajanum.cli",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    first = process.stdout.readline()  # printed once the server listens
+    assert f"http://127.0.0.1:{port}" in first, first
+    # keep reading its log, so that a full pipe never blocks the server
+    threading.Thread(target=process.stdout.read, daemon=True).start()
+    return f"http://127.0.0.1:{port}/", process
+
+
+@pytest.fixture(scope="module")
+def server(home):
+    """``forum-trajanum serve`` on 127.0.0.1; on teardown, SIGTERM must end it and every app
+    process within 2 seconds."""
+    url, process = _start_server(home)
+    yield url, process
+    apps = _children(process.pid)
+    started = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=10)
+    wait_until(lambda: not any(_alive(pid) for pid in apps), 10, "the app processes to end")
+    took = time.monotonic() - started
+    print(f"\nserve stopped with {len(apps)} app process(es) in {took:.2f} s")
+    assert took < 2.0
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--no-first-run", "--disable-background-networking"],
+        )
+        yield chromium
+        chromium.close()
+
+
+class Tab:
+    """One browser tab on the game, read through what its terminal received."""
+
+    def __init__(self, browser, url: str, shots: Path, name: str) -> None:
+        self.page = browser.new_page(viewport=VIEWPORT)
+        self.page.add_init_script(RECORDER)
+        self.shots, self.name, self.url = shots, name, url
+        self.page.goto(url)
+
+    def clear(self) -> None:
+        self.page.evaluate("window.received = ''")
+
+    def wait_for_text(self, text: str, timeout: float = 30.0) -> None:
+        self.page.wait_for_function(
+            "text => window.screenText().includes(text)", arg=text, timeout=timeout * 1000
+        )
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.page.keyboard.press(key)
+
+    def press_and_wait_for_repaint(self, key: str) -> bool:
+        """Press ``key``; True once the app repainted, False if it ignored the key (a new
+        player's list ignores Enter for a moment, CHOICE_HOLD)."""
+        self.page.evaluate("window.received = ''")
+        self.page.keyboard.press(key)
+        try:
+            self.page.wait_for_function("window.received.length > 0", timeout=1500)
+        except playwright_api.TimeoutError:
+            return False
+        return True
+
+    def shot(self, label: str) -> Path:
+        path = self.shots / f"{self.name}-{label}.png"
+        self.page.screenshot(path=path)
+        return path
+
+
+def _games(home: Path):
+    from forum_trajanum import saves
+
+    assert saves.save_dir() == home
+    return saves.list_games(finished=None)
+
+
+def test_setup_and_a_round_then_reload_and_continue_then_a_second_tab(
+    browser, server, home, tmp_path
+):
+    url, _ = server
+    started = time.monotonic()
+    shots = Path(os.environ.get("SCREENSHOTS") or tmp_path)  # SCREENSHOTS=dir keeps them
+    tab = Tab(browser, url, shots, "first")
+    page = tab.page
+    assert page.title() == "Forum Trajanum"
+    intro = page.inner_text(".intro")
+    assert "Forum Trajanum" in intro and "python" not in intro.lower()
+    tab.wait_for_text("Continue a game")  # the start screen
+    # keys work without a click: the terminal has the keyboard focus
+    assert page.evaluate("document.activeElement.className") == "xterm-helper-textarea"
+    tab.shot("start")
+    tab.clear()
+    tab.press("Enter")  # New game
+    tab.wait_for_text("Players")
+    tab.press("Enter")  # Start (2 people at one keyboard)
+    (game,) = wait_until(lambda: _games(home), what="the new game's save")
+    # setup and the first round, by Enter only (each press takes the first legal choice)
+    presses = ignored = 0
+    while not ((info := _games(home)[0]).cycle == 1 and info.round >= 2):
+        assert presses < 400, "setup and a round did not finish in 400 key presses"
+        presses += 1
+        ignored += not tab.press_and_wait_for_repaint("Enter")
+    print(f"\nsetup and a round: {presses} presses of Enter, {ignored} ignored (held lists)")
+    tab.shot("round-2")
+    played = info.actions
+    assert any(text.startswith("diagonal") for text in _record(home, game.id))
+
+    # reload: the tab's app ends (its lock with it); Continue resumes the same game
+    page.reload()
+    tab.wait_for_text("Continue a game")
+    wait_until(lambda: not _games(home)[0].locked, what="the reloaded tab's old app to end")
+    tab.clear()
+    tab.press("ArrowDown", "Enter")  # Continue a game: the list
+    tab.wait_for_text("Player 1, Player 2")
+    tab.wait_for_text("cycle I, round 2")
+    tab.shot("games")
+    tab.press("Enter")
+    wait_until(lambda: _games(home)[0].locked, what="the game to be open again")
+    assert _games(home)[0].actions == played
+    for _ in range(20):  # past the hand-over, one more action
+        if _games(home)[0].actions > played:
+            break
+        tab.press_and_wait_for_repaint("Enter")
+    assert _games(home)[0].actions == played + 1
+    tab.shot("continued")
+
+    # a second tab cannot open the game the first one plays
+    other = Tab(browser, url, shots, "second")
+    other.wait_for_text("Continue a game")
+    other.clear()
+    other.press("ArrowDown", "Enter")
+    other.wait_for_text("open in another window")
+    other.clear()
+    other.press("Enter")
+    other.wait_for_text("This game is open in another window")
+    other.shot("refused")
+    assert _games(home)[0].actions == played + 1  # nothing overwritten
+    # it may start a game of its own instead: a second save, the first one untouched
+    other.press("Escape", "ArrowUp", "Enter")
+    other.wait_for_text("Players")
+    other.press("Enter")
+    wait_until(lambda: len(_games(home)) == 2, what="the second tab's own game")
+    assert game.id in [g.id for g in _games(home)]
+    print(f"\nbrowser flow took {time.monotonic() - started:.1f} s")
+
+
+def _record(home: Path, game_id: str) -> list[str]:
+    from forum_trajanum.engine import GameRecord
+
+    return GameRecord.from_json((home / "games" / f"{game_id}.json").read_bytes()).actions
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the OS ends apps on Linux")
+@pytest.mark.parametrize("how", ["SIGINT", "SIGKILL"])
+def test_the_games_end_with_the_server_even_when_it_is_killed(browser, home, how):
+    # Ctrl+C (SIGINT) stops the server and its apps within 2 s; if the server is killed
+    # outright, the OS ends its apps (nothing is left running).
+    url, process = _start_server(home)
+    page = browser.new_page(viewport=VIEWPORT)
+    page.goto(url)
+    page.wait_for_selector("body.-first-byte")
+    apps = wait_until(lambda: _children(process.pid), what="the tab's app process")
+    started = time.monotonic()
+    process.send_signal(getattr(signal, how))
+    process.wait(timeout=10)
+    wait_until(lambda: not any(_alive(pid) for pid in apps), 10, "the app processes to end")
+    took = time.monotonic() - started
+    print(f"\n{how}: server and app gone in {took:.2f} s")
+    assert took < 2.0
+    page.close()
