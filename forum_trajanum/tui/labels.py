@@ -16,7 +16,7 @@ from forum_trajanum.data import (
     TRACK_BENEFITS,
     TRACKS,
 )
-from forum_trajanum.engine import PlayerView, parse
+from forum_trajanum.engine import PlayerView, parse, preview
 from forum_trajanum.engine import actions as A
 
 CORNER_NAMES = ("A1", "F1", "A6", "F6")
@@ -28,11 +28,6 @@ def building_name(code: str) -> str:
     if code in GRAY_NAMES:
         return f"a {GRAY_NAMES[code]}"
     return f"a {COLOUR_NAMES[code]} {STRUCTURE_NAMES[code]} ({code})"
-
-
-def cost(code: str) -> str:
-    """What building one structure uses up: a builder for gray, a worker of its colour."""
-    return "1 builder" if code in GRAY_NAMES else f"1 {COLOUR_NAMES[code]} worker"
 
 
 def tile_label(kind: str) -> str:
@@ -101,12 +96,10 @@ def forum_cell(action: A.Action) -> tuple[int, int] | None:
 def describe(action: A.Action, pv: PlayerView) -> str:
     """A player-facing label for a legal action: what it is, what it costs and gives.
 
-    What it costs and gives comes from the engine's ``preview(view, action)`` when the engine
-    has it (:func:`effect_words`); the action's own words say the rest."""
-    what, cost_words = _what(action, pv)
+    What it costs and gives comes from the engine's ``preview(view, action)``
+    (:func:`effect_words`); the action's own words say what it is."""
+    what = _what(action, pv)
     effects = effect_words(action, pv)
-    if effects is None:  # no preview from the engine: the cost the action itself names
-        effects = cost_words
     return f"{what} — {effects}" if effects else what
 
 
@@ -116,103 +109,97 @@ def _tile_in_hand(me, cell: str) -> str:
     return ""
 
 
-def _what(action: A.Action, pv: PlayerView) -> tuple[str, str]:
-    """(what the action is, what it costs in words when no preview says it)."""
+def _what(action: A.Action, pv: PlayerView) -> str:
+    """What the action is, in words."""
     me = pv.colonias[pv.viewer] if 0 <= pv.viewer < len(pv.colonias) else None
     if isinstance(action, A.SetupCranes):
         pairs = ", ".join(f"{c} {COLOUR_NAMES[k]}" for c, k in zip(
             CORNER_NAMES, action.colours, strict=True))  # fmt: skip
-        return f"Cranes: {pairs}", ""
+        return f"Cranes: {pairs}"
     if isinstance(action, A.SetupDiagonal):
         a, b = ("A1", "F6") if action.diagonal == "main" else ("F1", "A6")
-        return f"{tile_label(action.first)} on {a}, {tile_label(action.second)} on {b}", ""
+        return f"{tile_label(action.first)} on {a}, {tile_label(action.second)} on {b}"
     if isinstance(action, A.ChooseRow):
         who = "The citizen"
         if pv.decision == "citizen":
             who = tile_label(pv.task.citizen)
         elif me is not None and me.female:
             who = tile_label(me.female)
-        return f"{who} into row {action.row}: {ROW_TITLES[action.row - 1]}", ""
+        return f"{who} into row {action.row}: {ROW_TITLES[action.row - 1]}"
     if isinstance(action, A.HandicapCorner):
-        return f"Take the citizen from corner {action.cell}", ""
+        return f"Take the citizen from corner {action.cell}"
     if isinstance(action, A.TakeTile):
         street = street_name(pv.street[action.card - 1]) if pv.street else "its street"
         if action.tribune:
-            return (
-                f"Take the tile at {action.cell} for card {action.card}, off {street}",
-                "pay 1 tribune",
-            )
-        return f"Take the tile at {action.cell} for card {action.card} ({street})", ""
+            return f"Take the tile at {action.cell} for card {action.card}, off {street}"
+        return f"Take the tile at {action.cell} for card {action.card} ({street})"
     if isinstance(action, A.SkipCard):
-        return f"Take no tile for card {action.card} (its street is empty)", ""
+        return f"Take no tile for card {action.card} (its street is empty)"
     if isinstance(action, A.KeepTile):
         kept = _tile_in_hand(me, action.cell)
         others = [c for c in (me.taken_cells if me else ()) if c != action.cell]
         passed = tile_label(_tile_in_hand(me, others[0])) if others else "the other tile"
-        return f"Keep {tile_label(kept) or 'the tile'} (from {action.cell}), pass {passed}", ""
+        return f"Keep {tile_label(kept) or 'the tile'} (from {action.cell}), pass {passed}"
     if isinstance(action, A.UseTile):
         if action.source == "own":
-            return f"Use your kept tile: {tile_label(me.kept if me else '')}", ""
+            return f"Use your kept tile: {tile_label(me.kept if me else '')}"
         if action.source == "received":
-            return f"Use the tile you received: {tile_label(me.received if me else '')}", ""
-        return f"Use a tile from your reserve: {tile_label(action.tile)}", ""
+            return f"Use the tile you received: {tile_label(me.received if me else '')}"
+        return f"Use a tile from your reserve: {tile_label(action.tile)}"
     if isinstance(action, A.UseBoth):
-        return "Use both tiles", "pay 2 tribunes"
-    if isinstance(action, A.Convert):
-        return _convert_words(action), ""
+        return "Use both tiles"
+    if isinstance(action, A.Convert):  # the preview says what goes and what comes
+        return CONVERT_NAMES.get(action.method, "Exchange")
     if isinstance(action, A.Build):
         if action.b:
             return (
                 f"Build {building_name(action.a)} on {action.cell_a} and "
-                f"{building_name(action.b)} on {action.cell_b}",
-                f"pay {cost(action.a)} + {cost(action.b)}",
+                f"{building_name(action.b)} on {action.cell_b}"
             )
-        return f"Build {building_name(action.a)} on {action.cell_a}", f"pay {cost(action.a)}"
+        return f"Build {building_name(action.a)} on {action.cell_a}"
     if isinstance(action, A.EndTurn):
-        return "End the turn", ""
+        return "End the turn"
     if isinstance(action, A.ChooseFirst):
         if action.which == "gray":
-            return "First the benefit of the gray building, then the structure's envoy", ""
-        return "First the structure's envoy, then the benefit of the gray building", ""
+            return "First the benefit of the gray building, then the structure's envoy"
+        return "First the structure's envoy, then the benefit of the gray building"
     if isinstance(action, A.PlaceEnvoy):
         if action.declined:
-            return "Place no envoy", ""
+            return "Place no envoy"
         return f"Envoy on the Forum at row {action.row}, column {action.col}" + _space(
             pv, action.row - 1, action.col - 1
-        ), ""
+        )
     if isinstance(action, A.ChooseStep):
         index = pv.task.track if pv.decision == "step" else -1
         if 0 <= index < len(TRACKS):
             track = TRACKS[index]
             benefit = BENEFIT_LABELS[TRACK_BENEFITS[track][action.n - 1]]
-            return f"{GRAY_NAMES[track].capitalize()} step {action.n}: {benefit}", ""
-        return f"The benefit of step {action.n}", ""
+            return f"{GRAY_NAMES[track].capitalize()} step {action.n}: {benefit}"
+        return f"The benefit of step {action.n}"
     if isinstance(action, A.ChooseWorker):
-        return f"Take 1 {COLOUR_NAMES[action.colour]} worker ({action.colour})", ""
+        return f"Take 1 {COLOUR_NAMES[action.colour]} worker ({action.colour})"
     if isinstance(action, A.ChooseBonus):
-        return "Area bonus: " + " and ".join(AREA_BONUS_LABELS[b] for b in action.bonuses), ""
+        return "Area bonus: " + " and ".join(AREA_BONUS_LABELS[b] for b in action.bonuses)
     if isinstance(action, A.ChooseGain):
-        return f"Take {GAIN_NAMES.get(action.resource, action.resource)}", ""
+        return f"Take {GAIN_NAMES.get(action.resource, action.resource)}"
     if isinstance(action, A.PickTile):
-        return f"Take the tile at {action.cell} from your Colonia and use it now", ""
+        return f"Take the tile at {action.cell} from your Colonia and use it now"
     if isinstance(action, A.PayCitizens):
-        return _pay_words(action, me), ""
-    return str(action), ""
+        return _pay_words(action, me)
+    return str(action)
 
 
-def _convert_words(action: A.Convert) -> str:
-    if action.method == "pair":
-        return f"Exchange 2 {COLOUR_NAMES[action.give]} workers for 1 builder"
-    if action.method == "recolour":
-        return (
-            f"Pay 1 assistant: 1 {COLOUR_NAMES[action.give]} worker becomes "
-            f"{COLOUR_NAMES[action.get]}"
-        )
-    if action.method == "craftsman1":
-        return f"Craftsman I: 1 assistant becomes 1 {COLOUR_NAMES[action.get]} worker"
-    if action.method == "craftsman2":
-        return "Craftsman II: 1 assistant becomes 1 builder"
-    return f"Merchant II: exchange {GAIN_NAMES[action.give]} for {GAIN_NAMES[action.get]}"
+#: Conversions by their source (the preview words what they take and give).
+CONVERT_NAMES = {
+    "pair": "Exchange workers",
+    "recolour": "Recolour a worker with an assistant",
+    "craftsman1": "Craftsman I",
+    "craftsman2": "Craftsman II",
+    "merchant2": "Merchant II",
+}
+
+#: Choices whose own words name what they give: their preview adds only the rest.
+_NAMES_ITS_GAIN = (A.ChooseBonus, A.ChooseWorker, A.ChooseGain, A.UseTile, A.ChooseStep)
 
 
 def _converted_words(action: A.Convert) -> str:
@@ -277,41 +264,60 @@ def resource_words(counts: dict[str, int]) -> str:
     return ", ".join(parts)
 
 
+SECOND_CITIZEN_WORDS = {
+    "envoy": "Patrician I: 1 envoy",
+    "area_bonus": "Patrician II: 1 area bonus",
+    "coin_or_tribune": "Merchant I: a coin or a tribune",
+    "coin_or_assistant": "Merchant II: a coin or an assistant",
+    "worker": "Craftsman I: 1 worker of any colour",
+    "builder": "Craftsman II: 1 builder",
+}
+
+
 def effect_words(action: A.Action, pv: PlayerView) -> str | None:
-    """What an action costs and gives, in words, from the engine's preview; None when the
-    engine has no preview (then the action's own words name its cost)."""
-    try:
-        from forum_trajanum.engine import preview
-    except ImportError:
+    """What an action costs and gives, in words, from the engine's ``preview`` (computed from
+    the player's view only); None when the viewer has no decision to preview."""
+    if pv.viewer < 0 or not pv.legal:
         return None
     p = preview(pv, action)
     parts = []
-    if p.pay:
+    if p.pay and not isinstance(action, A.PayCitizens):  # its own words say what it pays
         parts.append("pay " + resource_words(p.pay))
     gains = []
-    if p.gain:
+    if p.tile and not isinstance(action, (A.UseTile, A.KeepTile)):  # those name it already
+        gains.append(tile_label(p.tile))
+    if p.hidden_tile and not isinstance(action, A.TakeTile):  # a take says it takes a tile
+        gains.append("a face-down tile")
+    named = isinstance(action, _NAMES_ITS_GAIN)
+    if p.gain and not named:
         gains.append(resource_words(p.gain))
-    if p.points:
+    if p.points and not named:
         gains.append(f"{p.points} VP")
-    if p.track and p.step:
+    if p.track and p.step and not isinstance(action, A.ChooseStep):
         step = f"{GRAY_NAMES[p.track]} step {p.step}"
         if p.benefits:
             step += ": " + " or ".join(BENEFIT_LABELS.get(b, b) for b in p.benefits)
+        if p.track_ends:
+            step += " (the track's end)"
         gains.append(step)
+    if p.citizen_row and not isinstance(action, A.ChooseRow):  # the row names itself
+        gains.append(f"a citizen into {ROW_TITLES[p.citizen_row - 1]}")
+    if p.second_citizen:
+        gains.append(SECOND_CITIZEN_WORDS.get(p.second_citizen, p.second_citizen))
     if p.envoys:
         gains.append(f"{p.envoys} envoy{'s' if p.envoys != 1 else ''} to place")
     if p.area_bonuses:
         gains.append(f"{p.area_bonuses} area bonus" + ("es" if p.area_bonuses != 1 else ""))
     if p.crane:
         gains.append(f"uncovers the {COLOUR_NAMES.get(p.crane, p.crane)} crane")
-    if p.hidden_tile:
-        gains.append("a face-down tile")
     if p.prestige >= 0:
-        gains.append(f"prestige to {p.prestige}")
-    if p.citizen_row:
-        gains.append(f"a citizen into {ROW_TITLES[p.citizen_row - 1]}")
+        gains.append(f"slide bar to {p.prestige}")
+    if p.flips_bar:
+        gains.append("the slide bar flips")
     if gains:
         parts.append("get " + ", ".join(gains))
+    if p.inactive_rows and not isinstance(action, A.PayCitizens):  # pay words name them
+        parts.append("inactive: " + ", ".join(ROW_TITLES[r - 1] for r in p.inactive_rows))
     return "; ".join(parts)
 
 
@@ -349,18 +355,10 @@ def legal_actions_of(pv: PlayerView) -> list[A.Action]:
 
 
 def prestige_words(colonia) -> str:
-    """What the slide bar is worth now, in words: "largest area: envoys + 1, Trajan task:
-    5 VP". From the view's ``area_value`` / ``trajan_value`` when it has them."""
-    area = getattr(colonia, "area_value", None)
-    trajan = getattr(colonia, "trajan_value", None)
-    if area is None or trajan is None:
-        # until the view carries them (issue 8): the rules' own functions, not a copy of them
-        from forum_trajanum.data import area_bonus, trajan_value
-
-        area = area_bonus(colonia.prestige, colonia.flipped)
-        trajan = trajan_value(colonia.prestige, colonia.flipped)
-    plus = f" + {area}" if area else ""
-    return f"largest area: envoys{plus}, Trajan task: {trajan} VP"
+    """What the slide bar is worth now, in words ("largest area: envoys + 1, Trajan task:
+    5 VP"), from the view's ``area_bonus`` and ``trajan_value``."""
+    plus = f" + {colonia.area_bonus}" if colonia.area_bonus else ""
+    return f"largest area: envoys{plus}, Trajan task: {colonia.trajan_value} VP"
 
 
 def cell_words(colonia, index: int) -> str:
