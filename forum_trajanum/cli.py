@@ -4,7 +4,9 @@
 opens it straight into a new game; ``forum-trajanum continue [NAME]`` resumes a saved game
 directly; ``forum-trajanum simulate ...`` runs bot games (:mod:`forum_trajanum.simulate`);
 ``forum-trajanum serve`` serves the app in a web browser through textual-serve (the optional
-"web" extra, :mod:`forum_trajanum.web`); ``--version`` prints the version.
+"web" extra, :mod:`forum_trajanum.web`); ``forum-trajanum replay FILE`` steps through a saved
+game; ``forum-trajanum export FILE`` prints its log (:mod:`forum_trajanum.export`);
+``--version`` prints the version.
 """
 
 from __future__ import annotations
@@ -119,6 +121,42 @@ def _new(argv: list[str]) -> int:
     return app.return_code or 0
 
 
+def _export(argv: list[str]) -> int:
+    from forum_trajanum.export import main as export_main
+
+    return export_main(argv)
+
+
+def replay_parser() -> argparse.ArgumentParser:
+    """The ``replay`` command line."""
+    parser = argparse.ArgumentParser(
+        prog="forum-trajanum replay",
+        description="Step through a saved game (a save file or a simulate record): by action, "
+        "turn and round, forwards and backwards. A finished game shows everything; an "
+        "unfinished one only what an onlooker may know.",
+    )
+    parser.add_argument("file", help="the save file (e.g. games/NAME.json)")
+    return parser
+
+
+def _replay(argv: list[str]) -> int:
+    """``forum-trajanum replay FILE``: open the replay viewer on a save file."""
+    args = replay_parser().parse_args(argv)
+    from forum_trajanum.engine import RecordError
+    from forum_trajanum.export import load
+
+    try:
+        replay = load(args.file)
+    except RecordError as exc:
+        print(f"forum-trajanum replay: {exc}", file=sys.stderr)
+        return 1
+    from forum_trajanum.tui.replay import ReplayApp
+
+    app = ReplayApp(replay)
+    app.run()
+    return app.return_code or 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``forum-trajanum`` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -130,11 +168,16 @@ def main(argv: list[str] | None = None) -> int:
         return _continue(argv[1:])
     if argv and argv[0] == "new":
         return _new(argv[1:])
+    if argv and argv[0] == "replay":
+        return _replay(argv[1:])
+    if argv and argv[0] == "export":
+        return _export(argv[1:])
     parser = argparse.ArgumentParser(
         prog="forum-trajanum",
         description="Stefan Feld's Forum Trajanum in the terminal, for 2-4 players at one "
         "keyboard. Subcommands: new (start a game at once: new --seats Ann,Bob,normal), "
-        "continue [NAME] (resume a saved game), simulate (bot games), serve (in a web browser).",
+        "continue [NAME] (resume a saved game), replay FILE (step through a game), export FILE "
+        "(a game's log), simulate (bot games), serve (in a web browser).",
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument(

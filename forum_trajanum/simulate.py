@@ -4,7 +4,9 @@ Games run in parallel worker processes (Ctrl-C stops early and reports the games
 seats rotate so that every bot sits in every seat equally often (as far as the number of games
 allows). The summary is a table (and, with
 ``--json``, a JSON file) per bot: win rate (shared wins count fractionally), final score mean
-and standard deviation, mean points per scoring category, think time per decision.
+and standard deviation, mean points per scoring category, think time per decision. With
+``--records DIR`` the record of every game is kept in DIR, in the format saves use, so that
+``forum-trajanum replay`` and ``export`` open it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import sys
 import time
 from collections.abc import Sequence
 from multiprocessing import get_context
+from pathlib import Path
 
 from forum_trajanum.bots import LEVELS
 
@@ -51,12 +54,19 @@ def _play_one(job: tuple) -> dict:
     from forum_trajanum.bots.factory import make_bot
     from forum_trajanum.bots.match import play_game
 
-    g, game_seed, seating, levels, settings = job
+    g, game_seed, seating, levels, settings = job[:5]
+    records = job[5] if len(job) > 5 else None
+    actions: list[str] = []
     bots = [
-        make_bot(levels[b], game_seed * 10 + seat, **settings.get(levels[b], {}))
+        _Recording(make_bot(levels[b], game_seed * 10 + seat, **settings.get(levels[b], {})),
+                   actions)
         for seat, b in enumerate(seating)
-    ]
+    ]  # fmt: skip
     result = play_game(bots, game_seed)
+    if records:
+        labels = _labels(levels)
+        _write_record(Path(records), g, game_seed, [labels[b] for b in seating],
+                      [levels[b] for b in seating], actions)  # fmt: skip
     per_bot = {}
     for seat, b in enumerate(seating):
         per_bot[b] = {
@@ -77,6 +87,39 @@ def _play_one(job: tuple) -> dict:
     }
 
 
+class _Recording:
+    """A bot whose every answer is also appended to a shared list (the game's record)."""
+
+    def __init__(self, bot, actions: list[str]) -> None:
+        self.bot, self.actions, self.level = bot, actions, bot.level
+
+    def choose(self, view):
+        action = self.bot.choose(view)
+        self.actions.append(str(action))
+        return action
+
+
+def record_path(records: Path, game: int, seed: int) -> Path:
+    """Where ``--records`` keeps game number ``game`` (0-based)."""
+    return records / f"game-{game + 1:04d}-seed-{seed}.json"
+
+
+def _write_record(
+    records: Path, game: int, seed: int, names: list[str], bots: list[str], actions: list[str]
+) -> None:
+    """Write one game's record atomically, in the save-file format (header summary too)."""
+    from forum_trajanum.engine import GameOptions, GameRecord
+    from forum_trajanum.saves import write_atomic
+
+    record = GameRecord(seed=seed, options=GameOptions(players=len(names)), actions=actions,
+                        names=names, bots=bots)  # fmt: skip
+    state = record.replay()  # the summary the list of games reads; also checks the record
+    now = time.time()
+    record.meta = {"title": f"simulate game {game + 1}", "created": now, "saved": now,
+                   "cycle": state.cycle, "round": state.round, "over": not state.tasks}  # fmt: skip
+    write_atomic(record_path(records, game, seed), record.to_json())
+
+
 def run(
     levels: Sequence[str],
     games: int,
@@ -84,16 +127,20 @@ def run(
     jobs: int,
     settings: dict | None = None,
     progress: bool = True,
+    records: str | Path | None = None,
 ) -> dict:
-    """Play ``games`` games and return the summary as a JSON-ready dict."""
+    """Play ``games`` games and return the summary as a JSON-ready dict; with ``records``,
+    keep each game's record in that directory."""
     for level in levels:
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}")
     if not 2 <= len(levels) <= 4:
         raise ValueError(f"a game needs 2-4 players, got {len(levels)}: {','.join(levels)}")
     settings = settings or {}
+    if records is not None:
+        Path(records).mkdir(parents=True, exist_ok=True)
     plan = [
-        (g, game_seed, seating, list(levels), settings)
+        (g, game_seed, seating, list(levels), settings, str(records) if records else None)
         for g, game_seed, seating in game_plan(levels, games, seed)
     ]
     started = time.perf_counter()
@@ -276,6 +323,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     parser.add_argument(
+        "--records",
+        metavar="DIR",
+        help="keep the record of every game in DIR (open them with replay or export)",
+    )
+    parser.add_argument(
         "--hard-iterations",
         type=int,
         default=None,
@@ -302,9 +354,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             max(1, args.jobs),
             settings=settings,
             progress=not args.no_progress,
+            records=args.records,
         )
     except ValueError as exc:
         parser.error(str(exc))
+    except OSError as exc:
+        parser.error(f"cannot write the records: {exc.strerror or exc}")
     _console().print(render_table(summary))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:

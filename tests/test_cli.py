@@ -129,6 +129,41 @@ def test_the_served_app_command_is_quoted_and_needs_no_shell(monkeypatch):
     assert server.command == """'/opt/my games/py'"'"'thon' -m forum_trajanum.cli"""
 
 
+def test_replay_and_export_subcommands_parse(monkeypatch, tmp_path, capsys):
+    import json
+    from pathlib import Path
+
+    import pytest
+
+    import forum_trajanum.tui.replay as replay_module
+
+    game = Path(__file__).parent / "fixtures" / "export-game.json"
+    assert cli.main(["export", str(game), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["finished"] is True
+    with pytest.raises(SystemExit):
+        cli.main(["export", str(game), "--format", "pdf"])
+    assert "invalid choice: 'pdf'" in capsys.readouterr().err
+
+    opened = []
+
+    class FakeReplayApp:
+        return_code = 0
+
+        def __init__(self, replay):
+            opened.append(replay)
+
+        def run(self):
+            opened.append("run")
+
+    monkeypatch.setattr(replay_module, "ReplayApp", FakeReplayApp)
+    assert cli.main(["replay", str(game)]) == 0
+    assert opened[1] == "run" and opened[0].length == 181 and opened[0].finished
+    assert cli.main(["replay", str(tmp_path / "nothing.json")]) == 1
+    assert "cannot read" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["replay"])
+
+
 # --- forum-trajanum new ----------------------------------------------------------------------
 
 

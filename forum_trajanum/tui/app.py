@@ -7,6 +7,7 @@ view (or a public view while bots play, and a privacy screen between two human p
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 
@@ -21,7 +22,7 @@ from forum_trajanum.engine.rules import DECISION_TITLES
 from forum_trajanum.tui.dialogs import HelpScreen, MessageScreen, SaveAsScreen
 from forum_trajanum.tui.games import GamesScreen
 from forum_trajanum.tui.help import LEGEND_KEY
-from forum_trajanum.tui.labels import log_words
+from forum_trajanum.tui.panels import last_move, log_lines
 from forum_trajanum.tui.play import (
     CHOICE_HOLD,
     ActionChosen,
@@ -59,37 +60,6 @@ def default_bot_factory(level: str, seed: int):
     except ImportError:
         return StandInBot()
     return make_bot(level, seed)
-
-
-def log_lines(session: GameSession, names: list[str]) -> list[str]:
-    """The public log in player words, with a mark line where a new cycle or round begins."""
-    lines, when = [], None
-    for entry in session.log:
-        if (entry.cycle, entry.round) != when:
-            when = (entry.cycle, entry.round)
-            if entry.cycle == 0:
-                lines.append("── Setup ──")
-            else:
-                cycle = ("I", "II", "III")[min(entry.cycle, 3) - 1]
-                lines.append(f"── Cycle {cycle}, round {entry.round} ──")
-        lines.append(f"{names[entry.seat]} {log_words(entry.text)}")
-    return lines
-
-
-def last_move(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """The public cells of a move to highlight: a building's cells or an envoy's Forum cell
-    (draft takes are not shown: other players may not see them before all have passed)."""
-    from forum_trajanum.engine import actions as A
-
-    try:
-        action = parse(text)
-    except GameError:
-        return (), ()
-    if isinstance(action, A.Build):
-        return tuple(c for c in (action.cell_a, action.cell_b) if c), ()
-    if isinstance(action, A.PlaceEnvoy) and not action.declined:
-        return (), ((action.row - 1, action.col - 1),)
-    return (), ()
 
 
 class ForumApp(App):
@@ -196,7 +166,7 @@ class ForumApp(App):
         if not self._size_checks:
             return
         size = size or self.size
-        width, height = self.min_size
+        width, height = self.needed_size()
         small = size.width < width or size.height < height
         if small and not isinstance(self.screen, TooSmallScreen):
             self.push_screen(TooSmallScreen(width, height))
@@ -204,6 +174,15 @@ class ForumApp(App):
             while isinstance(self.screen, TooSmallScreen):
                 self.pop_screen()
             self.call_later(self.resume_play)
+
+    def needed_size(self) -> tuple[int, int]:
+        """The size the screen under the too-small notice needs: a screen may need less than
+        the game (``MIN_SIZE``, e.g. the replay viewer's 80x24)."""
+        for screen in reversed(self.screen_stack):
+            if not isinstance(screen, TooSmallScreen):
+                need = getattr(screen, "MIN_SIZE", None) or self.min_size
+                return min(need[0], self.min_size[0]), min(need[1], self.min_size[1])
+        return self.min_size
 
     def start_new_game(self, settings: NewGameSettings | None) -> None:
         """Start the game the new-game form describes (None: the form was cancelled)."""
@@ -536,7 +515,9 @@ class ForumApp(App):
         pause = self.bot_delay - (time.monotonic() - started)
         if pause > 0:
             time.sleep(pause)
-        self.call_from_thread(self.bot_done, token, text, problem)
+        # the app may have closed while the bot was thinking: then there is nothing to play
+        with contextlib.suppress(RuntimeError):
+            self.call_from_thread(self.bot_done, token, text, problem)
 
     def bot_done(self, token: tuple, text: str, problem: str) -> None:
         """Apply a bot's choice (the first legal action if the bot failed)."""

@@ -13,6 +13,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from forum_trajanum import saves
+from forum_trajanum.engine import RecordError
 from forum_trajanum.tui.widgets import KeyBar
 
 
@@ -56,6 +57,7 @@ class GamesScreen(ModalScreen[str | None]):
         Binding("escape", "cancel", "Back"),
         Binding("f", "toggle", "Finished / unfinished"),
         Binding("d,delete", "delete", "Delete"),
+        Binding("r", "replay", "Replay"),
     ]
 
     def __init__(self, finished: bool = False, message: str = "") -> None:
@@ -70,7 +72,8 @@ class GamesScreen(ModalScreen[str | None]):
             yield Static(id="games-message")
             yield OptionList(id="games")
             yield Label(
-                "Enter: open · d: delete · f: finished / unfinished games · Escape: back",
+                "Enter: open · r: replay · d: delete · f: finished / unfinished games · "
+                "Escape: back",
                 id="games-keys",
             )
         yield KeyBar()
@@ -145,6 +148,28 @@ class GamesScreen(ModalScreen[str | None]):
 
         question = f"Delete the game {game.label()} ({game.stage()})? This cannot be undone."
         self.app.push_screen(ConfirmScreen(question), answer)
+
+    def action_replay(self) -> None:
+        """Step through the highlighted game (read only: a game open elsewhere may be
+        replayed too; an unfinished one shows only what an onlooker may know)."""
+        game = self.chosen()
+        if game is None:
+            return
+        from forum_trajanum.export import load
+        from forum_trajanum.tui.replay import ReplayScreen
+
+        try:
+            replay = load(game.path)
+        except RecordError as exc:
+            saves.log_problem(f"cannot replay {game.path}: {exc}")
+            self.say(f"This game cannot be replayed: {exc}")
+            return
+        self.app.push_screen(ReplayScreen(replay), lambda _: self._replay_closed())
+
+    def _replay_closed(self) -> None:
+        check = getattr(self.app, "check_size", None)
+        if check is not None:  # the list needs more room than the replay did
+            check()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -9,10 +9,18 @@ from __future__ import annotations
 from rich.text import Text
 
 from forum_trajanum.data import COLOURS, CORNERS, STREET_SYMBOLS, cell_name
-from forum_trajanum.engine import PlayerView
+from forum_trajanum.engine import GameError, PlayerView, parse
+from forum_trajanum.engine import actions as A
 from forum_trajanum.engine.view import ColoniaView
-from forum_trajanum.tui.labels import prestige_words, tile_label
-from forum_trajanum.tui.widgets import COLOUR_STYLE, SEAT_STYLE
+from forum_trajanum.tui.labels import log_words, prestige_words, tile_label
+from forum_trajanum.tui.widgets import (
+    COLOUR_STYLE,
+    EAGLE_GLYPH,
+    LEGAL_STYLE,
+    MOVE_GLYPH,
+    MOVE_STYLE,
+    SEAT_STYLE,
+)
 
 ROMAN = ("I", "II", "III")
 #: A player's marker on a track (its seat number).
@@ -164,3 +172,47 @@ def log_text(lines: list[str], limit: int = 200) -> Text:
             text.append(line + "\n")
     text.rstrip()
     return text
+
+
+COLONIA_LEGEND = Text.assemble(
+    ("Legend  ", "bold"), ("░░", "#5a5a5a"), " face-down tile, ", ("▲", "bold #af87ff"),
+    " temple, ", ("▸", LEGAL_STYLE), " a choice now, ", (MOVE_GLYPH, MOVE_STYLE),
+    " the last move, LIB library, BAS basilica, MKT market, ",
+    "COL triumphal column, B G Y R structures (fountain, park, stable, house), crane with its ",
+    "colour (✓ scored); citizens P M C. Streets of the street cards lit on the edges.",
+)  # fmt: skip
+
+FORUM_LEGEND = Text.assemble(
+    ("B G Y R", "bold"), " coloured spaces, ", (EAGLE_GLYPH, "bold #ffd75f"), " eagle, ",
+    ("1-4", "bold"), " envoy of that seat, ", ("▸", LEGAL_STYLE), " may take your envoy, ",
+    (MOVE_GLYPH, MOVE_STYLE), " the last move",
+)  # fmt: skip
+
+
+def log_lines(session, names: list[str]) -> list[str]:
+    """The public log in player words, with a mark line where a new cycle or round begins."""
+    lines, when = [], None
+    for entry in session.log:
+        if (entry.cycle, entry.round) != when:
+            when = (entry.cycle, entry.round)
+            if entry.cycle == 0:
+                lines.append("── Setup ──")
+            else:
+                cycle = ("I", "II", "III")[min(entry.cycle, 3) - 1]
+                lines.append(f"── Cycle {cycle}, round {entry.round} ──")
+        lines.append(f"{names[entry.seat]} {log_words(entry.text)}")
+    return lines
+
+
+def last_move(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The public cells of a move to highlight: a building's cells or an envoy's Forum cell
+    (draft takes are not shown: other players may not see them before all have passed)."""
+    try:
+        action = parse(text)
+    except GameError:
+        return (), ()
+    if isinstance(action, A.Build):
+        return tuple(c for c in (action.cell_a, action.cell_b) if c), ()
+    if isinstance(action, A.PlaceEnvoy) and not action.declined:
+        return (), ((action.row - 1, action.col - 1),)
+    return (), ()

@@ -57,3 +57,25 @@ def test_bad_level_is_reported(capsys):
     with pytest.raises(SystemExit):
         simulate.main(["--players", "easy,wizard", "--games", "1", "--no-progress"])
     assert "wizard" in capsys.readouterr().err
+
+
+def test_records_replay_to_the_scores_the_simulation_reported(tmp_path):
+    from forum_trajanum.engine.record import read_record
+    from forum_trajanum.export import load
+
+    out, records = tmp_path / "out.json", tmp_path / "records"
+    status = simulate.main(
+        ["--players", "easy,easy", "--games", "3", "--seed", "5", "--jobs", "1",
+         "--json", str(out), "--no-progress", "--records", str(records)]
+    )  # fmt: skip
+    assert status == 0
+    summary = json.loads(out.read_text())
+    assert len(list(records.iterdir())) == 3  # no temporary file left behind
+    for game in summary["per_game"]:
+        path = simulate.record_path(records, game["game"], game["seed"])
+        found = read_record(path.read_bytes())
+        assert not found.problem and found.record.names == game["seats"]
+        state = found.record.replay()
+        assert [pl.score for pl in state.players] == game["scores"]
+        replay = load(path)  # what replay and export open
+        assert replay.finished and replay.steps[-1].scores == tuple(game["scores"])

@@ -91,14 +91,15 @@ async def test_turn_screen_shows_only_the_own_secrets():
 async def test_bot_turns_are_shown_with_public_information_only():
     session = session_at("draft", bots=["", "easy"], seed=2)
     session.autosave = False
-    app = ForumApp(bot_delay=0.3, session=session, bot_factory=first_legal_bot_factory)
+    # the bot's move shows for 2 s: long enough to be seen on a loaded machine
+    app = ForumApp(bot_delay=2.0, session=session, bot_factory=first_legal_bot_factory)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(40):
-            if isinstance(app.screen, WatchScreen):
-                break
+        while not isinstance(app.screen, WatchScreen):  # the human plays until the bot's turn
             await past_hold(pilot)
-            await pilot.press("enter")
-        assert isinstance(app.screen, WatchScreen)
+            if app.session.decider == 0 and isinstance(app.screen, PlayScreen):
+                await pilot.press("enter")
+            else:
+                await pilot.pause(0.05)
         pv = app.screen.data.view
         assert pv.viewer == -1 and pv.legal == ()
         assert all(c.river == "" and c.taken == () for c in pv.colonias)

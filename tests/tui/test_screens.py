@@ -241,7 +241,9 @@ async def test_help_boards_trajan_log_and_save_screens():
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, BoardsScreen)
-        assert "Colonia of" in screen_text(app)
+        text = screen_text(app)
+        assert "Colonia of" in text
+        assert "1 I " in text and "6 VI " in text and "Crafts. II" in text  # the whole board
         await pilot.press("escape")
         await pilot.press("t")
         await pilot.pause()
@@ -589,5 +591,5 @@ async def test_a_step_with_one_possible_answer_plays_itself_and_the_log_says_so(
         assert "took step 1 of the library track" in app.session.log[-1].text
         await pilot.press("enter")  # the hand-over to the next decision, which has choices
         assert len(app.session.view_of(app.session.decider).legal) > 1
-        await pilot.press("l")
-        assert "took step 1 of the library track" in screen_text(app)
+        await pilot.press("l")  # the log panel, scrolled to its newest lines
+        assert await _wait(pilot, lambda: "took step 1 of the library" in screen_text(app))

@@ -54,7 +54,7 @@ async def test_no_screen_shows_a_tile_code_along_a_game(decision):
 
 def test_every_log_line_of_a_game_is_in_words():
     from forum_trajanum.engine import parse
-    from forum_trajanum.tui.app import log_lines
+    from forum_trajanum.tui.panels import log_lines
 
     session = session_at("pay", seed=5, skip=3)  # well into the game
     names = [session.name(i) for i in range(session.players)]

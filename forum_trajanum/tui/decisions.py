@@ -1,0 +1,164 @@
+"""The decision panel of the play screen: the list of choices, the line above it, messages.
+
+A mixin of :class:`forum_trajanum.tui.playscreen.PlayScreen`: it words the legal actions
+(:func:`forum_trajanum.tui.labels.describe`, with the engine's previews), numbers them for the
+digit keys, keeps the highlight in place when the same kind of decision follows and shows a
+message whole until the next redraw.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from forum_trajanum.data import cell_name
+from forum_trajanum.engine.actions import TakeTile
+from forum_trajanum.tui.labels import action_cells, decision_context, describe, forum_cell
+from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, DecisionList
+
+#: Log lines shown in the decision panel while somebody else (a bot) plays.
+WATCH_LINES = 5
+
+
+def set_text(widget: Static, text: Text, layout: bool = True) -> None:
+    """Update a Static only when its text changed (a one-line one without a layout pass)."""
+    if getattr(widget, "_shown_text", None) != text:
+        widget._shown_text = text
+        widget.update(text, layout=layout)
+
+
+def cell_at(index: int) -> str:
+    """A Colonia cell's name from its index (8 -> "C2")."""
+    return cell_name(index)
+
+
+class DecisionPanel:
+    """The decision list and the lines around it (mixed into the play screen)."""
+
+    def show_decision_text(self) -> None:
+        """The line above the list (hidden when it has nothing to say)."""
+        text = self.decision_text()
+        widget = self.query_one("#decision-title", Static)
+        widget.display = bool(text.plain)
+        set_text(widget, text)
+
+    def decider_title(self) -> str:
+        """Whose choice it is, e.g. "Ann's choice" (the line below says what it is)."""
+        pv = self.data.view
+        if pv.decider < 0:
+            return "Game over"
+        return f"{self.data.names[pv.decider]}'s choice" if self.actions else "Playing"
+
+    def decision_text(self) -> Text:
+        """What the decision is and is about (or, while another plays, the last moves)."""
+        pv = self.data.view
+        text = Text()
+        if not self.actions:
+            if pv.decider >= 0:
+                text.append(self.data.names[pv.decider], style=SEAT_STYLE[pv.decider])
+                text.append(f" is playing: {pv.title}…")
+            # what just happened, move by move (the log panel may be out of view)
+            for line in self.data.log[-WATCH_LINES:]:
+                text.append("\n" + line, style="#b0b0b0")
+            return text
+        # the panel's title says who decides; this line what and what it is about
+        parts = [(pv.title[:1].upper() + pv.title[1:] + ".", "bold")]
+        if self.data.can_undo:
+            parts.append(("[u] undo", "#87d787"))
+        if self.filtered:
+            parts.append((f"Choices at {cell_at(self.query_one(ColoniaGrid).cursor)}.", "bold"))
+        context = decision_context(pv)
+        if context:
+            parts.append((context, "#d7d7af"))
+        for n, (words, style) in enumerate(parts):
+            text.append(("" if n == 0 else " ") + words, style=style)
+        return text
+
+    def fill_decisions(self) -> None:
+        """Fill the decision list with :meth:`entries`; the highlight keeps its place when
+        the same kind of decision follows."""
+        pv = self.data.view
+        entries = self.entries()
+        ids = [i for i, _ in entries]
+        if ids == self._shown_ids and pv == self._shown_view:
+            return  # the same choices: keep the list (and its highlight) as it is
+        options_list = self.query_one("#decisions", OptionList)
+        old = options_list.highlighted
+        old_id = (
+            options_list.get_option_at_index(old).id
+            if old is not None and old < options_list.option_count
+            else None
+        )
+        same_kind = (
+            self._shown_view is not None
+            and self._shown_view.decision == pv.decision
+            and self._shown_view.viewer == pv.viewer
+        )
+        self._shown_ids, self._shown_view = ids, pv
+        options_list.clear_options()
+        options_list.add_options(
+            [
+                Option(Text.assemble((f"{n + 1} " if n < 9 else "  ", "bold #87d7ff"), label), id=i)
+                for n, (i, label) in enumerate(entries)
+            ]
+        )
+        if entries:
+            if same_kind and old_id in ids:  # the same choice is still there: stay on it
+                options_list.highlighted = ids.index(old_id)
+            elif same_kind and old is not None:
+                options_list.highlighted = min(old, len(entries) - 1)
+            else:
+                options_list.highlighted = 0
+
+    def entries(self) -> list[tuple[str, str]]:
+        """The decision list as (option id, label) pairs; an id is a legal action's text."""
+        pv = self.data.view
+        shown: list = []
+        if self.filtered:
+            cell = cell_at(self.query_one(ColoniaGrid).cursor)
+            shown = list(self.by_cell.get(cell, []))
+            # the street's own tiles stay listed; tribune takes show for the cursor cell only
+            shown += [
+                a
+                for a in self.actions
+                if isinstance(a, TakeTile) and not a.tribune and a not in shown
+            ]
+        else:
+            for action in self.actions:
+                if action_cells(action) and forum_cell(action) is None:
+                    shown.append(action)
+        shown += [a for a in self.actions if forum_cell(a) is not None]
+        shown += self.other
+        return [(str(a), describe(a, pv)) for a in shown]
+
+    # --- input --------------------------------------------------------------------------
+
+    def choose(self, text: str) -> None:
+        """Hand a chosen legal action up to the app."""
+        if text in self.data.view.legal:
+            from forum_trajanum.tui.playscreen import ActionChosen
+
+            self.post_message(ActionChosen(text))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            self.choose(event.option.id)
+
+    def action_pick(self, number: int) -> None:
+        """A digit chooses the list entry with that number."""
+        lst = self.query_one("#decisions", DecisionList)
+        if lst.held or not 0 < number <= lst.option_count:
+            return
+        lst.highlighted = number - 1
+        lst.action_select()
+
+    def say(self, message: str) -> None:
+        """Show a message under the decision list (whole, wrapped); the next redraw clears it."""
+        widget = self.query_one("#message", Static)
+        text = Text(message, style="bold #ff8700")
+        if getattr(widget, "_shown_text", None) != text:
+            widget._shown_text = text
+            widget.display = bool(message)
+            widget.update(text)  # with a layout pass: a long message takes several lines

@@ -1,0 +1,445 @@
+"""The play screen's base: the board panels, the decision list and their layouts by size.
+
+:class:`PlayScreen` shows one :class:`PlayerView` only: the deciding player's own view, or a
+public view. The decision list offers exactly ``view.legal``; the Colonia and Forum cursors
+highlight the cells that appear in those actions. Choosing posts :class:`ActionChosen`; the
+app decides. The screens of each mode (setup, draft, turn, ...) are in
+:mod:`forum_trajanum.tui.play`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, HorizontalScroll, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+
+from forum_trajanum.engine import PlayerView
+from forum_trajanum.engine.actions import TakeTile
+from forum_trajanum.engine.view import ColoniaView
+from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text
+from forum_trajanum.tui.labels import (
+    action_cells,
+    cell_words,
+    forum_cell,
+    legal_actions_of,
+)
+from forum_trajanum.tui.panels import (
+    COLONIA_LEGEND,
+    FORUM_LEGEND,
+    log_text,
+    players_text,
+    private_text,
+    status_line,
+    supply_text,
+    unseen_text,
+)
+from forum_trajanum.tui.widgets import (
+    SEAT_STYLE,
+    ColoniaGrid,
+    DecisionList,
+    ForumGrid,
+    KeyBar,
+)
+
+#: When a decision has more Colonia-cell actions than this, the list shows only the actions
+#: of the cell under the cursor (plus the actions that name no cell).
+FILTER_ABOVE = 24
+
+#: Seconds for which a new player's decision list ignores Enter (and clicks): a fast second
+#: press after the hand-over screen's Enter must not take the first choice by accident.
+CHOICE_HOLD = 0.3
+
+
+@dataclass
+class PlayData:
+    """What a play screen draws: one view plus public names, bots and log lines."""
+
+    view: PlayerView
+    names: list[str]
+    bots: list[str]
+    log: list[str] = field(default_factory=list)
+    can_undo: bool = False
+    message: str = ""
+    #: Seconds for which the decision list ignores being chosen (a new player's decision).
+    hold: float = 0.0
+    #: The last public move to show (Colonia cell names, Forum cell indexes) and its seat.
+    flash: tuple[tuple[str, ...], tuple[int, ...]] = ((), ())
+    flash_seat: int = -1
+    #: Whose Colonia a public view shows (the human watching bots play), -1: the decider's.
+    home: int = -1
+
+
+class ActionChosen(Message):
+    """The player chose a legal action (its text form)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        super().__init__()
+
+
+class PlayScreen(DecisionPanel, Screen):
+    """Base of the play screens: Colonia, decisions, Forum, players and tracks, log.
+
+    The layout follows the terminal size through breakpoint classes and the stylesheet:
+    compact (below about 120x36) shows one main panel at a time, switched with c / f / p / l,
+    with the decision list and a status line always in view; standard shows the Colonia beside
+    the decisions and the Forum, the players below; wide adds the other players' Colonias.
+    """
+
+    MODE = "play"
+    HINT = ""
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-standard-w"), (160, "-wide-w")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-standard-h"), (45, "-wide-h")]
+    PANELS = ("colonia", "forum", "players", "log")
+    BINDINGS = [
+        Binding("c", "panel('colonia')", "Colonia"),
+        Binding("f", "panel('forum')", "Forum"),
+        Binding("p", "panel('players')", "Players"),
+        Binding("l", "panel('log')", "Log"),
+        Binding("u", "undo", "Undo"),
+        Binding("o", "boards", "Others"),
+        Binding("t", "trajan", "Trajan"),
+        Binding("s", "save", "Save"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("q", "menu", "Menu"),
+        *[Binding(str(n), f"pick({n})", f"Choice {n}", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self, data: PlayData) -> None:
+        super().__init__()
+        self.data = data
+        self.actions: list = []
+        self.by_cell: dict[str, list] = {}
+        self.by_forum: dict[tuple[int, int], object] = {}
+        self.other: list = []
+        self.filtered = False
+        self._shown_ids: list[str] | None = None
+        self._shown_view: PlayerView | None = None
+        self.covered = False
+        self._decision_key: tuple = ()
+        self.panel = "colonia"
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status-line")
+        yield Static(id="tabs")
+        with Container(id="board"):
+            with Container(id="p-colonia", classes="panel -shown"):
+                yield ColoniaGrid(id="colonia")
+                with VerticalScroll(id="colonia-side"):
+                    yield Static(id="cursor-cell")
+                    yield Static(id="private")
+                    yield Static(id="supply")
+                    yield Static(id="unseen")
+                    yield Static(COLONIA_LEGEND, id="colonia-legend")
+            with Vertical(id="p-decide"):
+                yield Static(id="decision-title")
+                yield DecisionList(id="decisions")
+                yield Static(id="message")
+            with VerticalScroll(id="p-forum", classes="panel"):
+                yield ForumGrid(id="forum")
+                yield Static(FORUM_LEGEND, id="forum-legend")
+            with VerticalScroll(id="p-players", classes="panel"):
+                yield Static(id="players")
+            with VerticalScroll(id="p-log", classes="panel"):
+                yield Static(id="log")
+            with HorizontalScroll(id="p-others", classes="panel"):
+                for n in range(3):
+                    with Vertical(classes="other", id=f"other-{n}"):
+                        yield Static(classes="other-title")
+                        yield ColoniaGrid(classes="other-grid")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        for grid in self.query(".other-grid").results(ColoniaGrid):
+            grid.can_focus = False
+        self.query_one("#p-colonia").border_title = "Colonia"
+        self.query_one("#p-decide").border_title = "Your choices"
+        self.query_one("#p-forum").border_title = "Forum"
+        self.query_one("#p-players").border_title = "Players and tracks"
+        self.query_one("#p-log").border_title = "Log"
+        self.query_one("#p-others").border_title = "Other players' Colonias"
+        self.show(self.data)
+        self.query_one("#decisions", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        apply_breakpoints(self)
+        lists = self.query("#decisions")  # empty while the screen is still being composed
+        if lists and not isinstance(self.focused, (ColoniaGrid, ForumGrid)):
+            lists.first().focus()
+        self.app.resume_play()
+
+    @property
+    def compact(self) -> bool:
+        """Whether the compact layout (one main panel at a time) is in use."""
+        return self.has_class("-narrow") or self.has_class("-short")
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def shown_seat(self) -> int:
+        """Whose Colonia the big grid shows: the viewer, or (public view) the decider."""
+        pv = self.data.view
+        if pv.viewer >= 0:
+            return pv.viewer
+        if self.data.home >= 0:
+            return self.data.home
+        return max(pv.decider, 0)
+
+    def cover(self) -> None:
+        """Hide everything but the title (a hand-over screen is about to cover this one).
+
+        Inline styles, not a CSS class: a class on the screen would restyle every widget."""
+        self.covered = True
+        for part in self.query("#board, #status-line"):
+            part.styles.visibility = "hidden"
+
+    def uncover(self) -> None:
+        if self.covered:
+            self.covered = False
+            for part in self.query("#board, #status-line"):
+                part.styles.visibility = "visible"
+
+    def show(self, data: PlayData) -> None:
+        """Redraw everything from ``data``."""
+        new_viewer = data.view.viewer != self.data.view.viewer
+        self.data = data
+        self.uncover()
+        decisions = self.query_one("#decisions", DecisionList)
+        if new_viewer:
+            decisions.focus()
+        if data.hold > 0:
+            # from now (keys already queued) until a moment after the decision is on screen
+            decisions.hold(data.hold)
+            self.call_after_refresh(decisions.hold, data.hold)
+        self.sort_actions()
+        self.draw()
+
+    def sort_actions(self) -> None:
+        """Parse the legal actions and sort them by the Colonia / Forum cell they are about."""
+        self.actions = legal_actions_of(self.data.view)
+        self.by_cell, self.by_forum, self.other = {}, {}, []
+        for action in self.actions:
+            cells = action_cells(action)
+            spot = forum_cell(action)
+            if spot is not None:
+                self.by_forum[spot] = action
+            elif cells:
+                for cell in cells:
+                    self.by_cell.setdefault(cell, []).append(action)
+            else:
+                self.other.append(action)
+        count = sum(len(v) for v in self.by_cell.values())
+        self.filtered = count > FILTER_ABOVE
+
+    def draw(self) -> None:
+        """Draw the boards, the status and the decision list for ``self.data``."""
+        data = self.data
+        pv = data.view
+        seat = self.shown_seat()
+        colonia = self.colonia_shown(pv.colonias[seat])
+        grid = self.query_one("#colonia", ColoniaGrid)
+        owner = data.names[seat] + (" (you)" if pv.viewer == seat else "")
+        flash_cells, flash_forum = data.flash
+        grid.show(
+            colonia,
+            pv.options.side,
+            self.marked_cells(),
+            tuple(pv.street),
+            tint=pv.decision == "draft",
+            flash=frozenset(flash_cells) if data.flash_seat == seat else frozenset(),
+        )
+        self.query_one("#p-colonia").border_title = f"Colonia of {owner}"
+        previous = self._decision_key
+        # the same kind of decision again (another build, the draft's second tile): the
+        # cursors stay where they are while their cell is still a choice
+        self._decision_key = (pv.viewer, pv.decision, pv.cycle, pv.round)
+        fresh = previous != self._decision_key
+        self.place_grid_cursor(grid, fresh=fresh)
+        if fresh and self.by_forum:
+            self.set_panel("forum")
+        elif fresh and self.by_cell:
+            self.set_panel("colonia")
+        self.show_cursor_cell()
+        set_text(self.query_one("#supply", Static), supply_text(colonia))
+        set_text(
+            self.query_one("#private", Static),
+            private_text(colonia) if pv.viewer == seat else Text(""),
+        )
+        set_text(
+            self.query_one("#unseen", Static),
+            unseen_text(colonia) if pv.viewer == seat else Text(""),
+        )
+        set_text(self.query_one("#status-line", Static), status_line(pv, data.names, seat), False)
+        set_text(self.query_one("#players", Static), players_text(pv, data.names, data.bots))
+        self.query_one(ForumGrid).show(pv, frozenset(self.by_forum), frozenset(flash_forum))
+        self.draw_tabs()
+        self.show_decision_text()
+        self.query_one("#p-decide").border_title = self.decider_title()
+        self.fill_decisions()
+        self.say(data.message)
+        set_text(self.query_one("#log", Static), log_text(data.log))
+        # the newest line in view once the new text is laid out
+        log_panel = self.query_one("#p-log", VerticalScroll)
+        self.call_after_refresh(log_panel.scroll_end, animate=False)
+        self.draw_others(seat)
+
+    def draw_others(self, seat: int) -> None:
+        """The other players' Colonias (shown in the wide layout)."""
+        pv = self.data.view
+        others = [c for c in pv.colonias if c.seat != seat]
+        for n, box in enumerate(self.query(".other")):
+            box.display = n < len(others)
+            if n < len(others):
+                c = others[n]
+                title = f"{c.seat + 1} {self.data.names[c.seat]}: {c.score} VP"
+                set_text(
+                    box.query_one(".other-title", Static), Text(title, style=SEAT_STYLE[c.seat])
+                )
+                flash = self.data.flash[0] if self.data.flash_seat == c.seat else ()
+                grid = box.query_one(".other-grid", ColoniaGrid)
+                grid.show(c, pv.options.side, flash=frozenset(flash))
+
+    def draw_tabs(self) -> None:
+        text = Text(no_wrap=True, overflow="crop")
+        for key, name in (("c", "Colonia"), ("f", "Forum"), ("p", "Players"), ("l", "Log")):
+            shown = name.lower() == self.panel
+            text.append(f" {key} ", style="bold reverse" if shown else "bold")
+            text.append(f"{name} ", style="bold #ffd75f underline" if shown else "#a0a0a0")
+        set_text(self.query_one("#tabs", Static), text, layout=False)
+
+    def set_panel(self, panel: str) -> None:
+        """Show ``panel`` (the compact layout shows one main panel at a time)."""
+        self.panel = panel
+        for name in self.PANELS:
+            self.query_one(f"#p-{name}").set_class(name == panel, "-shown")
+        if self.is_mounted:
+            self.draw_tabs()
+
+    def colonia_shown(self, colonia: ColoniaView) -> ColoniaView:
+        """The Colonia as drawn (a screen may show a choice in the making on it)."""
+        return colonia
+
+    def marked_cells(self) -> frozenset[str]:
+        """The Colonia cells marked as legal: those the legal actions are about. In the draft
+        only the street cards' own tiles: a tile off the streets costs a tribune and is
+        offered for the cell under the cursor."""
+        plain = {
+            cell
+            for cell, actions in self.by_cell.items()
+            if any(not (isinstance(a, TakeTile) and a.tribune) for a in actions)
+        }
+        return frozenset(plain or self.by_cell)
+
+    def place_grid_cursor(self, grid: ColoniaGrid, fresh: bool) -> None:
+        """Keep the Colonia cursor on a legal cell (the first one for a new decision)."""
+        if self.by_cell and (fresh or self.by_cell.get(cell_at(grid.cursor)) is None):
+            # the engine lists the most natural choices first (e.g. the street's own tiles)
+            first = next(a for a in self.actions if action_cells(a) and forum_cell(a) is None)
+            grid.place_cursor(action_cells(first)[0])
+
+    def action_panel(self, panel: str) -> None:
+        """c / f / p / l: show that panel (compact); the log key opens the whole log otherwise."""
+        if panel == "log" and not self.compact:
+            self.action_log()
+            return
+        self.set_panel(panel)
+        if panel == "log":
+            log_panel = self.query_one("#p-log", VerticalScroll)
+            self.call_after_refresh(log_panel.scroll_end, animate=False)
+        widget = {"colonia": ColoniaGrid, "forum": ForumGrid}.get(panel)
+        if widget is not None:
+            self.query_one(widget).focus()
+
+    def show_cursor_cell(self) -> None:
+        """The cell under the Colonia cursor in words (the long form of its short one)."""
+        grid = self.query_one("#colonia", ColoniaGrid)
+        if grid.colonia is None:
+            return
+        index = grid.cursor
+        text = Text.assemble(
+            (f"{cell_at(index)}: ", "bold #ffd75f"), cell_words(grid.colonia, index)
+        )
+        set_text(self.query_one("#cursor-cell", Static), text)
+
+    def on_colonia_grid_cursor_moved(self, event: ColoniaGrid.CursorMoved) -> None:
+        if self.is_mounted and self.query("#cursor-cell"):
+            self.show_cursor_cell()
+        if self.filtered and self.is_mounted:
+            self.fill_decisions()
+            self.show_decision_text()
+
+    def on_colonia_grid_cell_chosen(self, event: ColoniaGrid.CellChosen) -> None:
+        actions = self.by_cell.get(event.cell, [])
+        # Enter on a draft cell takes that tile for its street (no tribune: that is a
+        # separate, explicit entry of the list)
+        plain = [a for a in actions if not (isinstance(a, TakeTile) and a.tribune)]
+        if len(plain) == 1:
+            self.choose(str(plain[0]))
+        elif actions:
+            lst = self.query_one("#decisions", OptionList)
+            if not self.filtered:
+                index = next(
+                    (i for i in range(lst.option_count) if lst.get_option_at_index(i).id
+                     == str(actions[0])), 0)  # fmt: skip
+                lst.highlighted = index
+            self.say(f"{len(actions)} choices on {event.cell}: pick one from the list.")
+            lst.focus()
+        else:
+            self.say(f"Nothing to do on {event.cell} now; the cells marked ▸ are.")
+
+    def on_forum_grid_cell_chosen(self, event: ForumGrid.CellChosen) -> None:
+        action = self.by_forum.get((event.row, event.col))
+        if action is not None:
+            self.choose(str(action))
+        else:
+            self.say("No envoy may go there now; the spaces marked ▸ may take one.")
+
+    def action_undo(self) -> None:
+        self.app.undo()
+
+    def action_boards(self) -> None:
+        from forum_trajanum.tui.dialogs import BoardsScreen
+
+        self.app.push_screen(BoardsScreen(self.data))
+
+    def action_trajan(self) -> None:
+        from forum_trajanum.tui.dialogs import TrajanScreen
+
+        self.app.push_screen(TrajanScreen(self.data.view))
+
+    def action_log(self) -> None:
+        from forum_trajanum.tui.dialogs import LogScreen
+
+        self.app.push_screen(LogScreen(self.data.log))
+
+    def action_help(self) -> None:
+        from forum_trajanum.tui.dialogs import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_save(self) -> None:
+        self.app.ask_save_name()
+
+    def action_menu(self) -> None:
+        self.app.to_menu()
+
+
+def apply_breakpoints(screen: Screen) -> None:
+    """Set the breakpoint classes for the app's size now (Textual sets them on a resize of
+    the active screen only; a reused screen may have missed one)."""
+    width, height = screen.app.size
+    classes = {}
+    for points, size in (
+        (screen.HORIZONTAL_BREAKPOINTS, width),
+        (screen.VERTICAL_BREAKPOINTS, height),
+    ):
+        names = [name for _, name in points or []]
+        reached = [name for start, name in points or [] if size >= start]
+        for name in names:
+            classes[name] = bool(reached) and name == reached[-1]
+    screen.update_classes(classes, animate=False)
