@@ -1,7 +1,8 @@
 """The ``forum-trajanum`` command.
 
-``forum-trajanum`` opens the terminal app; ``forum-trajanum continue [NAME]`` resumes a saved
-game directly; ``forum-trajanum simulate ...`` runs bot games (:mod:`forum_trajanum.simulate`);
+``forum-trajanum`` opens the terminal app; ``forum-trajanum new --seats Ann,Bob,normal``
+opens it straight into a new game; ``forum-trajanum continue [NAME]`` resumes a saved game
+directly; ``forum-trajanum simulate ...`` runs bot games (:mod:`forum_trajanum.simulate`);
 ``forum-trajanum serve`` serves the app in a web browser through textual-serve (the optional
 "web" extra, :mod:`forum_trajanum.web`); ``forum-trajanum replay FILE`` steps through a saved
 game; ``forum-trajanum export FILE`` prints its log (:mod:`forum_trajanum.export`);
@@ -65,6 +66,61 @@ def _simulate(argv: list[str]) -> int:
     return result if isinstance(result, int) else 0
 
 
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}") from None
+
+
+def _new(argv: list[str]) -> int:
+    """``forum-trajanum new --seats Ann,Bob,normal ...``: open the app straight into a game."""
+    parser = argparse.ArgumentParser(
+        prog="forum-trajanum new",
+        description="Start a new game at once, without the start menu.",
+    )
+    parser.add_argument(
+        "--seats",
+        required=True,
+        help="2-4 seats in turn order, separated by commas: a name for a person, or easy, "
+        "normal or hard for a bot (e.g. Ann,Bob,normal)",
+    )
+    parser.add_argument(
+        "--side",
+        default="A",
+        type=str.upper,
+        choices=("A", "B"),
+        help="Colonia side: A the same streets for all, B individual streets",
+    )
+    parser.add_argument(
+        "--intro", action="store_true", help="introductory game: one Trajan card, in cycle III"
+    )
+    parser.add_argument(
+        "--newcomer",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a newcomer (name or seat number) gets the mixed-groups handicap; may be repeated",
+    )
+    parser.add_argument("--seed", type=_seed, help="a whole number: the same seed, the same deal")
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.5, help="seconds a bot's move stays visible"
+    )
+    args = parser.parse_args(argv)
+    from forum_trajanum.tui.seats import SeatError, settings_from_seats
+
+    try:
+        settings = settings_from_seats(args.seats, args.side, args.intro, args.newcomer, args.seed)
+    except SeatError as exc:
+        print(f"forum-trajanum new: {exc}", file=sys.stderr)
+        return 2
+    from forum_trajanum.tui.app import ForumApp
+
+    app = ForumApp(bot_delay=max(args.bot_delay, 0.0), new_game=settings)
+    app.run()
+    return app.return_code or 0
+
+
 def _export(argv: list[str]) -> int:
     from forum_trajanum.export import main as export_main
 
@@ -110,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
         return _serve(argv[1:])
     if argv and argv[0] == "continue":
         return _continue(argv[1:])
+    if argv and argv[0] == "new":
+        return _new(argv[1:])
     if argv and argv[0] == "replay":
         return _replay(argv[1:])
     if argv and argv[0] == "export":
@@ -117,9 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="forum-trajanum",
         description="Stefan Feld's Forum Trajanum in the terminal, for 2-4 players at one "
-        "keyboard. Subcommands: continue [NAME] (resume a saved game), replay FILE (step "
-        "through a game), export FILE (a game's log), simulate (bot games), serve (in a web "
-        "browser).",
+        "keyboard. Subcommands: new (start a game at once: new --seats Ann,Bob,normal), "
+        "continue [NAME] (resume a saved game), replay FILE (step through a game), export FILE "
+        "(a game's log), simulate (bot games), serve (in a web browser).",
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument(

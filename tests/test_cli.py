@@ -162,3 +162,78 @@ def test_replay_and_export_subcommands_parse(monkeypatch, tmp_path, capsys):
     assert "cannot read" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         cli.main(["replay"])
+
+
+# --- forum-trajanum new ----------------------------------------------------------------------
+
+
+def _started_with(monkeypatch, argv):
+    """Run ``forum-trajanum new ...`` with a stand-in app; return the settings it got."""
+    started = []
+
+    class FakeApp:
+        return_code = 0
+
+        def __init__(self, **kwargs):
+            started.append(kwargs)
+
+        def run(self):
+            started.append("run")
+
+    import forum_trajanum.tui.app as app_module
+
+    monkeypatch.setattr(app_module, "ForumApp", FakeApp)
+    assert cli.main(["new", *argv]) == 0
+    assert started[-1] == "run"
+    return started[0]["new_game"]
+
+
+def test_new_opens_the_app_with_people_and_bots_in_seat_order(monkeypatch):
+    settings = _started_with(monkeypatch, ["--seats", "Ann,Bob,normal", "--seed", "7"])
+    assert settings.players == 3
+    assert settings.names[:2] == ["Ann", "Bob"]
+    assert settings.bots == ["", "", "normal"]
+    assert settings.seed == 7
+    assert (settings.side, settings.introductory, settings.handicap) == ("A", False, ())
+
+
+def test_new_takes_side_intro_and_newcomers_by_name_or_seat(monkeypatch):
+    settings = _started_with(
+        monkeypatch,
+        ["--seats", "Ann,hard,Cai", "--side", "b", "--intro", "--newcomer", "cai",
+         "--newcomer", "2"],
+    )  # fmt: skip
+    assert settings.bots == ["", "hard", ""]
+    assert (settings.side, settings.introductory) == ("B", True)
+    assert settings.handicap == (1, 2)
+
+
+def _refused(capsys, argv) -> str:
+    assert cli.main(["new", *argv]) == 2
+    return capsys.readouterr().err
+
+
+def test_new_refuses_too_few_or_too_many_seats(capsys):
+    assert "needs 2 to 4 players, but --seats names 1 (Ann)" in _refused(capsys, ["--seats", "Ann"])
+    err = _refused(capsys, ["--seats", "a,b,c,d,easy"])
+    assert "needs 2 to 4 players, but --seats names 5" in err
+
+
+def test_new_refuses_an_unknown_newcomer_and_names_the_seats(capsys):
+    err = _refused(capsys, ["--seats", "Ann,normal", "--newcomer", "Zed"])
+    assert "--newcomer Zed: nobody of that name sits at the table" in err
+    assert "Ann, Bot 2" in err
+
+
+def test_new_refuses_an_empty_seat_and_a_name_used_twice(capsys):
+    assert "Seat 2 is empty" in _refused(capsys, ["--seats", "Ann,,Bob"])
+    assert "Two seats are called ann" in _refused(capsys, ["--seats", "Ann,ann"])
+
+
+def test_new_refuses_a_seed_that_is_not_a_whole_number(capsys):
+    import pytest
+
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["new", "--seats", "Ann,Bob", "--seed", "x"])
+    assert exit_.value.code == 2
+    assert "the seed must be a whole number, not 'x'" in capsys.readouterr().err

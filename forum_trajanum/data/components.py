@@ -336,41 +336,48 @@ TRAJAN_CARDS_BY_CYCLE: tuple[tuple[str, ...], ...] = tuple(
 #: Decisions this project made where the rulebooks and components.md leave a gap. Each is
 #: applied by the rules engine exactly as written here; the help screen shows them.
 RULINGS: tuple[str, ...] = (
-    "Start player: the figure passes to the right once between two rounds, 11 times in a game "
-    "(the pass at the end of a cycle's last round is the pass the rulebook names again under "
-    "'Beginning a new cycle').",
-    "Draft order: players draft one at a time, starting with the start player and going "
-    "clockwise, but nobody sees what another player drafted (cells, tribunes, tiles kept or "
-    "passed) until the last player has passed, as when everybody drafts at once at the table; "
-    "every received tile becomes visible then too.",
-    "A player may decline the draft tile of a card only when that card's street is empty "
-    "(then with or without paying a tribune to take from elsewhere).",
-    "A citizen tile whose class has no free citizen space cannot be used; it goes to the ship "
-    "(own tile) or the reserve (another player's) like any unused tile.",
-    "A tile taken with Library 4 / Market 4 goes to the ship after use like any own tile "
-    "(or into a citizen row); a corner tile taken this way uncovers its crane.",
-    "An own tile goes to the ship as soon as it is used; the unused tile of the turn goes to the "
-    "ship or reserve when the tile-use step ends, before the building step.",
-    "Placing an envoy after building a coloured structure is optional (the rulebook says 'may'); "
-    "the second-citizen envoy of Patrician I and the envoys of Library 3 / Market 3 are too.",
-    "Trajan task I-4 needs an uncovered crane (coloured or scored side); a corner whose Colonia "
-    "tile still lies on it shows no crane.",
-    "Trajan building tasks count the largest number of fulfilments that share no building tile; "
-    "the two halves of one double tile are one tile.",
-    "Conversions (2 workers of one colour to a builder, an assistant recolouring a worker, "
-    "Craftsman I/II, Merchant II) are made in the building step of one's own turn, before or "
-    "after the building action; a building action needs the exact builder/worker colours.",
-    "Citizens are paid per citizen row (1 coin for a row holding 1 or 2 citizens); an unpaid row "
-    "turns inactive, a paid inactive row turns active again.",
-    "Mixed-groups handicap: a newcomer takes the citizen from one face-up corner tile after "
-    "setup, places it in a row of its class and gets 1 extra coin; that crane is uncovered.",
-    "Merchant I b): with Merchant I active an upgrade moves the slide bar straight to the next "
-    "cypress (the German rulebook's wording; the English 'may' offers no better choice).",
-    "Tie-break: most active citizens, then most resources left (builders + workers + "
-    "assistants + coins + tribunes), then a shared victory.",
-    "Random Forum boards (an option of the licensed online version): the printed faces differ "
-    "in their colour counts (each has 2 eagles and 14 coloured cells, but 3 to 5 of a colour), "
-    "so setup draws the boards and their sides as for the printed Forum and lays each drawn "
-    "face's 16 cells out in a random order: a generated face has exactly the colours and "
-    "eagles of a printed face, and the Forum those of a printed Forum setup could have drawn.",
+    "Start player: the start player passes to the right once between rounds: 11 passes in a "
+    "game (the pass the rulebook names again at the start of a new cycle is this same pass, not "
+    "an extra one).",
+    "Draft order: players draft one at a time, from the start player clockwise, but nobody sees "
+    "what another player drafted (which spaces, whether a tribune was paid, which tile was kept "
+    "or passed) until the last player has passed, as when everybody drafts at once at the table. "
+    "The tile you receive is shown to you then too.",
+    "You may take no tile for a street card only when that card's street in your Colonia has "
+    "no tile left; even then you may instead pay a tribune and take a tile from anywhere.",
+    "A citizen tile whose class has no free citizen space cannot be used; like any unused tile "
+    "it goes to your ship (your own tile) or to the reserve (another player's tile).",
+    "A tile you take with the last step of the library or market track goes to your ship after "
+    "use like any of your own tiles (or into a citizen row); taking a corner tile this way "
+    "uncovers its crane.",
+    "A tile you use goes to your ship at once if it is your own; the tile you leave unused in "
+    "your turn goes to your ship (your own) or the reserve (another player's) when you finish "
+    "using tiles, before you build.",
+    "Placing an envoy after building a coloured structure is optional (the rulebook says "
+    "'may'); so are the envoy of a second citizen in the Patrician I row and the envoys of the "
+    "third step of the library and market tracks.",
+    "The Trajan task 'a crane with building tiles on both its neighbouring spaces' needs an "
+    "uncovered crane, coloured or scored side up; a corner whose Colonia tile still lies on it "
+    "shows no crane.",
+    "A Trajan building task counts as many times as you can find its pattern without using any "
+    "building tile twice; the two halves of one double tile are one tile.",
+    "Conversions (2 workers of one colour into 1 builder, 1 assistant to change a worker's "
+    "colour, and the Craftsman I, Craftsman II and Merchant II abilities) are made in the "
+    "building step of your own turn, before or after building. A gray building needs exactly "
+    "1 builder, a coloured structure exactly 1 worker of its colour.",
+    "Citizens are paid per row: 1 coin for a row with 1 or 2 citizens. A row you do not pay "
+    "turns inactive; paying for an inactive row makes it active again.",
+    "Mixed groups (newcomer handicap): after setup a newcomer takes the citizen from one "
+    "face-up corner tile, places it in a row of its class and gets 1 extra coin; that corner's "
+    "crane is uncovered.",
+    "Merchant I: while it is active, an upgrade moves your slide bar straight to the next "
+    "cypress (as the German rulebook words it; the English 'may' offers no better choice).",
+    "Tie-break: with the same score, most active citizens wins, then most resources left "
+    "(builders, workers, assistants, coins and tribunes together); players still level share "
+    "the victory.",
+    "Random Forum boards (an option of the licensed online version): setup draws the boards and "
+    "their sides as for the printed Forum, then lays each face's 16 spaces out in a random "
+    "order. A generated face so has exactly the colours and eagles of a printed face (2 eagles "
+    "and 14 coloured spaces, 3 to 5 of each colour), and the whole Forum those of a printed "
+    "Forum that setup could have drawn.",
 )

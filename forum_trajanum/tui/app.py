@@ -13,13 +13,15 @@ import time
 
 from textual import work
 from textual.app import App
+from textual.binding import Binding
 from textual.screen import ModalScreen
 
 from forum_trajanum import saves
-from forum_trajanum.engine import GameError, GameOptions, parse, ranking
+from forum_trajanum.engine import GameError, GameOptions, parse
 from forum_trajanum.engine.rules import DECISION_TITLES
-from forum_trajanum.tui.dialogs import MessageScreen, SaveAsScreen
+from forum_trajanum.tui.dialogs import HelpScreen, MessageScreen, SaveAsScreen
 from forum_trajanum.tui.games import GamesScreen
+from forum_trajanum.tui.help import LEGEND_KEY
 from forum_trajanum.tui.panels import last_move, log_lines
 from forum_trajanum.tui.play import (
     CHOICE_HOLD,
@@ -65,6 +67,8 @@ class ForumApp(App):
 
     CSS_PATH = "forum_trajanum.tcss"
     TITLE = "Forum Trajanum"
+    #: App-wide keys (a screen's or a focused widget's own binding of the key comes first).
+    BINDINGS = [Binding(LEGEND_KEY, "legend", "Legend")]
 
     def __init__(
         self,
@@ -76,6 +80,7 @@ class ForumApp(App):
         guard_errors: bool | None = None,
         choice_hold: float = CHOICE_HOLD,
         open_game: str | None = None,
+        new_game: NewGameSettings | None = None,
     ) -> None:
         super().__init__()
         #: The id of a saved game to open at start (``forum-trajanum continue``).
@@ -90,6 +95,8 @@ class ForumApp(App):
         self.choice_hold = choice_hold
         self.bot_factory = bot_factory or default_bot_factory
         self.session = session
+        #: A game to start at once (``forum-trajanum new``), when no session is given.
+        self.new_game = new_game
         self.min_size = min_size
         self.last_human: int | None = None
         self.scorings_seen = 0
@@ -130,6 +137,14 @@ class ForumApp(App):
             ),
         )
 
+    def action_legend(self) -> None:
+        """The legend of every symbol: the help screen's legend tab, from any screen."""
+        top = self.screen
+        if isinstance(top, HelpScreen):
+            top.action_tab("legend")
+        elif not isinstance(top, TooSmallScreen):
+            self.push_screen(HelpScreen("legend"))
+
     # --- start and menu -----------------------------------------------------------------
 
     def on_mount(self) -> None:
@@ -139,6 +154,8 @@ class ForumApp(App):
             self.begin(self.session)
         elif self.open_game:
             self.load_game(self.open_game)
+        elif self.new_game is not None:
+            self.start_new_game(self.new_game)
         self.check_size()
 
     def on_resize(self, event) -> None:
@@ -269,6 +286,10 @@ class ForumApp(App):
             data.home = humans[0] if len(humans) == 1 else home
         return data
 
+    def score_history(self) -> list[tuple[int, ...]]:
+        """Every player's score after each finished round (recorded by the session)."""
+        return [entry.scores for entry in self.session.rounds]
+
     def humans(self) -> int:
         s = self.session
         return sum(not s.is_bot(i) for i in range(s.players))
@@ -296,13 +317,19 @@ class ForumApp(App):
             self.scorings_seen += 1
             self.show_main(PlayData(s.public_view(), self.names(), self.bots()))
             self.push_overlay(
-                ScoringScreen(s.public_view(), self.scorings_seen, self.names()),
+                ScoringScreen(
+                    s.public_view(),
+                    self.scorings_seen,
+                    self.names(),
+                    self.score_history(),
+                    hold=self.choice_hold,
+                ),
                 lambda _: self.advance(),
             )
             return
         if s.over:
             self.last_human = None
-            self.switch_screen(GameOverScreen(s.public_view(), ranking(s.state), self.names()))
+            self.switch_screen(GameOverScreen(s.public_view(), self.names(), self.score_history()))
             return
         seat = s.decider
         if not s.is_bot(seat) and self.auto_play_single(seat):

@@ -3,19 +3,20 @@ other players' boards and the log."""
 
 from __future__ import annotations
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 
 from forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
 from forum_trajanum.engine import PlayerView
-from forum_trajanum.tui.help import KEYS, RULES_REFERENCE
+from forum_trajanum.tui.help import LEGEND_KEY, RULES_REFERENCE, keys_table, legend
 from forum_trajanum.tui.panels import supply_text
 from forum_trajanum.tui.play import PlayData
-from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid
+from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, KeyBar
 
 
 class SaveAsScreen(ModalScreen[str | None]):
@@ -57,20 +58,66 @@ class MessageScreen(ModalScreen[None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """Rules reference, the project's rulings and the key bindings."""
+    """Help in four tabs: keys, the legend of every symbol, a rules reference and the
+    rulings of this edition. ``tab`` picks the tab shown first."""
 
-    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
+    TABS = ("keys", "legend", "rules", "rulings")
+    BINDINGS = [
+        Binding("escape,q,question_mark,f1", "close", "Close"),
+        Binding("1", "tab('keys')", "Keys"),
+        Binding("2", "tab('legend')", "Legend"),
+        Binding("3", "tab('rules')", "Rules"),
+        Binding("4", "tab('rulings')", "Rulings"),
+        Binding(LEGEND_KEY, "tab('legend')", "Legend", show=False),
+    ]
+    DEFAULT_CSS = """
+    HelpScreen #help-box {
+        width: 100%; max-width: 104; height: 100%; max-height: 48;
+        border: thick #d7af00; background: #141a20;
+    }
+    HelpScreen TabbedContent { height: 1fr; }
+    HelpScreen TabPane { padding: 0 1; height: 1fr; }
+    HelpScreen TabPane > VerticalScroll { height: 1fr; }
+    """
+
+    def __init__(self, tab: str = "keys") -> None:
+        super().__init__()
+        self.first_tab = tab if tab in self.TABS else "keys"
 
     def compose(self) -> ComposeResult:
-        rulings = "\n".join(f"• {r}" for r in RULINGS)
-        with VerticalScroll(classes="dialog wide"):
-            yield Static(Text("Keys", style="bold #ffd75f"))
-            yield Static(KEYS, markup=False)
-            yield Static(Text("Rules reference", style="bold #ffd75f"))
-            yield Static(RULES_REFERENCE, markup=False)
-            yield Static(Text("Rulings of this edition", style="bold #ffd75f"))
-            yield Static(rulings, markup=False)
-            yield Label("Escape closes this help; arrows / PgUp / PgDn scroll.")
+        rulings = Table.grid(padding=(0, 1, 1, 0))
+        rulings.add_column(no_wrap=True)
+        rulings.add_column()
+        for ruling in RULINGS:
+            rulings.add_row("•", ruling)
+        with Vertical(id="help-box"):
+            with TabbedContent(initial=self.first_tab):
+                with TabPane("1 Keys", id="keys"), VerticalScroll():
+                    yield Static(keys_table())
+                with TabPane("2 Legend", id="legend"), VerticalScroll():
+                    yield Static(legend())
+                with TabPane("3 Rules", id="rules"), VerticalScroll():
+                    yield Static(RULES_REFERENCE, markup=False)
+                with TabPane("4 Rulings", id="rulings"), VerticalScroll():
+                    yield Static(
+                        "Where the rulebooks leave a question open, this edition plays so:",
+                        classes="heading",
+                    )
+                    yield Static(rulings)
+            yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.focus_pane()
+
+    def focus_pane(self) -> None:
+        """Focus the shown tab's scroll area, so that arrows and PgUp/PgDn scroll it."""
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is not None:
+            pane.query_one(VerticalScroll).focus()
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+        self.focus_pane()
 
     def action_close(self) -> None:
         self.dismiss(None)

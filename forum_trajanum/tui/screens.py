@@ -1,14 +1,13 @@
-"""Screens around play: start menu, new-game form, hand-over, scoring, game over, too small.
+"""Screens around play: start menu, new-game form, hand-over, too small.
 
 The small modal screens (help, boards, Trajan cards, log, save, load, messages) live in
-:mod:`forum_trajanum.tui.dialogs`."""
+:mod:`forum_trajanum.tui.dialogs`; the scoring and game-over screens in
+:mod:`forum_trajanum.tui.results` (imported here too, where they used to live)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,8 +24,8 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from forum_trajanum.engine import PlayerView
 from forum_trajanum.tui.dialogs import HelpScreen
+from forum_trajanum.tui.results import GameOverScreen, ScoringScreen
 from forum_trajanum.tui.widgets import KeyBar
 
 LEVEL_CHOICES = [("human", ""), ("bot: easy", "easy"), ("bot: normal", "normal"),
@@ -243,117 +242,6 @@ class HandOverScreen(Screen[None]):
         self.app.push_screen(HelpScreen())
 
 
-CATEGORY_TITLES = {
-    "cranes": "Cranes",
-    "colonia": "Colonia",
-    "eagles": "Forum eagles",
-    "area": "Largest area",
-    "trajan": "Trajan tasks",
-}
-
-
-class ScoringScreen(Screen[None]):
-    """The scoring of one cycle: per player and per category (from ``view.scorings``)."""
-
-    BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
-
-    def __init__(self, pv: PlayerView, cycle: int, names: list[str]) -> None:
-        super().__init__()
-        self.pv, self.cycle, self.names = pv, cycle, names
-
-    def compose(self) -> ComposeResult:
-        breakdown = self.pv.scorings[self.cycle - 1]
-        table = Table(title=f"Scoring of cycle {['I', 'II', 'III'][self.cycle - 1]}")
-        table.add_column("Category")
-        for seat, _ in enumerate(breakdown):
-            table.add_column(f"{seat + 1} {self.names[seat]}", justify="right")
-        for key, title in CATEGORY_TITLES.items():
-            table.add_row(title, *[str(parts.get(key, 0)) for parts in breakdown])
-        table.add_row(
-            Text("This scoring", style="bold"),
-            *[Text(str(sum(parts.values())), style="bold") for parts in breakdown],
-        )
-        table.add_row("Total score", *[str(c.score) for c in self.pv.colonias])
-        with Vertical(id="scoring-box"):
-            yield Static(table)
-            yield Label("Press Enter to continue.")
-        yield KeyBar()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-SOURCE_TITLES = {
-    "column": "Triumphal columns",
-    "tracks": "Finished tracks",
-    "bonus": "Area bonus VP",
-    **CATEGORY_TITLES,
-}
-
-
-class GameOverScreen(Screen[None]):
-    """Final ranking with tie-breaks, points by source and by cycle."""
-
-    BINDINGS = [Binding("enter,q,escape", "menu", "Menu")]
-
-    def __init__(self, pv: PlayerView, places: list[list[int]], names: list[str]) -> None:
-        super().__init__()
-        self.pv, self.places, self.names = pv, places, names
-
-    def compose(self) -> ComposeResult:
-        pv = self.pv
-        rank = Text("Final ranking\n", style="bold #ffd75f")
-        for place, seats in enumerate(self.places, start=1):
-            joined = " and ".join(
-                f"{self.names[s]} (seat {s + 1}): {pv.colonias[s].score} VP, "
-                f"{_active_citizens(pv.colonias[s])} active citizens, "
-                f"{_resources(pv.colonias[s])} resources"
-                for s in seats
-            )
-            shared = " — shared place" if len(seats) > 1 else ""
-            rank.append(f"{place}. {joined}{shared}\n")
-        rank.append(
-            "Ties are broken by most active citizens, then most resources left.\n", style="italic"
-        )
-        table = Table(title="Points by source")
-        table.add_column("Source")
-        for c in pv.colonias:
-            table.add_column(f"{c.seat + 1} {self.names[c.seat]}", justify="right")
-        for key, title in SOURCE_TITLES.items():
-            table.add_row(title, *[str(c.points.get(key, 0)) for c in pv.colonias])
-        for i in range(3):
-            table.add_row(
-                f"Cycle {['I', 'II', 'III'][i]}", *[str(c.cycle_points[i]) for c in pv.colonias]
-            )
-        table.add_row(
-            Text("Total", style="bold"), *[Text(str(c.score), style="bold") for c in pv.colonias]
-        )
-        with Vertical(id="gameover-box"):
-            yield Static(Group(rank, table), id="gameover-text")
-            yield Label("Press Enter for the menu.")
-        yield KeyBar()
-
-    def action_menu(self) -> None:
-        self.app.to_menu()
-
-
-def _active_citizens(colonia) -> int:
-    """Citizens in active rows (shown for the tie-break)."""
-    return sum(
-        bool(left) + bool(right)
-        for (left, right), active in zip(colonia.citizens, colonia.row_active, strict=True)
-        if active
-    )
-
-
-def _resources(colonia) -> int:
-    """Builders + workers + assistants + coins + tribunes (shown for the tie-break)."""
-    return (
-        colonia.builders + sum(colonia.workers) + colonia.assistants + colonia.coins
-        + colonia.tribunes
-    )  # fmt: skip
-
-
 class TooSmallScreen(Screen[None]):
     """Shown while the terminal is smaller than the game needs; q and Ctrl+C still quit."""
 
@@ -384,3 +272,15 @@ class TooSmallScreen(Screen[None]):
             "Enlarge the window (or reduce the font size); play resumes by itself.\n"
             "q quits (the game is autosaved)."
         )
+
+
+__all__ = [
+    "GameOverScreen",
+    "HandOverScreen",
+    "MarkedCheckbox",
+    "NewGameScreen",
+    "NewGameSettings",
+    "ScoringScreen",
+    "StartScreen",
+    "TooSmallScreen",
+]

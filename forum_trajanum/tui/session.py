@@ -49,6 +49,16 @@ class _Snapshot:
     state: GameState
     actions: int
     log: int
+    rounds: int = 0
+
+
+@dataclass(frozen=True)
+class RoundScores:
+    """Every player's score (by seat) at the end of one round (public: scores are open)."""
+
+    cycle: int
+    round: int
+    scores: tuple[int, ...]
 
 
 @dataclass
@@ -58,6 +68,9 @@ class GameSession:
     record: GameRecord
     state: GameState
     log: list[LogEntry] = field(default_factory=list)
+    #: The scores after every finished round (the last round's after the final scoring);
+    #: rebuilt by replaying a record, so a loaded game has its whole history.
+    rounds: list[RoundScores] = field(default_factory=list)
     #: Save after every action; the game's own file is created at the first save.
     autosave: bool = True
     save_error: str = ""
@@ -164,7 +177,9 @@ class GameSession:
             apply(state, action, actor)  # raises IllegalActionError with the reason
         when = (state.cycle, state.round)
         barrier = reveals_information(state, action)
-        snapshot = _Snapshot(state.clone(), len(self.record.actions), len(self.log))
+        snapshot = _Snapshot(
+            state.clone(), len(self.record.actions), len(self.log), len(self.rounds)
+        )
         apply(state, action, actor)
         self.record.append(action)
         lines = [
@@ -172,12 +187,25 @@ class GameSession:
             for seat, text in public_lines(snapshot.state, action, state)
         ]
         self.log += lines
+        self._note_round_end(when)
         if barrier or current_player(state) != actor or self.is_bot(actor):
             self._undo.clear()
         else:
             self._undo.append(snapshot)
         self.save()
         return lines
+
+    def _note_round_end(self, before: tuple[int, int]) -> None:
+        """Record the scores when the round ``before`` has ended: a new round began (after the
+        cycle's scoring, for a fourth round) or the game is over."""
+        cycle, round_ = before
+        last = self.rounds[-1] if self.rounds else None
+        if round_ == 0 or (last is not None and (last.cycle, last.round) == before):
+            return  # before the first round, or this round's scores are already recorded
+        state = self.state
+        if (state.cycle, state.round) != before or self.over:
+            scores = tuple(p.score for p in state.players)
+            self.rounds.append(RoundScores(cycle, round_, scores))
 
     def can_undo(self) -> bool:
         """Whether the deciding (human) player can take back a step of this turn."""
@@ -191,6 +219,7 @@ class GameSession:
         self.state = snap.state
         del self.record.actions[snap.actions :]
         del self.log[snap.log :]
+        del self.rounds[snap.rounds :]
         self.save()
         return True
 

@@ -28,13 +28,15 @@ def decision_line(app) -> str:
 
 
 async def past_hold(pilot) -> None:
-    """Wait until the shown decision list takes Enter: after a hand-over (or a bot's turn) it
-    ignores Enter for a moment (``CHOICE_HOLD``), so that a double press chooses nothing."""
+    """Wait until the shown decision list (or the scoring screen) takes Enter: after a
+    hand-over, a bot's turn or the end of a cycle it ignores Enter for a moment
+    (``CHOICE_HOLD``), so that a double press chooses nothing."""
     from forum_trajanum.tui.widgets import DecisionList
 
     while True:
-        lists = pilot.app.screen.query(DecisionList)
-        if not lists or not lists.first().held:
+        screen = pilot.app.screen
+        lists = screen.query(DecisionList)
+        if not getattr(screen, "held", False) and (not lists or not lists.first().held):
             return
         await pilot.pause(0.05)
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from forum_trajanum.engine import GameOptions, apply, is_over, legal_actions
+from forum_trajanum.engine import GameOptions
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.screens import ScoringScreen
 from forum_trajanum.tui.session import GameSession
 
-from .conftest import SIZE, past_hold, session_at
+from .conftest import session_at
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 36), (160, 45)], ids=str)
 
@@ -54,22 +53,4 @@ def test_turn_screen_placing_an_envoy(snap_compare, size):
     assert snap_compare(_app(session), press=["enter"], terminal_size=size)
 
 
-@SIZES
-def test_scoring_screen(snap_compare, size):
-    session = session_at("pay", seed=8)
-
-    async def to_scoring(pilot) -> None:
-        while not isinstance(pilot.app.screen, ScoringScreen):
-            await past_hold(pilot)
-            await pilot.press("enter")
-        await pilot.pause()
-
-    assert snap_compare(_app(session), run_before=to_scoring, terminal_size=size)
-
-
-def test_game_over_screen(snap_compare):
-    session = GameSession.new(12, GameOptions(players=3), ["Ann", "Bob", "Cai"], ["", "", ""])
-    state = session.state
-    while not is_over(state):
-        apply(state, legal_actions(state)[0])
-    assert snap_compare(_app(session), terminal_size=SIZE)
+# The scoring and game-over screens: tests/tui/test_snapshots_results.py

@@ -1,0 +1,144 @@
+"""The chart of every player's score over the rounds: one sparkline per player.
+
+The scores come from :attr:`GameSession.rounds` (recorded after every round); the chart only
+draws them. All players' bars share one scale, so a taller bar is a higher score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Label, Sparkline, Static
+
+from forum_trajanum.tui.widgets import SEAT_STYLE
+
+ROUNDS = 12  # 3 cycles of 4 rounds
+CYCLES = ("I", "II", "III")
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def column_width(width: int) -> int:
+    """Characters per round in a chart ``width`` characters wide (at least 1)."""
+    return max(1, width // ROUNDS)
+
+
+class SharedScaleBars:
+    """Bars for up to 12 rounds, scaled to ``top`` (not to the series' own maximum)."""
+
+    def __init__(self, data: Sequence[int], top: int, width: int, height: int, style: str):
+        self.data, self.top, self.width, self.height = data, max(top, 1), width, max(height, 1)
+        self.style = Style.parse(style)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        w = column_width(self.width)
+        bar_w = w - 1 if w >= 3 else w  # a gap between rounds where there is room
+        steps = len(BARS) * self.height
+        # eighths of the whole height each round's bar reaches; at least a sliver above 0
+        levels = [max(1, round(v * steps / self.top)) if v > 0 else 0 for v in self.data[:ROUNDS]]
+        for line in reversed(range(self.height)):
+            low = line * len(BARS)
+            for level in levels:
+                if level == 0 and line == 0:
+                    glyph = "·"  # a score of 0: a dot on the base line, not a gap
+                elif level <= low:
+                    glyph = " "
+                elif level >= low + len(BARS):
+                    glyph = BARS[-1]
+                else:
+                    glyph = BARS[level - low - 1]
+                yield Segment(glyph * bar_w, self.style)
+                yield Segment(" " * (w - bar_w))
+            yield Segment(" " * max(0, self.width - w * len(levels)))
+            if line:
+                yield Segment.line()
+
+
+class ScoreLine(Sparkline):
+    """One player's score after each round, on the chart's shared scale."""
+
+    DEFAULT_CSS = """
+    ScoreLine { width: 1fr; height: 1; }
+    """
+
+    def __init__(self, data: Sequence[int], top: int, style: str, *, id: str | None = None):
+        super().__init__(list(data), id=id)
+        self.top, self.style = top, style
+
+    def render(self) -> SharedScaleBars:
+        return SharedScaleBars(
+            self.data or [], self.top, self.size.width, self.size.height, self.style
+        )
+
+
+class RoundAxis(Static):
+    """Round numbers under the bars and the cycle each group of four rounds belongs to."""
+
+    DEFAULT_CSS = """
+    RoundAxis { width: 1fr; height: 1; }
+    """
+
+    def render(self) -> Text:
+        w = column_width(self.size.width)
+        text = Text(style="#a0a0a0")
+        for r in range(ROUNDS):
+            cycle, n = CYCLES[r // 4], r % 4 + 1
+            if w >= 6:
+                label = f"{cycle}.{n}"
+            elif w >= 4 and n == 1:
+                label = cycle  # the first round of a cycle names the cycle
+            else:
+                label = str(n)
+            # cycles alternate bold and plain, so the groups of four stand apart
+            text.append(label.ljust(w)[:w], style="bold #d0d0d0" if r // 4 != 1 else "")
+        return text
+
+
+class ScoreChart(Vertical):
+    """Every player's score after each round: a name, a sparkline and the latest score."""
+
+    DEFAULT_CSS = """
+    ScoreChart { height: auto; max-width: 120; }
+    ScoreChart .chart-row { height: auto; }
+    ScoreChart .chart-name { width: 14; }
+    ScoreChart .chart-score { width: 8; text-align: right; }
+    ScoreChart #chart-title { color: #ffd75f; text-style: bold; }
+    ScoreChart #chart-note { color: #a0a0a0; }
+    """
+
+    def __init__(
+        self, history: Sequence[Sequence[int]], names: Sequence[str], *, id: str | None = None
+    ) -> None:
+        """``history``: per finished round, every player's score by seat."""
+        super().__init__(id=id)
+        self.history = [tuple(scores) for scores in history][:ROUNDS]
+        self.names = list(names)
+
+    def series(self, seat: int) -> list[int]:
+        """Seat ``seat``'s score after each recorded round."""
+        return [scores[seat] for scores in self.history]
+
+    def compose(self) -> ComposeResult:
+        top = max((max(scores) for scores in self.history), default=0)
+        yield Label("Score after each round", id="chart-title")
+        for seat, name in enumerate(self.names):
+            style = SEAT_STYLE[seat % len(SEAT_STYLE)]
+            series = self.series(seat)
+            latest = series[-1] if series else 0
+            with Horizontal(classes="chart-row"):
+                yield Label(Text(f"{seat + 1} {name}"[:13], style=style), classes="chart-name")
+                yield ScoreLine(series, top, style, id=f"chart-{seat}")
+                yield Label(f"{latest} VP", classes="chart-score")
+        with Horizontal(classes="chart-row"):
+            yield Label("round", classes="chart-name")
+            yield RoundAxis()
+            yield Label("", classes="chart-score")
+        played = len(self.history)
+        note = f"full bar = {top} VP, the highest score; "
+        note += "one column per round" if played else "no round is finished yet"
+        yield Label(note, id="chart-note")

@@ -1,0 +1,88 @@
+"""The seats of a game started from the command line (``forum-trajanum new --seats ...``).
+
+A seat is a person's name, or a bot level (easy, normal, hard). Problems are told in a
+player's words, as :class:`SeatError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from forum_trajanum.tui.screens import NewGameSettings
+
+BOT_LEVELS = ("easy", "normal", "hard")
+MAX_NAME = 20
+EXAMPLE = "for example --seats Ann,Bob,normal"
+
+
+class SeatError(ValueError):
+    """A seat list or a newcomer that cannot start a game; the text says why."""
+
+
+def bot_name(seat: int) -> str:
+    """The name a bot seat plays under."""
+    return f"Bot {seat + 1}"
+
+
+def settings_from_seats(
+    seats: str,
+    side: str = "A",
+    introductory: bool = False,
+    newcomers: Sequence[str] = (),
+    seed: int | None = None,
+) -> NewGameSettings:
+    """The new game that ``--seats`` and the other options describe."""
+    entries = [entry.strip() for entry in seats.split(",")]
+    if len(entries) < 2 or len(entries) > 4:
+        shown = ", ".join(e for e in entries if e) or "none"
+        raise SeatError(
+            f"Forum Trajanum needs 2 to 4 players, but --seats names {len(entries)} "
+            f"({shown}); {EXAMPLE}."
+        )
+    names: list[str] = []
+    bots: list[str] = []
+    for seat, entry in enumerate(entries):
+        if not entry:
+            raise SeatError(
+                f"Seat {seat + 1} is empty: give a name for a person or easy, normal or hard "
+                f"for a bot; {EXAMPLE}."
+            )
+        level = entry.lower()
+        if level in BOT_LEVELS:
+            names.append(bot_name(seat))
+            bots.append(level)
+            continue
+        if len(entry) > MAX_NAME:
+            raise SeatError(f"The name {entry!r} is too long: at most {MAX_NAME} characters.")
+        if entry.lower() in (n.lower() for n in names):
+            raise SeatError(f"Two seats are called {entry}; give each person a different name.")
+        names.append(entry)
+        bots.append("")
+    handicap: list[int] = []
+    for newcomer in newcomers:
+        seat = _seat_of(newcomer, names)
+        if seat not in handicap:
+            handicap.append(seat)
+    return NewGameSettings(
+        players=len(names),
+        names=names,
+        bots=bots,
+        side=side.upper(),
+        introductory=introductory,
+        seed=seed,
+        handicap=tuple(sorted(handicap)),
+    )
+
+
+def _seat_of(who: str, names: Sequence[str]) -> int:
+    """The seat a --newcomer names: a name (any case) or a seat number."""
+    text = who.strip()
+    for seat, name in enumerate(names):
+        if text.lower() == name.lower():
+            return seat
+    if text.isdigit() and 1 <= int(text) <= len(names):
+        return int(text) - 1
+    raise SeatError(
+        f"--newcomer {who}: nobody of that name sits at the table (the seats are "
+        f"{', '.join(names)}); give a name from --seats or a seat number."
+    )
