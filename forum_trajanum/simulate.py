@@ -349,7 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--hard-iterations",
         type=int,
         default=None,
-        help="search iterations per Hard decision (default: the Hard bot's own)",
+        help="at most this many playouts per Hard decision (default: the Hard bot's own)",
     )
     return parser
 
