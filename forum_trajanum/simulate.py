@@ -81,6 +81,8 @@ def _play_one(job: tuple) -> dict:
             "win": result.win_share(seat),
             "think": result.think[seat],
             "final_scoring": sum(result.scorings[-1][seat].values()) if result.scorings else 0,
+            # searches a deadline cut short (Hard); 0 for bots without one
+            "capped": getattr(bots[seat].bot, "capped", 0),
         }
     winner_final = [per_bot[b]["final_scoring"] for b in per_bot if per_bot[b]["win"] > 0]
     return {
@@ -232,6 +234,7 @@ def summarize(
             "think_mean": statistics.fmean(think) if think else 0.0,
             "think_median": statistics.median(think) if think else 0.0,
             "think_max": max(think) if think else 0.0,
+            "deadline_cuts": sum(row.get("capped", 0) for row in rows),
         }
     win_scores = [r["win_score"] for r in results]
     return {
