@@ -57,12 +57,14 @@ def test_an_unhurried_search_finishes_worlds_and_is_not_cut(heavy):
     assert bot.capped == 0
 
 
-def test_the_deadline_stops_the_search_at_the_first_clock_reading_past_it(heavy):
+def test_the_search_stops_before_its_deadline_passes_and_answers_legally(heavy):
     """With a clock that advances one second per reading, the full search reads it R times;
-    with a deadline of R/2 seconds it must stop at the first reading past the deadline,
-    inside a playout or between worlds, and still answer legally."""
+    with a deadline of R/2 seconds it must stop, between worlds or inside a playout, before
+    the deadline passes (it stops when the next move or the next world could end past it),
+    and still answer legally from the worlds it finished."""
     full = FakeClock(0.0)
-    HardBot(3, clock=full).choose(heavy)
+    unhurried = HardBot(3, clock=full)
+    unhurried.choose(heavy)
     budget = full.reads // 2
     assert budget > 2, "the search reads the clock between playout moves"
 
@@ -71,19 +73,22 @@ def test_the_deadline_stops_the_search_at_the_first_clock_reading_past_it(heavy)
     action = bot.choose(heavy)
     assert str(action) in heavy.legal
     assert bot.last.cut and bot.capped == 1
-    # the first reading (the start) is at t=1, so the deadline is t=1+budget; the search
-    # stopped at the first reading at or past it: nothing was computed after that
-    assert clock.reads == budget + 1
+    deadline = 1.0 + budget  # the first reading, at the start, says t=1
+    assert clock.now < deadline
+    assert 1 <= bot.last.worlds < unhurried.last.worlds
 
 
-def test_a_deadline_inside_the_first_world_falls_back_to_normals_favourite(heavy):
-    """No world finished in time: the partial world is dropped and the Normal ranking's
-    favourite (the first candidate) is played."""
-    unhurried = HardBot(3, clock=FakeClock(0.0), iterations=0)  # no playout allowed
-    favourite = unhurried.choose(heavy)
-    bot = HardBot(3, clock=FakeClock(1.0), time_limit=3.0)
+def test_a_deadline_inside_the_first_world_cuts_the_playout_one_move_before_it(heavy):
+    """No world finished in time: the search stops inside a playout at the last reading
+    after which one more move (one second, the slowest so far) would pass the deadline; the
+    partial world is dropped and the Normal ranking's favourite (the first candidate) is
+    played."""
+    favourite = HardBot(3, clock=FakeClock(0.0), iterations=0).choose(heavy)  # no playout
+    clock = FakeClock(1.0)
+    bot = HardBot(3, clock=clock, time_limit=20.0)
     action = bot.choose(heavy)
     assert bot.last.cut and bot.last.worlds == 0 and bot.last.playouts == 0
+    assert clock.now == 20.0  # the deadline is at t=21
     assert action == favourite and str(action) in heavy.legal
 
 
