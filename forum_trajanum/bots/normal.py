@@ -17,7 +17,7 @@ envoy goes, greedily) and keeps the action whose result :func:`evaluate` likes b
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from forum_trajanum.bots import legal_of
 from forum_trajanum.bots.evaluation import (
@@ -107,9 +107,17 @@ def _pending_bonus(state, me: int) -> float:
 class NormalPolicy:
     """The Normal bot's decision making on a (determinized) state; Hard reuses it."""
 
-    def __init__(self, rng: random.Random, build_candidates: int = 6) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        build_candidates: int = 6,
+        tick: Callable[[], None] | None = None,
+    ) -> None:
         self.rng = rng
         self.build_candidates = build_candidates
+        # called before every position the lookahead tries: Hard's playouts pass a deadline
+        # check that raises, so that one slow decision cannot overrun Hard's deadline
+        self.tick = tick or _no_tick
 
     # --- entry point ---------------------------------------------------------------------
 
@@ -141,7 +149,10 @@ class NormalPolicy:
     # --- generic -------------------------------------------------------------------------
 
     def _lookahead(self, state, me: int, legal: Sequence[Action]) -> list[tuple[float, Action]]:
-        scored = [(evaluate(after(state, a, me), me), a) for a in legal]
+        scored = []
+        for a in legal:
+            self.tick()
+            scored.append((evaluate(after(state, a, me), me), a))
         return _sorted(scored)
 
     # --- setup ---------------------------------------------------------------------------
@@ -259,6 +270,7 @@ class NormalPolicy:
         for value, a in self._best_builds(state, me, builds, self.build_candidates):
             scored.append((value, a))
         for a in converts:
+            self.tick()
             s = after(state, a, me)
             best = evaluate(s, me)
             if s.players[me].builds_left > 0 and current_player(s) == me:
@@ -277,11 +289,20 @@ class NormalPolicy:
             return []
         quick = []
         for a in builds:
+            self.tick()
             s = state.clone()
             apply(s, a)
             quick.append((evaluate(s, me, forum=False) + _pending_bonus(s, me), a))
         quick.sort(key=lambda x: -x[0])
-        return [(evaluate(after(state, a, me), me), a) for _, a in quick[:keep]]
+        out = []
+        for _, a in quick[:keep]:
+            self.tick()
+            out.append((evaluate(after(state, a, me), me), a))
+        return out
+
+
+def _no_tick() -> None:
+    pass
 
 
 def start_colour(pl) -> str:
