@@ -39,11 +39,16 @@ def _labels(levels: Sequence[str]) -> list[str]:
     return out
 
 
-def game_plan(levels: Sequence[str], games: int, seed: int) -> list[tuple[int, int, list[int]]]:
-    """(game index, game seed, bot index per seat) for every game: seats rotate each game."""
+def game_plan(
+    levels: Sequence[str], games: int, seed: int, first: int = 0
+) -> list[tuple[int, int, list[int]]]:
+    """(game index, game seed, bot index per seat) for every game: seats rotate each game.
+
+    ``first`` skips the plan's first games, so that a long series can be played in chunks
+    (``--first-game 40 --games 40`` plays games 41-80 of the same plan)."""
     n = len(levels)
     plan = []
-    for g in range(games):
+    for g in range(first, first + games):
         rotation = g % n
         plan.append((g, seed * 1_000_003 + g, [(s + rotation) % n for s in range(n)]))
     return plan
@@ -76,6 +81,8 @@ def _play_one(job: tuple) -> dict:
             "win": result.win_share(seat),
             "think": result.think[seat],
             "final_scoring": sum(result.scorings[-1][seat].values()) if result.scorings else 0,
+            # searches a deadline cut short (Hard); 0 for bots without one
+            "capped": getattr(bots[seat].bot, "capped", 0),
         }
     winner_final = [per_bot[b]["final_scoring"] for b in per_bot if per_bot[b]["win"] > 0]
     return {
@@ -128,6 +135,7 @@ def run(
     settings: dict | None = None,
     progress: bool = True,
     records: str | Path | None = None,
+    first: int = 0,
 ) -> dict:
     """Play ``games`` games and return the summary as a JSON-ready dict; with ``records``,
     keep each game's record in that directory."""
@@ -141,7 +149,7 @@ def run(
         Path(records).mkdir(parents=True, exist_ok=True)
     plan = [
         (g, game_seed, seating, list(levels), settings, str(records) if records else None)
-        for g, game_seed, seating in game_plan(levels, games, seed)
+        for g, game_seed, seating in game_plan(levels, games, seed, first)
     ]
     started = time.perf_counter()
     results: list[dict] = []
@@ -163,6 +171,7 @@ def run(
     results.sort(key=lambda r: r["game"])
     summary = summarize(levels, results, seed=seed, jobs=jobs, elapsed=elapsed)
     summary["planned_games"] = games
+    summary["first_game"] = first
     summary["interrupted"] = interrupted
     return summary
 
@@ -192,7 +201,7 @@ def _console(stderr: bool = False):
 
     from rich.console import Console
 
-    width = max(shutil.get_terminal_size((120, 24)).columns, 120)
+    width = max(shutil.get_terminal_size((140, 24)).columns, 140)
     return Console(stderr=stderr, width=width)
 
 
@@ -225,6 +234,7 @@ def summarize(
             "think_mean": statistics.fmean(think) if think else 0.0,
             "think_median": statistics.median(think) if think else 0.0,
             "think_max": max(think) if think else 0.0,
+            "deadline_cuts": sum(row.get("capped", 0) for row in rows),
         }
     win_scores = [r["win_score"] for r in results]
     return {
@@ -270,6 +280,8 @@ def render_table(summary: dict):
     from rich.table import Table
 
     played = f"{summary['games']}"
+    if summary.get("first_game"):
+        played += f" (from game {summary['first_game'] + 1})"
     if summary.get("interrupted"):
         played += f" of {summary.get('planned_games')} (interrupted)"
     table = Table(
@@ -290,6 +302,7 @@ def render_table(summary: dict):
         table.add_column(SHORT[key], justify="right")
     table.add_column("think ms mean", justify="right")
     table.add_column("median", justify="right")
+    table.add_column("max", justify="right")
     for label, row in summary["bots"].items():
         table.add_row(
             label,
@@ -301,6 +314,7 @@ def render_table(summary: dict):
             *(f"{row['points_mean'][k]:.1f}" for k in POINT_KEYS),
             f"{row['think_mean'] * 1000:.1f}",
             f"{row['think_median'] * 1000:.1f}",
+            f"{row['think_max'] * 1000:.1f}",
         )
     return table
 
@@ -317,6 +331,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--games", type=int, default=20, help="number of games (default 20)")
     parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument(
+        "--first-game",
+        type=int,
+        default=0,
+        metavar="K",
+        help="skip the first K games of the plan (to play a long series in chunks)",
+    )
     parser.add_argument("--json", metavar="FILE", help="also write the summary as JSON")
     parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: CPUs)"
@@ -331,7 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--hard-iterations",
         type=int,
         default=None,
-        help="search iterations per Hard decision (default: the Hard bot's own)",
+        help="at most this many playouts per Hard decision (default: the Hard bot's own)",
     )
     return parser
 
@@ -343,6 +364,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     levels = [p.strip().lower() for p in args.players.split(",") if p.strip()]
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.first_game < 0:
+        parser.error("--first-game must be 0 or more")
     settings = {}
     if args.hard_iterations is not None:
         settings["hard"] = {"iterations": args.hard_iterations}
@@ -355,6 +378,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             settings=settings,
             progress=not args.no_progress,
             records=args.records,
+            first=args.first_game,
         )
     except ValueError as exc:
         parser.error(str(exc))

@@ -15,10 +15,11 @@ Contract:
   (``parse(text)``). A bot never receives the full game state; search bots sample worlds from
   their view with :func:`forum_trajanum.engine.determinize.determinize`.
 - Bots are deterministic for their seed: each owns a ``random.Random(seed)`` and uses no global
-  random state and no clock (Hard budgets iterations; its time cap is only a safety net).
+  random state. Only Hard reads a clock, for its deadline (2.5 s per decision); a search the
+  deadline does not cut is the same on any machine.
 - Levels: "easy" (weighted random, ~0.1 ms), "normal" (heuristic with one-step lookahead,
-  about a millisecond median), "hard" (flat Monte Carlo search with playouts by the Normal
-  policy, under a second median).
+  about a millisecond median), "hard" (anytime flat Monte Carlo search with playouts by the
+  Normal policy, about 0.1 s median and never much past its 2.5 s deadline).
 """
 
 from __future__ import annotations

@@ -8,8 +8,9 @@ from forum_trajanum.bots import LEVELS, Bot
 def make_bot(level: str, seed: int, **settings) -> Bot:
     """A new bot of ``level`` ("easy", "normal" or "hard"), deterministic for ``seed``.
 
-    ``settings`` are passed to the bot's constructor (e.g. ``iterations=`` for Hard, used by
-    tests to keep the search small). An unknown level raises :class:`ValueError`.
+    ``settings`` are passed to the bot's constructor (e.g. ``iterations=`` or ``clock=`` for
+    Hard, used by tests to keep the search small or its deadline from striking). An unknown
+    level raises :class:`ValueError`.
     """
     key = level.strip().lower() if isinstance(level, str) else level
     if key == "easy":

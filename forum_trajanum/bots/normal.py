@@ -17,7 +17,7 @@ envoy goes, greedily) and keeps the action whose result :func:`evaluate` likes b
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from forum_trajanum.bots import legal_of
 from forum_trajanum.bots.evaluation import (
@@ -29,7 +29,14 @@ from forum_trajanum.bots.evaluation import (
     scorings_left,
     tile_value,
 )
-from forum_trajanum.data import CITIZEN_KINDS, CORNERS, CRANE_POINTS, cell_index
+from forum_trajanum.data import (
+    CITIZEN_KINDS,
+    COLOURS,
+    CORNERS,
+    CRANE_POINTS,
+    DIAGONALS,
+    cell_index,
+)
 from forum_trajanum.engine import (
     Action,
     PlayerView,
@@ -50,8 +57,17 @@ from forum_trajanum.engine.state import tile_kind
 
 #: Follow-up decisions of one's own that the lookahead resolves greedily.
 FOLLOW_UPS = frozenset({"first", "envoy", "step", "worker", "bonus", "gain", "pick", "citizen"})
-#: Preferred citizen row for the setup citizen, by class (0-based rows).
+#: Preferred citizen row for the setup citizen, by class (0-based rows): Patrician I (envoys
+#: may start a new colour area; points beside eagles) over Patrician II (a second area bonus,
+#: which needs completed areas first); Merchant I, whose bar flip and cypress jumps pay for
+#: the whole game, so the sooner the better; Craftsman II (assistant -> builder, the scarcest
+#: resource) over Craftsman I (assistant -> worker).
 SETUP_ROW = {"patrician": 0, "merchant": 2, "craftsman": 5}
+#: How much the bots want a female-back citizen early, by class (setup diagonal, handicap):
+#: the merchant's bar flip counts from the moment it is active, the craftsman's conversions
+#: help every building step from the start, the patrician's Forum abilities matter most once
+#: the Forum fills.
+EARLY_CITIZEN = {"merchant": 0.5, "craftsman": 0.3, "patrician": 0.1}
 _CORNER_INDEX = {cell: i for i, cell in enumerate(CORNERS)}
 
 
@@ -91,9 +107,17 @@ def _pending_bonus(state, me: int) -> float:
 class NormalPolicy:
     """The Normal bot's decision making on a (determinized) state; Hard reuses it."""
 
-    def __init__(self, rng: random.Random, build_candidates: int = 6) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        build_candidates: int = 6,
+        tick: Callable[[], None] | None = None,
+    ) -> None:
         self.rng = rng
         self.build_candidates = build_candidates
+        # called before every position the lookahead tries: Hard's playouts pass a deadline
+        # check that raises, so that one slow decision cannot overrun Hard's deadline
+        self.tick = tick or _no_tick
 
     # --- entry point ---------------------------------------------------------------------
 
@@ -112,8 +136,10 @@ class NormalPolicy:
             return self._setup_cranes(state, me, legal)
         if kind == "setup_row":
             return self._setup_row(state, me, legal)
-        if kind in ("setup_diagonal", "handicap"):
-            return [(0.0, a) for a in legal]
+        if kind == "setup_diagonal":
+            return self._setup_diagonal(state, me, legal)
+        if kind == "handicap":
+            return self._handicap(state, me, legal)
         if kind == "draft":
             return self._draft(state, me, legal, unseen)
         if kind == "build":
@@ -123,15 +149,59 @@ class NormalPolicy:
     # --- generic -------------------------------------------------------------------------
 
     def _lookahead(self, state, me: int, legal: Sequence[Action]) -> list[tuple[float, Action]]:
-        scored = [(evaluate(after(state, a, me), me), a) for a in legal]
+        scored = []
+        for a in legal:
+            self.tick()
+            scored.append((evaluate(after(state, a, me), me), a))
         return _sorted(scored)
 
     # --- setup ---------------------------------------------------------------------------
 
     def _setup_cranes(self, state, me, legal):
-        # no preference is modelled: the corners' tiles are dealt afterwards at random, so the
-        # engine's first order is as good as any for this heuristic
-        return [(0.0, a) for a in legal]
+        """The starting worker's colour goes under corner A1.
+
+        A crane scores once, at the end of the cycle in which its corner tile was taken,
+        3/2/1 VP per structure of its colour: it pays most under a corner opened early, in
+        the colour one can build early, which is the starting worker's. The cranes are
+        chosen before the corners are filled (setup 3 before 4), so the plan is finished in
+        the diagonal step: the citizen wanted first goes onto this corner (see
+        :meth:`_setup_diagonal`); citizens are drafted early, resource tiles on the other two
+        corners later. Nothing known at this point tells the other three colours apart, so
+        they keep the engine's order."""
+        colour = start_colour(state.players[me])
+        return _sorted([(1.0 if a.colours[0] == colour else 0.0, a) for a in legal])
+
+    def _setup_diagonal(self, state, me, legal):
+        """The diagonal whose crane has the starting worker's colour, with the citizen wanted
+        earliest (:data:`EARLY_CITIZEN`) on that corner: drafting it early uncovers the crane
+        of the colour built first."""
+        return _sorted([(self._corner_plan(state, me, a), a) for a in legal])
+
+    def _corner_plan(self, state, me, action) -> float:
+        pl = state.players[me]
+        colour = start_colour(pl)
+        value = 0.0
+        for cell, kind in zip(
+            DIAGONALS[action.diagonal], (action.first, action.second), strict=True
+        ):
+            if pl.cranes[_CORNER_INDEX[cell]] == colour:
+                value += 1.0 + EARLY_CITIZEN[CITIZEN_KINDS[kind]]
+        return value
+
+    def _handicap(self, state, me, legal):
+        """The extra citizen from the corner whose crane has the starting worker's colour
+        (it opens now, the crane scores at the end of cycle I), else the citizen wanted
+        earliest."""
+        pl = state.players[me]
+        colour = start_colour(pl)
+        scored = []
+        for a in legal:
+            cell = cell_index(a.cell)
+            value = EARLY_CITIZEN.get(CITIZEN_KINDS.get(tile_kind(pl.grid[cell]), ""), 0.0)
+            if pl.cranes[_CORNER_INDEX[cell]] == colour:
+                value += 1.0
+            scored.append((value, a))
+        return _sorted(scored)
 
     def _setup_row(self, state, me, legal):
         pl = state.players[me]
@@ -200,6 +270,7 @@ class NormalPolicy:
         for value, a in self._best_builds(state, me, builds, self.build_candidates):
             scored.append((value, a))
         for a in converts:
+            self.tick()
             s = after(state, a, me)
             best = evaluate(s, me)
             if s.players[me].builds_left > 0 and current_player(s) == me:
@@ -218,11 +289,25 @@ class NormalPolicy:
             return []
         quick = []
         for a in builds:
+            self.tick()
             s = state.clone()
             apply(s, a)
             quick.append((evaluate(s, me, forum=False) + _pending_bonus(s, me), a))
         quick.sort(key=lambda x: -x[0])
-        return [(evaluate(after(state, a, me), me), a) for _, a in quick[:keep]]
+        out = []
+        for _, a in quick[:keep]:
+            self.tick()
+            out.append((evaluate(after(state, a, me), me), a))
+        return out
+
+
+def _no_tick() -> None:
+    pass
+
+
+def start_colour(pl) -> str:
+    """The colour of the player's starting worker (the colour it holds most workers of)."""
+    return COLOURS[max(range(len(COLOURS)), key=lambda c: (pl.workers[c], -c))]
 
 
 def _sorted(scored: list[tuple[float, Action]]) -> list[tuple[float, Action]]:

@@ -22,9 +22,10 @@ BOT_MODULES = (
     "forum_trajanum.bots.factory",
 )
 #: Small budgets keep the tests quick; the search itself is the same: every search still
-#: samples a world from the view, plays each candidate in it to the end of the round and ranks
-#: them (two candidates, one world: about a quarter of the playouts of 4 candidates x 2 worlds).
-SMALL = {"hard": {"iterations": 2, "candidates": 2}}
+#: samples worlds from the view, plays each candidate in them to the end of the round and
+#: ranks them. A frozen clock keeps the deadline from ever striking, so runs are
+#: deterministic under load.
+SMALL = {"hard": {"iterations": 2, "candidates": 2, "min_worlds": 1, "clock": lambda: 0.0}}
 
 
 def bot(level: str, seed: int):

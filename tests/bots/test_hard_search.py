@@ -1,0 +1,130 @@
+"""Hard's anytime search: the deadline stops it (tested with a fake clock, never by timing),
+the answer stays legal, time goes where the candidates are close, and a search that the
+deadline does not cut is deterministic for a seed."""
+
+from __future__ import annotations
+
+import pytest
+
+from forum_trajanum.bots.factory import make_bot
+from forum_trajanum.bots.hard import HardBot
+from forum_trajanum.bots.normal import NormalBot
+from forum_trajanum.engine import apply, current_player, new_game, view
+
+
+class FakeClock:
+    """A clock that advances by ``step`` seconds every time it is read (the search reads it
+    before every world and after every move of a playout); ``step=0`` freezes it."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.now = 0.0
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+def searched_view(seed: int = 5, players: int = 4):
+    """The first view, in a game played by Normal bots, on which Hard searches (no clear
+    favourite among several candidates): a heavy decision with full 4-player playouts."""
+    state = new_game(seed, players=players)
+    normals = [NormalBot(s) for s in range(players)]
+    probe = HardBot(1, clock=FakeClock(0.0))
+    for _ in range(400):
+        seat = current_player(state)
+        seen = view(state, seat)
+        probe.choose(seen)
+        if probe.last.searched and probe.last.candidates >= 3:
+            return seen
+        apply(state, normals[seat].choose(seen), seat)
+    raise AssertionError("no searched decision found")
+
+
+@pytest.fixture(scope="module")
+def heavy():
+    return searched_view()
+
+
+def test_an_unhurried_search_finishes_worlds_and_is_not_cut(heavy):
+    bot = HardBot(3, clock=FakeClock(0.0))
+    action = bot.choose(heavy)
+    assert str(action) in heavy.legal
+    assert bot.last.searched and not bot.last.cut
+    assert bot.last.worlds >= bot.min_worlds
+    assert bot.capped == 0
+
+
+def test_the_search_stops_before_its_deadline_passes_and_answers_legally(heavy):
+    """With a clock that advances one second per reading, the full search reads it R times;
+    with a deadline of R/2 seconds it must stop, between worlds or inside a playout, before
+    the deadline passes (it stops when the next move or the next world could end past it),
+    and still answer legally from the worlds it finished."""
+    full = FakeClock(0.0)
+    unhurried = HardBot(3, clock=full)
+    unhurried.choose(heavy)
+    budget = full.reads // 2
+    assert budget > 2, "the search reads the clock between playout moves"
+
+    clock = FakeClock(1.0)
+    bot = HardBot(3, clock=clock, time_limit=float(budget))
+    action = bot.choose(heavy)
+    assert str(action) in heavy.legal
+    assert bot.last.cut and bot.capped == 1
+    deadline = 1.0 + budget  # the first reading, at the start, says t=1
+    assert clock.now < deadline
+    assert 1 <= bot.last.worlds < unhurried.last.worlds
+
+
+def test_a_deadline_inside_the_first_world_cuts_the_playout_one_move_before_it(heavy):
+    """No world finished in time: the search stops inside a playout at the last reading
+    after which one more move (one second, the slowest so far) would pass the deadline; the
+    partial world is dropped and the Normal ranking's favourite (the first candidate) is
+    played."""
+    favourite = HardBot(3, clock=FakeClock(0.0), iterations=0).choose(heavy)  # no playout
+    clock = FakeClock(1.0)
+    bot = HardBot(3, clock=clock, time_limit=20.0)
+    action = bot.choose(heavy)
+    assert bot.last.cut and bot.last.worlds == 0 and bot.last.playouts == 0
+    assert clock.now == 20.0  # the deadline is at t=21
+    assert action == favourite and str(action) in heavy.legal
+
+
+def test_fewer_worlds_when_the_deadline_cuts_than_when_it_does_not(heavy):
+    free = HardBot(3, clock=FakeClock(0.0))
+    free.choose(heavy)
+    reads = FakeClock(0.0)
+    HardBot(3, clock=reads).choose(heavy)
+    cut = HardBot(3, clock=FakeClock(1.0), time_limit=float(reads.reads * 2 // 3))
+    cut.choose(heavy)
+    assert cut.last.cut
+    assert cut.last.worlds < free.last.worlds
+
+
+def test_a_search_the_deadline_does_not_cut_is_deterministic_for_a_seed(heavy):
+    first = HardBot(9, clock=FakeClock(0.0))
+    second = HardBot(9, clock=FakeClock(0.0))
+    assert first.choose(heavy) == second.choose(heavy)
+    assert first.last == second.last
+
+
+def test_a_candidate_clearly_behind_the_leader_drops_out():
+    bot = HardBot(1)
+    values = [[10.0, 11.0, 12.0], [0.0, 1.0, 0.5], [9.0, 12.5, 11.0]]
+    assert bot._prune([0, 1, 2], values, [0.0, 0.0, 0.0], 3) == [0, 2]
+
+
+def test_the_search_settles_when_the_candidates_are_surely_equal_not_when_close_and_noisy():
+    bot = HardBot(1)
+    equal = [[5.0, 7.0, 6.0], [5.0, 7.0, 6.0]]
+    assert bot._settled([0, 1], equal, [0.0, 0.0], 3)
+    noisy = [[5.0, 9.0, 2.0], [6.0, 3.0, 8.0]]
+    assert not bot._settled([0, 1], noisy, [0.0, 0.0], 3)
+    assert bot._prune([0, 1], noisy, [0.0, 0.0], 3) == [0, 1]
+
+
+def test_hard_made_by_the_factory_has_a_three_second_budget_at_most():
+    made = make_bot("hard", 1)
+    assert 0 < made.time_limit < 3.0
