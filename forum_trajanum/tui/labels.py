@@ -202,22 +202,6 @@ CONVERT_NAMES = {
 _NAMES_ITS_GAIN = (A.ChooseBonus, A.ChooseWorker, A.ChooseGain, A.UseTile, A.ChooseStep)
 
 
-def _converted_words(action: A.Convert) -> str:
-    """A conversion for the log, in the past tense."""
-    if action.method == "pair":
-        return f"exchanged 2 {COLOUR_NAMES[action.give]} workers for 1 builder"
-    if action.method == "recolour":
-        return (
-            f"paid 1 assistant to turn 1 {COLOUR_NAMES[action.give]} worker "
-            f"{COLOUR_NAMES[action.get]}"
-        )
-    if action.method == "craftsman1":
-        return f"turned 1 assistant into 1 {COLOUR_NAMES[action.get]} worker (Craftsman I)"
-    if action.method == "craftsman2":
-        return "turned 1 assistant into 1 builder (Craftsman II)"
-    return f"exchanged {GAIN_NAMES[action.give]} for {GAIN_NAMES[action.get]} (Merchant II)"
-
-
 def _pay_words(action: A.PayCitizens, me) -> str:
     """Which rows stay active and which turn inactive (rows with citizens, public)."""
     if not action.rows:
@@ -380,42 +364,3 @@ def cell_words(colonia, index: int) -> str:
         scored = ", scored" if colonia.crane_state[corner] == 2 else ""
         return f"{colour} crane{scored}"
     return "an empty building space"
-
-
-def log_words(text: str) -> str:
-    """A public log line in player words.
-
-    The engine words most moves; for some it gives the action's own text (e.g. "row 3",
-    "convert pair B"), which this turns into words. Anything else is returned unchanged."""
-    try:
-        action = parse(text)
-    except Exception:  # an engine sentence, not an action text
-        return text
-    if str(action) != text:
-        return text
-    if isinstance(action, A.SetupCranes):
-        pairs = ", ".join(
-            f"{c} {COLOUR_NAMES[k]}" for c, k in zip(CORNER_NAMES, action.colours, strict=True)
-        )
-        return f"chose the cranes: {pairs}"
-    if isinstance(action, A.ChooseRow):
-        return f"put a citizen into row {action.row} ({ROW_TITLES[action.row - 1]})"
-    if isinstance(action, A.SetupDiagonal):
-        a, b = ("A1", "F6") if action.diagonal == "main" else ("F1", "A6")
-        return (
-            f"put the {tile_label(action.first)} on {a} and the {tile_label(action.second)} on {b}"
-        )
-    if isinstance(action, A.HandicapCorner):
-        return f"took the citizen from corner {action.cell}"
-    if isinstance(action, A.Convert):
-        return _converted_words(action)
-    if isinstance(action, A.ChooseWorker):
-        return f"took 1 {COLOUR_NAMES[action.colour]} worker"
-    if isinstance(action, A.ChooseGain):
-        return f"took {GAIN_NAMES.get(action.resource, action.resource)}"
-    if isinstance(action, A.ChooseFirst):
-        return "resolved the gray building first" if action.which == "gray" else (
-            "resolved the structure's envoy first")  # fmt: skip
-    if isinstance(action, A.PickTile):
-        return f"took the tile at {action.cell} to use it now"
-    return text

@@ -12,7 +12,7 @@ from forum_trajanum.data import COLOURS, CORNERS, STREET_SYMBOLS, cell_name
 from forum_trajanum.engine import GameError, PlayerView, parse
 from forum_trajanum.engine import actions as A
 from forum_trajanum.engine.view import ColoniaView
-from forum_trajanum.tui.labels import log_words, prestige_words, tile_label
+from forum_trajanum.tui.labels import prestige_words, tile_label
 from forum_trajanum.tui.widgets import (
     COLOUR_STYLE,
     EAGLE_GLYPH,
@@ -200,7 +200,7 @@ def log_lines(session, names: list[str]) -> list[str]:
             else:
                 cycle = ("I", "II", "III")[min(entry.cycle, 3) - 1]
                 lines.append(f"── Cycle {cycle}, round {entry.round} ──")
-        lines.append(f"{names[entry.seat]} {log_words(entry.text)}")
+        lines.append(f"{names[entry.seat]} {entry.text}")
     return lines
 
 

@@ -18,7 +18,6 @@ from forum_trajanum.tui.dialogs import (
     SaveAsScreen,
     TrajanScreen,
 )
-from forum_trajanum.tui.labels import log_words
 from forum_trajanum.tui.play import DraftScreen, PlayScreen, SetupScreen, TurnScreen, WatchScreen
 from forum_trajanum.tui.screens import (
     HandOverScreen,
@@ -253,7 +252,7 @@ async def test_help_boards_trajan_log_and_save_screens():
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, LogScreen)
-        assert f"P1 {log_words(app.session.log[0].text)}" in screen_text(app)
+        assert f"P1 {app.session.log[0].text}" in screen_text(app)
         await pilot.press("escape")
         await pilot.press("s")
         assert isinstance(app.screen, SaveAsScreen)
