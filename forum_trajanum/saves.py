@@ -26,9 +26,13 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from forum_trajanum.engine import GameRecord, GameState, RecordError, is_over
-from forum_trajanum.engine.record import read_record
+# Only the errors at import time: the start menu lists the saves before the engine is loaded.
+from forum_trajanum.engine.errors import RecordError
+
+if TYPE_CHECKING:
+    from forum_trajanum.engine import GameRecord, GameState
 
 GAMES = "games"
 SUFFIX = ".json"
@@ -154,6 +158,8 @@ class GameInfo:
 
 
 def _summary(record: GameRecord, state: GameState, title: str | None) -> dict:
+    from forum_trajanum.engine import is_over
+
     meta = dict(record.meta)
     now = time.time()
     meta.setdefault("created", now)
@@ -323,6 +329,8 @@ def save_copy(record: GameRecord, state: GameState, title: str) -> GameInfo:
     title = " ".join(title.split())[:40]
     if not title:
         raise SaveError("the name of the copy is empty")
+    from forum_trajanum.engine import GameRecord
+
     copy = GameRecord(
         seed=record.seed,
         options=record.options,
@@ -361,6 +369,8 @@ def open_game(game_id: str) -> OpenedGame:
     path = games_dir() / f"{game_id}{SUFFIX}"
     if "/" in game_id or "\\" in game_id or not path.exists():
         raise SaveError("This game is not saved any more (deleted in another window?).")
+    from forum_trajanum.engine.record import read_record
+
     fd = _acquire(game_id)
     game = GameFile(game_id, fd)
     try:
@@ -395,6 +405,8 @@ def read_game(game_id: str) -> tuple[GameRecord, GameState]:
         data = (games_dir() / f"{game_id}{SUFFIX}").read_bytes()
     except OSError as exc:
         raise SaveError(f"there is no saved game {game_id!r}") from exc
+    from forum_trajanum.engine import GameRecord
+
     return GameRecord.load(data)
 
 
@@ -446,6 +458,9 @@ def import_legacy() -> list[str]:
 
 
 def _import_one(path: Path) -> str:
+    from forum_trajanum.engine import GameRecord
+    from forum_trajanum.engine.record import read_record
+
     data = path.read_bytes()
     title = "" if path.stem == "autosave" else path.stem
     saved = path.stat().st_mtime

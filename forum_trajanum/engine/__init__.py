@@ -8,35 +8,103 @@ Typical use::
         apply(state, action)
 """
 
-from forum_trajanum.engine.actions import Action, parse
-from forum_trajanum.engine.errors import (
-    ActionParseError,
-    GameError,
-    GameOverError,
-    IllegalActionError,
-    NotYourDecisionError,
-    RecordError,
-)
-from forum_trajanum.engine.preview import Preview, preview
-from forum_trajanum.engine.record import GameRecord
-from forum_trajanum.engine.rules import (
-    apply,
-    current_player,
-    decision_kind,
-    describe_decision,
-    is_over,
-    legal_actions,
-)
-from forum_trajanum.engine.scoring import ranking
-from forum_trajanum.engine.setup import new_game
-from forum_trajanum.engine.state import GameOptions, GameState
-from forum_trajanum.engine.view import (
-    PlayerView,
-    public_description,
-    public_lines,
-    reveals_information,
-    view,
-)
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING
+
+# The names below load on first use (PEP 562), each from its own module: a program that needs
+# only the errors (the app's start screen, the saves' list) does not pay for importing the
+# whole engine (pydantic models, rules) before it can show anything.
+_HOMES = {
+    "Action": "actions",
+    "parse": "actions",
+    "ActionParseError": "errors",
+    "GameError": "errors",
+    "GameOverError": "errors",
+    "IllegalActionError": "errors",
+    "NotYourDecisionError": "errors",
+    "RecordError": "errors",
+    "Preview": "preview",
+    "preview": "preview",
+    "GameRecord": "record",
+    "apply": "rules",
+    "current_player": "rules",
+    "decision_kind": "rules",
+    "describe_decision": "rules",
+    "is_over": "rules",
+    "legal_actions": "rules",
+    "ranking": "scoring",
+    "new_game": "setup",
+    "GameOptions": "state",
+    "GameState": "state",
+    "PlayerView": "view",
+    "public_description": "view",
+    "public_lines": "view",
+    "reveals_information": "view",
+    "view": "view",
+}
+
+
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+class _Package(types.ModuleType):
+    """``view`` and ``preview`` name both a submodule and the function the package exports:
+    importing the submodule must not replace the function (as the import system does by
+    setting the package's attribute)."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in ("view", "preview") and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))
+
+
+if TYPE_CHECKING:
+    from forum_trajanum.engine.actions import Action, parse
+    from forum_trajanum.engine.errors import (
+        ActionParseError,
+        GameError,
+        GameOverError,
+        IllegalActionError,
+        NotYourDecisionError,
+        RecordError,
+    )
+    from forum_trajanum.engine.preview import Preview, preview
+    from forum_trajanum.engine.record import GameRecord
+    from forum_trajanum.engine.rules import (
+        apply,
+        current_player,
+        decision_kind,
+        describe_decision,
+        is_over,
+        legal_actions,
+    )
+    from forum_trajanum.engine.scoring import ranking
+    from forum_trajanum.engine.setup import new_game
+    from forum_trajanum.engine.state import GameOptions, GameState
+    from forum_trajanum.engine.view import (
+        PlayerView,
+        public_description,
+        public_lines,
+        reveals_information,
+        view,
+    )
 
 __all__ = [
     "Action",

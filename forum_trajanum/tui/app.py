@@ -8,8 +8,10 @@ view (or a public view while bots play, and a privacy screen between two human p
 from __future__ import annotations
 
 import contextlib
+import importlib
 import random
 import time
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import App
@@ -17,28 +19,32 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 
 from forum_trajanum import saves
-from forum_trajanum.engine import GameError, GameOptions, parse
-from forum_trajanum.engine.rules import DECISION_TITLES
-from forum_trajanum.tui.dialogs import HelpScreen, MessageScreen, SaveAsScreen
-from forum_trajanum.tui.games import GamesScreen
-from forum_trajanum.tui.help import LEGEND_KEY
-from forum_trajanum.tui.panels import last_move, log_lines
-from forum_trajanum.tui.play import (
-    CHOICE_HOLD,
-    ActionChosen,
-    PlayData,
-    PlayScreen,
-    screen_class,
-)
+from forum_trajanum.engine import GameError
+from forum_trajanum.tui.keys import CHOICE_HOLD, LEGEND_KEY
 from forum_trajanum.tui.screens import (
-    GameOverScreen,
     HandOverScreen,
     NewGameSettings,
-    ScoringScreen,
     StartScreen,
     TooSmallScreen,
 )
-from forum_trajanum.tui.session import GameSession
+
+if TYPE_CHECKING:
+    from forum_trajanum.tui.play import ActionChosen, PlayData, PlayScreen
+    from forum_trajanum.tui.session import GameSession
+
+# Only what the start screen needs is imported above: the engine, the bots and the play
+# screens load right after the start screen's first frame (``ForumApp.warm_up``), or when
+# first used, so that the menu appears about as fast as an empty Textual app's screen.
+WARM_UP = (
+    "forum_trajanum.engine.setup",
+    "forum_trajanum.engine.record",
+    "forum_trajanum.tui.session",
+    "forum_trajanum.tui.play",
+    "forum_trajanum.tui.dialogs",
+    "forum_trajanum.tui.games",
+    "forum_trajanum.tui.results",
+    "forum_trajanum.bots.factory",
+)
 
 # The compact layout plays at 80x24 (a default terminal); below it a note says "too small".
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -50,6 +56,8 @@ class StandInBot:
     level = "stand-in"
 
     def choose(self, view):
+        from forum_trajanum.engine import parse
+
         return parse(view.legal[0])
 
 
@@ -139,6 +147,8 @@ class ForumApp(App):
 
     def action_legend(self) -> None:
         """The legend of every symbol: the help screen's legend tab, from any screen."""
+        from forum_trajanum.tui.dialogs import HelpScreen
+
         top = self.screen
         if isinstance(top, HelpScreen):
             top.action_tab("legend")
@@ -157,6 +167,16 @@ class ForumApp(App):
         elif self.new_game is not None:
             self.start_new_game(self.new_game)
         self.check_size()
+        self.call_after_refresh(self.warm_up, list(WARM_UP))
+
+    def warm_up(self, modules: list[str]) -> None:
+        """Import what play needs, one module per turn of the message loop, after the first
+        frame: keys pressed meanwhile are handled between two imports."""
+        if not modules:
+            return
+        with contextlib.suppress(ImportError):  # the bots are an optional package
+            importlib.import_module(modules[0])
+        self.call_later(self.warm_up, modules[1:])
 
     def on_resize(self, event) -> None:
         self.check_size(event.size)
@@ -188,6 +208,10 @@ class ForumApp(App):
         """Start the game the new-game form describes (None: the form was cancelled)."""
         if settings is None:
             return
+        from forum_trajanum.engine import GameOptions
+        from forum_trajanum.tui.dialogs import MessageScreen
+        from forum_trajanum.tui.session import GameSession
+
         seed = settings.seed if settings.seed is not None else random.randrange(1, 10**9)
         options = GameOptions(
             players=settings.players,
@@ -213,6 +237,8 @@ class ForumApp(App):
 
     def continue_game(self, finished: bool = False, message: str = "") -> None:
         """Show the list of saved games (unfinished, or finished ones) to open one."""
+        from forum_trajanum.tui.games import GamesScreen
+
         self.push_screen(GamesScreen(finished, message), self.load_game)
 
     def load_game(self, game_id: str | None) -> None:
@@ -221,6 +247,9 @@ class ForumApp(App):
         in player words (details go to the log file)."""
         if not game_id:
             return
+        from forum_trajanum.tui.dialogs import MessageScreen
+        from forum_trajanum.tui.session import GameSession
+
         try:
             session, opened = GameSession.open(game_id)
         except saves.GameLockedError as exc:
@@ -275,6 +304,9 @@ class ForumApp(App):
 
     def play_data(self, pv, hold: float = 0.0) -> PlayData:
         """The data a play screen needs for ``pv``."""
+        from forum_trajanum.tui.panels import last_move, log_lines
+        from forum_trajanum.tui.play import PlayData
+
         s = self.session
         names = self.names()
         can_undo = pv.viewer == s.decider and s.can_undo()
@@ -296,6 +328,8 @@ class ForumApp(App):
 
     def overlay_open(self) -> bool:
         """Whether a modal, a privacy screen or the too-small notice covers the game."""
+        from forum_trajanum.tui.results import ScoringScreen
+
         top = self.screen
         return isinstance(top, (ModalScreen, TooSmallScreen, HandOverScreen, ScoringScreen))
 
@@ -313,6 +347,10 @@ class ForumApp(App):
         if self.overlay_open():
             self.deferred = True
             return
+        from forum_trajanum.engine.rules import DECISION_TITLES
+        from forum_trajanum.tui.play import PlayData
+        from forum_trajanum.tui.results import GameOverScreen, ScoringScreen
+
         if len(s.state.scorings) > self.scorings_seen:
             self.scorings_seen += 1
             self.show_main(PlayData(s.public_view(), self.names(), self.bots()))
@@ -390,6 +428,8 @@ class ForumApp(App):
         When it was not on screen just before (after a hand-over, a bot's turn, a scoring),
         its decision list first ignores Enter for a moment: a fast second press of the key
         that closed the screen before must not choose anything."""
+        from forum_trajanum.tui.play import PlayScreen
+
         s = self.session
         if s is None or s.over:
             return
@@ -403,6 +443,8 @@ class ForumApp(App):
     def show_main(self, data: PlayData) -> None:
         """Put ``data`` on the play screen of its mode. Each mode's screen is made once and
         reused (installed), which keeps switching modes cheap."""
+        from forum_trajanum.tui.play import screen_class
+
         cls = screen_class(data.view)
         screen = self._mode_screens.get(cls)
         if screen is None:
@@ -418,6 +460,8 @@ class ForumApp(App):
 
     def cover_secrets(self) -> None:
         """Hide the play screen's content (before a hand-over covers it)."""
+        from forum_trajanum.tui.play import PlayScreen
+
         top = self.screen
         if isinstance(top, PlayScreen):
             top.cover()
@@ -448,6 +492,8 @@ class ForumApp(App):
         return f"Saving failed: {error}" if error else ""
 
     def say(self, text: str) -> None:
+        from forum_trajanum.tui.play import PlayScreen
+
         top = self.screen
         if isinstance(top, PlayScreen):
             top.say(text)
@@ -479,6 +525,8 @@ class ForumApp(App):
                 self.notify(str(exc), severity="error")
                 return
             self.notify(f"Saved a copy as {name!r}.")
+
+        from forum_trajanum.tui.dialogs import SaveAsScreen
 
         self.push_screen(SaveAsScreen(), done)
 

@@ -86,24 +86,40 @@ def _summary(samples: list[float]) -> str:
 # --- start-up: one child process per launch ----------------------------------------------------
 
 
-async def _report_first_frame(app, ready, size: tuple[int, int]) -> None:
-    """Run ``app`` headless and print READY once a frame is painted with ``ready()`` true."""
-    painted = asyncio.Event()
-    async with app.run_test(size=size):
-        while not ready():
-            await asyncio.sleep(0.001)
-        probe = RepaintProbe(app)
-        probe.condition = lambda: True
-        probe.event = painted
-        probe.watch()
-        app.screen.refresh()
-        await asyncio.wait_for(painted.wait(), 10)
-        print(READY, flush=True)
-        os._exit(0)  # the parent has its figure; tearing the app down is not start-up
+def _report_first_frame(app, shows, size: tuple[int, int]) -> None:
+    """Run ``app`` headless and print READY at its first painted frame in which ``shows``
+    (the widget that stands for the first screen's content) is laid out on the screen.
+
+    The paint of every screen is watched from the start (not only after the app is found
+    ready), so the figure is the real first frame: work the app schedules after that frame
+    is not counted, work before it is."""
+    from textual.screen import Screen
+
+    original = Screen._compositor_refresh
+
+    def refreshed(screen) -> None:
+        original(screen)
+        if screen is app.screen and shows() in screen._compositor.widgets:
+            print(READY, flush=True)
+            os._exit(0)  # the parent has its figure; tearing the app down is not start-up
+
+    Screen._compositor_refresh = refreshed
+
+    async def run() -> None:
+        async with app.run_test(size=size):
+            await asyncio.sleep(10)
+
+    asyncio.run(run())
+    raise RuntimeError("no first frame within 10 s")
 
 
 def _child(kind: str, width: int, height: int) -> None:
     """In a fresh process: import and start one app, report its first frame."""
+
+    def first_widget(selector: str):
+        found = app.screen.query(selector)
+        return found.first() if found else None
+
     if kind == "minimal":
         from textual.app import App
         from textual.widgets import Static
@@ -113,15 +129,14 @@ def _child(kind: str, width: int, height: int) -> None:
                 yield Static("Hello")
 
         app = Minimal()
-        ready = lambda: app.screen.is_mounted  # noqa: E731
+        shows = lambda: first_widget("Static")  # noqa: E731
     else:
         from forum_trajanum.tui.app import ForumApp
-        from forum_trajanum.tui.screens import StartScreen
 
         # min_size: the smallest terminal the game is played in (issue 9)
         app = ForumApp(bot_delay=0, min_size=(80, 24))
-        ready = lambda: isinstance(app.screen, StartScreen)  # noqa: E731
-    asyncio.run(_report_first_frame(app, ready, (width, height)))
+        shows = lambda: first_widget("StartScreen #menu")  # noqa: E731
+    _report_first_frame(app, shows, (width, height))
 
 
 def _cpu_of_children() -> float:

@@ -22,6 +22,7 @@ from forum_trajanum.data import (
     TILE_KINDS_PER_PLAYER,
     TILE_LABELS,
 )
+from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.labels import GRAY_SHORT, TILE_SHORT
 from forum_trajanum.tui.panels import SEAT_MARKERS
 from forum_trajanum.tui.widgets import CITIZEN_LETTER, EAGLE_GLYPH, ROW_SHORT
@@ -29,8 +30,6 @@ from forum_trajanum.tui.widgets import CITIZEN_LETTER, EAGLE_GLYPH, ROW_SHORT
 #: Coloured structures as small cells name them.
 STRUCTURE_SHORT = {"B": "fount", "G": "park", "Y": "stabl", "R": "house"}
 
-#: The key that opens the legend from anywhere in the app (an app-level binding).
-LEGEND_KEY = "g"
 
 #: The keys, as (key, what it does).
 KEYS: tuple[tuple[str, str], ...] = (

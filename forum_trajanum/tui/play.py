@@ -16,9 +16,9 @@ from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import SetupCranes
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.cranes import STEP_ID, CraneStep, chosen_text, crane_steps
+from forum_trajanum.tui.keys import CHOICE_HOLD
 from forum_trajanum.tui.labels import CORNER_NAMES
 from forum_trajanum.tui.playscreen import (
-    CHOICE_HOLD,
     ActionChosen,
     PlayData,
     PlayScreen,

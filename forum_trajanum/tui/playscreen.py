@@ -51,10 +51,6 @@ from forum_trajanum.tui.widgets import (
 #: of the cell under the cursor (plus the actions that name no cell).
 FILTER_ABOVE = 24
 
-#: Seconds for which a new player's decision list ignores Enter (and clicks): a fast second
-#: press after the hand-over screen's Enter must not take the first choice by accident.
-CHOICE_HOLD = 0.3
-
 
 @dataclass
 class PlayData:

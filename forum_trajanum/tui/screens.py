@@ -2,7 +2,8 @@
 
 The small modal screens (help, boards, Trajan cards, log, save, load, messages) live in
 :mod:`forum_trajanum.tui.dialogs`; the scoring and game-over screens in
-:mod:`forum_trajanum.tui.results` (imported here too, where they used to live)."""
+:mod:`forum_trajanum.tui.results` (still importable from here, where they used to live; loaded
+on first use, like the help)."""
 
 from __future__ import annotations
 
@@ -24,9 +25,8 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from forum_trajanum.tui.dialogs import HelpScreen
-from forum_trajanum.tui.results import GameOverScreen, ScoringScreen
-from forum_trajanum.tui.widgets import KeyBar
+# Light imports only: the start screen is painted before the engine is loaded.
+from forum_trajanum.tui.keys import KeyBar
 
 LEVEL_CHOICES = [("human", ""), ("bot: easy", "easy"), ("bot: normal", "normal"),
                  ("bot: hard", "hard")]  # fmt: skip
@@ -96,11 +96,13 @@ class StartScreen(Screen):
         elif choice == "finished":
             self.app.continue_game(finished=True)
         elif choice == "help":
-            self.app.push_screen(HelpScreen())
+            self.action_help()
         elif choice == "quit":
             self.app.exit()
 
     def action_help(self) -> None:
+        from forum_trajanum.tui.dialogs import HelpScreen
+
         self.app.push_screen(HelpScreen())
 
     def say(self, message: str) -> None:
@@ -239,6 +241,8 @@ class HandOverScreen(Screen[None]):
         self.app.to_menu()
 
     def action_help(self) -> None:
+        from forum_trajanum.tui.dialogs import HelpScreen
+
         self.app.push_screen(HelpScreen())
 
 
@@ -274,13 +278,19 @@ class TooSmallScreen(Screen[None]):
         )
 
 
+def __getattr__(name: str):
+    if name in ("GameOverScreen", "ScoringScreen"):
+        from forum_trajanum.tui import results
+
+        return getattr(results, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
-    "GameOverScreen",
     "HandOverScreen",
     "MarkedCheckbox",
     "NewGameScreen",
     "NewGameSettings",
-    "ScoringScreen",
     "StartScreen",
     "TooSmallScreen",
 ]

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 
 from forum_trajanum.data import (
     COL_LETTERS,
@@ -28,6 +28,7 @@ from forum_trajanum.data import (
 )
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.view import ColoniaView
+from forum_trajanum.tui.keys import KeyBar  # noqa: F401 - where the screens import it from
 from forum_trajanum.tui.labels import GRAY_SHORT, TILE_SHORT
 
 #: Colour letter -> style; the letter itself is always printed too.
@@ -469,21 +470,3 @@ class DecisionList(OptionList):
     def action_select(self) -> None:  # Enter; a click on an option calls it too
         if not self.held:
             super().action_select()
-
-
-class KeyBar(Static):
-    """The key bindings of the screen, in one line at the bottom (a light-weight footer)."""
-
-    def on_mount(self) -> None:
-        keys = Text(no_wrap=True, overflow="crop")
-        # the bindings of the screen's class and its bases (a subclass's BINDINGS add to them)
-        bindings = [
-            b for cls in reversed(type(self.screen).__mro__) for b in vars(cls).get("BINDINGS", [])
-        ]
-        for binding in bindings:
-            if isinstance(binding, Binding) and binding.show:
-                key = binding.key.split(",")[0]
-                key = {"question_mark": "?", "enter": "Enter", "escape": "Esc"}.get(key, key)
-                keys.append(key, style="bold reverse")
-                keys.append(f" {binding.description} ")
-        self.update(keys)

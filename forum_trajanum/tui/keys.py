@@ -1,0 +1,33 @@
+"""Key constants and the key bar: light on purpose (Textual and Rich only), because the start
+screen uses them before the engine is loaded (see :meth:`ForumApp.warm_up`)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import Static
+
+#: The key that opens the legend from anywhere in the app (an app-level binding).
+LEGEND_KEY = "g"
+
+#: Seconds for which a new player's decision list ignores Enter (and clicks): a fast second
+#: press after the hand-over screen's Enter must not take the first choice by accident.
+CHOICE_HOLD = 0.3
+
+
+class KeyBar(Static):
+    """The key bindings of the screen, in one line at the bottom (a light-weight footer)."""
+
+    def on_mount(self) -> None:
+        keys = Text(no_wrap=True, overflow="crop")
+        # the bindings of the screen's class and its bases (a subclass's BINDINGS add to them)
+        bindings = [
+            b for cls in reversed(type(self.screen).__mro__) for b in vars(cls).get("BINDINGS", [])
+        ]
+        for binding in bindings:
+            if isinstance(binding, Binding) and binding.show:
+                key = binding.key.split(",")[0]
+                key = {"question_mark": "?", "enter": "Enter", "escape": "Esc"}.get(key, key)
+                keys.append(key, style="bold reverse")
+                keys.append(f" {binding.description} ")
+        self.update(keys)
