@@ -10,10 +10,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from time import monotonic
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import OptionList
 
@@ -78,6 +81,24 @@ def grid_size(big: bool) -> tuple[int, int]:
     """Width and height of a whole Colonia drawing (grid, edges and citizen rows)."""
     w, h = BIG if big else SMALL
     return LABEL_W + 6 * (w + 1) + CITIZEN_W, 1 + 6 * h
+
+
+@lru_cache(maxsize=512)
+def _rich_style(style: str) -> Style:
+    return Style.parse(style) if style else Style()
+
+
+def _text_runs(text: Text) -> list[tuple[int, int, str]]:
+    """(start, end, style) runs of a Text whose spans do not overlap (the citizen rows)."""
+    runs, at = [], 0
+    for span in sorted(text.spans, key=lambda s: s.start):
+        if span.start > at:
+            runs.append((at, span.start, str(text.style)))
+        runs.append((span.start, span.end, str(span.style)))
+        at = span.end
+    if at < len(text.plain):
+        runs.append((at, len(text.plain), str(text.style)))
+    return runs
 
 
 def _centre(text: str, width: int) -> str:
@@ -237,54 +258,88 @@ class ColoniaGrid(Widget, can_focus=True):
             self.focus()
             self.post_message(self.CellChosen(cell_name(index)))
 
-    def render(self) -> Text:
+    # Drawing: the line API with a cache of finished lines. A board update or a cursor move
+    # changes a few lines only; the others are taken from the cache instead of being laid out
+    # again (keeps a whole-board update and a cursor move cheap, see tui.bench).
+
+    def line_pieces(self, y: int, big: bool) -> tuple[tuple[str, str], ...]:
+        """Line ``y`` of the drawing as (text, style) pieces."""
         colonia = self.colonia
-        out = Text(no_wrap=True, overflow="crop")
         if colonia is None:
-            return out
-        big = self.big
+            return ()
         w, h = BIG if big else SMALL
         rows, cols = street_labels(self.side, colonia.seat)
         lit = {STREET_SYMBOLS[s] for s in self.streets}
-        out.append(" " * LABEL_W)
-        for c in range(6):
-            head = f"{COL_LETTERS[c]} {cols[c]}"
-            style = "bold reverse #87d7ff" if cols[c] in lit else "bold #87afaf"
-            out.append(" ")
-            out.append(_centre(head, w), style=style)
-        out.append("\n")
+        out: list[tuple[str, str]] = []
+        if y == 0:
+            out.append((" " * LABEL_W, ""))
+            for c in range(6):
+                head = f"{COL_LETTERS[c]} {cols[c]}"
+                style = "bold reverse #87d7ff" if cols[c] in lit else "bold #87afaf"
+                out.append((" ", ""))
+                out.append((_centre(head, w), style))
+            return tuple(out)
+        r, line = divmod(y - 1, h)
+        if r >= 6:
+            return ()
+        if line == 0:
+            style = "bold reverse #87d7ff" if rows[r] in lit else "bold #87afaf"
+            out.append((f"{r + 1} ", "bold"))
+            out.append((f"{rows[r]:<3}", style))
+            out.append((" ", ""))
+        else:
+            out.append((" " * LABEL_W, ""))
         focused = self.has_focus
-        for r in range(6):
-            for line in range(h):
-                if line == 0:
-                    style = "bold reverse #87d7ff" if rows[r] in lit else "bold #87afaf"
-                    out.append(f"{r + 1} ", style="bold")
-                    out.append(f"{rows[r]:<3}", style=style)
-                    out.append(" ")
-                else:
-                    out.append(" " * LABEL_W)
-                for c in range(6):
-                    index = r * 6 + c
-                    lines, style = cell_lines(colonia, index, big)
-                    name = cell_name(index)
-                    if line == 0 and name in self.legal:
-                        out.append("▸", style=LEGAL_STYLE)
-                    elif line == 0 and name in self.flash:
-                        out.append(MOVE_GLYPH, style=MOVE_STYLE)
-                    else:
-                        out.append(" ")
-                    if index in self.tint and " on " not in style:
-                        style += STREET_BG
-                    if name in self.flash:
-                        style += " underline"
-                    if index == self.cursor and (focused or self.legal):
-                        style += " reverse"
-                    out.append(lines[line], style=style)
-                out.append(" ")
-                out.append_text(self._citizen_line(colonia, r, line, big))
-                out.append("\n")
+        for c in range(6):
+            index = r * 6 + c
+            lines, style = cell_lines(colonia, index, big)
+            name = cell_name(index)
+            if line == 0 and name in self.legal:
+                out.append(("▸", LEGAL_STYLE))
+            elif line == 0 and name in self.flash:
+                out.append((MOVE_GLYPH, MOVE_STYLE))
+            else:
+                out.append((" ", ""))
+            if index in self.tint and " on " not in style:
+                style += STREET_BG
+            if name in self.flash:
+                style += " underline"
+            if index == self.cursor and (focused or self.legal):
+                style += " reverse"
+            out.append((lines[line], style))
+        out.append((" ", ""))
+        citizens = self._citizen_line(colonia, r, line, big)
+        out.extend((citizens.plain[a:b], style) for a, b, style in _text_runs(citizens))
+        return tuple(out)
+
+    def render(self) -> Text:
+        """The whole drawing as one Text (for tests and tools; the screen uses the lines)."""
+        out = Text(no_wrap=True, overflow="crop")
+        if self.colonia is None:
+            return out
+        big = self.big
+        height = grid_size(big)[1]
+        for y in range(height):
+            for piece, style in self.line_pieces(y, big):
+                out.append(piece, style=style)
+            out.append("\n")
         out.rstrip()
         return out
+
+    def render_line(self, y: int) -> Strip:
+        pieces = self.line_pieces(y, self.big)
+        base = self.visual_style.rich_style
+        key = (pieces, base)
+        cache = self.__dict__.setdefault("_strips", {})
+        strip = cache.get(key)
+        if strip is None:
+            if len(cache) > 400:  # old boards: start afresh rather than grow
+                cache.clear()
+            strip = Strip(
+                [Segment(text, base + _rich_style(style)) for text, style in pieces if text]
+            )
+            cache[key] = strip
+        return strip
 
     def _citizen_line(self, colonia: ColoniaView, r: int, line: int, big: bool) -> Text:
         """Line ``line`` of citizen row ``r``: its name, then its citizens and its state."""
