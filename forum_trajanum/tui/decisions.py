@@ -28,6 +28,13 @@ def set_text(widget: Static, text: Text, layout: bool = True) -> None:
         widget.update(text, layout=layout)
 
 
+def set_title(widget, title: str) -> None:
+    """Set a border title only when it changed (setting it repaints the whole widget)."""
+    if getattr(widget, "_shown_title", None) != title:
+        widget._shown_title = title
+        widget.border_title = title
+
+
 def cell_at(index: int) -> str:
     """A Colonia cell's name from its index (8 -> "C2")."""
     return cell_name(index)

@@ -22,7 +22,7 @@ from textual.widgets import OptionList, Static
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import TakeTile
 from forum_trajanum.engine.view import ColoniaView
-from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text
+from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text, set_title
 from forum_trajanum.tui.labels import (
     action_cells,
     cell_words,
@@ -251,7 +251,7 @@ class PlayScreen(DecisionPanel, Screen):
             tint=pv.decision == "draft",
             flash=frozenset(flash_cells) if data.flash_seat == seat else frozenset(),
         )
-        self.query_one("#p-colonia").border_title = f"Colonia of {owner}"
+        set_title(self.query_one("#p-colonia"), f"Colonia of {owner}")
         previous = self._decision_key
         # the same kind of decision again (another build, the draft's second tile): the
         # cursors stay where they are while their cell is still a choice
@@ -277,13 +277,16 @@ class PlayScreen(DecisionPanel, Screen):
         self.query_one(ForumGrid).show(pv, frozenset(self.by_forum), frozenset(flash_forum))
         self.draw_tabs()
         self.show_decision_text()
-        self.query_one("#p-decide").border_title = self.decider_title()
+        set_title(self.query_one("#p-decide"), self.decider_title())
         self.fill_decisions()
         self.say(data.message)
-        set_text(self.query_one("#log", Static), log_text(data.log))
-        # the newest line in view once the new text is laid out
-        log_panel = self.query_one("#p-log", VerticalScroll)
-        self.call_after_refresh(log_panel.scroll_end, animate=False)
+        log = self.query_one("#log", Static)
+        text = log_text(data.log)
+        if getattr(log, "_shown_text", None) != text:
+            set_text(log, text)
+            # the newest line in view once the new text is laid out
+            log_panel = self.query_one("#p-log", VerticalScroll)
+            self.call_after_refresh(log_panel.scroll_end, animate=False)
         self.draw_others(seat)
 
     def draw_others(self, seat: int) -> None:
