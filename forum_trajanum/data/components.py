@@ -97,6 +97,16 @@ ROW_TITLES = (
     "Craftsman I",
     "Craftsman II",
 )
+#: What each row's ability lets its owner do while the row is active (rules, appendix "The
+#: citizens' special abilities"), in player words and short, for the screen; ROW_TITLES order.
+CITIZEN_ABILITIES = (
+    "envoys may ignore the colour-area rule; +1 VP per envoy diagonal to an eagle",
+    "2 different area bonuses instead of 1",
+    "bar flipped; each upgrade may move it to the next cypress",
+    "once a turn, swap 1 coin, tribune or assistant for another",
+    "twice a turn, 1 assistant for 1 worker of any colour",
+    "once a turn, 1 assistant for 1 builder",
+)
 PATRICIAN_I, PATRICIAN_II, MERCHANT_I, MERCHANT_II, CRAFTSMAN_I, CRAFTSMAN_II = range(6)
 CLASS_ROWS: dict[str, tuple[int, int]] = {
     "patrician": (0, 1),

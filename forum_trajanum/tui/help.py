@@ -12,6 +12,7 @@ from rich.text import Text
 
 from forum_trajanum.data import (
     AREA_BONUS_LABELS,
+    CITIZEN_ABILITIES,
     CITIZEN_KINDS,
     COLOUR_NAMES,
     COLOURS,
@@ -118,7 +119,12 @@ def legend() -> Group:
     section(
         "Citizen rows (beside grid rows 1-6)",
         [
-            *[(short, title) for short, title in zip(ROW_SHORT, ROW_TITLES, strict=True)],
+            *[
+                (short, f"{title}: {ability}")
+                for short, title, ability in zip(
+                    ROW_SHORT, ROW_TITLES, CITIZEN_ABILITIES, strict=True
+                )
+            ],
             *[
                 (letter, f"a {CITIZEN_KINDS[kind]} citizen (in its owner's seat colour)")
                 for kind, letter in CITIZEN_LETTER.items()

@@ -16,9 +16,18 @@ CHOICE_HOLD = 0.3
 
 
 class KeyBar(Static):
-    """The key bindings of the screen, in one line at the bottom (a light-weight footer)."""
+    """The key bindings of the screen, in one line at the bottom (a light-weight footer).
+
+    When the line is wider than the terminal, the keys the screen lists in ``KEYBAR_SPARE``
+    (keys shown elsewhere on it, e.g. the compact layout's panel tabs) are left out."""
 
     def on_mount(self) -> None:
+        self.show_keys()
+
+    def on_resize(self) -> None:
+        self.show_keys()
+
+    def keys_text(self, spare: frozenset[str] = frozenset()) -> Text:
         keys = Text(no_wrap=True, overflow="crop")
         # the bindings of the screen's class and its bases (a subclass's BINDINGS add to them)
         bindings = [
@@ -27,7 +36,19 @@ class KeyBar(Static):
         for binding in bindings:
             if isinstance(binding, Binding) and binding.show:
                 key = binding.key.split(",")[0]
+                if key in spare:
+                    continue
                 key = {"question_mark": "?", "enter": "Enter", "escape": "Esc"}.get(key, key)
                 keys.append(key, style="bold reverse")
                 keys.append(f" {binding.description} ")
-        self.update(keys)
+        return keys
+
+    def show_keys(self) -> None:
+        keys = self.keys_text()
+        width = self.size.width or self.app.size.width
+        spare = frozenset(getattr(self.screen, "KEYBAR_SPARE", ()))
+        if spare and keys.cell_len > width:
+            keys = self.keys_text(spare)
+        if getattr(self, "_shown_keys", None) != keys:
+            self._shown_keys = keys
+            self.update(keys)

@@ -296,10 +296,10 @@ def effect_words(action: A.Action, pv: PlayerView) -> str | None:
         gains.append(f"uncovers the {COLOUR_NAMES.get(p.crane, p.crane)} crane")
     if p.prestige >= 0:
         gains.append(f"slide bar to {p.prestige}")
-    if p.flips_bar:
-        gains.append("the slide bar flips")
     if gains:
         parts.append("get " + ", ".join(gains))
+    if p.flips_bar:
+        parts.append("the slide bar flips over")
     if p.inactive_rows and not isinstance(action, A.PayCitizens):  # pay words name them
         parts.append("inactive: " + ", ".join(ROW_TITLES[r - 1] for r in p.inactive_rows))
     return "; ".join(parts)
@@ -360,7 +360,9 @@ def cell_words(colonia, index: int) -> str:
         return building_name(text[6:]).removeprefix("a ")
     if text == "crane" and index in CORNERS:
         corner = CORNERS.index(index)
-        colour = COLOUR_NAMES.get(colonia.cranes[corner], "unknown")
+        colour = COLOUR_NAMES.get(colonia.cranes[corner])
+        if colour is None:  # during setup, before this corner's colour is chosen
+            return "crane corner, colour still to choose"
         scored = ", scored" if colonia.crane_state[corner] == 2 else ""
         return f"{colour} crane{scored}"
     return "an empty building space"

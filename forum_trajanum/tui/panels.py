@@ -94,6 +94,39 @@ def supply_text(colonia: ColoniaView) -> Text:
     return text
 
 
+def side_supply_text(colonia: ColoniaView) -> Text:
+    """The play screen's own supply list, short enough for the narrow side panel of an 80x24
+    terminal (the status line above the board gives the score): two resources a line, what
+    the prestige bar is worth one phrase a line, the reserve when there is one."""
+    text = Text()
+
+    def row(title: str, value: str | Text, more: str = "") -> None:
+        text.append(f"{title} ", style="bold")
+        text.append(value if isinstance(value, Text) else Text(value))
+        text.append(more + "\n")
+
+    row("Builders", str(colonia.builders), f", assistants {colonia.assistants}")
+    workers = Text()
+    workers_text(colonia, workers)
+    row("Workers", workers)
+    row("Coins", str(colonia.coins), f", tribunes {colonia.tribunes}")
+    row("Ship", f"{colonia.ship} envoys")
+    if colonia.reserve:
+        row("Reserve", ", ".join(tile_label(k) for k in colonia.reserve))
+    row("Prestige", f"{colonia.prestige}/8" + (" (flipped)" if colonia.flipped else ""), ":")
+    text.append(prestige_words(colonia).replace(", ", "\n") + "\n", style="#d7d7af")
+    text.append("Cranes ", style="bold")
+    for i, colour in enumerate(colonia.cranes):
+        if colonia.crane_state[i] == 2:
+            mark = "scored"
+        else:
+            mark = "uncovered" if colonia.cells[CORNERS[i]] == "crane" else "under a tile"
+        text.append(f"{cell_name(CORNERS[i])} ")
+        text.append(colour or "?", style=COLOUR_STYLE.get(colour, ""))
+        text.append(f" {mark}" + ("; " if i < 3 else ""))
+    return text
+
+
 def private_text(colonia: ColoniaView) -> Text:
     """The viewer's own secrets: hand, kept/received tile, river and still-hidden tiles."""
     text = Text()

@@ -19,10 +19,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
+from forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import TakeTile
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text, set_title
+from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.labels import (
     action_cells,
     cell_words,
@@ -35,8 +37,8 @@ from forum_trajanum.tui.panels import (
     log_text,
     players_text,
     private_text,
+    side_supply_text,
     status_line,
-    supply_text,
     unseen_text,
 )
 from forum_trajanum.tui.widgets import (
@@ -93,6 +95,8 @@ class PlayScreen(DecisionPanel, Screen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-standard-w"), (160, "-wide-w")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-standard-h"), (45, "-wide-h")]
     PANELS = ("colonia", "forum", "players", "log")
+    #: Keys the key bar may leave out when it is too narrow: the panel tabs show them.
+    KEYBAR_SPARE = ("c", "f", "p", "l")
     BINDINGS = [
         Binding("c", "panel('colonia')", "Colonia"),
         Binding("f", "panel('forum')", "Forum"),
@@ -102,6 +106,7 @@ class PlayScreen(DecisionPanel, Screen):
         Binding("o", "boards", "Others"),
         Binding("t", "trajan", "Trajan"),
         Binding("s", "save", "Save"),
+        Binding(LEGEND_KEY, "app.legend", "Legend"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "menu", "Menu"),
         *[Binding(str(n), f"pick({n})", f"Choice {n}", show=False) for n in range(1, 10)],
@@ -263,15 +268,13 @@ class PlayScreen(DecisionPanel, Screen):
         elif fresh and self.by_cell:
             self.set_panel("colonia")
         self.show_cursor_cell()
-        set_text(self.query_one("#supply", Static), supply_text(colonia))
-        set_text(
-            self.query_one("#private", Static),
-            private_text(colonia) if pv.viewer == seat else Text(""),
-        )
-        set_text(
-            self.query_one("#unseen", Static),
-            unseen_text(colonia) if pv.viewer == seat else Text(""),
-        )
+        set_text(self.query_one("#supply", Static), side_supply_text(colonia))
+        for name, words in (("#private", private_text), ("#unseen", unseen_text)):
+            widget = self.query_one(name, Static)
+            text = words(colonia) if pv.viewer == seat else Text("")
+            text.rstrip()
+            widget.display = bool(text.plain)  # an empty one takes no line
+            set_text(widget, text)
         set_text(self.query_one("#status-line", Static), status_line(pv, data.names, seat), False)
         set_text(self.query_one("#players", Static), players_text(pv, data.names, data.bots))
         self.query_one(ForumGrid).show(pv, frozenset(self.by_forum), frozenset(flash_forum))
@@ -362,8 +365,12 @@ class PlayScreen(DecisionPanel, Screen):
         if grid.colonia is None:
             return
         index = grid.cursor
+        row = index // 6  # the citizen row beside the cursor's grid row
         text = Text.assemble(
-            (f"{cell_at(index)}: ", "bold #ffd75f"), cell_words(grid.colonia, index)
+            (f"{cell_at(index)}: ", "bold #ffd75f"),
+            cell_words(grid.colonia, index),
+            (f"\n{ROW_TITLES[row]}: ", "bold #d7afff"),
+            (CITIZEN_ABILITIES[row], "#d7afff"),
         )
         set_text(self.query_one("#cursor-cell", Static), text)
 
