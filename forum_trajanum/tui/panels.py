@@ -39,6 +39,11 @@ def cycle_name(cycle: int) -> str:
     return ROMAN[min(max(cycle, 1), 3) - 1]
 
 
+def envoys_words(count: int) -> str:
+    """"1 envoy", "3 envoys"."""
+    return f"{count} envoy" + ("" if count == 1 else "s")
+
+
 def workers_text(colonia: ColoniaView, text: Text) -> None:
     """Append "B1 G0 Y2 R0" with each colour's style (letter and count)."""
     for i, (colour, count) in enumerate(zip(COLOURS, colonia.workers, strict=True)):
@@ -73,7 +78,7 @@ def supply_text(colonia: ColoniaView) -> Text:
     rows.append(("Assistants", str(colonia.assistants)))
     rows.append(("Coins", str(colonia.coins)))
     rows.append(("Tribunes", str(colonia.tribunes)))
-    rows.append(("Ship", f"{colonia.ship} envoys"))
+    rows.append(("Ship", envoys_words(colonia.ship)))
     rows.append(("Prestige", f"{colonia.prestige}/8" + (", flipped" if colonia.flipped else "")))
     rows.append(("Reserve", ", ".join(tile_label(k) for k in colonia.reserve) or "empty"))
     for title, value in rows:
@@ -110,7 +115,7 @@ def side_supply_text(colonia: ColoniaView) -> Text:
     workers_text(colonia, workers)
     row("Workers", workers)
     row("Coins", str(colonia.coins), f", tribunes {colonia.tribunes}")
-    row("Ship", f"{colonia.ship} envoys")
+    row("Ship", envoys_words(colonia.ship))
     if colonia.reserve:
         row("Reserve", ", ".join(tile_label(k) for k in colonia.reserve))
     row("Prestige", f"{colonia.prestige}/8" + (" (flipped)" if colonia.flipped else ""), ":")
@@ -174,7 +179,7 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
         text.append(f"  builders {c.builders} ")
         workers_text(c, text)
         text.append(f" assist {c.assistants} coins {c.coins} trib {c.tribunes}\n")
-        text.append(f"    ship {c.ship} envoys, ")
+        text.append(f"    ship {envoys_words(c.ship)}, ")
         text.append(f"prestige {c.prestige}/8: {prestige_words(c)}\n", style="#d7d7af")
     for i, track in enumerate(("L", "S", "M")):
         text.append(f"{TRACK_NAMES[track]:<9}", style="bold")
