@@ -1,0 +1,74 @@
+"""The play screen at 80x24 as a newcomer meets it: the cell under the cursor and its citizen
+row in words, what the prestige bar is worth, and every key of the key bar readable."""
+
+from __future__ import annotations
+
+from forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
+from forum_trajanum.engine import GameOptions
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.play import PlayScreen
+from forum_trajanum.tui.session import GameSession
+from forum_trajanum.tui.widgets import ColoniaGrid
+
+from .conftest import past_hold, screen_text
+
+
+def _flat(text: str) -> str:
+    """The words of a text whatever its line breaks."""
+    return " ".join(text.split())
+
+
+async def _crane_setup(pilot) -> PlayScreen:
+    await pilot.press("enter")  # the hand-over
+    await past_hold(pilot)
+    assert isinstance(pilot.app.screen, PlayScreen)
+    return pilot.app.screen
+
+
+async def test_a_crane_corner_is_worded_before_its_colour_is_chosen_with_its_rows_ability():
+    session = GameSession.new(3, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _crane_setup(pilot)
+        words = _flat(str(screen.query_one("#cursor-cell").content))
+        cell = screen.query_one("#colonia", ColoniaGrid).cursor
+        assert "crane corner, colour still to choose" in words
+        assert "unknown" not in words
+        row = cell // 6
+        assert f"{ROW_TITLES[row]}: {CITIZEN_ABILITIES[row]}" in words
+        # another row, another ability
+        await pilot.press("c", "down")
+        await pilot.pause()
+        words = _flat(str(screen.query_one("#cursor-cell").content))
+        assert f"{ROW_TITLES[row + 1]}: {CITIZEN_ABILITIES[row + 1]}" in words
+
+
+async def test_the_prestige_bars_worth_is_on_screen_whole_at_80x24():
+    session = GameSession.new(3, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _crane_setup(pilot)
+        colonia = app.session.view_of(0).colonias[0]
+        lines = screen_text(app).splitlines()
+        # each phrase on one screen line, not cut by the panel's edge or its bottom
+        assert any(line.rstrip().endswith(f"Trajan task: {colonia.trajan_value} VP")
+                   for line in lines)  # fmt: skip
+        assert any(line.rstrip().endswith("largest area: envoys") for line in lines)
+
+
+async def test_the_key_bar_shows_the_legend_key_and_fits_80_columns():
+    session = GameSession.new(3, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _crane_setup(pilot)
+        bar = screen_text(app).splitlines()[-1]
+        assert "g Legend" in bar and bar.rstrip().endswith("q Menu")  # nothing cut off
+        assert "c Colonia" in screen_text(app)  # the panel keys: on the tabs line instead
+        await pilot.press("g")
+        await pilot.pause()
+        assert "Colonia cells" in screen_text(app)  # the legend
+        await pilot.resize_terminal(160, 45)
+        await pilot.press("escape")
+        await pilot.pause()
+        bar = screen_text(app).splitlines()[-1]
+        assert bar.startswith("c Colonia") and "g Legend" in bar  # room for every key
