@@ -40,7 +40,7 @@ def cycle_name(cycle: int) -> str:
 
 
 def envoys_words(count: int) -> str:
-    """"1 envoy", "3 envoys"."""
+    """The count and the word: 1 envoy, 3 envoys."""
     return f"{count} envoy" + ("" if count == 1 else "s")
 
 
