@@ -8,6 +8,7 @@ message whole until the next redraw.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -22,10 +23,25 @@ WATCH_LINES = 5
 
 
 def set_text(widget: Static, text: Text, layout: bool = True) -> None:
-    """Update a Static only when its text changed (a one-line one without a layout pass)."""
-    if getattr(widget, "_shown_text", None) != text:
-        widget._shown_text = text
-        widget.update(text, layout=layout)
+    """Update a Static only when its text changed, and without a layout pass of the whole
+    screen when its height cannot change (a one-line one, or the same number of lines of
+    which none is wider than the widget, so none wraps)."""
+    old = getattr(widget, "_shown_text", None)
+    if old == text:
+        return
+    widget._shown_text = text
+    if layout and old is not None and _same_height(old, text, widget.content_size.width):
+        layout = False
+    widget.update(text, layout=layout)
+
+
+def _same_height(old: Text, new: Text, width: int) -> bool:
+    old_lines, new_lines = old.plain.split("\n"), new.plain.split("\n")
+    return (
+        width > 0
+        and len(old_lines) == len(new_lines)
+        and all(cell_len(line) <= width for line in old_lines + new_lines)
+    )
 
 
 def set_title(widget, title: str) -> None:

@@ -159,12 +159,16 @@ class PlayScreen(DecisionPanel, Screen):
     def on_mount(self) -> None:
         for grid in self.query(".other-grid").results(ColoniaGrid):
             grid.can_focus = False
-        self.query_one("#p-colonia").border_title = "Colonia"
-        self.query_one("#p-decide").border_title = "Your choices"
-        self.query_one("#p-forum").border_title = "Forum"
-        self.query_one("#p-players").border_title = "Players and tracks"
-        self.query_one("#p-log").border_title = "Log"
-        self.query_one("#p-others").border_title = "Other players' Colonias"
+        for panel, title in (
+            ("colonia", "Colonia"),
+            ("decide", "Your choices"),
+            ("forum", "Forum"),
+            ("players", "Players and tracks"),
+            ("log", "Log"),
+            ("others", "Other players' Colonias"),
+        ):
+            if getattr(self.query_one(f"#p-{panel}"), "_shown_title", None) is None:
+                set_title(self.query_one(f"#p-{panel}"), title)  # unless drawn already
         self.show(self.data)
         self.query_one("#decisions", OptionList).focus()
 
