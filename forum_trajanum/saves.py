@@ -24,6 +24,7 @@ import os
 import re
 import tempfile
 import time
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -201,6 +202,7 @@ def list_games(finished: bool | None = False) -> list[GameInfo]:
     """The saved games, the most recently played first: unfinished ones (``finished=False``,
     damaged saves included so that they can be deleted), finished ones (``True``) or all
     (``None``)."""
+    flush()
     import_legacy()
     games = [_info(p) for p in games_dir().glob(f"*{SUFFIX}") if not p.name.startswith(".")]
     if finished is not None:
@@ -276,29 +278,94 @@ class GameFile:
         self.id = game_id
         self.path = games_dir() / f"{game_id}{SUFFIX}"
         self._fd: int | None = lock_fd
+        self._writing: Future | None = None
 
     @property
     def is_open(self) -> bool:
         return self._fd is not None
 
-    def save(self, record: GameRecord, state: GameState, title: str | None = None) -> None:
-        """Write the record (atomically), its header summing up ``state`` for the list."""
+    def save(
+        self,
+        record: GameRecord,
+        state: GameState,
+        title: str | None = None,
+        background: bool = False,
+    ) -> None:
+        """Write the record (atomically), its header summing up ``state`` for the list.
+
+        With ``background``, the text is made now and written (and synced to disk) by this
+        module's writer thread, in order, while the caller goes on (the play screen repaints
+        meanwhile); a failed write raises its :class:`SaveError` at the next save or
+        :meth:`flush`. Every reader of saves in this module, and :meth:`close`, waits for the
+        writes under way first."""
         if self._fd is None:
             raise SaveError("this game was closed; it cannot be saved any more")
-        record.meta = _summary(record, state, title)
         try:
-            write_atomic(self.path, record.to_json())
-        except OSError as exc:
-            raise SaveError(f"could not write the save: {exc.strerror or exc}") from exc
+            self._check_written()
+            failed = None
+        except SaveError as exc:  # said after this save is written (or under way)
+            failed = exc
+        record.meta = _summary(record, state, title)
+        text = record.to_json()
+        if background:
+            self._writing = _writer().submit(_write_save, self.path, text)
+            _pending.add(self._writing)
+            self._writing.add_done_callback(_pending.discard)
+        else:
+            _write_save(self.path, text)
+        if failed is not None:
+            raise failed
+
+    def _check_written(self) -> None:
+        """Raise the error of the last background write, if it failed."""
+        writing, self._writing = self._writing, None
+        if writing is not None:
+            writing.result()  # raises its SaveError
+
+    def flush(self) -> None:
+        """Wait for this game's background write; raises its :class:`SaveError`."""
+        self._check_written()
 
     def close(self) -> None:
-        """Release the game's lock (another window may open it now)."""
+        """Release the game's lock (another window may open it now), after the last write."""
         if self._fd is not None:
+            try:
+                self.flush()
+            except SaveError as exc:
+                log_problem(f"saving {self.id} when closing it: {exc}")
             os.close(self._fd)
             self._fd = None
 
     def __del__(self) -> None:
         self.close()
+
+
+def _write_save(path: Path, text: str) -> None:
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        raise SaveError(f"could not write the save: {exc.strerror or exc}") from exc
+
+
+_WRITER: ThreadPoolExecutor | None = None
+#: Background writes under way (see ``GameFile.save``).
+_pending: set[Future] = set()
+
+
+def _writer() -> ThreadPoolExecutor:
+    """The one writer thread: writes happen one after the other, in the order asked. Its
+    thread is joined when the program ends, so no write under way is lost by quitting."""
+    global _WRITER
+    if _WRITER is None:
+        _WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="forum-trajanum-save")
+    return _WRITER
+
+
+def flush() -> None:
+    """Wait until every background write of this process is on disk (errors are raised by
+    the game's own next save or flush)."""
+    if _pending:
+        wait(list(_pending))
 
 
 def _new_id(record: GameRecord, title: str = "") -> str:
@@ -366,6 +433,7 @@ def open_game(game_id: str) -> OpenedGame:
     """Lock and load the game ``game_id``. A save damaged part-way resumes at its last good
     action (the damaged file is kept beside it); raises :class:`SaveError` (with player words)
     when the game is open elsewhere, gone, or cannot be read at all."""
+    flush()
     path = games_dir() / f"{game_id}{SUFFIX}"
     if "/" in game_id or "\\" in game_id or not path.exists():
         raise SaveError("This game is not saved any more (deleted in another window?).")
@@ -401,6 +469,7 @@ def open_game(game_id: str) -> OpenedGame:
 def read_game(game_id: str) -> tuple[GameRecord, GameState]:
     """Read a saved game without opening it for play (no lock, nothing written); raises
     :class:`~forum_trajanum.engine.RecordError` for any damage."""
+    flush()
     try:
         data = (games_dir() / f"{game_id}{SUFFIX}").read_bytes()
     except OSError as exc:
@@ -422,6 +491,7 @@ def _keep_damaged(path: Path, data: bytes) -> Path:
 
 def delete_game(game_id: str) -> None:
     """Delete a saved game; raises :class:`GameLockedError` while it is open elsewhere."""
+    flush()
     fd = _acquire(game_id)
     try:
         (games_dir() / f"{game_id}{SUFFIX}").unlink(missing_ok=True)

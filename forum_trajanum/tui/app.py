@@ -277,6 +277,8 @@ class ForumApp(App):
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
+        # saves are written while the screen repaints; ``check_saved`` reports a failure
+        session.background_saves = True
         self.last_human = None
         self.scorings_seen = len(session.state.scorings)
         self._bots = {}
@@ -486,6 +488,17 @@ class ForumApp(App):
             return
         self.message = self.save_warning()
         self.advance()
+        self.call_after_refresh(self.check_saved)
+
+    def check_saved(self) -> None:
+        """After the repaint: wait for the save under way and say so if it failed."""
+        s = self.session
+        if s is None:
+            return
+        s.wait_saved()
+        warning = self.save_warning()
+        if warning:
+            self.say(warning)
 
     def save_warning(self) -> str:
         error = self.session.save_error if self.session else ""
@@ -509,6 +522,7 @@ class ForumApp(App):
             self.message = "Undone."
             self.reveal()
             self.message = ""
+            self.call_after_refresh(self.check_saved)
         else:
             self.say("Nothing to undo: a hidden tile was revealed or your turn began anew.")
 
@@ -585,3 +599,4 @@ class ForumApp(App):
         except GameError as exc:  # pragma: no cover - the text was legal just above
             self.message = str(exc)
         self.advance()
+        self.call_after_refresh(self.check_saved)

@@ -74,6 +74,9 @@ class GameSession:
     #: Save after every action; the game's own file is created at the first save.
     autosave: bool = True
     save_error: str = ""
+    #: Write each save in the saves' writer thread (the app: the screen repaints meanwhile;
+    #: :meth:`wait_saved` reports a failure). Off: each save is on disk when play returns.
+    background_saves: bool = False
     #: The game's save file (locked while this session plays it); None until the first save.
     game: saves.GameFile | None = None
     _undo: list[_Snapshot] = field(default_factory=list)
@@ -232,8 +235,17 @@ class GameSession:
             if self.game is None:
                 self.game = saves.create_game(self.record, self.state)
             else:
-                self.game.save(self.record, self.state)
+                self.game.save(self.record, self.state, background=self.background_saves)
             self.save_error = ""
+        except (saves.SaveError, OSError) as exc:
+            self.save_error = str(exc)
+
+    def wait_saved(self) -> None:
+        """Wait until the last save is on disk; a failed one sets ``save_error``."""
+        if self.game is None:
+            return
+        try:
+            self.game.flush()
         except (saves.SaveError, OSError) as exc:
             self.save_error = str(exc)
 
