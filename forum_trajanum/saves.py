@@ -278,7 +278,7 @@ class GameFile:
         self.id = game_id
         self.path = games_dir() / f"{game_id}{SUFFIX}"
         self._fd: int | None = lock_fd
-        self._writing: Future | None = None
+        self._writing: list[Future] = []  # writes not yet checked for an error
 
     @property
     def is_open(self) -> bool:
@@ -293,38 +293,45 @@ class GameFile:
     ) -> None:
         """Write the record (atomically), its header summing up ``state`` for the list.
 
-        With ``background``, the text is made now and written (and synced to disk) by this
-        module's writer thread, in order, while the caller goes on (the play screen repaints
-        meanwhile); a failed write raises its :class:`SaveError` at the next save or
-        :meth:`flush`. Every reader of saves in this module, and :meth:`close`, waits for the
-        writes under way first."""
+        The text is made now and written (and synced to disk) by this module's writer thread,
+        one write after the other. Without ``background`` this waits for it; with it the
+        caller goes on (the play screen repaints meanwhile) and a failed write raises its
+        :class:`SaveError` at a later save or at :meth:`flush`. Every reader of saves in this
+        module, and :meth:`close`, waits for the writes under way first."""
         if self._fd is None:
             raise SaveError("this game was closed; it cannot be saved any more")
-        try:
-            self._check_written()
-            failed = None
-        except SaveError as exc:  # said after this save is written (or under way)
-            failed = exc
         record.meta = _summary(record, state, title)
-        text = record.to_json()
-        if background:
-            self._writing = _writer().submit(_write_save, self.path, text)
-            _pending.add(self._writing)
-            self._writing.add_done_callback(_pending.discard)
+        writing = _writer().submit(_write_save, self.path, record.to_json())
+        _pending.add(writing)
+        writing.add_done_callback(_pending.discard)
+        self._writing.append(writing)
+        if not background:
+            self.flush()
         else:
-            _write_save(self.path, text)
+            self._check_written(wait=False)
+
+    def _check_written(self, wait: bool) -> None:
+        """Raise the first error of this game's background writes that are done (all of them
+        with ``wait``); a write still under way is not waited for without ``wait``."""
+        failed = None
+        for writing in list(self._writing):
+            if wait or writing.done():
+                self._writing.remove(writing)
+                try:
+                    writing.result()
+                except SaveError as exc:
+                    failed = failed or exc
         if failed is not None:
             raise failed
 
-    def _check_written(self) -> None:
-        """Raise the error of the last background write, if it failed."""
-        writing, self._writing = self._writing, None
-        if writing is not None:
-            writing.result()  # raises its SaveError
-
     def flush(self) -> None:
-        """Wait for this game's background write; raises its :class:`SaveError`."""
-        self._check_written()
+        """Wait for this game's writes; raises the :class:`SaveError` of a failed one."""
+        self._check_written(wait=True)
+
+    @property
+    def written(self) -> bool:
+        """Whether no write is under way (``flush`` then returns at once)."""
+        return all(writing.done() for writing in self._writing)
 
     def close(self) -> None:
         """Release the game's lock (another window may open it now), after the last write."""

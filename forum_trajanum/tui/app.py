@@ -8,6 +8,7 @@ view (or a public view while bots play, and a privacy screen between two human p
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import random
 import time
@@ -48,6 +49,14 @@ WARM_UP = (
 
 # The compact layout plays at 80x24 (a default terminal); below it a note says "too small".
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+def settle_heap() -> None:
+    """Exempt what is loaded and built so far (modules, screens, widgets: it lives as long as
+    the app) from the garbage collector's full passes. Without this, a full pass over
+    Textual's many objects stops the app for tens of milliseconds every few actions."""
+    gc.collect()
+    gc.freeze()
 
 
 class StandInBot:
@@ -173,6 +182,7 @@ class ForumApp(App):
         """Import what play needs, one module per turn of the message loop, after the first
         frame: keys pressed meanwhile are handled between two imports."""
         if not modules:
+            settle_heap()
             return
         with contextlib.suppress(ImportError):  # the bots are an optional package
             importlib.import_module(modules[0])
@@ -285,6 +295,7 @@ class ForumApp(App):
         self._bot_token = None
         self.message = ""
         self.advance()
+        self.call_after_refresh(settle_heap)  # the game's screens are built by now
 
     def to_menu(self) -> None:
         """Back to the start menu (the game stays saved; its window lock is released)."""
@@ -491,9 +502,14 @@ class ForumApp(App):
         self.call_after_refresh(self.check_saved)
 
     def check_saved(self) -> None:
-        """After the repaint: wait for the save under way and say so if it failed."""
+        """After the repaint: when the save under way is written, say so if it failed (it
+        is looked at again a moment later while the writing goes on: keys are not kept
+        waiting for the disk)."""
         s = self.session
         if s is None:
+            return
+        if not s.saved:
+            self.set_timer(0.05, self.check_saved)
             return
         s.wait_saved()
         warning = self.save_warning()

@@ -179,6 +179,17 @@ class PlayScreen(DecisionPanel, Screen):
             lists.first().focus()
         self.app.resume_play()
 
+    def query_one(self, selector, expect_type=None):
+        """``Screen.query_one``, remembered: this screen's widgets are composed once and never
+        replaced, and a redraw looks up some twenty of them (a DOM search each)."""
+        key = (selector, expect_type)
+        cache = self.__dict__.setdefault("_found", {})
+        found = cache.get(key)
+        if found is None or not found.is_attached:
+            found = super().query_one(selector, expect_type)
+            cache[key] = found
+        return found
+
     @property
     def compact(self) -> bool:
         """Whether the compact layout (one main panel at a time) is in use."""

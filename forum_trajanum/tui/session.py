@@ -240,6 +240,11 @@ class GameSession:
         except (saves.SaveError, OSError) as exc:
             self.save_error = str(exc)
 
+    @property
+    def saved(self) -> bool:
+        """Whether no save is being written (``wait_saved`` then returns at once)."""
+        return self.game is None or self.game.written
+
     def wait_saved(self) -> None:
         """Wait until the last save is on disk; a failed one sets ``save_error``."""
         if self.game is None:
