@@ -44,13 +44,6 @@ def _same_height(old: Text, new: Text, width: int) -> bool:
     )
 
 
-def set_title(widget, title: str) -> None:
-    """Set a border title only when it changed (setting it repaints the whole widget)."""
-    if getattr(widget, "_shown_title", None) != title:
-        widget._shown_title = title
-        widget.border_title = title
-
-
 def cell_at(index: int) -> str:
     """A Colonia cell's name from its index (8 -> "C2")."""
     return cell_name(index)

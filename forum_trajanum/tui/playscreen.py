@@ -23,7 +23,7 @@ from forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import TakeTile
 from forum_trajanum.engine.view import ColoniaView
-from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text, set_title
+from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.labels import (
     action_cells,
@@ -71,6 +71,13 @@ class PlayData:
     flash_seat: int = -1
     #: Whose Colonia a public view shows (the human watching bots play), -1: the decider's.
     home: int = -1
+
+
+def set_title(widget, title: str) -> None:
+    """Set a border title only when it changed (setting it repaints the whole widget)."""
+    if getattr(widget, "_shown_title", None) != title:
+        widget._shown_title = title
+        widget.border_title = title
 
 
 class ActionChosen(Message):
