@@ -144,8 +144,8 @@ class CoachScreen(ModalScreen[bool]):
             )
             yield Static(self.text, id="coach-text")
             with Horizontal(id="coach-buttons"):
-                yield Button("OK", variant="primary", id="coach-ok")
-                yield Button("Don't show again (d)", id="coach-stop")
+                yield Button("OK", variant="primary", id="coach-ok", compact=True)
+                yield Button("Don't show again (d)", id="coach-stop", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -23,28 +23,35 @@ from forum_trajanum.tui.labels import _what, action_cells, describe, forum_cell
 #: The mark in front of the suggested entry of the decision list.
 HINT_MARK = "★ hint "
 #: Decisions whose hint values are not estimated final points (the bots rate setup choices
-#: and drafted tiles on scales of their own): their hints name the choices without values.
+#: on a scale of their own): their hints name the suggestion only.
 UNRATED = frozenset({"setup_cranes", "setup_row", "setup_diagonal", "handicap"})
 #: Decisions rated by what the tile is worth rather than by the final score.
 TILE_RATED = frozenset({"draft"})
 HINT_STYLE = "bold #87d7ff"
 
 
-def hint_words(hint, pv: PlayerView) -> str:
+def hint_words(hint, pv: PlayerView, numbers: dict[str, int] | None = None) -> str:
     """The hint's reason in player words: the suggestion with what it costs and gives, its
-    estimated value, and the next best choices with theirs."""
+    estimated value, and the next best choices with theirs (each with its number in the
+    decision list, from ``numbers``, where it has one: two choices may read alike)."""
+    numbers = numbers or {}
+
+    def named(action) -> str:
+        number = numbers.get(str(action))
+        return (f"[{number}] " if number else "") + _what(action, pv)
+
     best, value = hint.top[0]
     text = f"Hint: {describe(best, pv)}"
     if len(hint.top) == 1:
         return text + " (the only choice here)."
-    others = hint.top[1:]
     if pv.decision in UNRATED:
-        return text + ". Other good choices: " + "; ".join(_what(a, pv) for a, _ in others) + "."
+        return text + "."  # the setup's ratings are no points: nothing to compare in words
     if pv.decision in TILE_RATED:
         text += f". Rated {value:.1f} for what the tile is worth to you"
     else:
         text += f". About {value:.1f} points expected at the end"
-    return text + "; next best: " + "; ".join(f"{_what(a, pv)} {v:.1f}" for a, v in others) + "."
+    nexts = [f"{named(a)} {v:.1f}" for a, v in hint.top[1:]]
+    return text + "; next best: " + "; ".join(nexts) + "."
 
 
 def hint_unavailable(pv: PlayerView) -> str:
@@ -158,9 +165,11 @@ class HintPanel:
         lst = self.query_one("#decisions", OptionList)
         ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
         entry = self.hint_entry(ids)
+        self.show_hint_line()
         if entry is not None:
             lst.highlighted = ids.index(entry)
-        self.show_hint_line()
+            # in view once the hint's line has taken its room from the list
+            self.call_after_refresh(lst.scroll_to_highlight)
 
     def show_hint_line(self, words: str = "") -> None:
         """The hint's line under the decision list: thinking, the hint, or ``words``."""
@@ -169,6 +178,12 @@ class HintPanel:
             if self.thinking:
                 words = "Hint: thinking…"
             elif self.hint is not None:
-                words = hint_words(self.hint, self.data.view)
+                lst = self.query_one("#decisions", OptionList)
+                numbers = {
+                    lst.get_option_at_index(n).id: n + 1 for n in range(min(lst.option_count, 9))
+                }
+                words = hint_words(self.hint, self.data.view, numbers)
         widget.display = bool(words)
         widget.update(Text(words, style=HINT_STYLE))
+        # the compact layout's decision panel grows while a hint is shown
+        self.query_one("#p-decide").set_class(bool(words), "-hinted")
