@@ -10,6 +10,7 @@ seat switched the coach off. A save without the field (an older one) has the coa
 from __future__ import annotations
 
 from collections.abc import Iterable
+from time import monotonic
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -128,9 +129,18 @@ class CoachScreen(ModalScreen[bool]):
     ]
     AUTO_FOCUS = "#coach-ok"
 
-    def __init__(self, name: str, title: str, text: str) -> None:
+    def __init__(self, name: str, title: str, text: str, hold: float = 0.0) -> None:
         super().__init__()
         self.player_name, self.title_text, self.text = name, title, text
+        #: Seconds for which the dialog ignores being closed: it may open right after a
+        #: hand-over's Enter, and a double press must not close it unread.
+        self.hold = hold
+        self._opened = monotonic()
+
+    @property
+    def held(self) -> bool:
+        """Whether closing is still ignored (the moment after the dialog opened)."""
+        return monotonic() - self._opened < self.hold
 
     def compose(self) -> ComposeResult:
         with Vertical(id="coach-box"):
@@ -143,19 +153,28 @@ class CoachScreen(ModalScreen[bool]):
                 id="coach-title",
             )
             yield Static(self.text, id="coach-text")
+            yield Static(
+                "h suggests a choice; k switches the coach off (and on again).", id="coach-tip"
+            )
             with Horizontal(id="coach-buttons"):
                 yield Button("OK", variant="primary", id="coach-ok", compact=True)
                 yield Button("Don't show again (d)", id="coach-stop", compact=True)
 
+    def on_mount(self) -> None:
+        self._opened = monotonic()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(event.button.id == "coach-stop")
+        if not self.held:
+            self.dismiss(event.button.id == "coach-stop")
 
     def action_ok(self) -> None:
-        self.dismiss(False)
+        if not self.held:
+            self.dismiss(False)
 
     def action_stop(self) -> None:
-        self.dismiss(True)
+        if not self.held:
+            self.dismiss(True)
 
 
 class CoachApp:
@@ -181,7 +200,7 @@ class CoachApp:
                 self.say(f"Coach off for {s.name(seat)}. The k key switches it on again.")
             self.hold_choices()
 
-        self.push_overlay(CoachScreen(s.name(seat), title, text), closed)
+        self.push_overlay(CoachScreen(s.name(seat), title, text, self.choice_hold), closed)
 
     def hold_choices(self) -> None:
         """After a dialog closed with Enter: the choices ignore a too fast second Enter."""

@@ -12,6 +12,7 @@ from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.hinting import HINT_MARK
 from forum_trajanum.tui.play import PlayScreen, WatchScreen
+from forum_trajanum.tui.screens import HandOverScreen
 from forum_trajanum.tui.session import GameSession
 
 from .conftest import first_legal_bot_factory, screen_text, session_at
@@ -99,6 +100,19 @@ async def test_the_hint_shows_after_h_and_is_gone_after_the_next_action():
         assert "Hint:" not in screen_text(app)
         if isinstance(app.screen, PlayScreen):
             assert _marked(app) == []
+        # hot seat: the hint never reaches the next player's screen
+        seat = app.session.decider if isinstance(app.screen, PlayScreen) else -1
+        await pilot.press("h")  # a hint for this player's next decision too
+        assert await _until(pilot, lambda: getattr(app.screen, "hint", 1) is not None)
+        for _ in range(20):
+            if isinstance(app.screen, HandOverScreen):
+                break
+            await pilot.press("1")
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        assert isinstance(app.screen, PlayScreen) and app.session.decider != seat
+        await pilot.pause()
+        assert "Hint:" not in screen_text(app) and _marked(app) == []
 
 
 async def test_a_hint_finished_after_the_player_acted_is_dropped():
