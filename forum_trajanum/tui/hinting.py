@@ -12,6 +12,8 @@ player's turn draws a new view, and the hint is gone with the old one.
 
 from __future__ import annotations
 
+import contextlib
+
 from rich.text import Text
 from textual import work
 from textual.widgets import OptionList, Static
@@ -95,7 +97,9 @@ class HintPanel:
             hint = suggest(pv)
         except Exception:  # a bot bug must not stop the game: no hint, and a word why
             hint = None
-        self.app.call_from_thread(self.hint_done, pv, hint)
+        # the app may have closed while the hint was worked out: then there is nobody to tell
+        with contextlib.suppress(RuntimeError):
+            self.app.call_from_thread(self.hint_done, pv, hint)
 
     def hint_done(self, pv: PlayerView, hint) -> None:
         """Show a finished hint, unless the decision on screen is another one by now."""
