@@ -80,7 +80,7 @@ class HintPanel:
         if why:
             self.say(why)
             return
-        if self.hint_view is pv or (self.hint_view is not None and self.hint_view == pv):
+        if self.hint_view is pv:
             if self.hint is not None:
                 self.mark_hint()  # show it again (the cursor may have moved since)
             return  # already thinking about this decision
