@@ -12,13 +12,14 @@ import random
 import time
 
 from textual import work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
 from forum_trajanum import saves
 from forum_trajanum.engine import GameError, GameOptions, parse
 from forum_trajanum.engine.rules import DECISION_TITLES
+from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.dialogs import HelpScreen, MessageScreen, SaveAsScreen
 from forum_trajanum.tui.games import GamesScreen
 from forum_trajanum.tui.help import LEGEND_KEY
@@ -62,7 +63,7 @@ def default_bot_factory(level: str, seed: int):
     return make_bot(level, seed)
 
 
-class ForumApp(App):
+class ForumApp(CoachApp, App):
     """Forum Trajanum for 2-4 players at one keyboard (some seats may be bots)."""
 
     CSS_PATH = "forum_trajanum.tcss"
@@ -137,6 +138,21 @@ class ForumApp(App):
             ),
         )
 
+    def get_system_commands(self, screen):
+        """The command palette's commands, with the hint and the coach on a play screen."""
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, PlayScreen):
+            yield SystemCommand(
+                "Hint: suggest a move",
+                "A suggestion for your decision, worked out from what you can see (key h)",
+                screen.action_hint,
+            )
+            yield SystemCommand(
+                "Coach: on or off",
+                "Explain each new kind of decision once, for the player on turn (key k)",
+                self.action_coach,
+            )
+
     def action_legend(self) -> None:
         """The legend of every symbol: the help screen's legend tab, from any screen."""
         top = self.screen
@@ -196,8 +212,11 @@ class ForumApp(App):
             handicap=settings.handicap,
             random_forum=settings.random_forum,
         )
+        coach = [s for s in settings.coach if s < len(settings.bots) and not settings.bots[s]]
         try:
-            session = GameSession.new(seed, options, settings.names, settings.bots)
+            session = GameSession.new(
+                seed, options, settings.names, settings.bots, start=lambda r: start_coach(r, coach)
+            )
         except GameError as exc:
             self.push_screen(MessageScreen(str(exc), "Cannot start"))
             return
@@ -398,7 +417,9 @@ class ForumApp(App):
         shown = isinstance(top, PlayScreen) and top.data.view.viewer == seat
         hold = 0.0 if shown and self.last_human == seat else self.choice_hold
         self.last_human = seat
-        self.show_main(self.play_data(s.view_of(seat), hold))
+        pv = s.view_of(seat)
+        self.show_main(self.play_data(pv, hold))
+        self.coach_check(pv)
 
     def show_main(self, data: PlayData) -> None:
         """Put ``data`` on the play screen of its mode. Each mode's screen is made once and
