@@ -102,6 +102,14 @@ def _new(argv: list[str]) -> int:
         metavar="NAME",
         help="a newcomer (name or seat number) gets the mixed-groups handicap; may be repeated",
     )
+    parser.add_argument(
+        "--coach",
+        action="append",
+        metavar="NAME",
+        help="the first-game coach explains each new kind of decision to this player (name or "
+        "seat number); may be repeated (default: every person who has not finished a game)",
+    )
+    parser.add_argument("--no-coach", action="store_true", help="no coach for anybody")
     parser.add_argument("--seed", type=_seed, help="a whole number: the same seed, the same deal")
     parser.add_argument(
         "--bot-delay", type=float, default=0.5, help="seconds a bot's move stays visible"
@@ -110,7 +118,14 @@ def _new(argv: list[str]) -> int:
     from forum_trajanum.tui.seats import SeatError, settings_from_seats
 
     try:
-        settings = settings_from_seats(args.seats, args.side, args.intro, args.newcomer, args.seed)
+        settings = settings_from_seats(
+            args.seats,
+            args.side,
+            args.intro,
+            args.newcomer,
+            args.seed,
+            coach=[] if args.no_coach else args.coach,
+        )
     except SeatError as exc:
         print(f"forum-trajanum new: {exc}", file=sys.stderr)
         return 2

@@ -15,12 +15,13 @@ import time
 from typing import TYPE_CHECKING
 
 from textual import work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
 from forum_trajanum import saves
 from forum_trajanum.engine import GameError
+from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.keys import CHOICE_HOLD, LEGEND_KEY
 from forum_trajanum.tui.screens import (
     HandOverScreen,
@@ -79,7 +80,7 @@ def default_bot_factory(level: str, seed: int):
     return make_bot(level, seed)
 
 
-class ForumApp(App):
+class ForumApp(CoachApp, App):
     """Forum Trajanum for 2-4 players at one keyboard (some seats may be bots)."""
 
     CSS_PATH = "forum_trajanum.tcss"
@@ -153,6 +154,23 @@ class ForumApp(App):
                 f"Details for a bug report: {where}"
             ),
         )
+
+    def get_system_commands(self, screen):
+        """The command palette's commands, with the hint and the coach on a play screen."""
+        from forum_trajanum.tui.play import PlayScreen
+
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, PlayScreen):
+            yield SystemCommand(
+                "Hint: suggest a move",
+                "A suggestion for your decision, worked out from what you can see (key h)",
+                screen.action_hint,
+            )
+            yield SystemCommand(
+                "Coach: on or off",
+                "Explain each new kind of decision once, for the player on turn (key k)",
+                self.action_coach,
+            )
 
     def action_legend(self) -> None:
         """The legend of every symbol: the help screen's legend tab, from any screen."""
@@ -230,8 +248,11 @@ class ForumApp(App):
             handicap=settings.handicap,
             random_forum=settings.random_forum,
         )
+        coach = [s for s in settings.coach if s < len(settings.bots) and not settings.bots[s]]
         try:
-            session = GameSession.new(seed, options, settings.names, settings.bots)
+            session = GameSession.new(
+                seed, options, settings.names, settings.bots, start=lambda r: start_coach(r, coach)
+            )
         except GameError as exc:
             self.push_screen(MessageScreen(str(exc), "Cannot start"))
             return
@@ -451,7 +472,9 @@ class ForumApp(App):
         shown = isinstance(top, PlayScreen) and top.data.view.viewer == seat
         hold = 0.0 if shown and self.last_human == seat else self.choice_hold
         self.last_human = seat
-        self.show_main(self.play_data(s.view_of(seat), hold))
+        pv = s.view_of(seat)
+        self.show_main(self.play_data(pv, hold))
+        self.coach_check(pv)
 
     def show_main(self, data: PlayData) -> None:
         """Put ``data`` on the play screen of its mode. Each mode's screen is made once and

@@ -119,6 +119,14 @@ class ScoreChart(Vertical):
         self.history = [tuple(scores) for scores in history][:ROUNDS]
         self.names = list(names)
 
+    def show(self, history: Sequence[Sequence[int]]) -> None:
+        """Draw ``history`` instead (the replay moves through the game); rebuilt only when
+        it changed."""
+        history = [tuple(scores) for scores in history][:ROUNDS]
+        if history != self.history:
+            self.history = history
+            self.refresh(recompose=True)
+
     def series(self, seat: int) -> list[int]:
         """Seat ``seat``'s score after each recorded round."""
         return [scores[seat] for scores in self.history]

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from forum_trajanum.data import cell_name
 from forum_trajanum.engine.actions import TakeTile
+from forum_trajanum.tui.hinting import HINT_MARK
 from forum_trajanum.tui.labels import action_cells, decision_context, describe, forum_cell
 from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, DecisionList
 
@@ -51,6 +52,8 @@ def cell_at(index: int) -> str:
 
 class DecisionPanel:
     """The decision list and the lines around it (mixed into the play screen)."""
+
+    _shown_mark: str | None = None
 
     def show_decision_text(self) -> None:
         """The line above the list (hidden when it has nothing to say)."""
@@ -97,7 +100,8 @@ class DecisionPanel:
         pv = self.data.view
         entries = self.entries()
         ids = [i for i, _ in entries]
-        if ids == self._shown_ids and pv == self._shown_view:
+        mark = self.hint_entry(ids)  # the entry a hint suggests (marked "★ hint")
+        if ids == self._shown_ids and pv == self._shown_view and mark == self._shown_mark:
             return  # the same choices: keep the list (and its highlight) as it is
         options_list = self.query_one("#decisions", OptionList)
         old = options_list.highlighted
@@ -111,11 +115,18 @@ class DecisionPanel:
             and self._shown_view.decision == pv.decision
             and self._shown_view.viewer == pv.viewer
         )
-        self._shown_ids, self._shown_view = ids, pv
+        self._shown_ids, self._shown_view, self._shown_mark = ids, pv, mark
         options_list.clear_options()
         options_list.add_options(
             [
-                Option(Text.assemble((f"{n + 1} " if n < 9 else "  ", "bold #87d7ff"), label), id=i)
+                Option(
+                    Text.assemble(
+                        (f"{n + 1} " if n < 9 else "  ", "bold #87d7ff"),
+                        (HINT_MARK if i == mark else "", "bold #ffd75f"),
+                        label,
+                    ),
+                    id=i,
+                )
                 for n, (i, label) in enumerate(entries)
             ]
         )

@@ -44,6 +44,11 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("o", "the other players' boards (public)"),
     ("t", "the Trajan cards and the street cards"),
     ("s", "save a copy of the game under a name"),
+    ("h", "hint: a bot suggests a choice for your decision, from what you can see (★ hint "
+          "in the list, underlined on the board, with its expected points); also in the "
+          "command palette (Ctrl+P)"),
+    ("k", "the first-game coach on or off for you: it explains each new kind of decision "
+          "once"),
     (LEGEND_KEY, "the legend of every symbol and short form"),
     ("? or F1", "this help"),
     ("q", "back to the menu (the game is saved after every action)"),

@@ -24,6 +24,7 @@ from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import TakeTile
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text
+from forum_trajanum.tui.hinting import HintPanel
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.labels import (
     action_cells,
@@ -88,7 +89,7 @@ class ActionChosen(Message):
         super().__init__()
 
 
-class PlayScreen(DecisionPanel, Screen):
+class PlayScreen(HintPanel, DecisionPanel, Screen):
     """Base of the play screens: Colonia, decisions, Forum, players and tracks, log.
 
     The layout follows the terminal size through breakpoint classes and the stylesheet:
@@ -113,6 +114,8 @@ class PlayScreen(DecisionPanel, Screen):
         Binding("o", "boards", "Others"),
         Binding("t", "trajan", "Trajan"),
         Binding("s", "save", "Save"),
+        Binding("h", "hint", "Hint", show=False),
+        Binding("k", "app.coach", "Coach on/off", show=False),
         Binding(LEGEND_KEY, "app.legend", "Legend"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "menu", "Menu"),
@@ -148,6 +151,7 @@ class PlayScreen(DecisionPanel, Screen):
             with Vertical(id="p-decide"):
                 yield Static(id="decision-title")
                 yield DecisionList(id="decisions")
+                yield Static(id="hint")
                 yield Static(id="message")
             with VerticalScroll(id="p-forum", classes="panel"):
                 yield ForumGrid(id="forum")
@@ -270,13 +274,16 @@ class PlayScreen(DecisionPanel, Screen):
         grid = self.query_one("#colonia", ColoniaGrid)
         owner = data.names[seat] + (" (you)" if pv.viewer == seat else "")
         flash_cells, flash_forum = data.flash
+        self.clear_hint()  # a hint is for the view it was worked out from only
+        hint_cells, hint_forum = self.hint_cells()
+        flash = frozenset(flash_cells) if data.flash_seat == seat else frozenset()
         grid.show(
             colonia,
             pv.options.side,
             self.marked_cells(),
             tuple(pv.street),
             tint=pv.decision == "draft",
-            flash=frozenset(flash_cells) if data.flash_seat == seat else frozenset(),
+            flash=flash | hint_cells if pv.viewer == seat else flash,
         )
         set_title(self.query_one("#p-colonia"), f"Colonia of {owner}")
         previous = self._decision_key
@@ -299,12 +306,15 @@ class PlayScreen(DecisionPanel, Screen):
             set_text(widget, text)
         set_text(self.query_one("#status-line", Static), status_line(pv, data.names, seat), False)
         set_text(self.query_one("#players", Static), players_text(pv, data.names, data.bots))
-        self.query_one(ForumGrid).show(pv, frozenset(self.by_forum), frozenset(flash_forum))
+        self.query_one(ForumGrid).show(
+            pv, frozenset(self.by_forum), frozenset(flash_forum) | hint_forum
+        )
         self.draw_tabs()
         self.show_decision_text()
         set_title(self.query_one("#p-decide"), self.decider_title())
         self.fill_decisions()
         self.say(data.message)
+        self.show_hint_line()
         log = self.query_one("#log", Static)
         text = log_text(data.log)
         if getattr(log, "_shown_text", None) != text:

@@ -38,6 +38,7 @@ from forum_trajanum.replay import (
 # --- the one adapter to the play screen's board widgets ------------------------------------
 # The play screen's widgets are being redesigned (branch ui); this screen touches them only
 # here, so that a change of their API is an edit of these few lines.
+from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.panels import supply_text
 from forum_trajanum.tui.widgets import ColoniaGrid, ForumGrid
 
@@ -148,6 +149,8 @@ class ReplayScreen(Screen[None]):
                 with VerticalScroll(id="panel-forum"):
                     yield forum_widget()
                 with VerticalScroll(id="panel-scores"):
+                    names = [self.replay.name(seat) for seat in range(self.replay.players)]
+                    yield ScoreChart(self.round_history(), names, id="replay-chart")
                     yield Static(id="replay-scores")
                 with VerticalScroll(id="panel-log"):
                     yield Static(id="replay-log")
@@ -239,6 +242,7 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-supply", Static).update(supply(colonia))
         self.query_one("#replay-hands", Static).update(self.hands_text(colonia))
         show_forum(self.query_one(ForumGrid), public)
+        self.query_one(ScoreChart).show(self.round_history())
         self.query_one("#replay-scores", Static).update(self.scores_table())
         self.query_one("#replay-log", Static).update(self.log_text())
         self.place_panels()
@@ -355,6 +359,23 @@ class ReplayScreen(Screen[None]):
         if not cells:
             table.caption = "no round finished yet"
         return table
+
+    def round_history(self) -> list[tuple[int, ...]]:
+        """Every player's score after each round finished by now, as the game's own chart
+        has them: a cycle's fourth round counts once the cycle's scoring is over."""
+        history = []
+        rows = self._score_rows
+        for i, (end, section, scores) in enumerate(rows):
+            if end > self.position or section.cycle == 0:
+                continue
+            # a fourth round waits for its cycle's scoring, unless the scoring asked nobody
+            # anything (then this round's last action already scored the cycle)
+            follows = rows[i + 1][1] if i + 1 < len(rows) else None
+            scored_next = follows is not None and follows.part == "scoring"
+            unscored = follows is None and not self.replay.full  # scoring may be to come
+            if section.part == "scoring" or section.round < 4 or not (scored_next or unscored):
+                history.append(scores)
+        return history
 
     def _section_ends(self) -> list[tuple[int, Section, tuple[int, ...]]]:
         """(position at its end, section, scores then) per section of the game."""

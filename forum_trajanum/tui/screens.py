@@ -52,6 +52,8 @@ class NewGameSettings:
     seed: int | None = None
     handicap: tuple[int, ...] = ()
     random_forum: bool = False
+    #: Seats whose players the first-game coach helps (human seats only).
+    coach: tuple[int, ...] = ()
 
 
 class StartScreen(Screen):
@@ -129,8 +131,10 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                                 placeholder=f"name of seat {seat + 1}")  # fmt: skip
                     yield Select(LEVEL_CHOICES, value="", allow_blank=False, id=f"bot-{seat}")
                     yield MarkedCheckbox("newcomer", id=f"handicap-{seat}")
+                    yield MarkedCheckbox("coach", id=f"coach-{seat}")
             yield Label(
-                "newcomer = mixed-groups handicap: takes a citizen from a corner, +1 coin",
+                "newcomer = mixed-groups handicap: takes a citizen from a corner, +1 coin; "
+                "coach = each new kind of decision explained once (on for a first game)",
                 classes="hint",
             )
             yield Label("Colonia side (A: same streets for all; B: individual street grids)")
@@ -146,6 +150,30 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
     def on_mount(self) -> None:
         self.query_one("#form").can_focus = False  # Tab goes from field to field
         self._show_seats(2)
+        from forum_trajanum.tui.coach import veterans
+
+        self._veterans = veterans()
+        #: the coach boxes' values as set by the form (a different value: the player's own)
+        self._coach_auto: dict[int, bool] = {}
+        for seat in range(4):
+            self._coach_default(seat)
+
+    def _coach_default(self, seat: int) -> None:
+        """The coach is on for a human seat's first game (a name with no finished game),
+        unless the player has set the box."""
+        box = self.query_one(f"#coach-{seat}", Checkbox)
+        bot = bool(self.query_one(f"#bot-{seat}", Select).value)
+        box.disabled = bot
+        if seat in self._coach_auto and box.value != self._coach_auto[seat]:
+            return  # set by the player
+        name = self.query_one(f"#name-{seat}", Input).value.strip().lower()
+        value = not bot and name not in self._veterans
+        self._coach_auto[seat] = value
+        box.value = value
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if (event.input.id or "").startswith("name-") and hasattr(self, "_coach_auto"):
+            self._coach_default(int(event.input.id.removeprefix("name-")))
 
     def _show_seats(self, players: int) -> None:
         for seat in range(4):
@@ -154,6 +182,10 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" and isinstance(event.value, int):
             self._show_seats(event.value)
+        elif (event.select.id or "").startswith("bot-") and hasattr(self, "_coach_auto"):
+            seat = int(event.select.id.removeprefix("bot-"))
+            self._coach_auto.pop(seat, None)  # a new kind of seat: the default again
+            self._coach_default(seat)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -176,6 +208,11 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         handicap = tuple(
             s for s in range(players) if self.query_one(f"#handicap-{s}", Checkbox).value
         )
+        coach = tuple(
+            s
+            for s in range(players)
+            if not bots[s] and self.query_one(f"#coach-{s}", Checkbox).value
+        )
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = None
         if seed_text:
@@ -196,6 +233,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                 seed=seed,
                 handicap=handicap,
                 random_forum=self.query_one("#random-forum", Checkbox).value,
+                coach=coach,
             )
         )
 

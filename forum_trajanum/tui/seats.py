@@ -30,8 +30,11 @@ def settings_from_seats(
     introductory: bool = False,
     newcomers: Sequence[str] = (),
     seed: int | None = None,
+    coach: Sequence[str] | None = None,
 ) -> NewGameSettings:
-    """The new game that ``--seats`` and the other options describe."""
+    """The new game that ``--seats`` and the other options describe. ``coach`` names the
+    players (names or seat numbers) the first-game coach helps; None: every person whose
+    name has no finished game in the saves."""
     entries = [entry.strip() for entry in seats.split(",")]
     if len(entries) < 2 or len(entries) > 4:
         shown = ", ".join(e for e in entries if e) or "none"
@@ -63,6 +66,14 @@ def settings_from_seats(
         seat = _seat_of(newcomer, names)
         if seat not in handicap:
             handicap.append(seat)
+    if coach is None:
+        from forum_trajanum.tui.coach import veterans
+
+        known = veterans()
+        coached = {s for s, name in enumerate(names) if not bots[s] and name.lower() not in known}
+    else:
+        coached = {_seat_of(who, names, "--coach") for who in coach}
+        coached = {s for s in coached if not bots[s]}
     return NewGameSettings(
         players=len(names),
         names=names,
@@ -71,11 +82,12 @@ def settings_from_seats(
         introductory=introductory,
         seed=seed,
         handicap=tuple(sorted(handicap)),
+        coach=tuple(sorted(coached)),
     )
 
 
-def _seat_of(who: str, names: Sequence[str]) -> int:
-    """The seat a --newcomer names: a name (any case) or a seat number."""
+def _seat_of(who: str, names: Sequence[str], option: str = "--newcomer") -> int:
+    """The seat a --newcomer (or --coach) names: a name (any case) or a seat number."""
     text = who.strip()
     for seat, name in enumerate(names):
         if text.lower() == name.lower():
@@ -83,6 +95,6 @@ def _seat_of(who: str, names: Sequence[str]) -> int:
     if text.isdigit() and 1 <= int(text) <= len(names):
         return int(text) - 1
     raise SeatError(
-        f"--newcomer {who}: nobody of that name sits at the table (the seats are "
+        f"{option} {who}: nobody of that name sits at the table (the seats are "
         f"{', '.join(names)}); give a name from --seats or a seat number."
     )

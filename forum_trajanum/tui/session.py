@@ -89,9 +89,13 @@ class GameSession:
         names: list[str],
         bots: list[str],
         autosave: bool = True,
+        start=None,
     ) -> GameSession:
-        """Start a new game (with its own save file when ``autosave`` is on)."""
+        """Start a new game (with its own save file when ``autosave`` is on); ``start``, if
+        given, fills in the new record's app data (``meta``) before the first save."""
         record = GameRecord(seed=seed, options=options, names=names, bots=bots)
+        if start is not None:
+            start(record)
         session = cls(record=record, state=new_game(seed, options), autosave=autosave)
         session.save()
         return session

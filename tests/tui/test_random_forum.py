@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from forum_trajanum.engine.forum import printed_face
 from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.coach import CoachScreen
 from forum_trajanum.tui.screens import HandOverScreen
 from forum_trajanum.tui.widgets import EAGLE_GLYPH, ForumGrid
 
-from .conftest import SIZE
+from .conftest import SIZE, past_hold
 
 
 async def _wait(pilot, condition, tries: int = 100) -> bool:
@@ -29,6 +30,10 @@ async def test_random_forum_boards_from_the_form_are_drawn_cell_by_cell():
         assert state.options.random_forum
         assert list(state.forum_faces) != [printed_face(b) for b in state.boards]
         assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        # a first game: the coach explains the first decision (OK closes it)
+        assert await _wait(pilot, lambda: isinstance(app.screen, CoachScreen))
+        await past_hold(pilot)  # it ignores a too fast Enter, like the choices
         await pilot.press("enter")
         assert await _wait(pilot, lambda: app.screen.query(ForumGrid))
         lines = app.screen.query_one(ForumGrid).render().plain.splitlines()[1:]

@@ -9,6 +9,7 @@ from forum_trajanum import saves
 from forum_trajanum.engine.record import read_record
 from forum_trajanum.export import load
 from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.games import GamesScreen
 from forum_trajanum.tui.replay import ReplayApp, ReplayScreen
 from forum_trajanum.tui.screens import TooSmallScreen
@@ -165,3 +166,24 @@ async def test_an_unfinished_game_looks_the_same_in_worlds_an_onlooker_cannot_te
     assert worlds[0].steps[-1].action != worlds[1].steps[-1].action
     first, second = await _panels_text(worlds[0]), await _panels_text(worlds[1])
     assert first == second
+
+
+async def test_the_scores_panel_charts_the_score_after_each_round_up_to_where_the_replay_is():
+    replay = load(GAME)
+    final = read_record(GAME.read_bytes()).record.replay()
+    app = ReplayApp(replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        assert "no round is finished yet" in screen_text(app)
+        await pilot.press("end")
+        chart = app.screen.query_one(ScoreChart)
+        assert len(chart.history) == 12
+        assert chart.history[-1] == tuple(p.score for p in final.players)
+        text = screen_text(app)
+        assert f"{final.players[0].score} VP" in text and "one column per round" in text
+        # back to the start of cycle II: the chart holds cycle I's four rounds only
+        rounds = replay.round_starts()
+        cycle_two = next(r for r in rounds if replay.steps[r].section.cycle == 2)
+        await pilot.press("home", *["pagedown"] * rounds.index(cycle_two))
+        assert app.screen.position == cycle_two
+        assert len(app.screen.query_one(ScoreChart).history) == 4

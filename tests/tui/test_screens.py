@@ -10,6 +10,7 @@ from textual import events
 from forum_trajanum import saves
 from forum_trajanum.data import RULINGS
 from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.coach import CoachScreen
 from forum_trajanum.tui.dialogs import (
     BoardsScreen,
     HelpScreen,
@@ -72,6 +73,11 @@ async def test_start_menu_new_game_with_a_bot_seat():
         assert session.record.names == ["Livia", "Player 2"]
         assert session.record.bots == ["", "easy"]
         assert session.record.seed == 42
+        # a first game: the coach is on for Livia (and not for the bot seat)
+        assert session.record.meta["coach"]["on"] == [0]
+        await _wait(pilot, lambda: isinstance(app.screen, CoachScreen))
+        await past_hold(pilot)  # it ignores a too fast Enter, like the choices
+        await pilot.press("enter")  # OK
         # one human: no hand-over screen, the first decision is Livia's own
         await _wait(pilot, lambda: isinstance(app.screen, SetupScreen))
         assert isinstance(app.screen, SetupScreen)

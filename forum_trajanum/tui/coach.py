@@ -1,0 +1,237 @@
+"""The first-game coach: the first time a kind of decision comes up for a seat, a short
+explanation of what it is and what its options do (the task record's ``explain``, in the
+rulebook's words), in a small dialog with "OK" and "Don't show again".
+
+Which seats have the coach on and which kinds each has seen are kept in the game record's
+``meta`` (``meta["coach"]``), so Continue neither repeats an explanation nor forgets that a
+seat switched the coach off. A save without the field (an older one) has the coach off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from time import monotonic
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+# The app's base class lives here: only light imports (the start screen is painted before the
+# engine loads; see ForumApp.warm_up).
+if TYPE_CHECKING:
+    from forum_trajanum.engine import GameRecord, PlayerView
+
+#: The key of the coach's settings in a record's ``meta``.
+META_KEY = "coach"
+
+
+def _settings(record: GameRecord) -> dict:
+    """The coach settings of ``record`` (made and stored when missing or unreadable)."""
+    found = record.meta.get(META_KEY)
+    if not isinstance(found, dict):
+        found = {}
+    on = found.get("on")
+    seen = found.get("seen")
+    settings = {
+        "on": [int(s) for s in on if isinstance(s, int)] if isinstance(on, list) else [],
+        "seen": {
+            str(k): [str(kind) for kind in v]
+            for k, v in (seen.items() if isinstance(seen, dict) else ())
+            if isinstance(v, list)
+        },
+    }
+    record.meta[META_KEY] = settings
+    return settings
+
+
+def start_coach(record: GameRecord, seats: Iterable[int]) -> None:
+    """A new game: the coach is on for ``seats`` and has explained nothing yet."""
+    record.meta[META_KEY] = {"on": sorted(set(seats)), "seen": {}}
+
+
+def coach_on(record: GameRecord, seat: int) -> bool:
+    """Whether the coach explains decisions to ``seat``."""
+    found = record.meta.get(META_KEY)
+    return isinstance(found, dict) and seat in (found.get("on") or [])
+
+
+def set_coach(record: GameRecord, seat: int, on: bool) -> None:
+    """Switch the coach on or off for ``seat`` (the kinds seen stay seen)."""
+    settings = _settings(record)
+    seats = set(settings["on"])
+    if on:
+        seats.add(seat)
+    else:
+        seats.discard(seat)
+    settings["on"] = sorted(seats)
+
+
+def seen_kinds(record: GameRecord, seat: int) -> set[str]:
+    """The kinds of decision already explained to ``seat``."""
+    found = record.meta.get(META_KEY)
+    if not isinstance(found, dict) or not isinstance(found.get("seen"), dict):
+        return set()
+    return set(found["seen"].get(str(seat)) or [])
+
+
+def mark_seen(record: GameRecord, seat: int, kind: str) -> None:
+    """Note that ``kind`` has been explained to ``seat``."""
+    settings = _settings(record)
+    kinds = settings["seen"].setdefault(str(seat), [])
+    if kind not in kinds:
+        kinds.append(kind)
+
+
+def veterans() -> set[str]:
+    """The names (lower case) that played a human seat in a finished saved game: their
+    coach is off by default, everybody else's on (their first game)."""
+    from forum_trajanum import saves
+
+    try:
+        games = saves.list_games(finished=True)
+    except OSError:
+        return set()
+    names = set()
+    for game in games:
+        bots = game.bots + [""] * len(game.names)
+        names.update(n.strip().lower() for n, b in zip(game.names, bots, strict=False) if not b)
+    return names
+
+
+def explanation(pv: PlayerView) -> tuple[str, str]:
+    """(title, explanation) of the decision of ``pv``; ("", "") when it has none."""
+    from forum_trajanum.engine.tasks import TASK_TYPES
+
+    task = TASK_TYPES.get(pv.decision)
+    text = getattr(task, "explain", "") if task is not None else ""
+    if not text:
+        return "", ""
+    return pv.title[:1].upper() + pv.title[1:], text
+
+
+def due(record: GameRecord, pv: PlayerView) -> tuple[str, str]:
+    """The explanation the coach owes the viewer of ``pv`` now, or ("", ""): the coach is on
+    for that seat, it is the seat's own decision and its kind has not been explained yet."""
+    seat = pv.viewer
+    if seat < 0 or seat != pv.decider or not pv.legal or not coach_on(record, seat):
+        return "", ""
+    if pv.decision in seen_kinds(record, seat):
+        return "", ""
+    return explanation(pv)
+
+
+class CoachScreen(ModalScreen[bool]):
+    """The coach's explanation of one kind of decision; dismissed with True when the player
+    does not want to see more ("Don't show again")."""
+
+    BINDINGS = [
+        Binding("escape", "ok", "OK"),
+        Binding("d,k", "stop", "Don't show again"),
+    ]
+    AUTO_FOCUS = "#coach-ok"
+
+    def __init__(self, name: str, title: str, text: str, hold: float = 0.0) -> None:
+        super().__init__()
+        self.player_name, self.title_text, self.text = name, title, text
+        #: Seconds for which the dialog ignores being closed: it may open right after a
+        #: hand-over's Enter, and a double press must not close it unread.
+        self.hold = hold
+        self._opened = monotonic()
+
+    @property
+    def held(self) -> bool:
+        """Whether closing is still ignored (the moment after the dialog opened)."""
+        return monotonic() - self._opened < self.hold
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="coach-box"):
+            yield Static(
+                Text.assemble(
+                    ("Coach", "bold #87d7ff"),
+                    (f" for {self.player_name}: ", "#87d7ff"),
+                    (self.title_text, "bold #ffd75f"),
+                ),
+                id="coach-title",
+            )
+            yield Static(self.text, id="coach-text")
+            yield Static(
+                "h suggests a choice; k switches the coach off (and on again).", id="coach-tip"
+            )
+            with Horizontal(id="coach-buttons"):
+                yield Button("OK", variant="primary", id="coach-ok", compact=True)
+                yield Button("Don't show again (d)", id="coach-stop", compact=True)
+
+    def on_mount(self) -> None:
+        self._opened = monotonic()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if not self.held:
+            self.dismiss(event.button.id == "coach-stop")
+
+    def action_ok(self) -> None:
+        if not self.held:
+            self.dismiss(False)
+
+    def action_stop(self) -> None:
+        if not self.held:
+            self.dismiss(True)
+
+
+class CoachApp:
+    """The coach's part of the app (mixed into :class:`forum_trajanum.tui.app.ForumApp`):
+    explain a decision the first time its kind comes up, switch the coach with ``k``."""
+
+    def coach_check(self, pv: PlayerView) -> None:
+        """After a human's decision is on screen: explain it if the coach owes that."""
+        s = self.session
+        title, text = due(s.record, pv)
+        if not text:
+            return
+        seat = pv.viewer
+        mark_seen(s.record, seat, pv.decision)
+        s.save()  # seen for good: Continue does not explain it again
+
+        def closed(stop: bool | None) -> None:
+            if self.session is not s:
+                return
+            if stop:
+                set_coach(s.record, seat, False)
+                s.save()
+                self.say(f"Coach off for {s.name(seat)}. The k key switches it on again.")
+            self.hold_choices()
+
+        self.push_overlay(CoachScreen(s.name(seat), title, text, self.choice_hold), closed)
+
+    def hold_choices(self) -> None:
+        """After a dialog closed with Enter: the choices ignore a too fast second Enter."""
+        from forum_trajanum.tui.widgets import DecisionList
+
+        for lst in self.screen.query(DecisionList):
+            lst.hold(self.choice_hold)
+
+    def action_coach(self) -> None:
+        """k: switch the coach on or off for the player whose decision is on screen."""
+        from forum_trajanum.tui.playscreen import PlayScreen
+
+        s = self.session
+        top = self.screen
+        if s is None or not isinstance(top, PlayScreen):
+            return
+        pv = top.data.view
+        if pv.viewer < 0 or pv.viewer != s.decider or s.is_bot(pv.viewer):
+            top.say("The coach is for your own decisions: switch it when it is your turn.")
+            return
+        seat = pv.viewer
+        on = not coach_on(s.record, seat)
+        set_coach(s.record, seat, on)
+        s.save()
+        if on:
+            top.say(f"Coach on for {s.name(seat)}: each new kind of decision is explained once.")
+            self.coach_check(pv)
+        else:
+            top.say(f"Coach off for {s.name(seat)}. The k key switches it on again.")

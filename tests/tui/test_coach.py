@@ -1,0 +1,187 @@
+"""The first-game coach (issue 11): each kind of decision explained once to a coached seat,
+switched off by "Don't show again" or k, kept in the save so that Continue repeats nothing."""
+
+from __future__ import annotations
+
+import time
+
+from forum_trajanum import saves
+from forum_trajanum.engine.tasks import TASK_TYPES
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.coach import CoachScreen, coach_on, mark_seen, seen_kinds, start_coach
+from forum_trajanum.tui.play import PlayScreen
+from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen
+from forum_trajanum.tui.seats import settings_from_seats
+
+from .conftest import past_hold, screen_text, session_at
+
+DRAFT = TASK_TYPES["draft"].explain
+
+
+async def _until(pilot, condition, timeout: float = 60.0) -> bool:
+    """Wait until ``condition()`` holds (the timeout only stops a test that would hang)."""
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        await pilot.pause(0.02)
+    return condition()
+
+
+def _coached_session(seats, decision="draft", skip=0):
+    session = session_at(decision, seed=4, skip=skip)
+    start_coach(session.record, seats)
+    session.autosave = False
+    return session
+
+
+def _first_words(text: str) -> str:
+    return text.split(". ")[0][:40]  # wrapped on screen: a start that fits on one line
+
+
+async def _play_on(pilot, app, seat: int, kinds: int, coached: list) -> None:
+    """Play first choices by keys until ``seat`` has decided ``kinds`` different kinds of
+    decision; every coach dialog seen is noted in ``coached`` as (seat, kind)."""
+    decided: set[str] = set()
+    for _ in range(400):
+        screen = app.screen
+        if isinstance(screen, CoachScreen):
+            pv = app.session.view_of(app.session.decider)
+            coached.append((pv.viewer, pv.decision))
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, PlayScreen) and screen.data.view.viewer == seat:
+            decided.add(screen.data.view.decision)
+            if len(decided) >= kinds:
+                return
+        await past_hold(pilot)
+        await pilot.press("1" if isinstance(screen, PlayScreen) else "enter")
+    raise AssertionError("the seat did not get that many kinds of decision")
+
+
+async def test_the_coach_explains_each_kind_of_decision_once():
+    session = _coached_session([0, 1])
+    seat = session.decider
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        assert await _until(pilot, lambda: isinstance(app.screen, CoachScreen))
+        assert "Coach for P" in screen_text(app) and _first_words(DRAFT) in screen_text(app)
+        assert seen_kinds(session.record, seat) == {"draft"}
+        await pilot.press("enter")  # OK
+        assert isinstance(app.screen, PlayScreen)
+        coached: list = []
+        await _play_on(pilot, app, seat, 3, coached)
+        # the draft came again (the second tile, the next round), its explanation did not
+        assert (seat, "draft") not in coached
+        assert len(coached) == len(set(coached))  # each kind once per seat
+        assert any(who == seat for who, _ in coached)  # the seat's new kinds were explained
+
+
+async def test_dont_show_again_switches_the_coach_off_and_a_seat_without_it_sees_none():
+    session = _coached_session([0])  # seat 1 has no coach
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        coached: list = []
+        if session.decider == 0:
+            assert await _until(pilot, lambda: isinstance(app.screen, CoachScreen))
+            await pilot.press("d")  # Don't show again
+            assert "Coach off for P1" in screen_text(app)
+        else:  # seat 1 plays first: nothing explained to it
+            await _play_on(pilot, app, 1, 2, coached)
+            assert await _until(pilot, lambda: isinstance(app.screen, CoachScreen))
+            await pilot.press("d")
+        assert not coach_on(session.record, 0)
+        await _play_on(pilot, app, 0, 4, coached)
+        await _play_on(pilot, app, 1, 4, coached)
+        assert coached == []
+
+
+async def test_k_switches_the_coach_off_and_on_again():
+    session = _coached_session([])
+    seat = session.decider
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        assert isinstance(app.screen, PlayScreen)  # no coach for this seat
+        await pilot.press("k")  # on: the draft, new to this seat, is explained at once
+        assert coach_on(session.record, seat)
+        assert await _until(pilot, lambda: isinstance(app.screen, CoachScreen))
+        assert _first_words(DRAFT) in screen_text(app)
+        await pilot.press("enter")
+        await pilot.press("k")  # off again
+        assert not coach_on(session.record, seat)
+        assert "Coach off" in screen_text(app)
+        coached: list = []
+        await _play_on(pilot, app, seat, 3, coached)
+        assert coached == []
+
+
+async def _opened_screen(game_id: str) -> type:
+    """Continue the saved game ``game_id`` and return the screen its player meets."""
+    app = ForumApp(bot_delay=0, open_game=game_id, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await _until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await pilot.press("enter")
+        await pilot.pause()
+        shown = type(app.screen)
+        app.session.close()  # the game's lock: it is opened again below
+        return shown
+
+
+async def test_continue_does_not_repeat_an_explanation_seen_before():
+    session = session_at("draft", seed=4)
+    seat = session.decider
+    start_coach(session.record, [0, 1])
+    mark_seen(session.record, seat, "draft")
+    session.save()
+    game_id = session.game.id
+    session.close()
+    assert await _opened_screen(game_id) is not CoachScreen
+    # the coach is still on after Continue: an unseen kind is explained
+    record, _ = saves.read_game(game_id)
+    assert coach_on(record, seat) and seen_kinds(record, seat) == {"draft"}
+    record.meta["coach"]["seen"] = {}
+    game = saves.open_game(game_id).game
+    game.save(record, record.replay())
+    game.close()
+    assert await _opened_screen(game_id) is CoachScreen
+
+
+async def test_an_old_save_without_coach_settings_loads_without_the_coach():
+    session = session_at("draft", seed=4)
+    assert "coach" not in session.record.meta
+    session.save()
+    game_id = session.game.id
+    session.close()
+    assert issubclass(await _opened_screen(game_id), PlayScreen)
+
+
+def test_the_command_line_coaches_first_games_unless_told_otherwise():
+    assert settings_from_seats("Ann,Bob,normal").coach == (0, 1)  # nobody finished a game
+    assert settings_from_seats("Ann,Bob,normal", coach=["bob", "3"]).coach == (1,)
+    assert settings_from_seats("Ann,Bob", coach=[]).coach == ()
+
+
+async def test_the_new_game_form_turns_the_coach_on_for_a_first_game_only(monkeypatch):
+    def finished(finished=False):
+        info = saves.GameInfo("old", saves.games_dir() / "old", names=["Livia", "Cato"])
+        info.bots, info.over = ["", "easy"], True
+        return [info] if finished else []
+
+    monkeypatch.setattr(saves, "list_games", finished)
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("enter")  # New game
+        assert isinstance(app.screen, NewGameScreen)
+        form = app.screen
+        assert form.query_one("#coach-0").value and form.query_one("#coach-1").value
+        await pilot.click("#name-0")
+        await pilot.press("end", *["backspace"] * 8, *"Livia")
+        assert not form.query_one("#coach-0").value  # Livia has finished a game
+        form.query_one("#bot-1").value = "easy"
+        await pilot.pause()
+        assert form.query_one("#coach-1").disabled and not form.query_one("#coach-1").value
+        form.query_one("#coach-0").value = True  # Livia wants the coach after all
+        await pilot.click("#seed")
+        await pilot.press(*"5", "enter")
+        assert app.session.record.meta["coach"]["on"] == [0]

@@ -1,0 +1,174 @@
+"""Hints on the play screen (issue 11): key h suggests a legal move, worked out from the
+deciding player's own view only, shown until the next action and never to another player."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+from forum_trajanum.engine import legal_actions
+from forum_trajanum.engine.determinize import determinize
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.hinting import HINT_MARK
+from forum_trajanum.tui.play import PlayScreen, WatchScreen
+from forum_trajanum.tui.screens import HandOverScreen
+from forum_trajanum.tui.session import GameSession
+
+from .conftest import first_legal_bot_factory, screen_text, session_at
+
+
+async def _until(pilot, condition, timeout: float = 60.0) -> bool:
+    """Wait until ``condition()`` holds (the timeout only stops a test that would hang)."""
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        await pilot.pause(0.02)
+    return condition()
+
+
+def _hint_line(app) -> str:
+    widget = app.screen.query_one("#hint")
+    return str(widget.content) if widget.display else ""
+
+
+def _marked(app) -> list[str]:
+    """The decision-list entries marked as the hint (their option ids)."""
+    lst = app.screen.query_one("#decisions")
+    return [
+        lst.get_option_at_index(i).id
+        for i in range(lst.option_count)
+        if HINT_MARK in str(lst.get_option_at_index(i).prompt)
+    ]
+
+
+async def _hint_on_screen(session) -> tuple[str, str, list[str], str]:
+    """Open ``session`` for its deciding player, press h and read what the hint shows: its
+    line, the whole screen, the marked entries and the highlighted one."""
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("enter")  # the hand-over to the deciding player
+        assert isinstance(app.screen, PlayScreen)
+        await pilot.press("h")
+        assert await _until(pilot, lambda: app.screen.hint is not None)
+        await pilot.pause()
+        lst = app.screen.query_one("#decisions")
+        highlighted = lst.get_option_at_index(lst.highlighted).id
+        return _hint_line(app), screen_text(app), _marked(app), highlighted
+
+
+def _with_state(session, state) -> GameSession:
+    """A session like ``session`` (same record and log, no undo steps) in ``state``."""
+    return GameSession(
+        record=session.record.model_copy(deep=True), state=state, log=list(session.log),
+        autosave=False,
+    )  # fmt: skip
+
+
+async def test_a_hint_is_a_legal_action_and_the_same_in_worlds_the_player_cannot_tell_apart():
+    session = session_at("build", seed=9)
+    session.autosave = False
+    seat = session.decider
+    mine = _with_state(session, session.state.clone())
+    world = _with_state(session, determinize(session.view_of(seat), random.Random(3)))
+    other = 1 - seat
+    assert session.state.players[other].grid != world.state.players[other].grid
+    line, text, marked, highlighted = await _hint_on_screen(mine)
+    assert line.startswith("Hint: ") and "points expected at the end" in line
+    legal = [str(a) for a in legal_actions(session.state)]
+    assert len(marked) == 1 and marked[0] in legal
+    assert highlighted == marked[0]  # the cursor is on the suggestion
+    # the hint's whole screen is the same in the other world: nothing hidden shaped it
+    assert (line, text, marked) == (await _hint_on_screen(world))[:3]
+
+
+async def test_the_hint_shows_after_h_and_is_gone_after_the_next_action():
+    session = session_at("draft", seed=4, skip=1)
+    session.autosave = False
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        assert "Hint:" not in screen_text(app)
+        await pilot.press("h")
+        assert await _until(pilot, lambda: app.screen.hint is not None)
+        await pilot.pause()
+        assert "Hint:" in screen_text(app)
+        assert len(_marked(app)) == 1
+        count = len(app.session.record.actions)
+        await pilot.press("enter")  # take the highlighted (suggested) choice
+        assert len(app.session.record.actions) == count + 1
+        await pilot.pause()
+        assert "Hint:" not in screen_text(app)
+        if isinstance(app.screen, PlayScreen):
+            assert _marked(app) == []
+        # hot seat: the hint never reaches the next player's screen
+        seat = app.session.decider if isinstance(app.screen, PlayScreen) else -1
+        await pilot.press("h")  # a hint for this player's next decision too
+        assert await _until(pilot, lambda: getattr(app.screen, "hint", 1) is not None)
+        for _ in range(20):
+            if isinstance(app.screen, HandOverScreen):
+                break
+            await pilot.press("1")
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        assert isinstance(app.screen, PlayScreen) and app.session.decider != seat
+        await pilot.pause()
+        assert "Hint:" not in screen_text(app) and _marked(app) == []
+
+
+async def test_a_hint_finished_after_the_player_acted_is_dropped():
+    session = session_at("draft", seed=4)
+    session.autosave = False
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        old = screen.data.view
+        from forum_trajanum.bots.hint import suggest
+
+        late = suggest(old)  # as if the worker came back after the player's move
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.screen is screen  # the same player drafts on
+        screen.hint_view = old  # even a stale request for the old view shows nothing
+        screen.hint_done(old, late)
+        await pilot.pause()
+        assert screen.hint_action() is None and _marked(app) == []
+        assert "Hint:" not in screen_text(app)
+
+
+async def test_no_hint_while_a_bot_plays():
+    release = threading.Event()
+
+    class Waiting:  # a bot that answers only when the test is done: its turn stays on screen
+        def choose(self, view):
+            release.wait(60)
+            return view.legal[0]
+
+    session = session_at("setup_cranes", seed=2, bots=["", "easy"])
+    session.autosave = False
+    while not session.is_bot(session.decider):
+        session.play(session.view_of(session.decider).legal[0])
+    app = ForumApp(bot_delay=0, session=session, bot_factory=lambda level, seed: Waiting())
+    try:
+        async with app.run_test(size=(120, 36)) as pilot:
+            assert await _until(pilot, lambda: isinstance(app.screen, WatchScreen))
+            await pilot.press("h")
+            assert "it is not your decision" in screen_text(app)
+            assert app.screen.hint_view is None
+    finally:
+        release.set()
+
+
+async def test_the_command_palette_offers_the_hint():
+    session = session_at("build", seed=9)
+    session.autosave = False
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0, bot_factory=first_legal_bot_factory)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        commands = {c.title: c for c in app.get_system_commands(screen)}
+        assert "Hint: suggest a move" in commands
+        commands["Hint: suggest a move"].callback()
+        assert await _until(pilot, lambda: screen.hint is not None)
+        await pilot.pause()
+        assert "Hint:" in screen_text(app)
