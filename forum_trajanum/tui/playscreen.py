@@ -100,6 +100,8 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
 
     MODE = "play"
     HINT = ""
+    #: Read when the first play screen is shown (the start screen does without it).
+    CSS_PATH = "play.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-standard-w"), (160, "-wide-w")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-standard-h"), (45, "-wide-h")]
     PANELS = ("colonia", "forum", "players", "log")
