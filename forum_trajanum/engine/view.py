@@ -344,7 +344,7 @@ def public_description(state: GameState, action: Action, player: int) -> str:
     if isinstance(action, A.UseTile):  # the tiles lie face up once the turn has begun
         tile = {"own": pl.kept, "received": pl.received}.get(action.source, -1)
         kind = tile_kind(tile) if tile >= 0 else action.tile
-        where = {"own": "own tile", "received": "received tile", "reserve": "reserve tile"}
+        where = {"own": "kept tile", "received": "received tile", "reserve": "reserve tile"}
         return f"used the {where[action.source]}: {TILE_LABELS[kind]}"
     if isinstance(action, A.Build):
         parts = [f"{_building_name(action.a)} at {action.cell_a}"]

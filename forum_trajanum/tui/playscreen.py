@@ -116,8 +116,8 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         Binding("o", "boards", "Others"),
         Binding("t", "trajan", "Trajan"),
         Binding("s", "save", "Save"),
-        Binding("h", "hint", "Hint", show=False),
-        Binding("k", "app.coach", "Coach on/off", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("k", "app.coach", "Coach"),
         Binding(LEGEND_KEY, "app.legend", "Legend"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "menu", "Menu"),
@@ -172,6 +172,9 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
     def on_mount(self) -> None:
         for grid in self.query(".other-grid").results(ColoniaGrid):
             grid.can_focus = False
+        # Tab goes from the Colonia straight to the choices; the side panel scrolls by mouse
+        # (its supply and tracks are also on the players panel, p)
+        self.query_one("#colonia-side").can_focus = False
         for panel, title in (
             ("colonia", "Colonia"),
             ("decide", "Your choices"),
