@@ -32,10 +32,10 @@ from forum_trajanum.tui.labels import (
     forum_cell,
     legal_actions_of,
 )
+from forum_trajanum.tui.logview import LogView
 from forum_trajanum.tui.panels import (
     COLONIA_LEGEND,
     FORUM_LEGEND,
-    log_text,
     players_text,
     private_text,
     side_supply_text,
@@ -49,6 +49,9 @@ from forum_trajanum.tui.widgets import (
     ForumGrid,
     KeyBar,
 )
+
+#: The log panel shows the log's last lines (the l key, in the larger layouts, the whole log).
+LOG_LINES = 200
 
 #: When a decision has more Colonia-cell actions than this, the list shows only the actions
 #: of the cell under the cursor (plus the actions that name no cell).
@@ -132,7 +135,6 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         self.by_forum: dict[tuple[int, int], object] = {}
         self.other: list = []
         self.filtered = False
-        self._shown_ids: list[str] | None = None
         self._shown_view: PlayerView | None = None
         self.covered = False
         self._decision_key: tuple = ()
@@ -160,8 +162,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
                 yield Static(FORUM_LEGEND, id="forum-legend")
             with VerticalScroll(id="p-players", classes="panel"):
                 yield Static(id="players")
-            with VerticalScroll(id="p-log", classes="panel"):
-                yield Static(id="log")
+            yield LogView(id="p-log", classes="panel")
             with HorizontalScroll(id="p-others", classes="panel"):
                 for n in range(3):
                     with Vertical(classes="other", id=f"other-{n}"):
@@ -320,13 +321,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         self.fill_decisions()
         self.say(data.message)
         self.show_hint_line()
-        log = self.query_one("#log", Static)
-        text = log_text(data.log)
-        if getattr(log, "_shown_text", None) != text:
-            set_text(log, text)
-            # the newest line in view once the new text is laid out
-            log_panel = self.query_one("#p-log", VerticalScroll)
-            self.call_after_refresh(log_panel.scroll_end, animate=False)
+        self.query_one("#p-log", LogView).show(data.log[-LOG_LINES:])
         self.draw_others(seat)
 
     def draw_others(self, seat: int) -> None:
@@ -390,7 +385,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
             return
         self.set_panel(panel)
         if panel == "log":
-            log_panel = self.query_one("#p-log", VerticalScroll)
+            log_panel = self.query_one("#p-log", LogView)
             self.call_after_refresh(log_panel.scroll_end, animate=False)
         widget = {"colonia": ColoniaGrid, "forum": ForumGrid}.get(panel)
         if widget is not None:

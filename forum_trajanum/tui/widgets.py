@@ -14,8 +14,9 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
+from textual.geometry import Region, Size
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import OptionList
@@ -166,7 +167,8 @@ class ColoniaGrid(Widget, can_focus=True):
 
     BINDINGS = CURSOR_BINDINGS
 
-    cursor: reactive[int] = reactive(14)
+    #: No repaint of its own: :meth:`watch_cursor` repaints the lines that change.
+    cursor: reactive[int] = reactive(14, repaint=False)
 
     class CellChosen(Message):
         """A cell was chosen (Enter or click)."""
@@ -190,6 +192,8 @@ class ColoniaGrid(Widget, can_focus=True):
         self.streets: tuple[int, ...] = ()
         self.tint: frozenset[int] = frozenset()
         self.flash: frozenset[str] = frozenset()
+        #: The drawn lines of each cell of this Colonia, (index, big) -> cell_lines(...).
+        self._cells: dict[tuple[int, bool], tuple[list[str], str]] = {}
 
     def show(
         self,
@@ -211,7 +215,8 @@ class ColoniaGrid(Widget, can_focus=True):
         self._drawn = drawn
         self.colonia, self.side, self.legal = colonia, side, legal
         self.streets, self.tint, self.flash = streets, cells, flash
-        self.refresh()
+        self._cells = {}
+        self.repaint_changed()
 
     @property
     def big(self) -> bool:
@@ -228,10 +233,24 @@ class ColoniaGrid(Widget, can_focus=True):
     def place_cursor(self, cell: str) -> None:
         """Put the cursor on a cell name without posting a message."""
         self.set_reactive(ColoniaGrid.cursor, cell_index(cell))
-        self.refresh()
+        self.repaint_changed()
 
     def watch_cursor(self, old: int, new: int) -> None:
+        self.repaint_changed()
         self.post_message(self.CursorMoved(cell_name(new)))
+
+    def repaint_changed(self) -> None:
+        """Repaint the lines whose drawing differs from the one on screen (a board update or
+        a cursor move changes a few of them; every line costs Textual a styled repaint)."""
+        painted = self.__dict__.get("_painted")
+        if not painted or not self.size:
+            self.refresh()  # nothing on screen yet, or no room: all of it
+            return
+        big = self.big
+        width = self.size.width
+        for y in range(grid_size(big)[1]):
+            if painted.get((y, big)) != self.line_pieces(y, big):
+                self.refresh(Region(0, y, width, 1))
 
     def action_move(self, dx: int, dy: int) -> None:
         row, col = divmod(self.cursor, 6)
@@ -292,7 +311,10 @@ class ColoniaGrid(Widget, can_focus=True):
         focused = self.has_focus
         for c in range(6):
             index = r * 6 + c
-            lines, style = cell_lines(colonia, index, big)
+            drawn = self._cells.get((index, big))
+            if drawn is None:  # each cell takes 2-3 lines: worked out once per board
+                drawn = self._cells[(index, big)] = cell_lines(colonia, index, big)
+            lines, style = drawn
             name = cell_name(index)
             if line == 0 and name in self.legal:
                 out.append(("▸", LEGAL_STYLE))
@@ -327,7 +349,10 @@ class ColoniaGrid(Widget, can_focus=True):
         return out
 
     def render_line(self, y: int) -> Strip:
-        pieces = self.line_pieces(y, self.big)
+        big = self.big
+        pieces = self.line_pieces(y, big)
+        # what is on screen now, line by line (repaint_changed compares with it)
+        self.__dict__.setdefault("_painted", {})[(y, big)] = pieces
         base = self.visual_style.rich_style
         key = (pieces, base)
         cache = self.__dict__.setdefault("_strips", {})
@@ -508,6 +533,11 @@ class DecisionList(OptionList):
     of the decision that has just appeared. Terminals report no key releases, so a short
     time is the only sign of "a new, deliberate press"; :meth:`hold` starts it.
     """
+
+    #: The list's size comes from the stylesheet, never from its entries: new entries need
+    #: a repaint, not a layout of the whole screen (Textual's reactive asks for one). A
+    #: scroll bar that appears or goes still asks for a layout (``show_vertical_scrollbar``).
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
