@@ -42,11 +42,27 @@ def set_text(widget: Static, text: Text, layout: bool = True) -> None:
 
 
 def _height(widget: Static, content: Content, width: int) -> int:
-    """The lines ``content`` takes in ``widget`` at ``width`` (wrapped as the widget wraps)."""
-    lines = content.plain.split("\n")
-    if all(cell_len(line) <= width for line in lines):
-        return len(lines)  # nothing to wrap (the common case, and quick)
-    return content.get_height(widget.styles, width)  # Content keeps it for that width
+    """The lines ``content`` takes in ``widget`` at ``width`` (wrapped as the widget wraps:
+    each of its lines on its own)."""
+    styles = widget.styles
+    rules = (width, styles.text_wrap, styles.text_overflow, styles.line_pad)
+    total = 0
+    for line in content.plain.split("\n"):
+        if cell_len(line) <= width:
+            total += 1  # nothing to wrap (the common case, and quick)
+            continue
+        key = (line, rules)
+        height = _LINE_HEIGHTS.get(key)
+        if height is None:
+            if len(_LINE_HEIGHTS) > 2000:  # old lines: start afresh rather than grow
+                _LINE_HEIGHTS.clear()
+            height = _LINE_HEIGHTS[key] = Content(line).get_height(styles, width)
+        total += height
+    return total
+
+
+#: Heights of wrapped lines, by (line, (width, wrap rules)): a redraw changes few lines.
+_LINE_HEIGHTS: dict[tuple, int] = {}
 
 
 def cell_at(index: int) -> str:
@@ -127,17 +143,7 @@ class DecisionPanel:
         # set_options, not clear_options + add_options: one update of the list's size, and
         # no moment without entries in which its scroll bar would go and come back
         options_list.set_options(
-            [
-                Option(
-                    Text.assemble(
-                        (f"{n + 1} " if n < 9 else "  ", "bold #87d7ff"),
-                        (HINT_MARK if i == mark else "", "bold #ffd75f"),
-                        label,
-                    ),
-                    id=i,
-                )
-                for n, (i, label) in enumerate(entries)
-            ]
+            [self._option(n, i, label, i == mark) for n, (i, label) in enumerate(entries)]
         )
         if entries:
             if same_kind and old_id in ids:  # the same choice is still there: stay on it
@@ -146,6 +152,23 @@ class DecisionPanel:
                 options_list.highlighted = min(old, len(entries) - 1)
             else:
                 options_list.highlighted = 0
+
+    def _option(self, n: int, option_id: str, label: str, marked: bool) -> Option:
+        """The list entry ``n``; one shown before is taken again (an undo brings back the
+        entries of a decision, and a kept entry keeps its laid-out text)."""
+        made = self.__dict__.setdefault("_options", {})
+        key = (min(n, 9), option_id, label, marked)
+        option = made.get(key)
+        if option is None:
+            if len(made) > 500:  # entries of old decisions: start afresh rather than grow
+                made.clear()
+            prompt = Text.assemble(
+                (f"{n + 1} " if n < 9 else "  ", "bold #87d7ff"),
+                (HINT_MARK if marked else "", "bold #ffd75f"),
+                label,
+            )
+            option = made[key] = Option(prompt, id=option_id)
+        return option
 
     def entries(self) -> list[tuple[str, str]]:
         """The decision list as (option id, label) pairs; an id is a legal action's text."""

@@ -15,8 +15,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, HorizontalScroll, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
@@ -42,6 +44,7 @@ from forum_trajanum.tui.panels import (
     status_line,
     unseen_text,
 )
+from forum_trajanum.tui.textlines import TextLines
 from forum_trajanum.tui.widgets import (
     SEAT_STYLE,
     ColoniaGrid,
@@ -161,7 +164,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
                 yield ForumGrid(id="forum")
                 yield Static(FORUM_LEGEND, id="forum-legend")
             with VerticalScroll(id="p-players", classes="panel"):
-                yield Static(id="players")
+                yield TextLines(id="players")
             yield LogView(id="p-log", classes="panel")
             with HorizontalScroll(id="p-others", classes="panel"):
                 for n in range(3):
@@ -207,6 +210,28 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
             cache[key] = found
         return found
 
+    def composed(self) -> bool:
+        """Whether the screen's widgets are there (a redraw before that waits for on_mount)."""
+        try:
+            self.query_one("#decisions")
+        except NoMatches:
+            return False
+        return True
+
+    def other_boxes(self) -> list[tuple[Widget, Static, ColoniaGrid]]:
+        """The other players' Colonias: (box, title, grid) each, looked up once."""
+        found = self.__dict__.get("_other_boxes")
+        if found is None:
+            found = self.__dict__["_other_boxes"] = [
+                (
+                    box,
+                    box.query_one(".other-title", Static),
+                    box.query_one(".other-grid", ColoniaGrid),
+                )
+                for box in self.query(".other")
+            ]
+        return found
+
     @property
     def compact(self) -> bool:
         """Whether the compact layout (one main panel at a time) is in use."""
@@ -241,7 +266,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         """Redraw everything from ``data``."""
         new_viewer = data.view.viewer != self.data.view.viewer
         self.data = data
-        if not self.query("#decisions"):  # still being composed: on_mount draws ``data``
+        if not self.composed():  # still being composed: on_mount draws ``data``
             return
         self.uncover()
         decisions = self.query_one("#decisions", DecisionList)
@@ -311,7 +336,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
             widget.display = bool(text.plain)  # an empty one takes no line
             set_text(widget, text)
         set_text(self.query_one("#status-line", Static), status_line(pv, data.names, seat), False)
-        set_text(self.query_one("#players", Static), players_text(pv, data.names, data.bots))
+        self.query_one("#players", TextLines).update(players_text(pv, data.names, data.bots))
         self.query_one(ForumGrid).show(
             pv, frozenset(self.by_forum), frozenset(flash_forum) | hint_forum
         )
@@ -328,16 +353,13 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         """The other players' Colonias (shown in the wide layout)."""
         pv = self.data.view
         others = [c for c in pv.colonias if c.seat != seat]
-        for n, box in enumerate(self.query(".other")):
+        for n, (box, title_line, grid) in enumerate(self.other_boxes()):
             box.display = n < len(others)
             if n < len(others):
                 c = others[n]
                 title = f"{c.seat + 1} {self.data.names[c.seat]}: {c.score} VP"
-                set_text(
-                    box.query_one(".other-title", Static), Text(title, style=SEAT_STYLE[c.seat])
-                )
+                set_text(title_line, Text(title, style=SEAT_STYLE[c.seat]))
                 flash = self.data.flash[0] if self.data.flash_seat == c.seat else ()
-                grid = box.query_one(".other-grid", ColoniaGrid)
                 grid.show(c, pv.options.side, flash=frozenset(flash))
 
     def draw_tabs(self) -> None:
