@@ -15,10 +15,15 @@ from rich.style import Style as RichStyle
 from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
+from textual.selection import Selection
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
+from forum_trajanum.tui.textlines import at_row
+
+#: The panel shows the log's last lines (the l key, in the larger layouts, the whole log).
+LOG_LINES = 200
 #: Log lines that start with this are cycle and round marks: they stand out.
 MARK = "──"
 MARK_STYLE = "bold #87afaf"
@@ -36,7 +41,7 @@ def set_virtual_size(widget: Widget, size: Size) -> None:
     if widget.virtual_size == size:
         return
     widget.set_reactive(Widget.virtual_size, size)
-    widget._scroll_update(size)
+    widget._scroll_update(size)  # what Textual's own size update calls (a private method)
     widget.refresh()
 
 
@@ -57,21 +62,29 @@ class LogView(ScrollView, can_focus=True):
         self._wrapped: dict[str, list[Strip]] = {}
         self._wrap_width = 0
         self._style: object = None
-        #: The strips of all lines, one per screen line.
+        #: The strips of all lines, one per screen line, and the line each belongs to.
         self._strips: list[Strip] = []
+        self._rows: list[int] = []
+        #: The strips drawn whole, with a text selection (as a Static draws them).
+        self._selected: list[Strip] | None = None
 
-    def show(self, lines: list[str]) -> None:
-        """Show ``lines`` (the log's last lines, oldest first) and scroll to the newest."""
+    def show(self, log: list[str]) -> None:
+        """Show the log's last lines (oldest first) and scroll to the newest."""
+        lines = log[-LOG_LINES:]
         if lines == self.lines:
             return
         old = self.lines
         self.lines = list(lines)
+        if len(self._wrapped) > 2 * LOG_LINES:  # lines no longer shown: forget them
+            self._wrapped = {line: self._wrapped[line] for line in old if line in self._wrapped}
         width = self.scrollable_content_region.width
         if width <= 0 or width != self._wrap_width:
             self._rewrap()  # not laid out yet, or a new width: wrap everything (once)
         elif old and self.lines[: len(old)] == old:  # lines added: wrap only those
-            for line in self.lines[len(old) :]:
-                self._strips.extend(self._strips_of(line))
+            for row, line in enumerate(self.lines[len(old) :], len(old)):
+                strips = self._strips_of(line)
+                self._strips.extend(strips)
+                self._rows.extend([row] * len(strips))
             self._update_size()
         else:  # lines taken back (an undo) or dropped at the start: the cache has the rest
             self._strips = self._all_strips()
@@ -80,17 +93,36 @@ class LogView(ScrollView, can_focus=True):
     def _strips_of(self, line: str) -> list[Strip]:
         strips = self._wrapped.get(line)
         if strips is None:
-            text = Text(line, style=MARK_STYLE if line.startswith(MARK) else LINE_STYLE)
-            visual = visualize(self, text)
+            visual = visualize(self, self._text(line))
             strips = Visual.to_strips(self, visual, self._wrap_width, None, self.visual_style)
             self._wrapped[line] = strips
         return strips
 
     def _all_strips(self) -> list[Strip]:
+        """The strips of every line (and ``_rows`` for them)."""
+        self._selected = None
         if not self.lines:  # one empty line, drawn as an empty Static in the log's colour
             style = self.visual_style.rich_style + RichStyle.parse(LINE_STYLE)
+            self._rows = [0]
             return [Strip([Segment("", style)])]
-        return [s for line in self.lines for s in self._strips_of(line)]
+        strips, rows = [], []
+        for row, line in enumerate(self.lines):
+            drawn = self._strips_of(line)
+            strips.extend(drawn)
+            rows.extend([row] * len(drawn))
+        self._rows = rows
+        return strips
+
+    def _text(self, line: str) -> Text:
+        return Text(line, style=MARK_STYLE if line.startswith(MARK) else LINE_STYLE)
+
+    def render(self) -> Text:
+        """The whole log shown (what a text selection is taken from)."""
+        return Text("\n").join(self._text(line) for line in self.lines)
+
+    def selection_updated(self, selection: Selection | None) -> None:
+        self._selected = None  # drawn again, with or without the selection
+        super().selection_updated(selection)
 
     def _rewrap(self) -> None:
         """Wrap every line for the width there is now (a scroll bar that appears or goes
@@ -101,7 +133,7 @@ class LogView(ScrollView, can_focus=True):
             self._wrap_width = width
             self._style = self.visual_style
             if width <= 0:
-                self._strips = []
+                self._strips, self._rows = [], []
                 return
             self._strips = self._all_strips()
             self._update_size()
@@ -124,5 +156,16 @@ class LogView(ScrollView, can_focus=True):
             self._wrapped.clear()
             self._strips = self._all_strips()
         index = self.scroll_offset.y + y
-        # the widget pads each line with its background (as it does a Static's lines)
-        return self._strips[index] if 0 <= index < len(self._strips) else Strip([])
+        strips = self._strips
+        if self.text_selection is not None and self.lines:  # drawn whole, as a Static
+            if self._selected is None:
+                visual = visualize(self, self.render())
+                style = self.visual_style
+                self._selected = Visual.to_strips(self, visual, self._wrap_width, None, style)
+            strips = self._selected
+        if not 0 <= index < len(strips):
+            return Strip([])  # the widget pads each line with its background (as a Static's)
+        # each line drawn on its own has row 0: the offsets of its row in the whole log
+        return (
+            strips[index] if strips is self._selected else at_row(strips[index], self._rows[index])
+        )

@@ -53,9 +53,6 @@ from forum_trajanum.tui.widgets import (
     KeyBar,
 )
 
-#: The log panel shows the log's last lines (the l key, in the larger layouts, the whole log).
-LOG_LINES = 200
-
 #: When a decision has more Colonia-cell actions than this, the list shows only the actions
 #: of the cell under the cursor (plus the actions that name no cell).
 FILTER_ABOVE = 24
@@ -346,7 +343,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         self.fill_decisions()
         self.say(data.message)
         self.show_hint_line()
-        self.query_one("#p-log", LogView).show(data.log[-LOG_LINES:])
+        self.query_one("#p-log", LogView).show(data.log)
         self.draw_others(seat)
 
     def draw_others(self, seat: int) -> None:
