@@ -19,6 +19,7 @@ from forum_trajanum.data import cell_name
 from forum_trajanum.engine.actions import TakeTile
 from forum_trajanum.tui.hinting import HINT_MARK
 from forum_trajanum.tui.labels import action_cells, decision_context, describe, forum_cell
+from forum_trajanum.tui.textlines import hidden
 from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, DecisionList
 
 #: Log lines shown in the decision panel while somebody else (a bot) plays.
@@ -36,7 +37,9 @@ def set_text(widget: Static, text: Text, layout: bool = True) -> None:
     content = visualize(widget, text)
     widget._shown_text, widget._shown_content = text, content
     width = widget.content_size.width
-    if layout and old is not None and width > 0:
+    if layout and hidden(widget):
+        layout = False  # laid out when it is shown
+    elif layout and old is not None and width > 0:
         layout = _height(widget, old, width) != _height(widget, content, width)
     widget.update(content, layout=layout)
 

@@ -149,7 +149,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
                 with VerticalScroll(id="colonia-side"):
                     yield Static(id="cursor-cell")
                     yield Static(id="private")
-                    yield Static(id="supply")
+                    yield TextLines(id="supply")
                     yield Static(id="unseen")
                     yield Static(COLONIA_LEGEND, id="colonia-legend")
             with Vertical(id="p-decide"):
@@ -325,7 +325,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         elif fresh and self.by_cell:
             self.set_panel("colonia")
         self.show_cursor_cell()
-        set_text(self.query_one("#supply", Static), side_supply_text(colonia))
+        self.query_one("#supply", TextLines).update(side_supply_text(colonia))
         for name, words in (("#private", private_text), ("#unseen", unseen_text)):
             widget = self.query_one(name, Static)
             text = words(colonia) if pv.viewer == seat else Text("")

@@ -18,6 +18,13 @@ from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 
+def hidden(widget: Widget) -> bool:
+    """Whether ``widget`` or a container of it is hidden (``display: none``, a panel of the
+    compact layout not shown): it is laid out anyway when it is shown again, so a change of
+    its text needs no layout of the screen now."""
+    return any(not node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
+
+
 def line_strips(widget: Widget, line: Text, row: int, width: int) -> list[Strip]:
     """Line ``row`` of a text, drawn on its own at ``width`` in ``widget``'s style, with the
     selection offsets a Static gives it (column in the line, row in the whole text)."""
@@ -72,6 +79,9 @@ class TextLines(Widget):
         old = self._strips
         self._strips = None
         width = self.size.width
+        if hidden(self):  # laid out when it is shown
+            self.refresh()
+            return
         if old is None or width <= 0:
             self.refresh(layout=True)
             return
