@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.content import Content
+from textual.visual import visualize
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -17,6 +19,7 @@ from forum_trajanum.data import cell_name
 from forum_trajanum.engine.actions import TakeTile
 from forum_trajanum.tui.hinting import HINT_MARK
 from forum_trajanum.tui.labels import action_cells, decision_context, describe, forum_cell
+from forum_trajanum.tui.textlines import hidden
 from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, DecisionList
 
 #: Log lines shown in the decision panel while somebody else (a bot) plays.
@@ -25,24 +28,44 @@ WATCH_LINES = 5
 
 def set_text(widget: Static, text: Text, layout: bool = True) -> None:
     """Update a Static only when its text changed, and without a layout pass of the whole
-    screen when its height cannot change (a one-line one, or the same number of lines of
-    which none is wider than the widget, so none wraps)."""
-    old = getattr(widget, "_shown_text", None)
-    if old == text:
+    screen when its height cannot change (the new text takes as many lines as the old one at
+    the widget's width)."""
+    old = getattr(widget, "_shown_content", None)
+    if getattr(widget, "_shown_text", None) == text:
         return
-    widget._shown_text = text
-    if layout and old is not None and _same_height(old, text, widget.content_size.width):
-        layout = False
-    widget.update(text, layout=layout)
+    # made once here, the Static's own ``visualize`` of it is free, and its height is kept
+    content = visualize(widget, text)
+    widget._shown_text, widget._shown_content = text, content
+    width = widget.content_size.width
+    if layout and hidden(widget):
+        layout = False  # laid out when it is shown
+    elif layout and old is not None and width > 0:
+        layout = _height(widget, old, width) != _height(widget, content, width)
+    widget.update(content, layout=layout)
 
 
-def _same_height(old: Text, new: Text, width: int) -> bool:
-    old_lines, new_lines = old.plain.split("\n"), new.plain.split("\n")
-    return (
-        width > 0
-        and len(old_lines) == len(new_lines)
-        and all(cell_len(line) <= width for line in old_lines + new_lines)
-    )
+def _height(widget: Static, content: Content, width: int) -> int:
+    """The lines ``content`` takes in ``widget`` at ``width`` (wrapped as the widget wraps:
+    each of its lines on its own)."""
+    styles = widget.styles
+    rules = (width, styles.text_wrap, styles.text_overflow, styles.line_pad)
+    total = 0
+    for line in content.plain.split("\n"):
+        if cell_len(line) <= width:
+            total += 1  # nothing to wrap (the common case, and quick)
+            continue
+        key = (line, rules)
+        height = _LINE_HEIGHTS.get(key)
+        if height is None:
+            if len(_LINE_HEIGHTS) > 2000:  # old lines: start afresh rather than grow
+                _LINE_HEIGHTS.clear()
+            height = _LINE_HEIGHTS[key] = Content(line).get_height(styles, width)
+        total += height
+    return total
+
+
+#: Heights of wrapped lines, by (line, (width, wrap rules)): a redraw changes few lines.
+_LINE_HEIGHTS: dict[tuple, int] = {}
 
 
 def cell_at(index: int) -> str:
@@ -53,7 +76,8 @@ def cell_at(index: int) -> str:
 class DecisionPanel:
     """The decision list and the lines around it (mixed into the play screen)."""
 
-    _shown_mark: str | None = None
+    #: The entries and the hint mark the list shows.
+    _shown_entries: tuple | None = None
 
     def show_decision_text(self) -> None:
         """The line above the list (hidden when it has nothing to say)."""
@@ -96,12 +120,15 @@ class DecisionPanel:
 
     def fill_decisions(self) -> None:
         """Fill the decision list with :meth:`entries`; the highlight keeps its place when
-        the same kind of decision follows."""
+        the same kind of decision follows. A list whose entries did not change is left as it
+        is (no repaint)."""
         pv = self.data.view
         entries = self.entries()
         ids = [i for i, _ in entries]
         mark = self.hint_entry(ids)  # the entry a hint suggests (marked "★ hint")
-        if ids == self._shown_ids and pv == self._shown_view and mark == self._shown_mark:
+        shown = (entries, mark)
+        if shown == self._shown_entries:
+            self._shown_view = pv
             return  # the same choices: keep the list (and its highlight) as it is
         options_list = self.query_one("#decisions", OptionList)
         old = options_list.highlighted
@@ -115,20 +142,11 @@ class DecisionPanel:
             and self._shown_view.decision == pv.decision
             and self._shown_view.viewer == pv.viewer
         )
-        self._shown_ids, self._shown_view, self._shown_mark = ids, pv, mark
-        options_list.clear_options()
-        options_list.add_options(
-            [
-                Option(
-                    Text.assemble(
-                        (f"{n + 1} " if n < 9 else "  ", "bold #87d7ff"),
-                        (HINT_MARK if i == mark else "", "bold #ffd75f"),
-                        label,
-                    ),
-                    id=i,
-                )
-                for n, (i, label) in enumerate(entries)
-            ]
+        self._shown_view, self._shown_entries = pv, shown
+        # set_options, not clear_options + add_options: one update of the list's size, and
+        # no moment without entries in which its scroll bar would go and come back
+        options_list.set_options(
+            [self._option(n, i, label, i == mark) for n, (i, label) in enumerate(entries)]
         )
         if entries:
             if same_kind and old_id in ids:  # the same choice is still there: stay on it
@@ -137,6 +155,23 @@ class DecisionPanel:
                 options_list.highlighted = min(old, len(entries) - 1)
             else:
                 options_list.highlighted = 0
+
+    def _option(self, n: int, option_id: str, label: str, marked: bool) -> Option:
+        """The list entry ``n``; one shown before is taken again (an undo brings back the
+        entries of a decision, and a kept entry keeps its laid-out text)."""
+        made = self.__dict__.setdefault("_options", {})
+        key = (min(n, 9), option_id, label, marked)
+        option = made.get(key)
+        if option is None:
+            if len(made) > 500:  # entries of old decisions: start afresh rather than grow
+                made.clear()
+            prompt = Text.assemble(
+                (f"{n + 1} " if n < 9 else "  ", "bold #87d7ff"),
+                (HINT_MARK if marked else "", "bold #ffd75f"),
+                label,
+            )
+            option = made[key] = Option(prompt, id=option_id)
+        return option
 
     def entries(self) -> list[tuple[str, str]]:
         """The decision list as (option id, label) pairs; an id is a legal action's text."""

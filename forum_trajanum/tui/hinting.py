@@ -188,6 +188,9 @@ class HintPanel:
                 }
                 words = hint_words(self.hint, self.data.view, numbers)
         widget.display = bool(words)
-        widget.update(Text(words, style=HINT_STYLE))
+        text = Text(words, style=HINT_STYLE)
+        if getattr(widget, "_shown_text", None) != text:  # unchanged: no layout, no repaint
+            widget._shown_text = text
+            widget.update(text)
         # the compact layout's decision panel grows while a hint is shown
         self.query_one("#p-decide").set_class(bool(words), "-hinted")

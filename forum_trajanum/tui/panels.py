@@ -200,18 +200,6 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
     return text
 
 
-def log_text(lines: list[str], limit: int = 200) -> Text:
-    """The log's last ``limit`` lines (newest last); cycle and round marks stand out."""
-    text = Text()
-    for line in lines[-limit:]:
-        if line.startswith("──"):
-            text.append(line + "\n", style="bold #87afaf")
-        else:
-            text.append(line + "\n")
-    text.rstrip()
-    return text
-
-
 COLONIA_LEGEND = Text.assemble(
     ("Legend  ", "bold"), ("░░", "#5a5a5a"), " face-down tile, ", ("▲", "bold #af87ff"),
     " temple, ", ("▸", LEGAL_STYLE), " a choice now, ", (MOVE_GLYPH, MOVE_STYLE),

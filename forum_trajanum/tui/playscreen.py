@@ -15,8 +15,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, HorizontalScroll, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
@@ -32,16 +34,17 @@ from forum_trajanum.tui.labels import (
     forum_cell,
     legal_actions_of,
 )
+from forum_trajanum.tui.logview import LogView
 from forum_trajanum.tui.panels import (
     COLONIA_LEGEND,
     FORUM_LEGEND,
-    log_text,
     players_text,
     private_text,
     side_supply_text,
     status_line,
     unseen_text,
 )
+from forum_trajanum.tui.textlines import TextLines
 from forum_trajanum.tui.widgets import (
     SEAT_STYLE,
     ColoniaGrid,
@@ -132,7 +135,6 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         self.by_forum: dict[tuple[int, int], object] = {}
         self.other: list = []
         self.filtered = False
-        self._shown_ids: list[str] | None = None
         self._shown_view: PlayerView | None = None
         self.covered = False
         self._decision_key: tuple = ()
@@ -147,7 +149,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
                 with VerticalScroll(id="colonia-side"):
                     yield Static(id="cursor-cell")
                     yield Static(id="private")
-                    yield Static(id="supply")
+                    yield TextLines(id="supply")
                     yield Static(id="unseen")
                     yield Static(COLONIA_LEGEND, id="colonia-legend")
             with Vertical(id="p-decide"):
@@ -159,9 +161,8 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
                 yield ForumGrid(id="forum")
                 yield Static(FORUM_LEGEND, id="forum-legend")
             with VerticalScroll(id="p-players", classes="panel"):
-                yield Static(id="players")
-            with VerticalScroll(id="p-log", classes="panel"):
-                yield Static(id="log")
+                yield TextLines(id="players")
+            yield LogView(id="p-log", classes="panel")
             with HorizontalScroll(id="p-others", classes="panel"):
                 for n in range(3):
                     with Vertical(classes="other", id=f"other-{n}"):
@@ -206,6 +207,28 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
             cache[key] = found
         return found
 
+    def composed(self) -> bool:
+        """Whether the screen's widgets are there (a redraw before that waits for on_mount)."""
+        try:
+            self.query_one("#decisions")
+        except NoMatches:
+            return False
+        return True
+
+    def other_boxes(self) -> list[tuple[Widget, Static, ColoniaGrid]]:
+        """The other players' Colonias: (box, title, grid) each, looked up once."""
+        found = self.__dict__.get("_other_boxes")
+        if found is None:
+            found = self.__dict__["_other_boxes"] = [
+                (
+                    box,
+                    box.query_one(".other-title", Static),
+                    box.query_one(".other-grid", ColoniaGrid),
+                )
+                for box in self.query(".other")
+            ]
+        return found
+
     @property
     def compact(self) -> bool:
         """Whether the compact layout (one main panel at a time) is in use."""
@@ -240,7 +263,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         """Redraw everything from ``data``."""
         new_viewer = data.view.viewer != self.data.view.viewer
         self.data = data
-        if not self.query("#decisions"):  # still being composed: on_mount draws ``data``
+        if not self.composed():  # still being composed: on_mount draws ``data``
             return
         self.uncover()
         decisions = self.query_one("#decisions", DecisionList)
@@ -302,7 +325,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         elif fresh and self.by_cell:
             self.set_panel("colonia")
         self.show_cursor_cell()
-        set_text(self.query_one("#supply", Static), side_supply_text(colonia))
+        self.query_one("#supply", TextLines).update(side_supply_text(colonia))
         for name, words in (("#private", private_text), ("#unseen", unseen_text)):
             widget = self.query_one(name, Static)
             text = words(colonia) if pv.viewer == seat else Text("")
@@ -310,7 +333,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
             widget.display = bool(text.plain)  # an empty one takes no line
             set_text(widget, text)
         set_text(self.query_one("#status-line", Static), status_line(pv, data.names, seat), False)
-        set_text(self.query_one("#players", Static), players_text(pv, data.names, data.bots))
+        self.query_one("#players", TextLines).update(players_text(pv, data.names, data.bots))
         self.query_one(ForumGrid).show(
             pv, frozenset(self.by_forum), frozenset(flash_forum) | hint_forum
         )
@@ -320,29 +343,20 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         self.fill_decisions()
         self.say(data.message)
         self.show_hint_line()
-        log = self.query_one("#log", Static)
-        text = log_text(data.log)
-        if getattr(log, "_shown_text", None) != text:
-            set_text(log, text)
-            # the newest line in view once the new text is laid out
-            log_panel = self.query_one("#p-log", VerticalScroll)
-            self.call_after_refresh(log_panel.scroll_end, animate=False)
+        self.query_one("#p-log", LogView).show(data.log)
         self.draw_others(seat)
 
     def draw_others(self, seat: int) -> None:
         """The other players' Colonias (shown in the wide layout)."""
         pv = self.data.view
         others = [c for c in pv.colonias if c.seat != seat]
-        for n, box in enumerate(self.query(".other")):
+        for n, (box, title_line, grid) in enumerate(self.other_boxes()):
             box.display = n < len(others)
             if n < len(others):
                 c = others[n]
                 title = f"{c.seat + 1} {self.data.names[c.seat]}: {c.score} VP"
-                set_text(
-                    box.query_one(".other-title", Static), Text(title, style=SEAT_STYLE[c.seat])
-                )
+                set_text(title_line, Text(title, style=SEAT_STYLE[c.seat]))
                 flash = self.data.flash[0] if self.data.flash_seat == c.seat else ()
-                grid = box.query_one(".other-grid", ColoniaGrid)
                 grid.show(c, pv.options.side, flash=frozenset(flash))
 
     def draw_tabs(self) -> None:
@@ -390,7 +404,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
             return
         self.set_panel(panel)
         if panel == "log":
-            log_panel = self.query_one("#p-log", VerticalScroll)
+            log_panel = self.query_one("#p-log", LogView)
             self.call_after_refresh(log_panel.scroll_end, animate=False)
         widget = {"colonia": ColoniaGrid, "forum": ForumGrid}.get(panel)
         if widget is not None:

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from time import monotonic
 
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import OptionList
 
 from forum_trajanum.data import (
     COL_LETTERS,
@@ -31,6 +30,7 @@ from forum_trajanum.data import (
 )
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.view import ColoniaView
+from forum_trajanum.tui.decisionlist import DecisionList  # noqa: F401 - as for KeyBar
 from forum_trajanum.tui.keys import KeyBar  # noqa: F401 - where the screens import it from
 from forum_trajanum.tui.labels import GRAY_SHORT, TILE_SHORT
 
@@ -166,7 +166,8 @@ class ColoniaGrid(Widget, can_focus=True):
 
     BINDINGS = CURSOR_BINDINGS
 
-    cursor: reactive[int] = reactive(14)
+    #: No repaint of its own: :meth:`watch_cursor` repaints the lines that change.
+    cursor: reactive[int] = reactive(14, repaint=False)
 
     class CellChosen(Message):
         """A cell was chosen (Enter or click)."""
@@ -190,6 +191,8 @@ class ColoniaGrid(Widget, can_focus=True):
         self.streets: tuple[int, ...] = ()
         self.tint: frozenset[int] = frozenset()
         self.flash: frozenset[str] = frozenset()
+        #: The drawn lines of each cell of this Colonia, (index, big) -> cell_lines(...).
+        self._cells: dict[tuple[int, bool], tuple[list[str], str]] = {}
 
     def show(
         self,
@@ -211,7 +214,8 @@ class ColoniaGrid(Widget, can_focus=True):
         self._drawn = drawn
         self.colonia, self.side, self.legal = colonia, side, legal
         self.streets, self.tint, self.flash = streets, cells, flash
-        self.refresh()
+        self._cells = {}
+        self.repaint_changed()
 
     @property
     def big(self) -> bool:
@@ -228,10 +232,24 @@ class ColoniaGrid(Widget, can_focus=True):
     def place_cursor(self, cell: str) -> None:
         """Put the cursor on a cell name without posting a message."""
         self.set_reactive(ColoniaGrid.cursor, cell_index(cell))
-        self.refresh()
+        self.repaint_changed()
 
     def watch_cursor(self, old: int, new: int) -> None:
+        self.repaint_changed()
         self.post_message(self.CursorMoved(cell_name(new)))
+
+    def repaint_changed(self) -> None:
+        """Repaint the lines whose drawing differs from the one on screen (a board update or
+        a cursor move changes a few of them; every line costs Textual a styled repaint)."""
+        painted = self.__dict__.get("_painted")
+        if not painted or not self.size:
+            self.refresh()  # nothing on screen yet, or no room: all of it
+            return
+        big = self.big
+        width = self.size.width
+        for y in range(grid_size(big)[1]):
+            if painted.get((y, big)) != self.line_pieces(y, big):
+                self.refresh(Region(0, y, width, 1))
 
     def action_move(self, dx: int, dy: int) -> None:
         row, col = divmod(self.cursor, 6)
@@ -292,7 +310,10 @@ class ColoniaGrid(Widget, can_focus=True):
         focused = self.has_focus
         for c in range(6):
             index = r * 6 + c
-            lines, style = cell_lines(colonia, index, big)
+            drawn = self._cells.get((index, big))
+            if drawn is None:  # each cell takes 2-3 lines: worked out once per board
+                drawn = self._cells[(index, big)] = cell_lines(colonia, index, big)
+            lines, style = drawn
             name = cell_name(index)
             if line == 0 and name in self.legal:
                 out.append(("▸", LEGAL_STYLE))
@@ -327,7 +348,10 @@ class ColoniaGrid(Widget, can_focus=True):
         return out
 
     def render_line(self, y: int) -> Strip:
-        pieces = self.line_pieces(y, self.big)
+        big = self.big
+        pieces = self.line_pieces(y, big)
+        # what is on screen now, line by line (repaint_changed compares with it)
+        self.__dict__.setdefault("_painted", {})[(y, big)] = pieces
         base = self.visual_style.rich_style
         key = (pieces, base)
         cache = self.__dict__.setdefault("_strips", {})
@@ -498,30 +522,3 @@ class ForumGrid(Widget, can_focus=True):
             out.append("\n")
         out.rstrip()
         return out
-
-
-class DecisionList(OptionList):
-    """The list of a player's choices. It can be held: for a moment it ignores being chosen.
-
-    A hand-over screen is dismissed with Enter, and so is a choice made. A second Enter that
-    follows the first too fast (a double press, a key repeat) must not take the first choice
-    of the decision that has just appeared. Terminals report no key releases, so a short
-    time is the only sign of "a new, deliberate press"; :meth:`hold` starts it.
-    """
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._held_until = 0.0
-
-    def hold(self, seconds: float) -> None:
-        """Ignore Enter and clicks on an option for ``seconds`` from now."""
-        self._held_until = monotonic() + seconds
-
-    @property
-    def held(self) -> bool:
-        """Whether choosing is ignored now."""
-        return monotonic() < self._held_until
-
-    def action_select(self) -> None:  # Enter; a click on an option calls it too
-        if not self.held:
-            super().action_select()

@@ -1,0 +1,41 @@
+"""The decision list of the play screen (re-exported by :mod:`forum_trajanum.tui.widgets`)."""
+
+from __future__ import annotations
+
+from time import monotonic
+
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.widgets import OptionList
+
+
+class DecisionList(OptionList):
+    """The list of a player's choices. It can be held: for a moment it ignores being chosen.
+
+    A hand-over screen is dismissed with Enter, and so is a choice made. A second Enter that
+    follows the first too fast (a double press, a key repeat) must not take the first choice
+    of the decision that has just appeared. Terminals report no key releases, so a short
+    time is the only sign of "a new, deliberate press"; :meth:`hold` starts it.
+    """
+
+    #: The list's size comes from the stylesheet, never from its entries: new entries need
+    #: a repaint, not a layout of the whole screen (Textual's reactive asks for one). A
+    #: scroll bar that appears or goes still asks for a layout (``show_vertical_scrollbar``).
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._held_until = 0.0
+
+    def hold(self, seconds: float) -> None:
+        """Ignore Enter and clicks on an option for ``seconds`` from now."""
+        self._held_until = monotonic() + seconds
+
+    @property
+    def held(self) -> bool:
+        """Whether choosing is ignored now."""
+        return monotonic() < self._held_until
+
+    def action_select(self) -> None:  # Enter; a click on an option calls it too
+        if not self.held:
+            super().action_select()

@@ -1,0 +1,131 @@
+"""A text panel that repaints only the lines that changed (the players' strip).
+
+A Static lays out and draws all of its text again whenever one word of it changes, and every
+line Textual repaints costs it a styled line (about 0.1 ms, see ``tui.bench``). The players'
+strip changes a few of its lines per move (coins, workers, the one who decides): this widget
+keeps each line's drawing, repaints the lines that differ, and asks for a layout of the
+screen only when its height changes. It draws exactly what a Static draws, text selection
+included (each line carries the offsets of its place in the whole text).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.geometry import Region, Size
+from textual.selection import Selection
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+from textual.widget import Widget
+
+
+def hidden(widget: Widget) -> bool:
+    """Whether ``widget`` or a container of it is hidden (``display: none``, a panel of the
+    compact layout not shown): it is laid out anyway when it is shown again, so a change of
+    its text needs no layout of the screen now."""
+    return any(not node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
+
+
+def line_strips(widget: Widget, line: Text, row: int, width: int) -> list[Strip]:
+    """Line ``row`` of a text, drawn on its own at ``width`` in ``widget``'s style, with the
+    selection offsets a Static gives it (column in the line, row in the whole text)."""
+    strips = Visual.to_strips(widget, visualize(widget, line), width, None, widget.visual_style)
+    return [at_row(strip, row) for strip in strips] if row else strips
+
+
+def at_row(strip: Strip, row: int) -> Strip:
+    """``strip`` (part of a line drawn on its own, so with row 0) with the offsets of ``row``."""
+    for segment in strip:
+        offset = segment.style.meta.get("offset") if segment.style is not None else None
+        if offset is not None:
+            return strip.apply_offsets(offset[0], row)
+    return strip
+
+
+class TextLines(Widget):
+    """Shows a Text, each of its lines wrapped on its own (as a Static wraps them)."""
+
+    DEFAULT_CSS = """
+    TextLines {
+        height: auto;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.text = Text()
+        self._lines: list[Text] = [Text()]
+        #: (width, visual style) the drawn lines are for, and the strips of each line by
+        #: (its text, its row).
+        self._drawn_for: tuple = ()
+        self._drawn: dict[tuple, list[Strip]] = {}
+        #: The strips of the whole text, one per screen line (for ``_drawn_for``).
+        self._strips: list[Strip] | None = None
+
+    @property
+    def content(self) -> Text:
+        """The text shown (as a Static's ``content``)."""
+        return self.text
+
+    def render(self) -> Text:
+        """The whole text (what a text selection is taken from)."""
+        return self.text
+
+    def update(self, text: Text) -> None:
+        """Show ``text``: repaint the lines that changed, lay out again if its height did."""
+        if text == self.text and str(text.style) == str(self.text.style):
+            return
+        self.text = text
+        self._lines = text.split("\n", allow_blank=True) or [Text()]
+        old = self._strips
+        self._strips = None
+        width = self.size.width
+        if hidden(self):  # laid out when it is shown
+            self.refresh()
+            return
+        if old is None or width <= 0:
+            self.refresh(layout=True)
+            return
+        new = self._all_strips(width)
+        if len(new) != len(old):
+            self.refresh(layout=True)
+            return
+        for y, (a, b) in enumerate(zip(old, new, strict=True)):
+            if a is not b:
+                self.refresh(Region(0, y, width, 1))
+
+    def _all_strips(self, width: int) -> list[Strip]:
+        """Every line's strips at ``width``, from the kept drawings where a line is the same."""
+        if self._drawn_for != (width, self.visual_style):  # another width or look: afresh
+            self._drawn_for, self._drawn, self._strips = (width, self.visual_style), {}, None
+        if self._strips is not None:
+            return self._strips
+        if self.text_selection is not None:  # drawn whole, with the selection, as a Static
+            visual = visualize(self, self.text)
+            self._strips = Visual.to_strips(self, visual, width, None, self.visual_style)
+            return self._strips
+        drawn, strips = self._drawn, []
+        kept: dict[tuple, list[Strip]] = {}
+        for row, line in enumerate(self._lines):
+            key = (line.plain, tuple(line.spans), str(line.style), row)
+            lines = drawn.get(key)
+            if lines is None:
+                lines = line_strips(self, line, row, width)
+            kept[key] = lines
+            strips.extend(lines)
+        self._drawn, self._strips = kept, strips  # only this text's lines are kept
+        return strips
+
+    def selection_updated(self, selection: Selection | None) -> None:
+        self._strips = None  # drawn again, with or without the selection
+        super().selection_updated(selection)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return max((line.cell_len for line in self._lines), default=0)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._all_strips(width))
+
+    def render_line(self, y: int) -> Strip:
+        strips = self._all_strips(self.size.width)
+        # the widget pads each line with its background (as it does a Static's lines)
+        return strips[y] if y < len(strips) else Strip([])

@@ -1,0 +1,133 @@
+"""The panels that repaint only what changed (issue 9, ``tui.bench``) still show what they
+should: the players' strip line for line as a Static would draw it, the log its newest line."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.logview import LogView
+from forum_trajanum.tui.play import PlayScreen
+from forum_trajanum.tui.textlines import TextLines
+
+from .conftest import past_hold, session_at
+
+WIDTH = 24
+
+
+def _cells(strip, start: int, end: int) -> list[tuple[str, object]]:
+    """(character, style) of each cell of ``strip`` from ``start`` to ``end``."""
+    return [(ch, seg.style) for seg in strip.crop(start, end) for ch in seg.text]
+
+
+class SideBySide(App):
+    CSS = f"TextLines, Static {{ width: {WIDTH}; }}"
+
+    def compose(self):
+        with Horizontal():
+            yield TextLines()
+            yield Static()
+
+
+async def test_the_players_strip_draws_each_text_as_a_static_draws_it():
+    texts = [
+        Text.assemble(
+            ("1 Ann", "bold cyan"),
+            "  3 VP coins 2\nship 1 envoy, prestige 0/8: largest area\n",
+            ("Library", "bold"),
+            " start > 1 worker",
+        ),
+        # one line changed, the same height: only that line is repainted
+        Text.assemble(
+            ("1 Ann", "bold cyan"),
+            "  3 VP coins 1\nship 1 envoy, prestige 0/8: largest area\n",
+            ("Library", "bold"),
+            " start > 1 worker",
+        ),
+        # a line that wraps once more: the strip grows
+        Text("1 Ann  4 VP coins 0 and a much longer line than before\nship 2 envoys"),
+        Text("short"),
+    ]
+    app = SideBySide()
+    async with app.run_test(size=(2 * WIDTH, 8)) as pilot:
+        lines, static = app.query_one(TextLines), app.query_one(Static)
+        for text in texts:
+            lines.update(text)
+            static.update(text)
+            await pilot.pause()
+            strips = app.screen._compositor.render_strips()
+            for y, strip in enumerate(strips):
+                assert _cells(strip, 0, WIDTH) == _cells(strip, WIDTH, 2 * WIDTH), (text, y)
+            assert lines.region.height == static.region.height
+
+
+class LogBesideStatic(App):
+    # the panel's own height, the Static's from its text (as it was in a scrolling panel)
+    CSS = f"LogView, Static {{ width: {WIDTH}; }} LogView {{ height: 100%; }}"
+
+    def compose(self):
+        with Horizontal():
+            yield LogView()
+            yield Static()
+
+
+async def test_the_log_panel_draws_its_lines_as_a_static_draws_them():
+    logs = [
+        ["── Setup ──", "P1 placed the cranes: A1 blue (B), F1 green (G)"],
+        # lines added, then taken back (an undo), then a line that wraps more
+        [
+            "── Setup ──",
+            "P1 placed the cranes: A1 blue (B), F1 green (G)",
+            "P2 has drafted",
+            "── Cycle I, round 1 ──",
+        ],
+        ["── Setup ──", "P1 placed the cranes: A1 blue (B), F1 green (G)"],
+        ["── Setup ──", "P1 placed the cranes: A1 blue (B), F1 green (G) and a long tail"],
+    ]
+    app = LogBesideStatic()
+    async with app.run_test(size=(2 * WIDTH, 12)) as pilot:
+        log, static = app.query_one(LogView), app.query_one(Static)
+        for lines in logs:
+            log.show(lines)
+            static.update(log.render())
+            await pilot.pause()
+            strips = app.screen._compositor.render_strips()
+            for y, strip in enumerate(strips):
+                assert _cells(strip, 0, WIDTH) == _cells(strip, WIDTH, 2 * WIDTH), (lines, y)
+
+
+def _log_words(app) -> list[str]:
+    """The words the log panel shows, top to bottom."""
+    log = app.screen.query_one("#p-log", LogView)
+    region = log.scrollable_content_region
+    strips = app.screen._compositor.render_strips()
+    rows = [strips[y].crop(region.x, region.right).text for y in range(region.y, region.bottom)]
+    return " ".join(rows).split()
+
+
+async def test_the_log_panel_shows_the_newest_line_after_an_action_and_after_an_undo():
+    app = ForumApp(bot_delay=0, session=session_at("build", seed=3), choice_hold=0)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        await past_hold(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        before = list(screen.data.log)
+        actions = app.session.record.actions
+        count = len(actions)
+        await pilot.press("1")  # build: the log gets new lines
+        await pilot.pause()
+        after = app.screen.data.log
+        assert len(after) > len(before)
+        newest = after[-1].split()
+        assert _log_words(app)[-len(newest) :] == newest
+        for _ in range(len(actions) - count):  # back step by step: the log loses them again
+            await pilot.press("u")
+            await pilot.pause()
+        assert len(actions) == count
+        assert app.screen.data.log == before
+        newest = before[-1].split()
+        assert _log_words(app)[-len(newest) :] == newest
