@@ -52,12 +52,12 @@ mattered. The fixed budget of 16 playouts won 74.5 % of 200 games
 (``forum-trajanum simulate --players hard,normal --games 200 --seed 1``), 92.6 points to
 79.0, with a longest think of 4.1 s in 4-player games (12.6 s under load).
 
-This anytime search (machine shared with other jobs, load 3-6 on 2 cores, every run under
-``nice -n 19``): in 4-player games (``simulate --players hard,hard,normal,normal --games 4
---seed 1 --jobs 2``) Hard's think median was 0.45-0.49 s and its longest 2.20 s (the deadline
-cut 40 % of its decisions); against Normal (``simulate --players hard,normal --games 40 --seed
-1 --first-game K --jobs 2``, K = 0, 40, 80: games 1-116 of the 200-game plan finished in the
-time box) it won 78.4 % (95 % CI 70-85 %), 91.5 points to 75.8.
+This anytime search, measured on main on 2026-11-22 (2 cores): against Normal, 156 of 200
+two-player games, 78.0 % (95 % CI 72-83 %), 92.7 points to 76.4 (``nice -n 19 forum-trajanum
+simulate --players hard,normal --games 40 --seed 1 --first-game K --jobs 2``, K = 0, 40, 80,
+120, 160; longest think 2.32 s); in 4-player games (``simulate --players
+hard,hard,normal,normal --games 4 --seed 1 --jobs 2``, with the test suite running beside it,
+load 3.5) Hard's think median was 0.06-0.11 s and its longest 2.19 s.
 """
 
 from __future__ import annotations

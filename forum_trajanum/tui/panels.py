@@ -87,6 +87,13 @@ def supply_text(colonia: ColoniaView) -> Text:
         text.append("\n")
     text.append("Prestige: ", style="bold")
     text.append(prestige_words(colonia) + "\n", style="#d7d7af")
+    cranes_text(colonia, text)
+    return text
+
+
+def cranes_text(colonia: ColoniaView, text: Text) -> None:
+    """Append each corner's crane to ``text``: colour and whether it is under a tile,
+    uncovered or scored."""
     text.append("Cranes ", style="bold")
     for i, colour in enumerate(colonia.cranes):
         if colonia.crane_state[i] == 2:
@@ -96,7 +103,6 @@ def supply_text(colonia: ColoniaView) -> Text:
         text.append(f"{cell_name(CORNERS[i])} ")
         text.append(colour or "?", style=COLOUR_STYLE.get(colour, ""))
         text.append(f" {mark}" + ("; " if i < 3 else ""))
-    return text
 
 
 def side_supply_text(colonia: ColoniaView) -> Text:
@@ -120,15 +126,7 @@ def side_supply_text(colonia: ColoniaView) -> Text:
         row("Reserve", ", ".join(tile_label(k) for k in colonia.reserve))
     row("Prestige", f"{colonia.prestige}/8" + (" (flipped)" if colonia.flipped else ""), ":")
     text.append(prestige_words(colonia).replace(", ", "\n") + "\n", style="#d7d7af")
-    text.append("Cranes ", style="bold")
-    for i, colour in enumerate(colonia.cranes):
-        if colonia.crane_state[i] == 2:
-            mark = "scored"
-        else:
-            mark = "uncovered" if colonia.cells[CORNERS[i]] == "crane" else "under a tile"
-        text.append(f"{cell_name(CORNERS[i])} ")
-        text.append(colour or "?", style=COLOUR_STYLE.get(colour, ""))
-        text.append(f" {mark}" + ("; " if i < 3 else ""))
+    cranes_text(colonia, text)
     return text
 
 
