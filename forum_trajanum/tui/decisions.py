@@ -26,6 +26,10 @@ from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, DecisionList
 WATCH_LINES = 5
 
 
+#: The legal action that ends a player's turn.
+END_TURN = "end"
+
+
 def set_text(widget: Static, text: Text, layout: bool = True) -> None:
     """Update a Static only when its text changed, and without a layout pass of the whole
     screen when its height cannot change (the new text takes as many lines as the old one at
@@ -109,6 +113,8 @@ class DecisionPanel:
         parts = [(pv.title[:1].upper() + pv.title[1:] + ".", "bold")]
         if self.data.can_undo:
             parts.append(("[u] undo", "#87d787"))
+        if END_TURN in pv.legal and len(self.actions) > 1:
+            parts.append(("[e] end the turn", "#87d787"))  # often last in a long list
         if self.filtered:
             parts.append((f"Choices at {cell_at(self.query_one(ColoniaGrid).cursor)}.", "bold"))
         context = decision_context(pv)
@@ -207,6 +213,15 @@ class DecisionPanel:
         event.stop()
         if event.option.id:
             self.choose(event.option.id)
+
+    def action_end_turn(self) -> None:
+        """e: end the turn, where that is one of the choices (it is the last entry of what
+        can be a long list of builds and conversions)."""
+        lst = self.query_one("#decisions", DecisionList)
+        if END_TURN not in self.data.view.legal or not self.actions:
+            self.say("There is no turn of yours to end now: the choices say what to decide.")
+        elif not lst.held:
+            self.choose(END_TURN)
 
     def action_pick(self, number: int) -> None:
         """A digit chooses the list entry with that number."""

@@ -41,6 +41,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("c f p l", "show your Colonia, the Forum, the players and tracks, or the log (in a small "
                 "window one panel at a time; in a large one l opens the whole log)"),
     ("u", "undo your last step of this turn (until a hidden tile is revealed)"),
+    ("e", "end the turn (where that is a choice: it is the last entry of a long list)"),
     ("o", "the other players' boards (public)"),
     ("t", "the Trajan cards and the street cards"),
     ("s", "save a copy of the game under a name"),

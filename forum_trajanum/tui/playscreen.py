@@ -116,6 +116,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         Binding("p", "panel('players')", "Players"),
         Binding("l", "panel('log')", "Log"),
         Binding("u", "undo", "Undo"),
+        Binding("e", "end_turn", "End turn", show=False),  # said beside the decision
         Binding("o", "boards", "Others"),
         Binding("t", "trajan", "Trajan"),
         Binding("s", "save", "Save"),

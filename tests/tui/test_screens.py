@@ -598,3 +598,30 @@ async def test_a_step_with_one_possible_answer_plays_itself_and_the_log_says_so(
         assert len(app.session.view_of(app.session.decider).legal) > 1
         await pilot.press("l")  # the log panel, scrolled to its newest lines
         assert await _wait(pilot, lambda: "took step 1 of the library" in screen_text(app))
+
+
+async def test_e_ends_the_turn_where_that_is_a_choice():
+    session = session_at("build", seed=9)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # hand-over
+        assert isinstance(app.screen, TurnScreen)
+        legal = app.screen.data.view.legal
+        assert "end" in legal and legal.index("end") > 0  # not the first entry
+        assert "[e] end the turn" in screen_text(app)
+        count = len(app.session.record.actions)
+        await pilot.press("e")
+        await pilot.pause()
+        assert app.session.record.actions[count] == "end"
+
+
+async def test_e_outside_a_turn_that_can_end_changes_nothing():
+    session = session_at("draft", seed=3, skip=1)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # hand-over
+        before = list(app.session.record.actions)
+        await pilot.press("e")
+        await pilot.pause()
+        assert app.session.record.actions == before
+        assert "no turn of yours to end now" in screen_text(app)
