@@ -20,7 +20,7 @@ from textual.widgets import OptionList, Static
 
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.tui.cranes import STEP_ID
-from forum_trajanum.tui.labels import _what, action_cells, describe, forum_cell
+from forum_trajanum.tui.labels import action_cells, action_words, describe, forum_cell
 
 #: The mark in front of the suggested entry of the decision list.
 HINT_MARK = "★ hint "
@@ -40,7 +40,7 @@ def hint_words(hint, pv: PlayerView, numbers: dict[str, int] | None = None) -> s
 
     def named(action) -> str:
         number = numbers.get(str(action))
-        return (f"[{number}] " if number else "") + _what(action, pv)
+        return (f"[{number}] " if number else "") + action_words(action, pv)
 
     best, value = hint.top[0]
     text = f"Hint: {describe(best, pv)}"

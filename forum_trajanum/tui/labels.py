@@ -98,7 +98,7 @@ def describe(action: A.Action, pv: PlayerView) -> str:
 
     What it costs and gives comes from the engine's ``preview(view, action)``
     (:func:`effect_words`); the action's own words say what it is."""
-    what = _what(action, pv)
+    what = action_words(action, pv)
     effects = effect_words(action, pv)
     return f"{what} — {effects}" if effects else what
 
@@ -109,8 +109,8 @@ def _tile_in_hand(me, cell: str) -> str:
     return ""
 
 
-def _what(action: A.Action, pv: PlayerView) -> str:
-    """What the action is, in words."""
+def action_words(action: A.Action, pv: PlayerView) -> str:
+    """What the action is, in words (without its cost and gain: :func:`describe` adds them)."""
     me = pv.colonias[pv.viewer] if 0 <= pv.viewer < len(pv.colonias) else None
     if isinstance(action, A.SetupCranes):
         pairs = ", ".join(f"{c} {COLOUR_NAMES[k]}" for c, k in zip(

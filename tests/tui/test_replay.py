@@ -102,11 +102,16 @@ def load_cut(record, actions: int):
     return GameReplay.of(record.model_copy(update={"actions": record.actions[:actions]}))
 
 
-async def test_the_list_of_games_replays_a_finished_game_with_r(save_home):
+def _app_with_the_game_saved() -> ForumApp:
+    """The app, with the fixture's finished game among the saved games; the app needs more
+    than 80x24 for a game (the replay does not)."""
     record = read_record(GAME.read_bytes()).record
-    game = saves.create_game(record, record.replay())
-    game.close()
-    app = ForumApp(bot_delay=0, min_size=(130, 36))  # a game that needs more than 80x24
+    saves.create_game(record, record.replay()).close()
+    return ForumApp(bot_delay=0, min_size=(130, 36))
+
+
+async def test_the_list_of_games_replays_a_finished_game_with_r(save_home):
+    app = _app_with_the_game_saved()
     async with app.run_test(size=SIZE) as pilot:
         app.continue_game(finished=True)
         await pilot.pause()
@@ -120,10 +125,7 @@ async def test_the_list_of_games_replays_a_finished_game_with_r(save_home):
 
 
 async def test_the_replay_fits_where_the_game_does_not():
-    record = read_record(GAME.read_bytes()).record
-    game = saves.create_game(record, record.replay())
-    game.close()
-    app = ForumApp(bot_delay=0, min_size=(130, 36))  # a game that needs more than 80x24
+    app = _app_with_the_game_saved()
     async with app.run_test(size=SIZE) as pilot:
         app.continue_game(finished=True)
         await pilot.pause()
