@@ -124,13 +124,21 @@ def due(record: GameRecord, pv: PlayerView) -> tuple[str, str]:
     return explanation(pv)
 
 
-class CoachScreen(ModalScreen[bool]):
-    """The coach's explanation of one kind of decision; dismissed with True when the player
-    does not want to see more ("Don't show again")."""
+#: The coach dialog's answers: OK, or "Don't show again"; a digit ("1"-"9") takes that
+#: choice of the decision list at once.
+OK, STOP = "ok", "stop"
+
+
+class CoachScreen(ModalScreen[str]):
+    """The coach's explanation of one kind of decision. It sits just above the decision
+    list where there is room (the choices it explains stay in view, as do the status line
+    and the top of the board) and above the key bar otherwise. Dismissed with
+    :data:`OK`, :data:`STOP` ("Don't show again") or a digit: that choice, taken at once."""
 
     BINDINGS = [
-        Binding("escape", "ok", "OK"),
-        Binding("d,k", "stop", "Don't show again"),
+        Binding("escape", "answer('ok')", "OK"),
+        Binding("d,k", "answer('stop')", "Don't show again"),
+        *[Binding(str(n), f"answer('{n}')", show=False) for n in range(1, 10)],
     ]
     AUTO_FOCUS = "#coach-ok"
 
@@ -148,18 +156,17 @@ class CoachScreen(ModalScreen[bool]):
         return monotonic() - self._opened < self.hold
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="coach-box"):
-            yield Static(
-                Text.assemble(
-                    ("Coach", "bold #87d7ff"),
-                    (f" for {self.player_name}: ", "#87d7ff"),
-                    (self.title_text, "bold #ffd75f"),
-                ),
-                id="coach-title",
-            )
+        box = Vertical(id="coach-box")
+        box.border_title = Text.assemble(
+            ("Coach", "bold #87d7ff"),
+            (f" for {self.player_name}: ", "#87d7ff"),
+            (self.title_text, "bold #ffd75f"),
+        )
+        with box:
             yield Static(self.text, id="coach-text")
             yield Static(
-                "h suggests a choice; k switches the coach off (and on again).", id="coach-tip"
+                "A digit takes that choice now · h (after OK) a hint · k coach off",
+                id="coach-tip",
             )
             with Horizontal(id="coach-buttons"):
                 yield Button("OK", variant="primary", id="coach-ok", compact=True)
@@ -167,19 +174,30 @@ class CoachScreen(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         self._opened = monotonic()
+        self.call_after_refresh(self.place_box)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.place_box)
+
+    def place_box(self) -> None:
+        """Above the decision list of the screen below, when the box fits between it and the
+        status line; above the key bar otherwise."""
+        box = self.query_one("#coach-box")
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        decide = below.query("#p-decide").first() if below is not None else None
+        room = decide.region.y - 1 if decide is not None else 0  # under the status line
+        if decide is not None and decide.display and room >= box.outer_size.height:
+            box.styles.margin = (0, 0, self.size.height - decide.region.y, 0)
+        else:
+            box.styles.margin = (0, 0, 1, 0)  # the key bar stays in view
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if not self.held:
-            self.dismiss(event.button.id == "coach-stop")
+        self.action_answer(STOP if event.button.id == "coach-stop" else OK)
 
-    def action_ok(self) -> None:
+    def action_answer(self, answer: str) -> None:
         if not self.held:
-            self.dismiss(False)
-
-    def action_stop(self) -> None:
-        if not self.held:
-            self.dismiss(True)
+            self.dismiss(answer)
 
 
 class CoachApp:
@@ -196,14 +214,19 @@ class CoachApp:
         mark_seen(s.record, seat, pv.decision)
         s.save()  # seen for good: Continue does not explain it again
 
-        def closed(stop: bool | None) -> None:
+        def closed(answer: str | None) -> None:
             if self.session is not s:
                 return
-            if stop:
+            if answer == STOP:
                 set_coach(s.record, seat, False)
                 s.save()
                 self.say(f"Coach off for {s.name(seat)}. The k key switches it on again.")
-            self.hold_choices()
+            from forum_trajanum.tui.playscreen import PlayScreen
+
+            if answer and answer.isdigit() and isinstance(self.screen, PlayScreen):
+                self.screen.action_pick(int(answer))  # the choice the player read it for
+            else:
+                self.hold_choices()
 
         self.push_overlay(CoachScreen(s.name(seat), title, text, self.choice_hold), closed)
 

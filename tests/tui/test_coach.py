@@ -185,3 +185,20 @@ async def test_the_new_game_form_turns_the_coach_on_for_a_first_game_only(monkey
         await pilot.click("#seed")
         await pilot.press(*"5", "enter")
         assert app.session.record.meta["coach"]["on"] == [0]
+
+
+async def test_at_80x24_the_coach_leaves_the_choices_in_view_and_a_digit_takes_one():
+    session = _coached_session([0, 1])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        assert await _until(pilot, lambda: isinstance(app.screen, CoachScreen))
+        coach, play = app.screen, app.screen_stack[-2]
+        box, decide = coach.query_one("#coach-box"), play.query_one("#p-decide")
+        assert await _until(pilot, lambda: box.region.bottom <= decide.region.y)
+        second = play.query_one("#decisions").get_option_at_index(1)
+        assert str(second.prompt).split(" ", 1)[1][:30] in screen_text(app)  # readable
+        count = len(session.record.actions)
+        await pilot.press("2")
+        assert await _until(pilot, lambda: len(session.record.actions) > count)
+        assert session.record.actions[count] == second.id
