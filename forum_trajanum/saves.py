@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 # Only the errors at import time: the start menu lists the saves before the engine is loaded.
-from forum_trajanum.engine.errors import RecordError
+from forum_trajanum.core.errors import RecordError
 
 if TYPE_CHECKING:
     from forum_trajanum.engine import GameRecord, GameState

@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING
 _HOMES = {
     "Action": "actions",
     "parse": "actions",
-    "ActionParseError": "errors",
-    "GameError": "errors",
-    "GameOverError": "errors",
-    "IllegalActionError": "errors",
-    "NotYourDecisionError": "errors",
-    "RecordError": "errors",
+    "ActionParseError": "forum_trajanum.core.errors",
+    "GameError": "forum_trajanum.core.errors",
+    "GameOverError": "forum_trajanum.core.errors",
+    "IllegalActionError": "forum_trajanum.core.errors",
+    "NotYourDecisionError": "forum_trajanum.core.errors",
+    "RecordError": "forum_trajanum.core.errors",
     "Preview": "preview",
     "preview": "preview",
     "GameRecord": "record",
@@ -52,7 +52,8 @@ def __getattr__(name: str):
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    module = home if "." in home else f"{__name__}.{home}"
+    value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
 
@@ -76,8 +77,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from forum_trajanum.engine.actions import Action, parse
-    from forum_trajanum.engine.errors import (
+    from forum_trajanum.core.errors import (
         ActionParseError,
         GameError,
         GameOverError,
@@ -85,6 +85,7 @@ if TYPE_CHECKING:
         NotYourDecisionError,
         RecordError,
     )
+    from forum_trajanum.engine.actions import Action, parse
     from forum_trajanum.engine.preview import Preview, preview
     from forum_trajanum.engine.record import GameRecord
     from forum_trajanum.engine.rules import (

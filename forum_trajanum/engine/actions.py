@@ -7,19 +7,18 @@ membership test usually succeeds by identity.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Annotated, ClassVar, Literal, Union
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+from pydantic import Field, TypeAdapter, field_validator, model_validator
 
+from forum_trajanum.core.actions import Action as CoreAction
+from forum_trajanum.core.actions import ActionSet
 from forum_trajanum.data import AREA_BONUSES, CITIZEN_KINDS, COLOURS, TILE_GAINS
-from forum_trajanum.engine.errors import ActionParseError
 
-_CACHE: dict[tuple, Action] = {}
-
-#: Every action class by its ``kind`` (the first word of its text), filled as classes are
-#: defined: the parser and the JSON union are derived from it.
-ACTION_KINDS: dict[str, type[Action]] = {}
+#: Forum Trajanum's action kinds: the parser and the JSON union are derived from it.
+ACTIONS = ActionSet("forum-trajanum")
+#: Every action class by its ``kind`` (the first word of its text).
+ACTION_KINDS = ACTIONS.kinds
 
 # Field types: pydantic checks the values, so a parsed action names real cells and codes.
 Cell = Annotated[str, Field(pattern=r"^[A-F][1-6]$")]
@@ -29,50 +28,10 @@ Simple = Literal["$", "T", "A"]
 CitizenKind = Literal["PAT", "MER", "CRA"]
 
 
-class Action(BaseModel):
-    """Base class of every action; subclasses fix ``kind`` and define ``text``/``_from_tokens``."""
+class Action(CoreAction):
+    """Base class of every Forum Trajanum action."""
 
-    # defer_build: the validators are built on first use, not at import (start-up time)
-    model_config = ConfigDict(frozen=True, defer_build=True)
-    kind: str
-    _fields: ClassVar[tuple[str, ...]] = ()
-
-    @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs) -> None:
-        super().__pydantic_init_subclass__(**kwargs)
-        kind = cls.model_fields["kind"].default
-        if kind in ACTION_KINDS:
-            raise TypeError(f"action kind {kind!r} is defined twice")
-        ACTION_KINDS[kind] = cls
-
-    @classmethod
-    def make(cls, *args):
-        """The shared instance with these field values (in ``_fields`` order)."""
-        key = (cls, *args)
-        found = _CACHE.get(key)
-        if found is None:
-            found = cls(**dict(zip(cls._fields, args, strict=True)))
-            _CACHE[key] = found
-        return found
-
-    def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self.__dict__ == other.__dict__
-
-    def __hash__(self) -> int:
-        return hash((type(self), *self.__dict__.values()))
-
-    def __str__(self) -> str:
-        return self.text()
-
-    def __repr__(self) -> str:
-        return f"Action({self.text()!r})"
-
-    def text(self) -> str:  # pragma: no cover - every subclass overrides
-        raise NotImplementedError
-
-    @classmethod
-    def _from_tokens(cls, tokens: list[str]) -> Action:  # pragma: no cover
-        raise NotImplementedError
+    actions: ClassVar[ActionSet] = ACTIONS
 
 
 class SetupCranes(Action):
@@ -480,33 +439,13 @@ class PayCitizens(Action):
 _COLOUR_SET = frozenset(COLOURS)
 
 #: Every action class, in the order they are defined.
-ACTION_TYPES: tuple[type[Action], ...] = tuple(ACTION_KINDS.values())
-
-#: Any action, validated from its JSON/dict form by its ``kind`` tag.
-AnyAction = Annotated[Union[ACTION_TYPES], Field(discriminator="kind")]  # noqa: UP007
+ACTION_TYPES: tuple[type[Action], ...] = ACTIONS.types
 
 
-@lru_cache(maxsize=1)
 def action_adapter() -> TypeAdapter[Action]:
     """A pydantic adapter that validates any action from its JSON/dict form (``kind`` tags)."""
-    return TypeAdapter(AnyAction)
+    return ACTIONS.adapter()
 
 
-def parse(text: str) -> Action:
-    """The action whose text form is ``text`` (case-insensitive for cells and codes);
-    raises :class:`ActionParseError` for anything else."""
-    tokens = text.strip().split()
-    if not tokens:
-        raise ActionParseError("empty action text")
-    cls = ACTION_KINDS.get(tokens[0].lower())
-    if cls is None:
-        kinds = ", ".join(sorted(ACTION_KINDS))
-        raise ActionParseError(f"unknown action {tokens[0]!r} in {text!r}; known: {kinds}")
-    try:
-        action = cls._from_tokens(tokens[1:])
-    except (ValueError, IndexError, TypeError) as exc:  # pydantic's errors are ValueErrors
-        raise ActionParseError(f"malformed {tokens[0]!r} action: {text!r}") from exc
-    # the text must be exactly the action's own text form: no extra or altered words
-    if str(action).lower().split() != [t.lower() for t in tokens]:
-        raise ActionParseError(f"malformed {tokens[0]!r} action: {text!r}")
-    return action
+#: The action whose text form is the given text; :class:`ActionParseError` for anything else.
+parse = ACTIONS.parse

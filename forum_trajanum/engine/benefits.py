@@ -30,11 +30,11 @@ from forum_trajanum.engine.effects import (
     take_from_grid,
     use_tile,
 )
-from forum_trajanum.engine.flow import automatic, decides
 from forum_trajanum.engine.forum import completes_area, envoy_cells, forum_geometry
 from forum_trajanum.engine.state import (
     GameState,
 )
+from forum_trajanum.engine.tasks import automatic, decides
 
 _BONUS_PAIRS = tuple(a + b for a, b in combinations(AREA_BONUSES, 2))
 

@@ -31,13 +31,13 @@ from forum_trajanum.engine.effects import (
     push,
     take_from_grid,
 )
-from forum_trajanum.engine.flow import automatic, decides
 from forum_trajanum.engine.scoring import score_cycle
 from forum_trajanum.engine.state import (
     GameState,
     PlayerState,
     tile_kind,
 )
+from forum_trajanum.engine.tasks import automatic, decides
 
 _CRANE_PERMUTATIONS = tuple("".join(p) for p in permutations(COLOURS))
 

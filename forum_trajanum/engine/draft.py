@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from forum_trajanum.core.tasks import AGAIN
 from forum_trajanum.data import (
     cell_index,
     street_cells,
@@ -15,11 +16,11 @@ from forum_trajanum.engine.effects import (
     CELL_NAMES,
     take_from_grid,
 )
-from forum_trajanum.engine.flow import AGAIN, decides
 from forum_trajanum.engine.state import (
     GameState,
     PlayerState,
 )
+from forum_trajanum.engine.tasks import decides
 
 # Interned actions by cell, so that listing legal actions builds no objects and hashes nothing.
 _TAKE = [[A.TakeTile.make(CELL_NAMES[c], slot + 1, False) for c in range(36)] for slot in (0, 1)]

@@ -25,8 +25,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
+from forum_trajanum.core.errors import GameError, RecordError
 from forum_trajanum.engine.actions import Action, parse
-from forum_trajanum.engine.errors import GameError, RecordError
 from forum_trajanum.engine.rules import apply, legal_actions
 from forum_trajanum.engine.setup import new_game
 from forum_trajanum.engine.state import GameOptions, GameState

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from forum_trajanum.core.errors import GameError
 from forum_trajanum.data import (
     CARD_COPIES,
     CARDS_PER_PILE,
@@ -22,7 +23,6 @@ from forum_trajanum.data import (
     TRAJAN_CARDS_BY_CYCLE,
 )
 from forum_trajanum.engine import tasks as T
-from forum_trajanum.engine.errors import GameError
 from forum_trajanum.engine.forum import geometry, printed_face, shuffled_face
 from forum_trajanum.engine.rules import run_automatic
 from forum_trajanum.engine.state import CRANE_COVERED, GameOptions, GameState, PlayerState

@@ -1,53 +1,34 @@
-"""The task records on the game's flow stack: one small typed record per kind of task.
+"""Forum Trajanum's task records on the flow stack: one small typed record per kind of task.
 
 ``state.tasks`` is a stack of these records; the top one is the next thing to happen. A
-*decision* is a task a player answers (its options and handler are registered once, in the
-module that handles it, with :func:`forum_trajanum.engine.flow.decides`); every other task is
-*automatic* and runs by itself. Each record names its fields, so nothing reads a task by
-position, and each decision record carries its title and phase as data.
-
-Records are ``NamedTuple`` classes: as cheap to build and copy as tuples (search clones the
-stack thousands of times a second), immutable, and with named fields. ``TASK_TYPES`` maps each
-``kind`` to its record; :data:`TaskField` lets pydantic models hold records and round-trip
-them through JSON as ``{"kind": ..., field: value, ...}``.
+*decision* is a task a player answers (its options and handler are ruled once, in the module
+that handles it, with :func:`decides`); every other task is *automatic* and runs by itself
+(:mod:`forum_trajanum.core.tasks` has the registry, :mod:`forum_trajanum.core.flow` the
+dispatcher). Each record names its fields, so nothing reads a task by position, and each
+decision record carries its title and phase as data. ``TASK_TYPES`` maps each ``kind`` to its
+record; :data:`TaskField` lets pydantic models hold records and round-trip them through JSON as
+``{"kind": ..., field: value, ...}``.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
-from pydantic import PlainSerializer, PlainValidator
+from forum_trajanum.core.tasks import TaskRegistry
 
 #: The phases of a game, as shown to players.
 Phase = Literal["setup", "draft", "turn", "scoring", "over"]
 
+#: Forum Trajanum's task kinds and their rules.
+TASKS = TaskRegistry("forum-trajanum")
 #: Every task record by its kind.
-TASK_TYPES: dict[str, type] = {}
-
-
-def record(kind: str, title: str = "", phase: Phase | None = None, explain: str = ""):
-    """Register a task record class under ``kind``; ``title`` (decisions only) says in words
-    what the player decides, ``phase`` is the game phase the decision belongs to (None: it
-    keeps the phase it interrupts), ``explain`` tells a newcomer in two or three sentences what
-    the decision is and what its options do (the rulebook's words, for the first-game coach).
-    Refuses a kind registered twice."""
-
-    def register(cls):
-        if kind in TASK_TYPES:
-            raise ValueError(f"task kind {kind!r} is declared twice")
-        cls.kind = kind
-        cls.title = title
-        cls.phase = phase
-        cls.explain = explain
-        cls.public = getattr(cls, "public", _same)
-        TASK_TYPES[kind] = cls
-        return cls
-
-    return register
-
-
-def _same(task):
-    return task
+TASK_TYPES = TASKS.types
+#: Declare a task record (see :meth:`TaskRegistry.record`).
+record = TASKS.record
+#: Rule a decision / an automatic task (see :class:`TaskRegistry`); the modules that handle
+#: each kind call these.
+decides = TASKS.decides
+automatic = TASKS.automatic
 
 
 # --- Decisions (a player answers them) --------------------------------------------------------
@@ -347,22 +328,5 @@ class Upgrade(NamedTuple):
     player: int
 
 
-def task_from_data(value: Any):
-    """A task record from itself or from its JSON form ``{"kind": ..., **fields}``."""
-    if isinstance(value, tuple) and hasattr(value, "kind"):
-        return value
-    if isinstance(value, dict):
-        data = dict(value)
-        cls = TASK_TYPES.get(data.pop("kind", None))
-        if cls is not None:
-            return cls(**data)
-    raise ValueError(f"not a task record: {value!r}")
-
-
-def task_to_data(task) -> dict[str, Any]:
-    """The JSON form of a task record."""
-    return {"kind": task.kind, **task._asdict()}
-
-
 #: A task record as a pydantic field: kept as the record, dumped as ``{"kind": ..., ...}``.
-TaskField = Annotated[Any, PlainValidator(task_from_data), PlainSerializer(task_to_data)]
+TaskField = TASKS.field

@@ -4,6 +4,7 @@ building tiles")."""
 
 from __future__ import annotations
 
+from forum_trajanum.core.tasks import AGAIN
 from forum_trajanum.data import (
     BUILDING_SPACES,
     CITIZEN_KINDS,
@@ -27,12 +28,12 @@ from forum_trajanum.engine.effects import (
     put_tile,
     use_tile,
 )
-from forum_trajanum.engine.flow import AGAIN, decides
 from forum_trajanum.engine.state import (
     GameState,
     PlayerState,
     tile_kind,
 )
+from forum_trajanum.engine.tasks import decides
 
 _BUILD_SET = frozenset(BUILDING_SPACES)
 

@@ -11,8 +11,9 @@ import pytest
 from forum_trajanum.engine import actions as A
 from forum_trajanum.engine import new_game, view
 from forum_trajanum.engine import tasks as T
-from forum_trajanum.engine.flow import AUTOMATIC, DECISIONS, automatic, decides
-from forum_trajanum.engine.tasks import TASK_TYPES, record
+from forum_trajanum.engine.tasks import TASK_TYPES, TASKS, automatic, decides, record
+
+DECISIONS, AUTOMATIC = TASKS.decisions, TASKS.runs
 
 
 def test_every_task_kind_has_exactly_one_rule():

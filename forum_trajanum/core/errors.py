@@ -1,5 +1,5 @@
-"""Errors the rules engine raises. All are ``ValueError`` subclasses with a message that says
-what was tried, why it is not allowed, and where in the game it happened."""
+"""Errors a game engine on the core raises. All are ``ValueError`` subclasses with a message
+that says what was tried, why it is not allowed, and where in the game it happened."""
 
 from __future__ import annotations
 

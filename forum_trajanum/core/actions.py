@@ -1,0 +1,131 @@
+"""Actions: small immutable values with a short text form that round-trips.
+
+Every game defines its own action base class, a subclass of :class:`Action` holding the game's
+:class:`ActionSet`::
+
+    class TrajanAction(Action):
+        actions: ClassVar[ActionSet] = ActionSet("trajan")
+
+and then one subclass per action kind, each fixing ``kind`` (the first word of its text) and
+defining ``text`` and ``_from_tokens``. Defining the class registers it in its game's set, so
+the parser and the JSON union are derived from the classes, and two games' action words can
+never collide. ``parse(str(action)) == action`` for every action.
+
+Actions are interned: ``Cls.make(...)`` returns one shared instance per value, so legal-action
+lists are cheap to build and a membership test usually succeeds by identity.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic_core import PydanticUndefined
+
+from forum_trajanum.core.errors import ActionParseError
+
+_CACHE: dict[tuple, Action] = {}
+
+
+class ActionSet:
+    """Every action class of one game by its kind: parsing, and validating the JSON form."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        #: Every action class by its ``kind``, in the order they are defined.
+        self.kinds: dict[str, type[Action]] = {}
+        self._adapter: TypeAdapter | None = None
+
+    def __repr__(self) -> str:
+        return f"ActionSet({self.game!r}, {len(self.kinds)} kinds)"
+
+    def add(self, cls: type[Action]) -> None:
+        """Register an action class under its kind; refuses a kind defined twice."""
+        kind = cls.model_fields["kind"].default
+        if kind in self.kinds:
+            raise TypeError(f"{self.game}: action kind {kind!r} is defined twice")
+        self.kinds[kind] = cls
+        self._adapter = None
+
+    @property
+    def types(self) -> tuple[type[Action], ...]:
+        """Every action class, in the order they were defined."""
+        return tuple(self.kinds.values())
+
+    def adapter(self) -> TypeAdapter:
+        """A pydantic adapter that validates any action of this game from its JSON/dict form
+        (``kind`` tags)."""
+        if self._adapter is None:
+            union = Annotated[Union[self.types], Field(discriminator="kind")]  # noqa: UP007
+            self._adapter = TypeAdapter(union)
+        return self._adapter
+
+    def parse(self, text: str) -> Action:
+        """The action whose text form is ``text`` (case-insensitive where the action's own
+        parser allows); raises :class:`ActionParseError` for anything else."""
+        tokens = text.strip().split()
+        if not tokens:
+            raise ActionParseError("empty action text")
+        cls = self.kinds.get(tokens[0].lower())
+        if cls is None:
+            kinds = ", ".join(sorted(self.kinds))
+            raise ActionParseError(f"unknown action {tokens[0]!r} in {text!r}; known: {kinds}")
+        try:
+            action = cls._from_tokens(tokens[1:])
+        except (ValueError, IndexError, TypeError) as exc:  # pydantic's errors are ValueErrors
+            raise ActionParseError(f"malformed {tokens[0]!r} action: {text!r}") from exc
+        # the text must be exactly the action's own text form: no extra or altered words
+        if str(action).lower().split() != [t.lower() for t in tokens]:
+            raise ActionParseError(f"malformed {tokens[0]!r} action: {text!r}")
+        return action
+
+
+class Action(BaseModel):
+    """Base class of every action of every game. A game's own base class sets ``actions``;
+    each concrete subclass fixes ``kind`` and defines ``text``/``_from_tokens``."""
+
+    # defer_build: the validators are built on first use, not at import (start-up time)
+    model_config = ConfigDict(frozen=True, defer_build=True)
+    kind: str
+    #: The game's action set (set on the game's base class).
+    actions: ClassVar[ActionSet | None] = None
+    #: The field names in ``make``'s argument order.
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        if cls.model_fields["kind"].default is PydanticUndefined:
+            return  # a game's base class: no kind of its own
+        if cls.actions is None:
+            raise TypeError(f"{cls.__name__} belongs to no game's ActionSet")
+        cls.actions.add(cls)
+
+    @classmethod
+    def make(cls, *args):
+        """The shared instance with these field values (in ``_fields`` order)."""
+        key = (cls, *args)
+        found = _CACHE.get(key)
+        if found is None:
+            found = cls(**dict(zip(cls._fields, args, strict=True)))
+            _CACHE[key] = found
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash((type(self), *self.__dict__.values()))
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Action({self.text()!r})"
+
+    def text(self) -> str:  # pragma: no cover - every subclass overrides
+        raise NotImplementedError
+
+    @classmethod
+    def _from_tokens(cls, tokens: list[str]) -> Action:  # pragma: no cover
+        raise NotImplementedError

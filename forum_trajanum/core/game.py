@@ -1,0 +1,146 @@
+"""The Game interface: what a game on the core provides, and the registry of games by name.
+
+A game is one package. Its rules engine builds a :class:`Game` value naming every function the
+rest of the program needs (the session, the saves, the bots' search, simulate, the app); the
+program finds it by name in a :class:`GameRegistry`. The core itself imports no game: the list
+of built-in games lives outside it (:mod:`forum_trajanum.games`), as a name and a module path
+each, so looking a game up loads only that game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's rules engine as the program sees it.
+
+    The state is the engine's own model (it must have a ``clone()`` method); a view is what one
+    seat may know (``view(state, -1)``: an onlooker's view, public information only). Every
+    function is pure but ``apply``, which changes the state in place and refuses an illegal
+    action with an :class:`~forum_trajanum.core.errors.IllegalActionError` that changes
+    nothing.
+    """
+
+    #: Registry name, as in records and on the command line ("forum-trajanum", "trajan").
+    name: str
+    #: The game's name for players ("Forum Trajanum").
+    title: str
+    #: The options model (a pydantic model with at least ``players: int``).
+    options: type[BaseModel]
+    #: ``new_game(seed, options) -> state``: all randomness is drawn here.
+    new_game: Callable[[int, Any], Any]
+    #: ``legal_actions(state)``: every legal action of the current decision (the only truth).
+    legal_actions: Callable[[Any], list]
+    #: ``apply(state, action, player=None) -> state``.
+    apply: Callable[..., Any]
+    #: ``view(state, seat)``: everything ``seat`` may know, with the current decision.
+    view: Callable[[Any, int], Any]
+    #: ``is_over(state)``.
+    is_over: Callable[[Any], bool]
+    #: ``parse(text) -> action``: the inverse of ``str(action)``.
+    parse: Callable[[str], Any]
+    #: ``current_player(state)``: the seat who decides now, -1 when the game is over.
+    current_player: Callable[[Any], int]
+    #: ``decision_kind(state)``: the task kind of the current decision, "over" at the end.
+    decision_kind: Callable[[Any], str]
+    #: ``scores(state)``: every seat's points now.
+    scores: Callable[[Any], list[int]]
+    #: ``ranking(state)``: seats grouped by place, best first (ties share a place).
+    ranking: Callable[[Any], list[list[int]]]
+    #: ``rank_keys(state)``: per seat, the tuple that ranks it (points first, then the
+    #: tie-breaks named by :attr:`tie_breaks`).
+    rank_keys: Callable[[Any], list[tuple]]
+    #: What the rank keys after the points are, in words ("active citizens", ...).
+    tie_breaks: tuple[str, ...]
+    #: ``public_lines(before, action, after)``: the log lines every player may read, as
+    #: (seat, text) pairs.
+    public_lines: Callable[[Any, Any, Any], list[tuple[int, str]]]
+    #: ``reveals_information(state, action)``: whether the action shows its player something
+    #: hidden or hands over to another player (undo never goes back across it). It must fail
+    #: closed: an action it does not know reveals.
+    reveals_information: Callable[[Any, Any], bool]
+    #: ``determinize(view, rng) -> state``: a full state consistent with the view, its hidden
+    #: parts sampled (for the bots' search).
+    determinize: Callable[[Any, Any], Any]
+    #: ``preview(view, action)``: what the action costs and gives the deciding seat, from the
+    #: view alone.
+    preview: Callable[[Any, Any], Any]
+    #: ``summary(state)``: where the game stands, for the games list ("cycle II, round 3").
+    summary: Callable[[Any], str]
+    #: Module paths the program loads on use: the game's bots (``make_bot(level, seed)``) and
+    #: its screens and words for the app.
+    modules: dict[str, str] = field(default_factory=dict)
+
+    def players(self, state) -> int:
+        """How many seats the game has."""
+        return state.options.players
+
+    def load(self, part: str):
+        """The module of one of the game's parts (``"bots"``, ``"ui"``), imported on use."""
+        try:
+            path = self.modules[part]
+        except KeyError:
+            raise LookupError(f"{self.title} has no {part!r} part") from None
+        return importlib.import_module(path)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    name: str
+    title: str
+    target: str  # "package.module:ATTRIBUTE"
+
+
+class GameRegistry:
+    """Games by name. Each entry is a name, a title and where its :class:`Game` lives; the
+    game's code is imported on the first :meth:`get` of its name."""
+
+    def __init__(self) -> None:
+        self._entries: dict[str, _Entry] = {}
+        self._loaded: dict[str, Game] = {}
+
+    def register(self, name: str, title: str, target: str) -> None:
+        """Register a game; refuses a name registered twice."""
+        if name in self._entries:
+            raise ValueError(f"game {name!r} is registered twice")
+        self._entries[name] = _Entry(name, title, target)
+
+    def names(self) -> list[str]:
+        """Every registered game's name, in registration order."""
+        return list(self._entries)
+
+    def title(self, name: str) -> str:
+        """A game's name for players, without importing the game."""
+        return self._entry(name).title
+
+    def get(self, name: str) -> Game:
+        """The game registered as ``name`` (imported on first use)."""
+        found = self._loaded.get(name)
+        if found is None:
+            entry = self._entry(name)
+            module, _, attribute = entry.target.partition(":")
+            found = getattr(importlib.import_module(module), attribute)
+            if not isinstance(found, Game) or found.name != name:
+                raise TypeError(f"{entry.target} is not the Game {name!r}")
+            self._loaded[name] = found
+        return found
+
+    def _entry(self, name: str) -> _Entry:
+        entry = self._entries.get(name)
+        if entry is None:
+            known = ", ".join(self._entries) or "none"
+            raise LookupError(f"no game called {name!r} (known: {known})")
+        return entry
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries
+
+    def __iter__(self):
+        return iter(self.names())

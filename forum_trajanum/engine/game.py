@@ -1,0 +1,58 @@
+"""Forum Trajanum as a game on the core: the :class:`~forum_trajanum.core.game.Game` value the
+session, the saves, the bots' search, simulate and the app use (registered as
+"forum-trajanum" in :mod:`forum_trajanum.games`)."""
+
+from __future__ import annotations
+
+from forum_trajanum.core.game import Game
+from forum_trajanum.engine.actions import parse
+from forum_trajanum.engine.determinize import determinize
+from forum_trajanum.engine.preview import preview
+from forum_trajanum.engine.rules import (
+    apply,
+    current_player,
+    decision_kind,
+    is_over,
+    legal_actions,
+)
+from forum_trajanum.engine.scoring import rank_key, ranking
+from forum_trajanum.engine.setup import new_game
+from forum_trajanum.engine.state import GameOptions, GameState
+from forum_trajanum.engine.view import public_lines, reveals_information, view
+
+#: Roman numerals of the three cycles, as the rulebook writes them.
+CYCLE_NUMERALS = ("I", "II", "III")
+
+
+def summary(state: GameState) -> str:
+    """Where the game stands, in words: "setting up", "cycle II, round 3", "finished"."""
+    if is_over(state):
+        return "finished"
+    if state.cycle <= 0:
+        return "setting up"
+    return f"cycle {CYCLE_NUMERALS[min(state.cycle, 3) - 1]}, round {state.round}"
+
+
+GAME = Game(
+    name="forum-trajanum",
+    title="Forum Trajanum",
+    options=GameOptions,
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    is_over=is_over,
+    parse=parse,
+    current_player=current_player,
+    decision_kind=decision_kind,
+    scores=lambda state: [pl.score for pl in state.players],
+    ranking=ranking,
+    rank_keys=lambda state: [rank_key(pl) for pl in state.players],
+    tie_breaks=("active citizens", "resources left"),
+    public_lines=public_lines,
+    reveals_information=reveals_information,
+    determinize=determinize,
+    preview=preview,
+    summary=summary,
+    modules={"bots": "forum_trajanum.bots.factory"},
+)
