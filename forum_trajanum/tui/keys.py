@@ -15,6 +15,16 @@ LEGEND_KEY = "g"
 CHOICE_HOLD = 0.3
 
 
+#: Keys as the key bar prints them.
+KEY_NAMES = {
+    "question_mark": "?",
+    "enter": "Enter",
+    "escape": "Esc",
+    "tab": "Tab",
+    "shift+tab": "Shift+Tab",
+}
+
+
 class KeyBar(Static):
     """The key bindings of the screen, in one line at the bottom (a light-weight footer).
 
@@ -38,7 +48,7 @@ class KeyBar(Static):
                 key = binding.key.split(",")[0]
                 if key in spare:
                     continue
-                key = {"question_mark": "?", "enter": "Enter", "escape": "Esc"}.get(key, key)
+                key = KEY_NAMES.get(key, key)
                 keys.append(key, style="bold reverse")
                 keys.append(f" {binding.description} ")
         return keys

@@ -183,7 +183,7 @@ async def test_the_new_game_form_turns_the_coach_on_for_a_first_game_only(monkey
         assert form.query_one("#coach-1").disabled and not form.query_one("#coach-1").value
         form.query_one("#coach-0").value = True  # Livia wants the coach after all
         await pilot.click("#seed")
-        await pilot.press(*"5", "enter")
+        await pilot.press(*"5", "enter", "enter")  # on to the Start button, and Start
         assert app.session.record.meta["coach"]["on"] == [0]
 
 
