@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from forum_trajanum.data import COLOURS, CORNERS, STREET_SYMBOLS, cell_name
+from forum_trajanum.data import COLOURS, CORNERS, cell_name
 from forum_trajanum.engine import GameError, PlayerView, parse
 from forum_trajanum.engine import actions as A
 from forum_trajanum.engine.view import ColoniaView
@@ -34,11 +34,6 @@ STEP_NAMES = {
 }
 
 
-def cycle_name(cycle: int) -> str:
-    """1 -> "I" (0, before the first cycle, counts as I)."""
-    return ROMAN[min(max(cycle, 1), 3) - 1]
-
-
 def envoys_words(count: int) -> str:
     """The count and the word: 1 envoy, 3 envoys."""
     return f"{count} envoy" + ("" if count == 1 else "s")
@@ -48,23 +43,6 @@ def workers_text(colonia: ColoniaView, text: Text) -> None:
     """Append "B1 G0 Y2 R0" with each colour's style (letter and count)."""
     for i, (colour, count) in enumerate(zip(COLOURS, colonia.workers, strict=True)):
         text.append(("" if i == 0 else " ") + f"{colour}{count}", style=COLOUR_STYLE[colour])
-
-
-def status_line(pv: PlayerView, names: list[str], seat: int) -> Text:
-    """One line: cycle, round, street cards, and ``seat``'s score and supply."""
-    text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f" Cycle {cycle_name(pv.cycle)} round {max(pv.round, 1)}/4", style="bold")
-    streets = " ".join(STREET_SYMBOLS[s] for s in pv.street) or "-"
-    text.append(" │ streets ")
-    text.append(streets, style="bold #87d7ff")
-    c = pv.colonias[seat]
-    text.append(" │ ")
-    text.append(names[seat], style=SEAT_STYLE[seat])
-    text.append(f" {c.score} VP", style="bold")
-    text.append(f" │ builders {c.builders} ")
-    workers_text(c, text)
-    text.append(f" assist {c.assistants} coins {c.coins} trib {c.tribunes}")
-    return text
 
 
 def supply_text(colonia: ColoniaView) -> Text:

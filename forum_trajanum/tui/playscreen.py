@@ -41,9 +41,9 @@ from forum_trajanum.tui.panels import (
     players_text,
     private_text,
     side_supply_text,
-    status_line,
     unseen_text,
 )
+from forum_trajanum.tui.statusline import StatusLine
 from forum_trajanum.tui.textlines import TextLines
 from forum_trajanum.tui.widgets import (
     SEAT_STYLE,
@@ -142,7 +142,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         self.panel = "colonia"
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status-line")
+        yield StatusLine(id="status-line")
         yield Static(id="tabs")
         with Container(id="board"):
             with Container(id="p-colonia", classes="panel -shown"):
@@ -333,7 +333,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
             text.rstrip()
             widget.display = bool(text.plain)  # an empty one takes no line
             set_text(widget, text)
-        set_text(self.query_one("#status-line", Static), status_line(pv, data.names, seat), False)
+        self.query_one("#status-line", StatusLine).show(pv, data.names, seat)
         self.query_one("#players", TextLines).update(players_text(pv, data.names, data.bots))
         self.query_one(ForumGrid).show(
             pv, frozenset(self.by_forum), frozenset(flash_forum) | hint_forum
