@@ -24,6 +24,7 @@ from textual.widgets import OptionList, Static
 from forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import TakeTile
+from forum_trajanum.engine.forum import AreaRule, area_rule
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text
 from forum_trajanum.tui.hinting import HintPanel
@@ -38,8 +39,10 @@ from forum_trajanum.tui.logview import LogView
 from forum_trajanum.tui.panels import (
     COLONIA_LEGEND,
     FORUM_LEGEND,
+    forum_notes,
     players_text,
     private_text,
+    rule_words,
     side_supply_text,
     unseen_text,
 )
@@ -160,7 +163,9 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
                 yield Static(id="message")
             with VerticalScroll(id="p-forum", classes="panel"):
                 yield ForumGrid(id="forum")
+                yield Static(id="forum-rule")
                 yield Static(FORUM_LEGEND, id="forum-legend")
+                yield Static(id="forum-notes")
             with VerticalScroll(id="p-players", classes="panel"):
                 yield TextLines(id="players")
             yield LogView(id="p-log", classes="panel")
@@ -335,9 +340,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
             set_text(widget, text)
         self.query_one("#status-line", StatusLine).show(pv, data.names, seat)
         self.query_one("#players", TextLines).update(players_text(pv, data.names, data.bots))
-        self.query_one(ForumGrid).show(
-            pv, frozenset(self.by_forum), frozenset(flash_forum) | hint_forum
-        )
+        self.draw_forum(frozenset(flash_forum) | hint_forum)
         self.draw_tabs()
         self.show_decision_text()
         set_title(self.query_one("#p-decide"), self.decider_title())
@@ -346,6 +349,19 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         self.show_hint_line()
         self.query_one("#p-log", LogView).show(data.log)
         self.draw_others(seat)
+
+    def draw_forum(self, flash: frozenset[tuple[int, int]]) -> None:
+        """The Forum with its legal spaces, the last move, the area the colour-area rule
+        sends the deciding player's envoy to (the engine's ``area_rule``) and its notes."""
+        pv = self.data.view
+        rule = area_rule(pv) if pv.viewer >= 0 and pv.viewer == pv.decider else AreaRule()
+        lit = frozenset(pv.forum_coords[i] for area in rule.areas for i in area)
+        self.query_one(ForumGrid).show(pv, frozenset(self.by_forum), flash, lit)
+        words = self.query_one("#forum-rule", Static)
+        text = rule_words(rule, pv)
+        words.display = bool(text.plain)
+        set_text(words, text)
+        set_text(self.query_one("#forum-notes", Static), forum_notes(pv))
 
     def draw_others(self, seat: int) -> None:
         """The other players' Colonias (shown in the wide layout)."""
