@@ -254,11 +254,11 @@ def forum_notes(pv: PlayerView) -> Text:
     text.append(f"Trajan's Column {pv.column_value} VP", style="bold")
     cycle = max(pv.cycle, 1)
     later = ", ".join(f"{v} in {ROMAN[i]}" for i, v in enumerate(COLUMN_VALUES) if i >= cycle)
-    text.append(f" now{' (' + later + ')' if later else ''} + your active citizens, for a "
-                "triumphal column or a finished track; beside it: ")  # fmt: skip
+    text.append(f" now{' (' + later + ')' if later else ''} + active citizens for each "
+                "triumphal column or finished track; beside it: ")  # fmt: skip
     beside = [(c.seat, c.tracks.count(4)) for c in pv.colonias if 4 in c.tracks]
     if not beside:
-        text.append("no marker yet")
+        text.append("none")
     for i, (seat, count) in enumerate(beside):
         text.append(("" if i == 0 else " ") + SEAT_MARKERS[seat] * count, style=SEAT_STYLE[seat])
     return text

@@ -111,8 +111,9 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-standard-w"), (160, "-wide-w")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-standard-h"), (45, "-wide-h")]
     PANELS = ("colonia", "forum", "players", "log")
-    #: Keys the key bar may leave out when it is too narrow: the panel tabs show them.
-    KEYBAR_SPARE = ("c", "f", "p", "l")
+    #: Keys the key bar may leave out when it is too narrow, in this order: the panel tabs
+    #: show the first four, the help all of them.
+    KEYBAR_SPARE = ("c", "f", "p", "l", "o")
     BINDINGS = [
         Binding("c", "panel('colonia')", "Colonia"),
         Binding("f", "panel('forum')", "Forum"),
@@ -194,6 +195,26 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
                 set_title(self.query_one(f"#p-{panel}"), title)  # unless drawn already
         self.show(self.data)
         self.query_one("#decisions", OptionList).focus()
+        self.watch(self, "focused", self.focus_moved, init=False)
+
+    def arrows_hint(self) -> str:
+        """Where the arrow keys go now, for the key bar: the choices or a board's cursor."""
+        focused = self.focused
+        if isinstance(focused, ColoniaGrid):
+            return "←↑↓→ Colonia"
+        if isinstance(focused, ForumGrid):
+            return "←↑↓→ Forum"
+        if isinstance(focused, OptionList):
+            return "↑↓ choices"
+        return "↑↓ scroll" if focused is not None else ""
+
+    def focus_moved(self, _focused=None) -> None:
+        """The key bar says where the arrows go; the compact layout's tabs mark a board in
+        focus (the standard layouts frame the focused panel: play.tcss)."""
+        for bar in self.query(KeyBar):
+            bar.show_keys()
+        if self.composed():
+            self.draw_tabs()
 
     def on_screen_resume(self) -> None:
         apply_breakpoints(self)
@@ -378,10 +399,14 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
 
     def draw_tabs(self) -> None:
         text = Text(no_wrap=True, overflow="crop")
+        board = isinstance(self.focused, (ColoniaGrid, ForumGrid))
         for key, name in (("c", "Colonia"), ("f", "Forum"), ("p", "Players"), ("l", "Log")):
             shown = name.lower() == self.panel
             text.append(f" {key} ", style="bold reverse" if shown else "bold")
             text.append(f"{name} ", style="bold #ffd75f underline" if shown else "#a0a0a0")
+        if board:  # the arrows move this panel's cursor, not the choices
+            text.append(" ◀ in focus: arrows move its cursor",
+                        style="bold #ffd75f")  # fmt: skip
         set_text(self.query_one("#tabs", Static), text, layout=False)
 
     def set_panel(self, panel: str) -> None:

@@ -84,5 +84,5 @@ async def test_the_forum_panel_shows_the_area_bonuses_and_trajans_column():
         await past_hold(pilot)
         words = " ".join(screen_text(app).split())
         assert "Area bonus (fill an area's last space): tribune · assistant · coin" in words
-        assert "Trajan's Column 2 VP now (1 in III) + your active citizens" in words
+        assert "Trajan's Column 2 VP now (1 in III) + active citizens for each triumphal" in words
         assert "beside it: ②" in words  # seat 2 finished the library track
