@@ -180,7 +180,7 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
     text.append(names[pv.start_player], style=SEAT_STYLE[pv.start_player])
     text.append("   Trajan cards ", style="bold")
     text.append("  ".join(f"{ROMAN[i]} {card or '-'}" for i, card in enumerate(pv.trajan)))
-    text.append("  (t: the tasks and where you stand)\n")
+    text.append("  (t: where you stand)\n")
     text.append_text(forum_notes(pv))
     return text
 
