@@ -42,7 +42,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Enter", "take the highlighted choice, or the cell under the cursor"),
     ("1-9", "take that entry of the decision list directly"),
     ("Tab", "move between the decision list, your Colonia and the Forum"),
-    ("Arrows", "move the highlight or the cursor; a click on a cell chooses it too"),
+    ("Arrows", "move the highlight or the cursor of the panel in focus (framed in bright "
+               "yellow; the key bar begins with where they go); a click on a cell chooses it"),
     ("c f p l", "show your Colonia, the Forum, the players and tracks, or the log (in a small "
                 "window one panel at a time; in a large one l opens the whole log)"),
     ("u", "undo your last step of this turn (until a hidden tile is revealed)"),
