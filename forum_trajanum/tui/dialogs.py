@@ -13,6 +13,7 @@ from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 
 from forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
 from forum_trajanum.engine import PlayerView
+from forum_trajanum.tui.glossary import WORDS, heading
 from forum_trajanum.tui.help import LEGEND_KEY, RULES_REFERENCE, keys_table, legend
 from forum_trajanum.tui.panels import ROMAN, supply_text
 from forum_trajanum.tui.play import PlayData
@@ -180,6 +181,9 @@ def trajan_text(pv: PlayerView) -> Text:
                                   ("collection", collection, standing[1])):  # fmt: skip
             text.append(f"  {name} task: ", style="bold")
             text.append(task + "\n")
+            if "Trajan's Column" in task:  # the words a newcomer does not know
+                word = "marker beside Trajan's Column"
+                text.append(f"    ({heading(word)}: {WORDS[word]})\n", style="italic #a0a0a0")
             if where is None:
                 continue
             if where.times:

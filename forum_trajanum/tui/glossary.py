@@ -72,7 +72,9 @@ def _uses_reserve(pv, me) -> bool:
 
 
 def _column_task(pv, me) -> bool:
-    return any(card and "Trajan's Column" in TRAJAN_CARDS[card][1] for card in pv.trajan)
+    """The current cycle's Trajan card asks for a marker beside Trajan's Column."""
+    card = pv.trajan[min(max(pv.cycle, 1), len(pv.trajan)) - 1] if pv.trajan else ""
+    return bool(card) and "Trajan's Column" in TRAJAN_CARDS[card][1]
 
 
 #: The words the coach explains, in the order it explains them.

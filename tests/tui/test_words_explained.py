@@ -115,13 +115,15 @@ def test_the_coach_explains_the_collection_task_when_citizens_are_paid():
     assert kinds == ["pay", "note:collection"]
 
 
-def test_the_coach_explains_the_marker_beside_trajans_column_where_a_card_asks_for_it():
+def test_the_coach_explains_the_marker_beside_trajans_column_when_its_card_comes_up():
     session, pv = coached(7, "draft")  # seed 7 draws III-4: "own forum marker beside ..."
-    assert "III-4" in pv.trajan
-    _title, text, _kinds = due(session.record, pv)
-    assert "Marker beside Trajan's Column: " + WORDS["marker beside Trajan's Column"] in text
-    session2, pv2 = coached(3, "draft")  # no such card: not explained
-    assert "III-4" not in pv2.trajan and "Trajan's Column" not in due(session2.record, pv2)[1]
+    assert pv.trajan[2] == "III-4" and pv.cycle == 1
+    word = "Marker beside Trajan's Column: " + WORDS["marker beside Trajan's Column"]
+    assert word not in due(session.record, pv)[1]  # not yet: cycle I's card asks other things
+    while session.public_view().cycle < 3:
+        session.play(session.view_of(session.decider).legal[0])
+    pv = session.view_of(session.decider)
+    assert word in due(session.record, pv)[1]  # cycle III: its card is the one scored next
 
 
 def test_the_coach_explains_the_female_back_citizen_at_setup():
