@@ -153,7 +153,9 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
     text = Text()
     for c in pv.colonias:
         seat = c.seat
-        who = f"{seat + 1} {names[seat]}" + (f" ({bots[seat]} bot)" if bots[seat] else "")
+        who = f"{seat + 1} {names[seat]}"
+        if bots[seat] and "bot" not in names[seat].lower():  # "Normal bot" says it already
+            who += f" ({bots[seat]} bot)"
         if seat == pv.viewer:
             who += " (you)"
         text.append("▶ " if seat == pv.decider else "  ", style="bold #ffff00")
@@ -176,11 +178,11 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
                 if c.tracks[i] == step:
                     text.append(" " + SEAT_MARKERS[c.seat], style=SEAT_STYLE[c.seat])
         text.append("\n")
-    text.append("Start player ", style="bold")
-    text.append(names[pv.start_player], style=SEAT_STYLE[pv.start_player])
-    text.append("   Trajan cards ", style="bold")
+    text.append("Trajan cards ", style="bold")
     text.append("  ".join(f"{ROMAN[i]} {card or '-'}" for i, card in enumerate(pv.trajan)))
-    text.append("  (t: where you stand)\n")
+    text.append(" (t)   ")
+    text.append("Start player ", style="bold")
+    text.append(names[pv.start_player] + "\n", style=SEAT_STYLE[pv.start_player])
     text.append_text(forum_notes(pv))
     return text
 
@@ -215,7 +217,7 @@ def rule_words(rule, pv: PlayerView) -> Text:
     colour = f"{COLOUR_NAMES[rule.colours]} ({rule.colours})" if one else "coloured"
     text.append("Colour-area rule: ", style="bold #ffd75f")
     if not rule.areas:
-        text.append(f"no {'' if one else 'coloured '}area is started: any free {colour} space.")
+        text.append(f"no {colour} area is started yet: any free {colour} space will do.")
         return text
     where = "; ".join(_area_place(pv, area) for area in rule.areas)
     areas = "area" if len(rule.areas) == 1 else "areas"
@@ -248,14 +250,14 @@ def forum_notes(pv: PlayerView) -> Text:
     with its value now and the markers beside it (finished benefit tracks)."""
     text = Text()
     text.append("Area bonus", style="bold")
-    text.append(" (fill an area's last space): ")
+    text.append(" (an area's last space): ")
     text.append(" · ".join(AREA_BONUS_LABELS.values()).replace("1 ", ""), style="#d7d7af")
     text.append("\n")
     text.append(f"Trajan's Column {pv.column_value} VP", style="bold")
     cycle = max(pv.cycle, 1)
     later = ", ".join(f"{v} in {ROMAN[i]}" for i, v in enumerate(COLUMN_VALUES) if i >= cycle)
-    text.append(f" now{' (' + later + ')' if later else ''} + active citizens for each "
-                "triumphal column or finished track; beside it: ")  # fmt: skip
+    text.append(f"{' (' + later + ')' if later else ''} + active citizens per triumphal "
+                "column or finished track; beside it: ")  # fmt: skip
     beside = [(c.seat, c.tracks.count(4)) for c in pv.colonias if 4 in c.tracks]
     if not beside:
         text.append("none")

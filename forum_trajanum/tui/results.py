@@ -72,10 +72,13 @@ def _table(title: str, columns: Sequence[str]) -> Table:
         title_justify="left",
         box=box.SIMPLE_HEAVY,
         pad_edge=False,
+        # two spaces between columns, one (the box's own) in the whole game's table of ten:
+        # every table fits 80 columns with its headers whole (a long name is shortened)
+        padding=0 if len(columns) > 8 else (0, 1, 0, 0),
     )
-    table.add_column("Player", no_wrap=True, max_width=14)
+    table.add_column("Player", no_wrap=True, max_width=12)
     for column in columns:
-        table.add_column(column, justify="right")
+        table.add_column(column, justify="right", no_wrap=True)
     return table
 
 

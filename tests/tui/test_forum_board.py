@@ -83,6 +83,17 @@ async def test_the_forum_panel_shows_the_area_bonuses_and_trajans_column():
         await pilot.press("enter")
         await past_hold(pilot)
         words = " ".join(screen_text(app).split())
-        assert "Area bonus (fill an area's last space): tribune · assistant · coin" in words
-        assert "Trajan's Column 2 VP now (1 in III) + active citizens for each triumphal" in words
+        assert "Area bonus (an area's last space): tribune · assistant · coin" in words
+        assert "Trajan's Column 2 VP (1 in III) + active citizens per triumphal column" in words
         assert "beside it: ②" in words  # seat 2 finished the library track
+
+
+async def test_with_no_area_of_its_colour_started_the_rule_says_any_space_of_it_will_do():
+    session = session_at("envoy", seed=3)  # the first envoy of the game: nothing started
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await past_hold(pilot)
+        assert app.screen.query_one(ForumGrid).rule == frozenset()
+        words = " ".join(screen_text(app).split())
+        assert "Colour-area rule: no blue (B) area is started yet: any free blue (B) space" in words

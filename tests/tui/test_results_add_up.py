@@ -101,3 +101,23 @@ def test_a_save_with_a_damaged_score_field_lists_the_game_without_a_result():
     info.scores, info.winners = [10, 9], [5]  # a seat that does not exist
     assert info.result() == ""
     assert saves._ints(["1", 2]) == [] and saves._ints(True) == [] and saves._ints([3]) == [3]
+
+
+def test_every_points_table_keeps_its_headers_whole_at_80_columns():
+    from rich.console import Console
+
+    from forum_trajanum.tui.results import cycles_table
+
+    names = ["Ann", "Aurelia Valentiniana", "Normal bot"]
+    session = GameSession.new(12, GameOptions(players=3), names, ["", "", "normal"], False)
+    while not session.over:
+        session.play(session.view_of(session.decider).legal[0])
+    pv = session.public_view()
+    console = Console(width=76, record=True)  # 80 columns less the pane's padding and bar
+    for table in (cycle_table(pv, 1, names, totals=True), game_table(pv, names),
+                  cycles_table(pv, names)):  # fmt: skip
+        console.print(table)
+    headers = [line for line in console.export_text().splitlines() if "Player" in line]
+    assert len(headers) == 3 and not any("…" in line for line in headers)
+    for word in ("Cranes", "Colonia", "Trajan", "Cycle", "Score", "Columns", "Total"):
+        assert any(word in line for line in headers), word
