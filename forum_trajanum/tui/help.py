@@ -5,6 +5,7 @@ The rulings are in :data:`forum_trajanum.data.RULINGS` (the engine applies them 
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.padding import Padding
 from rich.table import Table
@@ -78,7 +79,9 @@ def keys_table() -> Table:
 def entries(rows: list[tuple[str, str]]) -> Table:
     """Symbols and their meanings in two columns; a long meaning wraps in its column."""
     table = Table.grid(padding=(0, 2))
-    table.add_column(width=12, style="bold", no_wrap=True)
+    # as wide as the longest symbol (at least 12, so that the sections line up), never cut
+    width = max([12, *(cell_len(symbol) for symbol, _ in rows)])
+    table.add_column(width=width, style="bold", no_wrap=True)
     table.add_column()
     for symbol, meaning in rows:
         table.add_row(symbol, meaning)

@@ -39,6 +39,7 @@ def test_the_legend_explains_every_word_of_the_glossary():
         assert flat(meaning) in text, word
     assert "vacated" not in text  # "·" at setup is an empty space, not a vacated one
     assert "that went unused" not in text  # the reserve holds used tiles too
+    assert "…" not in legend_text(width=76)  # no symbol cut in an 80-column help screen
 
 
 def test_the_legends_area_bonuses_have_their_names_in_the_symbol_column():
