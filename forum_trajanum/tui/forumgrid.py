@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rich.text import Text
-from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
@@ -22,6 +21,7 @@ from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.forum import geometry
 from forum_trajanum.tui.widgets import (
     COLOUR_BG,
+    CURSOR_BINDINGS,
     EAGLE_GLYPH,
     MOVE_GLYPH,
     SEAT_STYLE,
@@ -95,13 +95,7 @@ class ForumGrid(Widget, can_focus=True):
 
     Legal spaces are marked ``▸`` while an envoy is being placed; Enter or a click chooses."""
 
-    BINDINGS = [
-        Binding("up", "move(0,-1)", "Up", show=False),
-        Binding("down", "move(0,1)", "Down", show=False),
-        Binding("left", "move(-1,0)", "Left", show=False),
-        Binding("right", "move(1,0)", "Right", show=False),
-        Binding("enter", "choose", "Choose cell", show=False),
-    ]
+    BINDINGS = CURSOR_BINDINGS
     CELL = 3
 
     class CellChosen(Message):

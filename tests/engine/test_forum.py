@@ -86,10 +86,9 @@ def test_two_started_areas_allow_either():
     assert envoy_targets(state) == {"1:2", "2:1", "1:7", "1:8", "2:8", "1:9", "2:9"}
 
 
-def test_patrician_one_may_open_a_new_area():
-    # Appendix "Patrician I - a) You may ignore the color placement restriction ... you may
-    # start a new color area of your choice in the color you have just built" / DE
-    # "Patrizier I a)".
+def patrician_one_beside_a_started_blue_area():
+    """A player with Patrician I active builds a blue fountain while the other player's envoy
+    has started the blue area at 1:1 (1:1, 1:2, 2:1): the envoy's decision is next."""
     state, p = forum_ready(seed=4)
     pl = state.players[p]
     pl.citizens[0][0] = tile(p, 0)
@@ -97,6 +96,14 @@ def test_patrician_one_may_open_a_new_area():
     state.forum[at(state, "1:1")] = tile(1 - p, CC)
     refresh(state)
     act(state, "build B A2")
+    return state, p
+
+
+def test_patrician_one_may_open_a_new_area():
+    # Appendix "Patrician I - a) You may ignore the color placement restriction ... you may
+    # start a new color area of your choice in the color you have just built" / DE
+    # "Patrizier I a)".
+    state, _p = patrician_one_beside_a_started_blue_area()
     assert envoy_targets(state) == BLUE - {"1:1"}
 
 
@@ -247,13 +254,7 @@ def test_the_rule_names_no_area_while_none_of_the_colour_is_started_or_one_is_fu
 def test_with_patrician_one_the_rule_still_shows_the_area_but_is_waived():
     # Appendix "Patrician I - a) You may ignore the color placement restriction" / DE
     # "Patrizier I a)".
-    state, p = forum_ready(seed=4)
-    pl = state.players[p]
-    pl.citizens[0][0] = tile(p, 0)
-    pl.row_active[0] = True
-    state.forum[at(state, "1:1")] = tile(1 - p, CC)
-    refresh(state)
-    act(state, "build B A2")
+    state, p = patrician_one_beside_a_started_blue_area()
     rule, areas = rule_now(state, p)
     assert areas == [{"1:1", "1:2", "2:1"}] and rule.waived
 

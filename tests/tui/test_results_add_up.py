@@ -14,16 +14,9 @@ from forum_trajanum.tui.session import GameSession
 from forum_trajanum.tui.widgets import ColoniaGrid
 
 from .conftest import screen_text
+from .test_results import finished_session
 
 SMALL = (80, 24)
-
-
-def finished_session(seed: int = 12, players: int = 3) -> GameSession:
-    names = ["Ann", "Bob", "Cai", "Dea"][:players]
-    session = GameSession.new(seed, GameOptions(players=players), names, [""] * players)
-    while not session.over:
-        session.play(session.view_of(session.decider).legal[0])
-    return session
 
 
 def numbers(table, column: int) -> list[int]:
