@@ -27,6 +27,7 @@ from forum_trajanum.engine.actions import TakeTile
 from forum_trajanum.engine.forum import AreaRule, area_rule
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text
+from forum_trajanum.tui.focusing import ArrowsSaid
 from forum_trajanum.tui.hinting import HintPanel
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.labels import (
@@ -95,7 +96,7 @@ class ActionChosen(Message):
         super().__init__()
 
 
-class PlayScreen(HintPanel, DecisionPanel, Screen):
+class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
     """Base of the play screens: Colonia, decisions, Forum, players and tracks, log.
 
     The layout follows the terminal size through breakpoint classes and the stylesheet:
@@ -196,25 +197,6 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         self.show(self.data)
         self.query_one("#decisions", OptionList).focus()
         self.watch(self, "focused", self.focus_moved, init=False)
-
-    def arrows_hint(self) -> str:
-        """Where the arrow keys go now, for the key bar: the choices or a board's cursor."""
-        focused = self.focused
-        if isinstance(focused, ColoniaGrid):
-            return "←↑↓→ Colonia"
-        if isinstance(focused, ForumGrid):
-            return "←↑↓→ Forum"
-        if isinstance(focused, OptionList):
-            return "↑↓ choices"
-        return "↑↓ scroll" if focused is not None else ""
-
-    def focus_moved(self, _focused=None) -> None:
-        """The key bar says where the arrows go; the compact layout's tabs mark a board in
-        focus (the standard layouts frame the focused panel: play.tcss)."""
-        for bar in self.query(KeyBar):
-            bar.show_keys()
-        if self.composed():
-            self.draw_tabs()
 
     def on_screen_resume(self) -> None:
         apply_breakpoints(self)
@@ -399,7 +381,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
 
     def draw_tabs(self) -> None:
         text = Text(no_wrap=True, overflow="crop")
-        board = isinstance(self.focused, (ColoniaGrid, ForumGrid))
+        board = self.board_in_focus()
         for key, name in (("c", "Colonia"), ("f", "Forum"), ("p", "Players"), ("l", "Log")):
             shown = name.lower() == self.panel
             text.append(f" {key} ", style="bold reverse" if shown else "bold")
