@@ -15,7 +15,8 @@ The JSON format holds the same: ``{"players", "seed", "options", "finished", "cy
 "title", "sections": [{"title", "round", "part", "entries": [...]}]}], "ranking"}``; an entry is
 an action (``{"n", "seat", "lines": [{"seat", "name", "text", "secret"}]}``, plus the
 action's text when everything may be shown) or a scoring (``{"scoring": [{"seat", "name",
-categories..., "total", "score"}]}``).
+categories..., "total", "score", and the points scored during the cycle's rounds: "column",
+"tracks", "bonus"}]}``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pathlib import Path
 
 from forum_trajanum.engine import RecordError, view
 from forum_trajanum.engine.record import read_record
-from forum_trajanum.engine.scoring import SCORING_CATEGORIES
+from forum_trajanum.engine.scoring import PLAY_CATEGORIES, SCORING_CATEGORIES
 from forum_trajanum.replay import GameReplay, Section, cycle_name, street_words
 
 CATEGORY_TITLES = {
@@ -103,6 +104,8 @@ def structure(replay: GameReplay, public: bool = False) -> dict:
                             "name": replay.name(s),
                             **{k: parts.get(k, 0) for k in SCORING_CATEGORIES},
                             "total": sum(parts.get(k, 0) for k in SCORING_CATEGORIES),
+                            # scored during the cycle's rounds (columns, tracks, bonuses)
+                            **{k: parts.get(k, 0) for k in PLAY_CATEGORIES},
                             "score": step.scores[s],
                         }
                         for s, parts in enumerate(step.scoring)

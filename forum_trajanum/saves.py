@@ -131,6 +131,8 @@ class GameInfo:
     saved: float = 0.0  # seconds since the epoch
     readable: bool = True
     locked: bool = False  # open in another window
+    scores: list[int] = field(default_factory=list)  # per seat, when last saved
+    winners: list[int] = field(default_factory=list)  # seats of the first place (finished)
 
     def seats(self) -> str:
         """``Livia, Marcus (normal bot)``."""
@@ -153,13 +155,28 @@ class GameInfo:
             return "setting up"
         return f"cycle {['I', 'II', 'III'][min(self.cycle, 3) - 1]}, round {self.round}"
 
+    def result(self) -> str:
+        """Who won a finished game and with how many VP, and the others' scores ("" when the
+        save does not say: a game saved before it was recorded)."""
+        seats = range(len(self.names))
+        if not self.over or len(self.scores) != len(self.names) or not self.winners:
+            return ""
+        if any(w not in seats for w in self.winners):
+            return ""
+        best = self.scores[self.winners[0]]
+        who = " and ".join(self.names[w] for w in self.winners)
+        text = f"{who} won with {best} VP" if len(self.winners) == 1 else (
+            f"{who} share the victory with {best} VP")  # fmt: skip
+        others = [f"{self.names[s]} {self.scores[s]}" for s in seats if s not in self.winners]
+        return text + (f" ({', '.join(others)})" if others else "")
+
     def when(self) -> str:
         """When it was last played."""
         return time.strftime("%d %b %Y %H:%M", time.localtime(self.saved))
 
 
 def _summary(record: GameRecord, state: GameState, title: str | None) -> dict:
-    from forum_trajanum.engine import is_over
+    from forum_trajanum.engine import is_over, ranking
 
     meta = dict(record.meta)
     now = time.time()
@@ -171,8 +188,18 @@ def _summary(record: GameRecord, state: GameState, title: str | None) -> dict:
         cycle=state.cycle,
         round=state.round,
         over=is_over(state),
+        scores=[pl.score for pl in state.players],
     )
+    if meta["over"]:  # the list of finished games names the winner
+        meta["winners"] = ranking(state)[0]
     return meta
+
+
+def _ints(value) -> list[int]:
+    """A list of whole numbers from a header field, or [] when it is anything else."""
+    if isinstance(value, list) and all(type(v) is int for v in value):
+        return list(value)
+    return []
 
 
 def _info(path: Path) -> GameInfo:
@@ -190,6 +217,7 @@ def _info(path: Path) -> GameInfo:
         info.over = bool(meta.get("over", False))
         info.actions = int(header.get("action_count", 0))
         info.saved = float(meta.get("saved", info.saved))
+        info.scores, info.winners = _ints(meta.get("scores")), _ints(meta.get("winners"))
         if "record_version" not in header:
             raise ValueError("not a version-2 header")
     except (OSError, ValueError, TypeError, AttributeError):

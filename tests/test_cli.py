@@ -222,7 +222,7 @@ def test_new_refuses_too_few_or_too_many_seats(capsys):
 def test_new_refuses_an_unknown_newcomer_and_names_the_seats(capsys):
     err = _refused(capsys, ["--seats", "Ann,normal", "--newcomer", "Zed"])
     assert "--newcomer Zed: nobody of that name sits at the table" in err
-    assert "Ann, Bot 2" in err
+    assert "Ann, Normal bot" in err  # a bot seat is named after its level
 
 
 def test_new_refuses_an_empty_seat_and_a_name_used_twice(capsys):

@@ -48,6 +48,12 @@ def check_invariants(state: GameState) -> list[str]:
             problems.append(f"player {pl.seat + 1}: prestige {pl.prestige} off the track")
         if sum(pl.points.values()) != pl.score or sum(pl.cycle_points) != pl.score:
             problems.append(f"player {pl.seat + 1}: score {pl.score} != its breakdown")
+        for cycle, breakdown in enumerate(state.scorings):
+            if sum(breakdown[pl.seat].values()) != pl.cycle_points[cycle]:
+                problems.append(
+                    f"player {pl.seat + 1}: the scoring record of cycle {cycle + 1} does not "
+                    f"add up to the cycle's {pl.cycle_points[cycle]} VP"
+                )
     if state.tasks and not legal_actions(state):
         problems.append("a non-terminal state has no legal action")
     return problems

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from forum_trajanum.data import BOARD_SIZE, EAGLE, MOSAIC_FACES
+from forum_trajanum.data import BOARD_SIZE, EAGLE, MOSAIC_FACES, PATRICIAN_I
 
 if TYPE_CHECKING:
     from forum_trajanum.engine.state import GameState
@@ -130,12 +130,64 @@ def envoy_cells(geo: ForumGeometry, forum: list[int], colour: str, free_choice: 
     free = [i for i in geo.cells_of_colour.get(colour, ()) if forum[i] < 0]
     if free_choice or not free:
         return free
-    started = {
-        geo.area_of[i] for i in free if any(forum[j] >= 0 for j in geo.areas[geo.area_of[i]])
-    }
+    started = set(started_areas(geo, forum, colour))
     if not started:
         return free
     return [i for i in free if geo.area_of[i] in started]
+
+
+def started_areas(geo: ForumGeometry, forum: list[int], colour: str) -> tuple[int, ...]:
+    """The areas of ``colour`` that hold envoys (anybody's) and still have a free cell: the
+    areas the colour-area rule sends an envoy of that colour to (rules "Started color
+    area")."""
+    return tuple(
+        area
+        for area, cells in enumerate(geo.areas)
+        if geo.area_colour[area] == colour
+        and any(forum[j] >= 0 for j in cells)
+        and any(forum[j] < 0 for j in cells)
+    )
+
+
+@dataclass(frozen=True)
+class AreaRule:
+    """What the colour-area rule says about the envoy a player is placing now.
+
+    ``areas``: the colour areas it sends the envoy to (started and not full), each as its
+    Forum cells, envoys included; empty when it sends the envoy nowhere in particular (no
+    area of the colour is started, or the envoy ignores the rule). ``waived``: Patrician I
+    lets the player open a new area of that colour instead. ``ignored``: this envoy is not
+    under the rule at all (the market's free envoy, the library's eagle envoy)."""
+
+    colours: str = ""
+    areas: tuple[tuple[int, ...], ...] = ()
+    waived: bool = False
+    ignored: bool = False
+
+
+def area_rule(view) -> AreaRule:
+    """The colour-area rule for the envoy decision of ``view`` (a ``PlayerView``), from what
+    its viewer sees; an empty :class:`AreaRule` when no envoy is being placed.
+
+    Rules "Benefit for colored structures": "2. Started color area: If there are already one
+    or more envoys ... in a color area that has not yet been completed ..., you are required
+    to place your envoy in this color area, too" (exception: Patrician I). The Patrician I
+    row's second citizen places an envoy of any colour under the rule; the market's third
+    step ignores it (components.md), the library's third goes to an eagle."""
+    task = view.task
+    if view.decision != "envoy" or task is None:
+        return AreaRule()
+    if task.mode in ("free", "eagle"):
+        return AreaRule(ignored=True)
+    geo = geometry(view.forum_faces, view.forum_layout)
+    forum = list(view.forum)
+    colours = task.colour if task.mode == "colour" else "".join(sorted(set(geo.area_colour)))
+    areas = tuple(geo.areas[a] for c in colours for a in started_areas(geo, forum, c))
+    me = view.colonias[task.player]
+    waived = task.mode == "colour" and bool(
+        me.row_active[PATRICIAN_I] and me.citizens[PATRICIAN_I][0]
+    )
+    return AreaRule(colours=colours, areas=areas, waived=waived)
 
 
 def completes_area(geo: ForumGeometry, forum: list[int], cell: int) -> bool:

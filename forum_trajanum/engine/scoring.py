@@ -16,7 +16,12 @@ from forum_trajanum.engine.forum import eagle_points, forum_geometry, largest_gr
 from forum_trajanum.engine.state import CRANE_OPEN, CRANE_SCORED, GameState, PlayerState, tile_owner
 from forum_trajanum.engine.trajan import building_task, collection_task
 
+#: The categories of a cycle's scoring phase (rules "End of the cycle - Scoring Phase").
 SCORING_CATEGORIES = ("cranes", "colonia", "eagles", "area", "trajan")
+#: Points scored during a cycle's rounds: triumphal columns built, benefit tracks finished,
+#: area bonuses taken as 2 VP. Each cycle's record in ``state.scorings`` holds them too, so
+#: that a cycle's record adds up to the points of the whole cycle.
+PLAY_CATEGORIES = ("column", "tracks", "bonus")
 
 
 def crane_points(pl: PlayerState, cycle: int) -> int:
@@ -62,9 +67,17 @@ def trajan_points(state: GameState, pl: PlayerState, cycle: int) -> tuple[int, i
 
 
 def score_cycle(state: GameState) -> None:
-    """Score cranes, Colonia, Forum and Trajan for every player (citizens already paid)."""
+    """Score cranes, Colonia, Forum and Trajan for every player (citizens already paid).
+
+    The cycle's record (``state.scorings``) holds, per player, the points of this scoring by
+    category and, under :data:`PLAY_CATEGORIES`, the points scored during the cycle's rounds:
+    its values add up to everything the player scored in the cycle."""
     breakdown = []
     for p, pl in enumerate(state.players):
+        play = {
+            source: pl.points[source] - sum(cycle[p].get(source, 0) for cycle in state.scorings)
+            for source in PLAY_CATEGORIES
+        }
         cranes = crane_points(pl, state.cycle)
         for i in range(4):
             if pl.crane_state[i] == CRANE_OPEN:
@@ -78,7 +91,7 @@ def score_cycle(state: GameState) -> None:
             pl.score += points
             pl.points[source] += points
             pl.cycle_points[state.cycle - 1] += points
-        breakdown.append(parts)
+        breakdown.append({**play, **parts})
     state.scorings.append(breakdown)
 
 

@@ -176,7 +176,8 @@ class GameState(BaseModel):
     next_building: int = 0
     all_passed: bool = False
     actions_taken: int = 0
-    #: per finished cycle, per player: points by scoring category
+    #: per finished cycle, per player: points by category, the scoring's and those scored
+    #: during the cycle's rounds (they add up to the player's points of the cycle)
     scorings: list[list[dict[str, int]]] = Field(default_factory=list)
     _legal: list | None = PrivateAttr(default=None)
 

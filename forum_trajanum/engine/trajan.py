@@ -1,93 +1,47 @@
 """Trajan cards (rules "Trajan scoring"; cards from the German rulebook): the card registry.
 
 Each card is one :class:`TrajanCard` in :data:`TRAJAN`: its texts in player words (data, read
-from ``forum_trajanum.data.TRAJAN_CARDS``) and its two checks (rules code, here). Each check
-counts the largest number of fulfilments that share no building tile and no resource:
-orientation must match exactly, resources are not spent.
+from ``forum_trajanum.data.TRAJAN_CARDS``) and its two checks (rules code, the task kinds of
+:mod:`forum_trajanum.engine.trajan_tasks`). Each check counts the largest number of
+fulfilments that share no building tile and no resource: orientation must match exactly,
+resources are not spent.
 
 A new card is one row of texts in the data module and one ``_card(...)`` entry below; setup
 draws it from its cycle's pile, scoring, the bots and the app find it through the registry.
+
+Each check also says what is still missing for a first fulfilment; :func:`progress` answers
+both questions for a Colonia as a view shows it (the Trajan cards dialog: "met twice" or
+"missing: 1 coin").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from forum_trajanum.data import (
-    CLASS_ROWS,
-    CLASSES,
-    COLOURS,
-    COLS,
-    CORNERS,
-    GRAYS,
-    ROWS,
-    TEMPLES,
-    TRAJAN_CARDS,
-    trajan_card_cycle,
+from forum_trajanum.data import CLASSES, TEMPLES, TRAJAN_CARDS, trajan_card_cycle
+from forum_trajanum.engine.state import PlayerState
+from forum_trajanum.engine.trajan_tasks import (
+    ASSISTANT,
+    BUILDER,
+    CITIZEN_PAIR,
+    COIN,
+    SCORED_CRANES,
+    TRIBUNE,
+    WORKER,
+    AllFourColours,
+    Check,
+    CraneFlanked,
+    across,
+    active_of,
+    collect,
+    columns,
+    down,
+    pairs_of_different,
+    shape,
 )
-from forum_trajanum.engine.state import CRANE_COVERED, CRANE_SCORED, PlayerState
 
-_GRAY = frozenset(GRAYS)
-_COLOUR = frozenset(COLOURS)
-#: The two grid neighbours of each crane corner (A1: B1, A2; F1: E1, F2; A6: A5, B6; F6: F5, E6).
-CRANE_NEIGHBOURS: dict[int, tuple[int, int]] = {
-    0: (1, 6),
-    5: (4, 11),
-    30: (24, 31),
-    35: (29, 34),
-}
-
-
-def max_disjoint(occurrences: list[frozenset[int]]) -> int:
-    """The largest number of pairwise disjoint sets among ``occurrences`` (exact search)."""
-    occ = sorted(set(occurrences), key=len)
-    best = 0
-
-    def search(rest: list[frozenset[int]], count: int) -> None:
-        nonlocal best
-        if count + len(rest) <= best:
-            return
-        if not rest:
-            best = count
-            return
-        first, others = rest[0], rest[1:]
-        search([o for o in others if not (o & first)], count + 1)
-        search(others, count)
-
-    search(occ, 0)
-    return best
-
-
-def _at(pl: PlayerState, r: int, c: int) -> str:
-    return pl.buildings[r * COLS + c] if 0 <= r < ROWS and 0 <= c < COLS else ""
-
-
-def _tiles(pl: PlayerState, cells) -> frozenset[int]:
-    return frozenset(pl.building_tile[r * COLS + c] for r, c in cells)
-
-
-def active_by_class(pl: PlayerState) -> list[int]:
-    """Active citizens per class (patrician, merchant, craftsman)."""
-    out = []
-    for cls in CLASSES:
-        out.append(
-            sum(
-                (pl.citizens[r][0] >= 0) + (pl.citizens[r][1] >= 0)
-                for r in CLASS_ROWS[cls]
-                if pl.row_active[r]
-            )
-        )
-    return out
-
-
-def pairs_of_different(counts: list[int]) -> int:
-    """Largest number of disjoint pairs of items of different kinds."""
-    total = sum(counts)
-    return min(total // 2, total - max(counts, default=0))
-
-
-Check = Callable[[PlayerState], int]
+__all__ = ["TRAJAN", "TaskProgress", "TrajanCard", "building_task", "collection_task", "progress"]
 
 
 @dataclass(frozen=True)
@@ -161,89 +115,6 @@ def collection_task(card: str, pl: PlayerState) -> int:
     return TRAJAN[card].collection(pl)
 
 
-# --- Building-task shapes --------------------------------------------------------------------
-# A shape letter: G = a gray building, K = a coloured structure, * = any building tile.
-_FITS: dict[str, Callable[[str], bool]] = {
-    "G": lambda code: code in _GRAY,
-    "K": lambda code: code in _COLOUR,
-    "*": bool,
-}
-
-
-def _shape(
-    cells: tuple[tuple[int, int], ...], letters: str, *, distinct: bool = False, at=None
-) -> Check:
-    """A building task: the cells (offsets from an anchor) hold buildings fitting ``letters``
-    (``distinct``: all of different types); anchors are every grid cell, or ``at`` (cells).
-    Counts disjoint fulfilments."""
-    tests = [_FITS[letter] for letter in letters]
-    anchors = [divmod(a, COLS) for a in at] if at is not None else [
-        (r, c) for r in range(ROWS) for c in range(COLS)
-    ]  # fmt: skip
-
-    def check(pl: PlayerState) -> int:
-        found = []
-        for r, c in anchors:
-            placed = [(r + dr, c + dc) for dr, dc in cells]
-            codes = [_at(pl, rr, cc) for rr, cc in placed]
-            if not all(codes) or not all(t(code) for t, code in zip(tests, codes, strict=True)):
-                continue
-            if distinct and len(set(codes)) < len(codes):
-                continue
-            found.append(_tiles(pl, placed))
-        return max_disjoint(found)
-
-    return check
-
-
-def _across(letters: str, *, distinct: bool = False) -> Check:
-    """A horizontal run of buildings, left to right."""
-    return _shape(tuple((0, i) for i in range(len(letters))), letters, distinct=distinct)
-
-
-def _down(letters: str, *, distinct: bool = False) -> Check:
-    """A vertical run of buildings, top to bottom ("directly one above another")."""
-    return _shape(tuple((i, 0) for i in range(len(letters))), letters, distinct=distinct)
-
-
-def _crane_flanked(pl: PlayerState) -> int:
-    """Uncovered cranes (scored or not) with building tiles on both neighbouring spaces."""
-    found = []
-    for i, corner in enumerate(CORNERS):
-        a, b = CRANE_NEIGHBOURS[corner]
-        if pl.crane_state[i] != CRANE_COVERED and pl.buildings[a] and pl.buildings[b]:
-            found.append(frozenset((pl.building_tile[a], pl.building_tile[b])))
-    return max_disjoint(found)
-
-
-def _all_four_colours(pl: PlayerState) -> int:
-    """Sets of coloured structures of all 4 colours, anywhere in the Colonia."""
-    # a tile holds one colour at most, so the colours never compete for a tile
-    return min(
-        len({pl.building_tile[i] for i in range(ROWS * COLS) if pl.buildings[i] == colour})
-        for colour in COLOURS
-    )
-
-
-# --- Collection-task counts ------------------------------------------------------------------
-def _workers(pl: PlayerState) -> int:
-    return sum(pl.workers)
-
-
-def _columns(pl: PlayerState) -> int:
-    """Triumphal columns in the Colonia."""
-    return pl.buildings.count("C")
-
-
-def _scored_cranes(pl: PlayerState) -> int:
-    return pl.crane_state.count(CRANE_SCORED)
-
-
-def _citizen_pairs(pl: PlayerState) -> int:
-    """Disjoint pairs of active citizens of different classes."""
-    return pairs_of_different(active_by_class(pl))
-
-
 # --- The cards (texts: forum_trajanum.data.TRAJAN_CARDS) -------------------------------------
 _TEMPLE_ABOVE_BELOW = ((-1, 0), (1, 0))
 _TEMPLE_DIAGONALS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
@@ -251,61 +122,129 @@ _SQUARE = ((0, 0), (0, 1), (1, 0), (1, 1))
 
 _card(
     "I-1",
-    building=_across("GKG"),
-    collection=lambda pl: min(pl.tribunes, pl.coins),
+    building=across("GKG"),
+    collection=collect(TRIBUNE, COIN),
 )
 _card(
     "I-2",
-    building=_shape(_TEMPLE_ABOVE_BELOW, "**", at=TEMPLES),
-    collection=lambda pl: min(_citizen_pairs(pl), len(pl.ship)),
+    building=shape(_TEMPLE_ABOVE_BELOW, "**", at=TEMPLES),
+    collection=collect(
+        CITIZEN_PAIR, (1, "envoy on your ship", "envoys on your ship", lambda pl: len(pl.ship))
+    ),
 )
 _card(
     "I-3",
-    building=_down("GG", distinct=True),
-    collection=lambda pl: min(pl.assistants // 2, pl.coins),
+    building=down("GG", distinct=True),
+    collection=collect((2, "assistant", "assistants", lambda pl: pl.assistants), COIN),
 )
 _card(
     "I-4",
-    building=_crane_flanked,
-    collection=lambda pl: min(pl.builders, _workers(pl), pl.assistants),
+    building=CraneFlanked(),
+    collection=collect(BUILDER, WORKER, ASSISTANT),
 )
 _card(
     "II-1",
-    building=_shape(_SQUARE, "****"),
-    collection=lambda pl: min(pl.assistants, pl.coins // 2),
+    building=shape(_SQUARE, "****"),
+    collection=collect(ASSISTANT, (2, "coin", "coins", lambda pl: pl.coins)),
 )
 _card(
     "II-2",
-    building=_down("KGK"),
-    collection=lambda pl: min(pl.tribunes, pl.builders, pl.assistants),
+    building=down("KGK"),
+    collection=collect(TRIBUNE, BUILDER, ASSISTANT),
 )
 _card(
     "II-3",
-    building=_all_four_colours,
-    collection=lambda pl: min(_workers(pl), _columns(pl) // 2),
+    building=AllFourColours(),
+    collection=collect(
+        WORKER,
+        (2, "triumphal column in your Colonia", "triumphal columns in your Colonia", columns),
+    ),
 )
 _card(
     "II-4",
-    building=_down("GKG"),
-    collection=lambda pl: min(_scored_cranes(pl) // 2, _citizen_pairs(pl)),
+    building=down("GKG"),
+    collection=collect(SCORED_CRANES, CITIZEN_PAIR),
 )
 _card(
     "III-1",
-    building=_down("KGGK"),
-    collection=lambda pl: min(active_by_class(pl)),
+    building=down("KGGK"),
+    collection=collect(
+        *((1, f"active {cls}", f"active {cls}s", active_of(i)) for i, cls in enumerate(CLASSES))
+    ),
 )
 _card(
     "III-2",
-    building=_down("KKK", distinct=True),
-    collection=lambda pl: min(_columns(pl), pl.tribunes, pl.builders),
+    building=down("KKK", distinct=True),
+    collection=collect(
+        (1, "triumphal column in your Colonia", "triumphal columns in your Colonia", columns),
+        TRIBUNE,
+        BUILDER,
+    ),
 )
 _card(
     "III-3",
-    building=_shape(_TEMPLE_DIAGONALS, "KKKK", at=TEMPLES),
-    collection=lambda pl: min(_scored_cranes(pl) // 2, pairs_of_different(pl.workers)),
+    building=shape(_TEMPLE_DIAGONALS, "KKKK", at=TEMPLES),
+    collection=collect(
+        SCORED_CRANES,
+        (
+            1,
+            "pair of workers of different colours",
+            "pairs of workers of different colours",
+            lambda pl: pairs_of_different(pl.workers),
+        ),
+    ),
 )
 _card(
     "III-4",
-    building=_down("GGG", distinct=True),
-    collection=lambda pl: min(pl.tracks.count(4), pl.assistants, pl.coins),
+    building=down("GGG", distinct=True),
+    collection=collect(
+        (
+            1,
+            "finished benefit track (its marker beside Trajan's Column)",
+            "finished benefit tracks",
+            lambda pl: pl.tracks.count(4),
+        ),
+        ASSISTANT,
+        COIN,
+    ),
 )
+
+
+# --- Progress, from what a view shows ---------------------------------------------------------
+@dataclass(frozen=True)
+class TaskProgress:
+    """Where a player stands with one task of a Trajan card now: ``times`` fulfilled (what a
+    scoring now would count) and, when that is 0, what is still ``missing`` (player words)."""
+
+    times: int
+    missing: tuple[str, ...]
+
+
+class _Shown:
+    """The parts of a player's state the Trajan checks read, taken from a Colonia as a view
+    shows it (all of it is public: buildings, cranes, citizens, supply, ship, tracks)."""
+
+    def __init__(self, colonia) -> None:
+        cells = colonia.cells
+        self.buildings = [c[6:] if c.startswith("built:") else "" for c in cells]
+        self.building_tile = list(colonia.building_tiles)
+        self.grid = [0 if c in ("hidden",) or c.startswith("tile:") else -1 for c in cells]
+        self.crane_state = list(colonia.crane_state)
+        self.citizens = [[0 if kind else -1 for kind in row] for row in colonia.citizens]
+        self.row_active = list(colonia.row_active)
+        self.workers = list(colonia.workers)
+        self.ship = [0] * colonia.ship
+        self.tracks = list(colonia.tracks)
+        for name in ("builders", "assistants", "coins", "tribunes"):
+            setattr(self, name, getattr(colonia, name))
+
+
+def progress(card: str, colonia) -> tuple[TaskProgress, TaskProgress]:
+    """(building task, collection task) of Trajan card ``card`` for ``colonia`` (a
+    ``ColoniaView``): how often each is fulfilled now and what each still lacks."""
+    shown = _Shown(colonia)
+    out = []
+    for check in (TRAJAN[card].building, TRAJAN[card].collection):
+        times = check(shown)
+        out.append(TaskProgress(times, () if times else check.missing(shown)))
+    return out[0], out[1]

@@ -185,7 +185,7 @@ def _unseen(state: GameState, pl: PlayerState, viewer: int, grid: list[int]) -> 
     """Kinds of ``pl``'s tiles that ``viewer`` has not seen: face-down grid tiles (of ``grid``,
     the grid as the viewer sees it), and for another player also its river and, once the
     draft is public, the tiles in hands that the viewer has not seen yet."""
-    hidden = [grid[c] for c in BUILDING_SPACES]
+    hidden = [grid[c] for c in BUILDING_SPACES] if state.tasks else []  # over: face up
     if pl.seat != viewer:
         hidden.append(pl.river)
         if state.all_passed:  # before, the drafted tiles still lie in the grid as seen
@@ -215,6 +215,8 @@ def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
             for corner, crane in zip(CORNERS, pl.crane_state, strict=True)
         )
         shown["tribunes"] = pl.tribunes + pl.draft_tribunes
+    # once the game is over nothing is secret: the tiles never drafted are turned face up
+    over = not state.tasks
     cells = []
     for cell, place in enumerate(_PLACE):
         if place == "temple":
@@ -222,7 +224,8 @@ def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
         elif buildings[cell]:
             cells.append("built:" + buildings[cell])
         elif grid[cell] >= 0:
-            cells.append("tile:" + _KIND[grid[cell]] if place == "corner" else "hidden")
+            face_up = place == "corner" or over
+            cells.append("tile:" + _KIND[grid[cell]] if face_up else "hidden")
         else:
             cells.append("crane" if place == "corner" else "empty")
     # before everybody has passed, a received tile is nobody's to see (not even whether

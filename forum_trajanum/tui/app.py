@@ -115,6 +115,8 @@ class ForumApp(CoachApp, App):
         self.session = session
         #: A game to start at once (``forum-trajanum new``), when no session is given.
         self.new_game = new_game
+        #: What the new-game form held when it was last left: it opens so again.
+        self.form_entries: dict = {}
         self.min_size = min_size
         self.last_human: int | None = None
         self.scorings_seen = 0

@@ -1,6 +1,8 @@
 """The first-game coach: the first time a kind of decision comes up for a seat, a short
 explanation of what it is and what its options do (the task record's ``explain``, in the
-rulebook's words), in a small dialog with "OK" and "Don't show again".
+rulebook's words), in a small dialog with "OK" and "Don't show again"; and the first time a
+word of the game appears on the seat's screen (a river tile, the reserve, a collection task;
+:mod:`forum_trajanum.tui.glossary`), what it means.
 
 Which seats have the coach on and which kinds each has seen are kept in the game record's
 ``meta`` (``meta["coach"]``), so Continue neither repeats an explanation nor forgets that a
@@ -113,15 +115,28 @@ def explanation(pv: PlayerView) -> tuple[str, str]:
     return pv.title[:1].upper() + pv.title[1:], text
 
 
-def due(record: GameRecord, pv: PlayerView) -> tuple[str, str]:
-    """The explanation the coach owes the viewer of ``pv`` now, or ("", ""): the coach is on
-    for that seat, it is the seat's own decision and its kind has not been explained yet."""
+def due(record: GameRecord, pv: PlayerView) -> tuple[str, str, list[str]]:
+    """(title, explanation, kinds) the coach owes the viewer of ``pv`` now, or ("", "", []):
+    the coach is on for that seat and it is the seat's own decision; the decision's kind has
+    not been explained yet, or a word on the screen (the glossary's notes) has not. ``kinds``
+    are what to mark as explained."""
+    from forum_trajanum.tui.glossary import WORDS, heading, notes_shown
+
     seat = pv.viewer
     if seat < 0 or seat != pv.decider or not pv.legal or not coach_on(record, seat):
-        return "", ""
-    if pv.decision in seen_kinds(record, seat):
-        return "", ""
-    return explanation(pv)
+        return "", "", []
+    seen = seen_kinds(record, seat)
+    title, text, kinds = "", "", []
+    if pv.decision not in seen:
+        title, text = explanation(pv)
+        kinds.append(pv.decision)
+    notes = notes_shown(pv, seen)
+    if notes:
+        words = "\n".join(f"{heading(note.word)}: {WORDS[note.word]}" for note in notes)
+        text = f"{text}\n\n{words}" if text else words
+        title = title or f"New here: {notes[0].word}"
+        kinds += [note.key for note in notes]
+    return (title, text, kinds) if text else ("", "", [])
 
 
 #: The coach dialog's answers: OK, or "Don't show again"; a digit ("1"-"9") takes that
@@ -207,11 +222,12 @@ class CoachApp:
     def coach_check(self, pv: PlayerView) -> None:
         """After a human's decision is on screen: explain it if the coach owes that."""
         s = self.session
-        title, text = due(s.record, pv)
+        title, text, kinds = due(s.record, pv)
         if not text:
             return
         seat = pv.viewer
-        mark_seen(s.record, seat, pv.decision)
+        for kind in kinds:
+            mark_seen(s.record, seat, kind)
         s.save()  # seen for good: Continue does not explain it again
 
         def closed(answer: str | None) -> None:

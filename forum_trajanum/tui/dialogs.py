@@ -13,8 +13,9 @@ from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 
 from forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
 from forum_trajanum.engine import PlayerView
+from forum_trajanum.tui.glossary import WORDS, heading
 from forum_trajanum.tui.help import LEGEND_KEY, RULES_REFERENCE, keys_table, legend
-from forum_trajanum.tui.panels import supply_text
+from forum_trajanum.tui.panels import ROMAN, supply_text
 from forum_trajanum.tui.play import PlayData
 from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, KeyBar
 
@@ -124,7 +125,8 @@ class HelpScreen(ModalScreen[None]):
 
 
 class TrajanScreen(ModalScreen[None]):
-    """The Trajan cards of all cycles with their tasks, and the street cards."""
+    """The Trajan cards of all cycles with their tasks, whether the viewer meets each task
+    now and what is missing (the engine's ``trajan.progress``), and the street cards."""
 
     BINDINGS = [Binding("escape,t,q", "close", "Close")]
 
@@ -133,26 +135,69 @@ class TrajanScreen(ModalScreen[None]):
         self.pv = pv
 
     def compose(self) -> ComposeResult:
-        text = Text()
-        for i, card in enumerate(self.pv.trajan):
-            text.append(f"Cycle {['I', 'II', 'III'][i]}: ", style="bold")
-            if not card:
-                text.append("no Trajan card\n")
-                continue
-            building, collection = TRAJAN_CARDS[card]
-            text.append(f"{card}\n  building task: {building}\n  collection task: {collection}\n")
-        text.append("\nStreet cards now: ", style="bold")
-        text.append("  ".join(STREET_SYMBOLS[s] for s in self.pv.street) or "-")
-        for i, cyc in enumerate(self.pv.played):
-            text.append(f"\nPlayed in cycle {['I', 'II', 'III'][i]}: ", style="bold")
-            text.append(" ".join(STREET_SYMBOLS[s] for s in cyc) or "-")
-        text.append(f"\nStreet cards left in the piles: {', '.join(map(str, self.pv.pile_sizes))}")
         with VerticalScroll(classes="dialog wide"):
             yield Label("Trajan cards and street cards (Escape closes)", classes="heading")
-            yield Static(text)
+            yield Static(trajan_text(self.pv))
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def times_words(times: int) -> str:
+    """1 -> "once", 2 -> "twice", 3 -> "3 times"."""
+    return {1: "once", 2: "twice"}.get(times, f"{times} times")
+
+
+def trajan_text(pv: PlayerView) -> Text:
+    """The Trajan cards, with where the viewer stands on each task now, and the street
+    cards."""
+    from forum_trajanum.engine.trajan import progress
+
+    me = pv.colonias[pv.viewer] if 0 <= pv.viewer < len(pv.colonias) else None
+    text = Text()
+    if me is not None:
+        text.append("Each task you fulfil scores ", style="italic")
+        text.append(f"{me.trajan_value} VP", style="bold")
+        text.append(" now (your prestige bar), as often as you fulfil it. A collection task is "
+                    "checked at the scoring: you show what it asks for and keep it.\n",
+                    style="italic")  # fmt: skip
+    for i, card in enumerate(pv.trajan):
+        cycle = i + 1
+        text.append(f"\nCycle {ROMAN[i]}: ", style="bold #ffd75f")
+        if not card:
+            text.append("no Trajan card\n")
+            continue
+        when = (
+            "scored after cycle " + ROMAN[i]
+            if cycle < pv.cycle or pv.phase == "over"
+            else "this cycle's card"
+            if cycle == max(pv.cycle, 1)
+            else "a later cycle's card"
+        )
+        text.append(f"{card} ({when})\n")  # fmt: skip
+        building, collection = TRAJAN_CARDS[card]
+        standing = progress(card, me) if me is not None else (None, None)
+        for name, task, where in (("building", building, standing[0]),
+                                  ("collection", collection, standing[1])):  # fmt: skip
+            text.append(f"  {name} task: ", style="bold")
+            text.append(task + "\n")
+            if "Trajan's Column" in task:  # the words a newcomer does not know
+                word = "marker beside Trajan's Column"
+                text.append(f"    ({heading(word)}: {WORDS[word]})\n", style="italic #a0a0a0")
+            if where is None:
+                continue
+            if where.times:
+                text.append(f"    you: met {times_words(where.times)} now\n", style="bold green")
+            else:
+                text.append("    you: not met; missing ", style="bold #ff8700")
+                text.append(", ".join(where.missing) + "\n")
+    text.append("\nStreet cards now: ", style="bold")
+    text.append("  ".join(STREET_SYMBOLS[s] for s in pv.street) or "-")
+    for i, cyc in enumerate(pv.played):
+        text.append(f"\nPlayed in cycle {ROMAN[i]}: ", style="bold")
+        text.append(" ".join(STREET_SYMBOLS[s] for s in cyc) or "-")
+    text.append(f"\nStreet cards left in the piles: {', '.join(map(str, pv.pile_sizes))}")
+    return text
 
 
 class BoardsScreen(ModalScreen[None]):

@@ -18,12 +18,16 @@ from forum_trajanum.tui.widgets import KeyBar
 
 
 def game_line(info: saves.GameInfo) -> Text:
-    """One game in the list: name, seats, where it stands, when it was last played."""
+    """One game in the list: name, seats, where it stands (a finished one: who won, with how
+    many VP), when it was last played."""
     text = Text()
     text.append(info.label(), style="bold")
     if info.title and info.seats():
         text.append(f"  ({info.seats()})")
-    text.append(f"\n  {info.stage()} · last played {info.when()}", style="italic")
+    text.append(f"\n  {info.stage()}", style="italic")
+    if info.result():
+        text.append(f": {info.result()}", style="bold #ffd75f")
+    text.append(f" · last played {info.when()}", style="italic")
     if info.locked:
         text.append("  · open in another window", style="bold #ff8700")
     return text

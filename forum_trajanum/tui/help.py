@@ -5,6 +5,7 @@ The rulings are in :data:`forum_trajanum.data.RULINGS` (the engine applies them 
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.padding import Padding
 from rich.table import Table
@@ -12,6 +13,7 @@ from rich.text import Text
 
 from forum_trajanum.data import (
     AREA_BONUS_LABELS,
+    BENEFIT_LABELS,
     CITIZEN_ABILITIES,
     CITIZEN_KINDS,
     COLOUR_NAMES,
@@ -22,12 +24,16 @@ from forum_trajanum.data import (
     STRUCTURE_NAMES,
     TILE_KINDS_PER_PLAYER,
     TILE_LABELS,
+    TRACK_BENEFITS,
 )
+from forum_trajanum.tui.glossary import WORDS, heading
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.labels import GRAY_SHORT, TILE_SHORT
 from forum_trajanum.tui.panels import SEAT_MARKERS
 from forum_trajanum.tui.widgets import CITIZEN_LETTER, EAGLE_GLYPH, ROW_SHORT
 
+#: The area bonuses as the Forum's notes name them.
+AREA_BONUS_SHORT = ("tribune", "assistant", "coin", "upgrade", "2 VP")
 #: Coloured structures as small cells name them.
 STRUCTURE_SHORT = {"B": "fount", "G": "park", "Y": "stabl", "R": "house"}
 
@@ -37,7 +43,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Enter", "take the highlighted choice, or the cell under the cursor"),
     ("1-9", "take that entry of the decision list directly"),
     ("Tab", "move between the decision list, your Colonia and the Forum"),
-    ("Arrows", "move the highlight or the cursor; a click on a cell chooses it too"),
+    ("Arrows", "move the highlight or the cursor of the panel in focus (framed in bright "
+               "yellow; the key bar begins with where they go); a click on a cell chooses it"),
     ("c f p l", "show your Colonia, the Forum, the players and tracks, or the log (in a small "
                 "window one panel at a time; in a large one l opens the whole log)"),
     ("u", "undo your last step of this turn (until a hidden tile is revealed)"),
@@ -72,7 +79,9 @@ def keys_table() -> Table:
 def entries(rows: list[tuple[str, str]]) -> Table:
     """Symbols and their meanings in two columns; a long meaning wraps in its column."""
     table = Table.grid(padding=(0, 2))
-    table.add_column(width=12, style="bold", no_wrap=True)
+    # as wide as the longest symbol (at least 12, so that the sections line up), never cut
+    width = max([12, *(cell_len(symbol) for symbol, _ in rows)])
+    table.add_column(width=width, style="bold", no_wrap=True)
     table.add_column()
     for symbol, meaning in rows:
         table.add_row(symbol, meaning)
@@ -97,7 +106,11 @@ def legend() -> Group:
         [
             ("░░░░░", "a face-down tile: nobody knows which (its owner knows the set left)"),
             ("▲ templ", "a temple: never built on"),
-            ("·", "a vacated space: its tile was taken; you may build there"),
+            (
+                "·",
+                "an empty building space: its tile was taken, so you may build there "
+                "(during setup, before the tiles are laid out, every space is empty)",
+            ),
             *[(GRAY_SHORT[g], f"{GRAY_NAMES[g]} (gray background)") for g in GRAYS],
             *[
                 (
@@ -136,6 +149,7 @@ def legend() -> Group:
                 for kind, letter in CITIZEN_LETTER.items()
             ],
             ("·", "an empty citizen space"),
+            ("female-back", WORDS["female-back citizen"]),
             ("active", "the row's citizens count and its ability works"),
             ("inactive", "the row was not paid at a scoring (1 coin per row)"),
         ],
@@ -146,6 +160,21 @@ def legend() -> Group:
             ("B G Y R", "a free space of that colour"),
             (EAGLE_GLYPH, "an eagle space: an envoy on it scores 2 VP, next to it 1 VP"),
             ("B1", "an envoy of seat 1 on a blue space (seat numbers 1-4, in the seat's colour)"),
+            ("dark gap", "between two spaces: one colour area ends there, the next begins"),
+            ("▏ underline", "a mosaic board ends there (a colour area may go on across it)"),
+            (
+                "lit area",
+                "while you place an envoy: the started area the colour-area rule "
+                "sends it to (its rows and columns are named under the Forum)",
+            ),
+            ("colour-area rule", WORDS["colour-area rule"]),
+            ("area bonus", WORDS["area bonus"]),
+            (
+                "Trajan's Column",
+                "its value now (3, 2, 1 VP in cycles I, II, III) is what a "
+                "triumphal column or a finished track scores, plus your active "
+                "citizens; the markers beside it are finished tracks",
+            ),
         ],
     )
     section(
@@ -159,50 +188,93 @@ def legend() -> Group:
             ("flipped", "Merchant I has flipped the bar: it reads one position further"),
             ("▶", "the player deciding now"),
             ("ship", "your envoys: your own tiles that were used or left unused"),
-            ("reserve", "tiles received from other players that went unused"),
+            ("reserve", WORDS["reserve"]),
+            ("river tile", WORDS["river tile"]),
+            ("beside the Column", WORDS["marker beside Trajan's Column"]),
             ("assist, trib", "assistants, tribunes"),
             ("VP", "victory points"),
         ],
     )
     section(
-        "Area bonuses (filling an area's last space)",
-        [("", label) for label in AREA_BONUS_LABELS.values()],
+        "The status line (short forms where the window is narrow)",
+        [
+            ("I 3/4", "cycle I, round 3 of 4"),
+            ("streets I c", "the street symbols of this round's two street cards"),
+            ("bld, asst", "builders, assistants (coin: coins, trib: tribunes)"),
+            ("B0 G0 Y0 R0", "your workers of each colour"),
+        ],
     )
+    section(
+        "Trajan cards (t)",
+        [
+            ("met twice", "you fulfil the task twice now: a scoring now counts it twice"),
+            ("missing", "what a first fulfilment still lacks, the nearest way"),
+            ("collection task", WORDS["collection task"]),
+        ],
+    )
+    section(
+        "Area bonuses (filling an area's last space: one of them)",
+        [(short, label) for short, label in zip(AREA_BONUS_SHORT, AREA_BONUS_LABELS.values(),
+                                                strict=True)],
+    )  # fmt: skip
     return Group(*parts)
 
 
-RULES_REFERENCE = """\
-The game runs 3 cycles of 4 rounds; after each cycle comes a scoring.
+def _steps(track: str) -> str:
+    """ "step 1: 2 assistants; step 2: ...": what each step of a benefit track gives."""
+    return "; ".join(
+        f"step {n}: {BENEFIT_LABELS[benefit]}" for n, benefit in enumerate(TRACK_BENEFITS[track], 1)
+    )
 
-Round. Two street cards are revealed. In turn, each player takes one face-down tile from
-the street named by each card (a tribune lets you ignore a card and take from anywhere),
-sees the first before taking the second, keeps one and passes the other to the right.
-Then, in turn order, each player uses one tile: the kept one or the received one (2
-tribunes: both). Resource tiles give builders, workers, assistants, coins, tribunes or
-upgrades; citizen tiles go into a citizen row of their class and activate its ability.
-Unused and used own tiles go to the ship: they are your envoys.
 
-Building step. Once per turn build on a free space (where a tile was taken): a gray
-building (library LIB, basilica BAS, market MKT, triumphal column COL) costs 1 builder; a
-coloured structure (fountain B, park G, stable Y, house R) costs 1 worker of its colour.
-A double tile covers two adjacent spaces. Conversions: 2 workers of a colour make 1
-builder; 1 assistant changes a worker's colour; citizen abilities add more.
-Library, basilica and market advance their benefit track: take the benefit of any step
-reached. A triumphal column scores the number on Trajan's Column (3, 2, 1 in cycles I, II,
-III) plus your active citizens.
-A coloured structure lets you send an envoy from your ship to a free Forum space of its
-colour (into an area of that colour you already started while it has room). Filling an
-area's last space gives an area bonus: tribune, assistant, coin, upgrade or 2 VP.
+#: The rules reference: one paragraph a line, wrapped by the screen (never by this text, so
+#: that a narrow window does not break its lines twice).
+RULES_PARAGRAPHS: tuple[str, ...] = (
+    "The game runs 3 cycles of 4 rounds; after each cycle comes a scoring. Most VP after "
+    "cycle III wins; ties: most active citizens, then most resources left.",
+    "Round. Two street cards are revealed. In turn, each player takes one face-down tile "
+    "from the street named by each card (a tribune lets you ignore a card and take from "
+    "anywhere), sees the first before taking the second, keeps one and passes the other to "
+    "the right. Then, in turn order, each player uses one tile: the kept one or the received "
+    "one (2 tribunes: both). Resource tiles give builders, workers, assistants, coins, "
+    "tribunes or upgrades; citizen tiles go into a citizen row of their class and activate "
+    "its ability. Your own tiles, used or not, go to the ship: they are your envoys. Tiles "
+    "received go to your reserve.",
+    "Building step. Once per turn build on a free space (where a tile was taken): a gray "
+    "building (library LIB, basilica BAS, market MKT, triumphal column COL) costs 1 builder; "
+    "a coloured structure (fountain B, park G, stable Y, house R) costs 1 worker of its "
+    "colour. A double tile covers two adjacent spaces. Conversions: 2 workers of a colour "
+    "make 1 builder; 1 assistant changes a worker's colour; citizen abilities add more.",
+    "Benefit tracks. Each library, basilica or market moves your marker one step along its "
+    "track; take the benefit of the step reached or of any step before it. After the fourth "
+    "step your marker moves beside Trajan's Column and scores like a triumphal column; later "
+    "buildings of that kind give no benefit.",
+    f"Library: {_steps('L')}.",
+    f"Basilica: {_steps('S')}.",
+    f"Market: {_steps('M')}.",
+    "Trajan's Column shows 3, 2, 1 VP in cycles I, II, III: a triumphal column (or a "
+    "finished track) scores that value plus 1 VP per active citizen in your Colonia.",
+    "Envoys. A coloured structure lets you send an envoy from your ship to a free Forum "
+    "space of its colour; the colour-area rule: " + WORDS["colour-area rule"] + " Filling "
+    "an area's last space gives an area bonus: 1 tribune, 1 assistant, 1 coin, 1 upgrade or "
+    "2 VP.",
+    "The prestige track. Each upgrade moves your slide bar one position along the prestige "
+    "track (0-8, cypresses at 3, 6 and 8). What the bar is worth: your largest connected "
+    "group of envoys scores 1 VP per envoy (at most 10), +1 from position 3 and +2 from "
+    "position 6; each Trajan task you fulfil scores 3 VP, 5 VP from position 3 and 7 VP "
+    "from position 6. A first Merchant I flips your slide bar for good: it then reads one "
+    "position further along (at 2 it is worth what 3 is), and each upgrade moves it "
+    "straight to the next cypress. The players' strip says what your bar is worth now.",
+    "Scoring after each cycle. First pay 1 coin per citizen row with a citizen, or it turns "
+    "inactive. Then: cranes (3, 2, 1 VP in cycles I, II, III per structure of an uncovered "
+    "crane's colour, once per crane); the Colonia (for each of the 6 rows: the number of "
+    "different gray building kinds in it, 0-4, times 1 + the active citizens of its citizen "
+    "row, so 1, 2 or 3 VP per kind); the Forum's eagles (2 VP per envoy on an eagle, 1 VP per "
+    "envoy next to one); your largest connected group of envoys (as the prestige bar says); "
+    "and the cycle's Trajan card, its building task and its collection task, each as often "
+    "as you fulfil it.",
+    "Words.",
+    *(f"{heading(word)}: {text}" for word, text in WORDS.items()),
+)  # fmt: skip
 
-Upgrades move your slide bar along the prestige track; the cypresses at 3, 6 and 8 raise
-what your largest area is worth (+1 from 3, +2 from 6) and each Trajan task (3, 5, 7 VP).
-A first Merchant I flips your slide bar for good: it then reads one position further along
-(at 2 it is worth what 3 is), and each upgrade moves it straight to the next cypress.
-
-Scoring after each cycle. First pay 1 coin per citizen row, or it turns inactive. Then:
-cranes (3, 2, 1 VP per structure of the crane's colour in cycles I, II, III, once per
-crane), Colonia rows (for each row: its different gray buildings times 1 plus the row's
-active citizens), Forum eagles (2 VP for an envoy on an eagle, 1 VP next to one), the
-largest connected group of your envoys, and the Trajan card's building and collection
-tasks. Most VP after cycle III wins; ties: most active citizens, then most resources.
-"""
+RULES_REFERENCE = "\n\n".join(RULES_PARAGRAPHS)

@@ -15,11 +15,24 @@ LEGEND_KEY = "g"
 CHOICE_HOLD = 0.3
 
 
+#: Keys as the key bar prints them.
+KEY_NAMES = {
+    "question_mark": "?",
+    "enter": "Enter",
+    "escape": "Esc",
+    "tab": "Tab",
+    "shift+tab": "Shift+Tab",
+}
+
+
 class KeyBar(Static):
     """The key bindings of the screen, in one line at the bottom (a light-weight footer).
 
-    When the line is wider than the terminal, the keys the screen lists in ``KEYBAR_SPARE``
-    (keys shown elsewhere on it, e.g. the compact layout's panel tabs) are left out."""
+    It begins with where the arrow keys go when the screen says so (``arrows_hint()``: the
+    choices, the Colonia cursor, the Forum cursor). When the line is wider than the terminal,
+    the keys the screen lists in ``KEYBAR_SPARE`` are left out, one after the other in that
+    order, until it fits (keys shown elsewhere on it first, e.g. the compact layout's panel
+    tabs)."""
 
     def on_mount(self) -> None:
         self.show_keys()
@@ -29,6 +42,11 @@ class KeyBar(Static):
 
     def keys_text(self, spare: frozenset[str] = frozenset()) -> Text:
         keys = Text(no_wrap=True, overflow="crop")
+        hint = getattr(self.screen, "arrows_hint", None)
+        arrows = hint() if callable(hint) else ""
+        if arrows:
+            keys.append(arrows, style="bold #ffd75f")
+            keys.append(" ")
         # the bindings of the screen's class and its bases (a subclass's BINDINGS add to them)
         bindings = [
             b for cls in reversed(type(self.screen).__mro__) for b in vars(cls).get("BINDINGS", [])
@@ -38,17 +56,20 @@ class KeyBar(Static):
                 key = binding.key.split(",")[0]
                 if key in spare:
                     continue
-                key = {"question_mark": "?", "enter": "Enter", "escape": "Esc"}.get(key, key)
+                key = KEY_NAMES.get(key, key)
                 keys.append(key, style="bold reverse")
                 keys.append(f" {binding.description} ")
         return keys
 
     def show_keys(self) -> None:
+        """Show the keys (again: after a resize, or when the focus moved)."""
         keys = self.keys_text()
         width = self.size.width or self.app.size.width
-        spare = frozenset(getattr(self.screen, "KEYBAR_SPARE", ()))
-        if spare and keys.cell_len > width:
-            keys = self.keys_text(spare)
+        spare = list(getattr(self.screen, "KEYBAR_SPARE", ()))
+        dropped: list[str] = []
+        while keys.cell_len > width and spare:
+            dropped.append(spare.pop(0))
+            keys = self.keys_text(frozenset(dropped))
         if getattr(self, "_shown_keys", None) != keys:
             self._shown_keys = keys
             self.update(keys)

@@ -1,4 +1,4 @@
-"""Text panels of the play screen: status line, supply, secrets, players and tracks, log.
+"""Text panels of the play screen: supply, secrets, players and tracks, the Forum's notes, log.
 
 Each is a function from public data (or the viewer's own view) to a Rich ``Text``; the play
 screen puts them into Static widgets. Words, not codes.
@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from forum_trajanum.data import COLOURS, CORNERS, STREET_SYMBOLS, cell_name
+from forum_trajanum.data import (
+    AREA_BONUS_LABELS,
+    COLOUR_NAMES,
+    COLOURS,
+    COLUMN_VALUES,
+    CORNERS,
+    cell_name,
+)
 from forum_trajanum.engine import GameError, PlayerView, parse
 from forum_trajanum.engine import actions as A
 from forum_trajanum.engine.view import ColoniaView
@@ -34,11 +41,6 @@ STEP_NAMES = {
 }
 
 
-def cycle_name(cycle: int) -> str:
-    """1 -> "I" (0, before the first cycle, counts as I)."""
-    return ROMAN[min(max(cycle, 1), 3) - 1]
-
-
 def envoys_words(count: int) -> str:
     """The count and the word: 1 envoy, 3 envoys."""
     return f"{count} envoy" + ("" if count == 1 else "s")
@@ -48,23 +50,6 @@ def workers_text(colonia: ColoniaView, text: Text) -> None:
     """Append "B1 G0 Y2 R0" with each colour's style (letter and count)."""
     for i, (colour, count) in enumerate(zip(COLOURS, colonia.workers, strict=True)):
         text.append(("" if i == 0 else " ") + f"{colour}{count}", style=COLOUR_STYLE[colour])
-
-
-def status_line(pv: PlayerView, names: list[str], seat: int) -> Text:
-    """One line: cycle, round, street cards, and ``seat``'s score and supply."""
-    text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f" Cycle {cycle_name(pv.cycle)} round {max(pv.round, 1)}/4", style="bold")
-    streets = " ".join(STREET_SYMBOLS[s] for s in pv.street) or "-"
-    text.append(" │ streets ")
-    text.append(streets, style="bold #87d7ff")
-    c = pv.colonias[seat]
-    text.append(" │ ")
-    text.append(names[seat], style=SEAT_STYLE[seat])
-    text.append(f" {c.score} VP", style="bold")
-    text.append(f" │ builders {c.builders} ")
-    workers_text(c, text)
-    text.append(f" assist {c.assistants} coins {c.coins} trib {c.tribunes}")
-    return text
 
 
 def supply_text(colonia: ColoniaView) -> Text:
@@ -168,7 +153,9 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
     text = Text()
     for c in pv.colonias:
         seat = c.seat
-        who = f"{seat + 1} {names[seat]}" + (f" ({bots[seat]} bot)" if bots[seat] else "")
+        who = f"{seat + 1} {names[seat]}"
+        if bots[seat] and "bot" not in names[seat].lower():  # "Normal bot" says it already
+            who += f" ({bots[seat]} bot)"
         if seat == pv.viewer:
             who += " (you)"
         text.append("▶ " if seat == pv.decider else "  ", style="bold #ffff00")
@@ -191,10 +178,12 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
                 if c.tracks[i] == step:
                     text.append(" " + SEAT_MARKERS[c.seat], style=SEAT_STYLE[c.seat])
         text.append("\n")
-    text.append(f"Trajan's Column {pv.column_value} VP", style="bold")
-    text.append(f"   start player {names[pv.start_player]}   Trajan cards: ")
+    text.append("Trajan cards ", style="bold")
     text.append("  ".join(f"{ROMAN[i]} {card or '-'}" for i, card in enumerate(pv.trajan)))
-    text.append("  (t: tasks)")
+    text.append(" (t)   ")
+    text.append("Start player ", style="bold")
+    text.append(names[pv.start_player] + "\n", style=SEAT_STYLE[pv.start_player])
+    text.append_text(forum_notes(pv))
     return text
 
 
@@ -207,10 +196,74 @@ COLONIA_LEGEND = Text.assemble(
 )  # fmt: skip
 
 FORUM_LEGEND = Text.assemble(
-    ("B G Y R", "bold"), " coloured spaces, ", (EAGLE_GLYPH, "bold #ffd75f"), " eagle, ",
-    ("1-4", "bold"), " envoy of that seat, ", ("▸", LEGAL_STYLE), " may take your envoy, ",
-    (MOVE_GLYPH, MOVE_STYLE), " the last move",
+    ("B G Y R", "bold"), " spaces, ", (EAGLE_GLYPH, "bold #ffd75f"), " eagle, ",
+    ("1-4", "bold"), " envoy of that seat, ", ("▸", LEGAL_STYLE), " a choice, ",
+    (MOVE_GLYPH, MOVE_STYLE), " last move; a gap: an area ends; ", ("▏", "bold #b0b0b0"),
+    " or underline: a board ends",
 )  # fmt: skip
+
+
+def rule_words(rule, pv: PlayerView) -> Text:
+    """What the colour-area rule (the engine's ``area_rule``) says about the envoy being
+    placed, in words; empty when no envoy is being placed."""
+    text = Text()
+    if rule.ignored:
+        text.append("This envoy ignores the colour-area rule: ", style="bold #ffd75f")
+        text.append("any space marked ▸.")
+        return text
+    if not rule.colours:
+        return text
+    one = len(rule.colours) == 1
+    colour = f"{COLOUR_NAMES[rule.colours]} ({rule.colours})" if one else "coloured"
+    text.append("Colour-area rule: ", style="bold #ffd75f")
+    if not rule.areas:
+        text.append(f"no {colour} area is started yet: any free {colour} space will do.")
+        return text
+    where = "; ".join(_area_place(pv, area) for area in rule.areas)
+    areas = "area" if len(rule.areas) == 1 else "areas"
+    text.append(f"the lit {areas} ({where}) {'is' if len(rule.areas) == 1 else 'are'} started "
+                "and not full: ")  # fmt: skip
+    if rule.waived:
+        text.append("your Patrician I lets you open a new area instead.")
+    elif one:
+        text.append("your envoy must go there.")
+    else:
+        text.append("an envoy of its colour must go there.")
+    return text
+
+
+def _area_place(pv: PlayerView, area: tuple[int, ...]) -> str:
+    """ "rows 1-2, columns 3-4": where an area lies."""
+    rows = sorted({pv.forum_coords[i][0] + 1 for i in area})
+    cols = sorted({pv.forum_coords[i][1] + 1 for i in area})
+
+    def span(word: str, values: list[int]) -> str:
+        if len(values) == 1:
+            return f"{word} {values[0]}"
+        return f"{word}s {values[0]}-{values[-1]}"
+
+    return f"{span('row', rows)}, {span('column', cols)}"
+
+
+def forum_notes(pv: PlayerView) -> Text:
+    """What the Forum's board shows beside the mosaic: the area bonuses and Trajan's Column
+    with its value now and the markers beside it (finished benefit tracks)."""
+    text = Text()
+    text.append("Area bonus", style="bold")
+    text.append(" (an area's last space): ")
+    text.append(" · ".join(AREA_BONUS_LABELS.values()).replace("1 ", ""), style="#d7d7af")
+    text.append("\n")
+    text.append(f"Trajan's Column {pv.column_value} VP", style="bold")
+    cycle = max(pv.cycle, 1)
+    later = ", ".join(f"{v} in {ROMAN[i]}" for i, v in enumerate(COLUMN_VALUES) if i >= cycle)
+    text.append(f"{' (' + later + ')' if later else ''} + active citizens per triumphal "
+                "column or finished track; beside it: ")  # fmt: skip
+    beside = [(c.seat, c.tracks.count(4)) for c in pv.colonias if 4 in c.tracks]
+    if not beside:
+        text.append("none")
+    for i, (seat, count) in enumerate(beside):
+        text.append(("" if i == 0 else " ") + SEAT_MARKERS[seat] * count, style=SEAT_STYLE[seat])
+    return text
 
 
 def log_lines(session, names: list[str]) -> list[str]:

@@ -24,8 +24,10 @@ from textual.widgets import OptionList, Static
 from forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import TakeTile
+from forum_trajanum.engine.forum import AreaRule, area_rule
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text
+from forum_trajanum.tui.focusing import ArrowsSaid
 from forum_trajanum.tui.hinting import HintPanel
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.labels import (
@@ -38,12 +40,14 @@ from forum_trajanum.tui.logview import LogView
 from forum_trajanum.tui.panels import (
     COLONIA_LEGEND,
     FORUM_LEGEND,
+    forum_notes,
     players_text,
     private_text,
+    rule_words,
     side_supply_text,
-    status_line,
     unseen_text,
 )
+from forum_trajanum.tui.statusline import StatusLine
 from forum_trajanum.tui.textlines import TextLines
 from forum_trajanum.tui.widgets import (
     SEAT_STYLE,
@@ -92,7 +96,7 @@ class ActionChosen(Message):
         super().__init__()
 
 
-class PlayScreen(HintPanel, DecisionPanel, Screen):
+class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
     """Base of the play screens: Colonia, decisions, Forum, players and tracks, log.
 
     The layout follows the terminal size through breakpoint classes and the stylesheet:
@@ -108,8 +112,9 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-standard-w"), (160, "-wide-w")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-standard-h"), (45, "-wide-h")]
     PANELS = ("colonia", "forum", "players", "log")
-    #: Keys the key bar may leave out when it is too narrow: the panel tabs show them.
-    KEYBAR_SPARE = ("c", "f", "p", "l")
+    #: Keys the key bar may leave out when it is too narrow, in this order: the panel tabs
+    #: show the first four, the help all of them.
+    KEYBAR_SPARE = ("c", "f", "p", "l", "o")
     BINDINGS = [
         Binding("c", "panel('colonia')", "Colonia"),
         Binding("f", "panel('forum')", "Forum"),
@@ -142,7 +147,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         self.panel = "colonia"
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status-line")
+        yield StatusLine(id="status-line")
         yield Static(id="tabs")
         with Container(id="board"):
             with Container(id="p-colonia", classes="panel -shown"):
@@ -160,7 +165,9 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
                 yield Static(id="message")
             with VerticalScroll(id="p-forum", classes="panel"):
                 yield ForumGrid(id="forum")
+                yield Static(id="forum-rule")
                 yield Static(FORUM_LEGEND, id="forum-legend")
+                yield Static(id="forum-notes")
             with VerticalScroll(id="p-players", classes="panel"):
                 yield TextLines(id="players")
             yield LogView(id="p-log", classes="panel")
@@ -189,6 +196,7 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
                 set_title(self.query_one(f"#p-{panel}"), title)  # unless drawn already
         self.show(self.data)
         self.query_one("#decisions", OptionList).focus()
+        self.watch(self, "focused", self.focus_moved, init=False)
 
     def on_screen_resume(self) -> None:
         apply_breakpoints(self)
@@ -333,11 +341,9 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
             text.rstrip()
             widget.display = bool(text.plain)  # an empty one takes no line
             set_text(widget, text)
-        set_text(self.query_one("#status-line", Static), status_line(pv, data.names, seat), False)
+        self.query_one("#status-line", StatusLine).show(pv, data.names, seat)
         self.query_one("#players", TextLines).update(players_text(pv, data.names, data.bots))
-        self.query_one(ForumGrid).show(
-            pv, frozenset(self.by_forum), frozenset(flash_forum) | hint_forum
-        )
+        self.draw_forum(frozenset(flash_forum) | hint_forum)
         self.draw_tabs()
         self.show_decision_text()
         set_title(self.query_one("#p-decide"), self.decider_title())
@@ -346,6 +352,19 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
         self.show_hint_line()
         self.query_one("#p-log", LogView).show(data.log)
         self.draw_others(seat)
+
+    def draw_forum(self, flash: frozenset[tuple[int, int]]) -> None:
+        """The Forum with its legal spaces, the last move, the area the colour-area rule
+        sends the deciding player's envoy to (the engine's ``area_rule``) and its notes."""
+        pv = self.data.view
+        rule = area_rule(pv) if pv.viewer >= 0 and pv.viewer == pv.decider else AreaRule()
+        lit = frozenset(pv.forum_coords[i] for area in rule.areas for i in area)
+        self.query_one(ForumGrid).show(pv, frozenset(self.by_forum), flash, lit)
+        words = self.query_one("#forum-rule", Static)
+        text = rule_words(rule, pv)
+        words.display = bool(text.plain)
+        set_text(words, text)
+        set_text(self.query_one("#forum-notes", Static), forum_notes(pv))
 
     def draw_others(self, seat: int) -> None:
         """The other players' Colonias (shown in the wide layout)."""
@@ -362,10 +381,14 @@ class PlayScreen(HintPanel, DecisionPanel, Screen):
 
     def draw_tabs(self) -> None:
         text = Text(no_wrap=True, overflow="crop")
+        board = self.board_in_focus()
         for key, name in (("c", "Colonia"), ("f", "Forum"), ("p", "Players"), ("l", "Log")):
             shown = name.lower() == self.panel
             text.append(f" {key} ", style="bold reverse" if shown else "bold")
             text.append(f"{name} ", style="bold #ffd75f underline" if shown else "#a0a0a0")
+        if board:  # the arrows move this panel's cursor, not the choices
+            text.append(" ◀ in focus: arrows move its cursor",
+                        style="bold #ffd75f")  # fmt: skip
         set_text(self.query_one("#tabs", Static), text, layout=False)
 
     def set_panel(self, panel: str) -> None:

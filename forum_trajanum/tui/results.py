@@ -36,22 +36,24 @@ SCORING_CATEGORIES = {
     "area": "Area",
     "trajan": "Trajan",
 }
-#: Points scored during play (keys of a Colonia's ``points``).
+#: Points scored during play (keys of a Colonia's ``points`` and of each cycle's record).
 PLAY_CATEGORIES = {
     "column": "Columns",
     "tracks": "Tracks",
     "bonus": "Bonus",
 }
-#: What each column of a cycle's scoring counts, in a player's words (under the tables).
+#: What each column of a cycle's table counts, in a player's words (under the tables).
 SCORING_NOTES = (
+    "Play: VP scored during the cycle's rounds (triumphal columns, finished tracks, area "
+    "bonuses taken as 2 VP).  "
     "Cranes: VP per structure of an uncovered crane's colour, once per crane.  "
     "Colonia: per row, its different gray buildings times (1 + its active citizens).  "
     "Eagles: 2 VP per envoy on a Forum eagle, 1 VP per envoy next to one.  "
     "Area: the largest connected group of your envoys in the Forum.  "
     "Trajan: the cycle's Trajan card, building and collection tasks.  "
-    "Sum: the cycle's scoring."
+    "Cycle: all the VP of the cycle, play and scoring."
 )
-#: ... and the points scored during play.
+#: ... and the points scored during play, by kind.
 PLAY_NOTES = (
     "Columns: triumphal columns built.  Tracks: benefit tracks finished.  "
     "Bonus: area bonuses taken as 2 VP."
@@ -70,30 +72,31 @@ def _table(title: str, columns: Sequence[str]) -> Table:
         title_justify="left",
         box=box.SIMPLE_HEAVY,
         pad_edge=False,
+        # two spaces between columns, one (the box's own) in the whole game's table of ten:
+        # every table fits 80 columns with its headers whole (a long name is shortened)
+        padding=0 if len(columns) > 8 else (0, 1, 0, 0),
     )
-    table.add_column("Player", no_wrap=True, max_width=14)
+    table.add_column("Player", no_wrap=True, max_width=12)
     for column in columns:
-        table.add_column(column, justify="right")
+        table.add_column(column, justify="right", no_wrap=True)
     return table
 
 
 def cycle_table(pv: PlayerView, cycle: int, names: Sequence[str], totals: bool) -> Table:
-    """The scoring of ``cycle`` (1-3): rows = players, columns = categories and their sum.
-
-    ``totals`` adds the points of the cycle's play (columns, tracks, bonuses) and the score."""
+    """The points of ``cycle`` (1-3): rows = players; columns = the VP scored during its
+    rounds, each category of its scoring, and their sum (the engine's record of the cycle
+    holds both, so the columns add up to the cycle's points). ``totals`` adds the score."""
     breakdown = pv.scorings[cycle - 1]
-    columns = [*SCORING_CATEGORIES.values(), "Sum"]
+    columns = ["Play", *SCORING_CATEGORIES.values(), "Cycle"]
     if totals:
-        columns += ["Play", "Score"]
+        columns.append("Score")
     table = _table(f"Scoring of cycle {CYCLE_NAMES[cycle - 1]}", columns)
     for seat, parts in enumerate(breakdown):
-        colonia = pv.colonias[seat]
-        scored = sum(parts.values())
-        cells = [str(parts.get(key, 0)) for key in SCORING_CATEGORIES]
-        cells.append(Text(str(scored), style="bold"))
+        play = sum(parts.get(key, 0) for key in PLAY_CATEGORIES)
+        cells = [str(play), *(str(parts.get(key, 0)) for key in SCORING_CATEGORIES)]
+        cells.append(Text(str(sum(parts.values())), style="bold"))
         if totals:
-            in_cycle = colonia.cycle_points[cycle - 1]
-            cells += [str(in_cycle - scored), Text(str(colonia.score), "bold")]
+            cells.append(Text(str(pv.colonias[seat].score), "bold"))
         table.add_row(seat_text(seat, names), *cells)
     return table
 
@@ -159,11 +162,7 @@ class ScoringScreen(Screen[None]):
         with VerticalScroll(id="scoring-scroll"):
             yield Static(cycle_table(self.pv, self.cycle, self.names, totals=True))
             yield ScoreChart(self.history, self.names, id="scoring-chart")
-            yield Static(
-                f"{SCORING_NOTES}  Play: VP scored during the cycle's rounds (triumphal "
-                "columns, finished tracks, area bonuses).  Score: the total so far.",
-                classes="results-note",
-            )
+            yield Static(f"{SCORING_NOTES}  Score: the total so far.", classes="results-note")
             yield Label("Press Enter to continue.")
         yield KeyBar()
 

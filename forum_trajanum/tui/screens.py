@@ -32,8 +32,18 @@ LEVEL_CHOICES = [("human", ""), ("bot: easy", "easy"), ("bot: normal", "normal")
                  ("bot: hard", "hard")]  # fmt: skip
 
 
+def bot_name(level: str, seat: int, levels: list[str]) -> str:
+    """The name a bot seat gets by default: its level ("Normal bot"), numbered when an
+    earlier seat has a bot of the same level ("Normal bot 2")."""
+    same = sum(1 for other in levels[:seat] if other == level)
+    return f"{level.capitalize()} bot" + (f" {same + 1}" if same else "")
+
+
 class MarkedCheckbox(Checkbox):
     """A checkbox whose state shows as a mark, not by colour alone: [X] on, [ ] off."""
+
+    BUTTON_LEFT = "["
+    BUTTON_RIGHT = "]"
 
     @property
     def BUTTON_INNER(self) -> str:  # overrides Textual's class constant
@@ -92,7 +102,9 @@ class StartScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id
         if choice == "new":
-            self.app.push_screen(NewGameScreen(), self.app.start_new_game)
+            # the app keeps what the form held when it was last left: it opens so again
+            entries = getattr(self.app, "form_entries", None)
+            self.app.push_screen(NewGameScreen(entries), self.app.start_new_game)
         elif choice == "continue":
             self.app.continue_game()
         elif choice == "finished":
@@ -112,57 +124,127 @@ class StartScreen(Screen):
         self.query_one("#start-message", Static).update(Text(message, style="bold #ff8700"))
 
 
+#: The form's fields whose entries are kept when it is left (id -> widget attribute).
+_KEPT = (
+    "players", "side", "intro", "random-forum", "seed",
+    *[f"{kind}-{seat}" for seat in range(4) for kind in ("name", "bot", "handicap", "coach")],
+)  # fmt: skip
+
+
 class NewGameScreen(ModalScreen[NewGameSettings | None]):
     """The new-game form: seats, names, bots, board side, introductory game, random Forum
-    boards, seed."""
+    boards, seed.
 
-    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("ctrl+s", "start", "Start")]
-    AUTO_FOCUS = "#start"
+    It opens at its top with the first seat's name in focus. Enter in a text field moves to
+    the next field; only the Start button starts the game. ``entries`` (a dict the caller
+    keeps) holds what the form held when it was last left, by Back or by Start, and the form
+    opens with it. A bot seat is named after its level unless its name was typed."""
+
+    BINDINGS = [
+        Binding("tab", "app.focus_next", "Next field (or Enter)"),
+        Binding("shift+tab", "app.focus_previous", "Previous field"),
+        Binding("escape", "cancel", "Back"),
+    ]
+    AUTO_FOCUS = "#name-0"
+
+    def __init__(self, entries: dict | None = None) -> None:
+        super().__init__()
+        self.entries = entries if entries is not None else {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
             yield Label("New game", classes="heading")
-            yield Label("Players")
-            yield Select([(str(n), n) for n in (2, 3, 4)], value=2, allow_blank=False,
-                         id="players")  # fmt: skip
+            with Horizontal(classes="form-row"):
+                yield Label("Players", classes="field-name")
+                yield Select([(f"{n} players", n) for n in (2, 3, 4)], value=2,
+                             allow_blank=False, compact=True, id="players")  # fmt: skip
             for seat in range(4):
                 with Horizontal(classes="seat-row", id=f"seat-{seat}"):
-                    yield Input(value=f"Player {seat + 1}", id=f"name-{seat}",
+                    yield Label(f"Seat {seat + 1}", classes="field-name")
+                    yield Input(value=f"Player {seat + 1}", id=f"name-{seat}", compact=True,
                                 placeholder=f"name of seat {seat + 1}")  # fmt: skip
-                    yield Select(LEVEL_CHOICES, value="", allow_blank=False, id=f"bot-{seat}")
-                    yield MarkedCheckbox("newcomer", id=f"handicap-{seat}")
-                    yield MarkedCheckbox("coach", id=f"coach-{seat}")
-            yield Label(
-                "newcomer = mixed-groups handicap: takes a citizen from a corner, +1 coin; "
-                "coach = each new kind of decision explained once (on for a first game)",
+                    yield Select(LEVEL_CHOICES, value="", allow_blank=False, compact=True,
+                                 id=f"bot-{seat}")  # fmt: skip
+                    yield MarkedCheckbox("newcomer", compact=True, id=f"handicap-{seat}")
+                    yield MarkedCheckbox("coach", compact=True, id=f"coach-{seat}")
+            yield Static(
+                "newcomer: the mixed-groups handicap, a citizen from a corner and 1 more coin "
+                "at the start · coach: each new kind of decision explained once (on for a "
+                "first game)",
                 classes="hint",
             )
-            yield Label("Colonia side (A: same streets for all; B: individual street grids)")
-            yield Select([("A", "A"), ("B", "B")], value="A", allow_blank=False, id="side")
-            yield MarkedCheckbox("Introductory game (one Trajan card, cycle III)", id="intro")
-            yield MarkedCheckbox("Random Forum boards", id="random-forum")
-            yield Input(placeholder="seed (optional, a whole number)", id="seed")
+            with Horizontal(classes="form-row"):
+                yield Label("Colonia", classes="field-name")
+                yield Select([("side A: the same streets for everybody", "A"),
+                              ("side B: each board its own street grid", "B")],
+                             value="A", allow_blank=False, compact=True, id="side")  # fmt: skip
+            yield MarkedCheckbox(
+                "Introductory game: one Trajan card (not three), scored once at the end",
+                compact=True,
+                id="intro",
+            )
+            yield MarkedCheckbox(
+                "Random Forum boards: each board's spaces in a shuffled order",
+                compact=True,
+                id="random-forum",
+            )
+            with Horizontal(classes="form-row"):
+                yield Label("Seed", classes="field-name")
+                yield Input(placeholder="optional: a whole number (the same seed, the same "
+                            "tiles and cards)", compact=True, id="seed")  # fmt: skip
             yield Static(id="form-message")
             with Horizontal(id="form-buttons"):
-                yield Button("Start", variant="primary", id="start")
-                yield Button("Back", id="back")
+                yield Button("Start", variant="primary", compact=True, id="start")
+                yield Button("Back", compact=True, id="back")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#form").can_focus = False  # Tab goes from field to field
-        self._show_seats(2)
         from forum_trajanum.tui.coach import veterans
 
         self._veterans = veterans()
         #: the coach boxes' values as set by the form (a different value: the player's own)
         self._coach_auto: dict[int, bool] = {}
+        #: the names the form gave bot seats (a different name: typed by the player)
+        self._auto_names: dict[int, str] = {}
+        self._restore()
+        #: each seat's level as the form last saw it
+        self._levels = [self._level(seat) for seat in range(4)]
+        self._show_seats(self._players())
         for seat in range(4):
             self._coach_default(seat)
+        self.query_one("#form").scroll_home(animate=False)
+
+    def _restore(self) -> None:
+        """Put back what the form held when it was last left."""
+        saved = self.entries
+        self._coach_auto.update(saved.get("_coach_auto", {}))
+        self._auto_names.update(saved.get("_auto_names", {}))
+        for key in _KEPT:
+            if key in saved:
+                widget = self.query_one(f"#{key}")
+                with widget.prevent(Input.Changed, Select.Changed, Checkbox.Changed):
+                    widget.value = saved[key]
+
+    def _keep(self) -> None:
+        """Remember the entries (for the next time the form opens)."""
+        self.entries.clear()
+        self.entries.update({key: self.query_one(f"#{key}").value for key in _KEPT})
+        self.entries["_coach_auto"] = dict(self._coach_auto)
+        self.entries["_auto_names"] = dict(self._auto_names)
+
+    def _players(self) -> int:
+        players = self.query_one("#players", Select).value
+        return players if isinstance(players, int) else 2
+
+    def _level(self, seat: int) -> str:
+        return str(self.query_one(f"#bot-{seat}", Select).value or "")
 
     def _coach_default(self, seat: int) -> None:
         """The coach is on for a human seat's first game (a name with no finished game),
         unless the player has set the box."""
         box = self.query_one(f"#coach-{seat}", Checkbox)
-        bot = bool(self.query_one(f"#bot-{seat}", Select).value)
+        bot = bool(self._level(seat))
         box.disabled = bot
         if seat in self._coach_auto and box.value != self._coach_auto[seat]:
             return  # set by the player
@@ -170,6 +252,23 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         value = not bot and name not in self._veterans
         self._coach_auto[seat] = value
         box.value = value
+
+    def _name_default(self, seat: int) -> None:
+        """A bot seat is named after its level, a human seat "Player N" again, unless the
+        player typed the name."""
+        field = self.query_one(f"#name-{seat}", Input)
+        typed = field.value.strip() not in ("", f"Player {seat + 1}", self._auto_names.get(seat))
+        if typed:
+            self._auto_names.pop(seat, None)
+            return
+        level = self._level(seat)
+        if level:
+            name = bot_name(level, seat, [self._level(s) for s in range(4)])
+            self._auto_names[seat] = name
+        else:
+            name = f"Player {seat + 1}"
+            self._auto_names.pop(seat, None)
+        field.value = name
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if (event.input.id or "").startswith("name-") and hasattr(self, "_coach_auto"):
@@ -180,31 +279,40 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
             self.query_one(f"#seat-{seat}").display = seat < players
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "players" and isinstance(event.value, int):
-            self._show_seats(event.value)
-        elif (event.select.id or "").startswith("bot-") and hasattr(self, "_coach_auto"):
+        # a select also reports the value it starts with, after on_mount: read the values
+        # now, and act on a seat's level only when it is not the one the form knows
+        if event.select.id == "players":
+            self._show_seats(self._players())
+        elif (event.select.id or "").startswith("bot-") and hasattr(self, "_levels"):
             seat = int(event.select.id.removeprefix("bot-"))
+            if self._levels[seat] == self._level(seat):
+                return
+            self._levels[seat] = self._level(seat)
             self._coach_auto.pop(seat, None)  # a new kind of seat: the default again
+            self._name_default(seat)
             self._coach_default(seat)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
         else:
-            self.dismiss(None)
+            self.action_cancel()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_start()
+        """Enter in a text field: on to the next field (only the Start button starts)."""
+        event.stop()
+        self.focus_next()
 
     def action_cancel(self) -> None:
+        self._keep()
         self.dismiss(None)
 
     def action_start(self) -> None:
-        players = self.query_one("#players", Select).value
-        players = players if isinstance(players, int) else 2
-        names = [self.query_one(f"#name-{s}", Input).value.strip()[:20] or f"Player {s + 1}"
+        players = self._players()
+        bots = [self._level(s) for s in range(players)]
+        names = [self.query_one(f"#name-{s}", Input).value.strip()[:20]
+                 or (bot_name(bots[s], s, bots) if bots[s] else f"Player {s + 1}")
                  for s in range(players)]  # fmt: skip
-        bots = [str(self.query_one(f"#bot-{s}", Select).value or "") for s in range(players)]
         handicap = tuple(
             s for s in range(players) if self.query_one(f"#handicap-{s}", Checkbox).value
         )
@@ -219,10 +327,14 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
             try:
                 seed = int(seed_text)
             except ValueError:
-                self.query_one("#form-message", Static).update(
+                message = self.query_one("#form-message", Static)
+                message.update(
                     Text(f"The seed must be a whole number, not {seed_text!r}.", style="bold red")
                 )
+                message.display = True
+                self.query_one("#seed").focus()
                 return
+        self._keep()
         self.dismiss(
             NewGameSettings(
                 players=players,

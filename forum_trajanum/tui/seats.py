@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from forum_trajanum.tui.screens import NewGameSettings
+from forum_trajanum.tui.screens import NewGameSettings, bot_name
 
 BOT_LEVELS = ("easy", "normal", "hard")
 MAX_NAME = 20
@@ -17,11 +17,6 @@ EXAMPLE = "for example --seats Ann,Bob,normal"
 
 class SeatError(ValueError):
     """A seat list or a newcomer that cannot start a game; the text says why."""
-
-
-def bot_name(seat: int) -> str:
-    """The name a bot seat plays under."""
-    return f"Bot {seat + 1}"
 
 
 def settings_from_seats(
@@ -52,8 +47,8 @@ def settings_from_seats(
             )
         level = entry.lower()
         if level in BOT_LEVELS:
-            names.append(bot_name(seat))
             bots.append(level)
+            names.append(bot_name(level, seat, bots))  # named by its level, as in the form
             continue
         if len(entry) > MAX_NAME:
             raise SeatError(f"The name {entry!r} is too long: at most {MAX_NAME} characters.")

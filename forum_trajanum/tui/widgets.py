@@ -1,4 +1,5 @@
-"""The boards as boards: a Colonia grid and the Forum mosaic, plus the decision list and key bar.
+"""The boards as boards: a Colonia grid (the Forum mosaic: :mod:`forum_trajanum.tui.forumgrid`),
+plus the decision list and key bar.
 
 They get data and post messages; they decide nothing about the rules. Every colour is printed
 with its letter (B blue, G green, Y yellow, R red), so colour is never the only sign.
@@ -6,7 +7,6 @@ with its letter (B blue, G green, Y yellow, R red), so colour is never the only 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from rich.segment import Segment
@@ -28,7 +28,6 @@ from forum_trajanum.data import (
     cell_name,
     street_cells,
 )
-from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.decisionlist import DecisionList  # noqa: F401 - as for KeyBar
 from forum_trajanum.tui.keys import KeyBar  # noqa: F401 - where the screens import it from
@@ -385,140 +384,10 @@ class ColoniaGrid(Widget, can_focus=True):
         return text
 
 
-@dataclass(frozen=True)
-class ForumLayout:
-    """Where the view's Forum cells sit on the screen grid (the view gives each cell's row and
-    column; this only looks them up)."""
+def __getattr__(name: str):
+    # the Forum's widget has a module of its own; it is still importable from here
+    if name in ("ForumGrid", "ForumLayout"):
+        from forum_trajanum.tui import forumgrid
 
-    height: int
-    width: int
-    index: dict[tuple[int, int], int]  # (row, col) -> Forum cell
-
-    @staticmethod
-    @lru_cache(maxsize=8)
-    def of(coords: tuple[tuple[int, int], ...]) -> ForumLayout:
-        return ForumLayout(
-            height=max(r for r, _ in coords) + 1,
-            width=max(c for _, c in coords) + 1,
-            index={rc: cell for cell, rc in enumerate(coords)},
-        )
-
-
-class ForumGrid(Widget, can_focus=True):
-    """The Forum mosaic: coloured spaces with their letter, eagles ``✶``, envoys as seat digits.
-
-    Legal spaces are marked ``▸`` while an envoy is being placed; Enter or a click chooses."""
-
-    BINDINGS = CURSOR_BINDINGS
-    CELL = 3
-
-    class CellChosen(Message):
-        """A Forum cell (0-based row, col) was chosen."""
-
-        def __init__(self, row: int, col: int) -> None:
-            self.row, self.col = row, col
-            super().__init__()
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.pv: PlayerView | None = None
-        self.legal: frozenset[tuple[int, int]] = frozenset()
-        self.flash: frozenset[tuple[int, int]] = frozenset()
-        self.cursor = (0, 0)
-
-    def show(
-        self,
-        pv: PlayerView,
-        legal: frozenset[tuple[int, int]] = frozenset(),
-        flash: frozenset[tuple[int, int]] = frozenset(),
-    ) -> None:
-        """Draw the Forum of ``pv``; ``legal`` (row, col) cells are marked, ``flash`` cells
-        show the last envoy placed."""
-        resized = self.pv is None or self.pv.forum_coords != pv.forum_coords
-        same_mosaic = not resized and self.pv.forum_colours == pv.forum_colours
-        if (
-            same_mosaic
-            and self.pv.forum == pv.forum
-            and self.legal == legal
-            and (self.flash == flash)
-        ):
-            self.pv = pv
-            return  # the same mosaic, envoys and legal cells: no repaint
-        self.pv, self.legal, self.flash = pv, legal, flash
-        if legal and self.cursor not in legal:
-            self.cursor = min(legal)
-        self.refresh(layout=resized)
-
-    def _geo(self) -> ForumLayout:
-        return ForumLayout.of(self.pv.forum_coords)
-
-    def get_content_width(self, container, viewport) -> int:
-        return 3 + self._geo().width * self.CELL if self.pv else 40
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        return 1 + self._geo().height if self.pv else 5
-
-    def action_move(self, dx: int, dy: int) -> None:
-        if self.pv is None:
-            return
-        geo = self._geo()
-        row, col = self.cursor
-        for _ in range(max(geo.height, geo.width)):
-            row, col = (row + dy) % geo.height, (col + dx) % geo.width
-            if (row, col) in geo.index:
-                break
-        self.cursor = (row, col)
-        self.refresh()
-
-    def action_choose(self) -> None:
-        self.post_message(self.CellChosen(*self.cursor))
-
-    def on_click(self, event) -> None:
-        offset = event.get_content_offset(self)
-        if self.pv is None or offset is None:
-            return
-        row, col = offset.y - 1, (offset.x - 3) // self.CELL
-        if offset.x >= 3 and (row, col) in self._geo().index:
-            self.cursor = (row, col)
-            self.focus()
-            self.post_message(self.CellChosen(row, col))
-
-    def render(self) -> Text:
-        out = Text(no_wrap=True, overflow="crop")
-        pv = self.pv
-        if pv is None:
-            return out
-        geo = self._geo()
-        out.append("   ")
-        for c in range(geo.width):
-            out.append(f"{c + 1:^{self.CELL}}", style="bold #87afaf")
-        out.append("\n")
-        focused = self.has_focus
-        for r in range(geo.height):
-            out.append(f"{r + 1:>2} ", style="bold #87afaf")
-            for c in range(geo.width):
-                cell = geo.index.get((r, c))
-                if cell is None:
-                    out.append(" " * self.CELL)
-                    continue
-                colour = pv.forum_colours[cell]
-                owner = pv.forum[cell]
-                style = COLOUR_BG.get(colour, "bold #ffd75f on #3a3020")
-                if (r, c) == self.cursor and (focused or self.legal):
-                    style += " reverse"
-                if (r, c) in self.flash:
-                    style += " underline"
-                if (r, c) in self.legal:
-                    out.append("▸", style=f"{style} #ffff00")
-                elif (r, c) in self.flash:
-                    out.append(MOVE_GLYPH, style=f"{style} #ff5fff")
-                else:
-                    out.append(" ", style=style)
-                out.append(EAGLE_GLYPH if colour == "E" else colour, style=style)
-                if owner >= 0:
-                    out.append(seat_mark(owner), style=SEAT_STYLE[owner] + " on #000000")
-                else:
-                    out.append(" ", style=style)
-            out.append("\n")
-        out.rstrip()
-        return out
+        return getattr(forumgrid, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,10 +12,21 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.data import AREA_BONUSES
-from forum_trajanum.engine import decision_kind, legal_actions
-from forum_trajanum.engine.forum import forum_geometry
+from forum_trajanum.engine import decision_kind, legal_actions, view
+from forum_trajanum.engine import tasks as T
+from forum_trajanum.engine.forum import AreaRule, area_rule, forum_geometry
 
-from .helpers import CC, act, build_step, legal_texts, refresh, tile, use_printed_boards, vacate
+from .helpers import (
+    CC,
+    act,
+    build_step,
+    legal_texts,
+    push_decision,
+    refresh,
+    tile,
+    use_printed_boards,
+    vacate,
+)
 
 BLUE = {"1:1", "1:2", "2:1", "4:4", "1:7", "1:8", "2:8", "1:9", "2:9", "3:9", "4:11", "4:12"}
 
@@ -75,10 +86,9 @@ def test_two_started_areas_allow_either():
     assert envoy_targets(state) == {"1:2", "2:1", "1:7", "1:8", "2:8", "1:9", "2:9"}
 
 
-def test_patrician_one_may_open_a_new_area():
-    # Appendix "Patrician I - a) You may ignore the color placement restriction ... you may
-    # start a new color area of your choice in the color you have just built" / DE
-    # "Patrizier I a)".
+def patrician_one_beside_a_started_blue_area():
+    """A player with Patrician I active builds a blue fountain while the other player's envoy
+    has started the blue area at 1:1 (1:1, 1:2, 2:1): the envoy's decision is next."""
     state, p = forum_ready(seed=4)
     pl = state.players[p]
     pl.citizens[0][0] = tile(p, 0)
@@ -86,6 +96,14 @@ def test_patrician_one_may_open_a_new_area():
     state.forum[at(state, "1:1")] = tile(1 - p, CC)
     refresh(state)
     act(state, "build B A2")
+    return state, p
+
+
+def test_patrician_one_may_open_a_new_area():
+    # Appendix "Patrician I - a) You may ignore the color placement restriction ... you may
+    # start a new color area of your choice in the color you have just built" / DE
+    # "Patrizier I a)".
+    state, _p = patrician_one_beside_a_started_blue_area()
     assert envoy_targets(state) == BLUE - {"1:1"}
 
 
@@ -191,3 +209,66 @@ def test_completed_area_does_not_bind(placed):
         assert envoy_targets(state) == {"1:2", "2:1"}
     else:
         assert envoy_targets(state) == BLUE - set(placed)
+
+
+# --- What the colour-area rule says, from the placing player's view ------------------------
+
+
+def rule_now(state, p):
+    """The colour-area rule for ``p``'s envoy decision, as ``p``'s view tells it, with each
+    area as its set of cells (1-based row:col)."""
+    shown = view(state, p)
+    rule = area_rule(shown)
+    names = [f"{r + 1}:{c + 1}" for r, c in shown.forum_coords]
+    return rule, [{names[i] for i in area} for area in rule.areas]
+
+
+def test_the_rule_names_the_started_area_it_sends_the_envoy_to_with_its_full_spaces():
+    # Rules "2. Started color area: If there are already one or more envoys (no matter whose)
+    # lying in a color area that has not yet been completed ..., you are required to place
+    # your envoy in this color area, too" / DE "2. Begonnenes Farbfeld": the area is the
+    # one the envoy must go to, its occupied space included.
+    state, p = forum_ready(seed=2)
+    state.forum[at(state, "1:1")] = tile(1 - p, CC)
+    refresh(state)
+    act(state, "build B A2")
+    rule, areas = rule_now(state, p)
+    assert areas == [{"1:1", "1:2", "2:1"}]
+    assert rule.colours == "B" and not rule.waived and not rule.ignored
+    assert envoy_targets(state) == areas[0] - {"1:1"}  # the same cells the engine allows
+
+
+def test_the_rule_names_no_area_while_none_of_the_colour_is_started_or_one_is_full():
+    # Rules "1. Empty color area: If no color area has been started in a specific color, you
+    # can place your envoy on any mosaic space in this color"; a completed area binds nobody.
+    state, p = forum_ready(seed=11)
+    for rc in ("1:1", "1:2", "2:1"):
+        state.forum[at(state, rc)] = tile(1 - p, CC)
+    refresh(state)
+    act(state, "build B A2")
+    rule, areas = rule_now(state, p)
+    assert areas == [] and rule.colours == "B"
+    assert envoy_targets(state) == BLUE - {"1:1", "1:2", "2:1"}
+
+
+def test_with_patrician_one_the_rule_still_shows_the_area_but_is_waived():
+    # Appendix "Patrician I - a) You may ignore the color placement restriction" / DE
+    # "Patrizier I a)".
+    state, p = patrician_one_beside_a_started_blue_area()
+    rule, areas = rule_now(state, p)
+    assert areas == [{"1:1", "1:2", "2:1"}] and rule.waived
+
+
+def test_the_markets_free_envoy_is_not_under_the_rule():
+    # Rules "3. Market: Place 1 of your envoys on any colored space in the Forum
+    # (independent from the color placement rule)" / DE "3. Markt".
+    state, p = forum_ready(seed=12)
+    state.forum[at(state, "1:1")] = tile(1 - p, CC)
+    push_decision(state, T.Envoy(p, "free"))
+    rule, areas = rule_now(state, p)
+    assert rule.ignored and areas == []
+
+
+def test_no_envoy_decision_no_rule():
+    state, p = forum_ready(seed=13)
+    assert area_rule(view(state, p)) == AreaRule()

@@ -14,8 +14,14 @@ from forum_trajanum.engine import decision_kind, is_over, legal_actions, new_gam
 from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.effects import place_citizen
 from forum_trajanum.engine.forum import forum_geometry
-from forum_trajanum.engine.scoring import colonia_row_points, crane_points, forum_points
-from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED
+from forum_trajanum.engine.scoring import (
+    PLAY_CATEGORIES,
+    SCORING_CATEGORIES,
+    colonia_row_points,
+    crane_points,
+    forum_points,
+)
+from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED, POINT_SOURCES
 
 from .games import game_options, games
 from .helpers import (
@@ -235,7 +241,7 @@ def test_tom_whole_final_scoring_is_54():
     before = pl.score
     act(state, "pay 3 4 5")
     assert pl.coins == 1 and not pl.row_active[5]
-    assert state.scorings[-1][p] == {
+    assert {k: state.scorings[-1][p][k] for k in SCORING_CATEGORIES} == {
         "cranes": 3,
         "colonia": 22,
         "eagles": 6,
@@ -350,6 +356,23 @@ def test_start_player_moves_right_and_game_ends_after_12_rounds_and_3_scorings(g
     assert [len(p) for p in state.played] == [8, 8, 8]
     assert decision_kind(state) == "over" and legal_actions(state) == []
     assert all(sum(pl.cycle_points) == pl.score for pl in state.players)
+
+
+@given(games())
+def test_each_cycles_record_adds_up_to_the_cycle_and_the_three_to_the_final_score(game):
+    # Rules "Total score": a player's score is what the cycle's scoring phases gave plus what
+    # was scored at once during play (triumphal columns, finished benefit tracks: rules
+    # "Triumphal column", "Basilica, Market, Library"; area bonuses of 2 VP: rules "Completed
+    # color area"). Each cycle's record holds both, so its columns add up to the cycle's
+    # points, the three cycles to the final score, and each category to its game total.
+    state = game.state
+    assert set(PLAY_CATEGORIES) | set(SCORING_CATEGORIES) == set(POINT_SOURCES)
+    for pl in state.players:
+        records = [cycle[pl.seat] for cycle in state.scorings]
+        assert [sum(r.values()) for r in records] == pl.cycle_points
+        assert sum(sum(r.values()) for r in records) == pl.score
+        for source in POINT_SOURCES:
+            assert sum(r[source] for r in records) == pl.points[source]
 
 
 @given(games(options=game_options(2, introductory=True)))

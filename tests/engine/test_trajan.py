@@ -6,13 +6,23 @@ Teil einer Kombination sein")."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
 
 from forum_trajanum.data import CORNERS, TRAJAN_CARDS, TRAJAN_CARDS_BY_CYCLE, cell_index
 from forum_trajanum.engine import tasks as T
+from forum_trajanum.engine import view
 from forum_trajanum.engine.scoring import trajan_points
 from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED
-from forum_trajanum.engine.trajan import TRAJAN, TrajanCard, building_task, collection_task
+from forum_trajanum.engine.trajan import (
+    TRAJAN,
+    TaskProgress,
+    TrajanCard,
+    building_task,
+    collection_task,
+    progress,
+)
 
+from .games import every, games, share
 from .helpers import build_step, put_buildings, refresh, score_all_cranes, tile, vacate_all
 
 
@@ -268,3 +278,98 @@ def test_the_registry_refuses_a_second_card_with_the_same_id():
         TRAJAN.add(twin)
     assert TRAJAN["II-3"] is first
     assert len(TRAJAN) == len(TRAJAN_CARDS)
+
+
+# --- Where a player stands with a card now, and what is missing (the Trajan cards dialog) ----
+
+
+def standing(state, p, card):
+    """(building, collection) progress of ``card`` for ``p``'s Colonia as ``p``'s view shows
+    it."""
+    return progress(card, view(state, p).colonias[p])
+
+
+def test_a_collection_task_says_which_resources_are_missing():
+    # DE I-1 "1 Tribun + 1 Geld"; rules "You are not required to give up these resources":
+    # the task is met as soon as both lie in the supply.
+    state, p, pl = blank()
+    pl.tribunes, pl.coins = 1, 0
+    _building, collection = standing(state, p, "I-1")
+    assert collection == TaskProgress(0, ("1 coin",))
+    pl.coins = 2
+    assert standing(state, p, "I-1")[1] == TaskProgress(1, ())
+
+
+def test_a_collection_task_counts_what_is_missing_of_each_need():
+    # DE II-1 "1 Assistent + 2 Geld", III-1 "1 aktiver Bürger in jeder Gesellschaftsschicht".
+    state, p, pl = blank()
+    pl.assistants, pl.coins = 0, 1
+    assert standing(state, p, "II-1")[1].missing == ("1 assistant", "1 coin")
+    set_citizens(pl, p, [2])  # an active merchant only
+    assert standing(state, p, "III-1")[1].missing == ("1 active patrician", "1 active craftsman")
+
+
+def test_a_building_task_names_the_building_and_the_space_it_still_needs():
+    # DE I-1 "1 farbiges Bauwerk horizontal zwischen 2 grauen Gebäuden": with a library on B1
+    # and a house on C1 the nearest pattern lacks a gray building on D1.
+    state, p, pl = blank()
+    put_buildings(state, p, {"B1": "L", "C1": "R"})
+    building, _ = standing(state, p, "I-1")
+    assert building == TaskProgress(0, ("a gray building on D1",))
+    pl.grid[cell_index("D1")] = tile(p, 20)  # a Colonia tile still lies on D1
+    assert standing(state, p, "I-1")[0].missing == (
+        "a gray building on D1 (a Colonia tile still lies there)",
+    )
+    put_buildings(state, p, {"D1": "M"})
+    assert standing(state, p, "I-1")[0] == TaskProgress(1, ())
+
+
+def test_a_building_task_of_different_buildings_says_which_kinds_are_taken():
+    # DE III-4 "direkt untereinander 3 verschiedene graue Gebäude".
+    state, p, _pl = blank()
+    put_buildings(state, p, {"F2": "L", "F3": "S"})
+    building, _ = standing(state, p, "III-4")
+    assert building.missing == ("a gray building (not library, basilica) on F4",)
+
+
+def test_the_crane_task_says_to_uncover_the_crane_and_to_build_beside_it():
+    # DE I-4 "1 Baukran (gewertet oder ungewertet) an beiden Seiten mit beliebigen
+    # Bauplättchen umbaut"; RULINGS: a crane still covered shows no crane.
+    state, p, pl = blank()
+    pl.crane_state = [CRANE_COVERED] * 4
+    for corner in CORNERS:
+        pl.grid[corner] = tile(p, 20 + CORNERS.index(corner))
+    put_buildings(state, p, {"E1": "S", "F2": "G"})
+    building, _ = standing(state, p, "I-4")
+    assert building.missing == ("the crane at F1 uncovered (take its tile)",)
+
+
+def test_all_four_colours_names_the_missing_colours():
+    # DE II-3 "4 verschiedenfarbige Bauwerke (irgendwo in der Colonia)".
+    state, p, _pl = blank()
+    put_buildings(state, p, {"B1": "B", "C1": "G"})
+    assert standing(state, p, "II-3")[0].missing == (
+        "a yellow (Y) structure",
+        "a red (R) structure",
+    )
+
+
+def progress_agrees_with_scoring(step) -> None:
+    state, p = step.state, step.actor
+    shown = view(state, p).colonias[p]
+    pl = state.players[p]
+    for card in TRAJAN:
+        building, collection = progress(card, shown)
+        assert building.times == building_task(card, pl), card
+        assert collection.times == collection_task(card, pl), card
+        for task in (building, collection):
+            assert bool(task.missing) == (task.times == 0), (card, task)
+
+
+@settings(max_examples=share(0.5))
+@given(games(checks=[every(5, progress_agrees_with_scoring)]))
+def test_what_the_view_says_of_a_card_is_what_the_scoring_would_count(game):
+    # Rules "Trajan scoring": the dialog counts from the view exactly what the scoring would
+    # count from the state, for every card (checked along random games), and names something
+    # missing exactly when a task is not met.
+    assert len(game.state.scorings) == 3

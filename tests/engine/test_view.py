@@ -11,7 +11,13 @@ from collections import Counter
 from hypothesis import given, settings
 
 from forum_trajanum.data import BUILDING_SPACES, cell_index
-from forum_trajanum.engine import decision_kind, legal_actions, public_description, view
+from forum_trajanum.engine import (
+    decision_kind,
+    legal_actions,
+    new_game,
+    public_description,
+    view,
+)
 from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.rules import current_player
 from forum_trajanum.engine.state import tile_kind
@@ -236,3 +242,22 @@ def test_an_onlookers_view_holds_nobodys_secrets(game):
     onlooker's view (player -1, shown while bots play) equals itself in every world that
     differs only in hidden information, for every seat's secrets at once (checked every 10th
     action, inside the strategy)."""
+
+
+def test_once_the_game_is_over_the_tiles_never_drafted_lie_face_up_for_everybody():
+    # Rules "End of the game": after the third scoring nothing is left to play, so nothing is
+    # secret any more; the final boards show every tile still lying in a Colonia, so that
+    # players see what they never drafted (a face-down tile before the end: the tests above).
+    state = play_first_while(new_game(4, players=2), lambda s: s.tasks)
+    assert state.phase == "over"
+    left = {(pl.seat, c): tile_kind(pl.grid[c]) for pl in state.players for c in hidden_cells(pl)}
+    assert left  # first legal actions leave tiles in the grids
+    for viewer in (-1, 0, 1):
+        shown = view(state, viewer)
+        for (seat, cell), kind in left.items():
+            assert shown.colonias[seat].cells[cell] == f"tile:{kind}"
+        assert all("hidden" not in c.cells for c in shown.colonias)
+        world = determinize(shown, random.Random(1))  # a sampled world keeps them where seen
+        assert {
+            (seat, cell): tile_kind(world.players[seat].grid[cell]) for seat, cell in left
+        } == left

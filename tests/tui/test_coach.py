@@ -65,7 +65,9 @@ async def test_the_coach_explains_each_kind_of_decision_once():
         await pilot.press("enter")  # the hand-over
         assert await _until(pilot, lambda: isinstance(app.screen, CoachScreen))
         assert "Coach for P" in screen_text(app) and _first_words(DRAFT) in screen_text(app)
-        assert seen_kinds(session.record, seat) == {"draft"}
+        # the draft, and the river tile that appears on its screen for the first time
+        assert seen_kinds(session.record, seat) == {"draft", "note:river"}
+        assert "River tile: the one Colonia tile left over at setup" in screen_text(app)
         await pilot.press("enter")  # OK
         assert isinstance(app.screen, PlayScreen)
         coached: list = []
@@ -132,14 +134,15 @@ async def test_continue_does_not_repeat_an_explanation_seen_before():
     session = session_at("draft", seed=4)
     seat = session.decider
     start_coach(session.record, [0, 1])
-    mark_seen(session.record, seat, "draft")
+    for kind in ("draft", "note:river"):  # the draft's screen shows the river tile too
+        mark_seen(session.record, seat, kind)
     session.save()
     game_id = session.game.id
     session.close()
     assert await _opened_screen(game_id) is not CoachScreen
     # the coach is still on after Continue: an unseen kind is explained
     record, _ = saves.read_game(game_id)
-    assert coach_on(record, seat) and seen_kinds(record, seat) == {"draft"}
+    assert coach_on(record, seat) and seen_kinds(record, seat) == {"draft", "note:river"}
     record.meta["coach"]["seen"] = {}
     game = saves.open_game(game_id).game
     game.save(record, record.replay())
@@ -183,7 +186,7 @@ async def test_the_new_game_form_turns_the_coach_on_for_a_first_game_only(monkey
         assert form.query_one("#coach-1").disabled and not form.query_one("#coach-1").value
         form.query_one("#coach-0").value = True  # Livia wants the coach after all
         await pilot.click("#seed")
-        await pilot.press(*"5", "enter")
+        await pilot.press(*"5", "enter", "enter")  # on to the Start button, and Start
         assert app.session.record.meta["coach"]["on"] == [0]
 
 

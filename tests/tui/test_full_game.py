@@ -23,9 +23,11 @@ async def test_whole_game_by_keys_to_the_final_ranking():
         assert isinstance(app.screen, StartScreen)
         await pilot.press("enter")  # "New game"
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.press("shift+tab")  # from the Start button back to the seed field
-        assert app.focused is app.screen.query_one("#seed")
-        await pilot.press("7", "enter")  # a fixed seed; Enter starts the game
+        assert app.focused is app.screen.query_one("#name-0")  # the form opens at its top
+        app.screen.query_one("#seed").focus()
+        await pilot.press("7", "enter")  # a fixed seed; Enter moves on to the Start button
+        assert app.focused is app.screen.query_one("#start")
+        await pilot.press("enter")  # Start
         session = app.session
         assert session is not None and session.record.seed == 7
         handovers = scorings = presses = 0

@@ -25,7 +25,7 @@ async def test_random_forum_boards_from_the_form_are_drawn_cell_by_cell():
         await pilot.press("enter")  # start menu: New game
         await pilot.click("#random-forum")
         await pilot.click("#seed")
-        await pilot.press(*"5", "enter")
+        await pilot.press(*"5", "enter", "enter")  # on to the Start button, and Start
         state = app.session.state
         assert state.options.random_forum
         assert list(state.forum_faces) != [printed_face(b) for b in state.boards]

@@ -204,7 +204,7 @@ async def test_a_game_from_the_command_line_opens_at_once():
         await pilot.pause()
         session = app.session
         assert session is not None
-        assert session.record.names == ["Ann", "Bot 2"]
+        assert session.record.names == ["Ann", "Normal bot"]
         assert session.record.bots == ["", "normal"]
         assert session.record.seed == 9
         assert session.record.options.side == "B"

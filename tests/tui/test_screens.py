@@ -68,9 +68,10 @@ async def test_start_menu_new_game_with_a_bot_seat():
         await pilot.press("end", *["backspace"] * 8, *"Livia")
         app.screen.query_one("#bot-1").value = "easy"
         await pilot.click("#seed")
-        await pilot.press(*"42", "enter")
+        await pilot.press(*"42", "enter")  # on to the Start button
+        await pilot.press("enter")  # Start
         session = app.session
-        assert session.record.names == ["Livia", "Player 2"]
+        assert session.record.names == ["Livia", "Easy bot"]
         assert session.record.bots == ["", "easy"]
         assert session.record.seed == 42
         # a first game: the coach is on for Livia (and not for the bot seat)
@@ -90,7 +91,7 @@ async def test_new_game_form_rejects_a_bad_seed_and_can_be_left():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
         await pilot.click("#seed")
-        await pilot.press(*"abc", "enter")
+        await pilot.press(*"abc", "enter", "enter")  # on to Start, and Start
         assert isinstance(app.screen, NewGameScreen)
         assert "must be a whole number" in screen_text(app)
         await pilot.press("escape")
@@ -318,7 +319,7 @@ async def test_new_game_with_side_b_and_a_newcomer_handicap():
         await pilot.click("#handicap-1")
         app.screen.query_one("#side").value = "B"
         await pilot.click("#seed")
-        await pilot.press(*"5", "enter")
+        await pilot.press(*"5", "enter", "enter")  # on to the Start button, and Start
         options = app.session.state.options
         assert options.side == "B" and options.handicap == (1,)
 

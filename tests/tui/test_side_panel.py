@@ -71,4 +71,4 @@ async def test_the_key_bar_shows_the_legend_key_and_fits_80_columns():
         await pilot.press("escape")
         await pilot.pause()
         bar = screen_text(app).splitlines()[-1]
-        assert bar.startswith("c Colonia") and "g Legend" in bar  # room for every key
+        assert bar.startswith("↑↓ choices c Colonia") and "g Legend" in bar  # every key

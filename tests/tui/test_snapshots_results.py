@@ -28,6 +28,7 @@ def test_scoring_screen(snap_compare, size):
     app = ForumApp(bot_delay=0, session=session, min_size=(80, 24))
 
     async def show_scoring(pilot) -> None:
+        await pilot.pause()  # the hand-over screen first: the scoring screen goes on top
         app.push_screen(ScoringScreen(session.public_view(), 2, app.names(), app.score_history()))
         await pilot.pause()
 

@@ -1,0 +1,96 @@
+"""Words of the game a newcomer meets on the screen without a rulebook, each explained once,
+in the rulebook's sense: the legend and the help show these texts, and the first-game coach
+shows each the first time it appears on a player's screen (:data:`NOTES`).
+
+Only words live here; when a word appears is read from the player's own view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from forum_trajanum.data import TRAJAN_CARDS
+
+#: word -> what it means (rules "Setup" 4-6, "Take 2 Colonia tiles", "Special case",
+#: "Basilica, Market, Library", "Notes regarding the Trajan cards").
+WORDS: dict[str, str] = {
+    "river tile": (
+        "the one Colonia tile left over at setup. It lies face down by the river beside your "
+        "Colonia; only you have seen it, and it is never used. It tells you one tile that is "
+        "not in your grid."
+    ),
+    "female-back citizen": (
+        "three of your 34 Colonia tiles show a woman envoy on their back: one patrician, one "
+        "merchant, one craftsman. At setup you draw one and seat it in a citizen row; the "
+        "other two lie face up on two diagonally opposite corners."
+    ),
+    "reserve": (
+        "the tiles you received from your left neighbour, used or not, lie face up beside "
+        "your Colonia. When that neighbour can pass you no tile (their streets have run out, "
+        "often in cycle III), you may use one of these instead; it then leaves the game."
+    ),
+    "marker beside Trajan's Column": (
+        "when you finish a benefit track (its fourth step), your marker moves from the track "
+        "to the place beside Trajan's Column and scores like a triumphal column. A Trajan task "
+        "asking for 'your marker beside Trajan's Column' needs such a finished track."
+    ),
+    "collection task": (
+        "the lower task of a Trajan card. It is checked at the cycle's scoring: you only show "
+        "the resources, citizens, columns or cranes it asks for and keep them; nothing is paid "
+        "and nothing may be converted then. Keep what it asks for when you pay your citizens."
+    ),
+    "area bonus": (
+        "whoever fills the last free space of a colour area on the Forum takes one: 1 tribune, "
+        "1 assistant, 1 coin, 1 upgrade (a prestige step) or 2 VP; with Patrician II two "
+        "different ones."
+    ),
+    "colour-area rule": (
+        "an envoy for a structure goes to a free space of its colour; if an area of that "
+        "colour already holds envoys and still has room, it must go there (Patrician I: you "
+        "may open a new area instead)."
+    ),
+}
+
+
+def heading(word: str) -> str:
+    """A word as the start of a line: "river tile" -> "River tile"."""
+    return word[:1].upper() + word[1:]
+
+
+@dataclass(frozen=True)
+class Note:
+    """A word the coach explains the first time ``shown(view, own_colonia)`` holds."""
+
+    key: str  # kept in the record's coach settings once explained
+    word: str  # a key of WORDS
+    shown: Callable
+
+
+def _uses_reserve(pv, me) -> bool:
+    return bool(me.reserve) or any(text.startswith("use reserve") for text in pv.legal)
+
+
+def _column_task(pv, me) -> bool:
+    """The current cycle's Trajan card asks for a marker beside Trajan's Column."""
+    card = pv.trajan[min(max(pv.cycle, 1), len(pv.trajan)) - 1] if pv.trajan else ""
+    return bool(card) and "Trajan's Column" in TRAJAN_CARDS[card][1]
+
+
+#: The words the coach explains, in the order it explains them.
+NOTES: tuple[Note, ...] = (
+    Note("note:female", "female-back citizen", lambda pv, me: pv.decision == "setup_row"),
+    Note("note:river", "river tile", lambda pv, me: bool(me.river)),
+    Note("note:reserve", "reserve", _uses_reserve),
+    Note("note:column", "marker beside Trajan's Column", _column_task),
+    Note("note:collection", "collection task", lambda pv, me: pv.decision == "pay"),
+    Note("note:area", "colour-area rule", lambda pv, me: pv.decision == "envoy"),
+)
+
+
+def notes_shown(pv, seen: set[str]) -> list[Note]:
+    """The notes on the screen of ``pv``'s viewer now that are not in ``seen``."""
+    if not 0 <= pv.viewer < len(pv.colonias):
+        return []
+    me = pv.colonias[pv.viewer]
+    return [note for note in NOTES if note.key not in seen and note.shown(pv, me)]

@@ -1,0 +1,54 @@
+"""Where the arrow keys go is visible (issue 19, item 12): the focused panel has a clear frame
+(a heavy bright border; in the compact layout the choices' top line, or the panel tabs for a
+board), and the key bar begins with where the arrows go."""
+
+from __future__ import annotations
+
+from forum_trajanum.tui.app import ForumApp
+
+from .conftest import past_hold, screen_text, session_at
+
+
+def key_bar(app) -> str:
+    return str(app.screen.query_one("KeyBar").render()).strip()
+
+
+def frame(app, panel: str) -> str:
+    return app.screen.query_one(f"#p-{panel}").styles.border_top[0]
+
+
+async def test_the_focused_panel_is_framed_and_the_key_bar_says_where_the_arrows_go():
+    session = session_at("envoy", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("enter")
+        await past_hold(pilot)
+        assert key_bar(app).startswith("↑↓ choices")
+        assert frame(app, "decide") == "heavy"
+        assert frame(app, "colonia") != "heavy" and frame(app, "forum") != "heavy"
+        await pilot.press("c")
+        assert key_bar(app).startswith("←↑↓→ Colonia")
+        assert frame(app, "colonia") == "heavy" and frame(app, "decide") != "heavy"
+        await pilot.press("f")
+        assert key_bar(app).startswith("←↑↓→ Forum")
+        assert frame(app, "forum") == "heavy" and frame(app, "colonia") != "heavy"
+        await pilot.press("tab")  # from the Forum on to the players' strip: it scrolls
+        assert key_bar(app).startswith("↑↓ scroll") and frame(app, "players") == "heavy"
+        await pilot.press("c", "tab")  # from the Colonia on to the choices
+        assert key_bar(app).startswith("↑↓ choices") and frame(app, "decide") == "heavy"
+
+
+async def test_at_80x24_the_tabs_and_the_key_bar_say_a_board_has_the_arrows():
+    session = session_at("build", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await past_hold(pilot)
+        decide = app.screen.query_one("#p-decide")
+        assert decide.styles.border_top[0] == "heavy"  # the choices have the arrows
+        assert "in focus" not in screen_text(app)
+        await pilot.press("c")
+        tabs = screen_text(app).splitlines()[1]
+        assert "◀ in focus: arrows move its cursor" in tabs
+        assert key_bar(app).startswith("←↑↓→ Colonia") and key_bar(app).endswith("q Menu")
+        assert decide.styles.border_top[0] != "heavy"

@@ -1,0 +1,155 @@
+"""Words a first-timer meets are explained (issue 19, items 7, 9 and 10): each word of the
+glossary in the legend, the help and the coach the first time it appears; the rules reference
+wrapped once, by the screen; the Trajan cards say whether the player meets each task now and
+what is missing."""
+
+from __future__ import annotations
+
+import itertools
+
+from rich.console import Console
+from textual.geometry import Region
+
+from forum_trajanum.engine import GameOptions
+from forum_trajanum.engine.trajan import progress
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.coach import due, mark_seen, start_coach
+from forum_trajanum.tui.dialogs import HelpScreen, TrajanScreen
+from forum_trajanum.tui.glossary import NOTES, WORDS
+from forum_trajanum.tui.help import RULES_PARAGRAPHS, legend
+from forum_trajanum.tui.session import GameSession
+
+from .conftest import past_hold, session_at
+
+
+def flat(text: str) -> str:
+    """Text with its line breaks and runs of spaces as single spaces (wrapped on screen)."""
+    return " ".join(text.split())
+
+
+def legend_text(width: int = 100) -> str:
+    console = Console(width=width, record=True)
+    console.print(legend())
+    return flat(console.export_text())
+
+
+def test_the_legend_explains_every_word_of_the_glossary():
+    text = legend_text()
+    for word, meaning in WORDS.items():
+        assert flat(meaning) in text, word
+    assert "vacated" not in text  # "·" at setup is an empty space, not a vacated one
+    assert "that went unused" not in text  # the reserve holds used tiles too
+    assert "…" not in legend_text(width=76)  # no symbol cut in an 80-column help screen
+
+
+def test_the_legends_area_bonuses_have_their_names_in_the_symbol_column():
+    console = Console(width=100, record=True)
+    console.print(legend())
+    lines = console.export_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Area bonuses"))
+    rows = [line for line in lines[start + 1 : start + 6]]
+    assert [row.split()[0] for row in rows] == ["tribune", "assistant", "coin", "upgrade", "2"]
+
+
+def test_the_rules_reference_is_written_in_paragraphs_the_screen_wraps():
+    # one paragraph a line: a narrow window wraps each once, never a line broken by the text
+    assert all("\n" not in paragraph for paragraph in RULES_PARAGRAPHS)
+    text = flat("\n".join(RULES_PARAGRAPHS))
+    # Colonia scoring in words that cannot be read two ways, and what the bar and steps give
+    assert "times 1 + the active citizens of its citizen row, so 1, 2 or 3 VP per kind" in text
+    assert "+1 from position 3 and +2 from position 6" in text
+    assert "scores 3 VP, 5 VP from position 3 and 7 VP from position 6" in text
+    assert "Library: step 1: 1 worker of any colour + 1 tribune; step 2: 1 builder" in text
+    assert "Market: step 1: 1 coin; step 2: 1 area bonus" in text
+
+
+async def test_at_80x24_the_rules_tab_breaks_lines_only_where_the_window_ends():
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("3")
+        await pilot.pause()
+        pane = app.screen.query_one("#rules")
+        static = pane.query_one("Static")
+        width = static.size.width
+        lines = [strip.text.rstrip() for strip in static.render_lines(Region(0, 0, *static.size))]
+        checked = 0
+        for line, after in itertools.pairwise(lines):
+            if line and after:  # a line broken inside a paragraph: the next word did not fit
+                assert len(line) + 1 + len(after.split()[0]) > width, (line, after)
+                checked += 1
+        assert checked > 10
+
+
+def coached(seed: int, decision: str, skip: int = 0) -> tuple[GameSession, object]:
+    session = GameSession.new(seed, GameOptions(players=2), ["Ann", "Bob"], ["", ""], False)
+    seen = 0
+    while not (session.state.tasks and session.state.tasks[-1].kind == decision):
+        session.play(session.view_of(session.decider).legal[0])
+    while seen < skip:
+        session.play(session.view_of(session.decider).legal[0])
+        while not (session.state.tasks and session.state.tasks[-1].kind == decision):
+            session.play(session.view_of(session.decider).legal[0])
+        seen += 1
+    start_coach(session.record, [0, 1])
+    return session, session.view_of(session.decider)
+
+
+def test_the_coach_explains_the_reserve_the_first_time_it_appears_and_never_again():
+    session, pv = coached(3, "build")
+    assert pv.colonias[pv.viewer].reserve  # the tile received lies in the reserve now
+    _title, text, kinds = due(session.record, pv)
+    assert "Reserve: " + WORDS["reserve"] in text and "note:reserve" in kinds
+    for kind in kinds:
+        mark_seen(session.record, pv.viewer, kind)
+    assert due(session.record, pv) == ("", "", [])
+
+
+def test_the_coach_explains_the_collection_task_when_citizens_are_paid():
+    session, pv = coached(3, "pay")
+    for note in NOTES:  # everything else seen already
+        if note.key != "note:collection":
+            mark_seen(session.record, pv.viewer, note.key)
+    _title, text, kinds = due(session.record, pv)
+    assert "Collection task: " + WORDS["collection task"] in text
+    assert kinds == ["pay", "note:collection"]
+
+
+def test_the_coach_explains_the_marker_beside_trajans_column_when_its_card_comes_up():
+    session, pv = coached(7, "draft")  # seed 7 draws III-4: "own forum marker beside ..."
+    assert pv.trajan[2] == "III-4" and pv.cycle == 1
+    word = "Marker beside Trajan's Column: " + WORDS["marker beside Trajan's Column"]
+    assert word not in due(session.record, pv)[1]  # not yet: cycle I's card asks other things
+    while session.public_view().cycle < 3:
+        session.play(session.view_of(session.decider).legal[0])
+    pv = session.view_of(session.decider)
+    assert word in due(session.record, pv)[1]  # cycle III: its card is the one scored next
+
+
+def test_the_coach_explains_the_female_back_citizen_at_setup():
+    session, pv = coached(3, "setup_row")
+    _title, text, _kinds = due(session.record, pv)
+    assert "You drew a female-back citizen" in text  # the decision's own words ...
+    assert "Female-back citizen: " + WORDS["female-back citizen"] in text  # ... and the word
+
+
+async def test_the_trajan_cards_say_whether_the_player_meets_each_task_and_what_is_missing():
+    session = session_at("build", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("enter")
+        await past_hold(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TrajanScreen)
+        pv = app.session.view_of(app.session.decider)
+        me = pv.colonias[pv.viewer]
+        text = flat(str(app.screen.query("Static").last().content))
+        assert f"Each task you fulfil scores {me.trajan_value} VP now" in text
+        for card in pv.trajan:
+            for task in progress(card, me):
+                if task.times:
+                    assert "you: met once now" in text or "you: met twice now" in text
+                else:
+                    assert "you: not met; missing " + ", ".join(task.missing) in text
