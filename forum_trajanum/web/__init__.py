@@ -10,8 +10,13 @@ game). On top of textual-serve's :class:`~textual_serve.server.Server` this adds
   ended by the OS if the server dies, even by SIGKILL;
 - Ctrl+C / SIGTERM stop the server and every app process within :data:`STOP_WITHIN` seconds:
   each app is asked to quit, and ended if it has not after :data:`QUIT_WAIT` seconds;
-- it binds to localhost unless ``--host`` says otherwise. There is no login: whoever can
-  reach the address can play, and reach every saved game of the user running the server.
+- it binds to localhost unless ``--host`` says otherwise;
+- only its own page gets a game: the page and its websocket need the server's secret key (a
+  random key made at start, in the address ``serve`` prints), the websocket only accepts a
+  browser's connection from the server's own origin, and both only answer to the server's
+  own host names (a page of another site, or a DNS name rebound to this machine, gets
+  nothing); the terminal's size is clamped to what a screen can be, a malformed message is
+  ignored (one log line, no traceback), and ``/static/`` lists no directory.
 """
 
 from __future__ import annotations
@@ -19,14 +24,22 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hmac
+import json
+import logging
+import math
+import secrets
 import shlex
 import signal
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from aiohttp import web
+import aiohttp_jinja2
+import jinja2
+from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
-from textual_serve.server import Server, to_int
+from textual_serve.server import Server
 
 TITLE = "Forum Trajanum"
 TEMPLATES = Path(__file__).parent / "templates"
@@ -35,6 +48,38 @@ QUIT_WAIT = 1.2
 #: The promise: after Ctrl+C or SIGTERM, the server and its apps are gone within this.
 STOP_WITHIN = 2.0
 _PR_SET_PDEATHSIG = 1
+#: The terminal sizes an app may be given (columns, rows): from far below the game's 80x24
+#: (its too-small note shows) to beyond any screen; anything else is clamped.
+COLUMNS = (10, 500)
+ROWS = (5, 200)
+#: The most a browser sends as key presses in one message (a paste included).
+MAX_INPUT = 4096
+LOG = logging.getLogger("forum-trajanum.serve")
+
+
+def clamp_size(value: object, default: int, bounds: tuple[int, int]) -> int:
+    """A terminal dimension from what a browser sent (text, number or anything else): a whole
+    number within ``bounds``, or ``default`` when it is not a number at all."""
+    if isinstance(value, bool):
+        return default
+    if isinstance(value, str):
+        value = value.strip()
+        if not value.isdigit() or len(value) > 6:  # "99999999999999999999" is still huge
+            return bounds[1] if value.isdigit() else default
+        value = int(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return default
+        value = int(value)
+    if not isinstance(value, int):
+        return default
+    return max(bounds[0], min(bounds[1], value))
+
+
+REFUSED = (
+    "This is a Forum Trajanum game server. Open the address that `forum-trajanum serve` "
+    "printed when it started: only that address (with its key) gets a game."
+)
 
 
 def app_argv() -> list[str]:
@@ -95,20 +140,103 @@ class GameService(AppService):
 class GameServer(Server):
     """textual-serve's server with the changes listed in the module's docstring."""
 
-    def __init__(self, host: str = "localhost", port: int = 8000, argv=None) -> None:
+    def __init__(
+        self, host: str = "localhost", port: int = 8000, argv=None, key: str | None = None
+    ) -> None:
         self.argv = list(argv or app_argv())
         super().__init__(
             shlex.join(self.argv), host=host, port=port, title=TITLE, templates_path=TEMPLATES
         )
+        #: The secret in the address this server prints: a page or websocket without it is
+        #: refused.
+        self.key = key or secrets.token_urlsafe(18)
         self.services: set[GameService] = set()
         self.sockets: set[web.WebSocketResponse] = set()
 
+    @property
+    def url(self) -> str:
+        """The address to open (it carries the key)."""
+        return f"{self.public_url}/?key={self.key}"
+
+    def own_hosts(self) -> set[str]:
+        """The ``host:port`` values a request to this server may name (its Host header)."""
+        names = {"localhost", "127.0.0.1", "[::1]", self.host.lower()}
+        if ":" in self.host and not self.host.startswith("["):
+            names.add(f"[{self.host.lower()}]")
+        return {f"{name}:{self.port}" for name in names}
+
+    def key_ok(self, given: str | None) -> bool:
+        return given is not None and hmac.compare_digest(given.encode(), self.key.encode())
+
+    def host_ok(self, request: web.Request) -> bool:
+        """Whether the request names this server (not a DNS name rebound to this machine)."""
+        return (request.host or "").lower() in self.own_hosts()
+
+    def origin_ok(self, request: web.Request) -> bool:
+        """Whether a websocket comes from this server's own page: a browser always says which
+        page opens a websocket (Origin); it must be this server's address as the browser
+        reached it. A client that is not a browser sends no Origin (it needs the key)."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True
+        parts = urlsplit(origin)
+        return parts.scheme in ("http", "https") and parts.netloc.lower() == request.host.lower()
+
+    async def _make_app(self) -> web.Application:
+        """The routes: the page, its websocket (both keyed), downloads, and the static files
+        (no directory listings)."""
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(TEMPLATES))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws/{key}", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, show_index=False, name="static"),
+            ]
+        )
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        """The game's page, for the printed address only (its key); else a short refusal."""
+        if not self.host_ok(request) or not self.key_ok(request.query.get("key")):
+            LOG.warning("refused a page request for %s from %s", request.path, request.remote)
+            return web.Response(status=403, text=REFUSED)
+        base = f"{request.scheme}://{request.host}"
+        context = {
+            "font_size": clamp_size(request.query.get("fontsize"), 16, (6, 64)),
+            "app_websocket_url": f"ws://{request.host}/ws/{self.key}",
+            "config": {"static": {"url": f"{base}/static/"}},
+            "application": {"name": self.title},
+        }
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        response.headers["Cache-Control"] = "no-store"  # the page holds the key
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
+    async def handle_download(self, request: web.Request) -> web.StreamResponse:
+        if not self.host_ok(request):
+            return web.Response(status=403, text=REFUSED)
+        return await super().handle_download(request)
+
+    def initialize_logging(self) -> None:
+        """One line per event on the console: no tracebacks with local variables (they could
+        show what a browser sent, saves' names included)."""
+        logging.basicConfig(level="DEBUG" if self.debug else "INFO", format="%(message)s")
+
     async def on_startup(self, app: web.Application) -> None:
-        self.console.print(f"[bold]{TITLE}[/] in your browser: [cyan]{self.public_url}[/]")
+        # one line, never wrapped: the address is copied or clicked whole
+        self.console.print(f"[bold]{TITLE}[/] in your browser: [cyan]{self.url}[/]", soft_wrap=True)
+        self.console.print(
+            "Only this address (with its key) opens a game; keep it to yourself.",
+            highlight=False,
+        )
         if self.host not in ("localhost", "127.0.0.1", "::1"):
             self.console.print(
-                f"[bold #ff8700]Listening on {self.host}: there is no login — anyone who can "
-                "reach this address can play and open your saved games.[/]"
+                f"[bold #ff8700]Listening on {self.host}: anyone who has the address above "
+                "can play and open your saved games.[/]"
             )
         self.console.print("Press Ctrl+C to stop.")
 
@@ -119,11 +247,55 @@ class GameServer(Server):
             *(socket.close() for socket in list(self.sockets)), return_exceptions=True
         )
 
-    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """textual-serve's handler, with a :class:`GameService` that the server tracks."""
+    async def _process_messages(
+        self, websocket: web.WebSocketResponse, app_service: AppService
+    ) -> None:
+        """The browser's messages to the app (key presses, resizes, pings, focus), checked:
+        a malformed one is ignored with one log line; sizes are clamped, input is capped."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except (ValueError, RecursionError):
+                envelope = None
+            if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+                LOG.warning("ignored a malformed message from a browser")
+                continue
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                await app_service.send_bytes(data[:MAX_INPUT].encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                await app_service.set_terminal_size(
+                    clamp_size(data.get("width"), 80, COLUMNS),
+                    clamp_size(data.get("height"), 24, ROWS),
+                )
+            elif kind == "ping" and isinstance(data, (str, int, float)):
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
+            else:
+                LOG.warning("ignored a browser message of kind %r", kind[:20])
+
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        """textual-serve's handler, with a :class:`GameService` that the server tracks; only
+        for this server's own page (host, origin and key checked before anything starts)."""
+        if not (
+            self.host_ok(request)
+            and self.origin_ok(request)
+            and self.key_ok(request.match_info.get("key"))
+        ):
+            LOG.warning(
+                "refused a websocket from %s (origin %r)",
+                request.remote,
+                request.headers.get("Origin", "")[:80],
+            )
+            return web.Response(status=403, text=REFUSED)
         websocket = web.WebSocketResponse(heartbeat=15)
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
+        width = clamp_size(request.query.get("width"), 80, COLUMNS)
+        height = clamp_size(request.query.get("height"), 24, ROWS)
         service: GameService | None = None
         try:
             await websocket.prepare(request)
@@ -145,9 +317,7 @@ class GameServer(Server):
         except asyncio.CancelledError:
             await websocket.close()
         except Exception as error:  # as textual-serve: log it, keep serving the others
-            import logging
-
-            logging.getLogger("textual-serve").exception(error)
+            LOG.error("a game connection failed: %s: %s", type(error).__name__, error)
         finally:
             if service is not None:
                 await service.end()
@@ -179,9 +349,10 @@ def main(argv: list[str] | None = None) -> int:
     """``forum-trajanum serve [--host HOST] [--port PORT]``."""
     parser = argparse.ArgumentParser(
         prog="forum-trajanum serve",
-        description="Play in a web browser. Binds to localhost; --host 0.0.0.0 exposes the "
-        "game to the network WITHOUT any login (anyone who can reach it can play and open "
-        "your saved games).",
+        description="Play in a web browser. Binds to localhost and prints the address to open: "
+        "it carries a secret key, without which no page gets a game. --host 0.0.0.0 exposes "
+        "the server to the network: anyone who has the printed address can play and open your "
+        "saved games.",
     )
     parser.add_argument("--host", default="localhost", help="address to bind (localhost)")
     parser.add_argument("--port", type=int, default=8000, help="port (8000)")

@@ -8,6 +8,7 @@ the directory named by the environment variable SCREENSHOTS."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -121,10 +122,11 @@ def _start_server(home: Path):
         text=True,
     )
     first = process.stdout.readline()  # printed once the server listens
-    assert f"http://127.0.0.1:{port}" in first, first
+    found = re.search(rf"http://127\.0\.0\.1:{port}/\?key=[\w-]+", first)
+    assert found, first
     # keep reading its log, so that a full pipe never blocks the server
     threading.Thread(target=process.stdout.read, daemon=True).start()
-    return f"http://127.0.0.1:{port}/", process
+    return found.group(0), process
 
 
 @pytest.fixture(scope="module")
