@@ -19,7 +19,6 @@ Every write goes to a temporary file in the same directory which then replaces t
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import tempfile
@@ -29,11 +28,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-# Only the errors at import time: the start menu lists the saves before the engine is loaded.
+# Only light imports: the start menu lists the saves before any engine is loaded.
 from forum_trajanum.core.errors import RecordError
+from forum_trajanum.core.files import MAX_HEADER, UnreadableFile, load_json, read_limited
 
 if TYPE_CHECKING:
-    from forum_trajanum.engine import GameRecord, GameState
+    from forum_trajanum.core.record import GameRecordBase as GameRecord
+    from forum_trajanum.core.record import SaveMeta
 
 GAMES = "games"
 SUFFIX = ".json"
@@ -71,8 +72,23 @@ class GameLockedError(SaveError):
     """The game is open in another window (another process holds its lock)."""
 
 
+def _folder(path: Path, what: str) -> Path:
+    """``path`` as a folder (created on demand); :class:`SaveError` in player words when it
+    cannot be (a file of that name, no permission, a full disk)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise SaveError(f"The {what} {path} is a file, not a folder.") from None
+    except OSError as exc:
+        raise SaveError(f"The {what} {path} cannot be made: {exc.strerror or exc}.") from None
+    if not path.is_dir():
+        raise SaveError(f"The {what} {path} is a file, not a folder.")
+    return path
+
+
 def save_dir() -> Path:
-    """The directory holding saves (created on demand)."""
+    """The directory holding saves (created on demand); :class:`SaveError` when it cannot
+    be used."""
     home = os.environ.get("FORUM_TRAJANUM_HOME")
     if home:
         path = Path(home)
@@ -80,20 +96,17 @@ def save_dir() -> Path:
         from platformdirs import user_data_dir
 
         path = Path(user_data_dir("forum-trajanum"))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _folder(path, "save folder")
 
 
 def games_dir() -> Path:
     """The directory holding one file per game (created on demand)."""
-    path = save_dir() / GAMES
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _folder(save_dir() / GAMES, "games folder")
 
 
 def log_problem(text: str) -> None:
     """Append a technical detail to the log file (the screen shows player words only)."""
-    with contextlib.suppress(OSError), (save_dir() / LOG).open("a", encoding="utf-8") as log:
+    with contextlib.suppress(OSError, SaveError), (save_dir() / LOG).open("a") as log:
         log.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {text}\n")
 
 
@@ -121,9 +134,12 @@ class GameInfo:
 
     id: str
     path: Path
+    game: str = "forum-trajanum"
     title: str = ""
     names: list[str] = field(default_factory=list)
     bots: list[str] = field(default_factory=list)
+    #: where the game stands in words ("cycle II, round 3"), as the game said when it was saved
+    where: str = ""
     cycle: int = 0
     round: int = 0
     over: bool = False
@@ -151,9 +167,17 @@ class GameInfo:
             return "damaged save"
         if self.over:
             return "finished"
+        if self.where:
+            return self.where
         if self.cycle <= 0:
             return "setting up"
         return f"cycle {['I', 'II', 'III'][min(self.cycle, 3) - 1]}, round {self.round}"
+
+    def game_title(self) -> str:
+        """The game's name for players ("Trajan"), without loading the game."""
+        from forum_trajanum.games import GAMES
+
+        return GAMES.title(self.game) if self.game in GAMES else self.game
 
     def result(self) -> str:
         """Who won a finished game and with how many VP, and the others' scores ("" when the
@@ -175,55 +199,75 @@ class GameInfo:
         return time.strftime("%d %b %Y %H:%M", time.localtime(self.saved))
 
 
-def _summary(record: GameRecord, state: GameState, title: str | None) -> dict:
-    from forum_trajanum.engine import is_over, ranking
+def save_summary(record: GameRecord, state, title: str | None) -> SaveMeta:
+    """The record's app data brought up to date for this save: title, times, and where the
+    game stands (the game's own words), its scores and, once over, its winners."""
+    from forum_trajanum.games import GAMES
 
-    meta = dict(record.meta)
+    game = GAMES.get(record.game)
     now = time.time()
-    meta.setdefault("created", now)
+    over = game.is_over(state)
+    update = {
+        "saved": now,
+        "created": record.meta.created or now,
+        "stage": game.summary(state),
+        "over": over,
+        "scores": game.scores(state),
+        "winners": game.ranking(state)[0] if over else [],
+        "cycle": getattr(state, "cycle", 0),
+        "round": getattr(state, "round", 0),
+    }
     if title is not None:
-        meta["title"] = title
-    meta.update(
-        saved=now,
-        cycle=state.cycle,
-        round=state.round,
-        over=is_over(state),
-        scores=[pl.score for pl in state.players],
-    )
-    if meta["over"]:  # the list of finished games names the winner
-        meta["winners"] = ranking(state)[0]
-    return meta
+        update["title"] = title
+    return record.meta.model_copy(update=update)
 
 
-def _ints(value) -> list[int]:
-    """A list of whole numbers from a header field, or [] when it is anything else."""
-    if isinstance(value, list) and all(type(v) is int for v in value):
-        return list(value)
-    return []
+def _header_of(path: Path) -> dict:
+    """The header line of a save file, parsed with the limits of hostile input; raises
+    :class:`UnreadableFile` or :class:`ValueError`."""
+    header = load_json(read_limited(path, MAX_HEADER, first_line=True))
+    if not isinstance(header, dict):
+        raise ValueError("the first line is not a header")
+    return header
 
 
 def _info(path: Path) -> GameInfo:
+    """What the list shows of one save file; any problem makes it a damaged save (listed, to
+    be deleted), never an error."""
+    from forum_trajanum.core.record import SaveMeta, _name
+
     game_id = path.name[: -len(SUFFIX)]
     info = GameInfo(game_id, path)
     try:
-        info.saved = path.stat().st_mtime
-        with path.open("rb") as handle:
-            header = json.loads(handle.readline())
-        meta = header.get("meta") or {}
-        info.title = str(meta.get("title") or "")
-        info.names = [str(n) for n in header.get("names") or []]
-        info.bots = [str(b) for b in header.get("bots") or []]
-        info.cycle, info.round = int(meta.get("cycle", 0)), int(meta.get("round", 0))
-        info.over = bool(meta.get("over", False))
-        info.actions = int(header.get("action_count", 0))
-        info.saved = float(meta.get("saved", info.saved))
-        info.scores, info.winners = _ints(meta.get("scores")), _ints(meta.get("winners"))
-        if "record_version" not in header:
+        info.saved = path.lstat().st_mtime
+        header = _header_of(path)
+        if type(header.get("record_version")) is not int:
             raise ValueError("not a version-2 header")
-    except (OSError, ValueError, TypeError, AttributeError):
+        meta = header.get("meta")
+        meta = SaveMeta.model_validate(meta if isinstance(meta, dict) else {})
+        game = header.get("game", "forum-trajanum")
+        if not isinstance(game, str) or len(game) > 40:
+            raise ValueError("no game named")
+        info.game = game
+        info.title, info.where = meta.title, meta.stage
+        info.names = [_name(n) for n in _list(header.get("names"))]
+        info.bots = [_name(b) for b in _list(header.get("bots"))]
+        info.cycle, info.round, info.over = meta.cycle, meta.round, meta.over
+        count = header.get("action_count", 0)
+        info.actions = count if type(count) is int and count >= 0 else 0
+        info.saved = meta.saved if meta.saved is not None else info.saved
+        info.scores, info.winners = list(meta.scores), list(meta.winners)
+    except (OSError, ValueError, TypeError, UnreadableFile):
         info.readable = False
+        info.names, info.bots, info.title = [], [], ""
     info.locked = _held_elsewhere(game_id)
     return info
+
+
+def _list(value) -> list:
+    if not isinstance(value, list) or len(value) > 8:
+        raise ValueError("not a list of seats")
+    return value
 
 
 def list_games(finished: bool | None = False) -> list[GameInfo]:
@@ -233,6 +277,7 @@ def list_games(finished: bool | None = False) -> list[GameInfo]:
     flush()
     import_legacy()
     games = [_info(p) for p in games_dir().glob(f"*{SUFFIX}") if not p.name.startswith(".")]
+
     if finished is not None:
         games = [g for g in games if g.over == finished]
     return sorted(games, key=lambda g: (g.saved, g.id), reverse=True)
@@ -315,7 +360,7 @@ class GameFile:
     def save(
         self,
         record: GameRecord,
-        state: GameState,
+        state: object,
         title: str | None = None,
         background: bool = False,
     ) -> None:
@@ -328,7 +373,7 @@ class GameFile:
         module, and :meth:`close`, waits for the writes under way first."""
         if self._fd is None:
             raise SaveError("this game was closed; it cannot be saved any more")
-        record.meta = _summary(record, state, title)
+        record.meta = save_summary(record, state, title)
         writing = _writer().submit(_write_save, self.path, record.to_json())
         _pending.add(writing)
         writing.add_done_callback(_pending.discard)
@@ -379,6 +424,7 @@ def _write_save(path: Path, text: str) -> None:
     try:
         write_atomic(path, text)
     except OSError as exc:
+        log_problem(f"writing {path} failed: {exc}")
         raise SaveError(f"could not write the save: {exc.strerror or exc}") from exc
 
 
@@ -403,15 +449,15 @@ def flush() -> None:
         wait(list(_pending))
 
 
-def _new_id(record: GameRecord, title: str = "") -> str:
-    names = title or "-".join(n for n in record.names if n) or "game"
+def _new_id(names: list[str], title: str = "") -> str:
+    names = title or "-".join(n for n in names if n) or "game"
     slug = _SLUG.sub("-", names.lower()).strip("-")[:40] or "game"
     return f"{time.strftime('%Y%m%d-%H%M%S')}-{slug}"
 
 
-def create_game(record: GameRecord, state: GameState, title: str = "") -> GameFile:
+def create_game(record: GameRecord, state: object, title: str = "") -> GameFile:
     """A new game file for ``record`` (never another game's file), open and locked."""
-    base = _new_id(record, title)
+    base = _new_id(record.names, title)
     for number in range(1, 1000):
         game_id = base if number == 1 else f"{base}-{number}"
         if (games_dir() / f"{game_id}{SUFFIX}").exists():
@@ -420,26 +466,31 @@ def create_game(record: GameRecord, state: GameState, title: str = "") -> GameFi
             fd = _acquire(game_id, create=True)  # O_EXCL: the id is ours alone
         except FileExistsError:
             continue
+        except OSError as exc:
+            log_problem(f"cannot create the lock of {game_id}: {exc}")
+            raise SaveError(f"could not start a save: {exc.strerror or exc}") from exc
         game = GameFile(game_id, fd)
-        game.save(record, state, title)
+        try:
+            game.save(record, state, title)
+        except SaveError:
+            # nothing of the new game stays behind: no lock file, no half a save
+            os.close(fd)
+            game._fd = None
+            _lock_path(game_id).unlink(missing_ok=True)
+            raise
         return game
     raise SaveError("could not find a free name for a new save")  # pragma: no cover
 
 
-def save_copy(record: GameRecord, state: GameState, title: str) -> GameInfo:
+def save_copy(record: GameRecord, state: object, title: str) -> GameInfo:
     """Save a copy of the game so far as a separate game called ``title``."""
-    title = " ".join(title.split())[:40]
+    from forum_trajanum.core.files import clean_name
+    from forum_trajanum.core.record import SaveMeta
+
+    title = clean_name(title)
     if not title:
         raise SaveError("the name of the copy is empty")
-    from forum_trajanum.engine import GameRecord
-
-    copy = GameRecord(
-        seed=record.seed,
-        options=record.options,
-        actions=list(record.actions),
-        names=list(record.names),
-        bots=list(record.bots),
-    )
+    copy = record.model_copy(update={"actions": list(record.actions), "meta": SaveMeta()})
     game = create_game(copy, state, title)
     game.close()
     return _info(game.path)
@@ -453,7 +504,7 @@ class OpenedGame:
 
     game: GameFile
     record: GameRecord
-    state: GameState
+    state: object
     lost: int = 0
     damaged_copy: Path | None = None
 
@@ -464,23 +515,36 @@ UNREADABLE = (
 )
 
 
+def _game_path(game_id: str) -> Path:
+    if not game_id or "/" in game_id or "\\" in game_id or game_id.startswith("."):
+        raise SaveError("This game is not saved any more (deleted in another window?).")
+    return games_dir() / f"{game_id}{SUFFIX}"
+
+
 def open_game(game_id: str) -> OpenedGame:
     """Lock and load the game ``game_id``. A save damaged part-way resumes at its last good
-    action (the damaged file is kept beside it); raises :class:`SaveError` (with player words)
-    when the game is open elsewhere, gone, or cannot be read at all."""
+    action (the damaged file is kept beside it first: when that copy cannot be written, the
+    game is not opened and its file stays as it was); raises :class:`SaveError` (with player
+    words) when the game is open elsewhere, gone, or cannot be read at all."""
     flush()
-    path = games_dir() / f"{game_id}{SUFFIX}"
-    if "/" in game_id or "\\" in game_id or not path.exists():
+    path = _game_path(game_id)
+    if not path.exists() and not path.is_symlink():
         raise SaveError("This game is not saved any more (deleted in another window?).")
-    from forum_trajanum.engine.record import read_record
+    from forum_trajanum.core.record import replay_valid
+    from forum_trajanum.games import GAMES
 
-    fd = _acquire(game_id)
+    try:
+        fd = _acquire(game_id)
+    except OSError as exc:
+        raise SaveError(
+            f"This game cannot be opened: its folder cannot be written ({exc.strerror or exc})."
+        ) from exc
     game = GameFile(game_id, fd)
     try:
-        data = path.read_bytes()
-        found = read_record(data)
+        data = read_limited(path)
+        found = _read(data)
         record = found.record
-        state, good, problem = record.replay_valid()
+        state, good, problem = replay_valid(record, GAMES.get(record.game))
     except (OSError, RecordError) as exc:
         game.close()
         log_problem(f"cannot read {path}: {exc}")
@@ -489,11 +553,17 @@ def open_game(game_id: str) -> OpenedGame:
     opened = OpenedGame(game, record, state, lost)
     if lost:
         log_problem(f"{path}: {found.problem or problem}; resumed after {good} actions")
-        del record.actions[good:]
         try:
             opened.damaged_copy = _keep_damaged(path, data)
-        except OSError as exc:  # the next save replaces the file: say so in the log at least
+        except OSError as exc:
+            game.close()
             log_problem(f"could not keep a copy of the damaged {path}: {exc}")
+            raise SaveError(
+                f"This save is damaged after action {good}, and there is no room to keep a copy "
+                f"of it before repairing it ({exc.strerror or exc}). Nothing was changed: free "
+                "some disk space and open it again."
+            ) from exc
+        del record.actions[good:]
         try:
             game.save(record, state)
         except SaveError as exc:
@@ -501,17 +571,32 @@ def open_game(game_id: str) -> OpenedGame:
     return opened
 
 
-def read_game(game_id: str) -> tuple[GameRecord, GameState]:
-    """Read a saved game without opening it for play (no lock, nothing written); raises
-    :class:`~forum_trajanum.engine.RecordError` for any damage."""
-    flush()
-    try:
-        data = (games_dir() / f"{game_id}{SUFFIX}").read_bytes()
-    except OSError as exc:
-        raise SaveError(f"there is no saved game {game_id!r}") from exc
-    from forum_trajanum.engine import GameRecord
+def _read(data: bytes):
+    """The core's reader of records, with this program's games."""
+    from forum_trajanum.core.record import read_record
+    from forum_trajanum.games import GAMES
 
-    return GameRecord.load(data)
+    return read_record(data, GAMES)
+
+
+def read_game(game_id: str):
+    """Read a saved game without opening it for play (no lock, nothing written): (record,
+    state); raises :class:`RecordError` for any damage."""
+    flush()
+    from forum_trajanum.core.record import replay_valid
+    from forum_trajanum.games import GAMES
+
+    try:
+        data = read_limited(_game_path(game_id))
+    except UnreadableFile as exc:
+        raise SaveError(f"there is no readable saved game {game_id!r}: {exc}") from exc
+    found = _read(data)
+    if found.problem:
+        raise RecordError(found.problem)
+    state, _, problem = replay_valid(found.record, GAMES.get(found.record.game))
+    if problem:
+        raise RecordError(problem)
+    return found.record, state
 
 
 def _keep_damaged(path: Path, data: bytes) -> Path:
@@ -525,12 +610,26 @@ def _keep_damaged(path: Path, data: bytes) -> Path:
 
 
 def delete_game(game_id: str) -> None:
-    """Delete a saved game; raises :class:`GameLockedError` while it is open elsewhere."""
+    """Delete a saved game; raises :class:`SaveError` in player words when it is open
+    elsewhere, is not a file, or its folder cannot be written."""
     flush()
-    fd = _acquire(game_id)
+    path = _game_path(game_id)
+    if path.is_dir() and not path.is_symlink():
+        raise SaveError(
+            f"{path.name} is a folder, not a saved game: it was left as it is (remove it by "
+            f"hand from {path.parent} if it is not needed)."
+        )
     try:
-        (games_dir() / f"{game_id}{SUFFIX}").unlink(missing_ok=True)
+        fd = _acquire(game_id)
+    except OSError as exc:
+        raise SaveError(
+            f"This game cannot be deleted: its folder cannot be written ({exc.strerror or exc})."
+        ) from exc
+    try:
+        path.unlink(missing_ok=True)
         _lock_path(game_id).unlink(missing_ok=True)
+    except OSError as exc:
+        raise SaveError(f"This game cannot be deleted: {exc.strerror or exc}.") from exc
     finally:
         os.close(fd)
 
@@ -540,13 +639,20 @@ def delete_game(game_id: str) -> None:
 
 def import_legacy() -> list[str]:
     """Turn the saves of release 0.1.0 (``autosave.json``, named saves) into games; the old
-    files stay as ``*.json.v1``. Returns the ids of the games made."""
+    files stay as ``*.json.v1``. Returns the ids of the games made. What is not a regular file
+    (a folder, a pipe, a device) is left alone."""
     root = save_dir()
-    legacy = sorted(p for p in root.glob(f"*{SUFFIX}") if not p.name.startswith("."))
+    legacy = sorted(
+        p for p in root.glob(f"*{SUFFIX}") if not p.name.startswith(".") and _regular(p)
+    )
     if not legacy:
         return []
     made = []
-    fd = os.open(root / ".import.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fd = os.open(root / ".import.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:  # a folder that cannot be written: the old saves stay as they are
+        log_problem(f"cannot import the old saves in {root}: {exc}")
+        return []
     try:
         # Two windows starting at once must not import a save twice: one waits for the other.
         if "fcntl" in globals():
@@ -555,28 +661,39 @@ def import_legacy() -> list[str]:
             try:
                 if path.exists():
                     made.append(_import_one(path))
-            except OSError as exc:  # left where it is; the next listing tries again
+            except (OSError, SaveError) as exc:  # left where it is; the next listing tries again
                 log_problem(f"could not import the old save {path}: {exc}")
     finally:
         os.close(fd)
     return made
 
 
-def _import_one(path: Path) -> str:
-    from forum_trajanum.engine import GameRecord
-    from forum_trajanum.engine.record import read_record
+def _regular(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
-    data = path.read_bytes()
+
+def _import_one(path: Path) -> str:
+    from forum_trajanum.core.record import replay_valid
+    from forum_trajanum.games import GAMES
+
+    try:
+        data = read_limited(path)
+    except UnreadableFile as exc:
+        raise SaveError(str(exc)) from exc
     title = "" if path.stem == "autosave" else path.stem
     saved = path.stat().st_mtime
+    record = None
     try:
-        record = read_record(data).record
-        state, good, _ = record.replay_valid()
+        record = _read(data).record
+        state, good, _ = replay_valid(record, GAMES.get(record.game))
         del record.actions[good:]
     except RecordError as exc:
         log_problem(f"importing {path}: {exc}")
         record = None
-    game_id = _new_id(record or GameRecord(seed=0, options={}), title)
+    game_id = _new_id(record.names if record else [], title)
     game_id = time.strftime("%Y%m%d-%H%M%S", time.localtime(saved)) + game_id[15:]
     while (games_dir() / f"{game_id}{SUFFIX}").exists():
         game_id += "-1"
@@ -584,7 +701,9 @@ def _import_one(path: Path) -> str:
     if record is None:
         write_atomic(target, data)  # listed as a damaged save, to be deleted by the player
     else:
-        record.meta = {**_summary(record, state, title), "created": saved, "saved": saved}
+        record.meta = save_summary(record, state, title).model_copy(
+            update={"created": saved, "saved": saved}
+        )
         write_atomic(target, record.to_json())
     path.rename(path.with_name(path.name + ".v1"))
     return game_id

@@ -116,14 +116,12 @@ def _write_record(
 ) -> None:
     """Write one game's record atomically, in the save-file format (header summary too)."""
     from forum_trajanum.engine import GameOptions, GameRecord
-    from forum_trajanum.saves import write_atomic
+    from forum_trajanum.saves import save_summary, write_atomic
 
     record = GameRecord(seed=seed, options=GameOptions(players=len(names)), actions=actions,
                         names=names, bots=bots)  # fmt: skip
     state = record.replay()  # the summary the list of games reads; also checks the record
-    now = time.time()
-    record.meta = {"title": f"simulate game {game + 1}", "created": now, "saved": now,
-                   "cycle": state.cycle, "round": state.round, "over": not state.tasks}  # fmt: skip
+    record.meta = save_summary(record, state, f"simulate game {game + 1}")
     write_atomic(record_path(records, game, seed), record.to_json())
 
 

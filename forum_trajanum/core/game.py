@@ -74,6 +74,12 @@ class Game:
     preview: Callable[[Any, Any], Any]
     #: ``summary(state)``: where the game stands, for the games list ("cycle II, round 3").
     summary: Callable[[Any], str]
+    #: The game's record class (a :class:`~forum_trajanum.core.record.GameRecordBase` with
+    #: its ``game`` name and options model): what its save files hold.
+    record: type[BaseModel]
+    #: Steps that bring an old save's data up to date: ``migrations[v]`` turns file version
+    #: ``v`` into ``v + 1`` (only for versions before the core's own step to version 3).
+    migrations: dict[int, Callable[[dict], dict]] = field(default_factory=dict)
     #: Module paths the program loads on use: the game's bots (``make_bot(level, seed)``) and
     #: its screens and words for the app.
     modules: dict[str, str] = field(default_factory=dict)

@@ -8,6 +8,7 @@ from forum_trajanum.core.game import Game
 from forum_trajanum.engine.actions import parse
 from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.preview import preview
+from forum_trajanum.engine.record import MIGRATIONS, GameRecord
 from forum_trajanum.engine.rules import (
     apply,
     current_player,
@@ -54,5 +55,7 @@ GAME = Game(
     determinize=determinize,
     preview=preview,
     summary=summary,
+    record=GameRecord,
+    migrations=MIGRATIONS,
     modules={"bots": "forum_trajanum.bots.factory"},
 )

@@ -1,59 +1,42 @@
-"""Game records: seed + options + the list of actions, in a versioned file format.
-
-A record is what a save file holds; ``replay`` rebuilds the exact state. The file format has
-its own version, :data:`RECORD_VERSION`, independent of the in-memory state's
-``SCHEMA_VERSION``:
-
-- version 1 (release 0.1.0): one JSON object ``{"format", "schema_version": 1, "seed",
-  "options", "actions": [...], "names", "bots"}``;
-- version 2: JSON lines. The first line is the header (every field but the actions, plus
-  ``record_version``, ``action_count`` and the app's ``meta``), then one JSON string per
-  action. A file cut or damaged part-way therefore still yields every action before the damage
-  (:func:`read_record`), and a cut inside an action's line never parses as a shorter action
-  because its closing quote is missing.
-
-Older versions are brought up to date by :data:`MIGRATIONS`, one function per version step.
-Any problem with a record raises :class:`RecordError` with a message fit for a player.
+"""Forum Trajanum's game records: the core's record (:mod:`forum_trajanum.core.record`) with
+this game's options, and the step that brings release 0.1.0's saves (file version 1) up to
+version 2. Reading, writing and replaying are the core's.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import ValidationError
 
+from forum_trajanum.core import record as core
 from forum_trajanum.core.errors import GameError, RecordError
-from forum_trajanum.engine.actions import Action, parse
+from forum_trajanum.core.record import RECORD_FORMAT, RECORD_VERSION, ReadRecord
+from forum_trajanum.engine.actions import parse
 from forum_trajanum.engine.rules import apply, legal_actions
 from forum_trajanum.engine.setup import new_game
 from forum_trajanum.engine.state import GameOptions, GameState
 
-RECORD_FORMAT = "forum-trajanum-record"
-#: The version of the save-file format this code writes.
-RECORD_VERSION = 2
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "GameRecord", "ReadRecord", "read_record"]
 
 
-class GameRecord(BaseModel):
-    """Everything needed to rebuild a game: seed, options and actions in order."""
+def _game():
+    from forum_trajanum.engine.game import GAME
 
-    format: str = RECORD_FORMAT
-    seed: int
+    return GAME
+
+
+class GameRecord(core.GameRecordBase):
+    """A Forum Trajanum game: seed, options and actions in order (with the seats and the
+    app's data)."""
+
+    game: Literal["forum-trajanum"] = "forum-trajanum"
     options: GameOptions
-    actions: list[str] = Field(default_factory=list)
-    names: list[str] = Field(default_factory=list)  # seat names, for the app
-    bots: list[str] = Field(default_factory=list)  # per seat: "" (human) or a bot level
-    #: The app's own data about the game (title, times, a summary); the engine ignores it.
-    meta: dict[str, Any] = Field(default_factory=dict)
 
     def start(self) -> GameState:
         """The state before any action; options that setup refuses raise RecordError."""
-        try:
-            return new_game(self.seed, self.options)
-        except GameError as exc:
-            raise RecordError(f"the record's options cannot start a game: {exc}") from exc
+        return core.start(self, _game())
 
     def replay(self, upto: int | None = None) -> GameState:
         """The state after the first ``upto`` actions (all by default)."""
@@ -64,29 +47,17 @@ class GameRecord(BaseModel):
 
     def replay_valid(self, upto: int | None = None) -> tuple[GameState, int, str]:
         """Replay as far as the actions allow: (state, actions replayed, problem or "")."""
-        state = self.start()
-        for number, text in enumerate(self.actions[:upto], start=1):
-            try:
-                apply(state, parse(text))
-            except GameError as exc:
-                return state, number - 1, f"action {number} ({text!r}) cannot be replayed: {exc}"
-        return state, len(self.actions[:upto]), ""
-
-    def to_json(self) -> str:
-        """The record in the current file format (version 2, JSON lines)."""
-        header = self.model_dump(mode="json", exclude={"actions"})
-        header = {"format": RECORD_FORMAT, "record_version": RECORD_VERSION, **header}
-        header["action_count"] = len(self.actions)
-        lines = [json.dumps(header, ensure_ascii=False, separators=(",", ":"))]
-        lines += [json.dumps(text) for text in self.actions]
-        return "\n".join(lines) + "\n"
+        return core.replay_valid(self, _game(), upto)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
-        """Load a record of any known version; any damage raises :class:`RecordError`."""
+        """Load a Forum Trajanum record of any known version; any damage raises
+        :class:`RecordError`."""
         found = read_record(text)
         if found.problem:
             raise RecordError(found.problem)
+        if not isinstance(found.record, cls):
+            raise RecordError("this save is not a Forum Trajanum game")
         return found.record
 
     @classmethod
@@ -95,104 +66,12 @@ class GameRecord(BaseModel):
         record = cls.from_json(text)
         return record, record.replay()
 
-    def append(self, action: Action) -> None:
-        self.actions.append(str(action))
-
-
-@dataclass
-class ReadRecord:
-    """What :func:`read_record` found: the record up to the first damage, how many actions
-    were lost after it, and what the damage was (technical, for a log; "" when none)."""
-
-    record: GameRecord
-    lost: int = 0
-    problem: str = ""
-
 
 def read_record(data: str | bytes) -> ReadRecord:
-    """Read a save file of any version, keeping every action before the first damaged one.
+    """Read a save file of any version and of any registered game (the core's reader)."""
+    from forum_trajanum.games import GAMES
 
-    Raises :class:`RecordError` only when nothing usable is left (not a record, a damaged
-    header, a version made by a newer release)."""
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    first, _, rest = raw.partition(b"\n")
-    header = _json_object(first)
-    if header is not None and "record_version" in header:
-        return _read_lines(header, rest)
-    whole = _json_object(raw)
-    if whole is None:
-        raise RecordError("the save is not valid JSON (corrupt or truncated)")
-    _check_format(whole)
-    version = whole.get("schema_version")
-    if version not in MIGRATIONS:
-        raise RecordError(
-            f"the record has version {version!r}; this version of the game reads versions "
-            f"1 to {RECORD_VERSION}"
-        )
-    record = _validated(migrate(whole, version))
-    return ReadRecord(record)
-
-
-def _json_object(raw: bytes) -> dict | None:
-    try:
-        value = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        return None
-    return value if isinstance(value, dict) else None
-
-
-def _check_format(data: dict) -> None:
-    if data.get("format") != RECORD_FORMAT:
-        raise RecordError("this file is not a Forum Trajanum game record")
-
-
-def _validated(data: dict) -> GameRecord:
-    fields = {k: v for k, v in data.items() if k in GameRecord.model_fields}
-    try:
-        return GameRecord.model_validate(fields)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise RecordError(f"the record is damaged at {where!r}: {first['msg']}") from exc
-
-
-def _read_lines(header: dict, rest: bytes) -> ReadRecord:
-    _check_format(header)
-    version = header.get("record_version")
-    if not isinstance(version, int) or version > RECORD_VERSION or version < 2:
-        raise RecordError(
-            f"the record has version {version!r}; this version of the game reads versions "
-            f"1 to {RECORD_VERSION} (it may come from a newer release)"
-        )
-    actions: list[str] = []
-    lines = rest.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()  # the final newline
-    problem = ""
-    for number, line in enumerate(lines, start=1):
-        try:
-            text = json.loads(line)
-        except (ValueError, UnicodeDecodeError):
-            text = None
-        if not isinstance(text, str):
-            problem = f"action {number} is damaged: {line[:40]!r}"
-            break
-        actions.append(text)
-    expected = header.get("action_count")
-    lost = len(lines) - len(actions)
-    if isinstance(expected, int) and expected > len(actions):
-        lost = max(lost, expected - len(actions))
-        problem = problem or f"the save ends after {len(actions)} of {expected} actions"
-    data = migrate({**header, "actions": actions}, version)
-    return ReadRecord(_validated(data), lost, problem)
-
-
-def migrate(data: dict, version: int) -> dict:
-    """Bring the record data of file version ``version`` up to :data:`RECORD_VERSION`."""
-    while version < RECORD_VERSION:
-        data = MIGRATIONS[version](data)
-        version += 1
-    return data
+    return core.read_record(data, GAMES)
 
 
 def _migrate_1_to_2(data: dict) -> dict:
@@ -255,3 +134,8 @@ def _old_diagonals(seed: int, options: GameOptions, actions: list) -> list:
 
 #: One migration per file version: ``MIGRATIONS[v]`` turns version ``v`` data into ``v + 1``.
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _migrate_1_to_2}
+
+
+def migrate(data: dict, version: int) -> dict:
+    """Bring Forum Trajanum record data of file version ``version`` up to date."""
+    return core.migrate(data, version, _game())

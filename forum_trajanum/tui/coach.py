@@ -5,7 +5,8 @@ word of the game appears on the seat's screen (a river tile, the reserve, a coll
 :mod:`forum_trajanum.tui.glossary`), what it means.
 
 Which seats have the coach on and which kinds each has seen are kept in the game record's
-``meta`` (``meta["coach"]``), so Continue neither repeats an explanation nor forgets that a
+app data (``record.meta.coach``, a :class:`~forum_trajanum.core.record.CoachMemory`), so
+Continue neither repeats an explanation nor forgets that a
 seat switched the coach off. A save without the field (an older one) has the coach off.
 """
 
@@ -25,65 +26,52 @@ from textual.widgets import Button, Static
 # The app's base class lives here: only light imports (the start screen is painted before the
 # engine loads; see ForumApp.warm_up).
 if TYPE_CHECKING:
+    from forum_trajanum.core.record import CoachMemory
     from forum_trajanum.engine import GameRecord, PlayerView
 
-#: The key of the coach's settings in a record's ``meta``.
-META_KEY = "coach"
 
+def _memory(record: GameRecord) -> CoachMemory:
+    """The coach's memory of ``record`` (made and stored when missing)."""
+    from forum_trajanum.core.record import CoachMemory
 
-def _settings(record: GameRecord) -> dict:
-    """The coach settings of ``record`` (made and stored when missing or unreadable)."""
-    found = record.meta.get(META_KEY)
-    if not isinstance(found, dict):
-        found = {}
-    on = found.get("on")
-    seen = found.get("seen")
-    settings = {
-        "on": [int(s) for s in on if isinstance(s, int)] if isinstance(on, list) else [],
-        "seen": {
-            str(k): [str(kind) for kind in v]
-            for k, v in (seen.items() if isinstance(seen, dict) else ())
-            if isinstance(v, list)
-        },
-    }
-    record.meta[META_KEY] = settings
-    return settings
+    if record.meta.coach is None:
+        record.meta.coach = CoachMemory()
+    return record.meta.coach
 
 
 def start_coach(record: GameRecord, seats: Iterable[int]) -> None:
     """A new game: the coach is on for ``seats`` and has explained nothing yet."""
-    record.meta[META_KEY] = {"on": sorted(set(seats)), "seen": {}}
+    from forum_trajanum.core.record import CoachMemory
+
+    record.meta.coach = CoachMemory(on=sorted(set(seats)))
 
 
 def coach_on(record: GameRecord, seat: int) -> bool:
     """Whether the coach explains decisions to ``seat``."""
-    found = record.meta.get(META_KEY)
-    return isinstance(found, dict) and seat in (found.get("on") or [])
+    return record.meta.coach is not None and seat in record.meta.coach.on
 
 
 def set_coach(record: GameRecord, seat: int, on: bool) -> None:
     """Switch the coach on or off for ``seat`` (the kinds seen stay seen)."""
-    settings = _settings(record)
-    seats = set(settings["on"])
+    memory = _memory(record)
+    seats = set(memory.on)
     if on:
         seats.add(seat)
     else:
         seats.discard(seat)
-    settings["on"] = sorted(seats)
+    memory.on = sorted(seats)
 
 
 def seen_kinds(record: GameRecord, seat: int) -> set[str]:
     """The kinds of decision already explained to ``seat``."""
-    found = record.meta.get(META_KEY)
-    if not isinstance(found, dict) or not isinstance(found.get("seen"), dict):
+    if record.meta.coach is None:
         return set()
-    return set(found["seen"].get(str(seat)) or [])
+    return set(record.meta.coach.seen.get(str(seat), ()))
 
 
 def mark_seen(record: GameRecord, seat: int, kind: str) -> None:
     """Note that ``kind`` has been explained to ``seat``."""
-    settings = _settings(record)
-    kinds = settings["seen"].setdefault(str(seat), [])
+    kinds = _memory(record).seen.setdefault(str(seat), [])
     if kind not in kinds:
         kinds.append(kind)
 

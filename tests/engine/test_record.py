@@ -123,7 +123,7 @@ def test_wrong_format(fmt):
     # Records: a file of another format raises RecordError.
     header, actions = header_and_actions(good_json())
     header["format"] = fmt
-    with pytest.raises(RecordError, match="not a Forum Trajanum game record"):
+    with pytest.raises(RecordError, match="not a saved game"):
         GameRecord.from_json(joined(header, actions))
     with pytest.raises(RecordError):
         GameRecord.from_json("[1, 2, 3]")

@@ -143,7 +143,7 @@ async def test_continue_does_not_repeat_an_explanation_seen_before():
     # the coach is still on after Continue: an unseen kind is explained
     record, _ = saves.read_game(game_id)
     assert coach_on(record, seat) and seen_kinds(record, seat) == {"draft", "note:river"}
-    record.meta["coach"]["seen"] = {}
+    record.meta.coach.seen = {}
     game = saves.open_game(game_id).game
     game.save(record, record.replay())
     game.close()
@@ -152,7 +152,7 @@ async def test_continue_does_not_repeat_an_explanation_seen_before():
 
 async def test_an_old_save_without_coach_settings_loads_without_the_coach():
     session = session_at("draft", seed=4)
-    assert "coach" not in session.record.meta
+    assert session.record.meta.coach is None
     session.save()
     game_id = session.game.id
     session.close()
@@ -187,7 +187,7 @@ async def test_the_new_game_form_turns_the_coach_on_for_a_first_game_only(monkey
         form.query_one("#coach-0").value = True  # Livia wants the coach after all
         await pilot.click("#seed")
         await pilot.press(*"5", "enter", "enter")  # on to the Start button, and Start
-        assert app.session.record.meta["coach"]["on"] == [0]
+        assert app.session.record.meta.coach.on == [0]
 
 
 async def test_at_80x24_the_coach_leaves_the_choices_in_view_and_a_digit_takes_one():

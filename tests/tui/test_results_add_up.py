@@ -93,7 +93,11 @@ def test_a_save_with_a_damaged_score_field_lists_the_game_without_a_result():
     info = saves.GameInfo("x", saves.games_dir() / "x", names=["Ann", "Bob"], over=True)
     info.scores, info.winners = [10, 9], [5]  # a seat that does not exist
     assert info.result() == ""
-    assert saves._ints(["1", 2]) == [] and saves._ints(True) == [] and saves._ints([3]) == [3]
+    from forum_trajanum.core.record import SaveMeta
+
+    for damaged in (["1", 2], True, [True], 7, {"a": 1}):
+        assert SaveMeta.model_validate({"scores": damaged}).scores == []
+    assert SaveMeta.model_validate({"scores": [3], "winners": "0"}).scores == [3]
 
 
 def test_every_points_table_keeps_its_headers_whole_at_80_columns():

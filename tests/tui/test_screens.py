@@ -75,7 +75,7 @@ async def test_start_menu_new_game_with_a_bot_seat():
         assert session.record.bots == ["", "easy"]
         assert session.record.seed == 42
         # a first game: the coach is on for Livia (and not for the bot seat)
-        assert session.record.meta["coach"]["on"] == [0]
+        assert session.record.meta.coach.on == [0]
         await _wait(pilot, lambda: isinstance(app.screen, CoachScreen))
         await past_hold(pilot)  # it ignores a too fast Enter, like the choices
         await pilot.press("enter")  # OK

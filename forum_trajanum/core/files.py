@@ -1,0 +1,128 @@
+"""Reading files that may be hostile: a save folder or a command line can name anything — a FIFO,
+``/dev/zero``, a directory, a file of gigabytes, JSON nested a hundred thousand deep, numbers
+like ``1e300`` or ``NaN``. Everything here either returns what a save can be, or raises
+:class:`UnreadableFile` with a message in player words; it never hangs, never reads without
+limit and never lets a ``RecursionError`` or ``MemoryError`` through."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import unicodedata
+from pathlib import Path
+
+from forum_trajanum.core.errors import RecordError
+
+#: The largest save file read (a whole game is some tens of kilobytes).
+MAX_FILE = 4 * 1024 * 1024
+#: The largest first line (a save's header) read to list a game.
+MAX_HEADER = 64 * 1024
+#: The deepest nesting of JSON a save may hold (its deepest part is about 4).
+MAX_DEPTH = 16
+#: The longest name kept for a player or a game.
+MAX_NAME = 40
+
+
+class UnreadableFile(RecordError):
+    """A file that is not a readable save: not a regular file, too big, not JSON, nested too
+    deep. The message is fit for a player."""
+
+
+def read_limited(path: str | os.PathLike, limit: int = MAX_FILE, first_line: bool = False) -> bytes:
+    """The bytes of the regular file ``path`` (its first line only with ``first_line``),
+    refusing anything that is not a regular file or is bigger than ``limit``.
+
+    The file is opened without waiting (a FIFO with no writer does not block) and checked on
+    the open descriptor, so a name swapped for something else meanwhile is caught too."""
+    name = Path(path).name
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except IsADirectoryError:
+        raise UnreadableFile(f"{name} is a folder, not a saved game") from None
+    except FileNotFoundError:
+        raise UnreadableFile(f"there is no file {name}") from None
+    except OSError as exc:
+        raise UnreadableFile(f"{name} cannot be opened: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise UnreadableFile(f"{name} is a folder, not a saved game")
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableFile(f"{name} is not a regular file (a device or a pipe?)")
+        if info.st_size > limit and not first_line:
+            raise UnreadableFile(
+                f"{name} is far too big for a saved game ({info.st_size // 1024} KB)"
+            )
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.readline(limit + 1) if first_line else handle.read(limit + 1)
+    except OSError as exc:
+        raise UnreadableFile(f"{name} cannot be read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise UnreadableFile(f"{name} is far too big for a saved game")
+    return data
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a save holds")
+
+
+def load_json(data: bytes | str, max_depth: int = MAX_DEPTH):
+    """Parse JSON that may be hostile: ``NaN`` / ``Infinity`` and numbers beyond a float's
+    range are refused, nesting deeper than ``max_depth`` is refused (before parsing, so a
+    file of brackets cannot exhaust the stack). Raises :class:`ValueError`."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ValueError("not UTF-8 text") from exc
+    if _too_deep(data, max_depth):
+        raise ValueError(f"nested deeper than {max_depth}")
+    try:
+        return json.loads(data, parse_constant=_no_constant, parse_float=_finite)
+    except RecursionError as exc:  # pragma: no cover - _depth refuses deep nesting first
+        raise ValueError("nested too deep") from exc
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is beyond any number a save holds")
+    return value
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(text: str, max_depth: int) -> bool:
+    """Whether brackets nest deeper than ``max_depth`` in JSON text (brackets inside strings
+    do not count)."""
+    depth = 0
+    for match in _BRACKET.finditer(_STRING.sub('""', text)):
+        if match.group() in "[{":
+            depth += 1
+            if depth > max_depth:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+def clean_name(text: object, limit: int = MAX_NAME) -> str:
+    """A name safe to show in a terminal: control characters (escape sequences, bells,
+    direction overrides) removed, whitespace folded, at most ``limit`` characters; a value
+    that is not text gives ""."""
+    if not isinstance(text, str):
+        return ""
+    kept = []
+    for char in text[: limit * 8]:
+        category = unicodedata.category(char)
+        if category == "Cc" or (category == "Cf" and char != "\u200d"):
+            kept.append(" " if char in "\t\n\r" else "")
+        else:
+            kept.append(char)
+    return " ".join("".join(kept).split())[:limit].strip()

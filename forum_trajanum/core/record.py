@@ -1,0 +1,293 @@
+"""Game records: which game, seed + options + the action texts in order, in a versioned format.
+
+A record is what a save file holds; replaying it rebuilds the exact state (all randomness is
+drawn at setup from the seed). The file format has its own version, :data:`RECORD_VERSION`:
+
+- version 1 (release 0.1.0, Forum Trajanum only): one JSON object ``{"format",
+  "schema_version": 1, "seed", "options", "actions": [...], "names", "bots"}``;
+- version 2 (Forum Trajanum only): JSON lines. The first line is the header (every field but
+  the actions, plus ``record_version``, ``action_count`` and the app's ``meta``), then one JSON
+  string per action, so a file cut or damaged part-way still yields every action before the
+  damage, and a cut inside an action's line never parses as a shorter action (its closing
+  quote is missing);
+- version 3: version 2 with the header naming its ``game`` ("forum-trajanum", "trajan").
+
+Older versions are brought up to date by the game's own migrations (``Game.migrations``) and
+then by the core's step from 2 to 3. Every field is validated by a typed model: each game's
+record class (a subclass of :class:`GameRecordBase` with the game's options model) and the
+app's :class:`SaveMeta`. Any problem raises :class:`RecordError` with a message fit for a
+player; a file is read with the limits of :mod:`forum_trajanum.core.files`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    ValidationError,
+    WrapValidator,
+    field_validator,
+)
+
+from forum_trajanum.core.errors import GameError, RecordError
+from forum_trajanum.core.files import MAX_FILE, MAX_NAME, clean_name, load_json
+
+if TYPE_CHECKING:
+    from forum_trajanum.core.game import Game, GameRegistry
+
+RECORD_FORMAT = "forum-trajanum-record"
+#: The version of the save-file format this code writes.
+RECORD_VERSION = 3
+#: The game of a version-1 or version-2 file (only Forum Trajanum existed then).
+FIRST_GAME = "forum-trajanum"
+#: Seconds since the epoch that a save's times may hold (1970 to the year 3000).
+_TIMES = (0.0, 32_503_680_000.0)
+
+
+def _or_default(default):
+    """A field of the app's data that falls back to ``default`` when its value is not what it
+    should be (the game itself is not damaged by a wrong title or coach setting)."""
+
+    def validate(value, handler):
+        try:
+            return handler(value)
+        except ValidationError:
+            return default() if callable(default) else default
+
+    return WrapValidator(validate)
+
+
+def _name(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError("a name is text")
+    return clean_name(value)
+
+
+#: A player's or a game's name: text, control characters removed, at most 40 characters.
+Name = Annotated[str, BeforeValidator(_name)]
+Time = Annotated[float | None, Field(ge=_TIMES[0], le=_TIMES[1]), _or_default(None)]
+
+
+class CoachMemory(BaseModel):
+    """The first-game coach's memory of a game: the seats it explains to, and per seat the
+    kinds of decision (and the words) already explained."""
+
+    model_config = ConfigDict(extra="ignore")
+    on: Annotated[list[Annotated[StrictInt, Field(ge=0, le=7)]], _or_default(list)] = []
+    seen: Annotated[
+        dict[Annotated[str, Field(max_length=2)], list[Annotated[str, Field(max_length=60)]]],
+        _or_default(dict),
+    ] = {}
+
+
+class SaveMeta(BaseModel):
+    """The app's data about a game, kept in its save's header: its title, when it was made and
+    last saved, where it stands (for the list of games), and the coach's memory. Every field
+    that is not what it should be falls back to its default."""
+
+    model_config = ConfigDict(extra="ignore")
+    title: Annotated[Name, _or_default("")] = ""
+    created: Time = None
+    saved: Time = None
+    #: Where the game stands in words ("cycle II, round 3"), from the game's ``summary``.
+    stage: Annotated[str, Field(max_length=60), BeforeValidator(clean_name), _or_default("")] = ""
+    #: Forum Trajanum's cycle and round (saves made before ``stage`` existed).
+    cycle: Annotated[StrictInt, Field(ge=0, le=9), _or_default(0)] = 0
+    round: Annotated[StrictInt, Field(ge=0, le=9), _or_default(0)] = 0
+    over: Annotated[StrictBool, _or_default(False)] = False
+    scores: Annotated[
+        list[Annotated[StrictInt, Field(ge=-10**6, le=10**6)]], Field(max_length=8),
+        _or_default(list),
+    ] = []  # fmt: skip
+    winners: Annotated[
+        list[Annotated[StrictInt, Field(ge=0, le=7)]], Field(max_length=8), _or_default(list)
+    ] = []
+    coach: Annotated[CoachMemory | None, _or_default(None)] = None
+
+
+class GameRecordBase(BaseModel):
+    """Everything needed to rebuild a game: its game, seed, options and actions in order, the
+    seats' names and bot levels, and the app's :class:`SaveMeta`. Each game subclasses it with
+    its own ``game`` and ``options`` types."""
+
+    format: str = RECORD_FORMAT
+    game: str = FIRST_GAME
+    seed: Annotated[StrictInt, Field(ge=-(2**63), lt=2**63)]
+    options: Any = None
+    actions: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list)
+    names: Annotated[list[Name], Field(max_length=8)] = Field(default_factory=list)
+    #: per seat: "" (a person) or a bot level
+    bots: Annotated[list[Annotated[str, Field(max_length=MAX_NAME)]], Field(max_length=8)] = Field(
+        default_factory=list
+    )
+    meta: Annotated[SaveMeta, _or_default(SaveMeta)] = Field(default_factory=SaveMeta)
+
+    @field_validator("bots", mode="before")
+    @classmethod
+    def _clean_levels(cls, value):
+        if isinstance(value, list):
+            return [clean_name(v) if isinstance(v, str) else v for v in value]
+        return value
+
+    def to_json(self) -> str:
+        """The record in the current file format (version 3, JSON lines)."""
+        header = self.model_dump(mode="json", exclude={"actions"}, exclude_none=True)
+        header = {"format": RECORD_FORMAT, "record_version": RECORD_VERSION, **header}
+        header["action_count"] = len(self.actions)
+        lines = [json.dumps(header, ensure_ascii=False, separators=(",", ":"))]
+        lines += [json.dumps(text) for text in self.actions]
+        return "\n".join(lines) + "\n"
+
+    def append(self, action) -> None:
+        """Add an action (or its text) at the end."""
+        self.actions.append(str(action))
+
+
+@dataclass
+class ReadRecord:
+    """What :func:`read_record` found: the record up to the first damage, how many actions
+    were lost after it, and what the damage was (technical, for a log; "" when none)."""
+
+    record: GameRecordBase
+    lost: int = 0
+    problem: str = ""
+
+
+def read_record(data: str | bytes, games: GameRegistry) -> ReadRecord:
+    """Read a save file of any version and game, keeping every action before the first damaged
+    one.
+
+    Raises :class:`RecordError` only when nothing usable is left (not a record, a damaged
+    header, a game or version this release does not know, a file far too big)."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    if len(raw) > MAX_FILE:
+        raise RecordError("the file is far too big for a saved game")
+    first, _, rest = raw.partition(b"\n")
+    header = _json_object(first)
+    if header is not None and "record_version" in header:
+        return _read_lines(header, rest, games)
+    whole = _json_object(raw)
+    if whole is None:
+        raise RecordError("the save is not valid JSON (corrupt or truncated)")
+    _check_format(whole)
+    version = whole.get("schema_version")
+    if type(version) is not int or version != 1:
+        raise RecordError(
+            f"the record has version {_shown(version)}; this version of the game reads "
+            f"versions 1 to {RECORD_VERSION}"
+        )
+    game = games.get(FIRST_GAME)
+    return ReadRecord(_validated(migrate(whole, version, game), game))
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 20 else text[:17] + "..."
+
+
+def _json_object(raw: bytes) -> dict | None:
+    try:
+        value = load_json(raw)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _check_format(data: dict) -> None:
+    if data.get("format") != RECORD_FORMAT:
+        raise RecordError("this file is not a saved game of this program")
+
+
+def _game_of(header: dict, version: int, games: GameRegistry) -> Game:
+    name = header.get("game", FIRST_GAME) if version >= 3 else FIRST_GAME
+    if not isinstance(name, str) or name not in games:
+        raise RecordError(
+            f"the save is of a game this version does not know ({_shown(name)}); it may "
+            "come from a newer release"
+        )
+    return games.get(name)
+
+
+def _validated(data: dict, game: Game) -> GameRecordBase:
+    cls = game.record
+    fields = {k: v for k, v in data.items() if k in cls.model_fields}
+    try:
+        return cls.model_validate(fields)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])[:60]
+        raise RecordError(f"the record is damaged at {where!r}: {first['msg']}") from exc
+    except (GameError, TypeError, RecursionError) as exc:  # pragma: no cover - belt and braces
+        raise RecordError(f"the record is damaged: {exc}") from exc
+
+
+def _read_lines(header: dict, rest: bytes, games: GameRegistry) -> ReadRecord:
+    _check_format(header)
+    version = header.get("record_version")
+    if type(version) is not int or not 2 <= version <= RECORD_VERSION:
+        raise RecordError(
+            f"the record has version {_shown(version)}; this version of the game reads "
+            f"versions 1 to {RECORD_VERSION} (it may come from a newer release)"
+        )
+    game = _game_of(header, version, games)
+    actions: list[str] = []
+    lines = rest.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()  # the final newline
+    problem = ""
+    for number, line in enumerate(lines, start=1):
+        try:
+            text = load_json(line, max_depth=0)
+        except ValueError:
+            text = None
+        if not isinstance(text, str) or len(text) > 200:
+            problem = f"action {number} is damaged: {line[:40]!r}"
+            break
+        actions.append(text)
+    expected = header.get("action_count")
+    lost = len(lines) - len(actions)
+    if type(expected) is int and expected > len(actions):
+        lost = max(lost, expected - len(actions))
+        problem = problem or f"the save ends after {len(actions)} of {expected} actions"
+    data = migrate({**header, "actions": actions}, version, game)
+    return ReadRecord(_validated(data, game), lost, problem)
+
+
+def migrate(data: dict, version: int, game: Game) -> dict:
+    """Bring record data of file version ``version`` up to :data:`RECORD_VERSION`: the game's
+    own steps first (``game.migrations[v]`` turns version ``v`` into ``v + 1``), then the
+    core's step to version 3 (the header names its game)."""
+    while version < 2:
+        data = game.migrations[version](data)
+        version += 1
+    if version == 2:
+        data = {**data, "game": FIRST_GAME, "record_version": 3}
+    return data
+
+
+def start(record: GameRecordBase, game: Game):
+    """The state before any action; options that setup refuses raise RecordError."""
+    try:
+        return game.new_game(record.seed, record.options)
+    except (GameError, ValueError, TypeError) as exc:
+        raise RecordError(f"the record's options cannot start a game: {exc}") from exc
+
+
+def replay_valid(record: GameRecordBase, game: Game, upto: int | None = None):
+    """Replay as far as the actions allow: (state, actions replayed, problem or "")."""
+    state = start(record, game)
+    actions = record.actions[:upto]
+    for number, text in enumerate(actions, start=1):
+        try:
+            game.apply(state, game.parse(text))
+        except GameError as exc:
+            return state, number - 1, f"action {number} ({text!r}) cannot be replayed: {exc}"
+    return state, len(actions), ""
