@@ -28,6 +28,28 @@ def _serve(argv: list[str]) -> int:
     return serve_main(argv)
 
 
+def _delay(text: str) -> float:
+    """``--bot-delay``: seconds, a number from 0 to 10."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value <= 10:  # NaN and infinity fail this too
+        raise argparse.ArgumentTypeError(
+            f"the bot delay is a number of seconds from 0 to 10, not {text!r}"
+        )
+    return value
+
+
+def _bot_delay(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bot-delay",
+        type=_delay,
+        default=0.5,
+        help="seconds a bot's move stays visible (0 to 10)",
+    )
+
+
 def _continue(argv: list[str]) -> int:
     """``forum-trajanum continue [NAME]``: open a saved game straight away."""
     parser = argparse.ArgumentParser(
@@ -36,9 +58,7 @@ def _continue(argv: list[str]) -> int:
         "(its id, its name, or a part of it or of its players' names that fits one game).",
     )
     parser.add_argument("name", nargs="?", help="which game (default: the most recent)")
-    parser.add_argument(
-        "--bot-delay", type=float, default=0.5, help="seconds a bot's move stays visible"
-    )
+    _bot_delay(parser)
     args = parser.parse_args(argv)
     from forum_trajanum import saves
 
@@ -46,12 +66,18 @@ def _continue(argv: list[str]) -> int:
         game = saves.find_game(args.name)
     except saves.SaveError as exc:
         print(f"forum-trajanum: {exc}", file=sys.stderr)
-        for info in saves.list_games()[:10]:
-            print(f"  {info.id}  {info.label()}, {info.stage()}", file=sys.stderr)
+        try:
+            games = saves.list_games()[:10]
+        except (OSError, saves.SaveError):
+            games = []
+        for info in games:
+            print(
+                f"  {info.id}  {info.game_title()}: {info.label()}, {info.stage()}", file=sys.stderr
+            )
         return 1
     from forum_trajanum.tui.app import ForumApp
 
-    app = ForumApp(bot_delay=max(args.bot_delay, 0.0), open_game=game.id)
+    app = ForumApp(bot_delay=args.bot_delay, open_game=game.id)
     app.run()
     return app.return_code or 0
 
@@ -111,9 +137,7 @@ def _new(argv: list[str]) -> int:
     )
     parser.add_argument("--no-coach", action="store_true", help="no coach for anybody")
     parser.add_argument("--seed", type=_seed, help="a whole number: the same seed, the same deal")
-    parser.add_argument(
-        "--bot-delay", type=float, default=0.5, help="seconds a bot's move stays visible"
-    )
+    _bot_delay(parser)
     args = parser.parse_args(argv)
     from forum_trajanum.tui.seats import SeatError, settings_from_seats
 
@@ -131,7 +155,7 @@ def _new(argv: list[str]) -> int:
         return 2
     from forum_trajanum.tui.app import ForumApp
 
-    app = ForumApp(bot_delay=max(args.bot_delay, 0.0), new_game=settings)
+    app = ForumApp(bot_delay=args.bot_delay, new_game=settings)
     app.run()
     return app.return_code or 0
 
@@ -195,9 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         "(a game's log), simulate (bot games), serve (in a web browser).",
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
-    parser.add_argument(
-        "--bot-delay", type=float, default=0.5, help="seconds a bot's move stays visible"
-    )
+    _bot_delay(parser)
     args = parser.parse_args(argv)
     if args.version:
         from forum_trajanum import __version__
@@ -206,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from forum_trajanum.tui.app import ForumApp
 
-    app = ForumApp(bot_delay=max(args.bot_delay, 0.0))
+    app = ForumApp(bot_delay=args.bot_delay)
     app.run()
     return app.return_code or 0
 

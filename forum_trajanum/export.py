@@ -27,6 +27,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from forum_trajanum.core.files import read_limited
 from forum_trajanum.engine import RecordError, view
 from forum_trajanum.engine.record import read_record
 from forum_trajanum.engine.scoring import PLAY_CATEGORIES, SCORING_CATEGORIES
@@ -45,10 +46,7 @@ SECRET_MARK = "~"
 def load(path: str | Path) -> GameReplay:
     """Read a save file (any record version) and replay it; raises RecordError (player
     words) when the file cannot be read. A save damaged part-way yields its readable part."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    data = read_limited(path)  # a pipe, a device or a huge file: a RecordError in words
     found = read_record(data)
     replay = GameReplay.of(found.record)
     if found.lost and not replay.problem:

@@ -159,7 +159,7 @@ def test_replay_and_export_subcommands_parse(monkeypatch, tmp_path, capsys):
     assert cli.main(["replay", str(game)]) == 0
     assert opened[1] == "run" and opened[0].length == 181 and opened[0].finished
     assert cli.main(["replay", str(tmp_path / "nothing.json")]) == 1
-    assert "cannot read" in capsys.readouterr().err
+    assert "there is no file nothing.json" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         cli.main(["replay"])
 

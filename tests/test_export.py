@@ -106,7 +106,7 @@ def test_a_file_that_is_no_record_gets_a_clear_message(tmp_path, capsys):
     assert export.main([str(bad)]) == 1
     assert "not valid JSON" in capsys.readouterr().err
     assert export.main([str(tmp_path / "missing.json")]) == 1
-    assert "cannot read" in capsys.readouterr().err
+    assert "there is no file missing.json" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])

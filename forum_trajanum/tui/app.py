@@ -259,13 +259,17 @@ class ForumApp(CoachApp, App):
             self.push_screen(MessageScreen(str(exc), "Cannot start"))
             return
         self.begin(session)
+        if settings.note:
+            self.notify(settings.note, title="Seats", timeout=10)
 
     def has_games(self) -> bool:
-        """Whether there is an unfinished game to continue (saves of 0.1.0 are imported)."""
+        """Whether there is an unfinished game to continue (saves of 0.1.0 are imported); a
+        save folder that cannot be used is said on the screen."""
         try:
             return bool(saves.list_games(finished=False))
-        except OSError as exc:
+        except (OSError, saves.SaveError) as exc:
             saves.log_problem(f"listing the games: {exc}")
+            self.call_later(self.notify, f"Saved games cannot be read: {exc}", severity="error")
             return False
 
     def continue_game(self, finished: bool = False, message: str = "") -> None:
@@ -319,6 +323,50 @@ class ForumApp(CoachApp, App):
         self.message = ""
         self.advance()
         self.call_after_refresh(settle_heap)  # the game's screens are built by now
+
+    def unsaved_note(self) -> str:
+        """What is not saved of the game on screen, in words ("" when everything is)."""
+        s = self.session
+        if s is None:
+            return ""
+        s.wait_saved()
+        if not s.unsaved:
+            return ""
+        count = f"{s.unsaved} action" + ("s" if s.unsaved > 1 else "")
+        return (
+            f"The last {count} of this game could not be saved ({s.save_error}). "
+            "Leaving now loses them."
+        )
+
+    def request_menu(self) -> None:
+        """Back to the menu; when the last actions could not be saved, ask first (saving is
+        tried once more before asking)."""
+        if self.session is not None:
+            self.session.save()
+        note = self.unsaved_note()
+        if not note:
+            self.to_menu()
+            return
+        from forum_trajanum.tui.games import ConfirmScreen
+
+        self.push_screen(
+            ConfirmScreen(f"{note}\nGo to the menu anyway?"),
+            lambda yes: self.to_menu() if yes else None,
+        )
+
+    async def action_quit(self) -> None:
+        """Quit; when the last actions of the game could not be saved, ask first."""
+        if self.session is not None:
+            self.session.save()
+        note = self.unsaved_note()
+        if not note:
+            self.exit()
+            return
+        from forum_trajanum.tui.games import ConfirmScreen
+
+        self.push_screen(
+            ConfirmScreen(f"{note}\nQuit anyway?"), lambda yes: self.exit() if yes else None
+        )
 
     def to_menu(self) -> None:
         """Back to the start menu (the game stays saved; its window lock is released)."""

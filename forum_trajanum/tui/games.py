@@ -21,6 +21,7 @@ def game_line(info: saves.GameInfo) -> Text:
     """One game in the list: name, seats, where it stands (a finished one: who won, with how
     many VP), when it was last played."""
     text = Text()
+    text.append(f"{info.game_title()} · ", style="italic")
     text.append(info.label(), style="bold")
     if info.title and info.seats():
         text.append(f"  ({info.seats()})")
@@ -88,7 +89,11 @@ class GamesScreen(ModalScreen[str | None]):
 
     def refresh_games(self) -> None:
         """Read the list of games again (another window may have changed it)."""
-        self.games = saves.list_games(finished=self.finished)
+        try:
+            self.games = saves.list_games(finished=self.finished)
+        except (OSError, saves.SaveError) as exc:
+            self.games = []
+            self.say(f"Saved games cannot be read: {exc}")
         heading = "Finished games" if self.finished else "Continue a game"
         self.query_one("#games-heading", Label).update(
             f"{heading} — {len(self.games)} saved, the most recently played first"

@@ -509,7 +509,7 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
         self.app.ask_save_name()
 
     def action_menu(self) -> None:
-        self.app.to_menu()
+        self.app.request_menu()
 
 
 def apply_breakpoints(screen: Screen) -> None:

@@ -26,6 +26,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 # Light imports only: the start screen is painted before the engine is loaded.
+from forum_trajanum.core.files import clean_name
 from forum_trajanum.tui.keys import KeyBar
 
 LEVEL_CHOICES = [("human", ""), ("bot: easy", "easy"), ("bot: normal", "normal"),
@@ -64,6 +65,8 @@ class NewGameSettings:
     random_forum: bool = False
     #: Seats whose players the first-game coach helps (human seats only).
     coach: tuple[int, ...] = ()
+    #: Something to tell the players when the game starts (how a seat was understood).
+    note: str = ""
 
 
 class StartScreen(Screen):
@@ -310,7 +313,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
     def action_start(self) -> None:
         players = self._players()
         bots = [self._level(s) for s in range(players)]
-        names = [self.query_one(f"#name-{s}", Input).value.strip()[:20]
+        names = [clean_name(self.query_one(f"#name-{s}", Input).value, 20)
                  or (bot_name(bots[s], s, bots) if bots[s] else f"Player {s + 1}")
                  for s in range(players)]  # fmt: skip
         handicap = tuple(
@@ -355,7 +358,7 @@ class HandOverScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter,space", "ready", "I am ready"),
-        Binding("q", "menu", "Menu (the game is saved)"),
+        Binding("q", "menu", "Menu"),
         Binding("question_mark,f1", "help", "Help"),
     ]
 
@@ -388,7 +391,7 @@ class HandOverScreen(Screen[None]):
 
     def action_menu(self) -> None:
         """Back to the start menu without showing anybody's screen (Continue resumes here)."""
-        self.app.to_menu()
+        self.app.request_menu()
 
     def action_help(self) -> None:
         from forum_trajanum.tui.dialogs import HelpScreen

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from forum_trajanum.core.files import clean_name
 from forum_trajanum.tui.screens import NewGameSettings, bot_name
 
 BOT_LEVELS = ("easy", "normal", "hard")
+#: Words that say "a bot" rather than a person's name: such a seat gets a note that it plays
+#: as a person (only easy, normal and hard are bot levels).
+_BOT_WORDS = ("bot", "ai", "cpu", "computer", "expert", "godlike", "beginner", "medium",
+              "insane", "difficult", "impossible", "master", "novice", "random")  # fmt: skip
 MAX_NAME = 20
 EXAMPLE = "for example --seats Ann,Bob,normal"
 
@@ -30,7 +35,7 @@ def settings_from_seats(
     """The new game that ``--seats`` and the other options describe. ``coach`` names the
     players (names or seat numbers) the first-game coach helps; None: every person whose
     name has no finished game in the saves."""
-    entries = [entry.strip() for entry in seats.split(",")]
+    entries = [clean_name(entry, limit=10 * MAX_NAME) for entry in seats.split(",")]
     if len(entries) < 2 or len(entries) > 4:
         shown = ", ".join(e for e in entries if e) or "none"
         raise SeatError(
@@ -39,6 +44,7 @@ def settings_from_seats(
         )
     names: list[str] = []
     bots: list[str] = []
+    notes: list[str] = []
     for seat, entry in enumerate(entries):
         if not entry:
             raise SeatError(
@@ -56,6 +62,11 @@ def settings_from_seats(
             raise SeatError(f"Two seats are called {entry}; give each person a different name.")
         names.append(entry)
         bots.append("")
+        if _looks_like_a_level(entry):
+            notes.append(
+                f"{entry!r} is not a bot level (easy, normal or hard): seat {seat + 1} is a "
+                f"person called {entry}."
+            )
     handicap: list[int] = []
     for newcomer in newcomers:
         seat = _seat_of(newcomer, names)
@@ -78,7 +89,15 @@ def settings_from_seats(
         seed=seed,
         handicap=tuple(sorted(handicap)),
         coach=tuple(sorted(coached)),
+        note=" ".join(notes),
     )
+
+
+def _looks_like_a_level(entry: str) -> bool:
+    """Whether a seat's word looks meant as a bot level: all lower case (names are written
+    with a capital), or a word that names a bot or a difficulty."""
+    word = entry.lower()
+    return entry == word or any(w in word.split() for w in _BOT_WORDS) or word in _BOT_WORDS
 
 
 def _seat_of(who: str, names: Sequence[str], option: str = "--newcomer") -> int:

@@ -80,6 +80,8 @@ class GameSession:
     #: The game's save file (locked while this session plays it); None until the first save.
     game: saves.GameFile | None = None
     _undo: list[_Snapshot] = field(default_factory=list)
+    #: How many actions the last save known to be written held.
+    _saved_actions: int = 0
 
     @classmethod
     def new(
@@ -114,6 +116,7 @@ class GameSession:
             session.play(parse(text))
         session.autosave = autosave
         session.game = game
+        session._saved_actions = len(record.actions)
         return session
 
     @classmethod
@@ -232,17 +235,34 @@ class GameSession:
 
     def save(self) -> None:
         """Write the game's save (atomic) when autosave is on; the first save creates the
-        game's own file, so a new game never overwrites another."""
+        game's own file, so a new game never overwrites another. A failure is kept in
+        ``save_error`` (and the log) until a later save succeeds."""
         if not self.autosave:
             return
         try:
             if self.game is None:
                 self.game = saves.create_game(self.record, self.state)
+                self._saved_actions = len(self.record.actions)
             else:
                 self.game.save(self.record, self.state, background=self.background_saves)
+                if not self.background_saves:
+                    self._saved_actions = len(self.record.actions)
             self.save_error = ""
         except (saves.SaveError, OSError) as exc:
-            self.save_error = str(exc)
+            self._failed(exc)
+
+    def _failed(self, exc: Exception) -> None:
+        if not self.save_error:
+            saves.log_problem(f"saving the game failed: {exc}")
+        self.save_error = str(exc)
+
+    @property
+    def unsaved(self) -> int:
+        """How many of the last actions are not known to be on disk while saving fails (0
+        when the last save was written, or saving is off)."""
+        if not self.save_error or not self.autosave:
+            return 0
+        return max(1, len(self.record.actions) - self._saved_actions)
 
     @property
     def saved(self) -> bool:
@@ -256,7 +276,10 @@ class GameSession:
         try:
             self.game.flush()
         except (saves.SaveError, OSError) as exc:
-            self.save_error = str(exc)
+            self._failed(exc)
+        else:
+            if not self.save_error:
+                self._saved_actions = len(self.record.actions)
 
     def save_as(self, name: str) -> saves.GameInfo:
         """Save a copy of the game so far under ``name`` (a separate game in the list)."""
