@@ -103,6 +103,9 @@ class SearchReport:
     cut: bool = False  # the deadline stopped the search
     settled: bool = False  # stopped early: one candidate clearly best, or the rest equal
     searched: bool = False  # False: the Normal ranking decided alone
+    #: the candidates, best first by the search, each with its mean expected final points
+    #: (the bot's own, over the worlds it was played in), for hints
+    ranking: tuple[tuple[Action, float], ...] = ()
 
 
 class _Deadline(Exception):
@@ -184,6 +187,7 @@ class HardBot:
         best_prior = max(priors)
         bonus = [self.prior_weight * (p - best_prior) for p in priors]
         values: list[list[float]] = [[] for _ in range(n)]  # per finished world
+        points: list[list[float]] = [[] for _ in range(n)]  # own expected final points
         alive = list(range(n))
         horizon = (view.cycle, view.round)
         world_time = 0.0  # the longest a finished world took
@@ -201,12 +205,13 @@ class HardBot:
                     state = world.clone()
                     apply(state, arms[i])
                     self._rollout(state, horizon, deadline)
-                    found.append(relative_value(state, me))
+                    found.append((relative_value(state, me), evaluate(state, me)))
             except _Deadline:
                 report.cut = True
                 break
-            for i, value in zip(alive, found, strict=True):
+            for i, (value, own) in zip(alive, found, strict=True):
                 values[i].append(value)
+                points[i].append(own)
             world_time = max(world_time, self._last_read - began)
             report.worlds += 1
             report.playouts += len(alive)
@@ -219,7 +224,17 @@ class HardBot:
             self.capped += 1
         if report.worlds == 0:
             return arms[0]  # nothing finished in time: the Normal ranking's favourite
-        return arms[self._leader(alive, values, bonus)]
+        leader = self._leader(alive, values, bonus)
+        played = [i for i in range(n) if points[i]]
+        order = [
+            leader,
+            *sorted(
+                (i for i in played if i != leader),
+                key=lambda i: (i not in alive, -math.fsum(values[i]) / len(values[i]), i),
+            ),
+        ]
+        report.ranking = tuple((arms[i], math.fsum(points[i]) / len(points[i])) for i in order)
+        return arms[leader]
 
     def _leader(self, alive: list[int], values: list[list[float]], bonus: list[float]) -> int:
         def score(i: int) -> tuple[float, int]:

@@ -1,55 +1,106 @@
 """Hints: a suggested move for the player whose decision it is, from that player's view only.
 
-``suggest(view)`` ranks the legal actions with the Normal bot's heuristic (a one-step
-lookahead valued as expected final points) averaged over several worlds sampled from the
-view, and returns the best one with the top three and their estimated values. It sees what
-the player sees and nothing more: the same view gives the same hint, whatever the hidden
-tiles really are.
+``suggest(view)`` searches like the Hard bot (:class:`~forum_trajanum.bots.hard.HardBot`): the
+Normal heuristic's best few choices are each played on to the end of the round in the same
+worlds sampled from the view, by the Normal policy for every player, and the one that does
+best against the strongest opponent is suggested. Every value a hint shows is on one scale:
+the player's expected points at the end of the game, averaged over those worlds. Setup choices
+(cranes, rows, the diagonal, the handicap corner) are answered by the heuristic with a reason
+in words instead.
+
+It sees what the player sees and nothing more, and it is bounded by work, not by time: the
+search is seeded by the view itself and stops after a fixed number of worlds, so the same view
+gives the same hint whatever the hidden tiles really are. A wall-clock cap (``time_cap``) is a
+safety net only: when it strikes (a machine far slower than usual), ``capped`` says so.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from forum_trajanum.bots import legal_of
-from forum_trajanum.bots.normal import NormalPolicy
-from forum_trajanum.engine import Action, PlayerView, legal_actions
-from forum_trajanum.engine.determinize import determinize
+from forum_trajanum.bots.hard import QUICK, HardBot
+from forum_trajanum.engine import Action, PlayerView
+
+#: Worlds the hint's search plays (every candidate in each), by player count: a playout of
+#: a round takes about twice as long with four players as with two.
+HINT_WORLDS = {2: 8, 3: 5, 4: 4}
+#: Candidates the search compares, by player count.
+HINT_CANDIDATES = {2: 4, 3: 3, 4: 3}
+#: The safety net: the search stops after this many seconds whatever it has found.
+HINT_TIME_CAP = 4.0
+
+#: Why the heuristic picks what it picks, for the decisions it answers without a search.
+REASONS = {
+    "setup_cranes": (
+        "the colours you are likeliest to build first go under the corners whose tiles you "
+        "are likeliest to take first, so their cranes score early"
+    ),
+    "setup_row": "this row's ability pays off soonest with the tiles around it",
+    "setup_diagonal": (
+        "the citizens land on the corners where their rows' abilities help you most"
+    ),
+    "handicap": "this citizen's row helps you most from the start",
+    "worker": "this colour is the one your next buildings need most",
+    "gain": "this is what your next steps need most",
+}
 
 
 @dataclass(frozen=True)
 class Hint:
-    """A suggested action and the best few choices with their estimated values."""
+    """A suggested action and the best few choices with their expected final points."""
 
     action: Action
-    #: up to three (action, estimated final points) pairs, best first
-    top: tuple[tuple[Action, float], ...]
+    #: up to three (action, expected final points) pairs, best first; no values (None) for
+    #: the decisions answered by the heuristic alone (their ratings are not points)
+    top: tuple[tuple[Action, float | None], ...]
+    #: why, in words, for a decision answered without a search ("" otherwise)
+    reason: str = ""
+    #: worlds the search played (0: no search)
+    worlds: int = 0
+    #: whether the wall-clock cap stopped the search before its worlds were played
+    capped: bool = False
 
     @property
     def margin(self) -> float:
         """How much better the suggestion looks than the next best choice (0 if alone)."""
-        return self.top[0][1] - self.top[1][1] if len(self.top) > 1 else 0.0
+        if len(self.top) < 2 or self.top[0][1] is None or self.top[1][1] is None:
+            return 0.0
+        return self.top[0][1] - self.top[1][1]
 
 
-def suggest(view: PlayerView, worlds: int = 6, seed: int = 0) -> Hint:
+def suggest(
+    view: PlayerView,
+    worlds: int | None = None,
+    candidates: int | None = None,
+    time_cap: float = HINT_TIME_CAP,
+    seed: int = 0,
+) -> Hint:
     """The hint for ``view``'s decision (``view`` must be the deciding player's own view)."""
+    players = len(view.colonias)
+    worlds = worlds or HINT_WORLDS.get(players, 4)
+    candidates = candidates or HINT_CANDIDATES.get(players, 3)
     legal = legal_of(view)
     if len(legal) == 1:
-        return Hint(legal[0], ((legal[0], 0.0),))
-    # seeded by the view itself: the same view always gives the same hint
-    rng = random.Random(f"{seed}:{view.model_dump_json()}")
-    me = view.viewer
-    totals = {str(a): 0.0 for a in legal}
-    for _ in range(worlds):
-        state = determinize(view, rng)
-        options = legal_actions(state)
-        if [str(a) for a in options] != list(view.legal):
-            options = legal
-        unseen = view.colonias[me].unseen
-        for value, action in NormalPolicy(rng).ranked(state, me, options, unseen):
-            totals[str(action)] += value / worlds
-    by_text = {str(a): a for a in legal}
-    ranked = sorted(legal, key=lambda a: (-totals[str(a)], view.legal.index(str(a))))
-    top = tuple((by_text[str(a)], round(totals[str(a)], 1)) for a in ranked[:3])
-    return Hint(top[0][0], top)
+        return Hint(legal[0], ((legal[0], None),), reason="it is the only choice here")
+    bot = HardBot(
+        f"{seed}:{view.model_dump_json()}",  # seeded by the view: same view, same hint
+        iterations=worlds * min(candidates, len(legal)),  # each candidate in each world
+        candidates=candidates,
+        margin=float("inf"),  # always search: the values shown must all be final points
+        time_limit=time_cap,
+        trust_normal=(),
+        min_worlds=worlds,  # no early stop: every candidate plays every world
+    )
+    action = bot.choose(view)
+    report = bot.last
+    if report.ranking:
+        # shown and chosen on one scale: the player's expected points at the end
+        ranked = sorted(report.ranking, key=lambda pair: -pair[1])
+        top = tuple((a, round(v, 1)) for a, v in ranked[:3])
+        return Hint(top[0][0], top, worlds=report.worlds, capped=report.cut)
+    reason = REASONS.get(view.decision, "it is what the heuristic rates best here")
+    return Hint(action, ((action, None),), reason=reason)
+
+
+__all__ = ["QUICK", "REASONS", "Hint", "suggest"]

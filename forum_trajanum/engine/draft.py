@@ -46,23 +46,27 @@ def _opt_draft(state, task: T.Draft):
     p = task.player
     pl = state.players[p]
     if len(pl.taken) == 2 and not pl.cards_left:
-        return [_KEEP[cell] for _, cell in pl.taken]
+        # the tile just taken first (the one a tribune was paid for, when one was)
+        return [_KEEP[cell] for _, cell in reversed(pl.taken)]
     grid = pl.grid
+    # The choices that cost nothing first (the streets' own tiles, then taking none), the
+    # tiles off the streets for a tribune after them: the top of the list gives nothing away.
     out: list[A.Action] = []
+    paid: list[A.Action] = []
     anywhere = None
     for slot in pl.cards_left:
         street = street_of(state, p, slot)
         in_street = [c for c in street if grid[c] >= 0]
         take = _TAKE[slot]
         out += [take[c] for c in in_street]
+        if not in_street:
+            out.append(A.SkipCard.make(slot + 1))
         if pl.tribunes > 0:
             if anywhere is None:
                 anywhere = [c for c in range(36) if grid[c] >= 0]
             take = _TAKE_TRIBUNE[slot]
-            out += [take[c] for c in anywhere if c not in street]
-        if not in_street:
-            out.append(A.SkipCard.make(slot + 1))
-    return out
+            paid += [take[c] for c in anywhere if c not in street]
+    return out + paid
 
 
 def _do_draft(state, task: T.Draft, action):

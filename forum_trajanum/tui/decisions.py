@@ -16,11 +16,11 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from forum_trajanum.data import cell_name
-from forum_trajanum.engine.actions import TakeTile
+from forum_trajanum.tui.entries import BACK_ID, ENTRY_KEYS, GROUP_ID, GROUP_WORDS, group_of
 from forum_trajanum.tui.hinting import HINT_MARK
 from forum_trajanum.tui.labels import action_cells, decision_context, describe, forum_cell
 from forum_trajanum.tui.textlines import hidden
-from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, DecisionList
+from forum_trajanum.tui.widgets import SEAT_STYLE, DecisionList
 
 #: Log lines shown in the decision panel while somebody else (a bot) plays.
 WATCH_LINES = 5
@@ -115,9 +115,9 @@ class DecisionPanel:
             parts.append(("[u] undo", "#87d787"))
         if END_TURN in pv.legal and len(self.actions) > 1:
             parts.append(("[e] end the turn", "#87d787"))  # often last in a long list
-        if self.filtered:
-            parts.append((f"Choices at {cell_at(self.query_one(ColoniaGrid).cursor)}.", "bold"))
-        context = decision_context(pv)
+        if self.group_open:
+            parts.append((f"{GROUP_WORDS[self.group_open]}: Escape goes back.", "bold"))
+        context = "" if self.group_open else decision_context(pv)
         if context:
             parts.append((context, "#d7d7af"))
         for n, (words, style) in enumerate(parts):
@@ -155,10 +155,10 @@ class DecisionPanel:
             [self._option(n, i, label, i == mark) for n, (i, label) in enumerate(entries)]
         )
         if entries:
-            if same_kind and old_id in ids:  # the same choice is still there: stay on it
+            # only the same choice of the same kind of decision keeps the highlight: any
+            # other list starts at its top, whose entry gives nothing away
+            if same_kind and old_id in ids:
                 options_list.highlighted = ids.index(old_id)
-            elif same_kind and old is not None:
-                options_list.highlighted = min(old, len(entries) - 1)
             else:
                 options_list.highlighted = 0
 
@@ -166,44 +166,70 @@ class DecisionPanel:
         """The list entry ``n``; one shown before is taken again (an undo brings back the
         entries of a decision, and a kept entry keeps its laid-out text)."""
         made = self.__dict__.setdefault("_options", {})
-        key = (min(n, 9), option_id, label, marked)
+        key = (min(n, len(ENTRY_KEYS)), option_id, label, marked)
         option = made.get(key)
         if option is None:
             if len(made) > 500:  # entries of old decisions: start afresh rather than grow
                 made.clear()
             prompt = Text.assemble(
-                (f"{n + 1} " if n < 9 else "  ", "bold #87d7ff"),
+                (f"{ENTRY_KEYS[n]} " if n < len(ENTRY_KEYS) else "  ", "bold #87d7ff"),
                 (HINT_MARK if marked else "", "bold #ffd75f"),
                 label,
+                no_wrap=True,
+                overflow="ellipsis",
             )
             option = made[key] = Option(prompt, id=option_id)
         return option
 
     def entries(self) -> list[tuple[str, str]]:
-        """The decision list as (option id, label) pairs; an id is a legal action's text."""
+        """The decision list as (entry id, label) pairs; an id is a legal action's text (or a
+        group's). Every choice of the decision is listed, always in the same order (the
+        engine's: the choice that gives nothing away first), whatever the cursors do: the
+        cells' choices, the Forum's, a group's one entry, the rest, ending the turn last."""
         pv = self.data.view
-        shown: list = []
-        if self.filtered:
-            cell = cell_at(self.query_one(ColoniaGrid).cursor)
-            shown = list(self.by_cell.get(cell, []))
-            # the street's own tiles stay listed; tribune takes show for the cursor cell only
-            shown += [
-                a
-                for a in self.actions
-                if isinstance(a, TakeTile) and not a.tribune and a not in shown
-            ]
-        else:
-            for action in self.actions:
-                if action_cells(action) and forum_cell(action) is None:
-                    shown.append(action)
+        if self.group_open:
+            back = (BACK_ID, "← Back to all the choices (Escape)")
+            return [(str(a), describe(a, pv)) for a in self.groups[self.group_open]] + [back]
+        seen = set()
+        shown = []
+        grouped = {a for members in self.groups.values() for a in members}
+        for action in self.actions:
+            if action in grouped or action in seen:
+                continue
+            if action_cells(action) and forum_cell(action) is None:
+                seen.add(action)
+                shown.append(action)
         shown += [a for a in self.actions if forum_cell(a) is not None]
-        shown += self.other
-        return [(str(a), describe(a, pv)) for a in shown]
+        rest = [a for a in self.other if str(a) != END_TURN]
+        out = [(str(a), describe(a, pv)) for a in shown + rest]
+        for name, members in self.groups.items():
+            out.append((GROUP_ID + name, f"{GROUP_WORDS[name]}… ({len(members)} ways)"))
+        out += [(str(a), describe(a, pv)) for a in self.other if str(a) == END_TURN]
+        return out
+
+    def highlight_cell(self, cell: str) -> str:
+        """Highlight the list's first choice on ``cell`` (its numbers stay as they are);
+        returns the keys of the choices there in words ("3-5")."""
+        lst = self.query_one("#decisions", OptionList)
+        wanted = {str(a) for a in self.by_cell.get(cell, [])}
+        wanted |= {GROUP_ID + group_of(a) for a in self.by_cell.get(cell, []) if group_of(a)}
+        found = [i for i in range(lst.option_count) if lst.get_option_at_index(i).id in wanted]
+        if not found:
+            return ""
+        lst.highlighted = found[0]
+        keys = [ENTRY_KEYS[i] if i < len(ENTRY_KEYS) else "" for i in found]
+        keys = [k for k in keys if k]
+        if not keys:
+            return "further down"
+        return keys[0] if len(keys) == 1 else f"{keys[0]}-{keys[-1]}"
 
     # --- input --------------------------------------------------------------------------
 
     def choose(self, text: str) -> None:
-        """Hand a chosen legal action up to the app."""
+        """Hand a chosen legal action up to the app (a group's entry opens the group)."""
+        if text.startswith(GROUP_ID):
+            self.open_group(None if text == BACK_ID else text.removeprefix(GROUP_ID))
+            return
         if text in self.data.view.legal:
             from forum_trajanum.tui.playscreen import ActionChosen
 
@@ -223,8 +249,46 @@ class DecisionPanel:
         elif not lst.held:
             self.choose(END_TURN)
 
+    def open_group(self, group: str | None) -> None:
+        """Show a group's entries in the list (None: back to the whole decision, on the
+        group's own entry)."""
+        closing = self.group_open
+        self.group_open = group if group in self.groups else None
+        self._shown_view = None  # a different list: it starts at its top
+        self.show_decision_text()
+        self.fill_decisions()
+        lst = self.query_one("#decisions", OptionList)
+        if closing and not self.group_open:
+            ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+            if GROUP_ID + closing in ids:
+                lst.highlighted = ids.index(GROUP_ID + closing)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The highlighted choice whole on the line below the list, when the list cuts it."""
+        self.show_choice_full()
+
+    def show_choice_full(self) -> None:
+        lst = self.query_one("#decisions", OptionList)
+        widget = self.query_one("#choice-full", Static)
+        index = lst.highlighted
+        label, prompt = "", ""
+        if index is not None and index < lst.option_count:
+            option = lst.get_option_at_index(index)
+            entries = dict(self._shown_entries[0]) if self._shown_entries else {}
+            label, prompt = entries.get(option.id, ""), option.prompt
+        width = lst.scrollable_content_region.width
+        plain = prompt.plain if isinstance(prompt, Text) else str(prompt)
+        fits = not label or width <= 0 or cell_len(plain) <= width
+        widget.display = not fits
+        set_text(widget, Text("" if fits else "» " + label))
+
+    def action_close_group(self) -> None:
+        """Escape / left arrow in a group: back to the whole decision."""
+        if self.group_open:
+            self.open_group(None)
+
     def action_pick(self, number: int) -> None:
-        """A digit chooses the list entry with that number."""
+        """A key of the list (1-9, then A-Z) chooses the entry with that key."""
         lst = self.query_one("#decisions", DecisionList)
         if lst.held or not 0 < number <= lst.option_count:
             return

@@ -20,40 +20,36 @@ from textual.widgets import OptionList, Static
 
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.tui.cranes import STEP_ID
-from forum_trajanum.tui.labels import action_cells, action_words, describe, forum_cell
+from forum_trajanum.tui.entries import ENTRY_KEYS, GROUP_ID, group_of
+from forum_trajanum.tui.labels import action_cells, describe, forum_cell
 
 #: The mark in front of the suggested entry of the decision list.
 HINT_MARK = "★ hint "
-#: Decisions whose hint values are not estimated final points (the bots rate setup choices
-#: on a scale of their own): their hints name the suggestion only.
-UNRATED = frozenset({"setup_cranes", "setup_row", "setup_diagonal", "handicap"})
-#: Decisions rated by what the tile is worth rather than by the final score.
-TILE_RATED = frozenset({"draft"})
 HINT_STYLE = "bold #87d7ff"
 
 
-def hint_words(hint, pv: PlayerView, numbers: dict[str, int] | None = None) -> str:
-    """The hint's reason in player words: the suggestion with what it costs and gives, its
-    estimated value, and the next best choices with theirs (each with its number in the
-    decision list, from ``numbers``, where it has one: two choices may read alike)."""
-    numbers = numbers or {}
+def hint_words(hint, pv: PlayerView, keys: dict[str, str] | None = None) -> str:
+    """The hint's reason in player words: the suggestion with what it costs and gives, and
+    either the points it should lead to with the next best choices and theirs (all on one
+    scale: expected points at the end of the game), or, for a choice the heuristic answers
+    alone, why. Each choice with its key in the decision list (``keys``: entry id -> key; a
+    choice inside a group has its group's key), named in full (two choices may read alike
+    in short)."""
+    keys = keys or {}
 
     def named(action) -> str:
-        number = numbers.get(str(action))
-        return (f"[{number}] " if number else "") + action_words(action, pv)
+        key = keys.get(str(action))
+        return (f"[{key}] " if key else "") + describe(action, pv)
 
     best, value = hint.top[0]
-    text = f"Hint: {describe(best, pv)}"
-    if len(hint.top) == 1:
-        return text + " (the only choice here)."
-    if pv.decision in UNRATED:
-        return text + "."  # the setup's ratings are no points: nothing to compare in words
-    if pv.decision in TILE_RATED:
-        text += f". Rated {value:.1f} for what the tile is worth to you"
-    else:
-        text += f". About {value:.1f} points expected at the end"
-    nexts = [f"{named(a)} {v:.1f}" for a, v in hint.top[1:]]
-    return text + "; next best: " + "; ".join(nexts) + "."
+    text = f"Hint: {named(best)}"
+    if value is None:
+        return f"{text} — {hint.reason}." if hint.reason else text + "."
+    text += f". About {value:.0f} points expected at the end of the game"
+    nexts = [f"{named(a)}: {v:.0f}" for a, v in hint.top[1:] if v is not None]
+    if nexts:
+        text += "; next best: " + "; ".join(nexts)
+    return text + f" (each played on to the end of the round in {hint.worlds} sampled games)."
 
 
 def hint_unavailable(pv: PlayerView) -> str:
@@ -133,6 +129,9 @@ class HintPanel:
         text = str(action)
         if text in ids:
             return text
+        group = GROUP_ID + group_of(action)
+        if group_of(action) and group in ids:
+            return group  # the group holding the suggestion (its entry opens it)
         if text.startswith("cranes "):
             colours = text.removeprefix("cranes ")
             for i in ids:
@@ -183,10 +182,14 @@ class HintPanel:
                 words = "Hint: thinking…"
             elif self.hint is not None:
                 lst = self.query_one("#decisions", OptionList)
-                numbers = {
-                    lst.get_option_at_index(n).id: n + 1 for n in range(min(lst.option_count, 9))
+                keys = {
+                    lst.get_option_at_index(n).id: ENTRY_KEYS[n]
+                    for n in range(min(lst.option_count, len(ENTRY_KEYS)))
                 }
-                words = hint_words(self.hint, self.data.view, numbers)
+                for members in self.groups.values():  # a choice in a group: the group's key
+                    for action in members:
+                        keys.setdefault(str(action), keys.get(GROUP_ID + group_of(action), ""))
+                words = hint_words(self.hint, self.data.view, keys)
         widget.display = bool(words)
         text = Text(words, style=HINT_STYLE)
         if getattr(widget, "_shown_text", None) != text:  # unchanged: no layout, no repaint

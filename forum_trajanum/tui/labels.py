@@ -98,6 +98,10 @@ def describe(action: A.Action, pv: PlayerView) -> str:
 
     What it costs and gives comes from the engine's ``preview(view, action)``
     (:func:`effect_words`); the action's own words say what it is."""
+    if isinstance(action, A.Convert) and pv.viewer >= 0 and pv.legal:
+        p = preview(pv, action)  # short: what goes, what comes (a list can hold dozens)
+        name = CONVERT_NAMES.get(action.method, "Exchange")
+        return f"{name}: {resource_words(p.pay)} → {resource_words(p.gain)}"
     what = action_words(action, pv)
     effects = effect_words(action, pv)
     return f"{what} — {effects}" if effects else what
@@ -192,7 +196,7 @@ def action_words(action: A.Action, pv: PlayerView) -> str:
 #: Conversions by their source (the preview words what they take and give).
 CONVERT_NAMES = {
     "pair": "Exchange workers",
-    "recolour": "Recolour a worker with an assistant",
+    "recolour": "Recolour with an assistant",
     "craftsman1": "Craftsman I",
     "craftsman2": "Craftsman II",
     "merchant2": "Merchant II",

@@ -122,8 +122,12 @@ class SetupScreen(PlayScreen):
             self.query_one("#decisions", OptionList).focus()
 
     def pick_cranes(self, chosen: str) -> None:
-        """Show the next corner's colours after ``chosen`` (nothing is played yet)."""
+        """Show the next corner's colours after ``chosen`` (nothing is played yet). A hint
+        for an arrangement that no longer fits the colours chosen is gone."""
         self.cranes_chosen = chosen
+        hinted = self.hint_action()
+        if hinted is not None and not str(hinted).removeprefix("cranes ").startswith(chosen):
+            self.hint_view, self.hint, self.thinking = None, None, False
         self.sort_actions()
         self.draw()
 

@@ -27,6 +27,7 @@ from forum_trajanum.engine.actions import TakeTile
 from forum_trajanum.engine.forum import AreaRule, area_rule
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text
+from forum_trajanum.tui.entries import ENTRY_KEYS, group_of
 from forum_trajanum.tui.focusing import ArrowsSaid
 from forum_trajanum.tui.hinting import HintPanel
 from forum_trajanum.tui.keys import LEGEND_KEY
@@ -59,7 +60,6 @@ from forum_trajanum.tui.widgets import (
 
 #: When a decision has more Colonia-cell actions than this, the list shows only the actions
 #: of the cell under the cursor (plus the actions that name no cell).
-FILTER_ABOVE = 24
 
 
 @dataclass
@@ -130,7 +130,11 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
         Binding(LEGEND_KEY, "app.legend", "Legend"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "menu", "Menu"),
-        *[Binding(str(n), f"pick({n})", f"Choice {n}", show=False) for n in range(1, 10)],
+        Binding("escape", "close_group", "Back", show=False),
+        *[
+            Binding(key, f"pick({n})", f"Choice {key}", show=False)
+            for n, key in enumerate(ENTRY_KEYS, start=1)
+        ],
     ]
 
     def __init__(self, data: PlayData) -> None:
@@ -140,7 +144,11 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
         self.by_cell: dict[str, list] = {}
         self.by_forum: dict[tuple[int, int], object] = {}
         self.other: list = []
-        self.filtered = False
+        #: Entries behind one entry of the list (a building step's conversions), by group.
+        self.groups: dict[str, list] = {}
+        #: The group whose entries the list shows instead of the whole decision (None: all).
+        self.group_open: str | None = None
+        self._group_of_view: tuple = ()
         self._shown_view: PlayerView | None = None
         self.covered = False
         self._decision_key: tuple = ()
@@ -161,6 +169,7 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
             with Vertical(id="p-decide"):
                 yield Static(id="decision-title")
                 yield DecisionList(id="decisions")
+                yield Static(id="choice-full")
                 yield Static(id="hint")
                 yield Static(id="message")
             with VerticalScroll(id="p-forum", classes="panel"):
@@ -286,9 +295,12 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
         self.draw()
 
     def sort_actions(self) -> None:
-        """Parse the legal actions and sort them by the Colonia / Forum cell they are about."""
-        self.actions = legal_actions_of(self.data.view)
+        """Parse the legal actions and sort them by the Colonia / Forum cell they are about;
+        the conversions of a building step go behind one entry of the list (a group)."""
+        pv = self.data.view
+        self.actions = legal_actions_of(pv)
         self.by_cell, self.by_forum, self.other = {}, {}, []
+        self.groups: dict[str, list] = {}
         for action in self.actions:
             cells = action_cells(action)
             spot = forum_cell(action)
@@ -299,8 +311,16 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
                     self.by_cell.setdefault(cell, []).append(action)
             else:
                 self.other.append(action)
-        count = sum(len(v) for v in self.by_cell.values())
-        self.filtered = count > FILTER_ABOVE
+        grouped = [a for a in self.actions if group_of(a)]
+        if len(grouped) > 1 and len(grouped) < len(self.actions):
+            for action in grouped:
+                self.groups.setdefault(group_of(action), []).append(action)
+            self.other = [a for a in self.other if not group_of(a)]
+        key = (pv.viewer, pv.decision, pv.cycle, pv.round)
+        if self._group_of_view != key:  # another decision: groups closed
+            self._group_of_view, self.group_open = key, None
+        if self.group_open not in self.groups:
+            self.group_open = None
 
     def draw(self) -> None:
         """Draw the boards, the status and the decision list for ``self.data``."""
@@ -450,11 +470,12 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
         set_text(self.query_one("#cursor-cell", Static), text)
 
     def on_colonia_grid_cursor_moved(self, event: ColoniaGrid.CursorMoved) -> None:
+        """The cursor's cell in words, and the list's highlight on its first choice there
+        (the list itself, and its numbers, stay as they are)."""
         if self.is_mounted and self.query("#cursor-cell"):
             self.show_cursor_cell()
-        if self.filtered and self.is_mounted:
-            self.fill_decisions()
-            self.show_decision_text()
+            if event.by_player:  # the player moves it (a redraw moves the list not)
+                self.highlight_cell(event.cell)
 
     def on_colonia_grid_cell_chosen(self, event: ColoniaGrid.CellChosen) -> None:
         actions = self.by_cell.get(event.cell, [])
@@ -464,14 +485,12 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
         if len(plain) == 1:
             self.choose(str(plain[0]))
         elif actions:
-            lst = self.query_one("#decisions", OptionList)
-            if not self.filtered:
-                index = next(
-                    (i for i in range(lst.option_count) if lst.get_option_at_index(i).id
-                     == str(actions[0])), 0)  # fmt: skip
-                lst.highlighted = index
-            self.say(f"{len(actions)} choices on {event.cell}: pick one from the list.")
-            lst.focus()
+            numbers = self.highlight_cell(event.cell)
+            self.say(
+                f"{len(actions)} choices on {event.cell}: {numbers} in the list (highlighted); "
+                "pick one with its key or Enter."
+            )
+            self.query_one("#decisions", OptionList).focus()
         else:
             self.say(f"Nothing to do on {event.cell} now; the cells marked ▸ are.")
 

@@ -176,10 +176,11 @@ class ColoniaGrid(Widget, can_focus=True):
             super().__init__()
 
     class CursorMoved(Message):
-        """The cursor moved to ``cell``."""
+        """The cursor moved to ``cell`` (``by_player``: by the arrow keys, not a redraw)."""
 
-        def __init__(self, cell: str) -> None:
+        def __init__(self, cell: str, by_player: bool = False) -> None:
             self.cell = cell
+            self.by_player = by_player
             super().__init__()
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
@@ -235,7 +236,8 @@ class ColoniaGrid(Widget, can_focus=True):
 
     def watch_cursor(self, old: int, new: int) -> None:
         self.repaint_changed()
-        self.post_message(self.CursorMoved(cell_name(new)))
+        by_player, self._moving = self.__dict__.get("_moving", False), False
+        self.post_message(self.CursorMoved(cell_name(new), by_player))
 
     def repaint_changed(self) -> None:
         """Repaint the lines whose drawing differs from the one on screen (a board update or
@@ -252,6 +254,7 @@ class ColoniaGrid(Widget, can_focus=True):
 
     def action_move(self, dx: int, dy: int) -> None:
         row, col = divmod(self.cursor, 6)
+        self._moving = True
         self.cursor = ((row + dy) % 6) * 6 + (col + dx) % 6
 
     def action_choose(self) -> None:

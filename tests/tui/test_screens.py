@@ -19,6 +19,7 @@ from forum_trajanum.tui.dialogs import (
     SaveAsScreen,
     TrajanScreen,
 )
+from forum_trajanum.tui.entries import ENTRY_KEYS
 from forum_trajanum.tui.play import DraftScreen, PlayScreen, SetupScreen, TurnScreen, WatchScreen
 from forum_trajanum.tui.screens import (
     HandOverScreen,
@@ -567,23 +568,31 @@ async def test_bot_turns_keep_the_own_board_in_view_and_show_the_move():
 
 
 async def test_the_highlight_stays_on_its_choice_when_the_same_decision_follows():
+    # issue 19, item 2: only the same choice of the same kind of decision keeps the
+    # highlight; the building step's conversions stay open in their group meanwhile
     session = session_at("build", seed=3)
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         screen = app.screen
         listed = screen.query_one("#decisions")
-        ids = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
-        convert = next(i for i in ids if i.startswith("convert"))
-        listed.highlighted = ids.index(convert)
+
+        def ids():
+            return [listed.get_option_at_index(i).id for i in range(listed.option_count)]
+
+        group = ids().index("group:convert")
+        await pilot.press(ENTRY_KEYS[group])  # the group's key opens it
+        assert screen.group_open == "convert" and ids()[-1] == "group:back"
+        convert = ids()[1]
+        listed.highlighted = 1
         await pilot.press("enter")
         assert app.session.record.actions[-1] == convert
         assert app.session.state.tasks[-1].kind == "build"  # the building step goes on
-        now = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
-        if convert in now:  # the same choice again: the highlight is on it
-            assert now[listed.highlighted] == convert
-        else:  # else at the same place, not back at the top
-            assert listed.highlighted == min(ids.index(convert), len(now) - 1) > 0
+        assert screen.group_open == "convert"
+        if convert in ids():  # the same choice again: the highlight is on it
+            assert ids()[listed.highlighted] == convert
+        else:  # else at the top, never on another choice that happens to sit there
+            assert listed.highlighted == 0
 
 
 async def test_a_step_with_one_possible_answer_plays_itself_and_the_log_says_so():

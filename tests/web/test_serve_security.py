@@ -144,9 +144,21 @@ def test_a_huge_terminal_size_is_clamped_and_malformed_messages_are_ignored(serv
     own = f"http://127.0.0.1:{served.port}"
     url = f"ws://127.0.0.1:{served.port}/ws/{served.key}?width=99999999999999999999&height=100000"
 
+    before = set(_children(served.process.pid))
+
+    def started_app() -> dict | None:
+        """The new app process's environment, once it runs the app (after its exec)."""
+        for pid in set(_children(served.process.pid)) - before:
+            try:
+                environment = _environment(pid)
+            except OSError:
+                continue
+            if "ROWS" in environment:
+                return environment
+        return None
+
     async def script(ws):
-        app = wait_until(lambda: _children(served.process.pid), what="the app process")
-        environment = _environment(app[0])
+        environment = wait_until(started_app, what="the app process")
         for bad in ("not json", "[", '{"a": 1}', "[]", "[5]", '["resize", 7]', '["stdin", 1]'):
             await ws.send_str(bad)
         await ws.send_str('["resize", {"width": 100000, "height": -5}]')
