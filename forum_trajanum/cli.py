@@ -60,7 +60,7 @@ def _continue(argv: list[str]) -> int:
     parser.add_argument("name", nargs="?", help="which game (default: the most recent)")
     _bot_delay(parser)
     args = parser.parse_args(argv)
-    from forum_trajanum import saves
+    from forum_trajanum.core import saves
 
     try:
         game = saves.find_game(args.name)

@@ -115,8 +115,8 @@ def _write_record(
     records: Path, game: int, seed: int, names: list[str], bots: list[str], actions: list[str]
 ) -> None:
     """Write one game's record atomically, in the save-file format (header summary too)."""
+    from forum_trajanum.core.saves import save_summary, write_atomic
     from forum_trajanum.engine import GameOptions, GameRecord
-    from forum_trajanum.saves import save_summary, write_atomic
 
     record = GameRecord(seed=seed, options=GameOptions(players=len(names)), actions=actions,
                         names=names, bots=bots)  # fmt: skip

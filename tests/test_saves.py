@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from forum_trajanum import saves
+from forum_trajanum.core import saves
 from forum_trajanum.engine import (
     GameOptions,
     GameRecord,
@@ -90,7 +90,7 @@ def test_a_second_process_cannot_open_a_game_that_is_open_and_overwrites_nothing
     before = session.game.path.read_bytes()
     script = textwrap.dedent(
         f"""
-        from forum_trajanum import saves
+        from forum_trajanum.core import saves
         try:
             saves.open_game({session.game.id!r})
         except saves.GameLockedError as exc:

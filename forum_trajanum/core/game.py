@@ -2,9 +2,10 @@
 
 A game is one package. Its rules engine builds a :class:`Game` value naming every function the
 rest of the program needs (the session, the saves, the bots' search, simulate, the app); the
-program finds it by name in a :class:`GameRegistry`. The core itself imports no game: the list
-of built-in games lives outside it (:mod:`forum_trajanum.games`), as a name and a module path
-each, so looking a game up loads only that game.
+program finds it by name in :data:`GAMES`. The core itself imports no game: the program's games
+are registered into :data:`GAMES` by :mod:`forum_trajanum.games` (run when the package is
+imported), as a name, a title and a module path each, so that looking a game up loads only
+that game, on first use.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 
 @dataclass(frozen=True)
@@ -74,12 +76,24 @@ class Game:
     preview: Callable[[Any, Any], Any]
     #: ``summary(state)``: where the game stands, for the games list ("cycle II, round 3").
     summary: Callable[[Any], str]
+    #: ``period(state)``: where play stands as (major, minor): (cycle, round) in Forum
+    #: Trajanum, (quarter, round) in Trajan; (0, 0) before the first round. The log's marks
+    #: and the scores kept after every round are keyed by it.
+    period: Callable[[Any], tuple[int, int]]
+    #: ``period_name(period)``: the period in words ("Cycle II, round 3", "Setup").
+    period_name: Callable[[tuple[int, int]], str]
+    #: ``scorings(state)``: how many scorings (cycle ends, quarter ends) have happened; each
+    #: one is shown to the players when it happens.
+    scorings: Callable[[Any], int]
     #: The game's record class (a :class:`~forum_trajanum.core.record.GameRecordBase` with
     #: its ``game`` name and options model): what its save files hold.
     record: type[BaseModel]
     #: Steps that bring an old save's data up to date: ``migrations[v]`` turns file version
     #: ``v`` into ``v + 1`` (only for versions before the core's own step to version 3).
     migrations: dict[int, Callable[[dict], dict]] = field(default_factory=dict)
+    #: Action texts that end a player's turn: a decision whose only answer is one of them
+    #: waits (is not played by itself) while a step of the turn can still be undone.
+    turn_ends: frozenset[str] = frozenset()
     #: Module paths the program loads on use: the game's bots (``make_bot(level, seed)``) and
     #: its screens and words for the app.
     modules: dict[str, str] = field(default_factory=dict)
@@ -150,3 +164,7 @@ class GameRegistry:
 
     def __iter__(self):
         return iter(self.names())
+
+
+#: The games this program plays (filled by :mod:`forum_trajanum.games`).
+GAMES = GameRegistry()

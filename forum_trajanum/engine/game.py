@@ -25,6 +25,19 @@ from forum_trajanum.engine.view import public_lines, reveals_information, view
 CYCLE_NUMERALS = ("I", "II", "III")
 
 
+def period(state: GameState) -> tuple[int, int]:
+    """(cycle, round); (0, 0) during the setup."""
+    return (state.cycle, state.round)
+
+
+def period_name(when: tuple[int, int]) -> str:
+    """ "Cycle II, round 3"; "Setup" before the first round."""
+    cycle, round_ = when
+    if cycle <= 0:
+        return "Setup"
+    return f"Cycle {CYCLE_NUMERALS[min(cycle, 3) - 1]}, round {round_}"
+
+
 def summary(state: GameState) -> str:
     """Where the game stands, in words: "setting up", "cycle II, round 3", "finished"."""
     if is_over(state):
@@ -55,7 +68,11 @@ GAME = Game(
     determinize=determinize,
     preview=preview,
     summary=summary,
+    period=period,
+    period_name=period_name,
+    scorings=lambda state: len(state.scorings),
     record=GameRecord,
+    turn_ends=frozenset({"end"}),
     migrations=MIGRATIONS,
     modules={"bots": "forum_trajanum.bots.factory"},
 )

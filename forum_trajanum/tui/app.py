@@ -19,7 +19,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
-from forum_trajanum import saves
+from forum_trajanum.core import saves
 from forum_trajanum.engine import GameError
 from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.keys import CHOICE_HOLD, LEGEND_KEY
@@ -137,14 +137,7 @@ class ForumApp(CoachApp, App):
             return
         import traceback
 
-        where = "crash.log"
-        try:
-            path = saves.save_dir() / "crash.log"
-            with path.open("a", encoding="utf-8") as log:
-                log.write("".join(traceback.format_exception(error)) + "\n")
-            where = str(path)
-        except OSError:
-            pass
+        where = saves.log_crash("".join(traceback.format_exception(error))) or "crash.log"
         # The screen whose handler failed cannot be trusted any more: leave cleanly with a
         # clear message. Every action so far is autosaved, so "Continue" resumes the game.
         self.exit(

@@ -79,7 +79,7 @@ def mark_seen(record: GameRecord, seat: int, kind: str) -> None:
 def veterans() -> set[str]:
     """The names (lower case) that played a human seat in a finished saved game: their
     coach is off by default, everybody else's on (their first game)."""
-    from forum_trajanum import saves
+    from forum_trajanum.core import saves
 
     try:
         games = saves.list_games(finished=True)

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from forum_trajanum import saves
+from forum_trajanum.core import saves
 from forum_trajanum.engine import RecordError
 from forum_trajanum.tui.widgets import KeyBar
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from forum_trajanum import saves
+from forum_trajanum.core import saves
 from forum_trajanum.engine import (
     GameError,
     GameOptions,

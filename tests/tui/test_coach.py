@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from forum_trajanum import saves
+from forum_trajanum.core import saves
 from forum_trajanum.engine.tasks import TASK_TYPES
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen, coach_on, mark_seen, seen_kinds, start_coach

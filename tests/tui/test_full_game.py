@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from forum_trajanum import saves
+from forum_trajanum.core import saves
 from forum_trajanum.engine import GameRecord, is_over
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.play import PlayScreen

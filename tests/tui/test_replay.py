@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from forum_trajanum import saves
+from forum_trajanum.core import saves
 from forum_trajanum.engine.record import read_record
 from forum_trajanum.export import load
 from forum_trajanum.tui.app import ForumApp

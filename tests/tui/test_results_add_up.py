@@ -5,7 +5,7 @@ winner and the scores."""
 
 from __future__ import annotations
 
-from forum_trajanum import saves
+from forum_trajanum.core import saves
 from forum_trajanum.engine import GameOptions, ranking
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.games import GamesScreen

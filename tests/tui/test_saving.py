@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from forum_trajanum import saves
+from forum_trajanum.core import saves
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.play import PlayScreen
 

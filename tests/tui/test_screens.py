@@ -7,7 +7,7 @@ import time
 
 from textual import events
 
-from forum_trajanum import saves
+from forum_trajanum.core import saves
 from forum_trajanum.data import RULINGS
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen

@@ -195,7 +195,7 @@ class Tab:
 
 
 def _games(home: Path):
-    from forum_trajanum import saves
+    from forum_trajanum.core import saves
 
     assert saves.save_dir() == home
     return saves.list_games(finished=None)

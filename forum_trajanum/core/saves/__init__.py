@@ -1,0 +1,61 @@
+"""Saved games, on the core: a file per game (any registered game), written atomically after
+every action by a writer thread, one window per game (an OS lock), the list of games read with
+the limits of hostile input, damaged saves resumed at their last good action, saves of release
+0.1.0 picked up as games, and the problem and crash logs.
+
+- :mod:`~forum_trajanum.core.saves.paths`: where saves live, errors, logs, atomic writes;
+- :mod:`~forum_trajanum.core.saves.lock`: the one-window-per-game lock;
+- :mod:`~forum_trajanum.core.saves.writer`: the writer thread;
+- :mod:`~forum_trajanum.core.saves.listing`: the list of games;
+- :mod:`~forum_trajanum.core.saves.store`: creating, opening, copying, reading, deleting;
+- :mod:`~forum_trajanum.core.saves.legacy`: release 0.1.0's saves.
+"""
+
+from forum_trajanum.core.saves.legacy import import_legacy
+from forum_trajanum.core.saves.listing import GameInfo, find_game, list_games, save_summary
+from forum_trajanum.core.saves.paths import (
+    LOG,
+    GameLockedError,
+    SaveError,
+    games_dir,
+    log_crash,
+    log_problem,
+    save_dir,
+    write_atomic,
+)
+from forum_trajanum.core.saves.store import (
+    UNREADABLE,
+    GameFile,
+    OpenedGame,
+    create_game,
+    delete_game,
+    open_game,
+    read_game,
+    save_copy,
+)
+from forum_trajanum.core.saves.writer import flush
+
+__all__ = [
+    "UNREADABLE",
+    "GameFile",
+    "GameInfo",
+    "LOG",
+    "GameLockedError",
+    "OpenedGame",
+    "SaveError",
+    "create_game",
+    "delete_game",
+    "find_game",
+    "flush",
+    "games_dir",
+    "import_legacy",
+    "list_games",
+    "log_crash",
+    "log_problem",
+    "open_game",
+    "read_game",
+    "save_copy",
+    "save_dir",
+    "save_summary",
+    "write_atomic",
+]

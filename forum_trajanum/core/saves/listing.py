@@ -1,0 +1,199 @@
+"""What the list of games shows: each save's header, read with the limits of hostile input
+(a damaged or foreign file is listed as a damaged save, never an error)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from forum_trajanum.core.files import MAX_HEADER, UnreadableFile, load_json, read_limited
+from forum_trajanum.core.saves.lock import held_elsewhere
+from forum_trajanum.core.saves.paths import SUFFIX, SaveError, games_dir
+from forum_trajanum.core.saves.writer import flush
+
+if TYPE_CHECKING:
+    from forum_trajanum.core.record import GameRecordBase as GameRecord
+    from forum_trajanum.core.record import SaveMeta
+
+
+@dataclass
+class GameInfo:
+    """One saved game as the list of games shows it (read from the file's header)."""
+
+    id: str
+    path: Path
+    game: str = "forum-trajanum"
+    title: str = ""
+    names: list[str] = field(default_factory=list)
+    bots: list[str] = field(default_factory=list)
+    #: where the game stands in words ("cycle II, round 3"), as the game said when it was saved
+    where: str = ""
+    cycle: int = 0
+    round: int = 0
+    over: bool = False
+    actions: int = 0
+    saved: float = 0.0  # seconds since the epoch
+    readable: bool = True
+    locked: bool = False  # open in another window
+    scores: list[int] = field(default_factory=list)  # per seat, when last saved
+    winners: list[int] = field(default_factory=list)  # seats of the first place (finished)
+
+    def seats(self) -> str:
+        """``Livia, Marcus (normal bot)``."""
+        return ", ".join(
+            f"{name} ({bot} bot)" if bot else name
+            for name, bot in zip(self.names, self.bots + [""] * len(self.names), strict=False)
+        )
+
+    def label(self) -> str:
+        """The game's name: its title, or its seats."""
+        return self.title or self.seats() or self.id
+
+    def stage(self) -> str:
+        """Where the game stands, in words."""
+        if not self.readable:
+            return "damaged save"
+        if self.over:
+            return "finished"
+        if self.where:
+            return self.where
+        if self.cycle <= 0:
+            return "setting up"
+        return f"cycle {['I', 'II', 'III'][min(self.cycle, 3) - 1]}, round {self.round}"
+
+    def game_title(self) -> str:
+        """The game's name for players ("Trajan"), without loading the game."""
+        from forum_trajanum.core.game import GAMES
+
+        return GAMES.title(self.game) if self.game in GAMES else self.game
+
+    def result(self) -> str:
+        """Who won a finished game and with how many VP, and the others' scores ("" when the
+        save does not say: a game saved before it was recorded)."""
+        seats = range(len(self.names))
+        if not self.over or len(self.scores) != len(self.names) or not self.winners:
+            return ""
+        if any(w not in seats for w in self.winners):
+            return ""
+        best = self.scores[self.winners[0]]
+        who = " and ".join(self.names[w] for w in self.winners)
+        text = f"{who} won with {best} VP" if len(self.winners) == 1 else (
+            f"{who} share the victory with {best} VP")  # fmt: skip
+        others = [f"{self.names[s]} {self.scores[s]}" for s in seats if s not in self.winners]
+        return text + (f" ({', '.join(others)})" if others else "")
+
+    def when(self) -> str:
+        """When it was last played."""
+        return time.strftime("%d %b %Y %H:%M", time.localtime(self.saved))
+
+
+def save_summary(record: GameRecord, state, title: str | None) -> SaveMeta:
+    """The record's app data brought up to date for this save: title, times, and where the
+    game stands (the game's own words), its scores and, once over, its winners."""
+    from forum_trajanum.core.game import GAMES
+
+    game = GAMES.get(record.game)
+    now = time.time()
+    over = game.is_over(state)
+    update = {
+        "saved": now,
+        "created": record.meta.created or now,
+        "stage": game.summary(state),
+        "over": over,
+        "scores": game.scores(state),
+        "winners": game.ranking(state)[0] if over else [],
+        "cycle": getattr(state, "cycle", 0),
+        "round": getattr(state, "round", 0),
+    }
+    if title is not None:
+        update["title"] = title
+    return record.meta.model_copy(update=update)
+
+
+def _header_of(path: Path) -> dict:
+    """The header line of a save file, parsed with the limits of hostile input; raises
+    :class:`UnreadableFile` or :class:`ValueError`."""
+    header = load_json(read_limited(path, MAX_HEADER, first_line=True))
+    if not isinstance(header, dict):
+        raise ValueError("the first line is not a header")
+    return header
+
+
+def info_of(path: Path) -> GameInfo:
+    """What the list shows of one save file; any problem makes it a damaged save (listed, to
+    be deleted), never an error."""
+    from forum_trajanum.core.record import SaveMeta, _name
+
+    game_id = path.name[: -len(SUFFIX)]
+    info = GameInfo(game_id, path)
+    try:
+        info.saved = path.lstat().st_mtime
+        header = _header_of(path)
+        if type(header.get("record_version")) is not int:
+            raise ValueError("not a version-2 header")
+        meta = header.get("meta")
+        meta = SaveMeta.model_validate(meta if isinstance(meta, dict) else {})
+        game = header.get("game", "forum-trajanum")
+        if not isinstance(game, str) or len(game) > 40:
+            raise ValueError("no game named")
+        info.game = game
+        info.title, info.where = meta.title, meta.stage
+        info.names = [_name(n) for n in _list(header.get("names"))]
+        info.bots = [_name(b) for b in _list(header.get("bots"))]
+        info.cycle, info.round, info.over = meta.cycle, meta.round, meta.over
+        count = header.get("action_count", 0)
+        info.actions = count if type(count) is int and count >= 0 else 0
+        info.saved = meta.saved if meta.saved is not None else info.saved
+        info.scores, info.winners = list(meta.scores), list(meta.winners)
+    except (OSError, ValueError, TypeError, UnreadableFile):
+        info.readable = False
+        info.names, info.bots, info.title = [], [], ""
+    info.locked = held_elsewhere(game_id)
+    return info
+
+
+def _list(value) -> list:
+    if not isinstance(value, list) or len(value) > 8:
+        raise ValueError("not a list of seats")
+    return value
+
+
+def list_games(finished: bool | None = False) -> list[GameInfo]:
+    """The saved games, the most recently played first: unfinished ones (``finished=False``,
+    damaged saves included so that they can be deleted), finished ones (``True``) or all
+    (``None``)."""
+    from forum_trajanum.core.saves.legacy import import_legacy
+
+    flush()
+    import_legacy()
+    games = [info_of(p) for p in games_dir().glob(f"*{SUFFIX}") if not p.name.startswith(".")]
+
+    if finished is not None:
+        games = [g for g in games if g.over == finished]
+    return sorted(games, key=lambda g: (g.saved, g.id), reverse=True)
+
+
+def find_game(name: str | None) -> GameInfo:
+    """The unfinished game called ``name`` (its id or title; a unique part of its id, title or
+    seat names will do), or the most recently played one when ``name`` is None."""
+    games = list_games(finished=False)
+    if not games:
+        raise SaveError("There is no unfinished game to continue.")
+    if name is None:
+        return games[0]
+    wanted = name.strip().lower()
+    for test in (
+        lambda g: wanted in (g.id.lower(), g.title.lower()),
+        lambda g: wanted in f"{g.id} {g.title} {g.seats()}".lower(),
+    ):
+        found = [g for g in games if test(g)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise SaveError(
+                f"{len(found)} games match {name!r}: "
+                + "; ".join(f"{g.id} ({g.label()})" for g in found)
+            )
+    raise SaveError(f"There is no unfinished game called {name!r}.")

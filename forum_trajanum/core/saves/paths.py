@@ -1,0 +1,124 @@
+"""Where saves live, the errors of saving, the problem log and atomic writes.
+
+Files live under ``platformdirs.user_data_dir("forum-trajanum")``, or under the directory named
+by the environment variable ``FORUM_TRAJANUM_HOME`` (tests point it at a temporary directory):
+``games/<id>.json`` one game each, ``games/.<id>.lock`` its lock, ``games/<id>.json.damaged``
+a damaged file kept beside its repaired save, ``forum-trajanum.log`` the problem log (details
+never shown on the screen; stdlib :mod:`logging`), ``crash.log`` what an internal error left.
+Every write goes to a temporary file in the same directory which then replaces the target with
+:func:`os.replace`, so a crash never leaves half a save behind.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import tempfile
+from pathlib import Path
+
+from forum_trajanum.core.errors import RecordError
+
+GAMES = "games"
+SUFFIX = ".json"
+LOG = "forum-trajanum.log"
+CRASH_LOG = "crash.log"
+
+
+class SaveError(RecordError):
+    """A save could not be written, found or read; the message is fit for a player."""
+
+
+class GameLockedError(SaveError):
+    """The game is open in another window (another process holds its lock)."""
+
+
+def _folder(path: Path, what: str) -> Path:
+    """``path`` as a folder (created on demand); :class:`SaveError` in player words when it
+    cannot be (a file of that name, no permission, a full disk)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise SaveError(f"The {what} {path} is a file, not a folder.") from None
+    except OSError as exc:
+        raise SaveError(f"The {what} {path} cannot be made: {exc.strerror or exc}.") from None
+    if not path.is_dir():
+        raise SaveError(f"The {what} {path} is a file, not a folder.")
+    return path
+
+
+def save_dir() -> Path:
+    """The directory holding saves (created on demand); :class:`SaveError` when it cannot
+    be used."""
+    home = os.environ.get("FORUM_TRAJANUM_HOME")
+    if home:
+        path = Path(home)
+    else:
+        from platformdirs import user_data_dir
+
+        path = Path(user_data_dir("forum-trajanum"))
+    return _folder(path, "save folder")
+
+
+def games_dir() -> Path:
+    """The directory holding one file per game (created on demand)."""
+    return _folder(save_dir() / GAMES, "games folder")
+
+
+class _LogFile(logging.FileHandler):
+    """A log file whose failures (a full disk) drop the line instead of printing a trace."""
+
+    def handleError(self, record) -> None:  # pragma: no cover - needs a failing disk
+        pass
+
+
+def _file_logger(name: str, filename: str) -> logging.Logger:
+    """A logger writing to ``filename`` in the save folder (opened on first use; when the
+    folder cannot be written, what would be logged is dropped: it is never worth a crash)."""
+    logger = logging.getLogger(name)
+    try:
+        target = str(save_dir() / filename)
+    except SaveError:
+        return logger
+    if not any(getattr(h, "baseFilename", None) == target for h in logger.handlers):
+        for old in list(logger.handlers):  # the save folder moved (tests, another HOME)
+            logger.removeHandler(old)
+            old.close()
+        try:
+            handler = _LogFile(target, encoding="utf-8", delay=True)
+        except OSError:
+            return logger
+        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%Y-%m-%d %H:%M:%S"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
+    return logger
+
+
+def log_problem(text: str) -> None:
+    """Write a technical detail to ``forum-trajanum.log`` (the screen shows player words)."""
+    _file_logger("forum_trajanum.problems", LOG).warning(text)
+
+
+def log_crash(text: str) -> str:
+    """Write an internal error's traceback to ``crash.log``; returns where it went ("" when
+    nowhere)."""
+    _file_logger("forum_trajanum.crash", CRASH_LOG).error(text)
+    try:
+        return str(save_dir() / CRASH_LOG)
+    except SaveError:
+        return ""
+
+
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write ``text`` to ``path`` through a temporary file and ``os.replace``."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
