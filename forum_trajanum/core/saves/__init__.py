@@ -36,10 +36,10 @@ from forum_trajanum.core.saves.store import (
 from forum_trajanum.core.saves.writer import flush
 
 __all__ = [
+    "LOG",
     "UNREADABLE",
     "GameFile",
     "GameInfo",
-    "LOG",
     "GameLockedError",
     "OpenedGame",
     "SaveError",
