@@ -12,9 +12,9 @@ import asyncio
 from pathlib import Path
 
 from forum_trajanum.bots.factory import make_bot
+from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import GameOptions
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.session import GameSession
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 SEED = 11

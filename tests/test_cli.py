@@ -62,8 +62,8 @@ class _FakeApp:
 
 
 def _two_games(monkeypatch, tmp_path):
+    from forum_trajanum.core.session import GameSession
     from forum_trajanum.engine import GameOptions
-    from forum_trajanum.tui.session import GameSession
 
     monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))
     games = []

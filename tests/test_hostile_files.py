@@ -18,8 +18,8 @@ import pytest
 
 from forum_trajanum import cli, saves
 from forum_trajanum.core.files import clean_name
+from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import GameOptions, legal_actions
-from forum_trajanum.tui.session import GameSession
 
 ESC_NAME = "\x1b[31mRed\x1b]0;TITLE\x07"
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from forum_trajanum.core import saves
+from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import (
     GameOptions,
     GameRecord,
@@ -22,7 +23,6 @@ from forum_trajanum.engine import (
     legal_actions,
     reveals_information,
 )
-from forum_trajanum.tui.session import GameSession
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -116,7 +116,7 @@ def test_a_second_process_cannot_open_a_game_that_is_open_and_overwrites_nothing
 
 def test_the_lock_of_a_process_that_ended_is_gone(home):
     env = {**os.environ, "FORUM_TRAJANUM_HOME": str(home)}
-    script = "from forum_trajanum.tui.session import GameSession; from forum_trajanum.engine "
+    script = "from forum_trajanum.core.session import GameSession; from forum_trajanum.engine "
     script += "import GameOptions; s = GameSession.new(1, GameOptions(), ['A','B'], ['',''])"
     script += "; import os; os._exit(0)"  # ends without releasing anything itself
     subprocess.run([sys.executable, "-c", script], env=env, check=True, timeout=60)

@@ -31,8 +31,8 @@ from forum_trajanum.tui.screens import (
 )
 
 if TYPE_CHECKING:
+    from forum_trajanum.core.session import GameSession
     from forum_trajanum.tui.play import ActionChosen, PlayData, PlayScreen
-    from forum_trajanum.tui.session import GameSession
 
 # Only what the start screen needs is imported above: the engine, the bots and the play
 # screens load right after the start screen's first frame (``ForumApp.warm_up``), or when
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 WARM_UP = (
     "forum_trajanum.engine.setup",
     "forum_trajanum.engine.record",
-    "forum_trajanum.tui.session",
+    "forum_trajanum.core.session",
     "forum_trajanum.tui.play",
     "forum_trajanum.tui.dialogs",
     "forum_trajanum.tui.games",
@@ -231,9 +231,9 @@ class ForumApp(CoachApp, App):
         """Start the game the new-game form describes (None: the form was cancelled)."""
         if settings is None:
             return
+        from forum_trajanum.core.session import GameSession
         from forum_trajanum.engine import GameOptions
         from forum_trajanum.tui.dialogs import MessageScreen
-        from forum_trajanum.tui.session import GameSession
 
         seed = settings.seed if settings.seed is not None else random.randrange(1, 10**9)
         options = GameOptions(
@@ -277,8 +277,8 @@ class ForumApp(CoachApp, App):
         in player words (details go to the log file)."""
         if not game_id:
             return
+        from forum_trajanum.core.session import GameSession
         from forum_trajanum.tui.dialogs import MessageScreen
-        from forum_trajanum.tui.session import GameSession
 
         try:
             session, opened = GameSession.open(game_id)

@@ -187,8 +187,8 @@ def start_up(width: int, height: int, launches: int) -> dict[str, tuple[float, f
 
 
 def _session_at_build(seed: int):
+    from forum_trajanum.core.session import GameSession
     from forum_trajanum.engine import GameOptions
-    from forum_trajanum.tui.session import GameSession
 
     session = GameSession.new(seed, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
     while session.state.tasks[-1].kind != "build" or not any(

@@ -267,16 +267,13 @@ def forum_notes(pv: PlayerView) -> Text:
 
 
 def log_lines(session, names: list[str]) -> list[str]:
-    """The public log in player words, with a mark line where a new cycle or round begins."""
+    """The public log in player words, with a mark line where a new period (cycle and round,
+    quarter and round) begins, in the game's own words."""
     lines, when = [], None
     for entry in session.log:
-        if (entry.cycle, entry.round) != when:
-            when = (entry.cycle, entry.round)
-            if entry.cycle == 0:
-                lines.append("── Setup ──")
-            else:
-                cycle = ("I", "II", "III")[min(entry.cycle, 3) - 1]
-                lines.append(f"── Cycle {cycle}, round {entry.round} ──")
+        if entry.period != when:
+            when = entry.period
+            lines.append(f"── {session.rules.period_name(when)} ──")
         lines.append(f"{names[entry.seat]} {entry.text}")
     return lines
 

@@ -195,7 +195,6 @@ class GameServer(Server):
                 web.static("/static", self.statics_path, show_index=False, name="static"),
             ]
         )
-        app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
 
@@ -226,7 +225,8 @@ class GameServer(Server):
         show what a browser sent, saves' names included)."""
         logging.basicConfig(level="DEBUG" if self.debug else "INFO", format="%(message)s")
 
-    async def on_startup(self, app: web.Application) -> None:
+    def announce(self, *_aiohttp_words) -> None:
+        """Say where to play, once the server listens (aiohttp calls this after binding)."""
         # one line, never wrapped: the address is copied or clicked whole
         self.console.print(f"[bold]{TITLE}[/] in your browser: [cyan]{self.url}[/]", soft_wrap=True)
         self.console.print(
@@ -340,7 +340,7 @@ class GameServer(Server):
             port=self.port,
             handle_signals=False,
             loop=loop,
-            print=lambda *args: None,
+            print=self.announce,
             shutdown_timeout=STOP_WITHIN - QUIT_WAIT - 0.4,
         )
 

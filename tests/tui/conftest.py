@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import GameOptions
-from forum_trajanum.tui.session import GameSession
 
 SIZE = (160, 50)
 

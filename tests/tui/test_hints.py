@@ -7,13 +7,13 @@ import random
 import threading
 import time
 
+from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import legal_actions
 from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.hinting import HINT_MARK
 from forum_trajanum.tui.play import PlayScreen, WatchScreen
 from forum_trajanum.tui.screens import HandOverScreen
-from forum_trajanum.tui.session import GameSession
 
 from .conftest import first_legal_bot_factory, screen_text, session_at
 

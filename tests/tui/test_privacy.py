@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 
+from forum_trajanum.core.session import GameSession
 from forum_trajanum.data import TILE_KINDS_PER_PLAYER
 from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.state import tile_kind
@@ -12,7 +13,6 @@ from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.labels import tile_label
 from forum_trajanum.tui.play import DraftScreen, PlayScreen, TurnScreen, WatchScreen
 from forum_trajanum.tui.screens import HandOverScreen
-from forum_trajanum.tui.session import GameSession
 
 from .conftest import SIZE, first_legal_bot_factory, past_hold, screen_text, session_at
 

@@ -4,6 +4,7 @@ line."""
 
 from __future__ import annotations
 
+from forum_trajanum.core.session import GameSession
 from forum_trajanum.data import GRAY_NAMES, RULINGS, TILE_LABELS
 from forum_trajanum.engine import GameOptions, ranking
 from forum_trajanum.tui.app import ForumApp
@@ -13,7 +14,6 @@ from forum_trajanum.tui.help import LEGEND_KEY, legend
 from forum_trajanum.tui.panels import SEAT_MARKERS
 from forum_trajanum.tui.results import GameOverScreen, ScoringScreen, winner_text
 from forum_trajanum.tui.seats import settings_from_seats
-from forum_trajanum.tui.session import GameSession
 from forum_trajanum.tui.widgets import EAGLE_GLYPH
 
 from .conftest import past_hold, screen_text, session_at
@@ -40,7 +40,7 @@ def test_the_session_records_every_players_score_after_each_of_the_twelve_rounds
             (view.cycle, view.round), tuple(c.score for c in view.colonias)
         )
     final = tuple(c.score for c in session.public_view().colonias)
-    rounds = [(r.cycle, r.round) for r in session.rounds]
+    rounds = [r.period for r in session.rounds]
     assert rounds == [(c, r) for c in (1, 2, 3) for r in (1, 2, 3, 4)]
     # the scores after a round are those the next round starts with (after a cycle's scoring)
     for entry, (cycle, round_) in zip(session.rounds[:-1], rounds[1:], strict=True):

@@ -6,11 +6,11 @@ winner and the scores."""
 from __future__ import annotations
 
 from forum_trajanum.core import saves
+from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import GameOptions, ranking
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.games import GamesScreen
 from forum_trajanum.tui.results import GameOverScreen, cycle_table, game_table
-from forum_trajanum.tui.session import GameSession
 from forum_trajanum.tui.widgets import ColoniaGrid
 
 from .conftest import screen_text

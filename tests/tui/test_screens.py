@@ -8,6 +8,7 @@ import time
 from textual import events
 
 from forum_trajanum.core import saves
+from forum_trajanum.core.session import GameSession
 from forum_trajanum.data import RULINGS
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen
@@ -28,7 +29,6 @@ from forum_trajanum.tui.screens import (
     StartScreen,
     TooSmallScreen,
 )
-from forum_trajanum.tui.session import GameSession
 
 from .conftest import (
     SIZE,

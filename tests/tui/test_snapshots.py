@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import GameOptions
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.session import GameSession
 
 from .conftest import session_at
 

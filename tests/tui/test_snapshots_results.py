@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import GameOptions
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.results import ScoringScreen
-from forum_trajanum.tui.session import GameSession
 
 SIZES = [(80, 24), (120, 36), (160, 45)]
 

@@ -10,6 +10,7 @@ import itertools
 from rich.console import Console
 from textual.geometry import Region
 
+from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import GameOptions
 from forum_trajanum.engine.trajan import progress
 from forum_trajanum.tui.app import ForumApp
@@ -17,7 +18,6 @@ from forum_trajanum.tui.coach import due, mark_seen, start_coach
 from forum_trajanum.tui.dialogs import HelpScreen, TrajanScreen
 from forum_trajanum.tui.glossary import NOTES, WORDS
 from forum_trajanum.tui.help import RULES_PARAGRAPHS, legend
-from forum_trajanum.tui.session import GameSession
 
 from .conftest import past_hold, session_at
 

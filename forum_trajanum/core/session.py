@@ -1,52 +1,35 @@
-"""The game session the app owns: state, record, undo snapshots, public log and autosave.
+"""A game session: the state, its record, undo snapshots, the public log and autosave, for any
+game on the core (the session speaks through the game's :class:`~forum_trajanum.core.game.Game`
+value, ``rules``).
 
 No Textual here. Screens never see the state; they get ``view(state, player)`` of the player
-whose decision it is, or :func:`spectator_view` (public information only).
+whose decision it is, or :meth:`GameSession.public_view` (public information only).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from forum_trajanum.core import saves
-from forum_trajanum.engine import (
-    GameError,
-    GameOptions,
-    GameRecord,
-    GameState,
-    PlayerView,
-    apply,
-    current_player,
-    is_over,
-    legal_actions,
-    new_game,
-    parse,
-    public_lines,
-    reveals_information,
-    view,
-)
-
-
-def spectator_view(state: GameState) -> PlayerView:
-    """A view holding public information only (shown while bots play and between players):
-    the engine's view for an onlooker who holds no seat."""
-    return view(state, -1)
+from forum_trajanum.core.errors import GameError
+from forum_trajanum.core.game import GAMES, Game
+from forum_trajanum.core.record import FIRST_GAME, GameRecordBase
 
 
 @dataclass
 class LogEntry:
-    """One public log line: who did what."""
+    """One public log line: who did what, and when (the game's period: (cycle, round) or
+    (quarter, round); (0, 0) during the setup): the log's marks."""
 
     seat: int
     text: str
-    #: cycle and round in which it happened (0, 0 during the setup): the log's marks
-    cycle: int = 0
-    round: int = 0
+    period: tuple[int, int] = (0, 0)
 
 
 @dataclass
 class _Snapshot:
-    state: GameState
+    state: Any
     actions: int
     log: int
     rounds: int = 0
@@ -56,8 +39,7 @@ class _Snapshot:
 class RoundScores:
     """Every player's score (by seat) at the end of one round (public: scores are open)."""
 
-    cycle: int
-    round: int
+    period: tuple[int, int]
     scores: tuple[int, ...]
 
 
@@ -65,8 +47,8 @@ class RoundScores:
 class GameSession:
     """A game in progress: the state, its record, the public log and undo snapshots."""
 
-    record: GameRecord
-    state: GameState
+    record: GameRecordBase
+    state: Any
     log: list[LogEntry] = field(default_factory=list)
     #: The scores after every finished round (the last round's after the final scoring);
     #: rebuilt by replaying a record, so a loaded game has its whole history.
@@ -79,41 +61,51 @@ class GameSession:
     background_saves: bool = False
     #: The game's save file (locked while this session plays it); None until the first save.
     game: saves.GameFile | None = None
+    #: The game's rules (found by the record's game when not given).
+    rules: Game | None = None
     _undo: list[_Snapshot] = field(default_factory=list)
     #: How many actions the last save known to be written held.
     _saved_actions: int = 0
+
+    def __post_init__(self) -> None:
+        if self.rules is None:
+            self.rules = GAMES.get(self.record.game)
 
     @classmethod
     def new(
         cls,
         seed: int,
-        options: GameOptions,
+        options,
         names: list[str],
         bots: list[str],
         autosave: bool = True,
         start=None,
+        game: str = FIRST_GAME,
     ) -> GameSession:
-        """Start a new game (with its own save file when ``autosave`` is on); ``start``, if
-        given, fills in the new record's app data (``meta``) before the first save."""
-        record = GameRecord(seed=seed, options=options, names=names, bots=bots)
+        """Start a new ``game`` (with its own save file when ``autosave`` is on); ``start``,
+        if given, fills in the new record's app data (``meta``) before the first save."""
+        rules = GAMES.get(game)
+        record = rules.record(seed=seed, options=options, names=names, bots=bots)
         if start is not None:
             start(record)
-        session = cls(record=record, state=new_game(seed, options), autosave=autosave)
+        state = rules.new_game(seed, record.options)
+        session = cls(record=record, state=state, autosave=autosave, rules=rules)
         session.save()
         return session
 
     @classmethod
     def from_record(
-        cls, record: GameRecord, autosave: bool = True, game: saves.GameFile | None = None
+        cls, record: GameRecordBase, autosave: bool = True, game: saves.GameFile | None = None
     ) -> GameSession:
         """Rebuild a session from a record, the log included (replays every action). The
         undo snapshots are rebuilt as play made them: undo after Continue goes back as far as
         it could have gone before (to the last action that revealed something)."""
-        state = record.start()
-        session = cls(record=record.model_copy(update={"actions": []}), state=state)
+        rules = GAMES.get(record.game)
+        state = rules.new_game(record.seed, record.options)
+        session = cls(record=record.model_copy(update={"actions": []}), state=state, rules=rules)
         session.autosave = False
         for text in record.actions:
-            session.play(parse(text))
+            session.play(rules.parse(text))
         session.autosave = autosave
         session.game = game
         session._saved_actions = len(record.actions)
@@ -135,16 +127,16 @@ class GameSession:
 
     @property
     def players(self) -> int:
-        return self.state.options.players
+        return self.rules.players(self.state)
 
     @property
     def decider(self) -> int:
         """The seat deciding now (-1 when the game is over)."""
-        return current_player(self.state)
+        return self.rules.current_player(self.state)
 
     @property
     def over(self) -> bool:
-        return is_over(self.state)
+        return self.rules.is_over(self.state)
 
     def name(self, seat: int) -> str:
         """The name of a seat (with its seat number when no name was given)."""
@@ -161,12 +153,14 @@ class GameSession:
     def is_bot(self, seat: int) -> bool:
         return bool(self.bot_level(seat))
 
-    def view_of(self, seat: int) -> PlayerView:
+    def view_of(self, seat: int):
         """What ``seat`` may know now."""
-        return view(self.state, seat)
+        return self.rules.view(self.state, seat)
 
-    def public_view(self) -> PlayerView:
-        return spectator_view(self.state)
+    def public_view(self):
+        """Public information only (shown while bots play and between players): the view of
+        an onlooker who holds no seat."""
+        return self.rules.view(self.state, -1)
 
     # --- acting -------------------------------------------------------------------------
 
@@ -177,28 +171,29 @@ class GameSession:
         Raises :class:`GameError` (state unchanged) for a text that does not parse or an action
         that is not legal now.
         """
+        rules = self.rules
         if isinstance(action, str):
-            action = parse(action)
+            action = rules.parse(action)
         state = self.state
-        actor = current_player(state)
+        actor = rules.current_player(state)
         if seat is not None and seat != actor:
             raise GameError(f"it is {self.name(actor)}'s decision, not {self.name(seat)}'s")
-        if action not in legal_actions(state):
-            apply(state, action, actor)  # raises IllegalActionError with the reason
-        when = (state.cycle, state.round)
-        barrier = reveals_information(state, action)
+        if action not in rules.legal_actions(state):
+            rules.apply(state, action, actor)  # raises IllegalActionError with the reason
+        when = rules.period(state)
+        barrier = rules.reveals_information(state, action)
         snapshot = _Snapshot(
             state.clone(), len(self.record.actions), len(self.log), len(self.rounds)
         )
-        apply(state, action, actor)
+        rules.apply(state, action, actor)
         self.record.append(action)
         lines = [
-            LogEntry(seat, text, *when)
-            for seat, text in public_lines(snapshot.state, action, state)
+            LogEntry(seat, text, when)
+            for seat, text in rules.public_lines(snapshot.state, action, state)
         ]
         self.log += lines
         self._note_round_end(when)
-        if barrier or current_player(state) != actor or self.is_bot(actor):
+        if barrier or rules.current_player(state) != actor or self.is_bot(actor):
             self._undo.clear()
         else:
             self._undo.append(snapshot)
@@ -207,15 +202,12 @@ class GameSession:
 
     def _note_round_end(self, before: tuple[int, int]) -> None:
         """Record the scores when the round ``before`` has ended: a new round began (after the
-        cycle's scoring, for a fourth round) or the game is over."""
-        cycle, round_ = before
+        scoring that closes a cycle or quarter) or the game is over."""
         last = self.rounds[-1] if self.rounds else None
-        if round_ == 0 or (last is not None and (last.cycle, last.round) == before):
+        if before[1] == 0 or (last is not None and last.period == before):
             return  # before the first round, or this round's scores are already recorded
-        state = self.state
-        if (state.cycle, state.round) != before or self.over:
-            scores = tuple(p.score for p in state.players)
-            self.rounds.append(RoundScores(cycle, round_, scores))
+        if self.rules.period(self.state) != before or self.over:
+            self.rounds.append(RoundScores(before, tuple(self.rules.scores(self.state))))
 
     def can_undo(self) -> bool:
         """Whether the deciding (human) player can take back a step of this turn."""
