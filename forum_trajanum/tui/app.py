@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 
 from forum_trajanum.core import saves
+from forum_trajanum.core.conductor import Conductor, Step
 from forum_trajanum.engine import GameError
 from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.keys import CHOICE_HOLD, LEGEND_KEY
@@ -32,7 +33,8 @@ from forum_trajanum.tui.screens import (
 
 if TYPE_CHECKING:
     from forum_trajanum.core.session import GameSession
-    from forum_trajanum.tui.play import ActionChosen, PlayData, PlayScreen
+    from forum_trajanum.tui.messages import ActionChosen
+    from forum_trajanum.tui.play import PlayData, PlayScreen
 
 # Only what the start screen needs is imported above: the engine, the bots and the play
 # screens load right after the start screen's first frame (``ForumApp.warm_up``), or when
@@ -118,8 +120,8 @@ class ForumApp(CoachApp, App):
         #: What the new-game form held when it was last left: it opens so again.
         self.form_entries: dict = {}
         self.min_size = min_size
-        self.last_human: int | None = None
-        self.scorings_seen = 0
+        #: what comes next in the session (the turn flow; the app only shows its steps)
+        self.conductor: Conductor | None = None
         self.deferred = False
         self.message = ""
         self._bots: dict[int, object] = {}
@@ -309,8 +311,7 @@ class ForumApp(CoachApp, App):
         self.session = session
         # saves are written while the screen repaints; ``check_saved`` reports a failure
         session.background_saves = True
-        self.last_human = None
-        self.scorings_seen = len(session.state.scorings)
+        self.conductor = Conductor(session)
         self._bots = {}
         self._bot_token = None
         self.message = ""
@@ -367,6 +368,7 @@ class ForumApp(CoachApp, App):
         if self.session is not None:
             self.session.close()
         self.session = None
+        self.conductor = None
         self.switch_screen(StartScreen(self.has_games()))
 
     # --- the flow -----------------------------------------------------------------------
@@ -391,7 +393,8 @@ class ForumApp(CoachApp, App):
         if pv.viewer < 0 and s.record.actions and s.log:
             data.flash, data.flash_seat = last_move(s.record.actions[-1]), s.log[-1].seat
             humans = [i for i in range(s.players) if not s.is_bot(i)]
-            home = self.last_human if self.last_human is not None else -1
+            last = self.conductor.last_human if self.conductor else None
+            home = last if last is not None else -1
             data.home = humans[0] if len(humans) == 1 else home
         return data
 
@@ -399,9 +402,10 @@ class ForumApp(CoachApp, App):
         """Every player's score after each finished round (recorded by the session)."""
         return [entry.scores for entry in self.session.rounds]
 
-    def humans(self) -> int:
-        s = self.session
-        return sum(not s.is_bot(i) for i in range(s.players))
+    @property
+    def last_human(self) -> int | None:
+        """The person whose own screen is shown (the conductor keeps it)."""
+        return self.conductor.last_human if self.conductor else None
 
     def overlay_open(self) -> bool:
         """Whether a modal, a privacy screen or the too-small notice covers the game."""
@@ -417,65 +421,51 @@ class ForumApp(CoachApp, App):
             self.advance()
 
     def advance(self) -> None:
-        """Show the next decision: scoring, game over, a bot's turn, hand-over or a player."""
+        """Show what the conductor says comes next: a scoring, the game's end, a bot's turn,
+        a hand-over or a player's decision (a single answer is played by itself)."""
         s = self.session
         if s is None:
             return
         if self.overlay_open():
             self.deferred = True
             return
-        from forum_trajanum.engine.rules import DECISION_TITLES
         from forum_trajanum.tui.play import PlayData
         from forum_trajanum.tui.results import GameOverScreen, ScoringScreen
 
-        if len(s.state.scorings) > self.scorings_seen:
-            self.scorings_seen += 1
+        step = self.conductor.next_step()
+        if step.kind == "scoring":
+            self.conductor.shown(step)
             self.show_main(PlayData(s.public_view(), self.names(), self.bots()))
             self.push_overlay(
                 ScoringScreen(
                     s.public_view(),
-                    self.scorings_seen,
+                    step.scoring,
                     self.names(),
                     self.score_history(),
                     hold=self.choice_hold,
                 ),
                 lambda _: self.advance(),
             )
-            return
-        if s.over:
-            self.last_human = None
+        elif step.kind == "over":
+            self.conductor.shown(step)
             self.switch_screen(GameOverScreen(s.public_view(), self.names(), self.score_history()))
-            return
-        seat = s.decider
-        if not s.is_bot(seat) and self.auto_play_single(seat):
+        elif step.kind == "auto":
+            try:
+                s.play(step.action, step.seat)
+            except GameError:  # pragma: no cover - the only legal action
+                self.reveal()
+                return
             self.advance()
-            return
-        if s.is_bot(seat):
+        elif step.kind == "bot":
             self.show_main(self.play_data(s.public_view()))
-            self.start_bot(seat)
-            return
-        if self.humans() > 1 and seat != self.last_human:
-            self.last_human = None
+            self.start_bot(step.seat)
+        elif step.kind == "handover":
+            self.conductor.forget_viewer()
             self.cover_secrets()
-            what = DECISION_TITLES.get(s.view_of(seat).decision, "your decision")
-            screen = self.handover_screen(s.name(seat), seat, what)
+            screen = self.handover_screen(s.name(step.seat), step.seat, step.what)
             self.push_overlay(screen, lambda _: self.reveal())
-            return
-        self.reveal()
-
-    def auto_play_single(self, seat: int) -> bool:
-        """Play a human's decision that has one possible answer (the log says what happened).
-
-        Ending the turn still waits while the player may undo a step of it."""
-        s = self.session
-        legal = s.view_of(seat).legal
-        if len(legal) != 1 or (legal[0] == "end" and s.can_undo()):
-            return False
-        try:
-            s.play(legal[0], seat)
-        except GameError:  # pragma: no cover - the only legal action
-            return False
-        return True
+        else:
+            self.reveal()
 
     def handover_screen(self, name: str, seat: int, what: str) -> HandOverScreen:
         """The one (installed, reused) hand-over screen, set for ``name``."""
@@ -514,7 +504,7 @@ class ForumApp(CoachApp, App):
         top = self.screen
         shown = isinstance(top, PlayScreen) and top.data.view.viewer == seat
         hold = 0.0 if shown and self.last_human == seat else self.choice_hold
-        self.last_human = seat
+        self.conductor.shown(Step("decide", seat))
         pv = s.view_of(seat)
         self.show_main(self.play_data(pv, hold))
         self.coach_check(pv)
@@ -549,6 +539,15 @@ class ForumApp(CoachApp, App):
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         self.play_action(message.text)
+
+    def on_undo_requested(self, message) -> None:
+        self.undo()
+
+    def on_save_copy_requested(self, message) -> None:
+        self.ask_save_name()
+
+    def on_menu_requested(self, message) -> None:
+        self.request_menu()
 
     def play_action(self, text: str) -> None:
         """Apply a human player's chosen action, or explain why it cannot be played."""

@@ -231,7 +231,7 @@ class DecisionPanel:
             self.open_group(None if text == BACK_ID else text.removeprefix(GROUP_ID))
             return
         if text in self.data.view.legal:
-            from forum_trajanum.tui.playscreen import ActionChosen
+            from forum_trajanum.tui.messages import ActionChosen
 
             self.post_message(ActionChosen(text))
 

@@ -18,16 +18,11 @@ from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.cranes import STEP_ID, CraneStep, chosen_text, crane_steps
 from forum_trajanum.tui.keys import CHOICE_HOLD
 from forum_trajanum.tui.labels import CORNER_NAMES
-from forum_trajanum.tui.playscreen import (
-    ActionChosen,
-    PlayData,
-    PlayScreen,
-)
+from forum_trajanum.tui.playscreen import PlayData, PlayScreen
 from forum_trajanum.tui.widgets import ColoniaGrid
 
 __all__ = [
     "CHOICE_HOLD",
-    "ActionChosen",
     "DraftScreen",
     "PayScreen",
     "PlayData",

@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, HorizontalScroll, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -38,6 +37,11 @@ from forum_trajanum.tui.labels import (
     legal_actions_of,
 )
 from forum_trajanum.tui.logview import LogView
+from forum_trajanum.tui.messages import (
+    MenuRequested,
+    SaveCopyRequested,
+    UndoRequested,
+)
 from forum_trajanum.tui.panels import (
     COLONIA_LEGEND,
     FORUM_LEGEND,
@@ -86,14 +90,6 @@ def set_title(widget, title: str) -> None:
     if getattr(widget, "_shown_title", None) != title:
         widget._shown_title = title
         widget.border_title = title
-
-
-class ActionChosen(Message):
-    """The player chose a legal action (its text form)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        super().__init__()
 
 
 class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
@@ -502,7 +498,7 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
             self.say("No envoy may go there now; the spaces marked ▸ may take one.")
 
     def action_undo(self) -> None:
-        self.app.undo()
+        self.post_message(UndoRequested())
 
     def action_boards(self) -> None:
         from forum_trajanum.tui.dialogs import BoardsScreen
@@ -525,10 +521,10 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
         self.app.push_screen(HelpScreen())
 
     def action_save(self) -> None:
-        self.app.ask_save_name()
+        self.post_message(SaveCopyRequested())
 
     def action_menu(self) -> None:
-        self.app.request_menu()
+        self.post_message(MenuRequested())
 
 
 def apply_breakpoints(screen: Screen) -> None:

@@ -391,7 +391,9 @@ class HandOverScreen(Screen[None]):
 
     def action_menu(self) -> None:
         """Back to the start menu without showing anybody's screen (Continue resumes here)."""
-        self.app.request_menu()
+        from forum_trajanum.tui.messages import MenuRequested
+
+        self.post_message(MenuRequested())
 
     def action_help(self) -> None:
         from forum_trajanum.tui.dialogs import HelpScreen
