@@ -23,10 +23,10 @@ from forum_trajanum.data import (
     prestige_section,
     trajan_value,
 )
+from forum_trajanum.engine.cards import building_task as _building_task
+from forum_trajanum.engine.cards import collection_task
 from forum_trajanum.engine.scoring import colonia_row_points, crane_points, forum_points
 from forum_trajanum.engine.state import tile_kind
-from forum_trajanum.engine.trajan import building_task as _building_task
-from forum_trajanum.engine.trajan import collection_task
 
 
 @dataclass(frozen=True, slots=True)

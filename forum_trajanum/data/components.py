@@ -286,7 +286,7 @@ CARD_COPIES = 2  # 24 cards = the 12 street symbols twice each
 
 # --- Trajan cards ----------------------------------------------------------------------------
 #: id -> (building task, collection task) in player words, translated from the German rulebook.
-#: The checks of each card are rules code: its entry in ``forum_trajanum.engine.trajan.TRAJAN``.
+#: The checks of each card are rules code: its entry in ``forum_trajanum.engine.cards.TRAJAN``.
 TRAJAN_CARDS: dict[str, tuple[str, str]] = {
     "I-1": ("coloured structure horizontally between 2 gray buildings", "1 tribune + 1 coin"),
     "I-2": (

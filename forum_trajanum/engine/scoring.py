@@ -12,9 +12,9 @@ from forum_trajanum.data import (
     area_points,
     trajan_value,
 )
+from forum_trajanum.engine.cards import building_task, collection_task
 from forum_trajanum.engine.forum import eagle_points, forum_geometry, largest_group
 from forum_trajanum.engine.state import CRANE_OPEN, CRANE_SCORED, GameState, PlayerState, tile_owner
-from forum_trajanum.engine.trajan import building_task, collection_task
 
 #: The categories of a cycle's scoring phase (rules "End of the cycle - Scoring Phase").
 SCORING_CATEGORIES = ("cranes", "colonia", "eagles", "area", "trajan")

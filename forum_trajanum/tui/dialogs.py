@@ -151,7 +151,7 @@ def times_words(times: int) -> str:
 def trajan_text(pv: PlayerView) -> Text:
     """The Trajan cards, with where the viewer stands on each task now, and the street
     cards."""
-    from forum_trajanum.engine.trajan import progress
+    from forum_trajanum.engine.cards import progress
 
     me = pv.colonias[pv.viewer] if 0 <= pv.viewer < len(pv.colonias) else None
     text = Text()

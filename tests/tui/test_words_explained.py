@@ -12,7 +12,7 @@ from textual.geometry import Region
 
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import GameOptions
-from forum_trajanum.engine.trajan import progress
+from forum_trajanum.engine.cards import progress
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import due, mark_seen, start_coach
 from forum_trajanum.tui.dialogs import HelpScreen, TrajanScreen

@@ -2,7 +2,7 @@
 
 Each card is one :class:`TrajanCard` in :data:`TRAJAN`: its texts in player words (data, read
 from ``forum_trajanum.data.TRAJAN_CARDS``) and its two checks (rules code, the task kinds of
-:mod:`forum_trajanum.engine.trajan_tasks`). Each check counts the largest number of
+:mod:`forum_trajanum.engine.card_tasks`). Each check counts the largest number of
 fulfilments that share no building tile and no resource: orientation must match exactly,
 resources are not spent.
 
@@ -20,8 +20,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from forum_trajanum.data import CLASSES, TEMPLES, TRAJAN_CARDS, trajan_card_cycle
-from forum_trajanum.engine.state import PlayerState
-from forum_trajanum.engine.trajan_tasks import (
+from forum_trajanum.engine.card_tasks import (
     ASSISTANT,
     BUILDER,
     CITIZEN_PAIR,
@@ -40,6 +39,7 @@ from forum_trajanum.engine.trajan_tasks import (
     pairs_of_different,
     shape,
 )
+from forum_trajanum.engine.state import PlayerState
 
 __all__ = ["TRAJAN", "TaskProgress", "TrajanCard", "building_task", "collection_task", "progress"]
 

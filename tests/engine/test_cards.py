@@ -11,9 +11,7 @@ from hypothesis import given, settings
 from forum_trajanum.data import CORNERS, TRAJAN_CARDS, TRAJAN_CARDS_BY_CYCLE, cell_index
 from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine import view
-from forum_trajanum.engine.scoring import trajan_points
-from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED
-from forum_trajanum.engine.trajan import (
+from forum_trajanum.engine.cards import (
     TRAJAN,
     TaskProgress,
     TrajanCard,
@@ -21,6 +19,8 @@ from forum_trajanum.engine.trajan import (
     collection_task,
     progress,
 )
+from forum_trajanum.engine.scoring import trajan_points
+from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED
 
 from .games import every, games, share
 from .helpers import build_step, put_buildings, refresh, score_all_cranes, tile, vacate_all

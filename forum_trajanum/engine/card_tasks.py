@@ -5,7 +5,7 @@ fulfilments that share no building tile and no resource (rules "Notes regarding 
 cards"; DE "Anmerkung: ... jedes Bauplättchen kann pro Wertung nur Teil einer Kombination
 sein"), and ``missing`` says in player words what a first fulfilment still lacks.
 
-The cards themselves (which task each card asks for) are in :mod:`forum_trajanum.engine.trajan`.
+The cards themselves (which task each card asks for) are in :mod:`forum_trajanum.engine.cards`.
 """
 
 from __future__ import annotations
