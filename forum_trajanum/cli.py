@@ -92,6 +92,12 @@ def _simulate(argv: list[str]) -> int:
     return result if isinstance(result, int) else 0
 
 
+def _game_names() -> list[str]:
+    from forum_trajanum.core.game import GAMES
+
+    return GAMES.names()
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -104,6 +110,12 @@ def _new(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="forum-trajanum new",
         description="Start a new game at once, without the start menu.",
+    )
+    parser.add_argument(
+        "--game",
+        default="forum-trajanum",
+        choices=_game_names(),
+        help="which game (default forum-trajanum)",
     )
     parser.add_argument(
         "--seats",
@@ -149,6 +161,7 @@ def _new(argv: list[str]) -> int:
             args.newcomer,
             args.seed,
             coach=[] if args.no_coach else args.coach,
+            game=args.game,
         )
     except SeatError as exc:
         print(f"forum-trajanum new: {exc}", file=sys.stderr)

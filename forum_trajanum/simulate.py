@@ -1,4 +1,5 @@
-"""Headless bot matches: ``forum-trajanum simulate --players easy,normal --games 200``.
+"""Headless bot matches: ``forum-trajanum simulate --players easy,normal --games 200``
+(``--game trajan`` for Trajan).
 
 Games run in parallel worker processes (Ctrl-C stops early and reports the games finished);
 seats rotate so that every bot sits in every seat equally often (as far as the number of games
@@ -22,11 +23,20 @@ from collections.abc import Sequence
 from multiprocessing import get_context
 from pathlib import Path
 
-from forum_trajanum.bots import LEVELS
+from forum_trajanum.core.game import GAMES
+from forum_trajanum.games import DEFAULT_GAME
 
+#: The bot levels every game has.
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+def point_keys(game: str) -> tuple[str, ...]:
+    """The game's scoring categories (the table's points columns)."""
+    return tuple(key for key, _ in GAMES.get(game).categories)
+
+
+#: Forum Trajanum's scoring categories (kept for callers of the first release).
 POINT_KEYS = ("column", "tracks", "bonus", "cranes", "colonia", "eagles", "area", "trajan")
-SHORT = {"column": "col", "tracks": "trk", "bonus": "bon", "cranes": "crn", "colonia": "colo",
-         "eagles": "eagl", "area": "area", "trajan": "traj"}  # fmt: skip
 
 
 def _labels(levels: Sequence[str]) -> list[str]:
@@ -56,22 +66,21 @@ def game_plan(
 
 def _play_one(job: tuple) -> dict:
     """Worker: play one game; return per-bot results (picklable)."""
-    from forum_trajanum.bots.factory import make_bot
-    from forum_trajanum.bots.match import play_game
+    from forum_trajanum.core.match import play_game
 
-    g, game_seed, seating, levels, settings = job[:5]
-    records = job[5] if len(job) > 5 else None
+    g, game_seed, seating, levels, settings, records, game = job
+    make_bot = GAMES.get(game).load("bots").make_bot
     actions: list[str] = []
     bots = [
         _Recording(make_bot(levels[b], game_seed * 10 + seat, **settings.get(levels[b], {})),
                    actions)
         for seat, b in enumerate(seating)
     ]  # fmt: skip
-    result = play_game(bots, game_seed)
+    result = play_game(bots, game_seed, game=game)
     if records:
         labels = _labels(levels)
         _write_record(Path(records), g, game_seed, [labels[b] for b in seating],
-                      [levels[b] for b in seating], actions)  # fmt: skip
+                      [levels[b] for b in seating], actions, game)  # fmt: skip
     per_bot = {}
     for seat, b in enumerate(seating):
         per_bot[b] = {
@@ -80,7 +89,7 @@ def _play_one(job: tuple) -> dict:
             "points": result.points[seat],
             "win": result.win_share(seat),
             "think": result.think[seat],
-            "final_scoring": sum(result.scorings[-1][seat].values()) if result.scorings else 0,
+            "final_scoring": result.final_scoring[seat] if result.final_scoring else 0,
             # searches a deadline cut short (Hard); 0 for bots without one
             "capped": getattr(bots[seat].bot, "capped", 0),
         }
@@ -112,15 +121,25 @@ def record_path(records: Path, game: int, seed: int) -> Path:
 
 
 def _write_record(
-    records: Path, game: int, seed: int, names: list[str], bots: list[str], actions: list[str]
+    records: Path,
+    game: int,
+    seed: int,
+    names: list[str],
+    bots: list[str],
+    actions: list[str],
+    name: str = DEFAULT_GAME,
 ) -> None:
     """Write one game's record atomically, in the save-file format (header summary too)."""
+    from forum_trajanum.core.errors import RecordError
+    from forum_trajanum.core.record import replay_valid
     from forum_trajanum.core.saves import save_summary, write_atomic
-    from forum_trajanum.engine import GameOptions, GameRecord
 
-    record = GameRecord(seed=seed, options=GameOptions(players=len(names)), actions=actions,
-                        names=names, bots=bots)  # fmt: skip
-    state = record.replay()  # the summary the list of games reads; also checks the record
+    rules = GAMES.get(name)
+    record = rules.record(seed=seed, options=rules.options(players=len(names)),
+                          actions=actions, names=names, bots=bots)  # fmt: skip
+    state, _, problem = replay_valid(record, rules)  # the list's summary; checks the record
+    if problem:  # pragma: no cover - the bots played legal actions
+        raise RecordError(problem)
     record.meta = save_summary(record, state, f"simulate game {game + 1}")
     write_atomic(record_path(records, game, seed), record.to_json())
 
@@ -134,9 +153,12 @@ def run(
     progress: bool = True,
     records: str | Path | None = None,
     first: int = 0,
+    game: str = DEFAULT_GAME,
 ) -> dict:
-    """Play ``games`` games and return the summary as a JSON-ready dict; with ``records``,
-    keep each game's record in that directory."""
+    """Play ``games`` games of ``game`` and return the summary as a JSON-ready dict; with
+    ``records``, keep each game's record in that directory."""
+    if game not in GAMES:
+        raise ValueError(f"no game called {game!r}; choose one of: {', '.join(GAMES)}")
     for level in levels:
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}")
@@ -146,7 +168,7 @@ def run(
     if records is not None:
         Path(records).mkdir(parents=True, exist_ok=True)
     plan = [
-        (g, game_seed, seating, list(levels), settings, str(records) if records else None)
+        (g, game_seed, seating, list(levels), settings, str(records) if records else None, game)
         for g, game_seed, seating in game_plan(levels, games, seed, first)
     ]
     started = time.perf_counter()
@@ -167,7 +189,7 @@ def run(
         interrupted = True
     elapsed = time.perf_counter() - started
     results.sort(key=lambda r: r["game"])
-    summary = summarize(levels, results, seed=seed, jobs=jobs, elapsed=elapsed)
+    summary = summarize(levels, results, seed=seed, jobs=jobs, elapsed=elapsed, game=game)
     summary["planned_games"] = games
     summary["first_game"] = first
     summary["interrupted"] = interrupted
@@ -204,9 +226,15 @@ def _console(stderr: bool = False):
 
 
 def summarize(
-    levels: Sequence[str], results: list[dict], seed: int, jobs: int, elapsed: float
+    levels: Sequence[str],
+    results: list[dict],
+    seed: int,
+    jobs: int,
+    elapsed: float,
+    game: str = DEFAULT_GAME,
 ) -> dict:
     """Aggregate per-game results into the per-bot summary."""
+    keys = point_keys(game)
     labels = _labels(levels)
     bots = {}
     for b, label in enumerate(labels):
@@ -223,7 +251,7 @@ def summarize(
             "score_std": statistics.pstdev(scores) if len(scores) > 1 else 0.0,
             "points_mean": {
                 key: statistics.fmean(row["points"].get(key, 0) for row in rows) if rows else 0.0
-                for key in POINT_KEYS
+                for key in keys
             },
             "decisions": len(think),
             "final_scoring_mean": statistics.fmean(row["final_scoring"] for row in rows)
@@ -236,13 +264,16 @@ def summarize(
         }
     win_scores = [r["win_score"] for r in results]
     return {
+        "game": game,
+        "categories": [list(pair) for pair in GAMES.get(game).categories],
         "players": list(levels),
         "games": len(results),
         "seed": seed,
         "jobs": jobs,
         "elapsed_seconds": elapsed,
         "winning_score_mean": statistics.fmean(win_scores) if win_scores else 0.0,
-        # points the winner made in the cycle III scoring alone (the rulebook's example: 54)
+        # points the winner made in the game's last scoring alone (Forum Trajanum's cycle III
+        # scoring: the rulebook's example is 54)
         "winner_final_scoring_mean": statistics.fmean(r["winner_final_scoring"] for r in results)
         if results
         else 0.0,
@@ -285,9 +316,10 @@ def render_table(summary: dict):
     table = Table(
         caption="points columns: mean points per category; think: seconds per decision in ms",
         title=(
-            f"{played} games, players {','.join(summary['players'])}, "
-            f"seed {summary['seed']} (mean winning score {summary['winning_score_mean']:.1f}; "
-            f"winner's cycle III scoring {summary['winner_final_scoring_mean']:.1f})"
+            f"{GAMES.title(summary.get('game', DEFAULT_GAME))}: {played} games, players "
+            f"{','.join(summary['players'])}, seed {summary['seed']} (mean winning score "
+            f"{summary['winning_score_mean']:.1f}; winner's last scoring "
+            f"{summary['winner_final_scoring_mean']:.1f})"
         ),
     )
     table.add_column("bot")
@@ -296,8 +328,9 @@ def render_table(summary: dict):
     table.add_column("win 95% CI", justify="right")
     table.add_column("score", justify="right")
     table.add_column("sd", justify="right")
-    for key in POINT_KEYS:
-        table.add_column(SHORT[key], justify="right")
+    categories = summary.get("categories") or GAMES.get(DEFAULT_GAME).categories
+    for _, short in categories:
+        table.add_column(short, justify="right")
     table.add_column("think ms mean", justify="right")
     table.add_column("median", justify="right")
     table.add_column("max", justify="right")
@@ -309,7 +342,7 @@ def render_table(summary: dict):
             "{:.0%}-{:.0%}".format(*row["win_rate_ci95"]),
             f"{row['score_mean']:.1f}",
             f"{row['score_std']:.1f}",
-            *(f"{row['points_mean'][k]:.1f}" for k in POINT_KEYS),
+            *(f"{row['points_mean'][k]:.1f}" for k, _ in categories),
             f"{row['think_mean'] * 1000:.1f}",
             f"{row['think_median'] * 1000:.1f}",
             f"{row['think_max'] * 1000:.1f}",
@@ -321,6 +354,11 @@ def build_parser() -> argparse.ArgumentParser:
     """The ``simulate`` command line."""
     parser = argparse.ArgumentParser(
         prog="forum-trajanum simulate", description="Play headless games between bots."
+    )
+    parser.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        help=f"which game: {', '.join(GAMES)} (default {DEFAULT_GAME})",
     )
     parser.add_argument(
         "--players",
@@ -377,6 +415,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             progress=not args.no_progress,
             records=args.records,
             first=args.first_game,
+            game=args.game,
         )
     except ValueError as exc:
         parser.error(str(exc))

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from forum_trajanum import cli, saves
+from forum_trajanum import cli
+from forum_trajanum.core import saves
 from forum_trajanum.core.files import clean_name
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import GameOptions, legal_actions

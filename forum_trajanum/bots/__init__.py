@@ -6,7 +6,7 @@ Interface shared by the app, the simulator and the tests::
     action = bot.choose(view)        # view: forum_trajanum.engine.PlayerView
 
 ``make_bot`` lives in :mod:`forum_trajanum.bots.factory`; the driver loop that plays a game
-between bots (``play_game``, ``step``) in :mod:`forum_trajanum.bots.match`.
+between bots (``play_game``, ``step``) in :mod:`forum_trajanum.core.match`.
 
 Contract:
 

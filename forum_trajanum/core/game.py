@@ -85,6 +85,12 @@ class Game:
     #: ``scorings(state)``: how many scorings (cycle ends, quarter ends) have happened; each
     #: one is shown to the players when it happens.
     scorings: Callable[[Any], int]
+    #: The scoring categories as (key, short column heading), in the order tables show them.
+    categories: tuple[tuple[str, str], ...]
+    #: ``points(state)``: per seat, the points so far by category (keys of ``categories``).
+    points: Callable[[Any], list[dict[str, int]]]
+    #: ``final_scoring(state)``: per seat, the points of the game's last scoring (0 before).
+    final_scoring: Callable[[Any], list[int]]
     #: The game's record class (a :class:`~forum_trajanum.core.record.GameRecordBase` with
     #: its ``game`` name and options model): what its save files hold.
     record: type[BaseModel]

@@ -38,6 +38,20 @@ def period_name(when: tuple[int, int]) -> str:
     return f"Cycle {CYCLE_NUMERALS[min(cycle, 3) - 1]}, round {round_}"
 
 
+#: Scoring categories and their short headings (simulate's table).
+CATEGORIES = (
+    ("column", "col"), ("tracks", "trk"), ("bonus", "bon"), ("cranes", "crn"),
+    ("colonia", "colo"), ("eagles", "eagl"), ("area", "area"), ("trajan", "traj"),
+)  # fmt: skip
+
+
+def final_scoring(state: GameState) -> list[int]:
+    """Per seat, the points of the last cycle-end scoring so far (cycle III's at the end)."""
+    if not state.scorings:
+        return [0] * len(state.players)
+    return [sum(parts.values()) for parts in state.scorings[-1]]
+
+
 def summary(state: GameState) -> str:
     """Where the game stands, in words: "setting up", "cycle II, round 3", "finished"."""
     if is_over(state):
@@ -71,6 +85,9 @@ GAME = Game(
     period=period,
     period_name=period_name,
     scorings=lambda state: len(state.scorings),
+    categories=CATEGORIES,
+    points=lambda state: [dict(pl.points) for pl in state.players],
+    final_scoring=final_scoring,
     record=GameRecord,
     turn_ends=frozenset({"end"}),
     migrations=MIGRATIONS,

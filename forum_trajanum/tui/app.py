@@ -233,22 +233,31 @@ class ForumApp(CoachApp, App):
         """Start the game the new-game form describes (None: the form was cancelled)."""
         if settings is None:
             return
+        from forum_trajanum.core.game import GAMES
         from forum_trajanum.core.session import GameSession
-        from forum_trajanum.engine import GameOptions
         from forum_trajanum.tui.dialogs import MessageScreen
 
         seed = settings.seed if settings.seed is not None else random.randrange(1, 10**9)
-        options = GameOptions(
-            players=settings.players,
-            side=settings.side,
-            introductory=settings.introductory,
-            handicap=settings.handicap,
-            random_forum=settings.random_forum,
+        rules = GAMES.get(settings.game)
+        chosen = {
+            "players": settings.players,
+            "side": settings.side,
+            "introductory": settings.introductory,
+            "handicap": settings.handicap,
+            "random_forum": settings.random_forum,
+        }  # each game takes the options it has
+        options = rules.options(
+            **{k: v for k, v in chosen.items() if k in rules.options.model_fields}
         )
         coach = [s for s in settings.coach if s < len(settings.bots) and not settings.bots[s]]
         try:
             session = GameSession.new(
-                seed, options, settings.names, settings.bots, start=lambda r: start_coach(r, coach)
+                seed,
+                options,
+                settings.names,
+                settings.bots,
+                start=lambda r: start_coach(r, coach),
+                game=settings.game,
             )
         except GameError as exc:
             self.push_screen(MessageScreen(str(exc), "Cannot start"))

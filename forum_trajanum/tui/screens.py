@@ -67,6 +67,8 @@ class NewGameSettings:
     coach: tuple[int, ...] = ()
     #: Something to tell the players when the game starts (how a seat was understood).
     note: str = ""
+    #: Which game (a registered name).
+    game: str = "forum-trajanum"
 
 
 class StartScreen(Screen):

@@ -31,6 +31,7 @@ def settings_from_seats(
     newcomers: Sequence[str] = (),
     seed: int | None = None,
     coach: Sequence[str] | None = None,
+    game: str = "forum-trajanum",
 ) -> NewGameSettings:
     """The new game that ``--seats`` and the other options describe. ``coach`` names the
     players (names or seat numbers) the first-game coach helps; None: every person whose
@@ -39,7 +40,7 @@ def settings_from_seats(
     if len(entries) < 2 or len(entries) > 4:
         shown = ", ".join(e for e in entries if e) or "none"
         raise SeatError(
-            f"Forum Trajanum needs 2 to 4 players, but --seats names {len(entries)} "
+            f"{_title(game)} needs 2 to 4 players, but --seats names {len(entries)} "
             f"({shown}); {EXAMPLE}."
         )
     names: list[str] = []
@@ -90,7 +91,14 @@ def settings_from_seats(
         handicap=tuple(sorted(handicap)),
         coach=tuple(sorted(coached)),
         note=" ".join(notes),
+        game=game,
     )
+
+
+def _title(game: str) -> str:
+    from forum_trajanum.core.game import GAMES
+
+    return GAMES.title(game)
 
 
 def _looks_like_a_level(entry: str) -> bool:

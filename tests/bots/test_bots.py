@@ -10,7 +10,7 @@ import pytest
 
 from forum_trajanum.bots import LEVELS
 from forum_trajanum.bots.factory import make_bot
-from forum_trajanum.bots.match import play_game
+from forum_trajanum.core.match import play_game
 from forum_trajanum.engine import GameState, PlayerView
 from forum_trajanum.engine.state import PlayerState
 

@@ -1,7 +1,8 @@
-"""Playing a game between bots: the one driver loop shared by the app, the simulator and tests.
+"""Playing a game between bots: the one driver loop shared by the app's tests, the simulator
+and benchmarks, for any game on the core.
 
-Each bot is handed ``view(state, its_seat)`` and nothing else; its answer is checked against
-the engine's legal actions by :func:`forum_trajanum.engine.apply`.
+Each bot is handed ``game.view(state, its_seat)`` and nothing else; its answer is checked
+against the engine's legal actions by ``game.apply``.
 """
 
 from __future__ import annotations
@@ -9,18 +10,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from forum_trajanum.bots import Bot
-from forum_trajanum.engine import (
-    GameOptions,
-    GameState,
-    apply,
-    current_player,
-    is_over,
-    new_game,
-    ranking,
-    view,
-)
+from forum_trajanum.core.game import GAMES, Game
+
+
+class Bot(Protocol):
+    """A player that answers from its own view."""
+
+    level: str
+
+    def choose(self, view) -> Any: ...
 
 
 @dataclass
@@ -34,8 +34,8 @@ class MatchResult:
     places: list[list[int]]  # seats grouped by final place (ties share a place)
     think: list[list[float]] = field(default_factory=list)  # seconds per decision, per seat
     actions: int = 0
-    #: per cycle-end scoring, per seat: points by category (cranes, colonia, eagles, area, trajan)
-    scorings: list[list[dict[str, int]]] = field(default_factory=list)
+    #: per seat: the points of the game's last scoring
+    final_scoring: list[int] = field(default_factory=list)
 
     @property
     def winners(self) -> list[int]:
@@ -47,39 +47,39 @@ class MatchResult:
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
 
-def step(state: GameState, bots: Sequence[Bot]) -> tuple[int, float]:
+def step(game: Game, state, bots: Sequence[Bot]) -> tuple[int, float]:
     """Let the player to decide choose (from its view only) and apply the answer.
 
-    Returns (seat, seconds the bot thought).
-    """
-    seat = current_player(state)
-    seen = view(state, seat)
+    Returns (seat, seconds the bot thought)."""
+    seat = game.current_player(state)
+    seen = game.view(state, seat)
     start = time.perf_counter()
     action = bots[seat].choose(seen)
     took = time.perf_counter() - start
-    apply(state, action, seat)
+    game.apply(state, action, seat)
     return seat, took
 
 
 def play_game(
     bots: Sequence[Bot],
     seed: int,
-    options: GameOptions | None = None,
-    on_step: Callable[[GameState, int, float], None] | None = None,
+    options=None,
+    on_step: Callable[[Any, int, float], None] | None = None,
+    game: str | Game = "forum-trajanum",
 ) -> MatchResult:
-    """Play a whole game with ``bots[i]`` in seat ``i``; return the result.
+    """Play a whole ``game`` with ``bots[i]`` in seat ``i``; return the result.
 
-    ``on_step(state, seat, seconds)`` is called after every applied action.
-    """
+    ``on_step(state, seat, seconds)`` is called after every applied action."""
+    rules = GAMES.get(game) if isinstance(game, str) else game
     if options is None:
-        options = GameOptions(players=len(bots))
+        options = rules.options(players=len(bots))
     if options.players != len(bots):
         raise ValueError(f"{len(bots)} bots for a {options.players}-player game")
-    state = new_game(seed, options)
+    state = rules.new_game(seed, options)
     think: list[list[float]] = [[] for _ in bots]
     actions = 0
-    while not is_over(state):
-        seat, took = step(state, bots)
+    while not rules.is_over(state):
+        seat, took = step(rules, state, bots)
         think[seat].append(took)
         actions += 1
         if on_step is not None:
@@ -87,10 +87,10 @@ def play_game(
     return MatchResult(
         seed=seed,
         players=len(bots),
-        scores=[pl.score for pl in state.players],
-        points=[dict(pl.points) for pl in state.players],
-        places=ranking(state),
+        scores=rules.scores(state),
+        points=rules.points(state),
+        places=rules.ranking(state),
         think=think,
         actions=actions,
-        scorings=[[dict(d) for d in cycle] for cycle in state.scorings],
+        final_scoring=rules.final_scoring(state),
     )
