@@ -67,6 +67,12 @@ def games_dir() -> Path:
 class _LogFile(logging.FileHandler):
     """A log file whose failures (a full disk) drop the line instead of printing a trace."""
 
+    def emit(self, record) -> None:
+        try:
+            super().emit(record)
+        except OSError:  # opening the file on a full or read-only disk
+            pass
+
     def handleError(self, record) -> None:  # pragma: no cover - needs a failing disk
         pass
 
