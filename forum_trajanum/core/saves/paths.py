@@ -11,6 +11,7 @@ Every write goes to a temporary file in the same directory which then replaces t
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import tempfile
@@ -88,7 +89,8 @@ def _file_logger(name: str, filename: str) -> logging.Logger:
     if not any(getattr(h, "baseFilename", None) == target for h in logger.handlers):
         for old in list(logger.handlers):  # the save folder moved (tests, another HOME)
             logger.removeHandler(old)
-            old.close()
+            with contextlib.suppress(OSError):  # its last lines may not fit on its disk
+                old.close()
         try:
             handler = _LogFile(target, encoding="utf-8", delay=True)
         except OSError:
