@@ -69,10 +69,8 @@ class _LogFile(logging.FileHandler):
     """A log file whose failures (a full disk) drop the line instead of printing a trace."""
 
     def emit(self, record) -> None:
-        try:
+        with contextlib.suppress(OSError):  # opening the file on a full or read-only disk
             super().emit(record)
-        except OSError:  # opening the file on a full or read-only disk
-            pass
 
     def handleError(self, record) -> None:  # pragma: no cover - needs a failing disk
         pass
