@@ -41,6 +41,15 @@ async def past_hold(pilot) -> None:
         await pilot.pause(0.05)
 
 
+async def press_quickly(pilot, *keys: str) -> None:
+    """Press keys like ``pilot.press`` with one idle wait a key, not two (at least 20 ms
+    each; a whole game is hundreds of keys): each key is handled, and what it started has
+    run, before the next is pressed."""
+    for key in keys:
+        pilot.app.simulate_key(key)
+        await pilot.pause()
+
+
 def first_legal_bot_factory(level: str, seed: int):
     """A stand-in bot for tests: always the first legal action of its own view."""
     from forum_trajanum.tui.app import StandInBot

@@ -14,11 +14,13 @@ from forum_trajanum.tui.screens import (
     StartScreen,
 )
 
-from .conftest import past_hold, screen_text
+from .conftest import past_hold, press_quickly, screen_text
 
 
 async def test_whole_game_by_keys_to_the_final_ranking():
-    app = ForumApp(bot_delay=0)
+    # the hold after a hand-over is near zero here: its own tests (test_hold.py) keep it
+    # honest, and at 0.3 s it was a third of this test's time
+    app = ForumApp(bot_delay=0, choice_hold=0.001)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, StartScreen)
         await pilot.press("enter")  # "New game"
@@ -47,7 +49,7 @@ async def test_whole_game_by_keys_to_the_final_ranking():
                 shown_viewer, handed_over = viewer, False
             await past_hold(pilot)  # a new player's list ignores a too fast Enter
             # the first entry by its digit (Enter on a hand-over or scoring screen)
-            await pilot.press("1" if isinstance(screen, PlayScreen) else "enter")
+            await press_quickly(pilot, "1" if isinstance(screen, PlayScreen) else "enter")
             presses += 1
             assert presses < 1000, "the game did not finish"
         assert is_over(app.session.state)
