@@ -19,23 +19,19 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
+from forum_trajanum.core.game import GAMES
+from forum_trajanum.core.timeline import Timeline, TimelineStep
 from forum_trajanum.data import (
     STREET_SYMBOLS,
-    TILE_LABELS,
 )
 from forum_trajanum.engine import (
-    GameError,
     GameRecord,
     GameState,
     apply,
-    current_player,
     is_over,
     parse,
-    public_lines,
 )
-from forum_trajanum.engine import actions as A
-from forum_trajanum.engine.rules import CELL_NAMES
-from forum_trajanum.engine.state import tile_kind
+from forum_trajanum.engine.view import tile_words
 
 #: A snapshot of the state is kept after every this many actions.
 SNAPSHOT_EVERY = 16
@@ -46,11 +42,6 @@ CYCLE_NAMES = ("I", "II", "III")
 def cycle_name(cycle: int) -> str:
     """1 -> "I"."""
     return CYCLE_NAMES[min(max(cycle, 1), 3) - 1]
-
-
-def tile_words(kind: str) -> str:
-    """A tile kind in words: "1 builder [BLD]"."""
-    return f"{TILE_LABELS.get(kind, kind)} [{kind}]"
 
 
 @dataclass(frozen=True)
@@ -112,25 +103,22 @@ class GameReplay:
     def of(cls, record: GameRecord) -> GameReplay:
         """Replay ``record`` once. A record whose actions stop being legal part-way keeps
         the steps before that (``problem`` says where); bad options raise RecordError."""
-        state = record.start()
+        timeline = Timeline(record, GAMES.get(record.game))
         replay = cls(record)
-        replay._snapshots.append(state.clone())
-        for number, text in enumerate(record.actions, start=1):
-            before = state.clone()
-            try:
-                action = parse(text)
-                apply(state, action)
-            except GameError:
-                replay.unplayable = len(record.actions) - number + 1
-                # no action text or engine message here: they may name a secret (a kept tile)
-                replay.problem = (
-                    f"the record stops replaying at action {number}; the "
-                    f"{len(record.actions) - number + 1} action(s) from there are not shown"
-                )
-                break
-            replay.steps.append(_step(number, before, action, state))
-            if number % SNAPSHOT_EVERY == 0:
-                replay._snapshots.append(state.clone())
+        replay._snapshots.append(timeline.state.clone())
+        for step in timeline:
+            replay.steps.append(_step(step))
+            if step.number % SNAPSHOT_EVERY == 0:
+                replay._snapshots.append(step.after.clone())
+        state = timeline.state
+        if timeline.problem:
+            number = timeline.good + 1
+            replay.unplayable = len(record.actions) - number + 1
+            # no action text or engine message here: they may name a secret (a kept tile)
+            replay.problem = (
+                f"the record stops replaying at action {number}; the "
+                f"{replay.unplayable} action(s) from there are not shown"
+            )
         replay.finished = is_over(state) and not replay.unplayable
         replay._cache = (len(replay.steps), state)
         return replay
@@ -240,48 +228,22 @@ def _with_end(starts: list[int], length: int) -> list[int]:
     return starts
 
 
-def _step(number: int, before: GameState, action: A.Action, after: GameState) -> Step:
-    seat = current_player(before)
-    lines = public_lines(before, action, after)
+def _step(step: TimelineStep) -> Step:
+    before, after = step.before, step.after
     scoring = None
     if len(after.scorings) > len(before.scorings):
         scoring = [dict(d) for d in after.scorings[-1]]
     return Step(
-        number=number,
-        seat=seat,
-        action=str(action),
+        number=step.number,
+        seat=step.seat,
+        action=step.text,
         section=Section.of(before),
         street=tuple(before.street),
-        lines=lines,
-        secret=_secret_lines(before, action, after, seat),
+        lines=step.lines,
+        secret=step.secret,
         scoring=scoring,
         scores=tuple(pl.score for pl in after.players),
     )
-
-
-def _secret_lines(
-    before: GameState, action: A.Action, after: GameState, seat: int
-) -> list[tuple[int, str]]:
-    """What the acting player alone knew about ``action`` then (shown once the game is over)."""
-    pl = before.players[seat]
-    if isinstance(action, A.TakeTile):
-        tile = pl.grid[CELL_NAMES.index(action.cell)]
-        paid = ", paying 1 tribune" if action.tribune else ""
-        kind = tile_words(tile_kind(tile)) if tile >= 0 else "?"
-        return [(seat, f"took the tile at {action.cell} for card {action.card}{paid}: {kind}")]
-    if isinstance(action, A.SkipCard):
-        return [(seat, f"took no tile for card {action.card} (its street was empty)")]
-    if isinstance(action, A.KeepTile):
-        done = after.players[seat]
-        text = f"kept {tile_words(tile_kind(done.kept))}" if done.kept >= 0 else "kept no tile"
-        if done.passed >= 0:
-            text += f" and passed {tile_words(tile_kind(done.passed))} to the right"
-        return [(seat, text)]
-    if isinstance(action, A.PickTile):
-        tile = pl.grid[CELL_NAMES.index(action.cell)]
-        if tile >= 0:
-            return [(seat, f"the tile at {action.cell} was {tile_words(tile_kind(tile))}")]
-    return []
 
 
 def street_words(street: tuple[int, ...]) -> str:

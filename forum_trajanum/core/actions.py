@@ -129,3 +129,47 @@ class Action(BaseModel):
     @classmethod
     def _from_tokens(cls, tokens: list[str]) -> Action:  # pragma: no cover
         raise NotImplementedError
+
+
+class ActionSpec:
+    """What the engine says about one action kind besides its text: its public log words,
+    whether it reveals hidden information (undo never goes back across it) and the lines only
+    its player knew then (shown when a finished game is replayed).
+
+    ``log(before, action, player) -> str`` gets the state before the action; ``reveals`` is a
+    bool or ``reveals(before, action) -> bool``; ``secret(before, action, after, seat)`` gives
+    (seat, text) lines."""
+
+    __slots__ = ("log", "reveals", "secret")
+
+    def __init__(self, log, reveals, secret=None) -> None:
+        self.log = log
+        self.reveals = reveals
+        self.secret = secret
+
+    def reveals_in(self, before, action) -> bool:
+        reveals = self.reveals
+        return bool(reveals(before, action) if callable(reveals) else reveals)
+
+
+def check_complete(actions: ActionSet, table: dict, what: str) -> dict:
+    """Refuse a per-kind table (specs, choice words, board cells) that misses a kind of
+    ``actions`` or names a kind it does not have: called at import, so a new action kind
+    without its words fails at once, not silently on a player's screen. Returns ``table``."""
+    missing = [kind for kind in actions.kinds if kind not in table]
+    unknown = [kind for kind in table if kind not in actions.kinds]
+    if missing or unknown:
+        raise TypeError(
+            f"{actions.game}: the {what} table "
+            + (f"misses the action kinds {missing}" if missing else "")
+            + (" and " if missing and unknown else "")
+            + (f"names unknown kinds {unknown}" if unknown else "")
+        )
+    return table
+
+
+def reveals(specs: dict[str, ActionSpec], before, action) -> bool:
+    """Whether ``action`` reveals hidden information, from its kind's spec; an action whose
+    kind has no spec reveals (fails closed: undo stops there)."""
+    spec = specs.get(getattr(action, "kind", None))
+    return True if spec is None else spec.reveals_in(before, action)

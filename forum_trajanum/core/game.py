@@ -100,6 +100,9 @@ class Game:
     #: Action texts that end a player's turn: a decision whose only answer is one of them
     #: waits (is not played by itself) while a step of the turn can still be undone.
     turn_ends: frozenset[str] = frozenset()
+    #: ``secret_lines(before, action, after, seat)``: what the acting seat alone knew about
+    #: the action then, as (seat, text) lines (shown when a finished game is replayed).
+    secret_lines: Callable[[Any, Any, Any, int], list[tuple[int, str]]] = lambda *_: []
     #: Module paths the program loads on use: the game's bots (``make_bot(level, seed)``) and
     #: its screens and words for the app.
     modules: dict[str, str] = field(default_factory=dict)

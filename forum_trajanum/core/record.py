@@ -283,11 +283,7 @@ def start(record: GameRecordBase, game: Game):
 
 def replay_valid(record: GameRecordBase, game: Game, upto: int | None = None):
     """Replay as far as the actions allow: (state, actions replayed, problem or "")."""
-    state = start(record, game)
-    actions = record.actions[:upto]
-    for number, text in enumerate(actions, start=1):
-        try:
-            game.apply(state, game.parse(text))
-        except GameError as exc:
-            return state, number - 1, f"action {number} ({text!r}) cannot be replayed: {exc}"
-    return state, len(actions), ""
+    from forum_trajanum.core.timeline import Timeline
+
+    timeline = Timeline(record, game, upto=upto, words=False).run()
+    return timeline.state, timeline.good, timeline.problem

@@ -15,6 +15,7 @@ from forum_trajanum.core import saves
 from forum_trajanum.core.errors import GameError
 from forum_trajanum.core.game import GAMES, Game
 from forum_trajanum.core.record import FIRST_GAME, GameRecordBase
+from forum_trajanum.core.timeline import Timeline
 
 
 @dataclass
@@ -97,30 +98,51 @@ class GameSession:
     def from_record(
         cls, record: GameRecordBase, autosave: bool = True, game: saves.GameFile | None = None
     ) -> GameSession:
-        """Rebuild a session from a record, the log included (replays every action). The
+        """Rebuild a session from a record, the log included (replays every action once). The
         undo snapshots are rebuilt as play made them: undo after Continue goes back as far as
-        it could have gone before (to the last action that revealed something)."""
-        rules = GAMES.get(record.game)
-        state = rules.new_game(record.seed, record.options)
-        session = cls(record=record.model_copy(update={"actions": []}), state=state, rules=rules)
-        session.autosave = False
-        for text in record.actions:
-            session.play(rules.parse(text))
+        it could have gone before (to the last action that revealed something). Raises
+        :class:`GameError` when an action does not replay."""
+        session, timeline = cls._replayed(record)
+        if timeline.problem:
+            raise GameError(timeline.problem)
         session.autosave = autosave
         session.game = game
-        session._saved_actions = len(record.actions)
         return session
+
+    @classmethod
+    def _replayed(cls, record: GameRecordBase) -> tuple[GameSession, Timeline]:
+        """A session rebuilt from the actions of ``record`` that replay (one timeline)."""
+        rules = GAMES.get(record.game)
+        timeline = Timeline(record, rules)
+        session = cls(
+            record=record.model_copy(update={"actions": []}),
+            state=timeline.state,
+            rules=rules,
+            autosave=False,
+        )
+        for step in timeline:
+            session._played(step.before, step.action, step.seat, step.lines)
+        session._saved_actions = timeline.good
+        return session, timeline
 
     @classmethod
     def open(cls, game_id: str) -> tuple[GameSession, saves.OpenedGame]:
         """Open a saved game (locking it for this process); raises :class:`saves.SaveError`
-        in player words."""
-        opened = saves.open_game(game_id)
-        try:
-            session = cls.from_record(opened.record, game=opened.game)
-        except GameError as exc:  # pragma: no cover - open_game replayed the same record
-            opened.game.close()
-            raise saves.SaveError(saves.UNREADABLE) from exc
+        in player words. The record is replayed once: the session is rebuilt by the same
+        replay that checks the file (a save damaged part-way resumes at its last good
+        action)."""
+        built: list[GameSession] = []
+
+        def replay(record: GameRecordBase):
+            session, timeline = cls._replayed(record)
+            built.append(session)
+            return timeline.state, timeline.good, timeline.problem
+
+        opened = saves.open_game(game_id, replay=replay)
+        session = built[-1]
+        session.record = opened.record  # its actions are the ones that replayed
+        session.game = opened.game
+        session.autosave = True
         return session, opened
 
     # --- who and what -------------------------------------------------------------------
@@ -180,25 +202,29 @@ class GameSession:
             raise GameError(f"it is {self.name(actor)}'s decision, not {self.name(seat)}'s")
         if action not in rules.legal_actions(state):
             rules.apply(state, action, actor)  # raises IllegalActionError with the reason
-        when = rules.period(state)
-        barrier = rules.reveals_information(state, action)
-        snapshot = _Snapshot(
-            state.clone(), len(self.record.actions), len(self.log), len(self.rounds)
-        )
+        before = state.clone()
         rules.apply(state, action, actor)
+        lines = self._played(before, action, actor, rules.public_lines(before, action, state))
+        self.save()
+        return lines
+
+    def _played(self, before, action, actor: int, lines: list[tuple[int, str]]) -> list[LogEntry]:
+        """Note an action just applied to the state: the record, the log lines, the round's
+        scores, and an undo snapshot (``before``, a copy of the state before it) unless it
+        revealed something or ended the player's turn."""
+        rules = self.rules
+        when = rules.period(before)
+        snapshot = _Snapshot(before, len(self.record.actions), len(self.log), len(self.rounds))
         self.record.append(action)
-        lines = [
-            LogEntry(seat, text, when)
-            for seat, text in rules.public_lines(snapshot.state, action, state)
-        ]
-        self.log += lines
+        entries = [LogEntry(seat, text, when) for seat, text in lines]
+        self.log += entries
         self._note_round_end(when)
-        if barrier or rules.current_player(state) != actor or self.is_bot(actor):
+        barrier = rules.reveals_information(before, action)
+        if barrier or rules.current_player(self.state) != actor or self.is_bot(actor):
             self._undo.clear()
         else:
             self._undo.append(snapshot)
-        self.save()
-        return lines
+        return entries
 
     def _note_round_end(self, before: tuple[int, int]) -> None:
         """Record the scores when the round ``before`` has ended: a new round began (after the

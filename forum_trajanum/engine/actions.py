@@ -13,6 +13,7 @@ from pydantic import Field, TypeAdapter, field_validator, model_validator
 
 from forum_trajanum.core.actions import Action as CoreAction
 from forum_trajanum.core.actions import ActionSet
+from forum_trajanum.core.errors import ActionParseError
 from forum_trajanum.data import AREA_BONUSES, CITIZEN_KINDS, COLOURS, TILE_GAINS
 
 #: Forum Trajanum's action kinds: the parser and the JSON union are derived from it.
@@ -440,6 +441,29 @@ _COLOUR_SET = frozenset(COLOURS)
 
 #: Every action class, in the order they are defined.
 ACTION_TYPES: tuple[type[Action], ...] = ACTIONS.types
+
+
+#: The text of the action that ends a player's turn.
+END_TURN = EndTurn.make().text()
+
+
+def crane_colours(text: str) -> str:
+    """The colours of a crane arrangement's action text, corner by corner ("BGYR"); "" for
+    any other action."""
+    try:
+        action = parse(text)
+    except ActionParseError:
+        return ""
+    return action.colours if isinstance(action, SetupCranes) else ""
+
+
+def uses_reserve(text: str) -> bool:
+    """Whether an action text uses a tile from the player's reserve."""
+    try:
+        action = parse(text)
+    except ActionParseError:
+        return False
+    return isinstance(action, UseTile) and action.source == "reserve"
 
 
 def action_adapter() -> TypeAdapter[Action]:

@@ -5,7 +5,7 @@ session, the saves, the bots' search, simulate and the app use (registered as
 from __future__ import annotations
 
 from forum_trajanum.core.game import Game
-from forum_trajanum.engine.actions import parse
+from forum_trajanum.engine.actions import END_TURN, parse
 from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.preview import preview
 from forum_trajanum.engine.record import MIGRATIONS, GameRecord
@@ -19,7 +19,7 @@ from forum_trajanum.engine.rules import (
 from forum_trajanum.engine.scoring import rank_key, ranking
 from forum_trajanum.engine.setup import new_game
 from forum_trajanum.engine.state import GameOptions, GameState
-from forum_trajanum.engine.view import public_lines, reveals_information, view
+from forum_trajanum.engine.view import public_lines, reveals_information, secret_lines, view
 
 #: Roman numerals of the three cycles, as the rulebook writes them.
 CYCLE_NUMERALS = ("I", "II", "III")
@@ -79,6 +79,7 @@ GAME = Game(
     tie_breaks=("active citizens", "resources left"),
     public_lines=public_lines,
     reveals_information=reveals_information,
+    secret_lines=secret_lines,
     determinize=determinize,
     preview=preview,
     summary=summary,
@@ -89,7 +90,7 @@ GAME = Game(
     points=lambda state: [dict(pl.points) for pl in state.players],
     final_scoring=final_scoring,
     record=GameRecord,
-    turn_ends=frozenset({"end"}),
+    turn_ends=frozenset({END_TURN}),
     migrations=MIGRATIONS,
     modules={"bots": "forum_trajanum.bots.factory"},
 )

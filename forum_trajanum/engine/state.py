@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from forum_trajanum.data import COLUMN_VALUES, TILE_KINDS_PER_PLAYER, TILES_PER_PLAYER
-from forum_trajanum.engine.tasks import Phase, TaskField
+from forum_trajanum.engine.tasks import PhaseName, TaskField
 
 SCHEMA_VERSION = 1
 
@@ -158,7 +158,7 @@ class GameState(BaseModel):
     version: int = SCHEMA_VERSION
     seed: int
     options: GameOptions
-    phase: Phase = "setup"
+    phase: PhaseName = "setup"
     cycle: int = 0  # 1-3 once play starts
     round: int = 0  # 1-4 within the cycle
     start_player: int = 0

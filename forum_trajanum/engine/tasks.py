@@ -12,12 +12,13 @@ record; :data:`TaskField` lets pydantic models hold records and round-trip them 
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Literal, NamedTuple
 
 from forum_trajanum.core.tasks import TaskRegistry
 
 #: The phases of a game, as shown to players.
-Phase = Literal["setup", "draft", "turn", "scoring", "over"]
+PhaseName = Literal["setup", "draft", "turn", "scoring", "over"]
 
 #: Forum Trajanum's task kinds and their rules.
 TASKS = TaskRegistry("forum-trajanum")
@@ -330,3 +331,49 @@ class Upgrade(NamedTuple):
 
 #: A task record as a pydantic field: kept as the record, dumped as ``{"kind": ..., ...}``.
 TaskField = TASKS.field
+
+
+# --- The contract with the app and the bots ----------------------------------------------------
+
+
+class Decision(StrEnum):
+    """Every kind of decision a player answers (a view's ``decision``; "over" at the end): the
+    app and the bots compare with these, never with strings of their own (a test checks
+    that they are exactly the decision kinds the rules register)."""
+
+    SETUP_CRANES = "setup_cranes"
+    SETUP_ROW = "setup_row"
+    SETUP_DIAGONAL = "setup_diagonal"
+    HANDICAP = "handicap"
+    CITIZEN = "citizen"
+    DRAFT = "draft"
+    USE = "use"
+    BUILD = "build"
+    FIRST = "first"
+    ENVOY = "envoy"
+    STEP = "step"
+    WORKER = "worker"
+    BONUS = "bonus"
+    GAIN = "gain"
+    PICK = "pick"
+    PAY = "pay"
+    OVER = "over"
+
+
+class Phase(StrEnum):
+    """The parts of the game a decision belongs to (the app shows one screen for each)."""
+
+    SETUP = "setup"
+    DRAFT = "draft"
+    TURN = "turn"
+    SCORING = "scoring"
+
+
+def decision_phase(kind: str) -> Phase:
+    """The phase a decision kind belongs to: its record's own, or a player's turn for the
+    small follow-up decisions (a benefit step, a worker's colour, an envoy...) that keep the
+    phase they interrupt; the end of the game counts as the scoring."""
+    if kind == Decision.OVER:
+        return Phase.SCORING
+    phase = TASK_TYPES[kind].phase
+    return Phase(phase) if phase else Phase.TURN

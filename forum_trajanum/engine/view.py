@@ -12,6 +12,8 @@ from collections import Counter
 
 from pydantic import BaseModel, ConfigDict
 
+from forum_trajanum.core.actions import ActionSpec, check_complete
+from forum_trajanum.core.actions import reveals as core_reveals
 from forum_trajanum.data import (
     AREA_BONUS_LABELS,
     BENEFIT_LABELS,
@@ -339,37 +341,42 @@ def public_description(state: GameState, action: Action, player: int) -> str:
 
     Call it with the state *before* the action is applied.
     """
-    pl = state.players[player]
-    if isinstance(action, _DRAFT_ACTIONS):
-        return "drafted"  # the details become public when everybody has passed: public_lines
-    if isinstance(action, A.UseBoth):
-        return "paid 2 tribunes to use both tiles"
-    if isinstance(action, A.UseTile):  # the tiles lie face up once the turn has begun
-        tile = {"own": pl.kept, "received": pl.received}.get(action.source, -1)
-        kind = tile_kind(tile) if tile >= 0 else action.tile
-        where = {"own": "kept tile", "received": "received tile", "reserve": "reserve tile"}
-        return f"used the {where[action.source]}: {TILE_LABELS[kind]}"
-    if isinstance(action, A.Build):
-        parts = [f"{_building_name(action.a)} at {action.cell_a}"]
-        if action.b:
-            parts.append(f"{_building_name(action.b)} at {action.cell_b}")
-        return "built " + " + ".join(parts)
-    if isinstance(action, A.PlaceEnvoy):
-        if action.declined:
-            return "placed no envoy"
-        return f"placed an envoy on Forum row {action.row}, column {action.col}"
-    if isinstance(action, A.ChooseStep) and state.tasks and state.tasks[-1].kind == "step":
-        track = TRACKS[state.tasks[-1].track]
-        benefit = TRACK_BENEFITS[track][action.n - 1]
-        return f"took step {action.n} of the {GRAY_NAMES[track]} track: {BENEFIT_LABELS[benefit]}"
-    if isinstance(action, A.ChooseBonus):
-        return "took the area bonus " + " + ".join(AREA_BONUS_LABELS[b] for b in action.bonuses)
-    if isinstance(action, A.PayCitizens):
-        rows = ", ".join(ROW_TITLES[r - 1] for r in action.rows) or "nobody"
-        return f"paid citizens: {rows}"
-    if isinstance(action, A.EndTurn):
-        return "ended the turn"
-    return _choice_words(state, action)
+    return SPECS[action.kind].log(state, action, player)
+
+
+def _used_words(state: GameState, action: A.UseTile, player: int) -> str:
+    pl = state.players[player]  # the tiles lie face up once the turn has begun
+    tile = {"own": pl.kept, "received": pl.received}.get(action.source, -1)
+    kind = tile_kind(tile) if tile >= 0 else action.tile
+    where = {"own": "kept tile", "received": "received tile", "reserve": "reserve tile"}
+    return f"used the {where[action.source]}: {TILE_LABELS[kind]}"
+
+
+def _build_words(state: GameState, action: A.Build, player: int) -> str:
+    parts = [f"{_building_name(action.a)} at {action.cell_a}"]
+    if action.b:
+        parts.append(f"{_building_name(action.b)} at {action.cell_b}")
+    return "built " + " + ".join(parts)
+
+
+def _envoy_words(state: GameState, action: A.PlaceEnvoy, player: int) -> str:
+    if action.declined:
+        return "placed no envoy"
+    return f"placed an envoy on Forum row {action.row}, column {action.col}"
+
+
+def _step_words(state: GameState, action: A.ChooseStep, player: int) -> str:
+    task = state.tasks[-1] if state.tasks else None
+    if task is None or task.kind != "step":  # pragma: no cover - a step is chosen in its task
+        return f"took step {action.n}"
+    track = TRACKS[task.track]
+    benefit = TRACK_BENEFITS[track][action.n - 1]
+    return f"took step {action.n} of the {GRAY_NAMES[track]} track: {BENEFIT_LABELS[benefit]}"
+
+
+def _pay_words(state: GameState, action: A.PayCitizens, player: int) -> str:
+    rows = ", ".join(ROW_TITLES[r - 1] for r in action.rows) or "nobody"
+    return f"paid citizens: {rows}"
 
 
 _GAIN_WORDS = {"$": "1 coin", "T": "1 tribune", "A": "1 assistant"}
@@ -379,40 +386,29 @@ def _citizen_name(kind: str) -> str:
     return TILE_LABELS[kind].split(" (")[0]
 
 
-def _choice_words(state: GameState, action: Action) -> str:
-    """The setup choices, conversions and small follow-up choices in words."""
-    if isinstance(action, A.SetupCranes):
-        corners = (rules.CELL_NAMES[c] for c in CORNERS)
-        return "placed the cranes: " + ", ".join(
-            f"{corner} {COLOUR_NAMES[c]} ({c})"
-            for corner, c in zip(corners, action.colours, strict=True)
-        )
-    if isinstance(action, A.SetupDiagonal):
-        a, b = (rules.CELL_NAMES[c] for c in DIAGONALS[action.diagonal])
-        first, second = _citizen_name(action.first), _citizen_name(action.second)
-        return f"chose the diagonal: {first} on {a}, {second} on {b}"
-    if isinstance(action, A.ChooseRow):
-        task = state.tasks[-1] if state.tasks else None
-        if task is not None and task.kind == "citizen":
-            who = f"the {_citizen_name(task.citizen)}"
-        elif task is not None and task.kind == "setup_row":
-            who = "the drawn citizen"  # the row names its class
-        else:
-            who = "a citizen"
-        return f"seated {who} in row {action.row} ({ROW_TITLES[action.row - 1]})"
-    if isinstance(action, A.HandicapCorner):
-        return f"took the citizen from corner {action.cell} (newcomer's handicap)"
-    if isinstance(action, A.Convert):
-        return "converted " + _conversion_words(action)
-    if isinstance(action, A.ChooseFirst):
-        return f"resolved the {'gray building' if action.which == 'gray' else 'structure'} first"
-    if isinstance(action, A.ChooseWorker):
-        return f"took 1 {COLOUR_NAMES[action.colour]} worker ({action.colour})"
-    if isinstance(action, A.ChooseGain):
-        return f"took {_GAIN_WORDS[action.resource]}"
-    if isinstance(action, A.PickTile):
-        return f"took the tile at {action.cell} to use it at once"
-    return str(action)  # pragma: no cover - every action kind is worded above
+def _cranes_words(state: GameState, action: A.SetupCranes, player: int) -> str:
+    corners = (rules.CELL_NAMES[c] for c in CORNERS)
+    return "placed the cranes: " + ", ".join(
+        f"{corner} {COLOUR_NAMES[c]} ({c})"
+        for corner, c in zip(corners, action.colours, strict=True)
+    )
+
+
+def _diagonal_words(state: GameState, action: A.SetupDiagonal, player: int) -> str:
+    a, b = (rules.CELL_NAMES[c] for c in DIAGONALS[action.diagonal])
+    first, second = _citizen_name(action.first), _citizen_name(action.second)
+    return f"chose the diagonal: {first} on {a}, {second} on {b}"
+
+
+def _row_words(state: GameState, action: A.ChooseRow, player: int) -> str:
+    task = state.tasks[-1] if state.tasks else None
+    if task is not None and task.kind == "citizen":
+        who = f"the {_citizen_name(task.citizen)}"
+    elif task is not None and task.kind == "setup_row":
+        who = "the drawn citizen"  # the row names its class
+    else:
+        who = "a citizen"
+    return f"seated {who} in row {action.row} ({ROW_TITLES[action.row - 1]})"
 
 
 def _conversion_words(action: A.Convert) -> str:
@@ -474,11 +470,101 @@ def _building_name(code: str) -> str:
 
 def reveals_information(state: GameState, action: Action) -> bool:
     """Whether applying ``action`` shows the acting player something new (a face-down tile) or
-    hands control to someone else. Undo must not go back across such an action."""
-    if isinstance(action, (A.EndTurn, A.KeepTile, A.PayCitizens)):
-        return True
-    if isinstance(action, (A.TakeTile, A.PickTile)):
-        return True  # the tile's front is seen (and the draft cannot be undone)
-    if isinstance(action, A.UseTile):
-        return False
-    return rules.current_player(state) < 0
+    ends the player's turn (its kind's spec says). Undo must not go back across such an
+    action; an action of a kind without a spec reveals (fails closed)."""
+    return core_reveals(SPECS, state, action)
+
+
+def tile_words(kind: str) -> str:
+    """A tile kind in words with its code: "1 builder [BLD]"."""
+    return f"{TILE_LABELS.get(kind, kind)} [{kind}]"
+
+
+def _drafted(state: GameState, action: Action, player: int) -> str:
+    return "drafted"  # the details become public when everybody has passed: public_lines
+
+
+def _taken_secretly(before: GameState, action: A.TakeTile, after, seat: int):
+    tile = before.players[seat].grid[rules.CELL_NAMES.index(action.cell)]
+    paid = ", paying 1 tribune" if action.tribune else ""
+    kind = tile_words(tile_kind(tile)) if tile >= 0 else "?"
+    return [(seat, f"took the tile at {action.cell} for card {action.card}{paid}: {kind}")]
+
+
+def _skipped_secretly(before: GameState, action: A.SkipCard, after, seat: int):
+    return [(seat, f"took no tile for card {action.card} (its street was empty)")]
+
+
+def _kept_secretly(before: GameState, action: A.KeepTile, after: GameState, seat: int):
+    done = after.players[seat]
+    text = f"kept {tile_words(tile_kind(done.kept))}" if done.kept >= 0 else "kept no tile"
+    if done.passed >= 0:
+        text += f" and passed {tile_words(tile_kind(done.passed))} to the right"
+    return [(seat, text)]
+
+
+def _picked_secretly(before: GameState, action: A.PickTile, after, seat: int):
+    tile = before.players[seat].grid[rules.CELL_NAMES.index(action.cell)]
+    if tile < 0:
+        return []
+    return [(seat, f"the tile at {action.cell} was {tile_words(tile_kind(tile))}")]
+
+
+def secret_lines(
+    before: GameState, action: Action, after: GameState, seat: int
+) -> list[tuple[int, str]]:
+    """What the acting player alone knew about ``action`` then (shown once the game is over:
+    the replay of a finished game)."""
+    spec = SPECS[action.kind]
+    return spec.secret(before, action, after, seat) if spec.secret else []
+
+
+def _say(words: str):
+    return lambda state, action, player: words
+
+
+#: One spec per action kind: its log words, whether it reveals hidden information, its secret
+#: lines (checked complete at import: a new kind without a spec fails at once).
+SPECS: dict[str, ActionSpec] = check_complete(
+    A.ACTIONS,
+    {
+        "cranes": ActionSpec(_cranes_words, False),
+        "diagonal": ActionSpec(_diagonal_words, False),
+        "row": ActionSpec(_row_words, False),
+        "handicap": ActionSpec(
+            lambda s, a, p: f"took the citizen from corner {a.cell} (newcomer's handicap)", False
+        ),
+        # the tile's front is seen (and the draft cannot be undone)
+        "take": ActionSpec(_drafted, True, _taken_secretly),
+        "skip": ActionSpec(_drafted, False, _skipped_secretly),
+        "keep": ActionSpec(_drafted, True, _kept_secretly),
+        "use": ActionSpec(_used_words, False),
+        "both": ActionSpec(_say("paid 2 tribunes to use both tiles"), False),
+        "convert": ActionSpec(lambda s, a, p: "converted " + _conversion_words(a), False),
+        "build": ActionSpec(_build_words, False),
+        "end": ActionSpec(_say("ended the turn"), True),
+        "first": ActionSpec(
+            lambda s, a, p: (
+                "resolved the " + ("gray building" if a.which == "gray" else "structure") + " first"
+            ),
+            False,
+        ),
+        "envoy": ActionSpec(_envoy_words, False),
+        "step": ActionSpec(_step_words, False),
+        "worker": ActionSpec(
+            lambda s, a, p: f"took 1 {COLOUR_NAMES[a.colour]} worker ({a.colour})", False
+        ),
+        "bonus": ActionSpec(
+            lambda s, a, p: (
+                "took the area bonus " + " + ".join(AREA_BONUS_LABELS[b] for b in a.bonuses)
+            ),
+            False,
+        ),
+        "gain": ActionSpec(lambda s, a, p: f"took {_GAIN_WORDS[a.resource]}", False),
+        "pick": ActionSpec(
+            lambda s, a, p: f"took the tile at {a.cell} to use it at once", True, _picked_secretly
+        ),
+        "pay": ActionSpec(_pay_words, True),
+    },
+    "action spec",
+)

@@ -23,6 +23,7 @@ from forum_trajanum.core import saves
 from forum_trajanum.core.conductor import Conductor, Step
 from forum_trajanum.engine import GameError
 from forum_trajanum.tui.coach import CoachApp, start_coach
+from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.keys import CHOICE_HOLD, LEGEND_KEY
 from forum_trajanum.tui.screens import (
     HandOverScreen,
@@ -676,7 +677,7 @@ class ForumApp(CoachApp, App):
         s = self.session
         if s is None or token != self._bot_token or token != (id(s), len(s.record.actions)):
             return
-        if not self.screen_stack:  # the app is closing (a bot finished thinking too late)
+        if app_closing(self):  # a bot finished thinking while the app shuts down
             return
         self._bot_token = None
         seat = s.decider

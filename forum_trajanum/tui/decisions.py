@@ -16,6 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from forum_trajanum.data import cell_name
+from forum_trajanum.engine.actions import END_TURN
 from forum_trajanum.tui.entries import BACK_ID, ENTRY_KEYS, GROUP_ID, GROUP_WORDS, group_of
 from forum_trajanum.tui.hinting import HINT_MARK
 from forum_trajanum.tui.labels import action_cells, decision_context, describe, forum_cell
@@ -24,10 +25,6 @@ from forum_trajanum.tui.widgets import SEAT_STYLE, DecisionList
 
 #: Log lines shown in the decision panel while somebody else (a bot) plays.
 WATCH_LINES = 5
-
-
-#: The legal action that ends a player's turn.
-END_TURN = "end"
 
 
 def set_text(widget: Static, text: Text, layout: bool = True) -> None:

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from forum_trajanum.data import TRAJAN_CARDS
+from forum_trajanum.engine.actions import uses_reserve
+from forum_trajanum.engine.tasks import Decision
 
 #: word -> what it means (rules "Setup" 4-6, "Take 2 Colonia tiles", "Special case",
 #: "Basilica, Market, Library", "Notes regarding the Trajan cards").
@@ -68,7 +70,7 @@ class Note:
 
 
 def _uses_reserve(pv, me) -> bool:
-    return bool(me.reserve) or any(text.startswith("use reserve") for text in pv.legal)
+    return bool(me.reserve) or any(uses_reserve(text) for text in pv.legal)
 
 
 def _column_task(pv, me) -> bool:
@@ -79,12 +81,12 @@ def _column_task(pv, me) -> bool:
 
 #: The words the coach explains, in the order it explains them.
 NOTES: tuple[Note, ...] = (
-    Note("note:female", "female-back citizen", lambda pv, me: pv.decision == "setup_row"),
+    Note("note:female", "female-back citizen", lambda pv, me: pv.decision == Decision.SETUP_ROW),
     Note("note:river", "river tile", lambda pv, me: bool(me.river)),
     Note("note:reserve", "reserve", _uses_reserve),
     Note("note:column", "marker beside Trajan's Column", _column_task),
-    Note("note:collection", "collection task", lambda pv, me: pv.decision == "pay"),
-    Note("note:area", "colour-area rule", lambda pv, me: pv.decision == "envoy"),
+    Note("note:collection", "collection task", lambda pv, me: pv.decision == Decision.PAY),
+    Note("note:area", "colour-area rule", lambda pv, me: pv.decision == Decision.ENVOY),
 )
 
 

@@ -19,6 +19,8 @@ from textual import work
 from textual.widgets import OptionList, Static
 
 from forum_trajanum.engine import PlayerView
+from forum_trajanum.engine.actions import crane_colours
+from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.cranes import STEP_ID
 from forum_trajanum.tui.entries import ENTRY_KEYS, GROUP_ID, group_of
 from forum_trajanum.tui.labels import action_cells, describe, forum_cell
@@ -99,6 +101,8 @@ class HintPanel:
 
     def hint_done(self, pv: PlayerView, hint) -> None:
         """Show a finished hint, unless the decision on screen is another one by now."""
+        if app_closing(self.app) or not self.is_mounted:
+            return  # the app shuts down: its screens are being taken apart
         if self.hint_view is not pv or self.data.view is not pv or self.covered:
             return  # the player acted (or the keyboard passed on) meanwhile: drop it
         self.thinking = False
@@ -132,8 +136,8 @@ class HintPanel:
         group = GROUP_ID + group_of(action)
         if group_of(action) and group in ids:
             return group  # the group holding the suggestion (its entry opens it)
-        if text.startswith("cranes "):
-            colours = text.removeprefix("cranes ")
+        colours = crane_colours(text)
+        if colours:
             for i in ids:
                 if i.startswith(STEP_ID) and colours.startswith(i.removeprefix(STEP_ID)):
                     return i

@@ -5,6 +5,7 @@ Only wording lives here. Which actions exist is decided by the engine (``view.le
 
 from __future__ import annotations
 
+from forum_trajanum.core.actions import check_complete
 from forum_trajanum.data import (
     AREA_BONUS_LABELS,
     BENEFIT_LABELS,
@@ -18,6 +19,7 @@ from forum_trajanum.data import (
 )
 from forum_trajanum.engine import PlayerView, parse, preview
 from forum_trajanum.engine import actions as A
+from forum_trajanum.engine.tasks import Decision
 
 CORNER_NAMES = ("A1", "F1", "A6", "F6")
 GAIN_NAMES = {"$": "1 coin", "T": "1 tribune", "A": "1 assistant"}
@@ -79,11 +81,31 @@ def street_name(symbol: int) -> str:
 
 def action_cells(action: A.Action) -> tuple[str, ...]:
     """The Colonia cells an action is about (for the grid cursor)."""
-    if isinstance(action, (A.TakeTile, A.KeepTile, A.PickTile, A.HandicapCorner)):
-        return (action.cell,)
-    if isinstance(action, A.Build):
-        return (action.cell_a, action.cell_b) if action.b else (action.cell_a,)
+    return CHOICE_CELLS[action.kind](action)
+
+
+def _one_cell(action) -> tuple[str, ...]:
+    return (action.cell,)
+
+
+def _no_cell(action) -> tuple[str, ...]:
     return ()
+
+
+def _built_cells(action: A.Build) -> tuple[str, ...]:
+    return (action.cell_a, action.cell_b) if action.b else (action.cell_a,)
+
+
+#: The Colonia cells of each action kind (checked complete at import).
+CHOICE_CELLS = check_complete(
+    A.ACTIONS,
+    {
+        kind: {"take": _one_cell, "keep": _one_cell, "pick": _one_cell, "handicap": _one_cell,
+               "build": _built_cells}.get(kind, _no_cell)
+        for kind in A.ACTION_KINDS
+    },
+    "board cells",
+)  # fmt: skip
 
 
 def forum_cell(action: A.Action) -> tuple[int, int] | None:
@@ -116,81 +138,114 @@ def _tile_in_hand(me, cell: str) -> str:
 def action_words(action: A.Action, pv: PlayerView) -> str:
     """What the action is, in words (without its cost and gain: :func:`describe` adds them)."""
     me = pv.colonias[pv.viewer] if 0 <= pv.viewer < len(pv.colonias) else None
-    if isinstance(action, A.SetupCranes):
-        pairs = ", ".join(f"{c} {COLOUR_NAMES[k]}" for c, k in zip(
-            CORNER_NAMES, action.colours, strict=True))  # fmt: skip
-        return f"Cranes: {pairs}"
-    if isinstance(action, A.SetupDiagonal):
-        a, b = ("A1", "F6") if action.diagonal == "main" else ("F1", "A6")
-        return f"{tile_label(action.first)} on {a}, {tile_label(action.second)} on {b}"
-    if isinstance(action, A.ChooseRow):
-        who = "The citizen"
-        if pv.decision == "citizen":
-            who = tile_label(pv.task.citizen)
-        elif me is not None and me.female:
-            who = tile_label(me.female)
-        return f"{who} into row {action.row}: {ROW_TITLES[action.row - 1]}"
-    if isinstance(action, A.HandicapCorner):
-        return f"Take the citizen from corner {action.cell}"
-    if isinstance(action, A.TakeTile):
-        street = street_name(pv.street[action.card - 1]) if pv.street else "its street"
-        if action.tribune:
-            return f"Take the tile at {action.cell} for card {action.card}, off {street}"
-        return f"Take the tile at {action.cell} for card {action.card} ({street})"
-    if isinstance(action, A.SkipCard):
-        return f"Take no tile for card {action.card} (its street is empty)"
-    if isinstance(action, A.KeepTile):
-        kept = _tile_in_hand(me, action.cell)
-        others = [c for c in (me.taken_cells if me else ()) if c != action.cell]
-        passed = tile_label(_tile_in_hand(me, others[0])) if others else "the other tile"
-        return f"Keep {tile_label(kept) or 'the tile'} (from {action.cell}), pass {passed}"
-    if isinstance(action, A.UseTile):
-        if action.source == "own":
-            return f"Use your kept tile: {tile_label(me.kept if me else '')}"
-        if action.source == "received":
-            return f"Use the tile you received: {tile_label(me.received if me else '')}"
-        return f"Use a tile from your reserve: {tile_label(action.tile)}"
-    if isinstance(action, A.UseBoth):
-        return "Use both tiles"
-    if isinstance(action, A.Convert):  # the preview says what goes and what comes
-        return CONVERT_NAMES.get(action.method, "Exchange")
-    if isinstance(action, A.Build):
-        if action.b:
-            return (
-                f"Build {building_name(action.a)} on {action.cell_a} and "
-                f"{building_name(action.b)} on {action.cell_b}"
-            )
-        return f"Build {building_name(action.a)} on {action.cell_a}"
-    if isinstance(action, A.EndTurn):
-        return "End the turn"
-    if isinstance(action, A.ChooseFirst):
-        if action.which == "gray":
-            return "First the benefit of the gray building, then the structure's envoy"
-        return "First the structure's envoy, then the benefit of the gray building"
-    if isinstance(action, A.PlaceEnvoy):
-        if action.declined:
-            return "Place no envoy"
-        return f"Envoy on the Forum at row {action.row}, column {action.col}" + _space(
-            pv, action.row - 1, action.col - 1
+    return CHOICE_WORDS[action.kind](action, pv, me)
+
+
+def _cranes(action: A.SetupCranes, pv: PlayerView, me) -> str:
+    pairs = ", ".join(f"{c} {COLOUR_NAMES[k]}" for c, k in zip(
+        CORNER_NAMES, action.colours, strict=True))  # fmt: skip
+    return f"Cranes: {pairs}"
+
+
+def _diagonal(action: A.SetupDiagonal, pv: PlayerView, me) -> str:
+    a, b = ("A1", "F6") if action.diagonal == "main" else ("F1", "A6")
+    return f"{tile_label(action.first)} on {a}, {tile_label(action.second)} on {b}"
+
+
+def _row(action: A.ChooseRow, pv: PlayerView, me) -> str:
+    who = "The citizen"
+    if pv.decision == Decision.CITIZEN:
+        who = tile_label(pv.task.citizen)
+    elif me is not None and me.female:
+        who = tile_label(me.female)
+    return f"{who} into row {action.row}: {ROW_TITLES[action.row - 1]}"
+
+
+def _take(action: A.TakeTile, pv: PlayerView, me) -> str:
+    street = street_name(pv.street[action.card - 1]) if pv.street else "its street"
+    if action.tribune:
+        return f"Take the tile at {action.cell} for card {action.card}, off {street}"
+    return f"Take the tile at {action.cell} for card {action.card} ({street})"
+
+
+def _keep(action: A.KeepTile, pv: PlayerView, me) -> str:
+    kept = _tile_in_hand(me, action.cell)
+    others = [c for c in (me.taken_cells if me else ()) if c != action.cell]
+    passed = tile_label(_tile_in_hand(me, others[0])) if others else "the other tile"
+    return f"Keep {tile_label(kept) or 'the tile'} (from {action.cell}), pass {passed}"
+
+
+def _use(action: A.UseTile, pv: PlayerView, me) -> str:
+    if action.source == "own":
+        return f"Use your kept tile: {tile_label(me.kept if me else '')}"
+    if action.source == "received":
+        return f"Use the tile you received: {tile_label(me.received if me else '')}"
+    return f"Use a tile from your reserve: {tile_label(action.tile)}"
+
+
+def _build(action: A.Build, pv: PlayerView, me) -> str:
+    if action.b:
+        return (
+            f"Build {building_name(action.a)} on {action.cell_a} and "
+            f"{building_name(action.b)} on {action.cell_b}"
         )
-    if isinstance(action, A.ChooseStep):
-        index = pv.task.track if pv.decision == "step" else -1
-        if 0 <= index < len(TRACKS):
-            track = TRACKS[index]
-            benefit = BENEFIT_LABELS[TRACK_BENEFITS[track][action.n - 1]]
-            return f"{GRAY_NAMES[track].capitalize()} step {action.n}: {benefit}"
-        return f"The benefit of step {action.n}"
-    if isinstance(action, A.ChooseWorker):
-        return f"Take 1 {COLOUR_NAMES[action.colour]} worker ({action.colour})"
-    if isinstance(action, A.ChooseBonus):
-        return "Area bonus: " + " and ".join(AREA_BONUS_LABELS[b] for b in action.bonuses)
-    if isinstance(action, A.ChooseGain):
-        return f"Take {GAIN_NAMES.get(action.resource, action.resource)}"
-    if isinstance(action, A.PickTile):
-        return f"Take the tile at {action.cell} from your Colonia and use it now"
-    if isinstance(action, A.PayCitizens):
-        return _pay_words(action, me)
-    return str(action)
+    return f"Build {building_name(action.a)} on {action.cell_a}"
+
+
+def _first(action: A.ChooseFirst, pv: PlayerView, me) -> str:
+    if action.which == "gray":
+        return "First the benefit of the gray building, then the structure's envoy"
+    return "First the structure's envoy, then the benefit of the gray building"
+
+
+def _envoy(action: A.PlaceEnvoy, pv: PlayerView, me) -> str:
+    if action.declined:
+        return "Place no envoy"
+    return f"Envoy on the Forum at row {action.row}, column {action.col}" + _space(
+        pv, action.row - 1, action.col - 1
+    )
+
+
+def _step(action: A.ChooseStep, pv: PlayerView, me) -> str:
+    index = pv.task.track if pv.decision == Decision.STEP else -1
+    if 0 <= index < len(TRACKS):
+        track = TRACKS[index]
+        benefit = BENEFIT_LABELS[TRACK_BENEFITS[track][action.n - 1]]
+        return f"{GRAY_NAMES[track].capitalize()} step {action.n}: {benefit}"
+    return f"The benefit of step {action.n}"
+
+
+#: What each kind of action is, in words (checked complete at import: a new action kind
+#: without its words fails at once, not on a player's screen).
+CHOICE_WORDS = check_complete(
+    A.ACTIONS,
+    {
+        "cranes": _cranes,
+        "diagonal": _diagonal,
+        "row": _row,
+        "handicap": lambda a, pv, me: f"Take the citizen from corner {a.cell}",
+        "take": _take,
+        "skip": lambda a, pv, me: f"Take no tile for card {a.card} (its street is empty)",
+        "keep": _keep,
+        "use": _use,
+        "both": lambda a, pv, me: "Use both tiles",
+        # the preview says what goes and what comes
+        "convert": lambda a, pv, me: CONVERT_NAMES.get(a.method, "Exchange"),
+        "build": _build,
+        "end": lambda a, pv, me: "End the turn",
+        "first": _first,
+        "envoy": _envoy,
+        "step": _step,
+        "worker": lambda a, pv, me: f"Take 1 {COLOUR_NAMES[a.colour]} worker ({a.colour})",
+        "bonus": lambda a, pv, me: (
+            "Area bonus: " + " and ".join(AREA_BONUS_LABELS[b] for b in a.bonuses)
+        ),
+        "gain": lambda a, pv, me: f"Take {GAIN_NAMES.get(a.resource, a.resource)}",
+        "pick": lambda a, pv, me: f"Take the tile at {a.cell} from your Colonia and use it now",
+        "pay": lambda a, pv, me: _pay_words(a, me),
+    },
+    "choice words",
+)
 
 
 #: Conversions by their source (the preview words what they take and give).
@@ -312,7 +367,7 @@ def effect_words(action: A.Action, pv: PlayerView) -> str | None:
 def decision_context(pv: PlayerView) -> str:
     """One line on what the current decision is about (from its public task record)."""
     task = pv.task
-    if pv.decision == "envoy":
+    if pv.decision == Decision.ENVOY:
         mode, colour = task.mode, task.colour
         return {
             "colour": f"Envoy for your {COLOUR_NAMES.get(colour, colour)} ({colour}) structure: "
@@ -321,18 +376,18 @@ def decision_context(pv: PlayerView) -> str:
             "free": "Market 3: any free coloured space, ignoring the colour-area rule.",
             "eagle": "Library 3: a free eagle space.",
         }.get(mode, "")
-    if pv.decision == "step":
+    if pv.decision == Decision.STEP:
         names = {"L": "library", "S": "basilica", "M": "market"}
         return f"The {names[TRACKS[task.track]]} track reached step {task.reached}: pick a benefit."
-    if pv.decision == "citizen":
+    if pv.decision == Decision.CITIZEN:
         return f"Place the {tile_label(task.citizen)} into a row of its class."
-    if pv.decision == "bonus":
+    if pv.decision == Decision.BONUS:
         return "You completed a colour area of the Forum: take an area bonus."
-    if pv.decision == "use":
+    if pv.decision == Decision.USE:
         return "Use one tile (or pay 2 tribunes for both)."
-    if pv.decision == "build":
+    if pv.decision == Decision.BUILD:
         return "Convert resources, build once (cells marked ▸ on your Colonia), then end the turn."
-    if pv.decision == "pay":
+    if pv.decision == Decision.PAY:
         return "1 coin per citizen row; unpaid rows turn inactive before the scoring."
     return ""
 

@@ -20,6 +20,7 @@ from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
+from forum_trajanum.tui.compat import scroll_update
 from forum_trajanum.tui.textlines import at_row
 
 #: The panel shows the log's last lines (the l key, in the larger layouts, the whole log).
@@ -41,7 +42,7 @@ def set_virtual_size(widget: Widget, size: Size) -> None:
     if widget.virtual_size == size:
         return
     widget.set_reactive(Widget.virtual_size, size)
-    widget._scroll_update(size)  # what Textual's own size update calls (a private method)
+    scroll_update(widget, size)
     widget.refresh()
 
 

@@ -13,7 +13,8 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 
 from forum_trajanum.engine import PlayerView
-from forum_trajanum.engine.actions import SetupCranes
+from forum_trajanum.engine.actions import SetupCranes, crane_colours
+from forum_trajanum.engine.tasks import Phase, decision_phase
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.cranes import STEP_ID, CraneStep, chosen_text, crane_steps
 from forum_trajanum.tui.keys import CHOICE_HOLD
@@ -121,7 +122,7 @@ class SetupScreen(PlayScreen):
         for an arrangement that no longer fits the colours chosen is gone."""
         self.cranes_chosen = chosen
         hinted = self.hint_action()
-        if hinted is not None and not str(hinted).removeprefix("cranes ").startswith(chosen):
+        if hinted is not None and not crane_colours(str(hinted)).startswith(chosen):
             self.hint_view, self.hint, self.thinking = None, None, False
         self.sort_actions()
         self.draw()
@@ -163,14 +164,17 @@ class WatchScreen(PlayScreen):
         self.show(self.data)
 
 
+#: The play screen of each phase of the game (the engine says which phase a decision is of).
+PHASE_SCREENS: dict[Phase, type[PlayScreen]] = {
+    Phase.SETUP: SetupScreen,
+    Phase.DRAFT: DraftScreen,
+    Phase.TURN: TurnScreen,
+    Phase.SCORING: PayScreen,
+}
+
+
 def screen_class(pv: PlayerView) -> type[PlayScreen]:
     """The play screen for the mode of the view's current decision."""
     if pv.viewer < 0 or not pv.legal:
         return WatchScreen
-    if pv.decision in ("setup_cranes", "setup_row", "setup_diagonal", "handicap"):
-        return SetupScreen
-    if pv.decision == "draft":
-        return DraftScreen
-    if pv.decision == "pay":
-        return PayScreen
-    return TurnScreen
+    return PHASE_SCREENS[decision_phase(pv.decision)]

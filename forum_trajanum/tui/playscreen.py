@@ -24,6 +24,7 @@ from forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import TakeTile
 from forum_trajanum.engine.forum import AreaRule, area_rule
+from forum_trajanum.engine.tasks import Decision
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text
 from forum_trajanum.tui.entries import ENTRY_KEYS, group_of
@@ -335,7 +336,7 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
             pv.options.side,
             self.marked_cells(),
             tuple(pv.street),
-            tint=pv.decision == "draft",
+            tint=pv.decision == Decision.DRAFT,
             flash=flash | hint_cells if pv.viewer == seat else flash,
         )
         set_title(self.query_one("#p-colonia"), f"Colonia of {owner}")

@@ -57,6 +57,21 @@ MAX_INPUT = 4096
 LOG = logging.getLogger("forum-trajanum.serve")
 
 
+#: textual-serve's private names this module overrides or uses (its public API has no hook for
+#: an argv without a shell, a keyed page or checked messages); tests/web check that the
+#: installed textual-serve still has each, and pyproject.toml pins it below 2.
+TEXTUAL_SERVE_PRIVATE = (
+    (AppService, "_open_app_process"),
+    (AppService, "_build_environment"),
+    (Server, "_make_app"),
+    (Server, "_process_messages"),
+    (Server, "handle_index"),
+    (Server, "handle_download"),
+    (Server, "initialize_logging"),
+    (Server, "on_shutdown"),
+)
+
+
 def clamp_size(value: object, default: int, bounds: tuple[int, int]) -> int:
     """A terminal dimension from what a browser sent (text, number or anything else): a whole
     number within ``bounds``, or ``default`` when it is not a number at all."""

@@ -60,3 +60,38 @@ def test_views_carry_typed_task_records_that_round_trip_through_json():
 def test_a_citizen_task_in_a_view_shows_the_citizen_but_not_its_tile_id():
     task = T.Citizen(1, 40, "ship", "PAT", 1)
     assert task.public() == T.Citizen(1, -1, "ship", "PAT", 1)
+
+
+def test_the_decision_kinds_the_app_compares_with_are_exactly_the_ones_the_rules_register():
+    # issue 15: the app and the bots use the engine's Decision constants, never their own
+    # strings; a decision kind added to the rules must be added to the contract too
+    from forum_trajanum.engine import rules  # noqa: F401 - registers every decision
+    from forum_trajanum.engine.tasks import TASKS, Decision, Phase, decision_phase
+
+    assert {d.value for d in Decision} == set(TASKS.decisions) | {"over"}
+    assert decision_phase(Decision.SETUP_CRANES) == Phase.SETUP
+    assert decision_phase(Decision.HANDICAP) == Phase.SETUP
+    assert decision_phase(Decision.DRAFT) == Phase.DRAFT
+    assert decision_phase(Decision.PAY) == Phase.SCORING
+    # the follow-up decisions keep the phase of the turn they interrupt
+    assert decision_phase(Decision.STEP) == Phase.TURN == decision_phase(Decision.BUILD)
+
+
+def test_no_module_of_the_app_spells_an_action_text_or_a_decision_kind_itself():
+    import re
+    from pathlib import Path
+
+    import forum_trajanum.tui
+
+    # (a key called "end" in a Binding is a key, not an action)
+    spelled = re.compile(
+        r"""(decision\s*(==|!=|in)\s*\(?\s*["'])"""
+        r"""|(?<!Binding\()["']end["'](?!\s*:)|["'](cranes |use res)"""
+    )
+    found = [
+        f"{path.name}:{n}"
+        for path in Path(forum_trajanum.tui.__file__).parent.glob("*.py")
+        for n, line in enumerate(path.read_text().splitlines(), start=1)
+        if spelled.search(line)
+    ]
+    assert not found, found

@@ -7,16 +7,9 @@ from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen
 from forum_trajanum.tui.screens import HandOverScreen
 from forum_trajanum.tui.widgets import EAGLE_GLYPH, ForumGrid
+from tests.waiting import wait_for as _wait
 
 from .conftest import SIZE, past_hold
-
-
-async def _wait(pilot, condition, tries: int = 100) -> bool:
-    for _ in range(tries):
-        if condition():
-            return True
-        await pilot.pause(0.02)
-    return condition()
 
 
 async def test_random_forum_boards_from_the_form_are_drawn_cell_by_cell():

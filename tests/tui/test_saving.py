@@ -8,16 +8,9 @@ import os
 from forum_trajanum.core import saves
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.play import PlayScreen
+from tests.waiting import wait_for as _wait
 
 from .conftest import past_hold, screen_text, session_at
-
-
-async def _wait(pilot, condition) -> bool:
-    for _ in range(200):
-        if condition():
-            return True
-        await pilot.pause(0.02)
-    return condition()
 
 
 async def test_a_save_written_while_the_screen_repaints_is_whole_on_disk():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 
 from textual import events
 
@@ -29,6 +28,7 @@ from forum_trajanum.tui.screens import (
     StartScreen,
     TooSmallScreen,
 )
+from tests.waiting import wait_for as _wait
 
 from .conftest import (
     SIZE,
@@ -38,14 +38,6 @@ from .conftest import (
     screen_text,
     session_at,
 )
-
-
-async def _wait(pilot, condition, timeout: float = 60.0):
-    """Wait until ``condition()`` holds (the timeout only stops a test that would hang)."""
-    deadline = time.monotonic() + timeout
-    while not condition() and time.monotonic() < deadline:
-        await pilot.pause(0.02)
-    return condition()
 
 
 async def _menu(pilot, app, choice: str) -> None:

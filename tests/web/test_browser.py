@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waiting import wait_until
+
 CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 1366, "height": 768}
 
@@ -80,16 +82,6 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
-
-
-def wait_until(condition, timeout: float = 30.0, what: str = "a condition"):
-    """Wait until ``condition()`` is true (checked every 20 ms); fail after ``timeout``."""
-    deadline = time.monotonic() + timeout
-    while not (value := condition()):
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what}")
-        time.sleep(0.02)
-    return value
 
 
 @pytest.fixture(scope="module")

@@ -13,10 +13,11 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
+
+from tests.waiting import wait_until
 
 aiohttp = pytest.importorskip("aiohttp", reason="the web extra is not installed")
 pytest.importorskip("textual_serve", reason="the web extra is not installed")
@@ -39,15 +40,6 @@ def _children(pid: int) -> list[int]:
             if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
                 found.append(int(entry.name))
     return found
-
-
-def wait_until(condition, timeout: float = 20.0, what: str = "a condition"):
-    deadline = time.monotonic() + timeout
-    while not (value := condition()):
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what}")
-        time.sleep(0.02)
-    return value
 
 
 class Served:
@@ -194,3 +186,12 @@ def test_a_terminal_dimension_from_a_browser_is_a_whole_number_within_bounds():
     ]  # fmt: skip
     for value, expected in cases:
         assert clamp_size(value, 80, bounds) == expected, value
+
+
+def test_every_private_textual_serve_name_serve_overrides_still_exists():
+    from forum_trajanum.web import TEXTUAL_SERVE_PRIVATE
+
+    missing = [
+        f"{cls.__name__}.{name}" for cls, name in TEXTUAL_SERVE_PRIVATE if not hasattr(cls, name)
+    ]
+    assert not missing, f"textual-serve no longer has {missing}: update forum_trajanum/web"

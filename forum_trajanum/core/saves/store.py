@@ -174,11 +174,13 @@ def _game_path(game_id: str) -> Path:
     return games_dir() / f"{game_id}{SUFFIX}"
 
 
-def open_game(game_id: str) -> OpenedGame:
+def open_game(game_id: str, replay=None) -> OpenedGame:
     """Lock and load the game ``game_id``. A save damaged part-way resumes at its last good
     action (the damaged file is kept beside it first: when that copy cannot be written, the
     game is not opened and its file stays as it was); raises :class:`SaveError` (with player
-    words) when the game is open elsewhere, gone, or cannot be read at all."""
+    words) when the game is open elsewhere, gone, or cannot be read at all. ``replay(record)
+    -> (state, actions replayed, problem)`` replays the record (the session passes its own, so
+    that a game is replayed once); by default the core's check of a record."""
     flush()
     path = _game_path(game_id)
     if not path.exists() and not path.is_symlink():
@@ -197,7 +199,10 @@ def open_game(game_id: str) -> OpenedGame:
         data = read_limited(path)
         found = read_record(data)
         record = found.record
-        state, good, problem = replay_valid(record, GAMES.get(record.game))
+        if replay is None:
+            state, good, problem = replay_valid(record, GAMES.get(record.game))
+        else:
+            state, good, problem = replay(record)
     except (OSError, RecordError) as exc:
         game.close()
         log_problem(f"cannot read {path}: {exc}")
