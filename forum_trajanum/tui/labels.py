@@ -9,6 +9,7 @@ from forum_trajanum.core.actions import check_complete
 from forum_trajanum.data import (
     AREA_BONUS_LABELS,
     BENEFIT_LABELS,
+    CITIZEN_ABILITIES,
     COLOUR_NAMES,
     GRAY_NAMES,
     ROW_TITLES,
@@ -158,7 +159,8 @@ def _row(action: A.ChooseRow, pv: PlayerView, me) -> str:
         who = tile_label(pv.task.citizen)
     elif me is not None and me.female:
         who = tile_label(me.female)
-    return f"{who} into row {action.row}: {ROW_TITLES[action.row - 1]}"
+    row = action.row - 1  # what the row lets its owner do, so that the choice can be made
+    return f"{who} into row {action.row}: {ROW_TITLES[row]} ({CITIZEN_ABILITIES[row]})"
 
 
 def _take(action: A.TakeTile, pv: PlayerView, me) -> str:
