@@ -16,9 +16,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, Sparkline, Static
 
+from forum_trajanum.data import CYCLES, ROUNDS_PER_CYCLE
 from forum_trajanum.tui.widgets import SEAT_STYLE
 
-ROUNDS = 12  # 3 cycles of 4 rounds
+ROUNDS = CYCLES * ROUNDS_PER_CYCLE
 CYCLES = ("I", "II", "III")
 BARS = "▁▂▃▄▅▆▇█"
 

@@ -11,18 +11,22 @@ from forum_trajanum.data import (
     BENEFIT_LABELS,
     CITIZEN_ABILITIES,
     COLOUR_NAMES,
+    CORNERS,
+    DIAGONALS,
     GRAY_NAMES,
     ROW_TITLES,
     STREET_SYMBOLS,
     STRUCTURE_NAMES,
     TRACK_BENEFITS,
     TRACKS,
+    cell_name,
 )
 from forum_trajanum.engine import PlayerView, parse, preview
 from forum_trajanum.engine import actions as A
 from forum_trajanum.engine.tasks import Decision
 
-CORNER_NAMES = ("A1", "F1", "A6", "F6")
+#: The crane corners' names, in the engine's order of corners.
+CORNER_NAMES = tuple(cell_name(c) for c in CORNERS)
 GAIN_NAMES = {"$": "1 coin", "T": "1 tribune", "A": "1 assistant"}
 
 
@@ -149,7 +153,7 @@ def _cranes(action: A.SetupCranes, pv: PlayerView, me) -> str:
 
 
 def _diagonal(action: A.SetupDiagonal, pv: PlayerView, me) -> str:
-    a, b = ("A1", "F6") if action.diagonal == "main" else ("F1", "A6")
+    a, b = (cell_name(c) for c in DIAGONALS[action.diagonal])
     return f"{tile_label(action.first)} on {a}, {tile_label(action.second)} on {b}"
 
 

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Label, Static, TabbedContent, TabPane
 
 from forum_trajanum.engine import PlayerView
+from forum_trajanum.engine.game import GAME
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.panels import supply_text
 from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, ForumGrid, KeyBar
@@ -58,6 +59,9 @@ PLAY_NOTES = (
     "Columns: triumphal columns built.  Tracks: benefit tracks finished.  "
     "Bonus: area bonuses taken as 2 VP."
 )
+
+#: What ranks players level on points, in order (the engine's tie-breaks).
+TIE_BREAKS = GAME.tie_breaks
 
 
 def seat_text(seat: int, names: Sequence[str]) -> Text:
@@ -185,17 +189,17 @@ def winner_text(places: Sequence[Sequence[int]], keys, names: Sequence[str]) -> 
     else:
         who = " and ".join(names[s] for s in first)
         text.append(f"{who} share the victory", style="bold #ffd75f")
-        text.append(f" with {score} VP each: same active citizens and resources left.")
+        text.append(f" with {score} VP each: the same {' and '.join(TIE_BREAKS)}.")
     level = [s for place in places[1:] for s in place if keys[s][0] == score]
     if level and len(first) == 1:
         winner = first[0]
         others = " and ".join(names[s] for s in level)
         verb = "has" if len(level) == 1 else "have"
         if keys[winner][1] != keys[level[0]][1]:
-            reason = (f"more active citizens ({keys[winner][1]} against "
+            reason = (f"more {TIE_BREAKS[0]} ({keys[winner][1]} against "
                       f"{', '.join(str(keys[s][1]) for s in level)})")  # fmt: skip
         else:
-            reason = (f"the same active citizens ({keys[winner][1]}) and more resources left "
+            reason = (f"the same {TIE_BREAKS[0]} ({keys[winner][1]}) and more {TIE_BREAKS[1]} "
                       f"({keys[winner][2]} against "
                       f"{', '.join(str(keys[s][2]) for s in level)})")  # fmt: skip
         text.append(f"\n{others} {verb} {score} VP too; {names[winner]} wins with {reason}.")
@@ -274,8 +278,8 @@ class GameOverScreen(Screen[None]):
             with TabPane("1 Ranking", id="ranking"), VerticalScroll():
                 yield Static(ranking_table(self.places, self.keys, names))
                 yield Static(
-                    "Most VP wins; level players: most active citizens, then most "
-                    "resources left (builders, workers, assistants, coins, tribunes).",
+                    f"Most VP wins; level players: most {TIE_BREAKS[0]}, then most "
+                    f"{TIE_BREAKS[1]} (builders, workers, assistants, coins, tribunes).",
                     classes="results-note",
                 )
                 yield ScoreChart(self.history, names, id="final-chart")
