@@ -166,7 +166,12 @@ def _new(argv: list[str]) -> int:
     except SeatError as exc:
         print(f"forum-trajanum new: {exc}", file=sys.stderr)
         return 2
-    from forum_trajanum.tui.app import ForumApp
+    from forum_trajanum.core.game import GAMES
+    from forum_trajanum.tui.app import ForumApp, no_screens
+
+    if not GAMES.get(args.game).has("screens"):
+        print(f"forum-trajanum new: {no_screens(GAMES.get(args.game))}", file=sys.stderr)
+        return 2
 
     app = ForumApp(bot_delay=args.bot_delay, new_game=settings)
     app.run()

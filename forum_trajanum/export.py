@@ -48,6 +48,13 @@ def load(path: str | Path) -> GameReplay:
     words) when the file cannot be read. A save damaged part-way yields its readable part."""
     data = read_limited(path)  # a pipe, a device or a huge file: a RecordError in words
     found = read_record(data)
+    from forum_trajanum.core.game import GAMES
+
+    game = GAMES.get(found.record.game)
+    if not game.has("replay"):
+        raise RecordError(
+            f"this is a game of {game.title}, which replay and export cannot show yet"
+        )
     replay = GameReplay.of(found.record)
     if found.lost and not replay.problem:
         replay.problem = f"the save is damaged: the last {found.lost} action(s) could not be read"

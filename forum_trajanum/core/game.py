@@ -103,13 +103,19 @@ class Game:
     #: ``secret_lines(before, action, after, seat)``: what the acting seat alone knew about
     #: the action then, as (seat, text) lines (shown when a finished game is replayed).
     secret_lines: Callable[[Any, Any, Any, int], list[tuple[int, str]]] = lambda *_: []
-    #: Module paths the program loads on use: the game's bots (``make_bot(level, seed)``) and
-    #: its screens and words for the app.
+    #: Module paths the program loads on use: the game's bots (``make_bot(level, seed)``), its
+    #: screens for the app (``"screens"``) and its replay and export (``"replay"``). A game
+    #: without screens can be simulated, and the app says it cannot show it yet.
     modules: dict[str, str] = field(default_factory=dict)
 
     def players(self, state) -> int:
         """How many seats the game has."""
         return state.options.players
+
+    def has(self, part: str) -> bool:
+        """Whether the program has this part of the game (``"screens"``: the terminal app can
+        show it; ``"bots"``; ``"replay"``: replay and export)."""
+        return part in self.modules
 
     def load(self, part: str):
         """The module of one of the game's parts (``"bots"``, ``"ui"``), imported on use."""

@@ -92,5 +92,9 @@ GAME = Game(
     record=GameRecord,
     turn_ends=frozenset({END_TURN}),
     migrations=MIGRATIONS,
-    modules={"bots": "forum_trajanum.bots.factory"},
+    modules={
+        "bots": "forum_trajanum.bots.factory",
+        "screens": "forum_trajanum.tui.play",
+        "replay": "forum_trajanum.replay",
+    },
 )

@@ -83,6 +83,15 @@ def default_bot_factory(level: str, seed: int):
     return make_bot(level, seed)
 
 
+def no_screens(game) -> str:
+    """What the app says about a game it has no screens for (yet)."""
+    return (
+        f"{game.title} cannot be played in this window yet: its rules are here, but not its "
+        f"screens. Its saves stay as they are, and `forum-trajanum simulate --game "
+        f"{game.name}` plays it with bots."
+    )
+
+
 class ForumApp(CoachApp, App):
     """Forum Trajanum for 2-4 players at one keyboard (some seats may be bots)."""
 
@@ -240,6 +249,9 @@ class ForumApp(CoachApp, App):
 
         seed = settings.seed if settings.seed is not None else random.randrange(1, 10**9)
         rules = GAMES.get(settings.game)
+        if not rules.has("screens"):
+            self.push_screen(MessageScreen(no_screens(rules), "Cannot start"))
+            return
         chosen = {
             "players": settings.players,
             "side": settings.side,
@@ -299,6 +311,10 @@ class ForumApp(CoachApp, App):
             return
         except GameError as exc:
             self.push_screen(MessageScreen(str(exc), "This game cannot be opened"))
+            return
+        if not session.rules.has("screens"):
+            session.close()
+            self.push_screen(MessageScreen(no_screens(session.rules), "This game cannot be shown"))
             return
         if opened.lost:
             lost = f"{opened.lost} action" + ("s" if opened.lost > 1 else "")
