@@ -24,7 +24,8 @@ from forum_trajanum.core.conductor import Conductor, Step
 from forum_trajanum.engine import GameError
 from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.compat import app_closing
-from forum_trajanum.tui.keys import CHOICE_HOLD, LEGEND_KEY
+from forum_trajanum.tui import keys
+from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.screens import (
     HandOverScreen,
     NewGameSettings,
@@ -108,7 +109,7 @@ class ForumApp(CoachApp, App):
         session: GameSession | None = None,
         min_size: tuple[int, int] = (MIN_WIDTH, MIN_HEIGHT),
         guard_errors: bool | None = None,
-        choice_hold: float = CHOICE_HOLD,
+        choice_hold: float | None = None,
         open_game: str | None = None,
         new_game: NewGameSettings | None = None,
     ) -> None:
@@ -122,7 +123,7 @@ class ForumApp(CoachApp, App):
         self.guard_errors = guard_errors
         self.bot_delay = bot_delay
         #: Seconds for which a new player's decision list ignores Enter (see CHOICE_HOLD).
-        self.choice_hold = choice_hold
+        self.choice_hold = keys.CHOICE_HOLD if choice_hold is None else choice_hold
         self.bot_factory = bot_factory or default_bot_factory
         self.session = session
         #: A game to start at once (``forum-trajanum new``), when no session is given.

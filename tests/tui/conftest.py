@@ -17,6 +17,14 @@ def save_home(tmp_path, monkeypatch):
     return tmp_path / "home"
 
 
+@pytest.fixture(autouse=True)
+def quick_hold(request, monkeypatch):
+    """The moment a new player's list ignores Enter (``CHOICE_HOLD``, 0.3 s) is near zero in
+    flow tests: the tests marked ``real_hold`` (test_hold.py) keep it honest."""
+    if request.node.get_closest_marker("real_hold") is None:
+        monkeypatch.setattr("forum_trajanum.tui.keys.CHOICE_HOLD", 0.001)
+
+
 def screen_text(app) -> str:
     """The text the active screen shows now (what a player can read)."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())

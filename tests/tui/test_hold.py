@@ -3,11 +3,15 @@ hand-over screen must not take the first choice by accident."""
 
 from __future__ import annotations
 
+import pytest
+
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.play import CHOICE_HOLD, DraftScreen, PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen
 
 from .conftest import SIZE, first_legal_bot_factory, past_hold, session_at
+
+pytestmark = pytest.mark.real_hold  # the hold's own tests: its real length
 
 
 async def test_a_fast_second_enter_after_the_hand_over_chooses_nothing():
