@@ -22,9 +22,9 @@ from textual.screen import ModalScreen
 from forum_trajanum.core import saves
 from forum_trajanum.core.conductor import Conductor, Step
 from forum_trajanum.engine import GameError
+from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.compat import app_closing
-from forum_trajanum.tui import keys
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.screens import (
     HandOverScreen,
@@ -36,7 +36,8 @@ from forum_trajanum.tui.screens import (
 if TYPE_CHECKING:
     from forum_trajanum.core.session import GameSession
     from forum_trajanum.tui.messages import ActionChosen
-    from forum_trajanum.tui.play import PlayData, PlayScreen
+    from forum_trajanum.tui.playdata import PlayData
+    from forum_trajanum.tui.playscreen import PlayScreen
 
 # Only what the start screen needs is imported above: the engine, the bots and the play
 # screens load right after the start screen's first frame (``ForumApp.warm_up``), or when
@@ -165,7 +166,7 @@ class ForumApp(CoachApp, App):
 
     def get_system_commands(self, screen):
         """The command palette's commands, with the hint and the coach on a play screen."""
-        from forum_trajanum.tui.play import PlayScreen
+        from forum_trajanum.tui.playscreen import PlayScreen
 
         yield from super().get_system_commands(screen)
         if isinstance(screen, PlayScreen):
@@ -411,7 +412,7 @@ class ForumApp(CoachApp, App):
     def play_data(self, pv, hold: float = 0.0) -> PlayData:
         """The data a play screen needs for ``pv``."""
         from forum_trajanum.tui.panels import last_move, log_lines
-        from forum_trajanum.tui.play import PlayData
+        from forum_trajanum.tui.playdata import PlayData
 
         s = self.session
         names = self.names()
@@ -456,7 +457,7 @@ class ForumApp(CoachApp, App):
         if self.overlay_open():
             self.deferred = True
             return
-        from forum_trajanum.tui.play import PlayData
+        from forum_trajanum.tui.playdata import PlayData
         from forum_trajanum.tui.results import GameOverScreen, ScoringScreen
 
         step = self.conductor.next_step()
@@ -522,7 +523,7 @@ class ForumApp(CoachApp, App):
         When it was not on screen just before (after a hand-over, a bot's turn, a scoring),
         its decision list first ignores Enter for a moment: a fast second press of the key
         that closed the screen before must not choose anything."""
-        from forum_trajanum.tui.play import PlayScreen
+        from forum_trajanum.tui.playscreen import PlayScreen
 
         s = self.session
         if s is None or s.over:
@@ -556,7 +557,7 @@ class ForumApp(CoachApp, App):
 
     def cover_secrets(self) -> None:
         """Hide the play screen's content (before a hand-over covers it)."""
-        from forum_trajanum.tui.play import PlayScreen
+        from forum_trajanum.tui.playscreen import PlayScreen
 
         top = self.screen
         if isinstance(top, PlayScreen):
@@ -613,7 +614,7 @@ class ForumApp(CoachApp, App):
         return f"Saving failed: {error}" if error else ""
 
     def say(self, text: str) -> None:
-        from forum_trajanum.tui.play import PlayScreen
+        from forum_trajanum.tui.playscreen import PlayScreen
 
         top = self.screen
         if isinstance(top, PlayScreen):

@@ -211,7 +211,7 @@ async def _until(pilot, condition, what: str) -> None:
 async def cursor_and_board(width: int, height: int, samples: int):
     """Key-to-repaint seconds of cursor moves and of whole-board updates at one size."""
     from forum_trajanum.tui.app import ForumApp
-    from forum_trajanum.tui.play import PlayScreen
+    from forum_trajanum.tui.playscreen import PlayScreen
     from forum_trajanum.tui.widgets import ColoniaGrid, DecisionList
 
     session = _session_at_build(3)

@@ -16,7 +16,7 @@ from forum_trajanum.engine import PlayerView
 from forum_trajanum.tui.glossary import WORDS, heading
 from forum_trajanum.tui.help import LEGEND_KEY, RULES_REFERENCE, keys_table, legend
 from forum_trajanum.tui.panels import ROMAN, supply_text
-from forum_trajanum.tui.playscreen import PlayData
+from forum_trajanum.tui.playdata import PlayData
 from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, KeyBar
 
 

@@ -1,7 +1,7 @@
 """The play screens: one per mode (setup, draft, turn, paying citizens, watching bots).
 
 Their common base, :class:`PlayScreen` (board panels, decision list, layouts by size), is in
-:mod:`forum_trajanum.tui.playscreen` and re-exported here. The setup's crane colours are
+:mod:`forum_trajanum.tui.playscreen`. The setup's crane colours are
 chosen corner by corner, narrowing the engine's arrangements (:mod:`forum_trajanum.tui.cranes`);
 only the complete arrangement is posted.
 """
@@ -17,17 +17,14 @@ from forum_trajanum.engine.actions import SetupCranes, crane_colours
 from forum_trajanum.engine.tasks import Phase, decision_phase
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.cranes import STEP_ID, CraneStep, chosen_text, crane_steps
-from forum_trajanum.tui.keys import CHOICE_HOLD
 from forum_trajanum.tui.labels import CORNER_NAMES
-from forum_trajanum.tui.playscreen import PlayData, PlayScreen
+from forum_trajanum.tui.playdata import PlayData
+from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.widgets import ColoniaGrid
 
 __all__ = [
-    "CHOICE_HOLD",
     "DraftScreen",
     "PayScreen",
-    "PlayData",
-    "PlayScreen",
     "SetupScreen",
     "TurnScreen",
     "WatchScreen",

@@ -9,8 +9,6 @@ app decides. The screens of each mode (setup, draft, turn, ...) are in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -53,6 +51,7 @@ from forum_trajanum.tui.panels import (
     side_supply_text,
     unseen_text,
 )
+from forum_trajanum.tui.playdata import PlayData
 from forum_trajanum.tui.statusline import StatusLine
 from forum_trajanum.tui.textlines import TextLines
 from forum_trajanum.tui.widgets import (
@@ -62,28 +61,6 @@ from forum_trajanum.tui.widgets import (
     ForumGrid,
     KeyBar,
 )
-
-#: When a decision has more Colonia-cell actions than this, the list shows only the actions
-#: of the cell under the cursor (plus the actions that name no cell).
-
-
-@dataclass
-class PlayData:
-    """What a play screen draws: one view plus public names, bots and log lines."""
-
-    view: PlayerView
-    names: list[str]
-    bots: list[str]
-    log: list[str] = field(default_factory=list)
-    can_undo: bool = False
-    message: str = ""
-    #: Seconds for which the decision list ignores being chosen (a new player's decision).
-    hold: float = 0.0
-    #: The last public move to show (Colonia cell names, Forum cell indexes) and its seat.
-    flash: tuple[tuple[str, ...], tuple[int, ...]] = ((), ())
-    flash_seat: int = -1
-    #: Whose Colonia a public view shows (the human watching bots play), -1: the decider's.
-    home: int = -1
 
 
 def set_title(widget, title: str) -> None:

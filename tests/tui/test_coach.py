@@ -9,7 +9,7 @@ from forum_trajanum.core import saves
 from forum_trajanum.engine.tasks import TASK_TYPES
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen, coach_on, mark_seen, seen_kinds, start_coach
-from forum_trajanum.tui.play import PlayScreen
+from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen
 from forum_trajanum.tui.seats import settings_from_seats
 

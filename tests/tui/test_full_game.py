@@ -5,7 +5,7 @@ from __future__ import annotations
 from forum_trajanum.core import saves
 from forum_trajanum.engine import GameRecord, is_over
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.play import PlayScreen
+from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import (
     GameOverScreen,
     HandOverScreen,

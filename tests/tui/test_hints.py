@@ -12,7 +12,8 @@ from forum_trajanum.engine import legal_actions
 from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.hinting import HINT_MARK
-from forum_trajanum.tui.play import PlayScreen, WatchScreen
+from forum_trajanum.tui.play import WatchScreen
+from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen
 
 from .conftest import first_legal_bot_factory, screen_text, session_at

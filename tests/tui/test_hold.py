@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.play import CHOICE_HOLD, DraftScreen, PlayScreen
+from forum_trajanum.tui.keys import CHOICE_HOLD
+from forum_trajanum.tui.play import DraftScreen
+from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen
 
 from .conftest import SIZE, first_legal_bot_factory, past_hold, session_at

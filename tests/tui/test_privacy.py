@@ -11,7 +11,8 @@ from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.state import tile_kind
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.labels import tile_label
-from forum_trajanum.tui.play import DraftScreen, PlayScreen, TurnScreen, WatchScreen
+from forum_trajanum.tui.play import DraftScreen, TurnScreen, WatchScreen
+from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen
 
 from .conftest import SIZE, first_legal_bot_factory, past_hold, screen_text, session_at

@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.logview import LogView
-from forum_trajanum.tui.play import PlayScreen
+from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.textlines import TextLines
 
 from .conftest import past_hold, session_at

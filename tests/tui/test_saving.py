@@ -7,7 +7,7 @@ import os
 
 from forum_trajanum.core import saves
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.play import PlayScreen
+from forum_trajanum.tui.playscreen import PlayScreen
 from tests.waiting import wait_for as _wait
 
 from .conftest import past_hold, screen_text, session_at

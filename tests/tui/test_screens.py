@@ -20,7 +20,8 @@ from forum_trajanum.tui.dialogs import (
     TrajanScreen,
 )
 from forum_trajanum.tui.entries import ENTRY_KEYS
-from forum_trajanum.tui.play import DraftScreen, PlayScreen, SetupScreen, TurnScreen, WatchScreen
+from forum_trajanum.tui.play import DraftScreen, SetupScreen, TurnScreen, WatchScreen
+from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import (
     HandOverScreen,
     NewGameScreen,

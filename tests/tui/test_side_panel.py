@@ -7,7 +7,7 @@ from forum_trajanum.core.session import GameSession
 from forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
 from forum_trajanum.engine import GameOptions
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.play import PlayScreen
+from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.widgets import ColoniaGrid
 
 from .conftest import past_hold, screen_text

@@ -1,0 +1,65 @@
+"""The app's modules import each other without a circle (issue 15: decisions → playscreen →
+dialogs → play went round), counting the imports made inside functions too."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import forum_trajanum
+
+PACKAGE = Path(forum_trajanum.__file__).parent
+
+
+def _graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        module = ".".join(parts).removesuffix(".__init__")
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module)
+            elif isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+        graph[module] = {name for name in found if name.startswith("forum_trajanum.")}
+    return graph
+
+
+def _reachable(graph: dict[str, set[str]], start: str, within: str) -> set[str]:
+    seen: set[str] = set()
+    stack = [start]
+    while stack:
+        for name in graph.get(stack.pop(), ()):
+            if name.startswith(within) and name not in seen:
+                seen.add(name)
+                stack.append(name)
+    return seen
+
+
+def test_no_module_of_the_app_imports_itself_round_a_circle():
+    graph = _graph()
+    app = [m for m in graph if m.startswith("forum_trajanum.tui.")]
+    assert len(app) > 20
+    circles = sorted(m for m in app if m in _reachable(graph, m, "forum_trajanum.tui."))
+    assert not circles, f"import circles through {circles}"
+
+
+def test_no_module_of_the_app_re_exports_a_name_it_did_not_define():
+    # a re-export shim: a module's __all__ naming something imported from elsewhere
+    shims = []
+    for path in (PACKAGE / "tui").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        imported = {
+            alias.asname or alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("forum_trajanum")
+            for alias in node.names
+        }
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+            ):
+                names = {e.value for e in node.value.elts}
+                shims += [f"{path.name}: {n}" for n in sorted(names & imported)]
+    assert not shims, shims
