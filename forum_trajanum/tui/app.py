@@ -21,10 +21,11 @@ from textual.screen import ModalScreen
 
 from forum_trajanum.core import saves
 from forum_trajanum.core.conductor import Conductor, Step
-from forum_trajanum.engine import GameError
+from forum_trajanum.core.errors import GameError
 from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.compat import app_closing
+from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.screens import (
     HandOverScreen,
@@ -36,8 +37,6 @@ from forum_trajanum.tui.screens import (
 if TYPE_CHECKING:
     from forum_trajanum.core.session import GameSession
     from forum_trajanum.tui.messages import ActionChosen
-    from forum_trajanum.tui.playdata import PlayData
-    from forum_trajanum.tui.playscreen import PlayScreen
 
 # Only what the start screen needs is imported above: the engine, the bots and the play
 # screens load right after the start screen's first frame (``ForumApp.warm_up``), or when
@@ -66,23 +65,12 @@ def settle_heap() -> None:
 
 
 class StandInBot:
-    """Used only when the bots package is not installed: picks the first legal action."""
+    """Used only when a game's bots cannot be had: picks the first legal action (its text)."""
 
     level = "stand-in"
 
     def choose(self, view):
-        from forum_trajanum.engine import parse
-
-        return parse(view.legal[0])
-
-
-def default_bot_factory(level: str, seed: int):
-    """``forum_trajanum.bots.factory.make_bot``, imported lazily; a stand-in if missing."""
-    try:
-        from forum_trajanum.bots.factory import make_bot
-    except ImportError:
-        return StandInBot()
-    return make_bot(level, seed)
+        return view.legal[0]
 
 
 def no_screens(game) -> str:
@@ -125,7 +113,8 @@ class ForumApp(CoachApp, App):
         self.bot_delay = bot_delay
         #: Seconds for which a new player's decision list ignores Enter (see CHOICE_HOLD).
         self.choice_hold = keys.CHOICE_HOLD if choice_hold is None else choice_hold
-        self.bot_factory = bot_factory or default_bot_factory
+        #: ``bot_factory(level, seed)``; None: the session's game's own bots
+        self.bot_factory = bot_factory
         self.session = session
         #: A game to start at once (``forum-trajanum new``), when no session is given.
         self.new_game = new_game
@@ -138,7 +127,7 @@ class ForumApp(CoachApp, App):
         self.message = ""
         self._bots: dict[int, object] = {}
         self._bot_token: tuple | None = None
-        self._mode_screens: dict[type, PlayScreen] = {}
+        self._mode_screens: dict[type, GameScreen] = {}
         self._size_checks = False
         self._handover: HandOverScreen | None = None
 
@@ -166,10 +155,8 @@ class ForumApp(CoachApp, App):
 
     def get_system_commands(self, screen):
         """The command palette's commands, with the hint and the coach on a play screen."""
-        from forum_trajanum.tui.playscreen import PlayScreen
-
         yield from super().get_system_commands(screen)
-        if isinstance(screen, PlayScreen):
+        if isinstance(screen, GameScreen) and hasattr(screen, "action_hint"):
             yield SystemCommand(
                 "Hint: suggest a move",
                 "A suggestion for your decision, worked out from what you can see (key h)",
@@ -409,22 +396,27 @@ class ForumApp(CoachApp, App):
         s = self.session
         return [s.bot_level(i) for i in range(s.players)]
 
-    def play_data(self, pv, hold: float = 0.0) -> PlayData:
-        """The data a play screen needs for ``pv``."""
-        from forum_trajanum.tui.panels import last_move, log_lines
-        from forum_trajanum.tui.playdata import PlayData
+    @property
+    def screens(self):
+        """The session's game's screens module (:mod:`forum_trajanum.tui.gamescreens`)."""
+        return self.session.rules.load("screens")
 
+    def play_data(self, pv, hold: float = 0.0):
+        """The data the game's play screen needs for ``pv``."""
         s = self.session
-        names = self.names()
-        can_undo = pv.viewer == s.decider and s.can_undo()
-        data = PlayData(pv, names, self.bots(), log_lines(s, names), can_undo, self.message, hold)
-        if pv.viewer < 0 and s.record.actions and s.log:
-            data.flash, data.flash_seat = last_move(s.record.actions[-1]), s.log[-1].seat
-            humans = [i for i in range(s.players) if not s.is_bot(i)]
-            last = self.conductor.last_human if self.conductor else None
-            home = last if last is not None else -1
-            data.home = humans[0] if len(humans) == 1 else home
-        return data
+        humans = [i for i in range(s.players) if not s.is_bot(i)]
+        last = self.conductor.last_human if self.conductor else None
+        # a public view shows the board of the one person at the table, else of the last
+        home = humans[0] if len(humans) == 1 else (last if last is not None else -1)
+        return self.screens.play_data(
+            s,
+            pv,
+            names=self.names(),
+            bots=self.bots(),
+            message=self.message,
+            hold=hold,
+            home=home,
+        )
 
     def score_history(self) -> list[tuple[int, ...]]:
         """Every player's score after each finished round (recorded by the session)."""
@@ -437,10 +429,8 @@ class ForumApp(CoachApp, App):
 
     def overlay_open(self) -> bool:
         """Whether a modal, a privacy screen or the too-small notice covers the game."""
-        from forum_trajanum.tui.results import ScoringScreen
-
         top = self.screen
-        return isinstance(top, (ModalScreen, TooSmallScreen, HandOverScreen, ScoringScreen))
+        return isinstance(top, (ModalScreen, TooSmallScreen, HandOverScreen, FlowScreen))
 
     def resume_play(self) -> None:
         """Continue the flow that an overlay held back."""
@@ -457,15 +447,13 @@ class ForumApp(CoachApp, App):
         if self.overlay_open():
             self.deferred = True
             return
-        from forum_trajanum.tui.playdata import PlayData
-        from forum_trajanum.tui.results import GameOverScreen, ScoringScreen
-
         step = self.conductor.next_step()
         if step.kind == "scoring":
             self.conductor.shown(step)
-            self.show_main(PlayData(s.public_view(), self.names(), self.bots()))
+            self.show_main(self.screens.play_data(s, s.public_view(), names=self.names(),
+                                                  bots=self.bots()))  # fmt: skip
             self.push_overlay(
-                ScoringScreen(
+                self.screens.scoring_screen(
                     s.public_view(),
                     step.scoring,
                     self.names(),
@@ -476,7 +464,10 @@ class ForumApp(CoachApp, App):
             )
         elif step.kind == "over":
             self.conductor.shown(step)
-            self.switch_screen(GameOverScreen(s.public_view(), self.names(), self.score_history()))
+            screen = self.screens.game_over_screen(
+                s.public_view(), self.names(), self.score_history()
+            )
+            self.switch_screen(screen)
         elif step.kind == "auto":
             try:
                 s.play(step.action, step.seat)
@@ -523,26 +514,22 @@ class ForumApp(CoachApp, App):
         When it was not on screen just before (after a hand-over, a bot's turn, a scoring),
         its decision list first ignores Enter for a moment: a fast second press of the key
         that closed the screen before must not choose anything."""
-        from forum_trajanum.tui.playscreen import PlayScreen
-
         s = self.session
         if s is None or s.over:
             return
         seat = s.decider
         top = self.screen
-        shown = isinstance(top, PlayScreen) and top.data.view.viewer == seat
+        shown = isinstance(top, GameScreen) and top.data.view.viewer == seat
         hold = 0.0 if shown and self.last_human == seat else self.choice_hold
         self.conductor.shown(Step("decide", seat))
         pv = s.view_of(seat)
         self.show_main(self.play_data(pv, hold))
         self.coach_check(pv)
 
-    def show_main(self, data: PlayData) -> None:
+    def show_main(self, data) -> None:
         """Put ``data`` on the play screen of its mode. Each mode's screen is made once and
         reused (installed), which keeps switching modes cheap."""
-        from forum_trajanum.tui.play import screen_class
-
-        cls = screen_class(data.view)
+        cls = self.screens.screen_class(data.view)
         screen = self._mode_screens.get(cls)
         if screen is None:
             screen = cls(data)
@@ -557,10 +544,8 @@ class ForumApp(CoachApp, App):
 
     def cover_secrets(self) -> None:
         """Hide the play screen's content (before a hand-over covers it)."""
-        from forum_trajanum.tui.playscreen import PlayScreen
-
         top = self.screen
-        if isinstance(top, PlayScreen):
+        if isinstance(top, GameScreen):
             top.cover()
 
     # --- acting -------------------------------------------------------------------------
@@ -614,10 +599,8 @@ class ForumApp(CoachApp, App):
         return f"Saving failed: {error}" if error else ""
 
     def say(self, text: str) -> None:
-        from forum_trajanum.tui.playscreen import PlayScreen
-
         top = self.screen
-        if isinstance(top, PlayScreen):
+        if isinstance(top, GameScreen):
             top.say(text)
         else:
             self.notify(text)
@@ -660,7 +643,8 @@ class ForumApp(CoachApp, App):
         if bot is None:
             s = self.session
             try:
-                bot = self.bot_factory(s.bot_level(seat), s.record.seed * 10 + seat)
+                factory = self.bot_factory or s.rules.load("bots").make_bot
+                bot = factory(s.bot_level(seat), s.record.seed * 10 + seat)
             except Exception as exc:  # an unknown level in an old save, a missing package
                 self.message = f"No {s.bot_level(seat)!r} bot ({exc}); a simple stand-in plays."
                 bot = StandInBot()

@@ -175,3 +175,42 @@ def screen_class(pv: PlayerView) -> type[PlayScreen]:
     if pv.viewer < 0 or not pv.legal:
         return WatchScreen
     return PHASE_SCREENS[decision_phase(pv.decision)]
+
+
+# --- what Forum Trajanum gives the app (tui/gamescreens.py) ----------------------------------
+
+
+def play_data(
+    session,
+    pv: PlayerView,
+    *,
+    names: list[str],
+    bots: list[str],
+    message: str = "",
+    hold: float = 0.0,
+    home: int = -1,
+) -> PlayData:
+    """What a play screen draws for ``pv``: the view, the names, the log in words, whether
+    undo is possible, and on a public view the last move to flash."""
+    from forum_trajanum.tui.panels import last_move, log_lines
+
+    can_undo = pv.viewer == session.decider and session.can_undo()
+    data = PlayData(pv, names, bots, log_lines(session, names), can_undo, message, hold)
+    if pv.viewer < 0 and session.record.actions and session.log:
+        data.flash, data.flash_seat = last_move(session.record.actions[-1]), session.log[-1].seat
+        data.home = home
+    return data
+
+
+def scoring_screen(pv: PlayerView, scoring: int, names, history, hold: float = 0.0):
+    """The scoring of a cycle, over the board (the app goes on when it is closed)."""
+    from forum_trajanum.tui.results import ScoringScreen
+
+    return ScoringScreen(pv, scoring, names, history, hold=hold)
+
+
+def game_over_screen(pv: PlayerView, names, history):
+    """The final ranking, the points by cycle and category, and the final boards."""
+    from forum_trajanum.tui.results import GameOverScreen
+
+    return GameOverScreen(pv, names, history)

@@ -27,6 +27,7 @@ from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text
 from forum_trajanum.tui.entries import ENTRY_KEYS, group_of
 from forum_trajanum.tui.focusing import ArrowsSaid
+from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.hinting import HintPanel
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.labels import (
@@ -70,7 +71,7 @@ def set_title(widget, title: str) -> None:
         widget.border_title = title
 
 
-class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
+class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, GameScreen):
     """Base of the play screens: Colonia, decisions, Forum, players and tracks, log.
 
     The layout follows the terminal size through breakpoint classes and the stylesheet:
@@ -112,8 +113,7 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, Screen):
     ]
 
     def __init__(self, data: PlayData) -> None:
-        super().__init__()
-        self.data = data
+        super().__init__(data)
         self.actions: list = []
         self.by_cell: dict[str, list] = {}
         self.by_forum: dict[tuple[int, int], object] = {}

@@ -23,6 +23,7 @@ from textual.widgets import Label, Static, TabbedContent, TabPane
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.game import GAME
 from forum_trajanum.tui.chart import ScoreChart
+from forum_trajanum.tui.gamescreens import FlowScreen
 from forum_trajanum.tui.panels import supply_text
 from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, ForumGrid, KeyBar
 
@@ -130,7 +131,7 @@ def cycles_table(pv: PlayerView, names: Sequence[str]) -> Table:
     return table
 
 
-class ScoringScreen(Screen[None]):
+class ScoringScreen(FlowScreen):
     """The scoring of one cycle: rows = players, columns = categories; and the score chart."""
 
     BINDINGS = [Binding("enter,space,escape", "close", "Continue")]

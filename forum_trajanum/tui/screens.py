@@ -1,9 +1,8 @@
 """Screens around play: start menu, new-game form, hand-over, too small.
 
 The small modal screens (help, boards, Trajan cards, log, save, load, messages) live in
-:mod:`forum_trajanum.tui.dialogs`; the scoring and game-over screens in
-:mod:`forum_trajanum.tui.results` (still importable from here, where they used to live; loaded
-on first use, like the help)."""
+:mod:`forum_trajanum.tui.dialogs`; Forum Trajanum's scoring and game-over screens in
+:mod:`forum_trajanum.tui.results`."""
 
 from __future__ import annotations
 
@@ -433,14 +432,6 @@ class TooSmallScreen(Screen[None]):
             "Enlarge the window (or reduce the font size); play resumes by itself.\n"
             "q quits (the game is autosaved)."
         )
-
-
-def __getattr__(name: str):
-    if name in ("GameOverScreen", "ScoringScreen"):
-        from forum_trajanum.tui import results
-
-        return getattr(results, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

@@ -6,11 +6,10 @@ from forum_trajanum.core import saves
 from forum_trajanum.engine import GameRecord, is_over
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.playscreen import PlayScreen
+from forum_trajanum.tui.results import GameOverScreen, ScoringScreen
 from forum_trajanum.tui.screens import (
-    GameOverScreen,
     HandOverScreen,
     NewGameScreen,
-    ScoringScreen,
     StartScreen,
 )
 

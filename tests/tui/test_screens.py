@@ -22,10 +22,10 @@ from forum_trajanum.tui.dialogs import (
 from forum_trajanum.tui.entries import ENTRY_KEYS
 from forum_trajanum.tui.play import DraftScreen, SetupScreen, TurnScreen, WatchScreen
 from forum_trajanum.tui.playscreen import PlayScreen
+from forum_trajanum.tui.results import ScoringScreen
 from forum_trajanum.tui.screens import (
     HandOverScreen,
     NewGameScreen,
-    ScoringScreen,
     StartScreen,
     TooSmallScreen,
 )

@@ -1,0 +1,55 @@
+"""What a game gives the app: its screens (architecture.md: "each game supplies its play
+screen and its words").
+
+A game's ``"screens"`` module (named in its :class:`~forum_trajanum.core.game.Game`'s
+``modules``) provides four functions; the app calls nothing else of it:
+
+- ``play_data(session, view, *, names, bots, message, hold, home)``: what a play screen draws
+  for one view (``view.viewer`` -1: the public view while a bot plays or before a scoring;
+  ``home``: whose board a public view shows, -1 for the decider's; ``hold``: seconds for which
+  the decision list ignores being chosen);
+- ``screen_class(view)``: the :class:`GameScreen` class for that view (one per mode of play;
+  the app makes each once and reuses it);
+- ``scoring_screen(view, scoring, names, history, hold)``: the :class:`FlowScreen` that shows
+  a scoring (a cycle's, a quarter's);
+- ``game_over_screen(view, names, history)``: the final ranking.
+
+The app shows them as the conductor says (:mod:`forum_trajanum.core.conductor`): it holds no
+turn flow and computes no rule of any game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.screen import Screen
+
+
+class GameScreen(Screen):
+    """Base of every game's play screens: one seat's view of the game (or the public one)."""
+
+    #: The mode this screen class shows ("turn", "watch", ...): the app installs one screen
+    #: per class under this name.
+    MODE = "play"
+
+    def __init__(self, data: Any) -> None:
+        super().__init__()
+        #: What the screen draws (the game's ``play_data``); ``data.view.viewer`` is the seat.
+        self.data = data
+
+    def show(self, data: Any) -> None:  # pragma: no cover - every game's screens override
+        """Redraw everything from ``data``."""
+        raise NotImplementedError
+
+    def cover(self) -> None:  # pragma: no cover - every game's screens override
+        """Hide the board and everything private (a hand-over screen is about to cover it)."""
+        raise NotImplementedError
+
+    def say(self, message: str) -> None:  # pragma: no cover - every game's screens override
+        """Show a short message to the player in view (the next redraw clears it)."""
+        raise NotImplementedError
+
+
+class FlowScreen(Screen[None]):
+    """A screen over the game that the flow waits for (a scoring): the app goes on when it
+    is closed."""
