@@ -45,3 +45,22 @@ settings.register_profile(
     "repro", parent=settings.get_profile("ci"), phases=[Phase.explicit, Phase.generate]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+# The suite's wall time on a small machine (``python -m pytest -n auto``). A few tests are long
+# (the browser's flow, a whole game by keys): started last, each would run on alone at the end,
+# so they go first. And much of a test's time is waiting (for a browser, a server, a bot's
+# thread, a screen's next frame), not computing: a worker more than the cores overlap it.
+LONG = "long: a test of many seconds, scheduled first"
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", LONG)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable
+
+
+def pytest_xdist_auto_num_workers(config) -> int:
+    return 2 * (os.cpu_count() or 1)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from forum_trajanum.core import saves
 from forum_trajanum.engine.tasks import TASK_TYPES
 from forum_trajanum.tui.app import ForumApp
@@ -78,6 +80,7 @@ async def test_the_coach_explains_each_kind_of_decision_once():
         assert any(who == seat for who, _ in coached)  # the seat's new kinds were explained
 
 
+@pytest.mark.long
 async def test_dont_show_again_switches_the_coach_off_and_a_seat_without_it_sees_none():
     session = _coached_session([0])  # seat 1 has no coach
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
@@ -199,8 +202,14 @@ async def test_at_80x24_the_coach_leaves_the_choices_in_view_and_a_digit_takes_o
         coach, play = app.screen, app.screen_stack[-2]
         box, decide = coach.query_one("#coach-box"), play.query_one("#p-decide")
         assert await _until(pilot, lambda: box.region.bottom <= decide.region.y)
-        second = play.query_one("#decisions").get_option_at_index(1)
-        assert str(second.prompt).split(" ", 1)[1][:30] in screen_text(app)  # readable
+        decisions = play.query_one("#decisions")
+
+        def second_readable() -> bool:  # the second entry's words are on screen
+            words = str(decisions.get_option_at_index(1).prompt).split(" ", 1)[1][:30]
+            return words in screen_text(app)
+
+        assert await _until(pilot, second_readable)
+        second = decisions.get_option_at_index(1)
         count = len(session.record.actions)
         await pilot.press("2")
         assert await _until(pilot, lambda: len(session.record.actions) > count)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from forum_trajanum.core import saves
 from forum_trajanum.engine import GameRecord, is_over
 from forum_trajanum.tui.app import ForumApp
@@ -16,6 +18,7 @@ from forum_trajanum.tui.screens import (
 from .conftest import past_hold, press_quickly, screen_text
 
 
+@pytest.mark.long
 async def test_whole_game_by_keys_to_the_final_ranking():
     # the hold after a hand-over is near zero here: its own tests (test_hold.py) keep it
     # honest, and at 0.3 s it was a third of this test's time

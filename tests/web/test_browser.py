@@ -175,7 +175,7 @@ class Tab:
         self.page.evaluate("window.received = ''")
         self.page.keyboard.press(key)
         try:
-            self.page.wait_for_function("window.received.length > 0", timeout=1500)
+            self.page.wait_for_function("window.received.length > 0", timeout=500)
         except playwright_api.TimeoutError:
             return False
         return True
@@ -193,6 +193,7 @@ def _games(home: Path):
     return saves.list_games(finished=None)
 
 
+@pytest.mark.long
 def test_setup_and_a_round_then_reload_and_continue_then_a_second_tab(
     browser, server, home, tmp_path
 ):
