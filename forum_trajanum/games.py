@@ -11,5 +11,6 @@ from forum_trajanum.core.game import GAMES
 DEFAULT_GAME = "forum-trajanum"
 
 GAMES.register("forum-trajanum", "Forum Trajanum", "forum_trajanum.engine.game:GAME")
+GAMES.register("trajan", "Trajan", "forum_trajanum.trajan.game:GAME")
 
 __all__ = ["DEFAULT_GAME", "GAMES"]

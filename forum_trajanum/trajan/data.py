@@ -1,0 +1,363 @@
+"""Trajan (Stefan Feld, Ammonit 2011): every component fact and every ruling, in one place.
+
+The reference is ``shared/design/trajan-components.md`` (cited as "components §n"), read with
+the two rulebooks ``trajan-rules-en.txt`` (EN) and ``trajan-rules-pl.txt`` (PL). Every table
+carries its flag (:data:`FLAGS`): *verified-by-text* (stated in words, line cited), *two
+sources* (two independent public transcriptions of the printed components agree) or *one
+source*. Nothing outside this module hard-codes one of these values.
+
+The component data (tiles, map, tracks) come from public transcriptions and have not been
+checked against a printed copy of the game (:data:`DATA_NOTICE`, shown on the help screen).
+
+Indices used throughout the engine:
+
+- colours 0-5: :data:`COLOURS` (blue, yellow, light green, orange, pink, white);
+- trays and actions 0-5, clockwise: :data:`ACTIONS` (Seaport, Forum, Military, Senate, Trajan,
+  Construction); the Trajan-tile slot beside tray ``t`` is slot ``t`` (I-VI);
+- commodities 0-11: :data:`COMMODITIES`;
+- Trajan tiles 0-53 (:data:`TRAJAN_TILES`), forum-type tiles 0-81 (:data:`FORUM_TILES`: the
+  70 forum tiles, then the 12 extra action tiles), construction tiles 0-19, provinces 0-9,
+  construction sites 0-19 (row-major, 4 rows x 5 columns), bonus tiles 0-11.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+VERIFIED, TWO_SOURCES, ONE_SOURCE = "verified-by-text", "two sources", "one source"
+
+DATA_NOTICE = (
+    "The component data (tiles, map, tracks) come from public transcriptions and have not "
+    "been checked against a printed copy of the game."
+)
+
+# ── colours, trays, commodities ──────────────────────────────────────────────────────────
+
+#: The six marker colours (EN l.89): 2 markers of each per player.
+COLOURS: tuple[str, ...] = ("blue", "yellow", "light green", "orange", "pink", "white")
+#: One-letter codes of the colours, as the action texts write them.
+COLOUR_CODES = "BYGOPW"
+MARKERS_PER_COLOUR = 2
+MARKERS_PER_TRAY_AT_SETUP = 2  # EN l.107
+
+SEAPORT, FORUM, MILITARY, SENATE, TRAJAN, CONSTRUCTION = range(6)
+#: The six actions, one per tray, in clockwise order (components §2.2, two sources; consistent
+#: with EN l.195 "Trajan tray, 2 markers -> target Seaport").
+ACTIONS: tuple[str, ...] = ("Seaport", "Forum", "Military", "Senate", "Trajan", "Construction")
+SLOT_NAMES: tuple[str, ...] = ("I", "II", "III", "IV", "V", "VI")
+#: Where the Arch of Trajan starts (EN l.105) and the slots the starting tiles go on (l.129).
+ARCH_START = 0
+START_SLOTS: tuple[int, ...] = (1, 3, 5)
+#: The arch's place in the centre of the circle (all six slots full, EN l.331).
+ARCH_CENTRE = 6
+
+#: 12 commodities x 5 cards (EN l.45); the names are display text only (one source, H).
+COMMODITIES: tuple[str, ...] = (
+    "Columns", "Furs", "Scrolls", "Oils", "Fruit", "Ceramics",
+    "Wine", "Fish", "Jewellery", "Gems", "Cattle", "Wheat",
+)  # fmt: skip
+CARDS_PER_COMMODITY = 5
+START_HAND = 3  # EN l.127
+DISCARD_PILES = 2  # EN l.125
+
+# ── the time track (components §2.1) ──────────────────────────────────────────────────────
+
+#: Spaces in one cycle of the time marker, by player count (one source, H; S's playable code
+#: agrees for 4 players).
+TIME_CYCLE: dict[int, int] = {2: 11, 3: 16, 4: 21}
+ROUNDS_PER_QUARTER = 4  # EN l.163
+QUARTERS = 4  # EN l.163
+PLAYER_COUNTS = (2, 3, 4)
+
+# ── Trajan tiles (components §2.3, two sources) ──────────────────────────────────────────
+
+#: The six stacks, in the board's order, and what their tiles do.
+STACKS: tuple[str, ...] = ("cards", "points", "plus2", "military", "workers", "demand")
+STACK_NAMES: tuple[str, ...] = (
+    "Commodity cards", "Victory points", "[+2] marker", "Legionnaires", "Workers", "Demands",
+)  # fmt: skip
+
+
+class TrajanTile(NamedTuple):
+    stack: int  # index into STACKS
+    effect: str  # "cards" draw 2, "points" none, "plus2", "legion", "worker", "demand"
+    amount: int  # cards drawn, tokens deployed, or the demand (0 bread, 1 games, 2 religion)
+    vp: int
+    colours: tuple[int, int]  # the two marker colours it needs (R3: a pair needs two)
+
+
+def _tiles(stack: int, effect: str, amount: int, vp: int, pairs: str) -> list[TrajanTile]:
+    return [
+        TrajanTile(stack, effect, amount, vp, (COLOUR_CODES.index(p[0]), COLOUR_CODES.index(p[2])))
+        for p in pairs.split()
+    ]
+
+
+#: The 54 Trajan tiles (EN l.51 for the count; l.652 the 9-VP tile; l.231-233 a 1-worker tile
+#: worth 5 VP). The [+2] stack really holds W-P twice (both sources).
+TRAJAN_TILES: tuple[TrajanTile, ...] = tuple(
+    _tiles(0, "cards", 2, 3, "O-O B-B Y-G Y-Y P-W G-P W-B O-Y B-O")
+    + _tiles(1, "points", 0, 9, "O-O B-B Y-Y G-G O-W P-P W-W Y-W B-W")
+    + _tiles(2, "plus2", 1, 4, "G-W Y-P W-P O-P P-P G-P W-W B-P W-P")
+    + _tiles(3, "legion", 1, 5, "Y-B B-B P-B W-B G-B")
+    + _tiles(3, "legion", 2, 2, "W-Y G-Y P-Y O-B")
+    + _tiles(4, "worker", 1, 5, "Y-O P-O W-O G-O B-G")
+    + _tiles(4, "worker", 2, 2, "Y-Y B-Y O-Y O-O")
+    + _tiles(5, "demand", 0, 1, "P-P G-G O-G")
+    + _tiles(5, "demand", 1, 1, "G-G Y-G P-G")
+    + _tiles(5, "demand", 2, 1, "W-G W-W B-O")
+)
+assert len(TRAJAN_TILES) == 54
+
+# ── demands ──────────────────────────────────────────────────────────────────────────────
+
+BREAD, GAMES, RELIGION = range(3)
+DEMANDS: tuple[str, ...] = ("bread", "games", "religion")
+#: 15 demand tiles, 5 of each (split: one source, H); 3 are removed unseen at setup (EN l.93).
+DEMAND_TILES: tuple[int, ...] = (BREAD,) * 5 + (GAMES,) * 5 + (RELIGION,) * 5
+DEMANDS_REMOVED_AT_SETUP = 3
+#: VP lost for 0, 1, 2 or 3 unmet demands (EN l.423-425).
+DEMAND_PENALTY: tuple[int, ...] = (0, 4, 9, 15)
+
+# ── forum tiles and extra action tiles (components §2.4, §2.5) ───────────────────────────
+
+
+class ForumTile(NamedTuple):
+    kind: str  # "senate", "demand", "wild_commodity", "wild_demand", "wild_construction",
+    #            "wild_extra", "extra"
+    value: int  # votes (senate), demand (demand), action (extra); 0 otherwise
+    forum_back: bool  # True: in the forum pile; False: in the extra action pile
+
+
+def _forum_tiles() -> tuple[ForumTile, ...]:
+    tiles = [ForumTile("senate", votes, True) for votes in (2, 3, 4, 5) for _ in range(3)]
+    tiles += [ForumTile("demand", d, True) for d in range(3) for _ in range(14)]
+    tiles += [ForumTile("wild_commodity", 0, True)] * 3
+    tiles += [ForumTile("wild_demand", 0, True)] * 3
+    tiles += [ForumTile("wild_construction", 0, True)] * 2
+    tiles += [ForumTile("wild_extra", 0, True)] * 2
+    # the doubtful six (components §2.4): extra action tiles with a forum back, one per action
+    tiles += [ForumTile("extra", action, True) for action in range(6)]
+    # the extra action pile: 2 per action (one source, H; the total 12 is EN l.59)
+    tiles += [ForumTile("extra", action, False) for action in range(6) for _ in range(2)]
+    return tuple(tiles)
+
+
+#: Forum tiles 0-69 (EN l.55, l.598; the split is H's alone, one source) and extra action
+#: tiles 70-81 (their own back, EN l.91).
+FORUM_TILES: tuple[ForumTile, ...] = _forum_tiles()
+FORUM_PILE: tuple[int, ...] = tuple(i for i, t in enumerate(FORUM_TILES) if t.forum_back)
+EXTRA_PILE: tuple[int, ...] = tuple(i for i, t in enumerate(FORUM_TILES) if not t.forum_back)
+assert len(FORUM_PILE) == 70 and len(EXTRA_PILE) == 12
+#: Forum spaces besides the 3 yellow ones, by player count (EN l.97, l.337).
+FORUM_SPACES: dict[int, int] = {2: 6, 3: 9, 4: 12}
+YELLOW_SPACES = 3  # EN l.99
+
+# ── construction (components §2.6, two sources) ──────────────────────────────────────────
+
+BUILDING_TYPES: tuple[str, ...] = ("Steps", "Door", "Fountain", "Roof", "Window")
+#: The action the first tile of each type gives (EN l.373, l.387); no type gives Construction.
+BUILDING_BONUS: tuple[int, ...] = (FORUM, SENATE, SEAPORT, TRAJAN, MILITARY)
+BUILDING_VP: tuple[int, ...] = (2, 3, 4, 5)
+#: The 20 construction tiles: (type, VP).
+CONSTRUCTION_TILES: tuple[tuple[int, int], ...] = tuple(
+    (kind, vp) for kind in range(5) for vp in BUILDING_VP
+)
+DISTRICT_ROWS, DISTRICT_COLUMNS = 4, 5  # EN l.101 (20 sites); the grid: two sources
+
+
+def _site_neighbours() -> tuple[tuple[int, ...], ...]:
+    out = []
+    for site in range(DISTRICT_ROWS * DISTRICT_COLUMNS):
+        row, col = divmod(site, DISTRICT_COLUMNS)
+        near = []
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):  # never diagonal (EN l.370)
+            r, c = row + dr, col + dc
+            if 0 <= r < DISTRICT_ROWS and 0 <= c < DISTRICT_COLUMNS:
+                near.append(r * DISTRICT_COLUMNS + c)
+        out.append(tuple(sorted(near)))
+    return tuple(out)
+
+
+SITE_NEIGHBOURS: tuple[tuple[int, ...], ...] = _site_neighbours()
+#: Construction sets at the end (R10): 3 of a type 10 VP, 4 of a type 20 VP.
+SET_POINTS: dict[int, int] = {3: 10, 4: 20}
+
+# ── provinces (components §2.7: names and VP two sources; adjacency H + S's map) ─────────
+
+PROVINCES: tuple[str, ...] = (
+    "Alpes", "Raetia", "Noricum", "Narbonensis", "Lugudunensis", "Belgica",
+    "Germania Superior", "Aquitania", "Germania Inferior", "Britannia",
+)  # fmt: skip
+PROVINCE_VP: tuple[int, ...] = (3, 3, 5, 6, 6, 6, 6, 10, 10, 10)
+_EDGES = (
+    "Alpes-Narbonensis Alpes-Lugudunensis Alpes-Belgica Alpes-Raetia Raetia-Belgica "
+    "Raetia-Germania_Superior Raetia-Noricum Narbonensis-Lugudunensis Narbonensis-Aquitania "
+    "Lugudunensis-Aquitania Lugudunensis-Belgica Lugudunensis-Britannia "
+    "Belgica-Germania_Superior Belgica-Germania_Inferior Belgica-Britannia "
+    "Germania_Superior-Germania_Inferior Britannia-Germania_Inferior"
+)
+
+
+def _adjacency() -> tuple[tuple[int, ...], ...]:
+    near: list[set[int]] = [set() for _ in PROVINCES]
+    for edge in _EDGES.split():
+        a, b = (PROVINCES.index(name.replace("_", " ")) for name in edge.split("-"))
+        near[a].add(b)
+        near[b].add(a)
+    return tuple(tuple(sorted(n)) for n in near)
+
+
+#: Province adjacency (17 edges, symmetric; Britannia-Germania Inferior is a sea link).
+ADJACENT: tuple[tuple[int, ...], ...] = _adjacency()
+#: The military camp (not a province): its one-way exits (EN l.319: three of them; R6).
+CAMP = -1
+CAMP_EXITS: tuple[int, ...] = (0, 1, 2)  # Alpes, Raetia, Noricum
+#: VP lost per other player's legionnaire in a province (EN l.322; never below 0, l.349).
+LEGION_CROWDING = 3
+TOKENS = 15  # per player (EN l.15)
+SUPPLY_AT_START = 13  # EN l.105: 1 legionnaire and 1 worker start in the camps
+
+# ── senate (components §2.8, two sources; EN l.357-361, l.379) ───────────────────────────
+
+#: VP for entering each space = the votes while there; space 0 is the start space.
+SENATE_VP: tuple[int, ...] = (0, 2, 3, 4, 5, 6, 7, 8)
+SENATE_TOP = len(SENATE_VP) - 1
+
+# ── ships (components §2.9; PL l.238-286 gives all three, EN l.262-300 two) ──────────────
+
+SHIPS: tuple[str, ...] = ("identical", "pairs", "different")
+#: VP by load size (cards for identical and different, pairs for the pairs ship), front
+#: (coloured) and back (grey).
+SHIP_FRONT: tuple[tuple[int, ...], ...] = ((2, 6, 12, 20), (5, 10, 15), (2, 4, 6, 8))
+SHIP_BACK: tuple[tuple[int, ...], ...] = ((0, 1, 7, 15), (1, 6, 11), (0, 1, 3, 5))
+
+# ── bonus tiles (components §2.10; values EN l.544-594; the set of 12: two sources) ──────
+
+
+class BonusTile(NamedTuple):
+    kind: str  # "demand", "construction", "military", "bonus", "commodities"
+    value: int  # the demand, or the first commodity of the pair (the pair is value, value+1)
+
+
+BONUS_TILES: tuple[BonusTile, ...] = (
+    BonusTile("demand", BREAD),
+    BonusTile("demand", GAMES),
+    BonusTile("demand", RELIGION),
+    BonusTile("construction", 0),
+    BonusTile("military", 0),
+    BonusTile("bonus", 0),
+    *(BonusTile("commodities", 2 * i) for i in range(6)),
+)
+#: Yellow / grey points: demand tile owned; per worker on a site; per legionnaire in a
+#: province; per own yellow bonus tile (R9); per display card of the pair.
+BONUS_DEMAND = (9, 6)
+BONUS_PER_BONUS = (3, 2)
+BONUS_PER_LEGIONNAIRE = (2, 1)
+BONUS_PER_CARD = (3, 2)
+#: Bonus tiles beside the senate track (EN l.123, l.486).
+SENATE_BONUS_SPACES = 2
+
+# ── the flags of every table (components §0) ─────────────────────────────────────────────
+
+FLAGS: dict[str, tuple[str, str]] = {
+    "COLOURS": (VERIFIED, "EN l.89"),
+    "ACTIONS (clockwise order)": (TWO_SOURCES, "components §2.2; consistent with EN l.195"),
+    "START_SLOTS, ARCH_START": (VERIFIED, "EN l.105, l.129"),
+    "COMMODITIES (names)": (ONE_SOURCE, "H; display text only"),
+    "TIME_CYCLE": (ONE_SOURCE, "H; S's playable code agrees for 4 players"),
+    "TRAJAN_TILES": (TWO_SOURCES, "components §2.3; count EN l.51"),
+    "DEMAND_TILES (split)": (ONE_SOURCE, "H; count and removal EN l.67, l.93"),
+    "DEMAND_PENALTY": (VERIFIED, "EN l.423-425"),
+    "FORUM_TILES (split)": (ONE_SOURCE, "H; the six forum-back extra action tiles doubtful"),
+    "EXTRA_PILE": (ONE_SOURCE, "H; the total 12 EN l.59"),
+    "FORUM_SPACES": (VERIFIED, "EN l.97, l.337"),
+    "CONSTRUCTION_TILES, BUILDING_BONUS": (TWO_SOURCES, "components §2.6"),
+    "SITE_NEIGHBOURS": (TWO_SOURCES, "4x5 grid; no diagonals EN l.370"),
+    "PROVINCES, PROVINCE_VP": (TWO_SOURCES, "components §2.7"),
+    "ADJACENT": (TWO_SOURCES, "H; S 19 of 20 edges; Britannia's 3 links EN l.319"),
+    "CAMP_EXITS": (TWO_SOURCES, "degree 3 EN l.319"),
+    "SENATE_VP": (TWO_SOURCES, "4 to 5 gains 5 EN l.379; top worth 8 EN l.361"),
+    "SHIPS": (VERIFIED, "PL l.238-286; EN l.262-300"),
+    "BONUS_TILES": (TWO_SOURCES, "the set of 12; values EN l.544-594"),
+    "SET_POINTS": (VERIFIED, "EN l.530-534, with R10"),
+}
+
+# ── rulings (components §5, and this project's own where the reference is silent) ────────
+
+
+class Ruling(NamedTuple):
+    code: str
+    text: str
+
+
+R1 = Ruling("R1", "Sowing 6 or more markers goes round the whole circle, the emptied source "
+            "tray included; the target is (source + n) mod 6.")  # fmt: skip
+R2 = Ruling("R2", "A matching Trajan tile is accomplished automatically, with its VP; only its "
+            "special action is optional.")  # fmt: skip
+R3 = Ruling("R3", "A tile showing two markers of one colour needs two markers of that colour.")
+R4 = Ruling("R4", "An empty face-down pile is rebuilt from both discard piles except their top "
+            "cards, shuffled; with no card left nothing is drawn.")  # fmt: skip
+R5 = Ruling("R5", "No hand limit.")
+R6 = Ruling("R6", "A leader never moves back into the military camp.")
+R7 = Ruling("R7", "A worker may not go to a site that holds a worker of the same player.")
+R8 = Ruling("R8", "At most one [+2] marker per action per player; with all six placed a [+2] "
+            "Trajan tile still scores its 4 VP but no marker is taken.")  # fmt: skip
+R9 = Ruling("R9", "The yellow 'bonus' bonus tile counts itself while it is yellow.")
+R10 = Ruling("R10", "Construction sets score per type by count: 3 -> 10 VP, 4 -> 20 VP (not "
+             "cumulative); construction wild cards are placed to score most.")  # fmt: skip
+R11 = Ruling("R11", "An empty discard pile is refilled at once from the face-down pile.")
+R12 = Ruling("R12", "A quarter's 3 revealed demand tiles leave the game after its scoring.")
+R13 = Ruling("R13", "The final tie-break reads the senate stack after the last reset (consul "
+             "on top).")  # fmt: skip
+R14 = Ruling("R14", "At the demands each player meets as many as possible; Trajan demand tiles "
+             "first; the player is asked only when more than one set of spent forum tiles "
+             "remains possible.")  # fmt: skip
+R15 = Ruling("R15", "The arch moves to a freed slot only from the centre.")
+R16 = Ruling("R16", "A first construction tile's bonus action may be followed by an extra "
+             "action tile; still one extra action tile per turn.")  # fmt: skip
+R17 = Ruling("R17", "Final scoring: 1 VP per Trajan tile still on a slot I-VI; kept demand "
+             "tiles do not count.")  # fmt: skip
+R18 = Ruling("R18", "The pairs ship (PL) is in the game: 3 ships.")
+R19 = Ruling("R19", "At most one round ends per turn; the time marker's new position is "
+             "(p + n) mod L.")  # fmt: skip
+R20 = Ruling("R20", "After the 4th quarter's demands and senate, final scoring follows; "
+             "nothing is refilled.")  # fmt: skip
+R21 = Ruling("R21", "Empty piles leave spaces empty (provinces refilled first); an action "
+             "with nothing to take cannot be chosen.")  # fmt: skip
+R22 = Ruling("R22", "A Trajan tile's token action deploys what the supply still holds; the "
+             "token options of Military and Construction need a token in the supply.")  # fmt: skip
+R23 = Ruling("R23", "The commodity wild card counts as a card of any commodity only when "
+             "shipping and is then removed; unused, it counts as one display card for the "
+             "owner's best commodity bonus tile.")  # fmt: skip
+R24 = Ruling("R24", "The demand wild card only meets demands; the construction wild card "
+             "counts only for final sets.")  # fmt: skip
+R25 = Ruling("R25", "The vice consul is always the second-ranked player, even with 0 votes; "
+             "ranks and the reset stack use the consul tie-break.")  # fmt: skip
+R26 = Ruling("R26", "The first-tile bonus action is optional, resolved at once, and lost if "
+             "it cannot be performed.")  # fmt: skip
+R27 = Ruling("R27", "An extra action tile repeats an action performed this turn, right after "
+             "it, with a free choice of option; a [+2] marker gives a second repeat, also "
+             "with the wild card.")  # fmt: skip
+R28 = Ruling("R28", "A new legionnaire scores the province's VP less 3 per other players' "
+             "legionnaire there (not leaders), never below 0; a leader entering a province "
+             "without a tile takes nothing.")  # fmt: skip
+R29 = Ruling("R29", "Seaport with too few cards: draw what can be drawn; option 1 still "
+             "discards a card.")  # fmt: skip
+R30 = Ruling("R30", "Both discard piles are wholly visible; only a top card can be taken.")
+R31 = Ruling("R31", "The Forum action may take any tile in the forum, an extra action tile "
+             "on a yellow space included.")  # fmt: skip
+# This project's own rulings (the reference is silent):
+R32 = Ruling("R32", "An extra action tile is offered only when the action it repeats has a "
+             "legal option at that moment, so a tile is never spent for nothing; the second "
+             "repeat of a [+2] marker may be passed.")  # fmt: skip
+R33 = Ruling("R33", "Setup defaults are drawn from the seed: a marker arrangement and an "
+             "order of Trajan stacks per player; the start player is drawn too.")  # fmt: skip
+R34 = Ruling("R34", "The Seaport display option plays 1 or 2 cards and then draws as many "
+             "(R29 when the piles run short); shipping draws nothing.")  # fmt: skip
+R35 = Ruling("R35", "If fewer than two bonus tiles lie beside the senate, the consul takes "
+             "the one there and the vice consul none.")  # fmt: skip
+
+RULINGS: tuple[Ruling, ...] = tuple(
+    value for name, value in sorted(globals().items()) if isinstance(value, Ruling)
+)

@@ -1,0 +1,129 @@
+"""Trajan as a game on the core: its records and its :class:`~forum_trajanum.core.game.Game`
+value (registered as ``"trajan"`` in :mod:`forum_trajanum.games`)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from forum_trajanum.core import record as core
+from forum_trajanum.core.errors import RecordError
+from forum_trajanum.core.game import Game
+from forum_trajanum.trajan.actions import parse
+from forum_trajanum.trajan.rules import (
+    NUMERALS,
+    apply,
+    current_player,
+    decision_kind,
+    is_over,
+    legal_actions,
+    new_game,
+    rank_key,
+)
+from forum_trajanum.trajan.state import POINT_SOURCES, GameState, TrajanOptions
+from forum_trajanum.trajan.view import (
+    determinize,
+    preview,
+    public_lines,
+    reveals_information,
+    secret_lines,
+    view,
+)
+
+
+class TrajanRecord(core.GameRecordBase):
+    """A game of Trajan: seed, options and actions in order (with the seats and the app's
+    data)."""
+
+    game: Literal["trajan"] = "trajan"
+    options: TrajanOptions
+
+    def start(self) -> GameState:
+        return core.start(self, GAME)
+
+    def replay(self, upto: int | None = None) -> GameState:
+        state, _, problem = core.replay_valid(self, GAME, upto)
+        if problem:
+            raise RecordError(problem)
+        return state
+
+    def replay_valid(self, upto: int | None = None):
+        return core.replay_valid(self, GAME, upto)
+
+
+def ranking(state: GameState) -> list[list[int]]:
+    """Seats grouped by place, best first: points, then the senate (EN l.540-542; R13)."""
+    keys = [rank_key(state, p) for p in range(state.options.players)]
+    places: list[list[int]] = []
+    for p in sorted(range(len(keys)), key=lambda p: keys[p], reverse=True):
+        if places and keys[places[-1][0]] == keys[p]:
+            places[-1].append(p)
+        else:
+            places.append([p])
+    return places
+
+
+def period(state: GameState) -> tuple[int, int]:
+    """(quarter, round); (0, 0) during the setup."""
+    return (state.quarter, state.round)
+
+
+def period_name(when: tuple[int, int]) -> str:
+    quarter, round_ = when
+    if quarter <= 0:
+        return "Setup"
+    return f"Quarter {NUMERALS[min(quarter, 4) - 1]}, round {round_}"
+
+
+def summary(state: GameState) -> str:
+    if is_over(state):
+        return "finished"
+    if state.quarter <= 0:
+        return "setting up"
+    return period_name(period(state)).lower()
+
+
+def final_scoring(state: GameState) -> list[int]:
+    """Per seat, the points of the last quarter-end scoring so far (with the final scoring
+    at the end)."""
+    if not state.scorings:
+        return [0] * state.options.players
+    return [sum(parts.values()) for parts in state.scorings[-1]]
+
+
+CATEGORIES = (
+    ("trajan", "trj"), ("ships", "shp"), ("provinces", "prv"), ("senate", "sen"),
+    ("buildings", "bld"), ("demands", "dem"), ("leftovers", "1vp"), ("sets", "set"),
+    ("bonus", "bon"),
+)  # fmt: skip
+assert tuple(k for k, _ in CATEGORIES) == POINT_SOURCES
+
+GAME = Game(
+    name="trajan",
+    title="Trajan",
+    options=TrajanOptions,
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    is_over=is_over,
+    parse=parse,
+    current_player=current_player,
+    decision_kind=decision_kind,
+    scores=lambda state: [pl.score for pl in state.players],
+    ranking=ranking,
+    rank_keys=lambda state: [rank_key(state, p) for p in range(state.options.players)],
+    tie_breaks=("higher in the senate",),
+    public_lines=public_lines,
+    reveals_information=reveals_information,
+    secret_lines=secret_lines,
+    determinize=determinize,
+    preview=preview,
+    summary=summary,
+    period=period,
+    period_name=period_name,
+    scorings=lambda state: len(state.scorings),
+    categories=CATEGORIES,
+    points=lambda state: [dict(pl.points) for pl in state.players],
+    final_scoring=final_scoring,
+    record=TrajanRecord,
+)

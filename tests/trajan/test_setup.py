@@ -1,0 +1,108 @@
+"""Setup (Trajan rulebook, "Setup" and "Preparing to play the game", EN l.85-129;
+components §3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from forum_trajanum.trajan import data as D
+from forum_trajanum.trajan.rules import apply, legal_actions, new_game
+from forum_trajanum.trajan.state import TrajanOptions
+
+from .helpers import after_setup, find
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_board_is_laid_out_for_the_player_count(players):
+    # EN l.93-101: 3 demand tiles out, 10 province tiles, 6/9/12 forum tiles, 3 extra action
+    # tiles, 20 construction tiles; EN l.121-123: a bonus tile each and 2 beside the senate
+    s = new_game(5, TrajanOptions(players=players))
+    assert len(s.demands_out) == 3 and len(s.demand_pile) == 12
+    assert all(t >= 0 for t in s.provinces) and len(s.provinces) == 10
+    assert len(s.forum) == D.FORUM_SPACES[players] == {2: 6, 3: 9, 4: 12}[players]
+    assert len(s.yellow) == 3 and all(not D.FORUM_TILES[t].forum_back for t in s.yellow)
+    assert sorted(s.district) == list(range(20))
+    assert [len(pl.bonus) for pl in s.players] == [1] * players and all(
+        pl.yellow == [True] for pl in s.players
+    )
+    assert len(s.senate_bonus) == 2 and len(s.bag) == 12 - players - 2
+    # EN l.125: two discard piles of one card each
+    assert [len(p) for p in s.discards] == [1, 1] and len(s.deck) == 58
+
+
+def test_each_player_starts_with_13_tokens_a_leader_and_a_token_in_each_camp():
+    # EN l.105
+    s = new_game(2, TrajanOptions(players=3))
+    for pl in s.players:
+        assert (pl.supply, pl.workers, pl.legions, pl.leader, pl.arch) == (13, 1, 1, -1, 0)
+
+
+def test_the_start_players_disc_is_at_the_bottom_of_the_senate_stack():
+    # EN l.115-117: the others pile up clockwise, so the last player in turn order is on top
+    s = new_game(9, TrajanOptions(players=4))
+    order = [(s.start_player + i) % 4 for i in range(4)]
+    heights = [s.players[p].height for p in order]
+    assert heights == sorted(heights) and len(set(heights)) == 4
+
+
+def test_every_tray_gets_two_markers_and_the_default_fills_the_rest():
+    # EN l.107: each tray exactly 2 markers; components §3.7: a one-key default (R33)
+    s = new_game(3, TrajanOptions(players=2))
+    first = s.tasks[-1].player
+    apply(s, find(legal_actions(s), "markers BB"))
+    assert s.players[first].trays[0][0] == 2
+    assert "markers BB" not in [str(a) for a in legal_actions(s)]  # both blues are used
+    apply(s, find(legal_actions(s), "markers rest"))
+    trays = s.players[first].trays
+    assert [sum(t) for t in trays] == [2] * 6
+    assert [sum(t[c] for t in trays) for c in range(6)] == [2] * 6
+
+
+def test_starting_cards_come_from_the_pile_or_a_discard_pile_which_is_refilled():
+    # EN l.127: three cards each; an emptied discard pile is filled from the face-down pile
+    s = new_game(4, TrajanOptions(players=2))
+    while s.decision == "markers":
+        apply(s, legal_actions(s)[0])
+    seat = s.tasks[-1].player
+    top = s.discards[0][-1]
+    apply(s, find(legal_actions(s), "card 1"))
+    assert top in s.players[seat].hand and s.players[seat].known == [top]
+    assert len(s.discards[0]) == 1  # refilled (R11)
+    apply(s, find(legal_actions(s), "card deck"))
+    apply(s, find(legal_actions(s), "card deck"))
+    assert len(s.players[seat].hand) == 3 and s.players[seat].known == [top]
+
+
+def test_three_starting_trajan_tiles_of_different_stacks_go_on_slots_ii_iv_vi():
+    # EN l.129
+    s = after_setup(6, 3)
+    for pl in s.players:
+        tiles = [pl.slots[i] for i in (1, 3, 5)]
+        assert all(t >= 0 for t in tiles) and pl.slots[0] == pl.slots[2] == pl.slots[4] == -1
+        assert len({D.TRAJAN_TILES[t].stack for t in tiles}) == 3
+    assert s.quarter == 1 and s.round == 1 and s.decision == "source"
+    assert s.tasks[-1].player == s.start_player
+
+
+def test_a_second_tile_of_one_stack_is_not_offered_at_setup():
+    s = new_game(8, TrajanOptions(players=2))
+    while s.decision != "start":
+        apply(s, legal_actions(s)[0])
+    first = legal_actions(s)[0]
+    apply(s, first)
+    assert first not in legal_actions(s)
+
+
+def test_the_component_tables_hold_every_printed_piece():
+    # components §1: 54 Trajan tiles, 70 forum + 12 extra action tiles, 15 demand tiles,
+    # 20 construction tiles, 12 bonus tiles, 60 cards
+    assert len(D.TRAJAN_TILES) == 54
+    assert [sum(t.stack == s for t in D.TRAJAN_TILES) for s in range(6)] == [9] * 6
+    assert len(D.FORUM_PILE) == 70 and len(D.EXTRA_PILE) == 12
+    assert len(D.DEMAND_TILES) == 15 and len(D.CONSTRUCTION_TILES) == 20
+    assert len(D.BONUS_TILES) == 12 and len(D.COMMODITIES) * D.CARDS_PER_COMMODITY == 60
+    assert sum(len(n) for n in D.ADJACENT) == 2 * 17  # 17 province edges, symmetric
+    assert all(a in D.ADJACENT[b] for a in range(10) for b in D.ADJACENT[a])
+    assert len(D.ADJACENT[D.PROVINCES.index("Britannia")]) == 3  # EN l.319
+    assert [r.code for r in D.RULINGS][:3] == ["R1", "R10", "R11"]  # every ruling is kept
+    assert len(D.RULINGS) == 35
