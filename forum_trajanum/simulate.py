@@ -159,6 +159,8 @@ def run(
     ``records``, keep each game's record in that directory."""
     if game not in GAMES:
         raise ValueError(f"no game called {game!r}; choose one of: {', '.join(GAMES)}")
+    if not GAMES.get(game).has("bots"):
+        raise ValueError(f"{GAMES.title(game)} has no bots yet, so it cannot be simulated")
     for level in levels:
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}")

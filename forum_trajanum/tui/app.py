@@ -75,11 +75,13 @@ class StandInBot:
 
 def no_screens(game) -> str:
     """What the app says about a game it has no screens for (yet)."""
-    return (
+    text = (
         f"{game.title} cannot be played in this window yet: its rules are here, but not its "
-        f"screens. Its saves stay as they are, and `forum-trajanum simulate --game "
-        f"{game.name}` plays it with bots."
+        "screens. Its saves stay as they are"
     )
+    if game.has("bots"):
+        return f"{text}, and `forum-trajanum simulate --game {game.name}` plays it with bots."
+    return text + "."
 
 
 class ForumApp(CoachApp, App):

@@ -1,0 +1,71 @@
+"""A Trajan game saves, reads back and replays through the core (its record names its game),
+and its whole log reads in words."""
+
+from __future__ import annotations
+
+import re
+
+from forum_trajanum.core.errors import RecordError
+from forum_trajanum.core.game import GAMES
+from forum_trajanum.core.record import read_record
+from forum_trajanum.core.timeline import Timeline
+from forum_trajanum.trajan.game import GAME, TrajanRecord, summary
+from forum_trajanum.trajan.state import TrajanOptions
+
+from .helpers import random_game
+
+
+def _played(seed: int, players: int, actions: int | None = None):
+    record = TrajanRecord(seed=seed, options=TrajanOptions(players=players))
+    state = None
+    for n, (state, action) in enumerate(random_game(seed, players)):
+        if actions is not None and n == actions:
+            break
+        record.append(action)
+    return record
+
+
+def test_a_record_names_its_game_and_reads_back_as_trajan():
+    record = _played(4, 3, 150)
+    text = record.to_json()
+    assert '"game":"trajan"' in text.splitlines()[0]
+    found = read_record(text, GAMES)
+    assert isinstance(found.record, TrajanRecord) and not found.problem
+    assert found.record.actions == record.actions
+    assert found.record.replay().model_dump() == record.replay().model_dump()
+
+
+def test_a_record_with_an_impossible_action_replays_up_to_it_and_says_where():
+    record = _played(5, 2, 60)
+    record.actions[40] = "senate" if record.actions[40] != "senate" else "hire"
+    state, good, problem = record.replay_valid()
+    assert good == 40 and "action 41" in problem
+    try:
+        record.replay()
+    except RecordError as exc:
+        assert "action 41" in str(exc)
+    else:  # pragma: no cover
+        raise AssertionError("an impossible action replayed")
+
+
+def test_options_the_game_refuses_give_a_record_error():
+    data = _played(1, 2, 5).model_dump()
+    data["options"] = {"players": 5}
+    try:
+        TrajanRecord.model_validate(data)
+    except ValueError as exc:
+        assert "2, 3 or 4 players" in str(exc)
+    else:  # pragma: no cover
+        raise AssertionError("a 5-player game was accepted")
+
+
+def test_the_whole_log_of_a_game_is_in_words_and_the_summary_follows_the_quarters():
+    record = _played(6, 4)
+    timeline = Timeline(record, GAME)
+    lines = [text for step in timeline for _, text in step.lines]
+    assert not timeline.problem and len(lines) >= len(record.actions)
+    assert any(re.search(r"the people demand (bread|games|religion)", t) for t in lines)
+    assert sum("at the end of quarter" in t for t in lines) == 4 * 4
+    assert not any(re.search(r"\b\d+:\d+\b|None|\[\]|-1\b", t) for t in lines)
+    assert summary(timeline.state) == "finished"
+    assert summary(record.start()) == "setting up"

@@ -1,0 +1,152 @@
+"""The rulings for what the rulebooks leave open (components §5 and the data module's own,
+R1-R35), each tested here or where its rule is; the last test checks that every ruling is
+cited by a test."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from forum_trajanum.trajan import data as D
+from forum_trajanum.trajan.actions import parse
+from forum_trajanum.trajan.rules import FLOW, apply, draw_cards, legal_actions
+from forum_trajanum.trajan.tasks import ActTask, EndTurnTask, SpecialTask, Why
+from forum_trajanum.trajan.view import view
+
+from .helpers import after_setup, turn_of
+
+
+def _act(s, seat: int, action: int, why=Why.TRAY):
+    s.tasks = [EndTurnTask(seat), ActTask(seat, action, why)]
+    s.__pydantic_private__["_legal"] = None
+    FLOW.run_automatic(s)
+    return s
+
+
+def _texts(s):
+    return [str(a) for a in legal_actions(s)]
+
+
+def test_r4_an_empty_pile_is_rebuilt_from_the_discards_but_their_tops():
+    s = after_setup(1)
+    s.discards = [[1, 2, 3], [4, 5]]
+    s.deck = [9]
+    drawn = draw_cards(s, 3)
+    assert drawn[0] == 9 and sorted(drawn[1:]) != [] and len(drawn) == 3
+    assert s.discards == [[3], [5]]  # the tops stay
+    assert sorted(drawn[1:] + s.deck) == [1, 2, 4]
+    s.deck, s.discards = [], [[3], [5]]
+    assert draw_cards(s, 2) == []  # nothing left to draw
+
+
+def test_r5_there_is_no_hand_limit():
+    s = _act(after_setup(2), 0, D.SEAPORT)
+    s.players[0].hand = [0] * 4 + [1] * 4 + [2] * 4 + [3] * 3
+    s.__pydantic_private__["_legal"] = None
+    assert "draw" in _texts(s) and "pick 1" in _texts(s)
+
+
+def test_r7_a_worker_never_joins_an_own_worker():
+    s = _act(after_setup(3), 0, D.CONSTRUCTION)
+    s.players[0].sites, s.workers[6], s.district[6] = [6], [0], -1
+    s.players[0].workers = 2
+    s.__pydantic_private__["_legal"] = None
+    sites = sorted(a.site for a in legal_actions(s) if a.kind == "build")
+    assert sites == sorted(D.SITE_NEIGHBOURS[6]) and 6 not in sites
+
+
+def test_r19_one_round_ends_even_when_a_move_passes_the_start_twice():
+    s = turn_of(after_setup(4), 0)
+    twelve = [2] * 6
+    s.players[0].trays = [twelve] + [[0] * 6 for _ in range(5)]
+    s.time = 10
+    s.__pydantic_private__["_legal"] = None
+    FLOW.run_automatic(s)
+    apply(s, parse("take seaport"))
+    assert s.time == (10 + 12) % D.TIME_CYCLE[2]
+    while s.tasks[-1].player == 0:
+        apply(s, legal_actions(s)[-1])
+    assert s.round == 2 and len(s.revealed) == 1
+
+
+def test_r21_an_empty_trajan_stack_cannot_be_chosen():
+    s = after_setup(5)
+    s.stacks[1] = []
+    _act(s, 0, D.TRAJAN)
+    assert "trajan points" not in _texts(s) and "trajan cards" in _texts(s)
+
+
+def test_r22_token_actions_need_a_token_and_a_tile_deploys_what_is_left():
+    s = after_setup(6)
+    s.players[0].supply = 0
+    _act(s, 0, D.CONSTRUCTION)
+    assert "hire" not in _texts(s)
+    _act(s, 0, D.MILITARY)
+    assert "recruit" not in _texts(s)
+    s.players[0].supply = 1
+    two = next(i for i, t in enumerate(D.TRAJAN_TILES) if t.effect == "worker" and t.amount == 2)
+    s.tasks.append(SpecialTask(0, two))
+    s.__pydantic_private__["_legal"] = None
+    apply(s, parse("special"))
+    assert s.players[0].supply == 0 and s.players[0].workers == 2
+
+
+def test_r26_a_bonus_action_that_cannot_be_performed_is_lost():
+    s = after_setup(7)
+    s.players[0].senate = D.SENATE_TOP
+    door = next(i for i, (kind, _) in enumerate(D.CONSTRUCTION_TILES) if kind == 1)
+    s.district[0] = door
+    _act(s, 0, D.CONSTRUCTION)
+    apply(s, parse("build a1"))
+    assert not any(t.kind == "act" and t.why == Why.BONUS for t in s.tasks)
+
+
+def test_r27_the_extra_action_wild_card_repeats_any_action_and_the_plus2_marker_too():
+    s = after_setup(8)
+    wild = next(i for i, t in enumerate(D.FORUM_TILES) if t.kind == "wild_extra")
+    extra = next(
+        i for i, t in enumerate(D.FORUM_TILES) if t.kind == "extra" and t.value == D.MILITARY
+    )
+    s.players[0].tiles = [wild, extra]  # a wild card may be used while holding a match
+    s.players[0].plus2[D.MILITARY] = True
+    _act(s, 0, D.MILITARY)
+    apply(s, parse("recruit"))
+    assert _texts(s) == ["extra", "extra wild", "pass"]
+    apply(s, parse("extra wild"))
+    apply(s, parse("recruit"))
+    apply(s, parse("recruit"))
+    assert s.players[0].legions == 4 and s.players[0].tiles == [extra]
+
+
+def test_r29_the_seaport_draw_takes_what_is_left_and_still_discards():
+    s = after_setup(9)
+    s.deck, s.discards = [7], [[1], [2]]
+    _act(s, 0, D.SEAPORT)
+    hand = len(s.players[0].hand)
+    apply(s, parse("draw"))
+    assert len(s.players[0].hand) == hand + 1 and s.decision == "discard"
+
+
+def test_r30_the_whole_discard_piles_are_seen_by_everyone():
+    s = after_setup(10)
+    s.discards = [[1, 2, 3], [4]]
+    assert view(s, 1).discards == [[1, 2, 3], [4]] == view(s, -1).discards
+
+
+def test_r35_with_one_bonus_tile_beside_the_senate_the_consul_takes_it():
+    from forum_trajanum.trajan.rules import _senate_vote
+    from forum_trajanum.trajan.tasks import SenateVoteTask
+
+    s = after_setup(11)
+    s.senate_bonus = [s.senate_bonus[0]]
+    s.players[1].senate = 2
+    _senate_vote(s, SenateVoteTask(0))
+    assert s.senate_bonus == [] and len(s.players[1].bonus) == 2 and s.players[1].yellow[-1]
+    assert len(s.players[0].bonus) == 1
+
+
+def test_every_ruling_is_cited_by_a_test():
+    text = " ".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py"))
+    cited = set(re.findall(r"\bR(\d+)\b", text)) | set(re.findall(r"_r(\d+)_", text))
+    missing = [r.code for r in D.RULINGS if r.code[1:] not in cited]
+    assert not missing, f"rulings without a test: {missing}"
