@@ -17,8 +17,7 @@ from .helpers import random_game
 
 def _played(seed: int, players: int, actions: int | None = None):
     record = TrajanRecord(seed=seed, options=TrajanOptions(players=players))
-    state = None
-    for n, (state, action) in enumerate(random_game(seed, players)):
+    for n, (_state, action) in enumerate(random_game(seed, players)):
         if actions is not None and n == actions:
             break
         record.append(action)
@@ -38,7 +37,7 @@ def test_a_record_names_its_game_and_reads_back_as_trajan():
 def test_a_record_with_an_impossible_action_replays_up_to_it_and_says_where():
     record = _played(5, 2, 60)
     record.actions[40] = "senate" if record.actions[40] != "senate" else "hire"
-    state, good, problem = record.replay_valid()
+    _state, good, problem = record.replay_valid()
     assert good == 40 and "action 41" in problem
     try:
         record.replay()
