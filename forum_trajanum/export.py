@@ -27,6 +27,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from forum_trajanum.core import gamelog
 from forum_trajanum.core.files import read_limited
 from forum_trajanum.engine import RecordError, view
 from forum_trajanum.engine.record import read_record
@@ -51,14 +52,19 @@ def load(path: str | Path) -> GameReplay:
     from forum_trajanum.core.game import GAMES
 
     game = GAMES.get(found.record.game)
-    if not game.has("replay"):
-        raise RecordError(
-            f"this is a game of {game.title}, which replay and export cannot show yet"
-        )
+    if not game.has("replay"):  # a game without a replay of its own: the core's log
+        lost = f"the save is damaged: the last {found.lost} action(s) could not be read"
+        return gamelog.structure(found.record, game, problem=lost if found.lost else "")
     replay = GameReplay.of(found.record)
     if found.lost and not replay.problem:
         replay.problem = f"the save is damaged: the last {found.lost} action(s) could not be read"
     return replay
+
+
+def _game(record):
+    from forum_trajanum.core.game import GAMES
+
+    return GAMES.get(record.game)
 
 
 def structure(replay: GameReplay, public: bool = False) -> dict:
@@ -238,7 +244,15 @@ def _scoring_lines(cycle: int, rows: list[dict]) -> list[str]:
 
 def export(path: str | Path, fmt: str = "text", public: bool = False) -> str:
     """The export of the save file ``path`` in ``fmt`` ("text" or "json")."""
-    data = structure(load(path), public=public)
+    loaded = load(path)
+    if isinstance(loaded, dict):  # the core's log of a game without its own replay
+        if public and loaded["everything_shown"]:
+            found = read_record(read_limited(path))
+            loaded = gamelog.structure(found.record, _game(found.record), public=True)
+        if fmt == "json":
+            return json.dumps(loaded, indent=1, ensure_ascii=False) + "\n"
+        return gamelog.to_text(loaded)
+    data = structure(loaded, public=public)
     if fmt == "json":
         return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     return to_text(data)

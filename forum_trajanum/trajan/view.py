@@ -22,7 +22,7 @@ from forum_trajanum.trajan.actions import (
     TILE_KEY,
     site_word,
 )
-from forum_trajanum.trajan.rules import FLOW, current_player
+from forum_trajanum.trajan.rules import FLOW, NUMERALS, current_player
 from forum_trajanum.trajan.state import GameState, construct
 
 HIDDEN = -1
@@ -300,18 +300,34 @@ SPECS: dict[str, ActionSpec] = check_complete(
 
 
 def _events(before: GameState, after: GameState, actor: int) -> list[tuple[int, str]]:
-    """What happened by itself after the action: Trajan tiles, round ends, scorings."""
+    """What happened by itself after the action: Trajan tiles, round and quarter ends,
+    demands, the final scoring."""
     lines = []
     gained = after.players[actor].points["trajan"] - before.players[actor].points["trajan"]
     if gained:
         lines.append((actor, f"accomplished a Trajan tile ({gained} VP)"))
     if len(after.scorings) > len(before.scorings):
-        quarter = len(after.scorings)
-        for p, parts in enumerate(after.scorings[-1]):
-            total = sum(parts.values())
-            lines.append((p, f"scored {total:+d} at the end of quarter {quarter}"))
+        quarter = NUMERALS[len(after.scorings) - 1]
+        lines.append((-1, f"quarter {quarter} ends: the people's demands are due"))
     elif after.revealed != before.revealed and after.revealed:
         lines.append((-1, f"the round ends: the people demand {D.DEMANDS[after.revealed[-1]]}"))
+    for p, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+        lost = old.points["demands"] - new.points["demands"]
+        if lost:
+            lines.append((p, f"lost {lost} VP for unmet demands"))
+    if after.quarter > before.quarter > 0:
+        lines.append((-1, f"quarter {NUMERALS[after.quarter - 1]} begins"))
+    if not after.tasks and before.tasks:
+        for p, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+            parts = [
+                f"{new.points[key] - old.points[key]} {words}"
+                for key, words in (
+                    ("leftovers", "for cards, camps and Trajan tiles"),
+                    ("sets", "for construction sets"),
+                    ("bonus", "for bonus tiles"),
+                )
+            ]
+            lines.append((p, "final scoring: " + ", ".join(parts)))
     return lines
 
 

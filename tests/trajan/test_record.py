@@ -64,7 +64,35 @@ def test_the_whole_log_of_a_game_is_in_words_and_the_summary_follows_the_quarter
     lines = [text for step in timeline for _, text in step.lines]
     assert not timeline.problem and len(lines) >= len(record.actions)
     assert any(re.search(r"the people demand (bread|games|religion)", t) for t in lines)
-    assert sum("at the end of quarter" in t for t in lines) == 4 * 4
+    assert sum(t.startswith("final scoring: ") for t in lines) == 4
+    assert (
+        sum(
+            re.fullmatch(r"quarter I{1,3}V? ends: .*|quarter IV ends: .*", t) is not None
+            for t in lines
+        )
+        == 4
+    )
     assert not any(re.search(r"\b\d+:\d+\b|None|\[\]|-1\b", t) for t in lines)
     assert summary(timeline.state) == "finished"
     assert summary(record.start()) == "setting up"
+
+
+def test_export_prints_a_trajan_game_in_words_secrets_only_when_finished(tmp_path):
+    from forum_trajanum.export import export
+
+    finished = tmp_path / "done.json"
+    finished.write_text(_played(7, 3).to_json())
+    text = export(finished)
+    assert text.startswith("Trajan — game log") and "=== Quarter IV, round 4 ===" in text
+    assert "=== Final ranking ===" in text and "Ties are broken by: higher in the senate" in text
+    assert " ~ " in text and "seed 7" in text  # the secret lines (cards drawn) are marked
+    public = export(finished, public=True)
+    assert " ~ " not in public and "seed" not in public
+    going = tmp_path / "going.json"
+    going.write_text(_played(7, 3, 100).to_json())
+    text = export(going)
+    assert "Not finished" in text and " ~ " not in text and "seed" not in text
+    import json
+
+    data = json.loads(export(finished, "json"))
+    assert data["game"] == "trajan" and len(data["ranking"]) >= 1
