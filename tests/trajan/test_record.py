@@ -65,13 +65,8 @@ def test_the_whole_log_of_a_game_is_in_words_and_the_summary_follows_the_quarter
     assert not timeline.problem and len(lines) >= len(record.actions)
     assert any(re.search(r"the people demand (bread|games|religion)", t) for t in lines)
     assert sum(t.startswith("final scoring: ") for t in lines) == 4
-    assert (
-        sum(
-            re.fullmatch(r"quarter I{1,3}V? ends: .*|quarter IV ends: .*", t) is not None
-            for t in lines
-        )
-        == 4
-    )
+    ends = [t.split(" ends:")[0] for t in lines if " ends: the people's demands" in t]
+    assert ends == ["quarter I", "quarter II", "quarter III", "quarter IV"]
     assert not any(re.search(r"\b\d+:\d+\b|None|\[\]|-1\b", t) for t in lines)
     assert summary(timeline.state) == "finished"
     assert summary(record.start()) == "setting up"
