@@ -79,7 +79,7 @@ def summary(state: GameState) -> str:
         return "finished"
     if state.quarter <= 0:
         return "setting up"
-    return period_name(period(state)).lower()
+    return f"quarter {NUMERALS[min(state.quarter, 4) - 1]}, round {state.round}"
 
 
 def final_scoring(state: GameState) -> list[int]:

@@ -91,3 +91,22 @@ def test_export_prints_a_trajan_game_in_words_secrets_only_when_finished(tmp_pat
 
     data = json.loads(export(finished, "json"))
     assert data["game"] == "trajan" and len(data["ranking"]) >= 1
+
+
+def test_a_trajan_game_is_saved_listed_and_read_back_from_the_save_folder(tmp_path, monkeypatch):
+    from forum_trajanum.core import saves
+
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))
+    record = _played(8, 2, 90)
+    record.names = ["Livia", "Cato"]
+    state = record.replay()
+    opened = saves.create_game(record, state)
+    opened.close()
+    (info,) = saves.list_games(finished=None)
+    assert info.names == ["Livia", "Cato"]
+    assert re.fullmatch(r"quarter I{1,3}V?, round [1-4]", info.where)
+    again, replayed = saves.read_game(info.id)
+    assert again.game == "trajan" and replayed.model_dump() == state.model_dump()
+    reopened = saves.open_game(info.id)
+    assert reopened.record.actions == record.actions
+    reopened.game.close()
