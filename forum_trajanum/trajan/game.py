@@ -126,4 +126,5 @@ GAME = Game(
     points=lambda state: [dict(pl.points) for pl in state.players],
     final_scoring=final_scoring,
     record=TrajanRecord,
+    modules={"bots": "forum_trajanum.trajan.bots", "screens": "forum_trajanum.trajan.screens"},
 )

@@ -174,3 +174,13 @@ class GameState(BaseModel):
     def decision(self) -> str:
         """The current decision's kind ("over" at the end)."""
         return self.tasks[-1].kind if self.tasks else "over"
+
+    @property
+    def task(self):
+        """The current decision's task record (None at the end)."""
+        return self.tasks[-1] if self.tasks else None
+
+    @property
+    def decider(self) -> int:
+        """The seat who decides now (-1 at the end)."""
+        return self.tasks[-1].player if self.tasks else -1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import NamedTuple
 
 from forum_trajanum.core.actions import ActionSpec, check_complete
 from forum_trajanum.core.actions import reveals as core_reveals
@@ -22,7 +23,7 @@ from forum_trajanum.trajan.actions import (
     TILE_KEY,
     site_word,
 )
-from forum_trajanum.trajan.rules import FLOW, NUMERALS, current_player
+from forum_trajanum.trajan.rules import FLOW, NUMERALS, action_options, current_player
 from forum_trajanum.trajan.state import GameState, construct
 
 HIDDEN = -1
@@ -43,9 +44,8 @@ def view(state: GameState, seat: int) -> GameState:
     for p, pl in enumerate(v.players):
         if p != seat:
             pl.hand = pl.known[:] + [HIDDEN] * (len(pl.hand) - len(pl.known))
-    legal = state.__pydantic_private__["_legal"]
-    mine = state.tasks and state.tasks[-1].player == seat
-    v.__pydantic_private__["_legal"] = legal if mine else None
+    mine = bool(state.tasks) and state.tasks[-1].player == seat
+    v.__pydantic_private__["_legal"] = FLOW.legal_actions(state) if mine else None
     return v
 
 
@@ -119,6 +119,49 @@ def preview(v: GameState, action) -> dict[str, int]:
     if len(after_pl.hand) != len(before_pl.hand):
         out["cards"] = len(after_pl.hand) - len(before_pl.hand)
     return out
+
+
+class SowingPlan(NamedTuple):
+    """Where a source tray's markers go (components §4: R1, R19), for the screen to word."""
+
+    markers: int  # how many markers the tray holds
+    target: int  # the tray that gets the last marker
+    time: int  # the time marker's place afterwards
+    round_ends: bool  # the round ends after this turn
+    spaces_left: int  # spaces from the time marker to its start space now
+    tile: int  # the Trajan tile beside the target tray, -1 none
+    can_complete: bool  # the markers can be sown so that the target completes that tile
+    action_possible: bool  # the target tray's action has an option now
+
+
+def sowing_plan(v: GameState, seat: int, tray: int) -> SowingPlan:
+    """What taking the markers of ``tray`` would do (from what ``seat`` may know)."""
+    pl = v.players[seat]
+    hand = pl.trays[tray]
+    n = sum(hand)
+    cycle = D.TIME_CYCLE[v.options.players]
+    target = (tray + n) % 6
+    landing = sum(1 for k in range(n) if (tray + 1 + k) % 6 == target)
+    tile = pl.slots[target]
+    can = False
+    if tile >= 0 and n:
+        start = [0] * 6 if target == tray else pl.trays[target][:]
+        a, b = D.TRAJAN_TILES[tile].colours
+        need = [0] * 6
+        need[a] += 1
+        need[b] += 1
+        short = [max(0, need[c] - start[c]) for c in range(6)]
+        can = all(short[c] <= hand[c] for c in range(6)) and sum(short) <= landing
+    return SowingPlan(
+        n,
+        target,
+        (v.time + n) % cycle,
+        v.time + n >= cycle,
+        cycle - v.time,
+        tile,
+        can,
+        bool(action_options(v, seat, target)),
+    )
 
 
 # ── the log, in player words ─────────────────────────────────────────────────────────────

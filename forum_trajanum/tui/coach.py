@@ -94,9 +94,11 @@ def veterans() -> set[str]:
 
 def explanation(pv: PlayerView) -> tuple[str, str]:
     """(title, explanation) of the decision of ``pv``; ("", "") when it has none."""
-    from forum_trajanum.engine.tasks import TASK_TYPES
+    task = getattr(pv, "task", None)  # the decision's record: its explanation is data
+    if task is None or getattr(task, "kind", None) != pv.decision:
+        from forum_trajanum.engine.tasks import TASK_TYPES
 
-    task = TASK_TYPES.get(pv.decision)
+        task = TASK_TYPES.get(pv.decision)
     text = getattr(task, "explain", "") if task is not None else ""
     if not text:
         return "", ""
@@ -187,7 +189,8 @@ class CoachScreen(ModalScreen[str]):
         status line; above the key bar otherwise."""
         box = self.query_one("#coach-box")
         below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
-        decide = below.query("#p-decide").first() if below is not None else None
+        found = below.query("#p-decide") if below is not None else ()
+        decide = next(iter(found), None)  # a game's screen without one: above the key bar
         room = decide.region.y - 1 if decide is not None else 0  # under the status line
         if decide is not None and decide.display and room >= box.outer_size.height:
             box.styles.margin = (0, 0, self.size.height - decide.region.y, 0)

@@ -92,7 +92,8 @@ NOTES: tuple[Note, ...] = (
 
 def notes_shown(pv, seen: set[str]) -> list[Note]:
     """The notes on the screen of ``pv``'s viewer now that are not in ``seen``."""
-    if not 0 <= pv.viewer < len(pv.colonias):
+    colonias = getattr(pv, "colonias", None)  # Forum Trajanum's words only
+    if colonias is None or not 0 <= pv.viewer < len(colonias):
         return []
     me = pv.colonias[pv.viewer]
     return [note for note in NOTES if note.key not in seen and note.shown(pv, me)]

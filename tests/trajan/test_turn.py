@@ -153,3 +153,25 @@ def test_the_round_end_is_checked_only_after_the_turn():
     _trays(s, 0, _tray(B=1), _tray(Y=1), *([[0] * 6] * 4))
     apply(s, parse("take seaport"))
     assert s.round == 1 and s.round_ends and any(isinstance(t, EndTurnTask) for t in s.tasks)
+
+
+def test_the_sowing_plan_says_where_the_last_marker_lands_and_what_it_completes():
+    # EN l.179, l.191-205 (the screen's plannable circle): target, time, round end, tile
+    from forum_trajanum.trajan.view import sowing_plan, view
+
+    s = turn_of(after_setup(1), 0)
+    tile = next(
+        i for i, t in enumerate(D.TRAJAN_TILES) if t.effect == "worker" and t.colours == (Y, O)
+    )
+    s.players[0].slots = [-1, -1, -1, tile, -1, -1]
+    _trays(s, 0, [0] * 6, _tray(O=1, P=1), _tray(Y=1), _tray(Y=1, W=1), [0] * 6, [0] * 6)
+    s.time = D.TIME_CYCLE[2] - 2
+    plan = sowing_plan(view(s, 0), 0, D.FORUM)
+    assert plan.target == D.SENATE and plan.markers == 2 and plan.round_ends
+    assert plan.tile == tile and plan.can_complete  # orange can go last, into the Senate
+    plan = sowing_plan(view(s, 0), 0, D.MILITARY)
+    assert plan.target == D.SENATE and not plan.can_complete and not plan.round_ends
+    # the plan is what happens
+    apply(s, parse("take forum"))
+    apply(s, parse("sow P"))
+    assert s.players[0].points["trajan"] == 5

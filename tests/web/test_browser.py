@@ -23,6 +23,8 @@ from tests.waiting import wait_until
 
 CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 1366, "height": 768}
+#: Seconds of pressing Enter without a new action saved before the flow counts as stuck.
+STALL = 60.0
 
 playwright_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright is not installed (pip install -e '.[test]')"
@@ -217,9 +219,16 @@ def test_setup_and_a_round_then_reload_and_continue_then_a_second_tab(
     tab.press("Enter")  # Start (2 people at one keyboard)
     (game,) = wait_until(lambda: _games(home), what="the new game's save")
     # setup and the first round, by Enter only (each press takes the first legal choice)
+    # (a slow machine may take several presses per action: a press sent while the app is
+    # still busy can land in the next player's held list; what must hold is that play moves
+    # on: the save grows within STALL seconds of pressing)
     presses = ignored = 0
+    progress = (0, time.monotonic())
     while not ((info := _games(home)[0]).cycle == 1 and info.round >= 2):
-        assert presses < 400, "setup and a round did not finish in 400 key presses"
+        if info.actions > progress[0]:
+            progress = (info.actions, time.monotonic())
+        stalled = time.monotonic() - progress[1]
+        assert stalled < STALL, f"no action saved for {stalled:.0f} s of pressing Enter"
         presses += 1
         ignored += not tab.press_and_wait_for_repaint("Enter")
     print(f"\nsetup and a round: {presses} presses of Enter, {ignored} ignored (held lists)")

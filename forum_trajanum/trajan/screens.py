@@ -1,0 +1,693 @@
+"""Trajan's screens for the terminal app (the ``"screens"`` part of its Game; the contract is
+:mod:`forum_trajanum.tui.gamescreens`).
+
+One play screen shows one seat's view (or the public one while a bot plays): a status line
+(quarter, round, the time marker and how far the round end is, the demands, your score and
+hand), one board panel at a time switched by one key (your action circle, the board, the
+province map, the construction district, the players, the log; side by side with the choices
+from 120 columns) and the list of choices, each in words with what it gives. Choosing a source
+tray says where the last marker lands, which Trajan tile it can complete, the action that
+follows and how far time moves (the engine's :func:`~forum_trajanum.trajan.view.sowing_plan`).
+
+Everything shown comes from the view; the screens compute no rule.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Static
+from textual.widgets.option_list import Option
+
+from forum_trajanum.trajan import data as D
+from forum_trajanum.trajan.actions import (
+    FORUM_KEYS,
+    TILE_KEY,
+    site_word,
+)
+from forum_trajanum.trajan.rules import NUMERALS, votes
+from forum_trajanum.trajan.state import GameState
+from forum_trajanum.trajan.view import preview, sowing_plan
+from forum_trajanum.tui.decisionlist import DecisionList
+from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
+from forum_trajanum.tui.keys import KeyBar
+from forum_trajanum.tui.messages import ActionChosen, MenuRequested, UndoRequested
+
+LETTER = D.COLOUR_CODES
+PANELS = ("circle", "board", "map", "district", "players", "log")
+PANEL_KEYS = {"circle": "c", "board": "b", "map": "m", "district": "d", "players": "p", "log": "l"}
+PANEL_TITLES = {
+    "circle": "Your action circle",
+    "board": "Forum, senate, ships, cards",
+    "map": "Provinces",
+    "district": "Construction district",
+    "players": "Players",
+    "log": "Log",
+}
+
+
+@dataclass
+class TrajanData:
+    """What a Trajan play screen draws."""
+
+    view: GameState
+    names: list[str]
+    bots: list[str]
+    log: list[str] = field(default_factory=list)
+    can_undo: bool = False
+    message: str = ""
+    hold: float = 0.0
+    home: int = -1
+
+
+# ── words ───────────────────────────────────────────────────────────────────────────────
+
+
+def colour(c: int) -> str:
+    return f"{D.COLOURS[c]} ({LETTER[c]})"
+
+
+def markers(counts: list[int]) -> str:
+    """A tray's markers as letters: "B B Y" (or "empty")."""
+    letters = [LETTER[c] for c in range(6) for _ in range(counts[c])]
+    return " ".join(letters) if letters else "empty"
+
+
+SPECIAL_WORDS = {
+    "cards": "draw 2 cards",
+    "points": "no special action",
+    "plus2": "a [+2] marker",
+    "legion": "{n} legionnaire{s}",
+    "worker": "{n} worker{s}",
+}
+
+
+def trajan_tile(tile: int) -> str:
+    """A Trajan tile in words: "Y+O 5 VP, 1 worker"."""
+    info = D.TRAJAN_TILES[tile]
+    a, b = info.colours
+    pair = f"{LETTER[a]}+{LETTER[b]}"
+    if info.effect == "demand":
+        return f"{pair} {info.vp} VP, meets a {D.DEMANDS[info.amount]} demand (kept)"
+    words = SPECIAL_WORDS[info.effect].format(n=info.amount, s="s" * (info.amount > 1))
+    return f"{pair} {info.vp} VP, {words}"
+
+
+def forum_tile(tile: int) -> str:
+    kind, value = FORUM_KEYS[TILE_KEY[tile]]
+    return forum_key(kind, value)
+
+
+def forum_key(kind: str, value: int) -> str:
+    if kind == "senate":
+        return f"senate tile ({value} votes)"
+    if kind == "demand":
+        return f"{D.DEMANDS[value]} tile"
+    if kind == "extra":
+        return f"extra action: {D.ACTIONS[value]}"
+    return kind.replace("_", " ").replace("wild ", "") + " wild card"
+
+
+def bonus_tile(tile: int, yellow: bool = True) -> str:
+    info = D.BONUS_TILES[tile]
+    side = "yellow" if yellow else "grey"
+    if info.kind == "demand":
+        what = f"{D.DEMANDS[info.value]}: 9/6 VP for a forum {D.DEMANDS[info.value]} tile"
+    elif info.kind == "construction":
+        what = "1 VP per worker on a site (grey: half)"
+    elif info.kind == "military":
+        what = "2/1 VP per legionnaire in a province"
+    elif info.kind == "bonus":
+        what = "3/2 VP per own yellow bonus tile"
+    else:
+        pair = f"{D.COMMODITIES[info.value]}+{D.COMMODITIES[info.value + 1]}"
+        what = f"{pair}: 3/2 VP per card in the display"
+    return f"{what} ({side})"
+
+
+def cards(counts) -> str:
+    return ", ".join(
+        f"{n}× {D.COMMODITIES[c]}" if n > 1 else D.COMMODITIES[c] for c, n in sorted(counts.items())
+    )
+
+
+def _points(v: GameState, action) -> str:
+    gain = preview(v, action)
+    total = sum(n for k, n in gain.items() if k != "cards")
+    return f" (+{total} VP)" if total > 0 else f" ({total} VP)" if total < 0 else ""
+
+
+def choice_words(v: GameState, action) -> str:
+    """One choice in words, with what it gives (from the view alone)."""
+    seat = v.viewer
+    pl = v.players[seat]
+    task = v.tasks[-1]
+    kind = action.kind
+    if kind == "markers":
+        if action.pair < 0:
+            return "Fill the other trays with the drawn markers"
+        a, b = divmod(action.pair, 6)
+        return f"{D.ACTIONS[task.tray]} tray: {colour(a)} and {colour(b)}"
+    if kind == "card":
+        if action.pile == 0:
+            return "A card from the face-down pile"
+        top = v.discards[action.pile - 1][-1]
+        return f"{D.COMMODITIES[top]} from discard pile {action.pile} (everyone sees it)"
+    if kind == "start":
+        tile = v.stacks[action.stack][-1]
+        slot = D.SLOT_NAMES[task.slot]
+        return f"{D.STACK_NAMES[action.stack]}: {trajan_tile(tile)} → slot {slot}"
+    if kind == "take":
+        plan = sowing_plan(v, seat, action.tray)
+        out = (
+            f"{D.ACTIONS[action.tray]} ({markers(pl.trays[action.tray])}) → "
+            f"{D.ACTIONS[plan.target]}"
+        )
+        if plan.tile >= 0 and plan.can_complete:
+            out += f", can complete {trajan_tile(plan.tile).split(',')[0]}"
+        if not plan.action_possible:
+            out += " (nothing to do there)"
+        out += f"; time +{plan.markers}"
+        if plan.round_ends:
+            out += ", round ends"
+        return out
+    if kind == "sow":
+        tile = pl.slots[task.tray]
+        needed = ""
+        if tile >= 0 and action.colour in D.TRAJAN_TILES[tile].colours:
+            needed = " (its Trajan tile needs it)"
+        last = " — the last marker" if sum(task.hand) == 1 else ""
+        return f"{colour(action.colour)} into the {D.ACTIONS[task.tray]} tray{needed}{last}"
+    if kind == "pass":
+        return "Pass"
+    if kind == "special":
+        info = D.TRAJAN_TILES[task.tile]
+        return "Special action: " + SPECIAL_WORDS[info.effect].format(
+            n=info.amount, s="s" * (info.amount > 1)
+        )
+    if kind == "plus2":
+        return f"[+2] marker on {D.ACTIONS[action.action]}: its extra action tiles work twice"
+    if kind == "draw":
+        return "Draw 2 cards, then discard 1"
+    if kind == "discard":
+        return f"Discard {D.COMMODITIES[action.commodity]} onto pile {action.pile}"
+    if kind == "pick":
+        top = v.discards[action.pile - 1][-1]
+        return f"Take {D.COMMODITIES[top]} from discard pile {action.pile}"
+    if kind == "display":
+        names = " and ".join(D.COMMODITIES[c] for c in action.cards)
+        return f"Play {names} to your display, draw {len(action.cards)}"
+    if kind == "ship":
+        load = [D.COMMODITIES[c] for c in action.cards] + ["wild card"] * action.wilds
+        side = "coloured" if v.ships[action.ship] else "grey"
+        return f"Ship {', '.join(load)} on the {D.SHIPS[action.ship]} ship ({side})" + _points(
+            v, action
+        )
+    if kind == "forum":
+        kind_, value = FORUM_KEYS[action.key]
+        return f"Take the {forum_key(kind_, value)}"
+    if kind == "recruit":
+        return "A token from your supply to the military camp"
+    if kind == "march":
+        tile = v.provinces[action.province]
+        took = f", takes its {forum_tile(tile)}" if tile >= 0 else ""
+        vp = D.PROVINCE_VP[action.province]
+        return f"Leader to {D.PROVINCES[action.province]} ({vp} VP province){took}"
+    if kind == "deploy":
+        return f"A legionnaire to {D.PROVINCES[pl.leader]}" + _points(v, action)
+    if kind == "senate":
+        return f"Senate: up to the {D.SENATE_VP[pl.senate + 1]} space" + _points(v, action)
+    if kind == "trajan":
+        tile = v.stacks[action.stack][-1]
+        return f"{D.STACK_NAMES[action.stack]}: {trajan_tile(tile)} → slot {D.SLOT_NAMES[pl.arch]}"
+    if kind == "hire":
+        return "A token from your supply to the worker camp"
+    if kind == "build":
+        tile = v.district[action.site]
+        if tile < 0:
+            return f"Worker to site {site_word(action.site)} (a worker is there: no tile)"
+        t, vp = D.CONSTRUCTION_TILES[tile]
+        first = (
+            f", first {D.BUILDING_TYPES[t]}: {D.ACTIONS[D.BUILDING_BONUS[t]]} action too"
+            if pl.buildings[t] == 0
+            else ""
+        )
+        return f"Worker to site {site_word(action.site)}: {D.BUILDING_TYPES[t]} {vp} VP{first}"
+    if kind == "extra":
+        what = "the extra action wild card" if action.wild else "an extra action tile"
+        again = " (twice: [+2])" if pl.plus2[task.action] else ""
+        return f"Spend {what}: {D.ACTIONS[task.action]} again{again}"
+    if kind == "spend":
+        if not action.keys:
+            return "Spend no forum tile"
+        return "Spend " + ", ".join(forum_key(*FORUM_KEYS[k]) for k in action.keys)
+    if kind == "consul":
+        return f"Take {bonus_tile(action.tile)}"
+    return str(action)  # pragma: no cover - every kind has words above
+
+
+# ── panels ──────────────────────────────────────────────────────────────────────────────
+
+
+def status_line(data: TrajanData) -> Text:
+    v = data.view
+    cycle = D.TIME_CYCLE[v.options.players]
+    out = Text(no_wrap=True, overflow="ellipsis")
+    if v.quarter <= 0:
+        out.append("Setup", style="bold")
+    else:
+        out.append(f"Quarter {NUMERALS[min(v.quarter, 4) - 1]}, round {v.round}", style="bold")
+        out.append(f" · time {v.time}/{cycle}: {cycle - v.time} to the round end")
+    shown = ", ".join(D.DEMANDS[d] for d in v.revealed if d >= 0) or "none yet"
+    out.append(f" · demands: {shown}")
+    seat = v.viewer if v.viewer >= 0 else data.home
+    if seat >= 0:
+        pl = v.players[seat]
+        out.append(f" · {data.names[seat]} {pl.score} VP, {len(pl.hand)} cards")
+    return out
+
+
+def circle_panel(v: GameState, seat: int, names: list[str]) -> Text:
+    pl = v.players[seat]
+    out = Text()
+    out.append(f"{names[seat]}'s action circle (clockwise)\n", style="bold")
+    for t in range(6):
+        arch = "  ◆ arch" if pl.arch == t else ""
+        tile = pl.slots[t]
+        beside = trajan_tile(tile) if tile >= 0 else "—"
+        out.append(f"{D.SLOT_NAMES[t]:>3} {D.ACTIONS[t]:<12} ", style="bold")
+        out.append(f"{markers(pl.trays[t]):<12}")
+        out.append(f" tile: {beside}{arch}\n")
+    if pl.arch == D.ARCH_CENTRE:
+        out.append("The arch is in the centre: every slot is full.\n")
+    hand = Counter(c for c in pl.hand if c >= 0)
+    unknown = sum(1 for c in pl.hand if c < 0)
+    out.append("Hand: ", style="bold")
+    out.append((cards(hand) or "no cards") + (f" + {unknown} unseen" if unknown else "") + "\n")
+    out.append("Display: ", style="bold")
+    out.append((cards(Counter(pl.display)) or "none") + "\n")
+    tiles = Counter(forum_tile(t) for t in pl.tiles)
+    out.append("Tiles: ", style="bold")
+    out.append(", ".join(f"{n}× {w}" if n > 1 else w for w, n in sorted(tiles.items())) or "none")
+    kept = ", ".join(D.DEMANDS[D.TRAJAN_TILES[t].amount] for t in pl.kept)
+    if kept:
+        out.append(f"; Trajan demand tiles: {kept}")
+    plus = ", ".join(D.ACTIONS[a] for a in range(6) if pl.plus2[a])
+    out.append(f"\n[+2] on: {plus or 'none'}")
+    out.append(
+        f" · supply {pl.supply}, worker camp {pl.workers}, military camp {pl.legions}, "
+        f"senate {D.SENATE_VP[pl.senate]}\n"
+    )
+    return out
+
+
+def board_panel(v: GameState, names: list[str]) -> Text:
+    out = Text()
+    forum = Counter(forum_tile(t) for t in v.forum if t >= 0)
+    out.append("Forum: ", style="bold")
+    out.append(", ".join(f"{n}× {w}" if n > 1 else w for w, n in sorted(forum.items())) or "empty")
+    yellow = [forum_tile(t) for t in v.yellow if t >= 0]
+    out.append("\nYellow spaces: ", style="bold")
+    out.append(", ".join(yellow) or "empty")
+    out.append("\nSenate: ", style="bold")
+    order = sorted(range(len(v.players)), key=lambda p: (v.players[p].senate, v.players[p].height))
+    out.append(
+        ", ".join(
+            f"{names[p]} on {D.SENATE_VP[v.players[p].senate]} ({votes(v, p)} votes)"
+            for p in reversed(order)
+        )
+    )
+    out.append("\nBeside the senate: ", style="bold")
+    out.append("; ".join(bonus_tile(t) for t in v.senate_bonus) or "none")
+    out.append("\nShips: ", style="bold")
+    out.append(
+        ", ".join(
+            f"{name} ({'coloured' if side else 'grey'})"
+            for name, side in zip(D.SHIPS, v.ships, strict=True)
+        )
+    )
+    out.append("\nDiscard piles: ", style="bold")
+    out.append(
+        " | ".join(
+            f"{i + 1}: "
+            + (", ".join(D.COMMODITIES[c] for c in pile) + " (top last)" if pile else "empty")
+            for i, pile in enumerate(v.discards)
+        )
+    )
+    out.append(f"\nFace-down cards: {len(v.deck)} · forum pile {len(v.forum_pile)}")
+    out.append("\nTrajan stacks: ", style="bold")
+    out.append(
+        "; ".join(
+            f"{D.STACK_NAMES[s]} ({len(stack)}): {trajan_tile(stack[-1])}"
+            if stack
+            else f"{D.STACK_NAMES[s]}: empty"
+            for s, stack in enumerate(v.stacks)
+        )
+    )
+    return out
+
+
+def map_panel(v: GameState, names: list[str]) -> Text:
+    out = Text()
+    camp = [names[p] for p, pl in enumerate(v.players) if pl.leader < 0]
+    out.append("Military camp", style="bold")
+    out.append(f" → Alpes, Raetia, Noricum (one way) · leaders: {', '.join(camp) or 'none'}\n")
+    for q, name in enumerate(D.PROVINCES):
+        tile = v.provinces[q]
+        leaders = [names[p] for p, pl in enumerate(v.players) if pl.leader == q]
+        legions = [names[p] for p in v.legions[q]]
+        out.append(f"{name} {D.PROVINCE_VP[q]} VP", style="bold")
+        out.append(f": {forum_tile(tile) if tile >= 0 else 'no tile'}")
+        if leaders:
+            out.append(f" · leader {', '.join(leaders)}")
+        if legions:
+            out.append(f" · legionnaires {', '.join(legions)}")
+        out.append(f" · to {', '.join(D.PROVINCES[n] for n in D.ADJACENT[q])}\n")
+    return out
+
+
+def district_panel(v: GameState, names: list[str]) -> Text:
+    out = Text()
+    out.append("     " + "".join(f"{c + 1:<14}" for c in range(D.DISTRICT_COLUMNS)) + "\n")
+    for r in range(D.DISTRICT_ROWS):
+        out.append(f"{'abcd'[r]}    ")
+        for c in range(D.DISTRICT_COLUMNS):
+            site = r * D.DISTRICT_COLUMNS + c
+            tile = v.district[site]
+            if tile >= 0:
+                t, vp = D.CONSTRUCTION_TILES[tile]
+                cell = f"{D.BUILDING_TYPES[t]} {vp}"
+            else:
+                cell = "w:" + ",".join(str(p + 1) for p in v.workers[site])
+            out.append(f"{cell:<14}")
+        out.append("\n")
+    out.append("First tile of a type also gives: ")
+    out.append(
+        ", ".join(
+            f"{D.BUILDING_TYPES[t]} → {D.ACTIONS[D.BUILDING_BONUS[t]]}"
+            for t in range(len(D.BUILDING_TYPES))
+        )
+    )
+    out.append("\nw: the seats with a worker there (the tile was taken)")
+    return out
+
+
+def players_panel(v: GameState, names: list[str]) -> Text:
+    out = Text()
+    for p, pl in enumerate(v.players):
+        out.append(f"{p + 1} {names[p]}: {pl.score} VP", style="bold")
+        out.append(f" · {len(pl.hand)} cards · display {len(pl.display)}")
+        out.append(f" · senate {D.SENATE_VP[pl.senate]} ({votes(v, p)} votes)")
+        out.append(f" · camps: {pl.workers} workers, {pl.legions} legionnaires")
+        out.append(f" · supply {pl.supply}")
+        built = ", ".join(f"{n} {D.BUILDING_TYPES[t]}" for t, n in enumerate(pl.buildings) if n)
+        out.append(f" · buildings: {built or 'none'}")
+        out.append(
+            " · bonus: "
+            + ("; ".join(bonus_tile(t, y) for t, y in zip(pl.bonus, pl.yellow, strict=True)))
+            + "\n"
+        )
+    return out
+
+
+def panel_text(data: TrajanData, panel: str) -> Text:
+    v, names = data.view, data.names
+    seat = v.viewer if v.viewer >= 0 else (data.home if data.home >= 0 else v.decider)
+    if panel == "circle":
+        return circle_panel(v, max(seat, 0), names)
+    if panel == "board":
+        return board_panel(v, names)
+    if panel == "map":
+        return map_panel(v, names)
+    if panel == "district":
+        return district_panel(v, names)
+    if panel == "players":
+        return players_panel(v, names)
+    return Text("\n".join(data.log[-200:]) or "Nothing has happened yet.")
+
+
+def log_lines(session, names: list[str]) -> list[str]:
+    lines, when = [], None
+    for entry in session.log:
+        if entry.period != when:
+            when = entry.period
+            lines.append(f"── {session.rules.period_name(when)} ──")
+        who = f"{names[entry.seat]} " if entry.seat >= 0 else ""
+        lines.append(f"{who}{entry.text}")
+    return lines
+
+
+# ── screens ─────────────────────────────────────────────────────────────────────────────
+
+
+class TrajanScreen(GameScreen):
+    """A seat's own view of the game, with its choices."""
+
+    MODE = "trajan-turn"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    DEFAULT_CSS = """
+    TrajanScreen { layout: vertical; }
+    TrajanScreen #t-status { height: 1; background: $boost; }
+    TrajanScreen #t-body { height: 1fr; }
+    TrajanScreen.-narrow #t-body { layout: vertical; }
+    TrajanScreen.-wide #t-body { layout: horizontal; }
+    TrajanScreen #t-panel-box { height: 1fr; border: round $primary 50%; }
+    TrajanScreen.-narrow #t-panel-box { height: 12; }
+    TrajanScreen.-wide #t-panel-box { width: 3fr; }
+    TrajanScreen #p-decide { height: 1fr; }
+    TrajanScreen.-wide #p-decide { width: 2fr; }
+    TrajanScreen #decision-title { height: auto; max-height: 3; color: $warning; }
+    TrajanScreen #decisions { height: 1fr; border: none; }
+    TrajanScreen #t-message { height: auto; max-height: 3; color: $warning; }
+    TrajanScreen #t-message:empty { display: none; }
+    """
+    BINDINGS = [
+        *(
+            Binding(key, f"panel('{panel}')", PANEL_TITLES[panel].split(",")[0])
+            for panel, key in PANEL_KEYS.items()
+        ),
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("escape", "menu", "Menu"),
+        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
+    ]
+
+    def __init__(self, data: TrajanData) -> None:
+        super().__init__(data)
+        self.panel = "circle"
+        self._actions: list = []
+        self._hint = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="t-status")
+        with Horizontal(id="t-body"):
+            with VerticalScroll(id="t-panel-box"):
+                yield Static(id="t-panel")
+            with Vertical(id="p-decide"):
+                yield Static(id="decision-title")
+                yield DecisionList(id="decisions")
+                yield Static(id="t-message")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.show(self.data)
+
+    def show(self, data: TrajanData) -> None:
+        same = (
+            self.data.view.viewer == data.view.viewer
+            and self.data.view.decision == data.view.decision
+        )
+        self.data = data
+        if not same:
+            self._hint = ""
+        self.query_one("#t-status", Static).update(status_line(data))
+        self._draw_panel()
+        self._fill_choices(data)
+        self.query_one("#t-message", Static).update(data.message)
+
+    def _draw_panel(self) -> None:
+        box = self.query_one("#t-panel-box")
+        box.border_title = f"{PANEL_TITLES[self.panel]}  [c b m d p l]"
+        self.query_one("#t-panel", Static).update(panel_text(self.data, self.panel))
+
+    def _fill_choices(self, data: TrajanData) -> None:
+        v = data.view
+        title = self.query_one("#decision-title", Static)
+        options = self.query_one("#decisions", DecisionList)
+        legal = v.legal
+        old = options.highlighted
+        options.clear_options()
+        self._actions = list(legal)
+        if not legal:
+            who = data.names[v.decider] if v.decider >= 0 else ""
+            title.update(f"{who} is deciding: {v.title}" if who else "Game over")
+            return
+        title.update(
+            Text(v.title[:1].upper() + v.title[1:] + (f"\n{self._hint}" if self._hint else ""))
+        )
+        options.add_options(
+            Option(f"{i + 1 if i < 9 else ' '} {choice_words(v, a)}", id=str(a))
+            for i, a in enumerate(legal)
+        )
+        options.highlighted = old if old is not None and old < len(legal) else 0
+        options.hold(data.hold)
+        options.focus()
+
+    def cover(self) -> None:
+        self.query_one("#t-panel", Static).update("")
+        self.query_one("#t-status", Static).update("")
+        self.query_one("#decisions", DecisionList).clear_options()
+        self.query_one("#decision-title", Static).update("")
+
+    def say(self, message: str) -> None:
+        self.query_one("#t-message", Static).update(Text(message, style="bold"))
+
+    def on_option_list_option_selected(self, event) -> None:
+        event.stop()
+        if event.option.id:
+            self.post_message(ActionChosen(event.option.id))
+
+    def action_pick(self, number: int) -> None:
+        options = self.query_one("#decisions", DecisionList)
+        if 1 <= number <= options.option_count and not options.held:
+            self.post_message(ActionChosen(options.get_option_at_index(number - 1).id))
+
+    def action_panel(self, panel: str) -> None:
+        self.panel = panel
+        self._draw_panel()
+
+    def action_undo(self) -> None:
+        self.post_message(UndoRequested())
+
+    def action_menu(self) -> None:
+        self.post_message(MenuRequested())
+
+    def action_hint(self) -> None:
+        if not self.data.view.legal:
+            return
+        self.say("Thinking about a hint…")
+        self._find_hint(self.data.view)
+
+    @work(thread=True, exclusive=True, group="trajan-hint")
+    def _find_hint(self, v: GameState) -> None:
+        from forum_trajanum.trajan.bots import hint
+
+        found = hint(v)
+        text = "Hint: " + "; ".join(
+            f"{self._number(a)}{choice_words(v, a).split(' (')[0]}"
+            f" (about {value:.0f} VP at the end)"
+            for a, value in found
+        )
+        self.app.call_from_thread(self._show_hint, v, text)
+
+    def _number(self, action) -> str:
+        try:
+            return f"{self._actions.index(action) + 1}) "
+        except ValueError:
+            return ""
+
+    def _show_hint(self, v: GameState, text: str) -> None:
+        if v is not self.data.view:
+            return  # the player acted meanwhile
+        self._hint = text
+        self.say("")
+        self.query_one("#decision-title", Static).update(
+            Text(v.title[:1].upper() + v.title[1:] + "\n" + text)
+        )
+
+
+class TrajanWatchScreen(TrajanScreen):
+    """The public view while a bot plays (or before a scoring)."""
+
+    MODE = "trajan-watch"
+
+
+class QuarterScreen(FlowScreen):
+    """The end of a quarter: each player's points from its scoring, by category."""
+
+    BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
+    DEFAULT_CSS = "QuarterScreen { align: center middle; } #q-box { width: auto; height: auto; }"
+
+    def __init__(self, v: GameState, scoring: int, names, hold: float = 0.0) -> None:
+        super().__init__()
+        self.v, self.scoring, self.names = v, scoring, names
+        from time import monotonic
+
+        self._held_until = monotonic() + hold
+
+    def compose(self) -> ComposeResult:
+        v = self.v
+        out = Text()
+        quarter = NUMERALS[min(self.scoring, 4) - 1]
+        out.append(f"End of quarter {quarter}\n\n", style="bold")
+        rows = v.scorings[self.scoring - 1] if self.scoring <= len(v.scorings) else []
+        for p, parts in enumerate(rows):
+            shown = ", ".join(f"{k} {n:+d}" for k, n in parts.items() if n) or "nothing"
+            out.append(f"{self.names[p]}: {shown} · now {v.players[p].score} VP\n")
+        out.append("\nSenate now: ")
+        out.append(", ".join(f"{self.names[p]} {votes(v, p)} votes" for p in range(len(v.players))))
+        out.append("\n\nEnter: go on")
+        yield Static(out, id="q-box")
+
+    def action_close(self) -> None:
+        from time import monotonic
+
+        if monotonic() >= self._held_until:
+            self.dismiss(None)
+
+
+class TrajanOverScreen(FlowScreen):
+    """The final ranking, with the points by category and the tie-break in words."""
+
+    BINDINGS = [Binding("q,escape,enter", "menu", "Menu")]
+    DEFAULT_CSS = "TrajanOverScreen { align: center middle; } #o-box { width: auto; }"
+
+    def __init__(self, v: GameState, names, history) -> None:
+        super().__init__()
+        self.v, self.names = v, names
+
+    def compose(self) -> ComposeResult:
+        from forum_trajanum.trajan.game import ranking
+
+        v = self.v
+        out = Text()
+        out.append("Final ranking\n\n", style="bold")
+        for place, seats in enumerate(ranking(v), start=1):
+            for p in seats:
+                pl = v.players[p]
+                out.append(f"{place}. {self.names[p]}: {pl.score} VP\n", style="bold")
+                parts = ", ".join(f"{k} {n}" for k, n in pl.points.items() if n)
+                out.append(f"   {parts}\n")
+        out.append("\nTies go to the player higher in the senate.\n\nEnter: back to the menu")
+        yield Static(out, id="o-box")
+
+    def action_menu(self) -> None:
+        self.app.to_menu()
+
+
+# ── what Trajan gives the app ───────────────────────────────────────────────────────────
+
+
+def play_data(session, v, *, names, bots, message="", hold=0.0, home=-1) -> TrajanData:
+    can_undo = v.viewer == session.decider and session.can_undo()
+    return TrajanData(v, names, bots, log_lines(session, names), can_undo, message, hold, home)
+
+
+def screen_class(v: GameState) -> type[TrajanScreen]:
+    if v.viewer < 0 or not v.legal:
+        return TrajanWatchScreen
+    return TrajanScreen
+
+
+def scoring_screen(v: GameState, scoring: int, names, history, hold: float = 0.0):
+    return QuarterScreen(v, scoring, names, hold)
+
+
+def game_over_screen(v: GameState, names, history):
+    return TrajanOverScreen(v, names, history)
