@@ -62,6 +62,18 @@ def ranking(state: GameState) -> list[list[int]]:
     return places
 
 
+#: The steps of a quarter's end: while one is pending, its scoring is not complete.
+QUARTER_END_STEPS = frozenset({"demands", "spend", "senate_vote", "consul", "quarter_close"})
+
+
+def complete_scorings(state: GameState) -> int:
+    """The quarter-end scorings that are complete: a scoring is shown (and exported) only
+    after its demands, the senate vote, the consul's choice and, after the fourth quarter,
+    the final scoring."""
+    pending = any(task.kind in QUARTER_END_STEPS for task in state.tasks)
+    return len(state.scorings) - pending
+
+
 def period(state: GameState) -> tuple[int, int]:
     """(quarter, round); (0, 0) during the setup."""
     return (state.quarter, state.round)
@@ -121,7 +133,7 @@ GAME = Game(
     summary=summary,
     period=period,
     period_name=period_name,
-    scorings=lambda state: len(state.scorings),
+    scorings=complete_scorings,
     categories=CATEGORIES,
     points=lambda state: [dict(pl.points) for pl in state.players],
     final_scoring=final_scoring,

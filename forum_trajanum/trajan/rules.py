@@ -41,7 +41,7 @@ from forum_trajanum.trajan.actions import (
     TakeForum,
     TakeTrajan,
 )
-from forum_trajanum.trajan.state import GameState, PlayerState, TrajanOptions
+from forum_trajanum.trajan.state import GameState, PlayerState, QuarterReport, TrajanOptions
 from forum_trajanum.trajan.tasks import (
     TASKS,
     AccomplishTask,
@@ -746,6 +746,11 @@ def _end_turn(state: GameState, task: EndTurnTask) -> None:
         return
     # EN l.405: the quarter ends
     state.scorings.append([dict.fromkeys(pl.points, 0) for pl in state.players])
+    state.reports.append(
+        QuarterReport(
+            quarter=state.quarter, demands=tuple(state.revealed), met=(0,) * n, penalty=(0,) * n
+        )
+    )
     state.tasks += [QuarterCloseTask(task.player), SenateVoteTask(task.player)]
     state.tasks += [DemandsTask((following + i) % n) for i in range(n)][::-1]
 
@@ -807,6 +812,21 @@ def _pay_demands(state: GameState, p: int, keys: tuple[int, ...], met: int) -> N
     unmet = len(state.revealed) - met
     if unmet:
         _score(state, p, "demands", -D.DEMAND_PENALTY[unmet])  # EN l.421-425
+    if state.reports:
+        report = state.reports[-1]
+        penalty = D.DEMAND_PENALTY[unmet]
+        _report(state, met=_at(report.met, p, met), penalty=_at(report.penalty, p, penalty))
+
+
+def _report(state: GameState, **changes) -> None:
+    """Change the quarter's report (a new frozen report; none outside a quarter's end, as
+    when a test calls a step by itself)."""
+    if state.reports:
+        state.reports[-1] = state.reports[-1].model_copy(update=changes)
+
+
+def _at(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    return (*values[:i], value, *values[i + 1 :])
 
 
 def _demands(state: GameState, task: DemandsTask) -> None:
@@ -853,6 +873,8 @@ def senate_ranking(state: GameState) -> list[int]:
 def _senate_vote(state: GameState, task: SenateVoteTask) -> None:
     ranking = senate_ranking(state)
     consul, vice = ranking[0], ranking[1]  # R25: the vice consul even with 0 votes
+    counted = tuple(votes(state, p) for p in range(state.options.players))
+    _report(state, votes=counted, consul=consul, vice=vice)
     for p in reversed(ranking):  # EN l.474: fewest at the bottom, the consul on top
         state.senate_clock += 1
         state.players[p].senate = 0
@@ -860,6 +882,7 @@ def _senate_vote(state: GameState, task: SenateVoteTask) -> None:
     if len(state.senate_bonus) >= 2:
         state.tasks.append(ConsulTask(consul, vice))
     elif state.senate_bonus:  # R35
+        _report(state, consul_tile=state.senate_bonus[-1])
         _give_bonus(state, consul, state.senate_bonus.pop(), True)
 
 
@@ -877,9 +900,11 @@ def _consul_options(state: GameState, task: ConsulTask) -> list:
 
 def _consul(state: GameState, task: ConsulTask, action: Consul):
     _give_bonus(state, task.player, action.tile, True)  # EN l.436, l.468
+    _report(state, consul_tile=action.tile)
     for tile in state.senate_bonus:
         if tile != action.tile:
             _give_bonus(state, task.vice, tile, False)  # EN l.470
+            _report(state, vice_tile=tile)
     state.senate_bonus = []
     return None
 

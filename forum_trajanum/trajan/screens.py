@@ -33,7 +33,8 @@ from forum_trajanum.trajan.actions import (
 )
 from forum_trajanum.trajan.rules import NUMERALS, votes
 from forum_trajanum.trajan.state import GameState
-from forum_trajanum.trajan.view import preview, sowing_plan
+from forum_trajanum.trajan.view import after, preview, sowing_plan
+from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
 from forum_trajanum.tui.keys import KeyBar
@@ -47,6 +48,16 @@ PANEL_TITLES = {
     "board": "Forum, senate, ships, cards",
     "map": "Provinces",
     "district": "Construction district",
+    "players": "Players",
+    "log": "Log",
+}
+
+#: A panel in the key bar (one word: all six fit at 80 columns with Hint, Undo and Menu).
+PANEL_WORDS = {
+    "circle": "Circle",
+    "board": "Board",
+    "map": "Map",
+    "district": "District",
     "players": "Players",
     "log": "Log",
 }
@@ -115,20 +126,22 @@ def forum_key(kind: str, value: int) -> str:
 
 
 def bonus_tile(tile: int, yellow: bool = True) -> str:
+    """A bonus tile on one of its sides in words, with what that side scores at the end."""
     info = D.BONUS_TILES[tile]
-    side = "yellow" if yellow else "grey"
+    side = 0 if yellow else 1
     if info.kind == "demand":
-        what = f"{D.DEMANDS[info.value]}: 9/6 VP for a forum {D.DEMANDS[info.value]} tile"
+        word = D.DEMANDS[info.value]
+        what = f"{D.BONUS_DEMAND[side]} VP if you own a forum {word} tile"
     elif info.kind == "construction":
-        what = "1 VP per worker on a site (grey: half)"
+        what = "1 VP per worker on a site" if yellow else "1 VP per 2 workers on sites"
     elif info.kind == "military":
-        what = "2/1 VP per legionnaire in a province"
+        what = f"{D.BONUS_PER_LEGIONNAIRE[side]} VP per legionnaire in a province"
     elif info.kind == "bonus":
-        what = "3/2 VP per own yellow bonus tile"
+        what = f"{D.BONUS_PER_BONUS[side]} VP per yellow bonus tile you own"
     else:
-        pair = f"{D.COMMODITIES[info.value]}+{D.COMMODITIES[info.value + 1]}"
-        what = f"{pair}: 3/2 VP per card in the display"
-    return f"{what} ({side})"
+        pair = f"{D.COMMODITIES[info.value]} or {D.COMMODITIES[info.value + 1]}"
+        what = f"{D.BONUS_PER_CARD[side]} VP per {pair} card in your display"
+    return f"{what} ({'yellow' if yellow else 'grey'})"
 
 
 def cards(counts) -> str:
@@ -151,7 +164,13 @@ def choice_words(v: GameState, action) -> str:
     kind = action.kind
     if kind == "markers":
         if action.pair < 0:
-            return "Fill the other trays with the drawn markers"
+            filled = after(v, action)
+            if filled is None:  # pragma: no cover - the default draws nothing hidden
+                return "The drawn markers for the other trays"
+            trays = filled.players[seat].trays
+            return "The drawn markers for the other trays: " + ", ".join(
+                f"{D.ACTIONS[t]} {markers(trays[t])}" for t in range(task.tray, 6)
+            )
         a, b = divmod(action.pair, 6)
         return f"{D.ACTIONS[task.tray]} tray: {colour(a)} and {colour(b)}"
     if kind == "card":
@@ -263,13 +282,13 @@ def status_line(data: TrajanData) -> Text:
         out.append("Setup", style="bold")
     else:
         out.append(f"Quarter {NUMERALS[min(v.quarter, 4) - 1]}, round {v.round}", style="bold")
-        out.append(f" · time {v.time}/{cycle}: {cycle - v.time} to the round end")
-    shown = ", ".join(D.DEMANDS[d] for d in v.revealed if d >= 0) or "none yet"
+        out.append(f" · round ends in {cycle - v.time}")
+    shown = ", ".join(D.DEMANDS[d] for d in v.revealed if d >= 0) or "none"
     out.append(f" · demands: {shown}")
     seat = v.viewer if v.viewer >= 0 else data.home
     if seat >= 0:
         pl = v.players[seat]
-        out.append(f" · {data.names[seat]} {pl.score} VP, {len(pl.hand)} cards")
+        out.append(f" · {data.names[seat]}: {pl.score} VP, {len(pl.hand)} cards")
     return out
 
 
@@ -468,13 +487,15 @@ class TrajanScreen(GameScreen):
     TrajanScreen #t-message:empty { display: none; }
     """
     BINDINGS = [
-        *(
-            Binding(key, f"panel('{panel}')", PANEL_TITLES[panel].split(",")[0])
-            for panel, key in PANEL_KEYS.items()
-        ),
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("escape", "menu", "Menu"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("k", "app.coach", "Coach", show=False),
+        *(
+            Binding(key, f"panel('{panel}')", PANEL_WORDS[panel])
+            for panel, key in PANEL_KEYS.items()
+        ),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
     ]
 
@@ -513,7 +534,7 @@ class TrajanScreen(GameScreen):
 
     def _draw_panel(self) -> None:
         box = self.query_one("#t-panel-box")
-        box.border_title = f"{PANEL_TITLES[self.panel]}  [c b m d p l]"
+        box.border_title = Text(f"{PANEL_TITLES[self.panel]}  (keys c b m d p l)")
         self.query_one("#t-panel", Static).update(panel_text(self.data, self.panel))
 
     def _fill_choices(self, data: TrajanData) -> None:
@@ -565,6 +586,9 @@ class TrajanScreen(GameScreen):
     def action_undo(self) -> None:
         self.post_message(UndoRequested())
 
+    def action_help(self) -> None:
+        self.app.push_screen(help_screen())
+
     def action_menu(self) -> None:
         self.post_message(MenuRequested())
 
@@ -608,64 +632,149 @@ class TrajanWatchScreen(TrajanScreen):
     MODE = "trajan-watch"
 
 
+#: The point categories in words (the engine's POINT_SOURCES).
+CATEGORY_WORDS = {
+    "trajan": "Trajan tiles",
+    "ships": "ships",
+    "provinces": "provinces",
+    "senate": "senate",
+    "buildings": "buildings",
+    "demands": "unmet demands",
+    "leftovers": "cards/tokens/slots",
+    "sets": "building sets",
+    "bonus": "bonus tiles",
+}
+QUARTERS = NUMERALS[: D.QUARTERS]
+
+
+def quarter_text(v: GameState, scoring: int, names) -> Text:
+    """What the end of quarter ``scoring`` decided: the demands, each player's demands met
+    and penalty, the senate vote, the consuls and their bonus tiles, the points."""
+    out = Text()
+    quarter = NUMERALS[min(scoring, 4) - 1]
+    out.append(f"End of quarter {quarter}\n", style="bold #ffd75f")
+    report = v.reports[scoring - 1] if scoring <= len(v.reports) else None
+    if report is not None:
+        demanded = ", ".join(D.DEMANDS[d] for d in report.demands) or "nothing"
+        out.append(f"The people demanded: {demanded}\n")
+        for p, name in enumerate(names):
+            met, penalty = report.met[p], report.penalty[p]
+            out.append(f"  {name}: met {met} of {len(report.demands)}")
+            out.append(f", lost {penalty} VP\n" if penalty else ", no penalty\n")
+        if report.votes:
+            counted = ", ".join(f"{names[p]} {n}" for p, n in enumerate(report.votes))
+            out.append(f"Senate vote: {counted}\n")
+            consul = f"Consul: {names[report.consul]}"
+            if report.consul_tile >= 0:
+                consul += f", took {bonus_tile(report.consul_tile)}"
+            out.append(consul + "\n")
+            vice = f"Vice consul: {names[report.vice]}"
+            if report.vice_tile >= 0:
+                vice += f", took {bonus_tile(report.vice_tile, yellow=False)}"
+            elif report.consul_tile >= 0:
+                vice += ", no tile left (R35)"
+            out.append(vice + "\n")
+    rows = v.scorings[scoring - 1] if scoring <= len(v.scorings) else []
+    if rows:
+        out.append("Points of this scoring:\n", style="bold")
+    for p, parts in enumerate(rows):
+        shown = ", ".join(f"{CATEGORY_WORDS[k]} {n:+d}" for k, n in parts.items() if n)
+        out.append(f"  {names[p]}: {shown or 'nothing'} · now {v.players[p].score} VP\n")
+    return out
+
+
 class QuarterScreen(FlowScreen):
-    """The end of a quarter: each player's points from its scoring, by category."""
+    """The end of a quarter: the demands met and missed, the senate vote, the consuls, the
+    points of its scoring and the chart of the scores so far."""
 
     BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
-    DEFAULT_CSS = "QuarterScreen { align: center middle; } #q-box { width: auto; height: auto; }"
+    DEFAULT_CSS = """
+    QuarterScreen { align: center middle; }
+    QuarterScreen #q-box {
+        width: 100%; max-width: 110; height: auto; max-height: 100%;
+        border: thick #d7af00; background: #141a20; padding: 0 1;
+    }
+    QuarterScreen #q-chart { margin-top: 1; }
+    """
 
-    def __init__(self, v: GameState, scoring: int, names, hold: float = 0.0) -> None:
+    def __init__(self, v: GameState, scoring: int, names, history=(), hold: float = 0.0):
         super().__init__()
-        self.v, self.scoring, self.names = v, scoring, names
+        self.v, self.scoring, self.names, self.history = v, scoring, names, history
         from time import monotonic
 
         self._held_until = monotonic() + hold
 
     def compose(self) -> ComposeResult:
-        v = self.v
-        out = Text()
-        quarter = NUMERALS[min(self.scoring, 4) - 1]
-        out.append(f"End of quarter {quarter}\n\n", style="bold")
-        rows = v.scorings[self.scoring - 1] if self.scoring <= len(v.scorings) else []
-        for p, parts in enumerate(rows):
-            shown = ", ".join(f"{k} {n:+d}" for k, n in parts.items() if n) or "nothing"
-            out.append(f"{self.names[p]}: {shown} · now {v.players[p].score} VP\n")
-        out.append("\nSenate now: ")
-        out.append(", ".join(f"{self.names[p]} {votes(v, p)} votes" for p in range(len(v.players))))
-        out.append("\n\nEnter: go on")
-        yield Static(out, id="q-box")
+        with VerticalScroll(id="q-box"):
+            yield Static(quarter_text(self.v, self.scoring, self.names), id="q-text")
+            yield ScoreChart(self.history, self.names, id="q-chart", groups=QUARTERS)
+            yield Static(Text("Enter: go on", style="bold"))
+        yield KeyBar()
 
-    def action_close(self) -> None:
+    @property
+    def held(self) -> bool:
+        """True for a moment after it opens: a key pressed for the game does not close it."""
         from time import monotonic
 
-        if monotonic() >= self._held_until:
+        return monotonic() < self._held_until
+
+    def action_close(self) -> None:
+        if not self.held:
             self.dismiss(None)
 
 
+def final_text(v: GameState, names) -> Text:
+    """The final ranking with each player's points by category and the tie-break in words."""
+    from forum_trajanum.trajan.game import ranking
+
+    out = Text()
+    places = ranking(v)
+    winners = " and ".join(names[p] for p in places[0])
+    out.append(f"{winners} win{'s' if len(places[0]) == 1 else ''}!\n\n", style="bold #ffd75f")
+    scores = [v.players[p].score for p in range(len(names))]
+    for place, seats in enumerate(places, start=1):
+        for p in seats:
+            pl = v.players[p]
+            out.append(f"{place}. {names[p]}: {pl.score} VP", style="bold")
+            tied = [q for q in range(len(names)) if q != p and scores[q] == scores[p]]
+            if tied:
+                out.append(" (tied on points: the senate decides)")
+            out.append("\n")
+            parts = ", ".join(f"{CATEGORY_WORDS[k]} {n}" for k, n in pl.points.items() if n)
+            out.append(f"   {parts or 'no points'}\n")
+    if any(scores.count(n) > 1 for n in scores):
+        out.append(
+            "\nA tie on points goes to the player higher in the senate: the higher space, "
+            "then the disc on top (the consul of the last vote).\n"
+        )
+    return out
+
+
 class TrajanOverScreen(FlowScreen):
-    """The final ranking, with the points by category and the tie-break in words."""
+    """The final ranking, with the points by category, the tie-break in words and the chart
+    of the scores over the sixteen rounds."""
 
     BINDINGS = [Binding("q,escape,enter", "menu", "Menu")]
-    DEFAULT_CSS = "TrajanOverScreen { align: center middle; } #o-box { width: auto; }"
+    DEFAULT_CSS = """
+    TrajanOverScreen { align: center middle; }
+    TrajanOverScreen #o-box {
+        width: 100%; max-width: 110; height: auto; max-height: 100%;
+        border: thick #d7af00; background: #141a20; padding: 0 1;
+    }
+    TrajanOverScreen #o-chart { margin-top: 1; }
+    """
 
-    def __init__(self, v: GameState, names, history) -> None:
+    def __init__(self, v: GameState, names, history=()) -> None:
         super().__init__()
-        self.v, self.names = v, names
+        self.v, self.names, self.history = v, names, history
 
     def compose(self) -> ComposeResult:
-        from forum_trajanum.trajan.game import ranking
-
-        v = self.v
-        out = Text()
-        out.append("Final ranking\n\n", style="bold")
-        for place, seats in enumerate(ranking(v), start=1):
-            for p in seats:
-                pl = v.players[p]
-                out.append(f"{place}. {self.names[p]}: {pl.score} VP\n", style="bold")
-                parts = ", ".join(f"{k} {n}" for k, n in pl.points.items() if n)
-                out.append(f"   {parts}\n")
-        out.append("\nTies go to the player higher in the senate.\n\nEnter: back to the menu")
-        yield Static(out, id="o-box")
+        with VerticalScroll(id="o-box"):
+            yield Static(Text("Final ranking", style="bold"))
+            yield Static(final_text(self.v, self.names), id="o-text")
+            yield ScoreChart(self.history, self.names, id="o-chart", groups=QUARTERS)
+            yield Static(Text("Enter: back to the menu", style="bold"))
+        yield KeyBar()
 
     def action_menu(self) -> None:
         self.app.to_menu()
@@ -686,8 +795,14 @@ def screen_class(v: GameState) -> type[TrajanScreen]:
 
 
 def scoring_screen(v: GameState, scoring: int, names, history, hold: float = 0.0):
-    return QuarterScreen(v, scoring, names, hold)
+    return QuarterScreen(v, scoring, names, history, hold)
 
 
 def game_over_screen(v: GameState, names, history):
     return TrajanOverScreen(v, names, history)
+
+
+def help_screen(tab: str = "keys"):
+    from forum_trajanum.trajan.help import TrajanHelpScreen
+
+    return TrajanHelpScreen(tab)

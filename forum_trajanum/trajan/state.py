@@ -52,6 +52,25 @@ class TrajanOptions(BaseModel):
         return value
 
 
+class QuarterReport(BaseModel):
+    """What a quarter's end decided, for the screens (all public): the demands, each
+    player's demands met and penalty, the senate vote before the reset, the consul and vice
+    consul and the bonus tiles they took (-1: none). Frozen: a change makes a new report,
+    so that a state's clone shares them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    quarter: int
+    demands: tuple[int, ...]
+    met: tuple[int, ...]
+    penalty: tuple[int, ...]
+    votes: tuple[int, ...] = ()
+    consul: int = -1
+    vice: int = -1
+    consul_tile: int = -1
+    vice_tile: int = -1
+
+
 class PlayerState(BaseModel):
     """One player's mat, hand, tokens and points."""
 
@@ -138,6 +157,7 @@ class GameState(BaseModel):
     gone_demands: list[int] = Field(default_factory=list)
     #: per quarter end, per player: points by category that scoring gave
     scorings: list[list[dict[str, int]]] = Field(default_factory=list)
+    reports: list[QuarterReport] = Field(default_factory=list)
     tasks: list[TaskField] = Field(default_factory=list)
     actions_taken: int = 0
     _legal: list | None = PrivateAttr(default=None)
@@ -147,7 +167,7 @@ class GameState(BaseModel):
         for key in ("deck", "forum_pile", "extra_pile", "demand_pile", "demands_out",
                     "revealed", "bag", "senate_bonus", "provinces", "forum", "yellow",
                     "district", "ships", "gone_tiles", "gone_trajan", "gone_demands",
-                    "tasks"):  # fmt: skip
+                    "tasks", "reports"):  # fmt: skip
             data[key] = data[key][:]
         data["discards"] = [p[:] for p in self.discards]
         data["stacks"] = [s[:] for s in self.stacks]

@@ -104,6 +104,17 @@ def determinize(v: GameState, rng: random.Random) -> GameState:
     return s
 
 
+def after(v: GameState, action) -> GameState | None:
+    """The view as it would be after ``action`` (None if the view alone cannot tell: the
+    action draws what the view hides)."""
+    out = v.clone()
+    try:
+        FLOW.apply(out, action)
+    except (ValueError, IndexError):
+        return None
+    return out
+
+
 def preview(v: GameState, action) -> dict[str, int]:
     """What ``action`` gives the deciding seat, from the view alone: points by category
     (only those that change) and the change in cards in hand (``"cards"``)."""

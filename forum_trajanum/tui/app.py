@@ -178,7 +178,18 @@ class ForumApp(CoachApp, App):
         if isinstance(top, HelpScreen):
             top.action_tab("legend")
         elif not isinstance(top, TooSmallScreen):
-            self.push_screen(HelpScreen("legend"))
+            self.push_screen(self.help_screen("legend"))
+
+    def help_screen(self, tab: str = "keys"):
+        """The help of the game being played (a game's screens may give ``help_screen``),
+        Forum Trajanum's outside a game."""
+        from forum_trajanum.tui.dialogs import HelpScreen
+
+        if self.session is not None and self.session.rules.has("screens"):
+            made = getattr(self.screens, "help_screen", None)
+            if made is not None:
+                return made(tab)
+        return HelpScreen(tab)
 
     # --- start and menu -----------------------------------------------------------------
 

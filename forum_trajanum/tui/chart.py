@@ -24,24 +24,29 @@ CYCLES = ("I", "II", "III")
 BARS = "▁▂▃▄▅▆▇█"
 
 
-def column_width(width: int) -> int:
+def column_width(width: int, rounds: int = ROUNDS) -> int:
     """Characters per round in a chart ``width`` characters wide (at least 1)."""
-    return max(1, width // ROUNDS)
+    return max(1, width // rounds)
 
 
 class SharedScaleBars:
     """Bars for up to 12 rounds, scaled to ``top`` (not to the series' own maximum)."""
 
-    def __init__(self, data: Sequence[int], top: int, width: int, height: int, style: str):
+    def __init__(
+        self, data: Sequence[int], top: int, width: int, height: int, style: str,
+        rounds: int = ROUNDS,
+    ):  # fmt: skip
         self.data, self.top, self.width, self.height = data, max(top, 1), width, max(height, 1)
         self.style = Style.parse(style)
+        self.rounds = rounds
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        w = column_width(self.width)
+        w = column_width(self.width, self.rounds)
         bar_w = w - 1 if w >= 3 else w  # a gap between rounds where there is room
         steps = len(BARS) * self.height
         # eighths of the whole height each round's bar reaches; at least a sliver above 0
-        levels = [max(1, round(v * steps / self.top)) if v > 0 else 0 for v in self.data[:ROUNDS]]
+        shown = self.data[: self.rounds]
+        levels = [max(1, round(v * steps / self.top)) if v > 0 else 0 for v in shown]
         for line in reversed(range(self.height)):
             low = line * len(BARS)
             for level in levels:
@@ -67,13 +72,16 @@ class ScoreLine(Sparkline):
     ScoreLine { width: 1fr; height: 1; }
     """
 
-    def __init__(self, data: Sequence[int], top: int, style: str, *, id: str | None = None):
+    def __init__(
+        self, data: Sequence[int], top: int, style: str, *, id: str | None = None,
+        rounds: int = ROUNDS,
+    ):  # fmt: skip
         super().__init__(list(data), id=id)
-        self.top, self.style = top, style
+        self.top, self.style, self.rounds = top, style, rounds
 
     def render(self) -> SharedScaleBars:
         return SharedScaleBars(
-            self.data or [], self.top, self.size.width, self.size.height, self.style
+            self.data or [], self.top, self.size.width, self.size.height, self.style, self.rounds
         )
 
 
@@ -84,11 +92,16 @@ class RoundAxis(Static):
     RoundAxis { width: 1fr; height: 1; }
     """
 
+    def __init__(self, groups: Sequence[str] = CYCLES, per_group: int = 4) -> None:
+        super().__init__()
+        self.groups, self.per_group = tuple(groups), per_group
+
     def render(self) -> Text:
-        w = column_width(self.size.width)
+        rounds = len(self.groups) * self.per_group
+        w = column_width(self.size.width, rounds)
         text = Text(style="#a0a0a0")
-        for r in range(ROUNDS):
-            cycle, n = CYCLES[r // 4], r % 4 + 1
+        for r in range(rounds):
+            cycle, n = self.groups[r // self.per_group], r % self.per_group + 1
             if w >= 6:
                 label = f"{cycle}.{n}"
             elif w >= 4 and n == 1:
@@ -96,7 +109,7 @@ class RoundAxis(Static):
             else:
                 label = str(n)
             # cycles alternate bold and plain, so the groups of four stand apart
-            text.append(label.ljust(w)[:w], style="bold #d0d0d0" if r // 4 != 1 else "")
+            text.append(label.ljust(w)[:w], style="" if r // self.per_group % 2 else "bold #d0d0d0")
         return text
 
 
@@ -113,17 +126,22 @@ class ScoreChart(Vertical):
     """
 
     def __init__(
-        self, history: Sequence[Sequence[int]], names: Sequence[str], *, id: str | None = None
-    ) -> None:
-        """``history``: per finished round, every player's score by seat."""
+        self, history: Sequence[Sequence[int]], names: Sequence[str], *, id: str | None = None,
+        groups: Sequence[str] = CYCLES, per_group: int = 4,
+    ) -> None:  # fmt: skip
+        """``history``: per finished round, every player's score by seat; ``groups``: the
+        names of the groups of ``per_group`` rounds (Forum Trajanum's cycles I-III, Trajan's
+        quarters I-IV)."""
         super().__init__(id=id)
-        self.history = [tuple(scores) for scores in history][:ROUNDS]
+        self.groups, self.per_group = tuple(groups), per_group
+        self.rounds = len(self.groups) * per_group
+        self.history = [tuple(scores) for scores in history][: self.rounds]
         self.names = list(names)
 
     def show(self, history: Sequence[Sequence[int]]) -> None:
         """Draw ``history`` instead (the replay moves through the game); rebuilt only when
         it changed."""
-        history = [tuple(scores) for scores in history][:ROUNDS]
+        history = [tuple(scores) for scores in history][: self.rounds]
         if history != self.history:
             self.history = history
             self.refresh(recompose=True)
@@ -141,11 +159,11 @@ class ScoreChart(Vertical):
             latest = series[-1] if series else 0
             with Horizontal(classes="chart-row"):
                 yield Label(Text(f"{seat + 1} {name}"[:13], style=style), classes="chart-name")
-                yield ScoreLine(series, top, style, id=f"chart-{seat}")
+                yield ScoreLine(series, top, style, id=f"chart-{seat}", rounds=self.rounds)
                 yield Label(f"{latest} VP", classes="chart-score")
         with Horizontal(classes="chart-row"):
             yield Label("round", classes="chart-name")
-            yield RoundAxis()
+            yield RoundAxis(self.groups, self.per_group)
             yield Label("", classes="chart-score")
         played = len(self.history)
         note = f"full bar = {top} VP, the highest score; "

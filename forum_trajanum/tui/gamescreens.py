@@ -12,7 +12,8 @@ A game's ``"screens"`` module (named in its :class:`~forum_trajanum.core.game.Ga
   the app makes each once and reuses it);
 - ``scoring_screen(view, scoring, names, history, hold)``: the :class:`FlowScreen` that shows
   a scoring (a cycle's, a quarter's);
-- ``game_over_screen(view, names, history)``: the final ranking.
+- ``game_over_screen(view, names, history)``: the final ranking;
+- optionally ``help_screen(tab)``: the game's help (keys, legend, rules, rulings).
 
 The app shows them as the conductor says (:mod:`forum_trajanum.core.conductor`): it holds no
 turn flow and computes no rule of any game.

@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 
 # Light imports only: the start screen is painted before the engine is loaded.
 from forum_trajanum.core.files import clean_name
+from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui.keys import KeyBar
 
 LEVEL_CHOICES = [("human", ""), ("bot: easy", "easy"), ("bot: normal", "normal"),
@@ -128,9 +129,23 @@ class StartScreen(Screen):
         self.query_one("#start-message", Static).update(Text(message, style="bold #ff8700"))
 
 
+#: The games the form offers: (title, registered name), those the app has screens for.
+GAME_CHOICES = [(GAMES.title(name), name) for name in GAMES.names()]
+#: The form's fields of a game option (shown only for a game with that option).
+OPTION_FIELDS = {
+    "handicap": [f"#handicap-{seat}" for seat in range(4)],
+    "side": ["#side-row"],
+    "introductory": ["#intro"],
+    "random_forum": ["#random-forum"],
+}
+SEAT_HINT_HANDICAP = (
+    "newcomer: the mixed-groups handicap, a citizen from a corner and 1 more coin at the start · "
+)
+SEAT_HINT_COACH = "coach: each new kind of decision explained once (on for a first game)"
+
 #: The form's fields whose entries are kept when it is left (id -> widget attribute).
 _KEPT = (
-    "players", "side", "intro", "random-forum", "seed",
+    "game", "players", "side", "intro", "random-forum", "seed",
     *[f"{kind}-{seat}" for seat in range(4) for kind in ("name", "bot", "handicap", "coach")],
 )  # fmt: skip
 
@@ -159,6 +174,10 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         with VerticalScroll(id="form"):
             yield Label("New game", classes="heading")
             with Horizontal(classes="form-row"):
+                yield Label("Game", classes="field-name")
+                yield Select(GAME_CHOICES, value=DEFAULT_GAME, allow_blank=False,
+                             compact=True, id="game")  # fmt: skip
+            with Horizontal(classes="form-row"):
                 yield Label("Players", classes="field-name")
                 yield Select([(f"{n} players", n) for n in (2, 3, 4)], value=2,
                              allow_blank=False, compact=True, id="players")  # fmt: skip
@@ -171,13 +190,8 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                                  id=f"bot-{seat}")  # fmt: skip
                     yield MarkedCheckbox("newcomer", compact=True, id=f"handicap-{seat}")
                     yield MarkedCheckbox("coach", compact=True, id=f"coach-{seat}")
-            yield Static(
-                "newcomer: the mixed-groups handicap, a citizen from a corner and 1 more coin "
-                "at the start · coach: each new kind of decision explained once (on for a "
-                "first game)",
-                classes="hint",
-            )
-            with Horizontal(classes="form-row"):
+            yield Static(classes="hint", id="seat-hint")
+            with Horizontal(classes="form-row", id="side-row"):
                 yield Label("Colonia", classes="field-name")
                 yield Select([("side A: the same streets for everybody", "A"),
                               ("side B: each board its own street grid", "B")],
@@ -215,6 +229,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         #: each seat's level as the form last saw it
         self._levels = [self._level(seat) for seat in range(4)]
         self._show_seats(self._players())
+        self._show_options()
         for seat in range(4):
             self._coach_default(seat)
         self.query_one("#form").scroll_home(animate=False)
@@ -282,11 +297,27 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         for seat in range(4):
             self.query_one(f"#seat-{seat}").display = seat < players
 
+    def _game(self) -> str:
+        game = self.query_one("#game", Select).value
+        return game if isinstance(game, str) and game in GAMES else DEFAULT_GAME
+
+    def _show_options(self) -> None:
+        """Show the fields of the options the chosen game has (each game its own options;
+        the form knows fields, not rules)."""
+        fields = GAMES.get(self._game()).options.model_fields
+        for option, widgets in OPTION_FIELDS.items():
+            for widget in widgets:
+                self.query_one(widget).display = option in fields
+        hint = SEAT_HINT_HANDICAP if "handicap" in fields else ""
+        self.query_one("#seat-hint", Static).update(hint + SEAT_HINT_COACH)
+
     def on_select_changed(self, event: Select.Changed) -> None:
         # a select also reports the value it starts with, after on_mount: read the values
         # now, and act on a seat's level only when it is not the one the form knows
         if event.select.id == "players":
             self._show_seats(self._players())
+        elif event.select.id == "game" and hasattr(self, "_levels"):
+            self._show_options()
         elif (event.select.id or "").startswith("bot-") and hasattr(self, "_levels"):
             seat = int(event.select.id.removeprefix("bot-"))
             if self._levels[seat] == self._level(seat):
@@ -313,12 +344,16 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
 
     def action_start(self) -> None:
         players = self._players()
+        game = self._game()
+        fields = GAMES.get(game).options.model_fields
         bots = [self._level(s) for s in range(players)]
         names = [clean_name(self.query_one(f"#name-{s}", Input).value, 20)
                  or (bot_name(bots[s], s, bots) if bots[s] else f"Player {s + 1}")
                  for s in range(players)]  # fmt: skip
         handicap = tuple(
-            s for s in range(players) if self.query_one(f"#handicap-{s}", Checkbox).value
+            s
+            for s in range(players)
+            if "handicap" in fields and self.query_one(f"#handicap-{s}", Checkbox).value
         )
         coach = tuple(
             s
@@ -350,6 +385,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                 handicap=handicap,
                 random_forum=self.query_one("#random-forum", Checkbox).value,
                 coach=coach,
+                game=game,
             )
         )
 
@@ -397,9 +433,7 @@ class HandOverScreen(Screen[None]):
         self.post_message(MenuRequested())
 
     def action_help(self) -> None:
-        from forum_trajanum.tui.dialogs import HelpScreen
-
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(self.app.help_screen())
 
 
 class TooSmallScreen(Screen[None]):

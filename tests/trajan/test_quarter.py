@@ -3,18 +3,23 @@ R23-R25, R35)."""
 
 from __future__ import annotations
 
+import random
+
 from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan.actions import parse
 from forum_trajanum.trajan.rules import (
     FLOW,
     apply,
     bonus_points,
+    is_over,
     legal_actions,
+    new_game,
     senate_ranking,
     set_points,
     spend_choices,
     votes,
 )
+from forum_trajanum.trajan.state import TrajanOptions
 from forum_trajanum.trajan.tasks import EndTurnTask
 
 from .helpers import after_setup
@@ -130,6 +135,10 @@ def test_the_senate_tie_example_a_senate_tile_makes_brown_consul():
     # EN l.474: the discs return to the start, the consul on top, fewest votes at the bottom
     assert s.players[brown].senate == s.players[green].senate == 0
     assert s.players[brown].height > s.players[green].height
+    # the quarter's report keeps the vote as counted, before the reset
+    report = s.reports[-1]
+    assert report.votes == (5, 8) and (report.consul, report.vice) == (brown, green)
+    assert (report.consul_tile, report.vice_tile) == (offered[1], offered[0])
 
 
 def test_the_vice_consul_gets_a_tile_even_with_no_votes():
@@ -234,3 +243,24 @@ def test_the_final_tie_goes_to_the_player_higher_in_the_senate_stack():
         pl.score = 50
     s.players[0].height, s.players[1].height = 3, 9
     assert ranking(s) == [[1], [0]]
+
+
+def test_each_quarter_end_reports_demands_met_penalties_votes_and_the_consuls_tiles():
+    # EN l.405-488: what the quarter's end decided is kept for the screens: the demands
+    # revealed, each player's demands met and penalty (l.421-425), the votes counted before
+    # the senate resets (l.431-434), consul and vice consul and the bonus tiles they took.
+    rng = random.Random(4)
+    state = new_game(4, TrajanOptions(players=3))
+    while not is_over(state):
+        apply(state, rng.choice(legal_actions(state)))
+    assert len(state.reports) == 4
+    for q, report in enumerate(state.reports):
+        assert report.quarter == q + 1 and len(report.demands) == 3
+        for p in range(3):
+            assert 0 <= report.met[p] <= 3
+            assert report.penalty[p] == D.DEMAND_PENALTY[3 - report.met[p]]
+            assert state.scorings[q][p]["demands"] == -report.penalty[p]
+        assert report.votes[report.consul] == max(report.votes)
+        assert report.consul != report.vice
+    for report in state.reports[:-1]:  # two tiles beside the senate each quarter (l.486)
+        assert report.consul_tile >= 0 and report.vice_tile >= 0

@@ -1,0 +1,137 @@
+"""Trajan's help screen: the keys, the legend, the rules in player words and this edition's
+rulings with the note on where the component data come from (issue 17: "help with the rules
+in player words, the legend, the rulings, and the note that the component data come from
+public transcriptions not checked against a printed copy")."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Static, TabbedContent, TabPane
+
+from forum_trajanum.trajan import data as D
+from forum_trajanum.tui.dialogs import HelpScreen
+from forum_trajanum.tui.help import entries
+from forum_trajanum.tui.keys import KeyBar
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("1-9", "take that choice at once"),
+    ("↑ ↓ Enter", "move in the list of choices and take the highlighted one"),
+    ("h", "a hint: the choices the Normal bot likes best, with the points it expects"),
+    ("u", "undo your last step (sowing goes back marker by marker)"),
+    ("c", "your action circle: trays, markers, Trajan tiles, hand and display"),
+    ("b", "the board: forum, senate, ships, discard piles, Trajan stacks"),
+    ("m", "the provinces: tiles, leaders, legionnaires and the links between them"),
+    ("d", "the construction district: tiles and workers on the 4×5 sites"),
+    ("p", "the players: points, cards, camps, buildings and bonus tiles"),
+    ("l", "the log of everything that happened"),
+    ("k", "the coach on or off (an explanation of each new kind of decision)"),
+    ("? or F1", "this help"),
+    ("Esc", "the menu (save a copy, back to the start; the game is always saved)"),
+)
+
+RULES = """\
+The game lasts four quarters of four rounds. You score victory points (VP); the most VP wins,
+a tie goes to the player higher in the senate.
+
+YOUR TURN: the action circle
+Your circle has six trays, clockwise: Seaport, Forum, Military, Senate, Trajan, Construction.
+Take all the markers of one tray and sow them one by one into the next trays clockwise
+(with 6 or more markers you go round, the emptied tray included). The tray that gets the
+last marker is the target: you may perform its action. If the target tray then holds the
+two colours of the Trajan tile beside it, you accomplish that tile at once: its VP and its
+special action (draw 2 cards, a [+2] marker, legionnaires, workers, or a tile kept for a
+demand). The time marker moves one space per marker taken; when it passes its start
+space the round ends.
+
+THE SIX ACTIONS
+Seaport: play 1-2 commodity cards to your display and draw as many, or ship cards of one
+  kind (identical), two pairs, or all different for the ship's VP; or draw 2, keep 1.
+Forum: take a tile from the forum (bread, games, religion, senate votes, extra actions,
+  wild cards). They meet the people's demands and count at the end.
+Military: recruit a token into your military camp, march your leader to a neighbouring
+  province (taking the tile there), or deploy a legionnaire where your leader stands for
+  the province's VP (3 less per other player's legionnaire there).
+Senate: move up the senate track for its VP; the senate vote at each quarter's end
+  gives bonus tiles to the consul and vice consul.
+Trajan: put the top tile of a Trajan stack on the slot the arch points at.
+Construction: hire a worker into your camp, or put a worker on a site next to yours
+  and take its building tile (the first of a type gives that type's action too).
+An extra action tile lets you repeat the action you just did; a [+2] marker on that
+action lets you repeat it twice.
+
+THE ROUND'S END: the people demand
+At each round's end a demand tile (bread, games or religion) is revealed. At the quarter's
+end each player meets every demand with a matching forum tile or a kept Trajan tile; each
+unmet demand costs VP (1 unmet: 4, 2: 9, 3: 15). Then the senate votes (position plus
+senate tiles), and the consul and vice consul take a bonus tile each.
+
+THE END
+After the fourth quarter: bonus tiles, construction sets (3 of a type 10 VP, 4 of a type
+20 VP), 1 VP per Trajan tile still beside a tray.
+"""
+
+
+def legend() -> Group:
+    """The letters and words the screens use."""
+    parts: list = []
+
+    def section(title: str, rows: list[tuple[str, str]]) -> None:
+        parts.append(Text(title, style="bold #ffd75f"))
+        parts.append(Padding(entries(rows), (0, 0, 1, 2)))
+
+    section("Marker colours", [(code, D.COLOURS[c]) for c, code in enumerate(D.COLOUR_CODES)])
+    section(
+        "On your action circle",
+        [
+            ("I … VI", "the slots beside the trays, clockwise from the Seaport"),
+            ("◆ arch", "the slot the Arch of Trajan points at: the next Trajan tile goes there"),
+            ("Y+O 5 VP", "a Trajan tile: the two colours it needs in its tray, and its VP"),
+            ("[+2]", "a marker that makes an action's extra action tiles work twice"),
+        ],
+    )
+    section(
+        "Choosing a tray",
+        [
+            ("→ Forum", "the target: where the last marker lands"),
+            ("time +3", "how far the time marker moves"),
+            ("round ends", "the time marker passes its start: a demand is revealed"),
+            ("can complete", "the markers can be sown so that the target's tile is done"),
+        ],
+    )
+    section(
+        "Demands",
+        [(word, f"met by a forum {word} tile or a kept Trajan tile") for word in D.DEMANDS],
+    )
+    return Group(*parts)
+
+
+class TrajanHelpScreen(HelpScreen):
+    """Help for Trajan in the same four tabs as Forum Trajanum's."""
+
+    def compose(self) -> ComposeResult:
+        rulings = Table.grid(padding=(0, 1, 1, 0))
+        rulings.add_column(no_wrap=True)
+        rulings.add_column()
+        for ruling in D.RULINGS:
+            rulings.add_row(ruling.code, ruling.text)
+        with Vertical(id="help-box"):
+            with TabbedContent(initial=self.first_tab):
+                with TabPane("1 Keys", id="keys"), VerticalScroll():
+                    yield Static(entries(list(KEYS)))
+                with TabPane("2 Legend", id="legend"), VerticalScroll():
+                    yield Static(legend())
+                with TabPane("3 Rules", id="rules"), VerticalScroll():
+                    yield Static(RULES, markup=False)
+                with TabPane("4 Rulings", id="rulings"), VerticalScroll():
+                    yield Static(
+                        "Where the rulebooks leave a question open, this edition plays so:",
+                        classes="heading",
+                    )
+                    yield Static(rulings)
+                    yield Static(Text(D.DATA_NOTICE, style="italic"))
+            yield KeyBar()

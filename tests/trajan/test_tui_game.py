@@ -1,0 +1,68 @@
+"""A whole 2-player hot-seat Trajan game played through the app's own keys at 80x24 (issue 17:
+"A whole Trajan game played by keys at 80×24 in a test")."""
+
+from __future__ import annotations
+
+import pytest
+
+from forum_trajanum.core import saves
+from forum_trajanum.trajan.rules import is_over
+from forum_trajanum.trajan.screens import QuarterScreen, TrajanOverScreen, TrajanScreen
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen, StartScreen
+from tests.tui.conftest import past_hold, press_quickly, screen_text
+
+
+@pytest.fixture(autouse=True)
+def save_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr("forum_trajanum.tui.keys.CHOICE_HOLD", 0.001)
+
+
+@pytest.mark.long
+async def test_a_whole_trajan_game_by_keys_from_the_form_to_the_final_ranking():
+    app = ForumApp(bot_delay=0, choice_hold=0.001)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("enter")  # New game
+        assert isinstance(app.screen, NewGameScreen)
+        # the game is the form's first field: back from seat 1's name past the player count
+        await pilot.press("shift+tab", "shift+tab")
+        assert app.focused is app.screen.query_one("#game")
+        await pilot.press("enter", "down", "enter")  # open the list, Trajan, choose it
+        assert app.screen.query_one("#game").value == "trajan"
+        assert not app.screen.query_one("#side-row").display  # Forum Trajanum's options go
+        app.screen.query_one("#seed").focus()
+        await pilot.press("5", "enter")  # a fixed seed; Enter moves on to Start
+        assert app.focused is app.screen.query_one("#start")
+        await pilot.press("enter")
+        session = app.session
+        assert session is not None and session.rules.name == "trajan"
+        assert session.record.seed == 5
+        handovers = quarters = presses = 0
+        shown_viewer, handed_over = None, False
+        while not isinstance(app.screen, TrajanOverScreen):
+            screen = app.screen
+            if isinstance(screen, HandOverScreen):
+                handovers += 1
+                handed_over = True
+            elif isinstance(screen, QuarterScreen):
+                quarters += 1
+            elif isinstance(screen, TrajanScreen) and screen.data.view.viewer >= 0:
+                viewer = screen.data.view.viewer
+                # another player's hand only ever appears after a hand-over screen
+                assert viewer == shown_viewer or handed_over
+                assert viewer == app.session.decider
+                shown_viewer, handed_over = viewer, False
+            await past_hold(pilot)
+            await press_quickly(pilot, "1" if isinstance(screen, TrajanScreen) else "enter")
+            presses += 1
+            assert presses < 3000, "the game did not finish"
+        assert is_over(app.session.state)
+        assert quarters == 4
+        assert handovers > 20
+        text = screen_text(app)
+        assert "Final ranking" in text and "1. " in text
+        record, state = saves.read_game(app.session.game.id)
+        assert is_over(state)
+        assert record.actions == app.session.record.actions
