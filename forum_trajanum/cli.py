@@ -200,16 +200,14 @@ def _replay(argv: list[str]) -> int:
     """``forum-trajanum replay FILE``: open the replay viewer on a save file."""
     args = replay_parser().parse_args(argv)
     from forum_trajanum.engine import RecordError
-    from forum_trajanum.export import load
+    from forum_trajanum.tui.replay import ReplayApp, replay_screen_for
 
     try:
-        replay = load(args.file)
+        screen = replay_screen_for(args.file)
     except RecordError as exc:
         print(f"forum-trajanum replay: {exc}", file=sys.stderr)
         return 1
-    from forum_trajanum.tui.replay import ReplayApp
-
-    app = ReplayApp(replay)
+    app = ReplayApp(screen)
     app.run()
     return app.return_code or 0
 

@@ -157,7 +157,8 @@ def test_replay_and_export_subcommands_parse(monkeypatch, tmp_path, capsys):
 
     monkeypatch.setattr(replay_module, "ReplayApp", FakeReplayApp)
     assert cli.main(["replay", str(game)]) == 0
-    assert opened[1] == "run" and opened[0].length == 181 and opened[0].finished
+    replay = opened[0].replay  # the replay screen of the record
+    assert opened[1] == "run" and replay.length == 181 and replay.finished
     assert cli.main(["replay", str(tmp_path / "nothing.json")]) == 1
     assert "there is no file nothing.json" in capsys.readouterr().err
     with pytest.raises(SystemExit):

@@ -144,6 +144,10 @@ def bonus_tile(tile: int, yellow: bool = True) -> str:
     return f"{what} ({'yellow' if yellow else 'grey'})"
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
 def cards(counts) -> str:
     return ", ".join(
         f"{n}× {D.COMMODITIES[c]}" if n > 1 else D.COMMODITIES[c] for c, n in sorted(counts.items())
@@ -301,7 +305,7 @@ def circle_panel(v: GameState, seat: int, names: list[str]) -> Text:
         tile = pl.slots[t]
         beside = trajan_tile(tile) if tile >= 0 else "—"
         out.append(f"{D.SLOT_NAMES[t]:>3} {D.ACTIONS[t]:<12} ", style="bold")
-        out.append(f"{markers(pl.trays[t]):<12}")
+        out.append(f"{markers(pl.trays[t]):<16}")
         out.append(f" tile: {beside}{arch}\n")
     if pl.arch == D.ARCH_CENTRE:
         out.append("The arch is in the centre: every slot is full.\n")
@@ -326,8 +330,18 @@ def circle_panel(v: GameState, seat: int, names: list[str]) -> Text:
     return out
 
 
+def time_track(v: GameState) -> str:
+    """The time track: "■■□□□□□□□□□ 2 of 11: the round ends in 9"."""
+    cycle = D.TIME_CYCLE[v.options.players]
+    bar = "■" * v.time + "□" * (cycle - v.time)
+    return f"{bar} {v.time} of {cycle}: the round ends in {cycle - v.time}"
+
+
 def board_panel(v: GameState, names: list[str]) -> Text:
     out = Text()
+    if v.quarter > 0:
+        out.append("Time: ", style="bold")
+        out.append(time_track(v) + "\n")
     forum = Counter(forum_tile(t) for t in v.forum if t >= 0)
     out.append("Forum: ", style="bold")
     out.append(", ".join(f"{n}× {w}" if n > 1 else w for w, n in sorted(forum.items())) or "empty")
@@ -338,7 +352,7 @@ def board_panel(v: GameState, names: list[str]) -> Text:
     order = sorted(range(len(v.players)), key=lambda p: (v.players[p].senate, v.players[p].height))
     out.append(
         ", ".join(
-            f"{names[p]} on {D.SENATE_VP[v.players[p].senate]} ({votes(v, p)} votes)"
+            f"{names[p]} on space {D.SENATE_VP[v.players[p].senate]} ({votes(v, p)} votes)"
             for p in reversed(order)
         )
     )
@@ -423,7 +437,7 @@ def players_panel(v: GameState, names: list[str]) -> Text:
         out.append(f"{p + 1} {names[p]}: {pl.score} VP", style="bold")
         out.append(f" · {len(pl.hand)} cards · display {len(pl.display)}")
         out.append(f" · senate {D.SENATE_VP[pl.senate]} ({votes(v, p)} votes)")
-        out.append(f" · camps: {pl.workers} workers, {pl.legions} legionnaires")
+        out.append(f" · camps: {plural(pl.workers, 'worker')}, {plural(pl.legions, 'legionnaire')}")
         out.append(f" · supply {pl.supply}")
         built = ", ".join(f"{n} {D.BUILDING_TYPES[t]}" for t, n in enumerate(pl.buildings) if n)
         out.append(f" · buildings: {built or 'none'}")
@@ -478,7 +492,10 @@ class TrajanScreen(GameScreen):
     TrajanScreen.-wide #t-body { layout: horizontal; }
     TrajanScreen #t-panel-box { height: 1fr; border: round $primary 50%; }
     TrajanScreen.-narrow #t-panel-box { height: 12; }
-    TrajanScreen.-wide #t-panel-box { width: 3fr; }
+    TrajanScreen #t-left { height: 1fr; }
+    TrajanScreen.-wide #t-left { width: 3fr; }
+    TrajanScreen #t-circle-box { height: auto; max-height: 50%; border: round $primary 50%; }
+    TrajanScreen.-narrow #t-circle-box { display: none; }
     TrajanScreen #p-decide { height: 1fr; }
     TrajanScreen.-wide #p-decide { width: 2fr; }
     TrajanScreen #decision-title { height: auto; max-height: 3; color: $warning; }
@@ -508,8 +525,11 @@ class TrajanScreen(GameScreen):
     def compose(self) -> ComposeResult:
         yield Static(id="t-status")
         with Horizontal(id="t-body"):
-            with VerticalScroll(id="t-panel-box"):
-                yield Static(id="t-panel")
+            with Vertical(id="t-left"):
+                with VerticalScroll(id="t-circle-box"):  # from 120 columns: always in view
+                    yield Static(id="t-circle")
+                with VerticalScroll(id="t-panel-box"):
+                    yield Static(id="t-panel")
             with Vertical(id="p-decide"):
                 yield Static(id="decision-title")
                 yield DecisionList(id="decisions")
@@ -533,9 +553,23 @@ class TrajanScreen(GameScreen):
         self.query_one("#t-message", Static).update(data.message)
 
     def _draw_panel(self) -> None:
+        panel = self.panel
+        if self.has_class("-wide"):  # the circle has its own box: the other one a panel
+            circle = self.query_one("#t-circle-box")
+            circle.border_title = Text(PANEL_TITLES["circle"])
+            self.query_one("#t-circle", Static).update(panel_text(self.data, "circle"))
+            panel = "board" if panel == "circle" else panel
+            keys = "keys b m d p l"
+        else:
+            keys = "keys c b m d p l"
         box = self.query_one("#t-panel-box")
-        box.border_title = Text(f"{PANEL_TITLES[self.panel]}  (keys c b m d p l)")
-        self.query_one("#t-panel", Static).update(panel_text(self.data, self.panel))
+        box.border_title = Text(f"{PANEL_TITLES[panel]}  ({keys})")
+        self.query_one("#t-panel", Static).update(panel_text(self.data, panel))
+        if panel == "log":  # the latest first in view
+            box.call_after_refresh(box.scroll_end, animate=False)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._draw_panel)
 
     def _fill_choices(self, data: TrajanData) -> None:
         v = data.view
@@ -806,3 +840,9 @@ def help_screen(tab: str = "keys"):
     from forum_trajanum.trajan.help import TrajanHelpScreen
 
     return TrajanHelpScreen(tab)
+
+
+def replay_screen(record):
+    from forum_trajanum.trajan.replayscreen import replay_screen as made
+
+    return made(record)

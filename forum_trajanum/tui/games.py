@@ -164,16 +164,15 @@ class GamesScreen(ModalScreen[str | None]):
         game = self.chosen()
         if game is None:
             return
-        from forum_trajanum.export import load
-        from forum_trajanum.tui.replay import ReplayScreen
+        from forum_trajanum.tui.replay import replay_screen_for
 
         try:
-            replay = load(game.path)
+            screen = replay_screen_for(game.path)
         except RecordError as exc:
             saves.log_problem(f"cannot replay {game.path}: {exc}")
             self.say(f"This game cannot be replayed: {exc}")
             return
-        self.app.push_screen(ReplayScreen(replay), lambda _: self._replay_closed())
+        self.app.push_screen(screen, lambda _: self._replay_closed())
 
     def _replay_closed(self) -> None:
         check = getattr(self.app, "check_size", None)

@@ -419,16 +419,38 @@ class ReplayScreen(Screen[None]):
         return text
 
 
+def replay_screen_for(path) -> Screen:
+    """The replay viewer of the game saved at ``path``, whichever game it is: Forum
+    Trajanum's, or the one the game's screens give (``replay_screen(record)``). Raises
+    RecordError in player words when the file cannot be read or the game has no replay."""
+    from forum_trajanum.core.errors import RecordError
+    from forum_trajanum.core.files import read_limited
+    from forum_trajanum.core.game import GAMES
+    from forum_trajanum.engine.record import read_record
+    from forum_trajanum.export import load
+
+    found = read_record(read_limited(path))
+    game = GAMES.get(found.record.game)
+    if game.has("replay"):
+        return ReplayScreen(load(path))
+    made = getattr(game.load("screens"), "replay_screen", None) if game.has("screens") else None
+    if made is None:
+        raise RecordError(f"{game.title} games cannot be replayed in this window yet")
+    return made(found.record)
+
+
 class ReplayApp(App):
     """``forum-trajanum replay FILE``: the replay viewer alone."""
 
     CSS_PATH = "forum_trajanum.tcss"
     TITLE = "Forum Trajanum — replay"
 
-    def __init__(self, replay: GameReplay) -> None:
+    def __init__(self, screen: Screen | GameReplay) -> None:
         super().__init__()
-        self.replay = replay
+        if isinstance(screen, GameReplay):  # a Forum Trajanum replay
+            screen = ReplayScreen(screen)
+        self.replay_screen = screen
         self.animation_level = "none"
 
     def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.replay), lambda _: self.exit())
+        self.push_screen(self.replay_screen, lambda _: self.exit())

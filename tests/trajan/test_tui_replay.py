@@ -1,0 +1,68 @@
+"""Trajan's replay viewer (issue 17: "Replay and export of Trajan games"): steps through a
+saved game both ways; an unfinished game shows no hand, a finished one every hand; it opens
+from the games list and from ``forum-trajanum replay``."""
+
+from __future__ import annotations
+
+import pytest
+
+from forum_trajanum.core import saves
+from forum_trajanum.core.session import GameSession
+from forum_trajanum.trajan import data as D
+from forum_trajanum.trajan.replayscreen import TrajanReplayScreen
+from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.tui.replay import ReplayApp, replay_screen_for
+from tests.tui.conftest import screen_text
+
+
+@pytest.fixture(autouse=True)
+def save_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path / "home"))
+
+
+def _saved(actions: int | None) -> GameSession:
+    session = GameSession.new(3, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], game="trajan")
+    while not session.over and (actions is None or len(session.record.actions) < actions):
+        session.play(session.view_of(session.decider).legal[0])
+    session.save()
+    return session
+
+
+def _path(session: GameSession):
+    return saves.save_dir() / "games" / f"{session.game.id}.json"
+
+
+async def test_an_unfinished_game_replays_without_any_hand():
+    session = _saved(80)
+    screen = replay_screen_for(_path(session))
+    assert isinstance(screen, TrajanReplayScreen)
+    app = ReplayApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Action 0 of 80" in screen_text(app)
+        await pilot.press("end")
+        text = screen_text(app)
+        assert "Action 80 of 80" in text and "hands are not shown" in text
+        hand = session.state.players[0].hand
+        assert "unseen" in text  # the hand as a count
+        assert not any(f"Hand: {D.COMMODITIES[c]}" in text for c in hand)
+        await pilot.press("left", "left")
+        assert "Action 78 of 80" in screen_text(app)
+        await pilot.press("pageup")
+        assert "Action 78 of 80" not in screen_text(app)
+
+
+async def test_a_finished_game_replays_every_hand_and_the_log():
+    session = _saved(None)
+    app = ReplayApp(replay_screen_for(_path(session)))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("home", "pagedown", "pagedown")
+        text = screen_text(app)
+        assert "Quarter I, round 2" in text or "Quarter I, round 3" in text
+        assert "hands are not shown" not in text
+        await pilot.press("end", "l")
+        text = screen_text(app)
+        assert "final scoring" in text.lower()
+        await pilot.press("2", "c")
+        assert "Bob's action circle" in screen_text(app)
