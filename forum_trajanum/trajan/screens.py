@@ -105,7 +105,7 @@ def trajan_tile(tile: int) -> str:
     a, b = info.colours
     pair = f"{LETTER[a]}+{LETTER[b]}"
     if info.effect == "demand":
-        return f"{pair} {info.vp} VP, meets a {D.DEMANDS[info.amount]} demand (kept)"
+        return f"{pair} {info.vp} VP, kept: meets {D.DEMANDS[info.amount]}"
     words = SPECIAL_WORDS[info.effect].format(n=info.amount, s="s" * (info.amount > 1))
     return f"{pair} {info.vp} VP, {words}"
 
@@ -273,6 +273,40 @@ def choice_words(v: GameState, action) -> str:
     if kind == "consul":
         return f"Take {bonus_tile(action.tile)}"
     return str(action)  # pragma: no cover - every kind has words above
+
+
+WHY_WORDS = {
+    "tray": "{action} action: choose one, or pass",
+    "bonus": "{action} action (the bonus of your first {building} of a type): choose one, or pass",
+    "extra": "{action} again (an extra action tile): choose one, or pass",
+    "again": "{action} a second time (your [+2] marker): choose one, or pass",
+}
+
+
+def decision_title(v: GameState) -> str:
+    """The decision in words, with what the view knows about it."""
+    task = v.task
+    if task is None:
+        return "Game over"
+    kind = task.kind
+    if kind == "act":
+        why = str(getattr(task, "why", "tray"))
+        words = WHY_WORDS.get(why, WHY_WORDS["tray"])
+        return words.format(action=D.ACTIONS[task.action], building="building")
+    if kind == "sow":
+        left = sum(task.hand)
+        return (
+            f"Sow your markers: {left} left, the next into the {D.ACTIONS[task.tray]} tray; "
+            f"the last lands in the {D.ACTIONS[task.target]} tray"
+        )
+    if kind == "extra":
+        return f"Repeat the {D.ACTIONS[task.action]} action with an extra action tile?"
+    if kind == "card":
+        return f"Take a starting card ({task.left} to take)"
+    if kind == "markers":
+        return f"Fill your trays with two markers each: the {D.ACTIONS[task.tray]} tray"
+    title = v.title
+    return title[:1].upper() + title[1:]
 
 
 # ── panels ──────────────────────────────────────────────────────────────────────────────
@@ -583,9 +617,7 @@ class TrajanScreen(GameScreen):
             who = data.names[v.decider] if v.decider >= 0 else ""
             title.update(f"{who} is deciding: {v.title}" if who else "Game over")
             return
-        title.update(
-            Text(v.title[:1].upper() + v.title[1:] + (f"\n{self._hint}" if self._hint else ""))
-        )
+        title.update(Text(decision_title(v) + (f"\n{self._hint}" if self._hint else "")))
         options.add_options(
             Option(f"{i + 1 if i < 9 else ' '} {choice_words(v, a)}", id=str(a))
             for i, a in enumerate(legal)
@@ -655,9 +687,7 @@ class TrajanScreen(GameScreen):
             return  # the player acted meanwhile
         self._hint = text
         self.say("")
-        self.query_one("#decision-title", Static).update(
-            Text(v.title[:1].upper() + v.title[1:] + "\n" + text)
-        )
+        self.query_one("#decision-title", Static).update(Text(decision_title(v) + "\n" + text))
 
 
 class TrajanWatchScreen(TrajanScreen):
