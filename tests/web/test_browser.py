@@ -308,3 +308,51 @@ def test_the_games_end_with_the_server_even_when_it_is_killed(browser, home, how
     print(f"\n{how}: server and app gone in {took:.2f} s")
     assert took < 2.0
     page.close()
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    """A server of its own (its own save directory) for one test; stopped after it."""
+    path = tmp_path / "home"
+    path.mkdir()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FORUM_TRAJANUM_HOME", str(path))
+        url, process = _start_server(path)
+        yield url, path
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=10)
+
+
+def test_a_trajan_game_starts_and_plays_in_the_browser(browser, own_server, tmp_path):
+    # issue 17: "`serve` plays Trajan in the browser"
+    url, home = own_server
+    tab = Tab(browser, url, Path(os.environ.get("SCREENSHOTS") or tmp_path), "trajan")
+    tab.wait_for_text("Continue a game")
+    tab.clear()
+    tab.press("Enter")  # New game
+    tab.wait_for_text("Players")
+    # the form opens on seat 1's name: back past the player count to the game, choose Trajan
+    # (each key waits for the repaint it causes: the list of games opens and closes)
+    for key in ("Shift+Tab", "Shift+Tab", "Enter", "ArrowDown", "Enter"):
+        assert tab.press_and_wait_for_repaint(key), f"{key} changed nothing"
+    for key in ("Shift+Tab", "Shift+Tab"):  # past Back to Start
+        assert tab.press_and_wait_for_repaint(key), f"{key} changed nothing"
+    tab.press("Enter")
+    (game,) = wait_until(lambda: _games(home), what="the Trajan game's save")
+    assert game.game == "trajan"
+    tab.wait_for_text("Pass the keyboard")
+    tab.clear()
+    tab.press("Enter")  # the hand-over
+    tab.wait_for_text("action circle")
+    tab.shot("trajan-circle")
+    # play on by Enter (the coach's boxes and the first choices) until actions are saved
+    progress = (0, time.monotonic())
+    while (played := _games(home)[0].actions) < 6:
+        if played > progress[0]:
+            progress = (played, time.monotonic())
+        assert time.monotonic() - progress[1] < STALL, "no Trajan action saved"
+        tab.press_and_wait_for_repaint("Enter")
+    from forum_trajanum.core import saves
+
+    record, _ = saves.read_game(game.id)
+    assert record.game == "trajan" and len(record.actions) >= 6
