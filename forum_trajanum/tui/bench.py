@@ -9,6 +9,8 @@ At 80x24 and at 160x45 it prints:
   frame does not count (and the CPU time it used until then, a figure a busy machine disturbs
   less); the median of ``--starts`` launches each.
   Target: the game within 1.3 times the minimal app.
+- the same two for Trajan's play screen: moving in its list of choices, and a choice taken
+  (a tray, a marker) with each undo back;
 - key-press-to-repaint times (median and 95th percentile) for moving the Colonia cursor
   (target p95 <= 33 ms) and for a whole-board update: an action taken on the decision list
   (with a step that has one possible answer, played at once) and each undo back to where it
@@ -248,6 +250,59 @@ async def cursor_and_board(width: int, height: int, samples: int):
     return cursor, board, cursor_cpu, probe.cpu
 
 
+def _trajan_session(seed: int):
+    """A Trajan hot-seat game at a player's choice of a source tray with several trays."""
+    from forum_trajanum.core.session import GameSession
+    from forum_trajanum.trajan.state import TrajanOptions
+
+    session = GameSession.new(
+        seed, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], game="trajan"
+    )
+    while not (
+        session.state.decision == "source" and len(session.view_of(session.decider).legal) >= 4
+    ):
+        session.play(session.view_of(session.decider).legal[0])
+    return session
+
+
+async def trajan_cursor_and_board(width: int, height: int, samples: int):
+    """Trajan's play screen: key-to-repaint seconds of moving in the list of choices (its
+    cursor) and of whole-screen updates (a choice taken, each undo back)."""
+    from forum_trajanum.trajan.screens import TrajanScreen
+    from forum_trajanum.tui.app import ForumApp
+    from forum_trajanum.tui.decisionlist import DecisionList
+
+    session = _trajan_session(3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0, min_size=(80, 24))
+    cursor: list[float] = []
+    board: list[float] = []
+    async with app.run_test(size=(width, height)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        await _until(pilot, lambda: isinstance(app.screen, TrajanScreen), "the play screen")
+        probe = RepaintProbe(app)
+        options = app.screen.query_one(DecisionList)
+        options.focus()
+        await pilot.pause()
+        for i in range(samples):
+            key = "down" if (i // 2) % 2 == 0 else "up"  # down twice, up twice, ...
+            before = options.highlighted
+            cursor.append(
+                await probe.key_to_repaint(key, lambda b=before: options.highlighted != b)
+            )
+            await pilot.pause()
+        cursor_cpu, probe.cpu = probe.cpu, []
+        actions = app.session.record.actions
+        for _ in range(samples):
+            count = len(actions)
+            board.append(await probe.key_to_repaint("1", lambda c=count: len(actions) > c))
+            await pilot.pause()
+            while len(actions) > count:
+                done = len(actions)
+                board.append(await probe.key_to_repaint("u", lambda d=done: len(actions) < d))
+                await pilot.pause()
+    return cursor, board, cursor_cpu, probe.cpu
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(prog="python -m forum_trajanum.tui.bench")
@@ -280,6 +335,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  CPU time of this process in them: cursor {_summary(cursor_cpu)}, board "
               f"{_summary(board_cpu)}   ({len(cursor)} cursor moves, {len(board)} board "
               "updates)")  # fmt: skip
+        cursor, board, cursor_cpu, board_cpu = asyncio.run(
+            trajan_cursor_and_board(width, height, args.samples)
+        )
+        print("  Trajan (the start-up is the same app's):")
+        print(f"    list cursor -> repaint:  {_summary(cursor)}   (target p95 <= "
+              f"{CURSOR_TARGET_MS} ms)")  # fmt: skip
+        print(f"    choice or undo -> repaint: {_summary(board)}   (target p95 <= "
+              f"{BOARD_TARGET_MS} ms)")  # fmt: skip
+        print(f"    CPU time in them: cursor {_summary(cursor_cpu)}, board "
+              f"{_summary(board_cpu)}   ({len(cursor)} moves, {len(board)} updates)")  # fmt: skip
     print(f"\nload average at the end (1, 5, 15 min): "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")  # fmt: skip
     return 0
