@@ -359,5 +359,8 @@ R35 = Ruling("R35", "If fewer than two bonus tiles lie beside the senate, the co
              "the one there and the vice consul none.")  # fmt: skip
 
 RULINGS: tuple[Ruling, ...] = tuple(
-    value for name, value in sorted(globals().items()) if isinstance(value, Ruling)
+    sorted(
+        (value for value in globals().values() if isinstance(value, Ruling)),
+        key=lambda ruling: int(ruling.code[1:]),
+    )
 )

@@ -117,7 +117,8 @@ def after(v: GameState, action) -> GameState | None:
 
 def preview(v: GameState, action) -> dict[str, int]:
     """What ``action`` gives the deciding seat, from the view alone: points by category
-    (only those that change) and the change in cards in hand (``"cards"``)."""
+    (only those that change; not those of a quarter's scoring the turn's end leads to) and
+    the change in cards in hand (``"cards"``)."""
     seat = current_player(v)
     after = v.clone()
     try:
@@ -126,6 +127,12 @@ def preview(v: GameState, action) -> dict[str, int]:
         return {}
     before_pl, after_pl = v.players[seat], after.players[seat]
     out = {k: after_pl.points[k] - n for k, n in before_pl.points.items()}
+    # the action's own points: a quarter's scoring that the end of the turn leads to is not
+    # the action's (the screens show that scoring when it comes)
+    for i, parts in enumerate(after.scorings):
+        earlier = v.scorings[i][seat] if i < len(v.scorings) else {}
+        for k, n in parts[seat].items():
+            out[k] -= n - earlier.get(k, 0)
     out = {k: d for k, d in out.items() if d}
     if len(after_pl.hand) != len(before_pl.hand):
         out["cards"] = len(after_pl.hand) - len(before_pl.hand)

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from forum_trajanum.trajan.rules import current_player, legal_actions
+from forum_trajanum.trajan.rules import apply, current_player, is_over, legal_actions, new_game
+from forum_trajanum.trajan.state import TrajanOptions
 from forum_trajanum.trajan.view import determinize, preview, view
 
 from .helpers import after_setup, random_game
@@ -89,3 +90,24 @@ def test_the_public_log_never_names_a_card_drawn_face_down():
             assert not any(name in public for name in D.COMMODITIES), public
             drawn += any(name in secret for name in D.COMMODITIES)
     assert drawn  # the drawing seat's own lines do name them
+
+
+def test_a_preview_gives_the_actions_own_points_not_the_quarter_scoring_it_leads_to():
+    # EN l.405-425: a deploy that ends the quarter's last round gives the province's VP
+    # (EN l.346-351); the penalty for unmet demands that follows belongs to the scoring
+    rng = random.Random(4)
+    state = new_game(4, TrajanOptions(players=4))
+    found = 0
+    while not is_over(state) and found < 3:
+        pv = view(state, state.decider)
+        for action in pv.legal:
+            after = state.clone()
+            apply(after, action)
+            if len(after.scorings) > len(state.scorings) and action.kind != "pass":
+                gained = preview(pv, action)
+                assert "demands" not in gained, (action, gained)
+                own = {k: n for k, n in gained.items() if k != "cards"}
+                assert all(n >= 0 for n in own.values()), (action, gained)
+                found += 1
+        apply(state, rng.choice(legal_actions(state)))
+    assert found, "no action in this game ended a quarter"
