@@ -254,12 +254,14 @@ def _trajan_session(seed: int):
     """A Trajan hot-seat game at a player's choice of a source tray with several trays."""
     from forum_trajanum.core.session import GameSession
     from forum_trajanum.trajan.state import TrajanOptions
+    from forum_trajanum.trajan.tasks import SourceTask
 
     session = GameSession.new(
         seed, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], game="trajan"
     )
     while not (
-        session.state.decision == "source" and len(session.view_of(session.decider).legal) >= 4
+        isinstance(session.state.task, SourceTask)
+        and len(session.view_of(session.decider).legal) >= 4
     ):
         session.play(session.view_of(session.decider).legal[0])
     return session
