@@ -326,7 +326,7 @@ def status_line(data: TrajanData) -> Text:
     seat = v.viewer if v.viewer >= 0 else data.home
     if seat >= 0:
         pl = v.players[seat]
-        out.append(f" · {data.names[seat]}: {pl.score} VP, {len(pl.hand)} cards")
+        out.append(f" · {data.names[seat]} {pl.score} VP")  # the hand: on the circle panel
     return out
 
 
@@ -469,7 +469,11 @@ def players_panel(v: GameState, names: list[str]) -> Text:
     out = Text()
     for p, pl in enumerate(v.players):
         out.append(f"{p + 1} {names[p]}: {pl.score} VP", style="bold")
-        out.append(f" · {len(pl.hand)} cards · display {len(pl.display)}")
+        shown = cards(Counter(pl.display)) or "none"
+        out.append(f" · {plural(len(pl.hand), 'card')} in hand · display: {shown}")
+        tiles = Counter(forum_tile(t) for t in pl.tiles)
+        owned = ", ".join(f"{n}× {w}" if n > 1 else w for w, n in sorted(tiles.items()))
+        out.append(f" · tiles: {owned or 'none'}")
         out.append(f" · senate {D.SENATE_VP[pl.senate]} ({votes(v, p)} votes)")
         out.append(f" · camps: {plural(pl.workers, 'worker')}, {plural(pl.legions, 'legionnaire')}")
         out.append(f" · supply {pl.supply}")
