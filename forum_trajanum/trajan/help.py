@@ -104,6 +104,16 @@ def legend() -> Group:
         ],
     )
     section(
+        "On the province map",
+        [
+            ("⚑2", "seat 2's leader is there"),
+            ("⚔13", "a legionnaire of seat 1 and one of seat 3"),
+            ("+Forum", "an extra action tile: repeat that action once in a turn"),
+            ("senate 4", "a senate tile worth 4 votes in the quarter's vote"),
+            ("── │ ╱ ╲", "the links a leader may march along"),
+        ],
+    )
+    section(
         "Demands",
         [(word, f"met by a forum {word} tile or a kept Trajan tile") for word in D.DEMANDS],
     )

@@ -420,8 +420,81 @@ def board_panel(v: GameState, names: list[str]) -> Text:
     return out
 
 
-def map_panel(v: GameState, names: list[str]) -> Text:
+#: Where each province is drawn: (row, column) on a 3x4 grid, north up (components §2.7).
+MAP_PLACES: dict[str, tuple[int, int]] = {
+    "Britannia": (0, 1), "Germania Inferior": (0, 2),
+    "Aquitania": (1, 0), "Lugudunensis": (1, 1), "Belgica": (1, 2), "Germania Superior": (1, 3),
+    "Narbonensis": (2, 0), "Alpes": (2, 1), "Raetia": (2, 2), "Noricum": (2, 3),
+}  # fmt: skip
+MAP_CELL, MAP_GAP = 17, 2
+
+
+def _short_tile(tile: int) -> str:
+    kind, value = FORUM_KEYS[TILE_KEY[tile]]
+    if kind == "senate":
+        return f"senate {value}"
+    if kind == "demand":
+        return D.DEMANDS[value]
+    if kind == "extra":
+        return f"+{D.ACTIONS[value]}"
+    return "wild: " + kind.replace("wild_", "").replace("construction", "building")
+
+
+def map_drawing(v: GameState) -> Text:
+    """The provinces as a small map with their links: each province its name and VP, its
+    tile, and who is there (⚑ leaders, ⚔ legionnaires, by seat number)."""
+    at = {MAP_PLACES[name]: q for q, name in enumerate(D.PROVINCES)}
+    linked = {(a, b) for a in range(len(D.PROVINCES)) for b in D.ADJACENT[a]}
+
+    def link(a, b) -> bool:
+        qa, qb = at.get(a), at.get(b)
+        return qa is not None and qb is not None and (qa, qb) in linked
+
+    def cell(q: int, line: int) -> str:
+        if line == 0:
+            text = D.PROVINCES[q]
+        elif line == 1:
+            tile = v.provinces[q]
+            text = _short_tile(tile) if tile >= 0 else "no tile"
+        else:
+            leaders = [str(p + 1) for p, pl in enumerate(v.players) if pl.leader == q]
+            legions = [str(p + 1) for p in v.legions[q]]
+            text = f"{D.PROVINCE_VP[q]} VP" + (f" ⚑{''.join(leaders)}" if leaders else "")
+            text += f" ⚔{''.join(legions)}" if legions else ""
+        return text[:MAP_CELL]
+
     out = Text()
+    for row in range(3):
+        for line in range(3):
+            for col in range(4):
+                q = at.get((row, col))
+                joined = col < 3 and line == 0 and link((row, col), (row, col + 1))
+                text = cell(q, line) if q is not None else ""
+                out.append(text, style="bold" if line == 0 else "")
+                if col < 3:  # a link to the right runs from the name to the next one
+                    fill = MAP_CELL - len(text) + MAP_GAP
+                    out.append(" " + "─" * (fill - 1) if joined else " " * fill)
+            out.append("\n")
+        if row < 2:  # the links to the row below: straight down and the diagonals
+            for col in range(4):
+                down = link((row, col), (row + 1, col))
+                out.append(("│" if down else " ").center(MAP_CELL))
+                if col < 3:
+                    mark = " "
+                    if link((row, col), (row + 1, col + 1)):
+                        mark = "╲"
+                    elif link((row, col + 1), (row + 1, col)):
+                        mark = "╱"
+                    out.append(mark.center(MAP_GAP))
+            out.append("\n")
+    out.append(" " * (MAP_CELL + MAP_GAP) + "↑ from the military camp: Alpes, Raetia, Noricum\n")
+    out.append("⚑ leaders, ⚔ legionnaires (by seat number) · +Forum: an extra action tile\n")
+    return out
+
+
+def map_panel(v: GameState, names: list[str]) -> Text:
+    out = map_drawing(v)
+    out.append("\n")
     camp = [names[p] for p, pl in enumerate(v.players) if pl.leader < 0]
     out.append("Military camp", style="bold")
     out.append(f" → Alpes, Raetia, Noricum (one way) · leaders: {', '.join(camp) or 'none'}\n")
