@@ -595,6 +595,8 @@ class TrajanScreen(GameScreen):
 
     MODE = "trajan-turn"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    #: From 45 rows (with 120 columns) the players' panel stays in view too.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (45, "-tall")]
     DEFAULT_CSS = """
     TrajanScreen { layout: vertical; }
     TrajanScreen #t-status { height: 1; background: $boost; }
@@ -607,6 +609,8 @@ class TrajanScreen(GameScreen):
     TrajanScreen.-wide #t-left { width: 3fr; }
     TrajanScreen #t-circle-box { height: auto; max-height: 50%; border: round $primary 50%; }
     TrajanScreen.-narrow #t-circle-box { display: none; }
+    TrajanScreen #t-players-box { height: auto; max-height: 30%; border: round $primary 50%; }
+    TrajanScreen.-narrow #t-players-box, TrajanScreen.-short #t-players-box { display: none; }
     TrajanScreen #p-decide { height: 1fr; }
     TrajanScreen.-wide #p-decide { width: 2fr; }
     TrajanScreen #decision-title { height: auto; max-height: 3; color: $warning; }
@@ -639,6 +643,8 @@ class TrajanScreen(GameScreen):
             with Vertical(id="t-left"):
                 with VerticalScroll(id="t-circle-box"):  # from 120 columns: always in view
                     yield Static(id="t-circle")
+                with VerticalScroll(id="t-players-box"):  # from 120x45: always in view
+                    yield Static(id="t-players")
                 with VerticalScroll(id="t-panel-box"):
                     yield Static(id="t-panel")
             with Vertical(id="p-decide"):
@@ -669,13 +675,26 @@ class TrajanScreen(GameScreen):
             circle = self.query_one("#t-circle-box")
             circle.border_title = Text(PANEL_TITLES["circle"])
             self.query_one("#t-circle", Static).update(panel_text(self.data, "circle"))
-            panel = "board" if panel == "circle" else panel
-            keys = "keys b m d p l"
+            shown = ["circle"]
+            if self.has_class("-tall"):  # and the players have theirs
+                players = self.query_one("#t-players-box")
+                players.border_title = Text(PANEL_TITLES["players"])
+                self.query_one("#t-players", Static).update(panel_text(self.data, "players"))
+                shown.append("players")
+            panel = "board" if panel in shown else panel
+            keys = "keys " + " ".join(k for p, k in PANEL_KEYS.items() if p not in shown)
         else:
             keys = "keys c b m d p l"
         box = self.query_one("#t-panel-box")
         box.border_title = Text(f"{PANEL_TITLES[panel]}  ({keys})")
-        self.query_one("#t-panel", Static).update(panel_text(self.data, panel))
+        text = panel_text(self.data, panel)
+        if panel == "board" and self.has_class("-wide") and self.has_class("-tall"):
+            # room for everything at once: the provinces and the district below the board
+            text = Text("\n").join(
+                [text, Text(""), panel_text(self.data, "map"), panel_text(self.data, "district")]
+            )
+            box.border_title = Text(f"Board, provinces, construction district  ({keys})")
+        self.query_one("#t-panel", Static).update(text)
         if panel == "log":  # the latest first in view
             box.call_after_refresh(box.scroll_end, animate=False)
 
