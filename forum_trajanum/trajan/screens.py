@@ -621,7 +621,7 @@ class TrajanScreen(GameScreen):
     BINDINGS = [
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
-        Binding("escape", "menu", "Menu"),
+        Binding("q,escape", "menu", "Menu"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("k", "app.coach", "Coach", show=False),
         *(

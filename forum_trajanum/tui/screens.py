@@ -85,8 +85,8 @@ class StartScreen(Screen):
             yield Static(
                 Text.assemble(
                     ("FORUM TRAJANUM\n", "bold #ffd75f"),
-                    ("Stefan Feld's game of building Rome's colonies, for 2-4 players "
-                     "at one keyboard.", "italic"),
+                    ("Stefan Feld's Forum Trajanum and Trajan, for 2-4 players at one "
+                     "keyboard or against bots.", "italic"),
                 ),
                 id="start-title",
             )  # fmt: skip
