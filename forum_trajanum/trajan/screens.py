@@ -14,6 +14,7 @@ Everything shown comes from the view; the screens compute no rule.
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -35,6 +36,7 @@ from forum_trajanum.trajan.rules import NUMERALS, votes
 from forum_trajanum.trajan.state import GameState
 from forum_trajanum.trajan.view import after, preview, sowing_plan
 from forum_trajanum.tui.chart import ScoreChart
+from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
 from forum_trajanum.tui.keys import KeyBar
@@ -764,13 +766,21 @@ class TrajanScreen(GameScreen):
     def _find_hint(self, v: GameState) -> None:
         from forum_trajanum.trajan.bots import hint
 
-        found = hint(v)
-        text = "Hint: " + "; ".join(
-            f"{self._number(a)}{choice_words(v, a).split(' (')[0]}"
-            f" (about {value:.0f} VP at the end)"
-            for a, value in found
-        )
-        self.app.call_from_thread(self._show_hint, v, text)
+        try:
+            found = hint(v)
+        except Exception:  # a hint never stops the game: say so instead
+            found = []
+        if not found:
+            text = "No hint could be worked out for this decision, sorry."
+        else:
+            text = "Hint: " + "; ".join(
+                f"{self._number(a)}{choice_words(v, a).split(' (')[0]}"
+                f" (about {value:.0f} VP at the end)"
+                for a, value in found
+            )
+        # the app may have closed while the hint was worked out: then there is nobody to tell
+        with contextlib.suppress(RuntimeError):
+            self.app.call_from_thread(self._show_hint, v, text)
 
     def _number(self, action) -> str:
         try:
@@ -779,6 +789,8 @@ class TrajanScreen(GameScreen):
             return ""
 
     def _show_hint(self, v: GameState, text: str) -> None:
+        if app_closing(self.app) or not self.is_mounted:
+            return  # the app shuts down: its screens are being taken apart
         if v is not self.data.view:
             return  # the player acted meanwhile
         self._hint = text

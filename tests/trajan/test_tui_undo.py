@@ -3,6 +3,8 @@ marker until the last marker lands"), by the key u on Trajan's play screen."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from forum_trajanum.core.session import GameSession
@@ -71,3 +73,24 @@ async def test_u_takes_back_each_marker_then_the_tray_choice():
             await pilot.pause()
         assert app.session.state.decision == "source"
         assert "Choose the tray" in str(app.screen.query_one("#decision-title").content)
+
+
+async def test_h_gives_a_hint_naming_choices_of_the_list_by_their_numbers():
+    # issue 17/18: "a hint for every decision (from the Trajan bots)"
+    from tests.waiting import wait_for
+
+    session = _at_a_long_sowing(6)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("h")
+        title = app.screen.query_one("#decision-title")
+        assert await wait_for(pilot, lambda: "Hint:" in str(title.content))
+        said = str(title.content)
+        legal = app.screen.data.view.legal
+        numbers = [int(n) for n in re.findall(r"(\d+)\) ", said)]
+        assert numbers and all(1 <= n <= len(legal) for n in numbers)
+        assert "VP at the end" in said
