@@ -394,11 +394,13 @@ def board_panel(v: GameState, names: list[str]) -> Text:
     )
     out.append("\nBeside the senate: ", style="bold")
     out.append("; ".join(bonus_tile(t) for t in v.senate_bonus) or "none")
-    out.append("\nShips: ", style="bold")
+    out.append("\nShips ", style="bold")
+    out.append("(VP for 1, 2, … loads; a ship used turns grey until the quarter ends): ")
     out.append(
-        ", ".join(
-            f"{name} ({'coloured' if side else 'grey'})"
-            for name, side in zip(D.SHIPS, v.ships, strict=True)
+        "; ".join(
+            f"{name} {'coloured' if side else 'grey'} "
+            + "/".join(str(n) for n in (D.SHIP_FRONT if side else D.SHIP_BACK)[ship])
+            for ship, (name, side) in enumerate(zip(D.SHIPS, v.ships, strict=True))
         )
     )
     out.append("\nDiscard piles: ", style="bold")
