@@ -340,17 +340,25 @@ class HardBot:
         totals = [0.0] * len(top)
         done = 0
         slowest = 0.0
+        deadline = start + self.time_limit
         for _ in range(self.worlds):
             began = self.clock()
-            if began + slowest > start + self.time_limit:
+            if began + slowest > deadline:
                 self.capped += 1
                 break
             world = determinize(view, self.rng)
-            for i, action in enumerate(top):
+            values = []
+            for action in top:
                 after = world.clone()
                 _apply(after, action)
-                _play_until_back(after, seat)
-                totals[i] += standing(after, seat)
+                if not _play_until_back(after, seat, deadline=deadline, clock=self.clock):
+                    break  # out of time inside this world: it does not count
+                values.append(standing(after, seat))
+            if len(values) < len(top):
+                self.capped += 1
+                break
+            for i, value in enumerate(values):
+                totals[i] += value
             done += 1
             slowest = max(slowest, self.clock() - began)
         if not done:
@@ -360,25 +368,35 @@ class HardBot:
         return top[best]
 
 
-def _play_until_back(state: GameState, seat: int, limit: int = 200) -> None:
+def _play_until_back(
+    state: GameState,
+    seat: int,
+    limit: int = 200,
+    deadline: float = float("inf"),
+    clock: Callable[[], float] = time.perf_counter,
+) -> bool:
     """Play on with every seat's quick planning until ``seat`` is to choose a source tray
-    again (its next turn), or the game ends."""
+    again (its next turn), or the game ends; False if the ``deadline`` (on ``clock``) came
+    first (checked before each source-tray choice, the slow step)."""
     left_seat = False
     for _ in range(limit):
         if not state.tasks:
-            return
+            return True
         player = current_player(state)
         kind = state.tasks[-1].kind
         if player != seat:
             left_seat = True
         elif left_seat and kind == "source":
-            return
+            return True
+        if kind == "source" and clock() > deadline:
+            return False
         legal = _legal(state)
         if kind == "source" and len(legal) > 1:
             action = rank_choices(state, player, legal)[0][1]
         else:
             action = quick(state, legal)
         _apply(state, action)
+    return True
 
 
 def hint(view: GameState, worlds: int = 3, top: int = 3) -> list[tuple[object, float]]:

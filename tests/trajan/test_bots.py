@@ -86,3 +86,48 @@ def test_a_hint_is_legal_and_the_same_in_worlds_the_seat_cannot_tell_apart():
 def test_an_unknown_level_is_refused_in_words():
     with pytest.raises(ValueError, match="unknown bot level 'grandmaster'"):
         make_bot("grandmaster", 1)
+
+
+class Work:
+    """A clock that moves only with the work done: 1 ms per engine step the bot plays in its
+    head (so the test sees the search's length whatever the machine's load)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_hard_stops_searching_at_its_time_limit_even_inside_a_sampled_world(monkeypatch):
+    # issue 18: "answering within 3 s per decision ... even in 4-player games under load":
+    # the deadline is checked inside each world's playout, not only between worlds (a
+    # 4-player world, three rivals' turns played on, is long)
+    import forum_trajanum.trajan.bots as bots
+
+    clock = Work()
+    real_apply = bots._apply
+
+    def working_apply(state, action):
+        clock.now += 0.001
+        return real_apply(state, action)
+
+    monkeypatch.setattr(bots, "_apply", working_apply)
+    hard = make_bot("hard", 1, time_limit=0.05, clock=clock)
+    capped = searched = 0
+    longest = 0.0
+    for state, _ in random_game(6, 4):
+        if state.decision not in ("source", "act") or len(legal_actions(state)) < 2:
+            continue
+        before, began = hard.capped, clock.now
+        action = hard.choose(view(state, current_player(state)))
+        assert action in legal_actions(state)
+        longest = max(longest, clock.now - began)
+        searched += 1
+        capped += hard.capped > before
+        if searched >= 60:
+            break
+    assert capped, "no decision reached the search"
+    # Normal's ranking before the search, then at most one more source-tray step after the
+    # deadline (each a few hundred engine steps at most)
+    assert longest <= 0.6, longest
