@@ -17,9 +17,11 @@ bot never receives the game state: it samples worlds consistent with its view
 - **Easy** plays Normal's choice half the time and otherwise any choice that does something
   (it never passes an action it could take, nor ships for nothing).
 - **Hard** searches Normal's best few choices in worlds sampled from its view: each choice is
-  played in each world and the game goes on with every seat playing Normal until the turn
-  comes back to it, and the choice with the best mean of (own estimate - best rival's) wins;
-  anytime, within ``time_limit`` seconds on the wall clock.
+  played in each world and the game goes on with every seat playing Normal through its own
+  next turn (``turns`` = 2: until the turn after that comes; looking only until its next turn
+  won 48 % of 40 games against Normal, two turns 70 %), and the choice with the best mean of
+  (own estimate - best rival's) wins; anytime, within ``time_limit`` seconds on the wall
+  clock (checked inside each playout).
 """
 
 from __future__ import annotations
@@ -312,9 +314,10 @@ class HardBot:
         seed: int = 0,
         time_limit: float = 2.0,
         candidates: int = 3,
-        worlds: int = 12,
+        worlds: int = 6,
         clock: Callable[[], float] = time.perf_counter,
         iterations: int | None = None,
+        turns: int = 2,
     ) -> None:
         self.rng = random.Random(seed)
         self.normal = NormalBot(seed + 1)
@@ -322,6 +325,8 @@ class HardBot:
         self.candidates = candidates
         self.worlds = iterations if iterations is not None else worlds  # simulate's name
         self.clock = clock
+        #: how many of its own turns each playout looks ahead (until the turn after that)
+        self.turns = turns
         self.capped = 0
 
     def choose(self, view: GameState):
@@ -351,7 +356,9 @@ class HardBot:
             for action in top:
                 after = world.clone()
                 _apply(after, action)
-                if not _play_until_back(after, seat, deadline=deadline, clock=self.clock):
+                if not _play_until_back(
+                    after, seat, deadline=deadline, clock=self.clock, turns=self.turns
+                ):
                     break  # out of time inside this world: it does not count
                 values.append(standing(after, seat))
             if len(values) < len(top):
@@ -374,12 +381,13 @@ def _play_until_back(
     limit: int = 200,
     deadline: float = float("inf"),
     clock: Callable[[], float] = time.perf_counter,
+    turns: int = 1,
 ) -> bool:
     """Play on with every seat's quick planning until ``seat`` is to choose a source tray
     again (its next turn), or the game ends; False if the ``deadline`` (on ``clock``) came
     first (checked before each source-tray choice, the slow step)."""
     left_seat = False
-    for _ in range(limit):
+    for _ in range(limit * turns):
         if not state.tasks:
             return True
         player = current_player(state)
@@ -387,7 +395,10 @@ def _play_until_back(
         if player != seat:
             left_seat = True
         elif left_seat and kind == "source":
-            return True
+            turns -= 1
+            if turns <= 0:
+                return True
+            left_seat = False  # its own turn in the playout: played by Normal's planning
         if kind == "source" and clock() > deadline:
             return False
         legal = _legal(state)
