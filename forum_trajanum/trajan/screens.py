@@ -40,7 +40,13 @@ from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
 from forum_trajanum.tui.keys import KeyBar
-from forum_trajanum.tui.messages import ActionChosen, MenuRequested, UndoRequested
+from forum_trajanum.tui.messages import (
+    ActionChosen,
+    GameLeft,
+    HelpRequested,
+    MenuRequested,
+    UndoRequested,
+)
 
 LETTER = D.COLOUR_CODES
 PANELS = ("circle", "board", "map", "district", "players", "log")
@@ -753,7 +759,7 @@ class TrajanScreen(GameScreen):
         self.post_message(UndoRequested())
 
     def action_help(self) -> None:
-        self.app.push_screen(help_screen())
+        self.post_message(HelpRequested())
 
     def action_menu(self) -> None:
         self.post_message(MenuRequested())
@@ -951,7 +957,7 @@ class TrajanOverScreen(FlowScreen):
         yield KeyBar()
 
     def action_menu(self) -> None:
-        self.app.to_menu()
+        self.post_message(GameLeft())
 
 
 # ── what Trajan gives the app ───────────────────────────────────────────────────────────

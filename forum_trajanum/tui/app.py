@@ -575,6 +575,27 @@ class ForumApp(CoachApp, App):
     def on_menu_requested(self, message) -> None:
         self.request_menu()
 
+    def on_game_left(self, message) -> None:
+        self.to_menu()
+
+    def on_screen_uncovered(self, message) -> None:
+        self.resume_play()
+
+    def on_new_game_requested(self, message) -> None:
+        from forum_trajanum.tui.screens import NewGameScreen
+
+        # the app keeps what the form held when it was last left: it opens so again
+        self.push_screen(NewGameScreen(self.form_entries), self.start_new_game)
+
+    def on_games_requested(self, message) -> None:
+        self.continue_game(finished=message.finished)
+
+    def on_help_requested(self, message) -> None:
+        self.push_screen(self.help_screen(message.tab))
+
+    def on_quit_requested(self, message) -> None:
+        self.exit()
+
     def play_action(self, text: str) -> None:
         """Apply a human player's chosen action, or explain why it cannot be played."""
         s = self.session

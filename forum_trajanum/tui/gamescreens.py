@@ -50,6 +50,13 @@ class GameScreen(Screen):
         """Show a short message to the player in view (the next redraw clears it)."""
         raise NotImplementedError
 
+    def on_screen_resume(self) -> None:
+        """On top again (an overlay over it closed): the flow it held back may go on (the
+        app decides; Textual calls this besides a subclass's own handler)."""
+        from forum_trajanum.tui.messages import ScreenUncovered
+
+        self.post_message(ScreenUncovered())
+
 
 class FlowScreen(Screen[None]):
     """A screen over the game that the flow waits for (a scoring): the app goes on when it

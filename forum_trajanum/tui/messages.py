@@ -25,3 +25,38 @@ class SaveCopyRequested(Message):
 
 class MenuRequested(Message):
     """The player asked to go back to the start menu."""
+
+
+class GameLeft(Message):
+    """The player left a finished game's last screen for the start menu (nothing to ask:
+    the game is over and saved)."""
+
+
+class ScreenUncovered(Message):
+    """A game screen is on top again (an overlay over it closed): the flow it held back may
+    go on."""
+
+
+class NewGameRequested(Message):
+    """The player asked for the new-game form."""
+
+
+class GamesRequested(Message):
+    """The player asked for the list of saved games (unfinished, or finished ones)."""
+
+    def __init__(self, finished: bool = False) -> None:
+        self.finished = finished
+        super().__init__()
+
+
+class HelpRequested(Message):
+    """The player asked for the help of the game on the screen (Forum Trajanum's outside a
+    game), opened at ``tab``."""
+
+    def __init__(self, tab: str = "keys") -> None:
+        self.tab = tab
+        super().__init__()
+
+
+class QuitRequested(Message):
+    """The player asked to quit the program."""

@@ -186,7 +186,7 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, GameScreen):
         lists = self.query("#decisions")  # empty while the screen is still being composed
         if lists and not isinstance(self.focused, (ColoniaGrid, ForumGrid)):
             lists.first().focus()
-        self.app.resume_play()
+        # GameScreen.on_screen_resume (Textual calls each class's handler) lets the flow on
 
     def query_one(self, selector, expect_type=None):
         """``Screen.query_one``, remembered: this screen's widgets are composed once and never

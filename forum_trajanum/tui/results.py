@@ -329,4 +329,6 @@ class GameOverScreen(Screen[None]):
         self.focus_pane()
 
     def action_menu(self) -> None:
-        self.app.to_menu()
+        from forum_trajanum.tui.messages import GameLeft
+
+        self.post_message(GameLeft())

@@ -28,6 +28,12 @@ from textual.widgets.option_list import Option
 from forum_trajanum.core.files import clean_name
 from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui.keys import KeyBar
+from forum_trajanum.tui.messages import (
+    GamesRequested,
+    HelpRequested,
+    NewGameRequested,
+    QuitRequested,
+)
 
 LEVEL_CHOICES = [("human", ""), ("bot: easy", "easy"), ("bot: normal", "normal"),
                  ("bot: hard", "hard")]  # fmt: skip
@@ -108,21 +114,16 @@ class StartScreen(Screen):
         choice = event.option.id
         if choice == "new":
             # the app keeps what the form held when it was last left: it opens so again
-            entries = getattr(self.app, "form_entries", None)
-            self.app.push_screen(NewGameScreen(entries), self.app.start_new_game)
-        elif choice == "continue":
-            self.app.continue_game()
-        elif choice == "finished":
-            self.app.continue_game(finished=True)
+            self.post_message(NewGameRequested())
+        elif choice in ("continue", "finished"):
+            self.post_message(GamesRequested(finished=choice == "finished"))
         elif choice == "help":
             self.action_help()
         elif choice == "quit":
-            self.app.exit()
+            self.post_message(QuitRequested())
 
     def action_help(self) -> None:
-        from forum_trajanum.tui.dialogs import HelpScreen
-
-        self.app.push_screen(HelpScreen())
+        self.post_message(HelpRequested())
 
     def say(self, message: str) -> None:
         """Show a message (e.g. why a save could not be loaded)."""
@@ -433,7 +434,7 @@ class HandOverScreen(Screen[None]):
         self.post_message(MenuRequested())
 
     def action_help(self) -> None:
-        self.app.push_screen(self.app.help_screen())
+        self.post_message(HelpRequested())
 
 
 class TooSmallScreen(Screen[None]):
