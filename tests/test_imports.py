@@ -63,3 +63,32 @@ def test_no_module_of_the_app_re_exports_a_name_it_did_not_define():
                 names = {e.value for e in node.value.elts}
                 shims += [f"{path.name}: {n}" for n in sorted(names & imported)]
     assert not shims, shims
+
+
+def test_no_screen_calls_a_method_of_the_app():
+    # issue 15: "screens post messages up (tui/messages.py) and never call the app's
+    # methods"; Textual's own (push_screen, call_from_thread, ...) are not the app's
+    from forum_trajanum.tui.app import ForumApp
+    from forum_trajanum.tui.coach import CoachApp
+
+    own = {
+        name
+        for cls in (ForumApp, CoachApp)
+        for name, value in vars(cls).items()
+        if callable(value) and not name.startswith("__")
+    }
+    assert {"to_menu", "resume_play", "continue_game", "play_action", "undo"} <= own
+    screens = [p for p in (PACKAGE / "tui").glob("*.py") if p.name not in ("app.py", "bench.py")]
+    screens += list((PACKAGE / "trajan").glob("*screen*.py"))
+    calls = []
+    for path in screens:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr in own
+                and isinstance(node.value, ast.Attribute)
+                and node.value.attr == "app"
+            ):
+                calls.append(f"{path.name}:{node.lineno} app.{node.attr}")
+    assert len(screens) > 20
+    assert not calls, f"screens calling the app: {calls}"
