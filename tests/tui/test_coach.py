@@ -3,8 +3,6 @@ switched off by "Don't show again" or k, kept in the save so that Continue repea
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from forum_trajanum.core import saves
@@ -14,18 +12,11 @@ from forum_trajanum.tui.coach import CoachScreen, coach_on, mark_seen, seen_kind
 from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen
 from forum_trajanum.tui.seats import settings_from_seats
+from tests.waiting import wait_for
 
 from .conftest import past_hold, screen_text, session_at
 
 DRAFT = TASK_TYPES["draft"].explain
-
-
-async def _until(pilot, condition, timeout: float = 60.0) -> bool:
-    """Wait until ``condition()`` holds (the timeout only stops a test that would hang)."""
-    deadline = time.monotonic() + timeout
-    while not condition() and time.monotonic() < deadline:
-        await pilot.pause(0.02)
-    return condition()
 
 
 def _coached_session(seats, decision="draft", skip=0):
@@ -65,7 +56,7 @@ async def test_the_coach_explains_each_kind_of_decision_once():
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # the hand-over
-        assert await _until(pilot, lambda: isinstance(app.screen, CoachScreen))
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
         assert "Coach for P" in screen_text(app) and _first_words(DRAFT) in screen_text(app)
         # the draft, and the river tile that appears on its screen for the first time
         assert seen_kinds(session.record, seat) == {"draft", "note:river"}
@@ -88,12 +79,12 @@ async def test_dont_show_again_switches_the_coach_off_and_a_seat_without_it_sees
         await pilot.press("enter")
         coached: list = []
         if session.decider == 0:
-            assert await _until(pilot, lambda: isinstance(app.screen, CoachScreen))
+            assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
             await pilot.press("d")  # Don't show again
             assert "Coach off for P1" in screen_text(app)
         else:  # seat 1 plays first: nothing explained to it
             await _play_on(pilot, app, 1, 2, coached)
-            assert await _until(pilot, lambda: isinstance(app.screen, CoachScreen))
+            assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
             await pilot.press("d")
         assert not coach_on(session.record, 0)
         await _play_on(pilot, app, 0, 4, coached)
@@ -110,7 +101,7 @@ async def test_k_switches_the_coach_off_and_on_again():
         assert isinstance(app.screen, PlayScreen)  # no coach for this seat
         await pilot.press("k")  # on: the draft, new to this seat, is explained at once
         assert coach_on(session.record, seat)
-        assert await _until(pilot, lambda: isinstance(app.screen, CoachScreen))
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
         assert _first_words(DRAFT) in screen_text(app)
         await pilot.press("enter")
         await pilot.press("k")  # off again
@@ -125,7 +116,7 @@ async def _opened_screen(game_id: str) -> type:
     """Continue the saved game ``game_id`` and return the screen its player meets."""
     app = ForumApp(bot_delay=0, open_game=game_id, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert await _until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
         await pilot.press("enter")
         await pilot.pause()
         shown = type(app.screen)
@@ -198,19 +189,19 @@ async def test_at_80x24_the_coach_leaves_the_choices_in_view_and_a_digit_takes_o
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # the hand-over
-        assert await _until(pilot, lambda: isinstance(app.screen, CoachScreen))
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
         coach, play = app.screen, app.screen_stack[-2]
         box, decide = coach.query_one("#coach-box"), play.query_one("#p-decide")
-        assert await _until(pilot, lambda: box.region.bottom <= decide.region.y)
+        assert await wait_for(pilot, lambda: box.region.bottom <= decide.region.y)
         decisions = play.query_one("#decisions")
 
         def second_readable() -> bool:  # the second entry's words are on screen
             words = str(decisions.get_option_at_index(1).prompt).split(" ", 1)[1][:30]
             return words in screen_text(app)
 
-        assert await _until(pilot, second_readable)
+        assert await wait_for(pilot, second_readable)
         second = decisions.get_option_at_index(1)
         count = len(session.record.actions)
         await pilot.press("2")
-        assert await _until(pilot, lambda: len(session.record.actions) > count)
+        assert await wait_for(pilot, lambda: len(session.record.actions) > count)
         assert session.record.actions[count] == second.id

@@ -5,19 +5,11 @@ and hints on one scale with a reason."""
 
 from __future__ import annotations
 
-import time
-
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.entries import ENTRY_KEYS
+from tests.waiting import wait_for
 
 from .conftest import past_hold, screen_text, session_at
-
-
-async def _until(pilot, condition, timeout: float = 60.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while not condition() and time.monotonic() < deadline:
-        await pilot.pause(0.02)
-    return condition()
 
 
 def _entries(app) -> list[tuple[str, str]]:
@@ -53,7 +45,7 @@ async def test_a_hint_a_cursor_move_and_a_panel_switch_never_renumber_the_list()
         before = _entries(app)
         assert len(before) > 5
         await pilot.press("h")
-        assert await _until(pilot, lambda: app.screen.hint is not None)
+        assert await wait_for(pilot, lambda: app.screen.hint is not None)
         await pilot.pause()
         after_hint = [(i, p.replace("★ hint ", "")) for i, p in _entries(app)]
         assert after_hint == before
@@ -179,7 +171,7 @@ async def test_a_hint_is_on_the_scale_of_final_points_and_names_its_choices_whol
         await pilot.press("enter")
         await past_hold(pilot)
         await pilot.press("h")
-        assert await _until(pilot, lambda: app.screen.hint is not None)
+        assert await wait_for(pilot, lambda: app.screen.hint is not None)
         await pilot.pause()
         line = str(app.screen.query_one("#hint").content)
         assert "points expected at the end of the game" in line and "Rated" not in line
@@ -196,7 +188,7 @@ async def test_a_setup_hint_gives_its_reason_and_is_gone_when_another_colour_is_
         await pilot.press("enter")
         await past_hold(pilot)
         await pilot.press("h")
-        assert await _until(pilot, lambda: app.screen.hint is not None)
+        assert await wait_for(pilot, lambda: app.screen.hint is not None)
         await pilot.pause()
         line = str(app.screen.query_one("#hint").content)
         assert " — the colours you are likeliest to build first" in line

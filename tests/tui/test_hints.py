@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import legal_actions
@@ -15,16 +14,9 @@ from forum_trajanum.tui.hinting import HINT_MARK
 from forum_trajanum.tui.play import WatchScreen
 from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen
+from tests.waiting import wait_for
 
 from .conftest import first_legal_bot_factory, screen_text, session_at
-
-
-async def _until(pilot, condition, timeout: float = 60.0) -> bool:
-    """Wait until ``condition()`` holds (the timeout only stops a test that would hang)."""
-    deadline = time.monotonic() + timeout
-    while not condition() and time.monotonic() < deadline:
-        await pilot.pause(0.02)
-    return condition()
 
 
 def _hint_line(app) -> str:
@@ -50,7 +42,7 @@ async def _hint_on_screen(session) -> tuple[str, str, list[str], str]:
         await pilot.press("enter")  # the hand-over to the deciding player
         assert isinstance(app.screen, PlayScreen)
         await pilot.press("h")
-        assert await _until(pilot, lambda: app.screen.hint is not None)
+        assert await wait_for(pilot, lambda: app.screen.hint is not None)
         await pilot.pause()
         lst = app.screen.query_one("#decisions")
         highlighted = lst.get_option_at_index(lst.highlighted).id
@@ -94,7 +86,7 @@ async def test_the_hint_shows_after_h_and_is_gone_after_the_next_action():
         await pilot.press("enter")
         assert "Hint:" not in screen_text(app)
         await pilot.press("h")
-        assert await _until(pilot, lambda: app.screen.hint is not None)
+        assert await wait_for(pilot, lambda: app.screen.hint is not None)
         await pilot.pause()
         assert "Hint:" in screen_text(app)
         assert len(_marked(app)) == 1
@@ -108,7 +100,7 @@ async def test_the_hint_shows_after_h_and_is_gone_after_the_next_action():
         # hot seat: the hint never reaches the next player's screen
         seat = app.session.decider if isinstance(app.screen, PlayScreen) else -1
         await pilot.press("h")  # a hint for this player's next decision too
-        assert await _until(pilot, lambda: getattr(app.screen, "hint", 1) is not None)
+        assert await wait_for(pilot, lambda: getattr(app.screen, "hint", 1) is not None)
         for _ in range(20):
             if isinstance(app.screen, HandOverScreen):
                 break
@@ -156,7 +148,7 @@ async def test_no_hint_while_a_bot_plays():
     app = ForumApp(bot_delay=0, session=session, bot_factory=lambda level, seed: Waiting())
     try:
         async with app.run_test(size=(120, 36)) as pilot:
-            assert await _until(pilot, lambda: isinstance(app.screen, WatchScreen))
+            assert await wait_for(pilot, lambda: isinstance(app.screen, WatchScreen))
             await pilot.press("h")
             assert "it is not your decision" in screen_text(app)
             assert app.screen.hint_view is None
@@ -174,6 +166,6 @@ async def test_the_command_palette_offers_the_hint():
         commands = {c.title: c for c in app.get_system_commands(screen)}
         assert "Hint: suggest a move" in commands
         commands["Hint: suggest a move"].callback()
-        assert await _until(pilot, lambda: screen.hint is not None)
+        assert await wait_for(pilot, lambda: screen.hint is not None)
         await pilot.pause()
         assert "Hint:" in screen_text(app)

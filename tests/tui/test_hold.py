@@ -10,6 +10,7 @@ from forum_trajanum.tui.keys import CHOICE_HOLD
 from forum_trajanum.tui.play import DraftScreen
 from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen
+from tests.waiting import wait_for
 
 from .conftest import SIZE, first_legal_bot_factory, past_hold, session_at
 
@@ -65,11 +66,11 @@ async def test_the_decision_after_a_bots_turn_is_held_but_not_the_next_own_one()
             if sum(e.seat == 1 for e in app.session.log) > bot_moves:
                 break
         await pilot.pause()
-        for _ in range(100):  # until the human's own decision is on screen again
-            screen = app.screen
-            if isinstance(screen, PlayScreen) and screen.data.view.viewer == 0:
-                break
-            await pilot.pause(0.02)
+        # until the human's own decision is on screen again
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, PlayScreen) and app.screen.data.view.viewer == 0,
+        )
         screen = app.screen
         assert screen.data.view.viewer == 0
         assert screen.data.hold == CHOICE_HOLD  # back from the bot's turn: held

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 from textual import events
 
@@ -29,6 +30,7 @@ from forum_trajanum.tui.screens import (
     StartScreen,
     TooSmallScreen,
 )
+from tests.waiting import DEADLINE
 from tests.waiting import wait_for as _wait
 
 from .conftest import (
@@ -383,9 +385,8 @@ async def test_an_unexpected_error_exits_with_a_message_not_a_traceback(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
         app._driver.send_message(events.Key("t", "t"))  # no waiting: the app is leaving
-        for _ in range(100):
-            if app.return_code is not None:
-                break
+        deadline = time.monotonic() + DEADLINE
+        while app.return_code is None and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
     assert app.return_code == 1
     said = capsys.readouterr()
