@@ -60,25 +60,24 @@ class RepaintProbe:
         if id(screen) in self.wrapped:
             return
         self.wrapped.add(id(screen))
-        original = screen._compositor_refresh
+        from forum_trajanum.tui.compat import on_paint
 
-        def refreshed() -> None:
-            original()
+        def refreshed(_screen) -> None:
             if self.condition is not None and self.condition():
                 self.condition = None
                 self.event.set()
 
-        screen._compositor_refresh = refreshed
+        on_paint(screen, refreshed)
 
     async def key_to_repaint(self, key: str, condition, timeout: float = 5.0) -> float:
         """Send ``key`` and return the seconds until a frame shows ``condition``."""
-        from textual import events
+        from forum_trajanum.tui.compat import send_key
 
         self.watch()
         self.event.clear()
         self.condition = condition
         started, cpu = time.perf_counter(), time.process_time()
-        self.app._driver.send_message(events.Key(key, None))
+        send_key(self.app, key)
         await asyncio.wait_for(self.event.wait(), timeout)
         self.cpu.append(time.process_time() - cpu)
         return time.perf_counter() - started
@@ -106,15 +105,14 @@ def _report_first_frame(app, shows, size: tuple[int, int]) -> None:
     is not counted, work before it is."""
     from textual.screen import Screen
 
-    original = Screen._compositor_refresh
+    from forum_trajanum.tui.compat import on_paint, shown_widgets
 
     def refreshed(screen) -> None:
-        original(screen)
-        if screen is app.screen and shows() in screen._compositor.widgets:
+        if screen is app.screen and shows() in shown_widgets(screen):
             print(READY, flush=True)
             os._exit(0)  # the parent has its figure; tearing the app down is not start-up
 
-    Screen._compositor_refresh = refreshed
+    on_paint(Screen, refreshed)
 
     async def run() -> None:
         async with app.run_test(size=size):

@@ -10,6 +10,9 @@ one fails a test instead of a player's game. The Textual version range is pinned
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from textual import events
 from textual.app import App
 from textual.geometry import Size
 from textual.screen import Screen
@@ -19,11 +22,13 @@ from textual.widget import Widget
 PRIVATE_NAMES: tuple[tuple[type, str], ...] = (
     (App, "_handle_exception"),  # overridden by the app: a crash goes to crash.log
     (Widget, "_scroll_update"),
-    (Screen, "_compositor_refresh"),  # only the start-up benchmark (tui/bench.py)
+    (Screen, "_compositor_refresh"),  # the benchmark (tui/bench.py) watches each paint
 )
 
 #: Attributes set on an App instance (checked on a live app by the test).
 PRIVATE_APP_ATTRIBUTES = ("_running", "_driver")
+#: Attributes set on a Screen instance (checked on a live screen by the test).
+PRIVATE_SCREEN_ATTRIBUTES = ("_compositor",)
 
 
 def app_closing(app: App) -> bool:
@@ -36,3 +41,41 @@ def scroll_update(widget: Widget, size: Size) -> None:
     """Bring a scroll view's scroll bars up to date for a new virtual size (what Textual's own
     size update calls) without asking for a layout of the whole screen."""
     widget._scroll_update(size)
+
+
+def screen_strips(screen: Screen) -> list:
+    """The lines the screen shows now, as Textual's compositor last laid them out (what a
+    player reads; the tests and the benchmark read the screen this way)."""
+    return screen._compositor.render_strips()
+
+
+def shown_widgets(screen: Screen):
+    """The widgets laid out on the screen now (its compositor's map)."""
+    return screen._compositor.widgets
+
+
+def on_paint(screen: Screen | type[Screen], callback: Callable[[Screen], None]) -> None:
+    """Call ``callback(screen)`` after each paint of ``screen`` (of every screen when given
+    the class): Textual has no public hook for a frame being drawn."""
+    if isinstance(screen, type):
+        original = screen._compositor_refresh
+
+        def each(self) -> None:
+            original(self)
+            callback(self)
+
+        screen._compositor_refresh = each
+        return
+    original = screen._compositor_refresh
+
+    def refreshed() -> None:
+        original()
+        callback(screen)
+
+    screen._compositor_refresh = refreshed
+
+
+def send_key(app: App, key: str) -> None:
+    """Send a key press the way a terminal does (through the driver, without waiting for
+    it to be handled, unlike the test pilot)."""
+    app._driver.send_message(events.Key(key, None))

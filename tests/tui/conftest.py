@@ -6,6 +6,7 @@ import pytest
 
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import GameOptions
+from forum_trajanum.tui.compat import screen_strips
 
 SIZE = (160, 50)
 
@@ -27,7 +28,7 @@ def quick_hold(request, monkeypatch):
 
 def screen_text(app) -> str:
     """The text the active screen shows now (what a player can read)."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return "\n".join(strip.text for strip in screen_strips(app.screen))
 
 
 def decision_line(app) -> str:

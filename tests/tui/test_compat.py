@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from textual.app import App
 
-from forum_trajanum.tui.compat import PRIVATE_APP_ATTRIBUTES, PRIVATE_NAMES, app_closing
+from forum_trajanum.tui.compat import (
+    PRIVATE_APP_ATTRIBUTES,
+    PRIVATE_NAMES,
+    PRIVATE_SCREEN_ATTRIBUTES,
+    app_closing,
+    on_paint,
+    screen_strips,
+    send_key,
+    shown_widgets,
+)
 
 
 def test_every_private_textual_name_the_app_uses_exists():
@@ -22,3 +31,29 @@ async def test_an_app_is_closing_before_it_runs_and_after_it_ends_not_while_it_r
             assert hasattr(app, name), f"Textual's App no longer sets {name}"
         assert not app_closing(app)
     assert app_closing(app)
+
+
+async def test_the_screen_helpers_read_paints_and_send_keys_on_the_installed_textual():
+    from textual.widgets import Static
+
+    class One(App):
+        def compose(self):
+            yield Static("hello there", id="hi")
+
+        def on_key(self, event) -> None:
+            self.query_one("#hi", Static).update(f"key {event.key}")
+
+    app = One()
+    async with app.run_test(size=(40, 5)) as pilot:
+        await pilot.pause()
+        for name in PRIVATE_SCREEN_ATTRIBUTES:
+            assert hasattr(app.screen, name), f"Textual's Screen no longer sets {name}"
+        assert "hello there" in "\n".join(strip.text for strip in screen_strips(app.screen))
+        assert app.query_one("#hi") in shown_widgets(app.screen)
+        painted = []
+        on_paint(app.screen, painted.append)
+        send_key(app, "x")
+        await pilot.pause()
+        await pilot.pause()
+        assert painted and painted[-1] is app.screen
+        assert "key x" in "\n".join(strip.text for strip in screen_strips(app.screen))

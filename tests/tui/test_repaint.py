@@ -9,6 +9,7 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.compat import screen_strips
 from forum_trajanum.tui.logview import LogView
 from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.textlines import TextLines
@@ -58,7 +59,7 @@ async def test_the_players_strip_draws_each_text_as_a_static_draws_it():
             lines.update(text)
             static.update(text)
             await pilot.pause()
-            strips = app.screen._compositor.render_strips()
+            strips = screen_strips(app.screen)
             for y, strip in enumerate(strips):
                 assert _cells(strip, 0, WIDTH) == _cells(strip, WIDTH, 2 * WIDTH), (text, y)
             assert lines.region.height == static.region.height
@@ -94,7 +95,7 @@ async def test_the_log_panel_draws_its_lines_as_a_static_draws_them():
             log.show(lines)
             static.update(log.render())
             await pilot.pause()
-            strips = app.screen._compositor.render_strips()
+            strips = screen_strips(app.screen)
             for y, strip in enumerate(strips):
                 assert _cells(strip, 0, WIDTH) == _cells(strip, WIDTH, 2 * WIDTH), (lines, y)
 
@@ -103,7 +104,7 @@ def _log_words(app) -> list[str]:
     """The words the log panel shows, top to bottom."""
     log = app.screen.query_one("#p-log", LogView)
     region = log.scrollable_content_region
-    strips = app.screen._compositor.render_strips()
+    strips = screen_strips(app.screen)
     rows = [strips[y].crop(region.x, region.right).text for y in range(region.y, region.bottom)]
     return " ".join(rows).split()
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 import asyncio
 import time
 
-from textual import events
-
 from forum_trajanum.core import saves
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.data import RULINGS
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen
+from forum_trajanum.tui.compat import send_key
 from forum_trajanum.tui.dialogs import (
     BoardsScreen,
     HelpScreen,
@@ -384,7 +383,7 @@ async def test_an_unexpected_error_exits_with_a_message_not_a_traceback(
     app = ForumApp(bot_delay=0, session=session, guard_errors=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
-        app._driver.send_message(events.Key("t", "t"))  # no waiting: the app is leaving
+        send_key(app, "t")  # no waiting: the app is leaving
         deadline = time.monotonic() + DEADLINE
         while app.return_code is None and time.monotonic() < deadline:
             await asyncio.sleep(0.02)

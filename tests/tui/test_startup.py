@@ -40,18 +40,17 @@ CHILD = """
 import asyncio, sys
 from textual.screen import Screen
 from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.compat import on_paint
 from forum_trajanum.tui.screens import StartScreen
 
 app = ForumApp(bot_delay=0)
 first = []
-original = Screen._compositor_refresh
 
 def refreshed(screen):
-    original(screen)
     if not first and isinstance(screen, StartScreen) and screen is app.screen:
         first.append("forum_trajanum.engine.rules" in sys.modules)
 
-Screen._compositor_refresh = refreshed
+on_paint(Screen, refreshed)
 
 async def main():
     async with app.run_test(size=(80, 24)) as pilot:
