@@ -81,9 +81,10 @@ from forum_trajanum.engine import (
     legal_actions,
 )
 from forum_trajanum.engine.determinize import determinize
+from forum_trajanum.engine.tasks import Decision as D
 
 #: Decisions not worth a search: the Normal policy answers them.
-QUICK = frozenset({"setup_cranes", "setup_row", "setup_diagonal", "handicap", "worker", "gain"})
+QUICK = frozenset({D.SETUP_CRANES, D.SETUP_ROW, D.SETUP_DIAGONAL, D.HANDICAP, D.WORKER, D.GAIN})
 
 
 def relative_value(state, me: int) -> float:
@@ -125,7 +126,7 @@ class HardBot:
         margin: float = 6.0,
         time_limit: float = 2.2,
         prior_weight: float = 0.3,
-        trust_normal: tuple[str, ...] = ("build",),
+        trust_normal: tuple[str, ...] = (D.BUILD,),
         playout_builds: int = 2,
         min_worlds: int = 3,
         z: float = 2.0,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from forum_trajanum.bots import legal_of
 from forum_trajanum.bots.hard import QUICK, HardBot
 from forum_trajanum.engine import Action, PlayerView
+from forum_trajanum.engine.tasks import Decision as D
 
 #: Worlds the hint's search plays (every candidate in each), by player count: a playout of
 #: a round takes about twice as long with four players as with two.
@@ -32,17 +33,17 @@ HINT_TIME_CAP = 4.0
 
 #: Why the heuristic picks what it picks, for the decisions it answers without a search.
 REASONS = {
-    "setup_cranes": (
+    D.SETUP_CRANES: (
         "the colours you are likeliest to build first go under the corners whose tiles you "
         "are likeliest to take first, so their cranes score early"
     ),
-    "setup_row": "this row's ability pays off soonest with the tiles around it",
-    "setup_diagonal": (
+    D.SETUP_ROW: "this row's ability pays off soonest with the tiles around it",
+    D.SETUP_DIAGONAL: (
         "the citizens land on the corners where their rows' abilities help you most"
     ),
-    "handicap": "this citizen's row helps you most from the start",
-    "worker": "this colour is the one your next buildings need most",
-    "gain": "this is what your next steps need most",
+    D.HANDICAP: "this citizen's row helps you most from the start",
+    D.WORKER: "this colour is the one your next buildings need most",
+    D.GAIN: "this is what your next steps need most",
 }
 
 

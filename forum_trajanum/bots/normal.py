@@ -54,9 +54,10 @@ from forum_trajanum.engine.actions import (
 )
 from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.state import tile_kind
+from forum_trajanum.engine.tasks import Decision as D
 
 #: Follow-up decisions of one's own that the lookahead resolves greedily.
-FOLLOW_UPS = frozenset({"first", "envoy", "step", "worker", "bonus", "gain", "pick", "citizen"})
+FOLLOW_UPS = frozenset({D.FIRST, D.ENVOY, D.STEP, D.WORKER, D.BONUS, D.GAIN, D.PICK, D.CITIZEN})
 #: Preferred citizen row for the setup citizen, by class (0-based rows): Patrician I (envoys
 #: may start a new colour area; points beside eagles) over Patrician II (a second area bonus,
 #: which needs completed areas first); Merchant I, whose bar flip and cypress jumps pay for
@@ -97,9 +98,9 @@ def _pending_bonus(state, me: int) -> float:
     if current_player(state) != me:
         return 0.0
     kind = decision_kind(state)
-    if kind in ("envoy", "first"):
+    if kind in (D.ENVOY, D.FIRST):
         return 2.5 * max(1, scorings_left(state))
-    if kind == "step":
+    if kind == D.STEP:
         return 2.5
     return 0.0
 
@@ -132,17 +133,17 @@ class NormalPolicy:
         if len(legal) == 1:
             return [(0.0, legal[0])]
         kind = decision_kind(state)
-        if kind == "setup_cranes":
+        if kind == D.SETUP_CRANES:
             return self._setup_cranes(state, me, legal)
-        if kind == "setup_row":
+        if kind == D.SETUP_ROW:
             return self._setup_row(state, me, legal)
-        if kind == "setup_diagonal":
+        if kind == D.SETUP_DIAGONAL:
             return self._setup_diagonal(state, me, legal)
-        if kind == "handicap":
+        if kind == D.HANDICAP:
             return self._handicap(state, me, legal)
-        if kind == "draft":
+        if kind == D.DRAFT:
             return self._draft(state, me, legal, unseen)
-        if kind == "build":
+        if kind == D.BUILD:
             return self._build(state, me, legal)
         return self._lookahead(state, me, legal)
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 # whole engine (pydantic models, rules) before it can show anything.
 _HOMES = {
     "Action": "actions",
+    "END_TURN": "actions",
     "parse": "actions",
     "ActionParseError": "forum_trajanum.core.errors",
     "GameError": "forum_trajanum.core.errors",
@@ -40,6 +41,9 @@ _HOMES = {
     "new_game": "setup",
     "GameOptions": "state",
     "GameState": "state",
+    "Decision": "tasks",
+    "Phase": "tasks",
+    "decision_phase": "tasks",
     "PlayerView": "view",
     "public_description": "view",
     "public_lines": "view",
@@ -85,7 +89,7 @@ if TYPE_CHECKING:
         NotYourDecisionError,
         RecordError,
     )
-    from forum_trajanum.engine.actions import Action, parse
+    from forum_trajanum.engine.actions import END_TURN, Action, parse
     from forum_trajanum.engine.preview import Preview, preview
     from forum_trajanum.engine.record import GameRecord
     from forum_trajanum.engine.rules import (
@@ -99,6 +103,7 @@ if TYPE_CHECKING:
     from forum_trajanum.engine.scoring import ranking
     from forum_trajanum.engine.setup import new_game
     from forum_trajanum.engine.state import GameOptions, GameState
+    from forum_trajanum.engine.tasks import Decision, Phase, decision_phase
     from forum_trajanum.engine.view import (
         PlayerView,
         public_description,
@@ -108,8 +113,10 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "END_TURN",
     "Action",
     "ActionParseError",
+    "Decision",
     "GameError",
     "GameOptions",
     "GameOverError",
@@ -117,12 +124,14 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "NotYourDecisionError",
+    "Phase",
     "PlayerView",
     "Preview",
     "RecordError",
     "apply",
     "current_player",
     "decision_kind",
+    "decision_phase",
     "describe_decision",
     "is_over",
     "legal_actions",
