@@ -101,13 +101,18 @@ def _built_cells(action: A.Build) -> tuple[str, ...]:
     return (action.cell_a, action.cell_b) if action.b else (action.cell_a,)
 
 
-#: The Colonia cells of each action kind (checked complete at import).
+#: The Colonia cells of each action kind, each kind named (checked complete at import: a new
+#: action kind must say which cells it marks, none included).
 CHOICE_CELLS = check_complete(
     A.ACTIONS,
     {
-        kind: {"take": _one_cell, "keep": _one_cell, "pick": _one_cell, "handicap": _one_cell,
-               "build": _built_cells}.get(kind, _no_cell)
-        for kind in A.ACTION_KINDS
+        "take": _one_cell, "keep": _one_cell, "pick": _one_cell, "handicap": _one_cell,
+        "build": _built_cells,
+        **dict.fromkeys(
+            ("bonus", "both", "convert", "cranes", "diagonal", "end", "envoy", "first", "gain",
+             "pay", "row", "skip", "step", "use", "worker"),
+            _no_cell,
+        ),
     },
     "board cells",
 )  # fmt: skip
