@@ -79,6 +79,8 @@ class DecisionPanel:
 
     #: The entries and the hint mark the list shows.
     _shown_entries: tuple | None = None
+    #: The game's step (number of actions) when the list was last filled.
+    _shown_step: int = -10
 
     def show_decision_text(self) -> None:
         """The line above the list (hidden when it has nothing to say)."""
@@ -130,22 +132,29 @@ class DecisionPanel:
         ids = [i for i, _ in entries]
         mark = self.hint_entry(ids)  # the entry a hint suggests (marked "★ hint")
         shown = (entries, mark)
-        if shown == self._shown_entries:
-            self._shown_view = pv
-            return  # the same choices: keep the list (and its highlight) as it is
         options_list = self.query_one("#decisions", OptionList)
+        if shown == self._shown_entries:
+            if abs(self.data.step - self._shown_step) > 1 and entries:
+                options_list.highlighted = 0  # the same choices again, but a new decision
+            self._shown_view, self._shown_step = pv, self.data.step
+            return  # the same choices: keep the list (and its highlight) as it is
         old = options_list.highlighted
         old_id = (
             options_list.get_option_at_index(old).id
             if old is not None and old < options_list.option_count
             else None
         )
+        # the same kind of decision *following* (the next step, or the one an undo brings
+        # back): a screen that shows one kind of decision now and then (the payment at each
+        # cycle's end) would otherwise keep a highlight from long ago
         same_kind = (
             self._shown_view is not None
             and self._shown_view.decision == pv.decision
             and self._shown_view.viewer == pv.viewer
+            and abs(self.data.step - self._shown_step) <= 1
         )
         self._shown_view, self._shown_entries = pv, shown
+        self._shown_step = self.data.step
         # set_options, not clear_options + add_options: one update of the list's size, and
         # no moment without entries in which its scroll bar would go and come back
         options_list.set_options(

@@ -276,14 +276,27 @@ def _pay_words(action: A.PayCitizens, me) -> str:
     """Which rows stay active and which turn inactive (rows with citizens, public)."""
     if not action.rows:
         return "Pay nothing: every citizen row turns inactive"
-    kept = ", ".join(ROW_TITLES[r - 1] for r in action.rows)
     coins = "1 coin" if len(action.rows) == 1 else f"{len(action.rows)} coins"
-    text = f"Pay {coins}: {kept} stay{'s' if len(action.rows) == 1 else ''} active"
-    if me is not None:
-        idle = [ROW_TITLES[r] for r in range(6) if any(me.citizens[r]) and r + 1 not in action.rows]
-        if idle:
-            text += f"; {', '.join(idle)} turn{'s' if len(idle) == 1 else ''} inactive"
-    return text
+    if me is None:
+        kept = ", ".join(ROW_TITLES[r - 1] for r in action.rows)
+        return f"Pay {coins}: {kept} stay{'s' if len(action.rows) == 1 else ''} active"
+    # a paid row stays active, or turns active again (rulebook: "Inactive citizens of a
+    # social class can be reactivated"); an unpaid one turns (or stays) inactive
+    groups = (
+        ([r - 1 for r in action.rows if me.row_active[r - 1]], "stays", "stay", "active"),
+        ([r - 1 for r in action.rows if not me.row_active[r - 1]], "turns", "turn",
+         "active again"),
+        ([r for r in range(6) if any(me.citizens[r]) and r + 1 not in action.rows
+          and me.row_active[r]], "turns", "turn", "inactive"),
+        ([r for r in range(6) if any(me.citizens[r]) and r + 1 not in action.rows
+          and not me.row_active[r]], "stays", "stay", "inactive"),
+    )  # fmt: skip
+    parts = [
+        f"{', '.join(ROW_TITLES[r] for r in rows)} {one if len(rows) == 1 else many} {what}"
+        for rows, one, many, what in groups
+        if rows
+    ]
+    return f"Pay {coins}: " + "; ".join(parts)
 
 
 def _space(pv: PlayerView, row: int, col: int) -> str:

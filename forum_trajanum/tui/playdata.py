@@ -26,3 +26,5 @@ class PlayData:
     flash_seat: int = -1
     #: Whose Colonia a public view shows (the human watching bots play), -1: the decider's.
     home: int = -1
+    #: How many actions the game had when this was made (a decision's place in the game).
+    step: int = 0
