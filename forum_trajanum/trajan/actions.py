@@ -14,8 +14,11 @@ from forum_trajanum.trajan.data import (
     COLOUR_CODES,
     COMMODITIES,
     DEMANDS,
+    DISPLAY_CARDS,
     DISTRICT_COLUMNS,
+    DISTRICT_ROWS,
     FORUM_TILES,
+    NUM_COLOURS,
     PROVINCES,
     SHIPS,
     STACKS,
@@ -69,14 +72,18 @@ def _bonus_word(index: int) -> str:
 BONUS_WORDS: tuple[str, ...] = tuple(_bonus_word(i) for i in range(len(BONUS_TILES)))
 
 
+#: The district's rows as the action texts name them.
+ROW_LETTERS = "abcdefghij"[:DISTRICT_ROWS]
+
+
 def site_word(site: int) -> str:
     """A construction site as row letter and column number: "b3"."""
     row, col = divmod(site, DISTRICT_COLUMNS)
-    return f"{'abcd'[row]}{col + 1}"
+    return f"{ROW_LETTERS[row]}{col + 1}"
 
 
 def _site(token: str) -> int:
-    row, col = "abcd".index(token[0].lower()), int(token[1:]) - 1
+    row, col = ROW_LETTERS.index(token[0].lower()), int(token[1:]) - 1
     if not 0 <= col < DISTRICT_COLUMNS or len(token) != 2:
         raise ValueError(token)
     return row * DISTRICT_COLUMNS + col
@@ -93,8 +100,8 @@ class Action(CoreAction):
 
 
 class Markers(Action):
-    """Setup: fill the next tray with two markers (``pair`` = c1 * 6 + c2, c1 <= c2), or every
-    tray left with the drawn default (``pair`` = -1)."""
+    """Setup: fill the next tray with two markers (``pair`` = c1 * NUM_COLOURS + c2, c1 <= c2),
+    or every tray left with the drawn default (``pair`` = -1)."""
 
     kind: Literal["markers"] = "markers"
     pair: int
@@ -103,7 +110,7 @@ class Markers(Action):
     def text(self) -> str:
         if self.pair < 0:
             return "markers rest"
-        a, b = divmod(self.pair, 6)
+        a, b = divmod(self.pair, NUM_COLOURS)
         return f"markers {COLOUR_CODES[a]}{COLOUR_CODES[b]}"
 
     @classmethod
@@ -111,7 +118,7 @@ class Markers(Action):
         if t[0].lower() == "rest":
             return cls.make(-1)
         a, b = sorted(COLOUR_CODES.index(c) for c in t[0].upper())
-        return cls.make(a * 6 + b)
+        return cls.make(a * NUM_COLOURS + b)
 
 
 class SetupCard(Action):
@@ -267,6 +274,9 @@ class Pick(Action):
         return cls.make(int(t[0]))
 
 
+assert DISPLAY_CARDS == (1, 2), "a Display action holds one card or two"
+
+
 class Display(Action):
     """Seaport: play 1 or 2 cards into the personal display (``second`` -1: one card)."""
 
@@ -285,7 +295,7 @@ class Display(Action):
     @classmethod
     def _from_tokens(cls, t):
         cards = sorted(_index(COMMODITY_WORDS, w) for w in t)
-        if len(cards) not in (1, 2):
+        if len(cards) not in DISPLAY_CARDS:
             raise ValueError(t)
         return cls.make(cards[0], cards[1] if len(cards) == 2 else -1)
 

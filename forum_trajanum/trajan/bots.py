@@ -47,6 +47,8 @@ from forum_trajanum.trajan.view import determinize
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 _FORUM = D.FORUM_TILES
+#: Weight of a construction type one tile short of each set size (3, then 4 of a type).
+_NEAR_SET = dict(zip((size - 1 for size in sorted(D.SET_POINTS)), (3.0, 5.0), strict=True))
 _apply = FLOW.apply
 _legal = FLOW.legal_actions
 
@@ -59,8 +61,8 @@ def estimate(state: GameState, seat: int) -> float:
     value += len(pl.hand) + pl.workers + pl.legions + len(on_slots)
     wild_sets = sum(_FORUM[t].kind == "wild_construction" for t in pl.tiles)
     value += set_points(pl.buildings, wild_sets)
-    # a type two short of a set, or one short, is worth something already
-    value += sum(3.0 if n == 2 else 5.0 if n == 3 else 0.0 for n in pl.buildings)
+    # a type one tile short of a set, or of the bigger set, is worth something already
+    value += sum(_NEAR_SET.get(n, 0.0) for n in pl.buildings)
     value += bonus_points(state, seat)
     quarters_left = max(0, D.QUARTERS - max(state.quarter, 1))
     cycle = D.TIME_CYCLE[state.options.players]
@@ -76,10 +78,11 @@ def estimate(state: GameState, seat: int) -> float:
             pl.kept
         )
         spare = max(0, tiles - met)
-        unknown = D.ROUNDS_PER_QUARTER - 1 - len(revealed)
+        unknown = D.DEMANDS_PER_QUARTER - len(revealed)
         unmet = (len(revealed) - met) + max(0.0, unknown - 0.7 * spare)
-        value -= D.DEMAND_PENALTY[min(3, round(unmet))] * (0.6 + 0.4 * progress)
-        value += 1.5 * min(len(pl.kept), 3) * quarters_left / 3
+        value -= D.DEMAND_PENALTY[min(D.DEMANDS_PER_QUARTER, round(unmet))] * (0.6 + 0.4 * progress)
+        kept = min(len(pl.kept), D.DEMANDS_PER_QUARTER)
+        value += 1.5 * kept * quarters_left / (D.QUARTERS - 1)
     # the senate vote at the quarter's end: a bonus tile for the first two
     mine = votes(state, seat)
     rivals = sorted((votes(state, p) for p in range(len(state.players)) if p != seat), reverse=True)
@@ -100,7 +103,7 @@ def estimate(state: GameState, seat: int) -> float:
     value += 1.0 * sum(pl.plus2)
     if pl.leader >= 0 and pl.leader not in pl.provinces and pl.legions:
         others = sum(1 for s in state.legions[pl.leader] if s != seat)
-        value += 0.5 * max(0, D.PROVINCE_VP[pl.leader] - 3 * others)
+        value += 0.5 * max(0, D.PROVINCE_VP[pl.leader] - D.LEGION_CROWDING * others)
     return value
 
 
@@ -134,7 +137,7 @@ def _sow_choice(state: GameState, legal: list) -> object:
         if tile >= 0:
             a, b = D.TRAJAN_TILES[tile].colours
             need = [a, b]
-            for have in range(6):
+            for have in range(D.NUM_COLOURS):
                 for _ in range(tray[have]):
                     if have in need:
                         need.remove(have)
@@ -211,10 +214,13 @@ def _setup_choice(view: GameState, legal: list) -> object:
     if kind == "markers":
         # two different colours in every tray: more Trajan tiles within reach
         pairs = [a for a in legal if a.pair >= 0]
-        left = [2 - sum(t[c] for t in pl.trays) for c in range(6)]
-        mixed = [a for a in pairs if a.pair // 6 != a.pair % 6]
+        colours = D.NUM_COLOURS
+        left = [D.MARKERS_PER_COLOUR - sum(t[c] for t in pl.trays) for c in range(colours)]
+        mixed = [a for a in pairs if a.pair // colours != a.pair % colours]
         choices = mixed or pairs
-        return max(choices, key=lambda a: (left[a.pair // 6] + left[a.pair % 6], -a.pair))
+        return max(
+            choices, key=lambda a: (left[a.pair // colours] + left[a.pair % colours], -a.pair)
+        )
     if kind == "card":
         held = {c for c in pl.hand if c >= 0}
         for action in legal:
@@ -228,7 +234,7 @@ def _setup_choice(view: GameState, legal: list) -> object:
         def fit(action) -> float:
             tile = D.TRAJAN_TILES[view.stacks[action.stack][-1]]
             a, b = tile.colours
-            have = (tray[a] >= 2) if a == b else (tray[a] > 0) + (tray[b] > 0)
+            have = (tray[a] >= 2) if a == b else (tray[a] > 0) + (tray[b] > 0)  # R3
             return have * 3 + tile.vp * 0.3
 
         return max(legal, key=fit)
@@ -297,8 +303,8 @@ class EasyBot:
 
 def _ship_points(view: GameState, action: Ship) -> int:
     size = len(action.cards) + action.wilds
-    if action.ship == 1:
-        size //= 2
+    if action.ship == D.PAIRS:
+        size //= D.PAIR_CARDS
     table = D.SHIP_FRONT if view.ships[action.ship] else D.SHIP_BACK
     return table[action.ship][size - 1]
 

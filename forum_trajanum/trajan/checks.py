@@ -16,15 +16,15 @@ def check_invariants(state: GameState) -> None:
         assert min(pl.supply, pl.workers, pl.legions) >= 0
         assert pl.score == sum(pl.points.values()), f"player {p + 1}'s score is not its events"
         if state.quarter >= 1:
-            held = [sum(tray[c] for tray in pl.trays) for c in range(6)]
+            held = [sum(tray[c] for tray in pl.trays) for c in range(D.NUM_COLOURS)]
             for task in state.tasks:
                 if task.kind == "sow" and task.player == p:
                     held = [h + n for h, n in zip(held, task.hand, strict=True)]
-            assert held == [D.MARKERS_PER_COLOUR] * 6, f"player {p + 1}'s markers: {held}"
+            assert held == [D.MARKERS_PER_COLOUR] * D.NUM_COLOURS, f"player {p + 1}'s markers"
         assert 0 <= pl.senate <= D.SENATE_TOP
         assert len(set(pl.provinces)) == len(pl.provinces)
         assert len(set(pl.sites)) == len(pl.sites)
-        assert sum(pl.plus2) <= 6
+        assert len(pl.plus2) == D.NUM_ACTIONS  # at most one [+2] marker per action (R8)
     cards = Counter(state.deck)
     for pile in state.discards:
         cards.update(pile)

@@ -2,9 +2,9 @@
 
 The reference is ``shared/design/trajan-components.md`` (cited as "components §n"), read with
 the two rulebooks ``trajan-rules-en.txt`` (EN) and ``trajan-rules-pl.txt`` (PL). Every table
-carries its flag (:data:`FLAGS`): *verified-by-text* (stated in words, line cited), *two
-sources* (two independent public transcriptions of the printed components agree) or *one
-source*. Nothing outside this module hard-codes one of these values.
+carries its flag (:data:`FLAGS`, one entry per public constant): *verified-by-text* (stated in
+words, line cited), *two sources* (two independent public transcriptions of the printed
+components agree) or *one source*. Nothing outside this module hard-codes one of these values.
 
 The component data (tiles, map, tracks) come from public transcriptions and have not been
 checked against a printed copy of the game (:data:`DATA_NOTICE`, shown on the help screen).
@@ -37,19 +37,24 @@ DATA_NOTICE = (
 COLOURS: tuple[str, ...] = ("blue", "yellow", "light green", "orange", "pink", "white")
 #: One-letter codes of the colours, as the action texts write them.
 COLOUR_CODES = "BYGOPW"
-MARKERS_PER_COLOUR = 2
+NUM_COLOURS = len(COLOURS)
+MARKERS_PER_COLOUR = 2  # EN l.89
 MARKERS_PER_TRAY_AT_SETUP = 2  # EN l.107
 
 SEAPORT, FORUM, MILITARY, SENATE, TRAJAN, CONSTRUCTION = range(6)
 #: The six actions, one per tray, in clockwise order (components §2.2, two sources; consistent
 #: with EN l.195 "Trajan tray, 2 markers -> target Seaport").
 ACTIONS: tuple[str, ...] = ("Seaport", "Forum", "Military", "Senate", "Trajan", "Construction")
+#: One tray per action (EN l.241), a Trajan-tile slot beside each tray (components §2.2), and
+#: an extra action space per action (EN l.668).
+NUM_ACTIONS = len(ACTIONS)
+NUM_TRAYS = NUM_ACTIONS
 SLOT_NAMES: tuple[str, ...] = ("I", "II", "III", "IV", "V", "VI")
 #: Where the Arch of Trajan starts (EN l.105) and the slots the starting tiles go on (l.129).
 ARCH_START = 0
 START_SLOTS: tuple[int, ...] = (1, 3, 5)
 #: The arch's place in the centre of the circle (all six slots full, EN l.331).
-ARCH_CENTRE = 6
+ARCH_CENTRE = NUM_TRAYS
 
 #: 12 commodities x 5 cards (EN l.45); the names are display text only (one source, H).
 COMMODITIES: tuple[str, ...] = (
@@ -59,6 +64,10 @@ COMMODITIES: tuple[str, ...] = (
 CARDS_PER_COMMODITY = 5
 START_HAND = 3  # EN l.127
 DISCARD_PILES = 2  # EN l.125
+#: The Seaport's options (EN l.249-256): draw 2 cards, then discard 1 (l.251); play 1 or 2
+#: cards into the display and draw as many (l.253-255, R34).
+SEAPORT_DRAW = 2
+DISPLAY_CARDS: tuple[int, ...] = (1, 2)
 
 # ── the time track (components §2.1) ──────────────────────────────────────────────────────
 
@@ -67,7 +76,7 @@ DISCARD_PILES = 2  # EN l.125
 TIME_CYCLE: dict[int, int] = {2: 11, 3: 16, 4: 21}
 ROUNDS_PER_QUARTER = 4  # EN l.163
 QUARTERS = 4  # EN l.163
-PLAYER_COUNTS = (2, 3, 4)
+PLAYER_COUNTS = (2, 3, 4)  # EN l.97 (components §3)
 
 # ── Trajan tiles (components §2.3, two sources) ──────────────────────────────────────────
 
@@ -116,8 +125,13 @@ DEMANDS: tuple[str, ...] = ("bread", "games", "religion")
 #: 15 demand tiles, 5 of each (split: one source, H); 3 are removed unseen at setup (EN l.93).
 DEMAND_TILES: tuple[int, ...] = (BREAD,) * 5 + (GAMES,) * 5 + (RELIGION,) * 5
 DEMANDS_REMOVED_AT_SETUP = 3
+#: Demand tiles revealed per quarter, one after each of its first 3 rounds (EN l.401-405,
+#: l.411); the quarter ends instead of revealing a 4th.
+DEMANDS_PER_QUARTER = 3
+assert DEMANDS_PER_QUARTER == ROUNDS_PER_QUARTER - 1
 #: VP lost for 0, 1, 2 or 3 unmet demands (EN l.423-425).
 DEMAND_PENALTY: tuple[int, ...] = (0, 4, 9, 15)
+assert len(DEMAND_PENALTY) == DEMANDS_PER_QUARTER + 1
 
 # ── forum tiles and extra action tiles (components §2.4, §2.5) ───────────────────────────
 
@@ -158,6 +172,7 @@ YELLOW_SPACES = 3  # EN l.99
 BUILDING_TYPES: tuple[str, ...] = ("Steps", "Door", "Fountain", "Roof", "Window")
 #: The action the first tile of each type gives (EN l.373, l.387); no type gives Construction.
 BUILDING_BONUS: tuple[int, ...] = (FORUM, SENATE, SEAPORT, TRAJAN, MILITARY)
+#: The VP of the four tiles of each type (components §2.6; a 4-VP window EN l.393).
 BUILDING_VP: tuple[int, ...] = (2, 3, 4, 5)
 #: The 20 construction tiles: (type, VP).
 CONSTRUCTION_TILES: tuple[tuple[int, int], ...] = tuple(
@@ -216,7 +231,11 @@ CAMP_EXITS: tuple[int, ...] = (0, 1, 2)  # Alpes, Raetia, Noricum
 #: VP lost per other player's legionnaire in a province (EN l.322; never below 0, l.349).
 LEGION_CROWDING = 3
 TOKENS = 15  # per player (EN l.15)
-SUPPLY_AT_START = 13  # EN l.105: 1 legionnaire and 1 worker start in the camps
+#: EN l.105: 1 legionnaire and 1 worker start in the camps, the other 13 in the supply.
+LEGIONS_AT_START = 1
+WORKERS_AT_START = 1
+SUPPLY_AT_START = 13
+assert SUPPLY_AT_START == TOKENS - LEGIONS_AT_START - WORKERS_AT_START
 
 # ── senate (components §2.8, two sources; EN l.357-361, l.379) ───────────────────────────
 
@@ -227,6 +246,9 @@ SENATE_TOP = len(SENATE_VP) - 1
 # ── ships (components §2.9; PL l.238-286 gives all three, EN l.262-300 two) ──────────────
 
 SHIPS: tuple[str, ...] = ("identical", "pairs", "different")
+IDENTICAL, PAIRS, DIFFERENT = range(3)
+#: The pairs ship counts pairs: two cards of one commodity, each pair of another (PL l.250-253).
+PAIR_CARDS = 2
 #: VP by load size (cards for identical and different, pairs for the pairs ship), front
 #: (coloured) and back (grey).
 SHIP_FRONT: tuple[tuple[int, ...], ...] = ((2, 6, 12, 20), (5, 10, 15), (2, 4, 6, 8))
@@ -249,38 +271,121 @@ BONUS_TILES: tuple[BonusTile, ...] = (
     BonusTile("bonus", 0),
     *(BonusTile("commodities", 2 * i) for i in range(6)),
 )
-#: Yellow / grey points: demand tile owned; per worker on a site; per legionnaire in a
-#: province; per own yellow bonus tile (R9); per display card of the pair.
+#: Yellow / grey points: demand tile owned (EN l.550-554); per own yellow bonus tile (R9,
+#: l.590-594); per legionnaire in a province (l.580-584); per display card of the pair
+#: (l.570-574).
 BONUS_DEMAND = (9, 6)
 BONUS_PER_BONUS = (3, 2)
 BONUS_PER_LEGIONNAIRE = (2, 1)
 BONUS_PER_CARD = (3, 2)
+#: Yellow / grey: (VP, per so many workers on sites), the total rounded up: 1 VP per worker,
+#: grey 1/2 VP per worker rounded up (EN l.560-564).
+BONUS_PER_WORKER: tuple[tuple[int, int], ...] = ((1, 1), (1, 2))
 #: Bonus tiles beside the senate track (EN l.123, l.486).
 SENATE_BONUS_SPACES = 2
 
-# ── the flags of every table (components §0) ─────────────────────────────────────────────
+# ── final scoring (EN l.524-538) ─────────────────────────────────────────────────────────
 
+#: 1 VP per card in hand, per worker and legionnaire in the camps, per Trajan tile on the
+#: action circle (EN l.526-529; R17).
+LEFTOVER_VP = 1
+
+# ── the flags of every fact (components §0) ──────────────────────────────────────────────
+
+#: The flag and source of every public constant above, by name (a test checks that none is
+#: missing). Names of indices (SEAPORT, BREAD, IDENTICAL, ...) and counts taken from a table
+#: (NUM_COLOURS, ...) share the flag of that table.
 FLAGS: dict[str, tuple[str, str]] = {
+    # colours, trays, commodities
     "COLOURS": (VERIFIED, "EN l.89"),
-    "ACTIONS (clockwise order)": (TWO_SOURCES, "components §2.2; consistent with EN l.195"),
-    "START_SLOTS, ARCH_START": (VERIFIED, "EN l.105, l.129"),
-    "COMMODITIES (names)": (ONE_SOURCE, "H; display text only"),
+    "COLOUR_CODES": (VERIFIED, "initials of the colour names, EN l.89"),
+    "NUM_COLOURS": (VERIFIED, "EN l.89"),
+    "MARKERS_PER_COLOUR": (VERIFIED, "EN l.89"),
+    "MARKERS_PER_TRAY_AT_SETUP": (VERIFIED, "EN l.107"),
+    "ACTIONS": (TWO_SOURCES, "clockwise order: components §2.2; consistent with EN l.195"),
+    "SEAPORT": (TWO_SOURCES, "index into ACTIONS, components §2.2"),
+    "FORUM": (TWO_SOURCES, "index into ACTIONS, components §2.2"),
+    "MILITARY": (TWO_SOURCES, "index into ACTIONS, components §2.2"),
+    "SENATE": (TWO_SOURCES, "index into ACTIONS, components §2.2"),
+    "TRAJAN": (TWO_SOURCES, "index into ACTIONS, components §2.2"),
+    "CONSTRUCTION": (TWO_SOURCES, "index into ACTIONS, components §2.2"),
+    "NUM_ACTIONS": (VERIFIED, "EN l.9, l.241, l.668"),
+    "NUM_TRAYS": (VERIFIED, "one tray per action, EN l.241"),
+    "SLOT_NAMES": (VERIFIED, "EN l.105, l.129, l.353"),
+    "ARCH_START": (VERIFIED, "EN l.105"),
+    "START_SLOTS": (VERIFIED, "EN l.129"),
+    "ARCH_CENTRE": (VERIFIED, "EN l.331"),
+    "COMMODITIES": (ONE_SOURCE, "names: H, display text only; 12 x 5 cards EN l.45"),
+    "CARDS_PER_COMMODITY": (VERIFIED, "EN l.45"),
+    "START_HAND": (VERIFIED, "EN l.127"),
+    "DISCARD_PILES": (VERIFIED, "EN l.125"),
+    "SEAPORT_DRAW": (VERIFIED, "EN l.251"),
+    "DISPLAY_CARDS": (VERIFIED, "EN l.253-255"),
+    # the time track
     "TIME_CYCLE": (ONE_SOURCE, "H; S's playable code agrees for 4 players"),
+    "ROUNDS_PER_QUARTER": (VERIFIED, "EN l.163"),
+    "QUARTERS": (VERIFIED, "EN l.163, l.494-496"),
+    "PLAYER_COUNTS": (VERIFIED, "EN l.97"),
+    # Trajan tiles
+    "STACKS": (TWO_SOURCES, "components §2.3; the categories EN l.642-680"),
+    "STACK_NAMES": (TWO_SOURCES, "components §2.3; display text"),
     "TRAJAN_TILES": (TWO_SOURCES, "components §2.3; count EN l.51"),
-    "DEMAND_TILES (split)": (ONE_SOURCE, "H; count and removal EN l.67, l.93"),
+    # demands
+    "BREAD": (VERIFIED, "EN l.550, l.680"),
+    "GAMES": (VERIFIED, "EN l.550, l.680"),
+    "RELIGION": (VERIFIED, "EN l.550, l.680"),
+    "DEMANDS": (VERIFIED, "EN l.550, l.680"),
+    "DEMAND_TILES": (ONE_SOURCE, "split: H; count EN l.67"),
+    "DEMANDS_REMOVED_AT_SETUP": (VERIFIED, "EN l.93"),
+    "DEMANDS_PER_QUARTER": (VERIFIED, "EN l.401-405, l.411"),
     "DEMAND_PENALTY": (VERIFIED, "EN l.423-425"),
-    "FORUM_TILES (split)": (ONE_SOURCE, "H; the six forum-back extra action tiles doubtful"),
-    "EXTRA_PILE": (ONE_SOURCE, "H; the total 12 EN l.59"),
+    # forum tiles and extra action tiles
+    "FORUM_TILES": (ONE_SOURCE, "split: H; the six forum-back extra action tiles doubtful"),
+    "FORUM_PILE": (ONE_SOURCE, "split: H; count 70 EN l.55, l.598"),
+    "EXTRA_PILE": (ONE_SOURCE, "2 per action: H; the total 12 EN l.59"),
     "FORUM_SPACES": (VERIFIED, "EN l.97, l.337"),
-    "CONSTRUCTION_TILES, BUILDING_BONUS": (TWO_SOURCES, "components §2.6"),
+    "YELLOW_SPACES": (VERIFIED, "EN l.99, l.337"),
+    # construction
+    "BUILDING_TYPES": (TWO_SOURCES, "components §2.6"),
+    "BUILDING_BONUS": (TWO_SOURCES, "components §2.6; a door gives the Senate, EN l.387"),
+    "BUILDING_VP": (TWO_SOURCES, "components §2.6; a 4-VP window EN l.393"),
+    "CONSTRUCTION_TILES": (TWO_SOURCES, "components §2.6; count EN l.101"),
+    "DISTRICT_ROWS": (TWO_SOURCES, "4x5 grid, components §2.6; 20 sites EN l.101"),
+    "DISTRICT_COLUMNS": (TWO_SOURCES, "4x5 grid, components §2.6; 20 sites EN l.101"),
     "SITE_NEIGHBOURS": (TWO_SOURCES, "4x5 grid; no diagonals EN l.370"),
-    "PROVINCES, PROVINCE_VP": (TWO_SOURCES, "components §2.7"),
-    "ADJACENT": (TWO_SOURCES, "H; S 19 of 20 edges; Britannia's 3 links EN l.319"),
-    "CAMP_EXITS": (TWO_SOURCES, "degree 3 EN l.319"),
-    "SENATE_VP": (TWO_SOURCES, "4 to 5 gains 5 EN l.379; top worth 8 EN l.361"),
-    "SHIPS": (VERIFIED, "PL l.238-286; EN l.262-300"),
-    "BONUS_TILES": (TWO_SOURCES, "the set of 12; values EN l.544-594"),
     "SET_POINTS": (VERIFIED, "EN l.530-534, with R10"),
+    # provinces and tokens
+    "PROVINCES": (TWO_SOURCES, "components §2.7"),
+    "PROVINCE_VP": (TWO_SOURCES, "components §2.7"),
+    "ADJACENT": (TWO_SOURCES, "H; S 19 of 20 edges; Britannia's 3 links EN l.319"),
+    "CAMP": (VERIFIED, "the military camp, not a province, EN l.105, l.319"),
+    "CAMP_EXITS": (TWO_SOURCES, "components §2.7; degree 3 EN l.319"),
+    "LEGION_CROWDING": (VERIFIED, "EN l.322, l.349"),
+    "TOKENS": (VERIFIED, "EN l.15"),
+    "LEGIONS_AT_START": (VERIFIED, "EN l.105"),
+    "WORKERS_AT_START": (VERIFIED, "EN l.105"),
+    "SUPPLY_AT_START": (VERIFIED, "EN l.105"),
+    # senate
+    "SENATE_VP": (TWO_SOURCES, "4 to 5 gains 5 EN l.379; top worth 8 EN l.361"),
+    "SENATE_TOP": (VERIFIED, "the 8-VP space, EN l.361"),
+    # ships
+    "SHIPS": (VERIFIED, "PL l.238-286; EN l.262-300"),
+    "IDENTICAL": (VERIFIED, "index into SHIPS, PL l.238-286"),
+    "PAIRS": (VERIFIED, "index into SHIPS, PL l.238-286"),
+    "DIFFERENT": (VERIFIED, "index into SHIPS, PL l.238-286"),
+    "PAIR_CARDS": (VERIFIED, "PL l.250-253"),
+    "SHIP_FRONT": (VERIFIED, "PL l.238-286; EN l.262-280"),
+    "SHIP_BACK": (VERIFIED, "PL l.238-286; EN l.282-300"),
+    # bonus tiles
+    "BONUS_TILES": (TWO_SOURCES, "the set of 12; values EN l.544-594"),
+    "BONUS_DEMAND": (VERIFIED, "EN l.550-554"),
+    "BONUS_PER_BONUS": (VERIFIED, "EN l.590-594, with R9"),
+    "BONUS_PER_LEGIONNAIRE": (VERIFIED, "EN l.580-584"),
+    "BONUS_PER_CARD": (VERIFIED, "EN l.570-574"),
+    "BONUS_PER_WORKER": (VERIFIED, "EN l.560-564"),
+    "SENATE_BONUS_SPACES": (VERIFIED, "EN l.123, l.486"),
+    # final scoring
+    "LEFTOVER_VP": (VERIFIED, "EN l.526-529, with R17"),
 }
 
 # ── rulings (components §5, and this project's own where the reference is silent) ────────

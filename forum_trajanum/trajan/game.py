@@ -8,6 +8,7 @@ from typing import Literal
 from forum_trajanum.core import record as core
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.game import Game
+from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan.actions import parse
 from forum_trajanum.trajan.rules import (
     NUMERALS,
@@ -83,7 +84,7 @@ def period_name(when: tuple[int, int]) -> str:
     quarter, round_ = when
     if quarter <= 0:
         return "Setup"
-    return f"Quarter {NUMERALS[min(quarter, 4) - 1]}, round {round_}"
+    return f"Quarter {NUMERALS[min(quarter, D.QUARTERS) - 1]}, round {round_}"
 
 
 def summary(state: GameState) -> str:
@@ -91,7 +92,7 @@ def summary(state: GameState) -> str:
         return "finished"
     if state.quarter <= 0:
         return "setting up"
-    return f"quarter {NUMERALS[min(state.quarter, 4) - 1]}, round {state.round}"
+    return f"quarter {NUMERALS[min(state.quarter, D.QUARTERS) - 1]}, round {state.round}"
 
 
 def final_scoring(state: GameState) -> list[int]:

@@ -8,7 +8,7 @@ in :mod:`forum_trajanum.trajan.data`.
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, product
 
 from forum_trajanum.core.flow import Flow
 from forum_trajanum.core.tasks import AGAIN
@@ -67,7 +67,12 @@ from forum_trajanum.trajan.tasks import (
 )
 
 NUMERALS = ("I", "II", "III", "IV")
+assert len(NUMERALS) == D.QUARTERS
 _FORUM = D.FORUM_TILES
+_COLOURS = D.NUM_COLOURS
+_TRAYS = D.NUM_TRAYS
+#: How many real cards each chosen commodity gives a pair on the pairs ship (the rest wild).
+_PAIR_REAL = tuple(range(1, D.PAIR_CARDS + 1))
 
 
 def where(state: GameState) -> str:
@@ -113,13 +118,13 @@ def new_game(seed: int, options: TrajanOptions | None = None) -> GameState:
     players = []
     order = [(start + i) % n for i in range(n)]
     for seat in range(n):
-        markers = [c for c in range(6) for _ in range(D.MARKERS_PER_COLOUR)]
+        markers = [c for c in range(_COLOURS) for _ in range(D.MARKERS_PER_COLOUR)]
         rng.shuffle(markers)
         stack_order = list(range(len(D.STACKS)))
         rng.shuffle(stack_order)
         players.append(
             PlayerState(
-                trays=[[0] * 6 for _ in range(6)],
+                trays=[[0] * _COLOURS for _ in range(_TRAYS)],
                 default_markers=markers,
                 default_stacks=stack_order,
                 height=order.index(seat) + 1,  # EN l.115: start player at the bottom
@@ -161,17 +166,18 @@ def new_game(seed: int, options: TrajanOptions | None = None) -> GameState:
 
 
 def _remaining_markers(pl: PlayerState) -> list[int]:
-    placed = [sum(tray[c] for tray in pl.trays) for c in range(6)]
+    placed = [sum(tray[c] for tray in pl.trays) for c in range(_COLOURS)]
     return [D.MARKERS_PER_COLOUR - k for k in placed]
 
 
 def _markers_options(state: GameState, task: MarkersTask) -> list:
     left = _remaining_markers(state.players[task.player])
     options = [Markers.make(-1)]
-    for a in range(6):
-        for b in range(a, 6):
-            if (left[a] >= 2) if a == b else (left[a] and left[b]):
-                options.append(Markers.make(a * 6 + b))
+    pair = D.MARKERS_PER_TRAY_AT_SETUP  # one Markers action fills a tray
+    for a in range(_COLOURS):
+        for b in range(a, _COLOURS):
+            if (left[a] >= pair) if a == b else (left[a] and left[b]):
+                options.append(Markers.make(a * _COLOURS + b))
     return options
 
 
@@ -187,10 +193,10 @@ def _markers(state: GameState, task: MarkersTask, action: Markers):
         for i, colour in enumerate(order):
             pl.trays[task.tray + i // D.MARKERS_PER_TRAY_AT_SETUP][colour] += 1
         return None
-    a, b = divmod(action.pair, 6)
+    a, b = divmod(action.pair, _COLOURS)
     pl.trays[task.tray][a] += 1
     pl.trays[task.tray][b] += 1
-    if task.tray < 5:
+    if task.tray + 1 < _TRAYS:
         state.tasks.append(MarkersTask(task.player, task.tray + 1))
     return None
 
@@ -296,22 +302,22 @@ def _lose_cards(pl: PlayerState, cards) -> None:
 
 def _source_options(state: GameState, task: SourceTask) -> list:
     trays = state.players[task.player].trays
-    return [Take.make(t) for t in range(6) if any(trays[t])]  # EN l.185
+    return [Take.make(t) for t in range(_TRAYS) if any(trays[t])]  # EN l.185
 
 
 def _take(state: GameState, task: SourceTask, action: Take):
     p = task.player
     pl = state.players[p]
     hand = pl.trays[action.tray]
-    pl.trays[action.tray] = [0] * 6
+    pl.trays[action.tray] = [0] * _COLOURS
     n = sum(hand)
     cycle = D.TIME_CYCLE[state.options.players]
     if state.time + n >= cycle:  # EN l.205, R19: one round end at most
         state.round_ends = True
     state.time = (state.time + n) % cycle
-    target = (action.tray + n) % 6  # R1
+    target = (action.tray + n) % _TRAYS  # R1
     state.tasks += [EndTurnTask(p), ActTask(p, target, Why.TRAY), AccomplishTask(p, target)]
-    _sow(state, p, (action.tray + 1) % 6, hand, target)
+    _sow(state, p, (action.tray + 1) % _TRAYS, hand, target)
     return None
 
 
@@ -323,7 +329,7 @@ def _sow(state: GameState, p: int, tray: int, hand: list[int], target: int) -> N
     is left (EN l.187-189)."""
     trays = state.players[p].trays
     while True:
-        colours = [c for c in range(6) if hand[c]]
+        colours = [c for c in range(_COLOURS) if hand[c]]
         if not colours:
             return
         if len(colours) > 1:
@@ -332,18 +338,18 @@ def _sow(state: GameState, p: int, tray: int, hand: list[int], target: int) -> N
         c = colours[0]
         trays[tray][c] += 1
         hand[c] -= 1
-        tray = (tray + 1) % 6
+        tray = (tray + 1) % _TRAYS
 
 
 def _sow_options(state: GameState, task: SowTask) -> list:
-    return [Sow.make(c) for c in range(6) if task.hand[c]]
+    return [Sow.make(c) for c in range(_COLOURS) if task.hand[c]]
 
 
 def _sow_one(state: GameState, task: SowTask, action: Sow):
     state.players[task.player].trays[task.tray][action.colour] += 1
     hand = list(task.hand)
     hand[action.colour] -= 1
-    _sow(state, task.player, (task.tray + 1) % 6, hand, task.target)
+    _sow(state, task.player, (task.tray + 1) % _TRAYS, hand, task.target)
     return None
 
 
@@ -353,7 +359,7 @@ decides(SowTask, options=_sow_options, handle=_sow_one)
 def tile_matches(tile: int, tray: list[int]) -> bool:
     """Whether a tray's markers accomplish a Trajan tile (EN l.219, l.229; R3)."""
     a, b = D.TRAJAN_TILES[tile].colours
-    return tray[a] >= 2 if a == b else bool(tray[a] and tray[b])
+    return tray[a] >= 2 if a == b else bool(tray[a] and tray[b])  # R3: both of one colour
 
 
 def _accomplish(state: GameState, task: AccomplishTask) -> None:
@@ -392,7 +398,7 @@ def _special_possible(state: GameState, pl: PlayerState, tile: int) -> bool:
 def _special_options(state: GameState, task: SpecialTask) -> list:
     pl = state.players[task.player]
     if D.TRAJAN_TILES[task.tile].effect == "plus2":
-        return [Plus2.make(a) for a in range(6) if not pl.plus2[a]] + [PASS]
+        return [Plus2.make(a) for a in range(D.NUM_ACTIONS) if not pl.plus2[a]] + [PASS]
     return [SPECIAL, PASS]
 
 
@@ -437,10 +443,10 @@ def _seaport_options(state: GameState, p: int) -> list:
         if card >= 0:
             counts[card] += 1
     have = [c for c in range(len(counts)) if counts[c]]
-    for i, a in enumerate(have):  # EN l.253: 1 or 2 cards
+    for i, a in enumerate(have):  # EN l.253: 1 or 2 cards (D.DISPLAY_CARDS)
         options.append(Display.make(a, -1))
         for b in have[i:]:
-            if b != a or counts[a] >= 2:
+            if b != a or counts[a] >= D.DISPLAY_CARDS[-1]:  # both cards of one commodity
                 options.append(Display.make(a, b))
     wilds = sum(_FORUM[t].kind == "wild_commodity" for t in pl.tiles)
     options += _ship_options(counts, have, wilds)
@@ -450,31 +456,32 @@ def _seaport_options(state: GameState, p: int) -> list:
 def _ship_options(counts: list[int], have: list[int], wilds: int) -> list:
     """Every load of the three ships (EN l.256; components §2.9, R18, R23)."""
     options = []
-    sizes = len(D.SHIP_FRONT[0])
-    for k in range(1, sizes + 1):  # identical cards
+    identical, pairs, different = D.IDENTICAL, D.PAIRS, D.DIFFERENT
+    pair = D.PAIR_CARDS
+    for k in range(1, len(D.SHIP_FRONT[identical]) + 1):  # identical cards
         for c in have:
             for real in range(max(1, k - wilds), min(k, counts[c]) + 1):
-                options.append(Ship.make(0, (c,) * real, k - real))
+                options.append(Ship.make(identical, (c,) * real, k - real))
         if k <= wilds:
-            options.append(Ship.make(0, (), k))
-    for m in range(1, len(D.SHIP_FRONT[1]) + 1):  # different pairs
+            options.append(Ship.make(identical, (), k))
+    for m in range(1, len(D.SHIP_FRONT[pairs]) + 1):  # different pairs
         for s in range(0, m + 1):
             for chosen in combinations(have, s):
-                loads = [((), 2 * (m - s))]
+                loads = [((), pair * (m - s))]
                 for c in chosen:
                     loads = [
-                        (cards + (c,) * r, w + 2 - r)
+                        (cards + (c,) * r, w + pair - r)
                         for cards, w in loads
-                        for r in (1, 2)
+                        for r in _PAIR_REAL
                         if r <= counts[c]
                     ]
                 for cards, w in loads:
                     if w <= wilds:
-                        options.append(Ship.make(1, tuple(sorted(cards)), w))
-    for k in range(1, len(D.SHIP_FRONT[2]) + 1):  # different cards
+                        options.append(Ship.make(pairs, tuple(sorted(cards)), w))
+    for k in range(1, len(D.SHIP_FRONT[different]) + 1):  # different cards
         for real in range(max(0, k - wilds), min(k, len(have)) + 1):
             for chosen in combinations(have, real):
-                options.append(Ship.make(2, chosen, k - real))
+                options.append(Ship.make(different, chosen, k - real))
     return options
 
 
@@ -547,7 +554,7 @@ decides(ActTask, options=_act_options, handle=_act)
 
 
 def _draw(state: GameState, p: int, action) -> None:
-    state.players[p].hand.extend(draw_cards(state, 2))  # EN l.251, R29
+    state.players[p].hand.extend(draw_cards(state, D.SEAPORT_DRAW))  # EN l.251, R29
     state.tasks.append(DiscardTask(p))
 
 
@@ -580,8 +587,8 @@ def _display(state: GameState, p: int, action: Display) -> None:
 def _ship(state: GameState, p: int, action: Ship) -> None:
     pl = state.players[p]
     size = len(action.cards) + action.wilds
-    if action.ship == 1:
-        size //= 2
+    if action.ship == D.PAIRS:
+        size //= D.PAIR_CARDS
     table = D.SHIP_FRONT if state.ships[action.ship] else D.SHIP_BACK
     pl.gain("ships", table[action.ship][size - 1])
     state.ships[action.ship] = False  # EN l.302
@@ -643,8 +650,8 @@ def _senate(state: GameState, p: int, action) -> None:
 def _take_trajan(state: GameState, p: int, action: TakeTrajan) -> None:
     pl = state.players[p]
     pl.slots[pl.arch] = state.stacks[action.stack].pop()  # EN l.329
-    for step in range(1, 6):
-        slot = (pl.arch + step) % 6
+    for step in range(1, _TRAYS):
+        slot = (pl.arch + step) % _TRAYS
         if pl.slots[slot] < 0:
             pl.arch = slot
             return
@@ -738,7 +745,7 @@ def _end_turn(state: GameState, task: EndTurnTask) -> None:
         state.tasks.append(SourceTask(following))
         return
     state.round_ends = False
-    if len(state.revealed) < D.ROUNDS_PER_QUARTER - 1:  # EN l.401
+    if len(state.revealed) < D.DEMANDS_PER_QUARTER:  # EN l.401-405
         if state.demand_pile:
             state.revealed.append(state.demand_pile.pop())
         state.round += 1
@@ -768,7 +775,8 @@ def spend_choices(state: GameState, p: int) -> tuple[int, list[tuple[int, ...]]]
     """R14: how many of the revealed demands ``p`` meets at most, and every set of forum
     tiles (sorted keys) that meets that many. Kept Trajan demand tiles are used first."""
     pl = state.players[p]
-    need = [0, 0, 0]
+    kinds = range(len(D.DEMANDS))
+    need = [0] * len(kinds)
     for demand in state.revealed:
         need[demand] += 1
     met = 0
@@ -777,7 +785,7 @@ def spend_choices(state: GameState, p: int) -> tuple[int, list[tuple[int, ...]]]
         if need[demand]:
             need[demand] -= 1
             met += 1
-    have = [0, 0, 0]
+    have = [0] * len(kinds)
     wilds = 0
     for tile in pl.tiles:
         info = _FORUM[tile]
@@ -785,21 +793,17 @@ def spend_choices(state: GameState, p: int) -> tuple[int, list[tuple[int, ...]]]
             have[info.value] += 1
         elif info.kind == "wild_demand":
             wilds += 1
-    exact = [min(need[d], have[d]) for d in range(3)]
+    exact = [min(need[d], have[d]) for d in kinds]
     short = sum(need) - sum(exact)
     best = sum(exact) + min(wilds, short)
     choices = set()
     wild_key = TILE_KEY[D.FORUM_TILES.index(D.ForumTile("wild_demand", 0, True))]
-    demand_keys = [TILE_KEY[D.FORUM_TILES.index(D.ForumTile("demand", d, True))] for d in range(3)]
-    ranges = [range(min(need[d], have[d]) + 1) for d in range(3)]
-    for x0 in ranges[0]:
-        for x1 in ranges[1]:
-            for x2 in ranges[2]:
-                xs = (x0, x1, x2)
-                w = min(wilds, sum(need) - sum(xs))
-                if sum(xs) + w == best:
-                    keys = [demand_keys[d] for d in range(3) for _ in range(xs[d])]
-                    choices.add(tuple(sorted(keys + [wild_key] * w)))
+    demand_keys = [TILE_KEY[D.FORUM_TILES.index(D.ForumTile("demand", d, True))] for d in kinds]
+    for xs in product(*(range(min(need[d], have[d]) + 1) for d in kinds)):
+        w = min(wilds, sum(need) - sum(xs))
+        if sum(xs) + w == best:
+            keys = [demand_keys[d] for d in kinds for _ in range(xs[d])]
+            choices.add(tuple(sorted(keys + [wild_key] * w)))
     return met + best, sorted(choices)
 
 
@@ -879,7 +883,7 @@ def _senate_vote(state: GameState, task: SenateVoteTask) -> None:
         state.senate_clock += 1
         state.players[p].senate = 0
         state.players[p].height = state.senate_clock
-    if len(state.senate_bonus) >= 2:
+    if len(state.senate_bonus) >= D.SENATE_BONUS_SPACES:  # EN l.436, l.470
         state.tasks.append(ConsulTask(consul, vice))
     elif state.senate_bonus:  # R35
         _report(state, consul_tile=state.senate_bonus[-1])
@@ -958,11 +962,12 @@ def set_points(buildings: list[int], wilds: int) -> int:
     """R10: construction sets per type (3 -> 10, 4 -> 20), the wild cards placed best."""
     best = 0
     types = len(buildings)
+    largest = max(D.SET_POINTS)  # a 5th tile of a type adds nothing
 
     def walk(i: int, left: int, counts: list[int]) -> None:
         nonlocal best
         if i == types:
-            best = max(best, sum(D.SET_POINTS.get(min(c, 4), 0) for c in counts))
+            best = max(best, sum(D.SET_POINTS.get(min(c, largest), 0) for c in counts))
             return
         for k in range(left + 1):
             walk(i + 1, left - k, [*counts, buildings[i] + k])
@@ -986,8 +991,8 @@ def bonus_points(state: GameState, p: int) -> int:
             )
             total += D.BONUS_DEMAND[side] if owned else 0
         elif info.kind == "construction":
-            sites = len(pl.sites)
-            total += sites if yellow else (sites + 1) // 2
+            vp, per = D.BONUS_PER_WORKER[side]
+            total += -(-len(pl.sites) * vp // per)  # rounded up (EN l.564)
         elif info.kind == "military":
             total += D.BONUS_PER_LEGIONNAIRE[side] * len(pl.provinces)
         elif info.kind == "bonus":
@@ -1006,7 +1011,8 @@ def bonus_points(state: GameState, p: int) -> int:
 def _final_scoring(state: GameState) -> None:
     for p, pl in enumerate(state.players):
         on_slots = sum(1 for t in pl.slots if t >= 0)  # R17
-        _score(state, p, "leftovers", len(pl.hand) + pl.workers + pl.legions + on_slots)
+        leftovers = len(pl.hand) + pl.workers + pl.legions + on_slots
+        _score(state, p, "leftovers", D.LEFTOVER_VP * leftovers)
         wilds = sum(_FORUM[t].kind == "wild_construction" for t in pl.tiles)
         _score(state, p, "sets", set_points(pl.buildings, wilds))
         _score(state, p, "bonus", bonus_points(state, p))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
-from forum_trajanum.trajan.data import PLAYER_COUNTS, SUPPLY_AT_START
+from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan.tasks import TaskField
 
 #: Where a player's points come from (the score breakdown's categories).
@@ -42,13 +42,16 @@ class TrajanOptions(BaseModel):
     """What a game is set up with."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    players: int = 2
+    players: int = D.PLAYER_COUNTS[0]
 
     @field_validator("players")
     @classmethod
     def _count(cls, value: int) -> int:
-        if value not in PLAYER_COUNTS:
-            raise ValueError(f"Trajan is played by 2, 3 or 4 players, not {value}")
+        if value not in D.PLAYER_COUNTS:
+            *most, last = map(str, D.PLAYER_COUNTS)
+            raise ValueError(
+                f"Trajan is played by {', '.join(most)} or {last} players, not {value}"
+            )
         return value
 
 
@@ -77,22 +80,22 @@ class PlayerState(BaseModel):
     #: per tray (0-5), the markers in it as counts per colour (0-5)
     trays: list[list[int]]
     #: per slot (0-5), the Trajan tile beside its tray, -1 none
-    slots: list[int] = Field(default_factory=lambda: [-1] * 6)
-    arch: int = 0  # the slot the Arch of Trajan is on; 6 = the centre
+    slots: list[int] = Field(default_factory=lambda: [-1] * D.NUM_TRAYS)
+    arch: int = D.ARCH_START  # the slot the Arch of Trajan is on; D.ARCH_CENTRE: the centre
     kept: list[int] = Field(default_factory=list)  # Trajan demand tiles kept on the mat
     tiles: list[int] = Field(default_factory=list)  # forum and extra action tiles on the mat
-    plus2: list[bool] = Field(default_factory=lambda: [False] * 6)  # per action
+    plus2: list[bool] = Field(default_factory=lambda: [False] * D.NUM_ACTIONS)  # per action
     hand: list[int] = Field(default_factory=list)  # commodities (-1: unknown, in a view)
     #: the cards of the hand every player has seen enter it (from a discard pile)
     known: list[int] = Field(default_factory=list)
     display: list[int] = Field(default_factory=list)  # commodities played in front
-    supply: int = SUPPLY_AT_START
-    workers: int = 1  # in the worker camp
-    legions: int = 1  # legionnaires in the military camp
+    supply: int = D.SUPPLY_AT_START
+    workers: int = D.WORKERS_AT_START  # in the worker camp
+    legions: int = D.LEGIONS_AT_START  # legionnaires in the military camp
     leader: int = -1  # province of the military leader; -1: the camp
     provinces: list[int] = Field(default_factory=list)  # provinces with a legionnaire
     sites: list[int] = Field(default_factory=list)  # construction sites with a worker
-    buildings: list[int] = Field(default_factory=lambda: [0] * 5)  # tiles per type
+    buildings: list[int] = Field(default_factory=lambda: [0] * len(D.BUILDING_TYPES))
     senate: int = 0  # space on the senate track
     height: int = 0  # stacking order on the space (higher = on top)
     bonus: list[int] = Field(default_factory=list)  # bonus tiles in front
@@ -149,7 +152,7 @@ class GameState(BaseModel):
     yellow: list[int]  # the 3 yellow spaces (extra action tiles), -1 empty
     district: list[int]  # per site, its construction tile, -1 taken
     workers: list[list[int]]  # per site, the seats with a worker there
-    ships: list[bool] = Field(default_factory=lambda: [True] * 3)  # coloured side up
+    ships: list[bool] = Field(default_factory=lambda: [True] * len(D.SHIPS))  # coloured up
     senate_clock: int = 0  # the last stacking height given
     #: tiles out of the game, all seen by everyone: forum-type tiles, Trajan tiles, demands
     gone_tiles: list[int] = Field(default_factory=list)

@@ -158,18 +158,19 @@ def sowing_plan(v: GameState, seat: int, tray: int) -> SowingPlan:
     hand = pl.trays[tray]
     n = sum(hand)
     cycle = D.TIME_CYCLE[v.options.players]
-    target = (tray + n) % 6
-    landing = sum(1 for k in range(n) if (tray + 1 + k) % 6 == target)
+    trays = D.NUM_TRAYS
+    target = (tray + n) % trays
+    landing = sum(1 for k in range(n) if (tray + 1 + k) % trays == target)
     tile = pl.slots[target]
     can = False
     if tile >= 0 and n:
-        start = [0] * 6 if target == tray else pl.trays[target][:]
-        a, b = D.TRAJAN_TILES[tile].colours
-        need = [0] * 6
-        need[a] += 1
-        need[b] += 1
-        short = [max(0, need[c] - start[c]) for c in range(6)]
-        can = all(short[c] <= hand[c] for c in range(6)) and sum(short) <= landing
+        colours = range(D.NUM_COLOURS)
+        start = [0] * len(colours) if target == tray else pl.trays[target][:]
+        need = [0] * len(colours)
+        for c in D.TRAJAN_TILES[tile].colours:
+            need[c] += 1
+        short = [max(0, need[c] - start[c]) for c in colours]
+        can = all(short[c] <= hand[c] for c in colours) and sum(short) <= landing
     return SowingPlan(
         n,
         target,
@@ -198,7 +199,7 @@ def _list(words: list[str]) -> str:
 def _markers(s, a, p):
     if a.pair < 0:
         return "filled the other trays with the drawn markers"
-    x, y = divmod(a.pair, 6)
+    x, y = divmod(a.pair, D.NUM_COLOURS)
     tray = s.tasks[-1].tray
     return f"put {D.COLOURS[x]} and {D.COLOURS[y]} into the {D.ACTIONS[tray]} tray"
 
@@ -216,7 +217,7 @@ def _start(s, a, p):
 
 def _take(s, a, p):
     n = sum(s.players[p].trays[a.tray])
-    target = D.ACTIONS[(a.tray + n) % 6]
+    target = D.ACTIONS[(a.tray + n) % D.NUM_TRAYS]
     return f"took {n} marker{'s' * (n != 1)} from the {D.ACTIONS[a.tray]} tray (target {target})"
 
 
@@ -307,7 +308,9 @@ SPECS: dict[str, ActionSpec] = check_complete(
         "plus2": ActionSpec(
             lambda s, a, p: f"put a [+2] marker on {D.ACTIONS[a.action]}", _ends_turn
         ),
-        "draw": ActionSpec(lambda s, a, p: "drew 2 cards at the Seaport", True, _secret_draw),
+        "draw": ActionSpec(
+            lambda s, a, p: f"drew {D.SEAPORT_DRAW} cards at the Seaport", True, _secret_draw
+        ),
         "discard": ActionSpec(
             lambda s, a, p: f"discarded {_commodity(a.commodity)} onto pile {a.pile}",
             _ends_turn,

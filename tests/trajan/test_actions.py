@@ -36,6 +36,8 @@ def _refresh(s):
 
 
 def test_seaport_draw_takes_two_cards_then_one_is_discarded_face_up():
+    """EN l.251 (Seaport, the first option): draw 2 cards from the face-down pile, then discard
+    1 of the hand face up onto a discard pile of the player's choice."""
     s = acting(D.SEAPORT)
     pl = s.players[0]
     hand = len(pl.hand)
@@ -47,6 +49,8 @@ def test_seaport_draw_takes_two_cards_then_one_is_discarded_face_up():
 
 
 def test_seaport_pick_takes_the_top_card_of_a_discard_pile_seen_by_all():
+    """EN l.252: the top card of a discard pile, seen by all (R30); the emptied pile is refilled
+    at once (R11)."""
     s = acting(D.SEAPORT)
     top = s.discards[0][-1]
     apply(s, parse("pick 1"))
@@ -54,7 +58,7 @@ def test_seaport_pick_takes_the_top_card_of_a_discard_pile_seen_by_all():
 
 
 def test_seaport_display_plays_one_or_two_cards_and_draws_as_many():
-    # EN l.253-255, R34
+    """EN l.253-255, R34."""
     s = acting(D.SEAPORT)
     pl = s.players[0]
     pl.hand = [6, 7, 7]
@@ -67,7 +71,7 @@ def test_seaport_display_plays_one_or_two_cards_and_draws_as_many():
 
 
 def test_shipping_identical_cards_scores_the_coloured_side_then_the_grey_side():
-    # EN l.266-300: 2 identical 6 VP front, 1 VP back; the ship turns grey; no draw
+    """EN l.266-300: 2 identical 6 VP front, 1 VP back; the ship turns grey; no draw."""
     s = acting(D.SEAPORT)
     pl = s.players[0]
     pl.hand = [6, 6, 6, 6]
@@ -82,7 +86,7 @@ def test_shipping_identical_cards_scores_the_coloured_side_then_the_grey_side():
 
 
 def test_the_pairs_ship_of_the_polish_rules_takes_different_pairs():
-    # PL l.250-253 (R18): 2 different pairs 10 VP on the coloured side
+    """PL l.250-253 (R18): 2 different pairs 10 VP on the coloured side."""
     s = acting(D.SEAPORT)
     pl = s.players[0]
     pl.hand = [6, 6, 7, 7, 8]
@@ -94,7 +98,7 @@ def test_the_pairs_ship_of_the_polish_rules_takes_different_pairs():
 
 
 def test_a_commodity_wild_card_substitutes_a_card_when_shipping_and_is_then_removed():
-    # EN l.616, R23
+    """EN l.616, R23."""
     s = acting(D.SEAPORT)
     pl = s.players[0]
     pl.hand = [6, 7]
@@ -110,6 +114,8 @@ def test_a_commodity_wild_card_substitutes_a_card_when_shipping_and_is_then_remo
 
 
 def test_the_forum_action_takes_any_tile_there_an_extra_action_tile_included():
+    """EN l.308: the Forum action takes any one tile of the forum; R31: an extra action tile on
+    a yellow space (EN l.337) included; one choice per kind of tile."""
     s = acting(D.FORUM)
     keys = {a.key for a in legal_actions(s) if a.kind == "forum"}
     assert keys == {TILE_KEY[t] for t in s.forum + s.yellow}  # one choice per kind of tile
@@ -120,6 +126,7 @@ def test_the_forum_action_takes_any_tile_there_an_extra_action_tile_included():
 
 
 def test_an_empty_forum_cannot_be_chosen():
+    """R21 (EN l.308): with no tile in the forum the action has no option and is skipped."""
     s = acting(D.FORUM)
     s.forum = [-1] * len(s.forum)
     s.yellow = [-1] * 3
@@ -132,6 +139,8 @@ def test_an_empty_forum_cannot_be_chosen():
 
 
 def test_the_leader_leaves_the_camp_to_three_provinces_and_never_returns():
+    """EN l.319: the camp is adjacent to three provinces (components §2.7) and the leader seizes
+    the tile of the province it enters; R6: it never moves back into the camp."""
     s = acting(D.MILITARY)
     marches = sorted(a.province for a in legal_actions(s) if a.kind == "march")
     assert marches == list(D.CAMP_EXITS)
@@ -145,7 +154,7 @@ def test_the_leader_leaves_the_camp_to_three_provinces_and_never_returns():
 
 
 def test_a_legionnaire_scores_the_province_less_3_per_other_legionnaire_never_below_0():
-    # EN l.322, l.349; R28: leaders do not count
+    """EN l.322, l.349; R28: leaders do not count."""
     s = acting(D.MILITARY, players=4)
     britannia = D.PROVINCES.index("Britannia")
     s.players[0].leader = britannia
@@ -165,7 +174,7 @@ def test_a_legionnaire_scores_the_province_less_3_per_other_legionnaire_never_be
 
 
 def test_only_one_own_legionnaire_per_province():
-    # EN l.320, l.324
+    """EN l.320, l.324."""
     s = acting(D.MILITARY)
     s.players[0].leader = 0
     s.players[0].provinces = [0]
@@ -178,6 +187,8 @@ def test_only_one_own_legionnaire_per_province():
 
 
 def test_the_senate_step_from_4_to_5_gains_5_vp_and_the_top_space_blocks_the_action():
+    """EN l.379: the step from 4 to 5 gains 5 VP; l.359: the disc goes on top of those there;
+    l.361: from the 8-VP space the action cannot be taken."""
     s = acting(D.SENATE)
     pl = s.players[0]
     pl.senate = D.SENATE_VP.index(4)
@@ -194,7 +205,7 @@ def test_the_senate_step_from_4_to_5_gains_5_vp_and_the_top_space_blocks_the_act
 
 
 def test_a_new_trajan_tile_goes_on_the_arch_slot_and_the_arch_moves_to_the_next_free_slot():
-    # EN l.353: the tile goes on I, the arch moves on to III (II is full)
+    """EN l.353: the tile goes on I, the arch moves on to III (II is full)."""
     s = acting(D.TRAJAN)
     pl = s.players[0]
     top = s.stacks[1][-1]
@@ -206,6 +217,8 @@ def test_a_new_trajan_tile_goes_on_the_arch_slot_and_the_arch_moves_to_the_next_
 
 
 def test_the_first_worker_goes_anywhere_and_the_next_only_beside_an_own_worker():
+    """EN l.370: the first worker goes to any of the 20 sites (l.101), the next only
+    horizontally or vertically beside an own worker, never onto its own site (R7)."""
     s = acting(D.CONSTRUCTION)
     assert len([a for a in legal_actions(s) if a.kind == "build"]) == 20
     apply(s, parse("build a1"))
@@ -218,7 +231,7 @@ def test_the_first_worker_goes_anywhere_and_the_next_only_beside_an_own_worker()
 
 
 def test_the_construction_bridge_a_worker_beside_another_players_worker_takes_nothing():
-    # EN l.375, l.393: no VP, no tile, but the next site is now in reach
+    """EN l.375, l.393: no VP, no tile, but the next site is now in reach."""
     s = acting(D.CONSTRUCTION)
     s.workers[0], s.district[0] = [1], -1
     s.players[1].sites = [0]
@@ -229,7 +242,7 @@ def test_the_construction_bridge_a_worker_beside_another_players_worker_takes_no
 
 
 def test_a_first_tile_of_its_type_gives_its_action_at_once_and_it_may_be_passed():
-    # EN l.373, l.387; R26
+    """EN l.373, l.387; R26."""
     s = acting(D.CONSTRUCTION)
     door = next(i for i, (kind, _) in enumerate(D.CONSTRUCTION_TILES) if kind == 1)
     s.district[7] = door
@@ -250,6 +263,8 @@ def test_a_first_tile_of_its_type_gives_its_action_at_once_and_it_may_be_passed(
 
 
 def test_an_extra_action_tile_repeats_the_action_and_a_plus2_marker_twice():
+    """EN l.634-636, R27: after the action an extra action tile of it repeats it, twice with a
+    [+2] marker on it; the tile leaves the game, the turn then ends (l.638)."""
     s = acting(D.SENATE)
     pl = s.players[0]
     pl.tiles = [_tile("extra", D.SENATE)]
@@ -264,7 +279,7 @@ def test_an_extra_action_tile_repeats_the_action_and_a_plus2_marker_twice():
 
 
 def test_one_extra_action_per_turn_even_after_a_bonus_action():
-    # EN l.638, R16
+    """EN l.638, R16."""
     s = acting(D.CONSTRUCTION)
     pl = s.players[0]
     pl.tiles = [_tile("extra", D.SENATE), _tile("extra", D.CONSTRUCTION)]
@@ -281,7 +296,7 @@ def test_one_extra_action_per_turn_even_after_a_bonus_action():
 
 
 def test_an_extra_action_tile_is_not_offered_when_the_action_has_no_option():
-    # R32
+    """R32."""
     s = acting(D.SENATE)
     pl = s.players[0]
     pl.tiles = [_tile("extra", D.SENATE)]
@@ -292,7 +307,7 @@ def test_an_extra_action_tile_is_not_offered_when_the_action_has_no_option():
 
 
 def test_a_plus2_tile_places_its_marker_on_an_action_without_one():
-    # EN l.668, R8
+    """EN l.668, R8: a [+2] marker goes on an action without one."""
     from forum_trajanum.trajan.tasks import SpecialTask
 
     s = acting(D.SENATE)
@@ -304,4 +319,6 @@ def test_a_plus2_tile_places_its_marker_on_an_action_without_one():
 
 
 def test_forum_keys_name_every_kind_of_tile():
+    """Components §2.4-§2.5: senate tiles of 2-5 votes, 3 demands, 4 wild cards and an extra
+    action tile per action are the 17 kinds a player tells apart."""
     assert len(FORUM_KEYS) == 4 + 3 + 4 + 6

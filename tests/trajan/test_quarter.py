@@ -8,7 +8,6 @@ import random
 from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan.actions import parse
 from forum_trajanum.trajan.rules import (
-    FLOW,
     apply,
     bonus_points,
     is_over,
@@ -20,9 +19,8 @@ from forum_trajanum.trajan.rules import (
     votes,
 )
 from forum_trajanum.trajan.state import TrajanOptions
-from forum_trajanum.trajan.tasks import EndTurnTask
 
-from .helpers import after_setup
+from .helpers import after_setup, quarter_end
 
 BREAD, GAMES, RELIGION = D.BREAD, D.GAMES, D.RELIGION
 
@@ -38,21 +36,9 @@ def _trajan_demand(demand: int) -> int:
     )
 
 
-def quarter_end(state, seat: int = 0):
-    """End the turn of ``seat`` in the 4th round: the quarter ends."""
-    state.round_ends = True
-    state.round = 4
-    while len(state.revealed) < 3:
-        state.revealed.append(state.demand_pile.pop())
-    state.tasks = [EndTurnTask(seat)]
-    state.__pydantic_private__["_legal"] = None
-    FLOW.run_automatic(state)
-    return state
-
-
 def test_the_demands_example_a_helmet_tile_and_a_trajan_tile_leave_bread_unmet_for_4_vp():
-    # EN l.460: demands bread, games, religion; a forum games tile (spent, removed) and a
-    # Trajan religion tile (kept) meet two; bread is unmet: -4 VP (EN l.423)
+    """EN l.460: demands bread, games, religion; a forum games tile (spent, removed) and a
+    Trajan religion tile (kept) meet two; bread is unmet: -4 VP (EN l.423)."""
     s = after_setup(1)
     pl = s.players[0]
     games, senate = _tile("demand", GAMES), _tile("senate", 3)
@@ -69,7 +55,7 @@ def test_the_demands_example_a_helmet_tile_and_a_trajan_tile_leave_bread_unmet_f
 
 
 def test_unmet_demands_cost_4_9_and_15_vp():
-    # EN l.421-425
+    """EN l.421-425."""
     for met_tiles, penalty in (([], -15), ([BREAD], -9), ([BREAD, GAMES], -4)):
         s = after_setup(2)
         s.players[0].tiles = [_tile("demand", d) for d in met_tiles]
@@ -81,7 +67,7 @@ def test_unmet_demands_cost_4_9_and_15_vp():
 
 
 def test_a_player_who_can_meet_a_demand_must_and_chooses_only_when_it_matters():
-    # EN l.452; R14: a bread tile or the demand wild card meets bread
+    """EN l.452; R14: a bread tile or the demand wild card meets bread."""
     s = after_setup(3)
     s.players[0].tiles = [_tile("demand", BREAD), _tile("wild_demand")]
     s.revealed = [BREAD, BREAD, RELIGION]
@@ -113,8 +99,8 @@ def test_a_player_who_can_meet_a_demand_must_and_chooses_only_when_it_matters():
 
 
 def test_the_senate_tie_example_a_senate_tile_makes_brown_consul():
-    # EN l.464: Green and Brown both 5 votes on the track, Green's disc on top; Brown's
-    # senate tile of 3 gives him 8:5. EN l.470: Green is vice consul, grey side.
+    """EN l.464: Green and Brown both 5 votes on the track, Green's disc on top; Brown's senate
+    tile of 3 gives him 8:5. EN l.470: Green is vice consul, grey side."""
     s = after_setup(4)
     green, brown = 0, 1
     five = D.SENATE_VP.index(5)
@@ -142,7 +128,7 @@ def test_the_senate_tie_example_a_senate_tile_makes_brown_consul():
 
 
 def test_the_vice_consul_gets_a_tile_even_with_no_votes():
-    # R25
+    """R25."""
     s = after_setup(5)
     s.players[0].senate = 1
     quarter_end(s)
@@ -153,7 +139,7 @@ def test_the_vice_consul_gets_a_tile_even_with_no_votes():
 
 
 def test_the_quarter_end_removes_tiles_and_refills_the_board():
-    # EN l.478-494; R12
+    """EN l.478-494; R12."""
     s = after_setup(6)
     pl = s.players[0]
     pl.tiles = [_tile("senate", 2), _tile("demand", BREAD, 3)]
@@ -177,7 +163,7 @@ def test_the_quarter_end_removes_tiles_and_refills_the_board():
 
 
 def test_the_fourth_quarter_ends_the_game_without_refills():
-    # EN l.496, R20
+    """EN l.496, R20."""
     s = after_setup(7)
     s.quarter = 4
     bag = len(s.bag)
@@ -189,7 +175,7 @@ def test_the_fourth_quarter_ends_the_game_without_refills():
 
 
 def test_construction_sets_score_per_type_and_wild_cards_go_where_they_score_most():
-    # EN l.530-534, R10
+    """EN l.530-534, R10."""
     assert set_points([3, 4, 0, 0, 0], 0) == 30
     assert set_points([5, 0, 0, 0, 0], 0) == 20
     assert set_points([2, 4, 1, 0, 0], 1) == 30  # 2 -> 3 (10 more), not 4 -> 5 (nothing)
@@ -199,7 +185,7 @@ def test_construction_sets_score_per_type_and_wild_cards_go_where_they_score_mos
 
 
 def test_the_final_scoring_counts_cards_tokens_in_the_camps_and_tiles_on_slots():
-    # EN l.526-529, R17: kept demand tiles do not count
+    """EN l.526-529, R17: kept demand tiles do not count."""
     s = after_setup(8)
     pl = s.players[0]
     pl.hand = [1, 2]
@@ -214,8 +200,8 @@ def test_the_final_scoring_counts_cards_tokens_in_the_camps_and_tiles_on_slots()
 
 
 def test_bonus_tiles_score_their_front_and_back():
-    # EN l.548-594; R9: the yellow bonus tile counts itself; R24: a demand wild card is not
-    # a forum tile with an icon; R23: an unused commodity wild card joins the best pair tile
+    """EN l.548-594; R9: the yellow bonus tile counts itself; R24: a demand wild card is not a
+    forum tile with an icon; R23: an unused commodity wild card joins the best pair tile."""
     s = after_setup(9)
     pl = s.players[0]
     names = {(t.kind, t.value): i for i, t in enumerate(D.BONUS_TILES)}
@@ -235,7 +221,7 @@ def test_bonus_tiles_score_their_front_and_back():
 
 
 def test_the_final_tie_goes_to_the_player_higher_in_the_senate_stack():
-    # EN l.542, R13
+    """EN l.542, R13."""
     from forum_trajanum.trajan.game import ranking
 
     s = after_setup(10)
@@ -246,9 +232,9 @@ def test_the_final_tie_goes_to_the_player_higher_in_the_senate_stack():
 
 
 def test_each_quarter_end_reports_demands_met_penalties_votes_and_the_consuls_tiles():
-    # EN l.405-488: what the quarter's end decided is kept for the screens: the demands
-    # revealed, each player's demands met and penalty (l.421-425), the votes counted before
-    # the senate resets (l.431-434), consul and vice consul and the bonus tiles they took.
+    """EN l.405-488: what the quarter's end decided is kept for the screens: the demands
+    revealed, each player's demands met and penalty (l.421-425), the votes counted before the
+    senate resets (l.431-434), consul and vice consul and the bonus tiles they took."""
     rng = random.Random(4)
     state = new_game(4, TrajanOptions(players=3))
     while not is_over(state):

@@ -1,7 +1,8 @@
 """Random games of 2, 3 and 4 players: legal actions only, every invariant at every step
-(12 markers and 15 tokens per player, every tile and card accounted for, scores equal the sum
-of their events), action texts round-trip, and each game ends after 4 quarters of 4 rounds
-with a final ranking ("End of the game", EN l.522-542)."""
+(12 markers and 15 tokens per player, every tile and card accounted for), every player's
+points counted again independently of the engine's score (:class:`helpers.Tally`), every
+legal action's text round-trips, and each game ends after 4 quarters of 4 rounds with a final
+ranking ("End of the game", EN l.522-542)."""
 
 from __future__ import annotations
 
@@ -9,30 +10,43 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from forum_trajanum.trajan.actions import parse
+from forum_trajanum.trajan import data as D
+from forum_trajanum.trajan import rules
+from forum_trajanum.trajan.actions import ACTION_SET, parse
 from forum_trajanum.trajan.checks import check_invariants
 from forum_trajanum.trajan.game import GAME, TrajanRecord, ranking
 from forum_trajanum.trajan.rules import apply, is_over, legal_actions, new_game
 from forum_trajanum.trajan.state import TrajanOptions
 
+from .helpers import Tally, after_setup, quarter_end, random_game
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @given(seed=st.integers(0, 2**32), data=st.data())
 def test_random_games_finish_with_every_invariant_kept(players, seed, data):
+    """EN l.163, l.522-542: 4 quarters of 4 rounds, then a ranking; every player's points
+    are those the tally counts from the board (EN l.357-594)."""
     state = new_game(seed, TrajanOptions(players=players))
     record = TrajanRecord(seed=seed, options=state.options)
+    tally = Tally(players)
     periods = set()
     while not is_over(state):
         legal = legal_actions(state)
         assert legal, "a game that is not over has a legal action"
+        for action in legal:
+            assert parse(str(action)) == action
         action = legal[data.draw(st.integers(0, len(legal) - 1))] if len(legal) > 1 else legal[0]
-        assert parse(str(action)) == action
+        before = state.clone()
         apply(state, action)
         record.append(action)
         check_invariants(state)
+        tally.step(before, action, state)
+        tally.check(state)
         periods.add((state.quarter, state.round))
-    assert {(q, r) for q in range(1, 5) for r in range(1, 5)} <= periods
-    assert len(state.scorings) == 4
+    assert not tally.pending
+    quarters = range(1, D.QUARTERS + 1)
+    assert {(q, r) for q in quarters for r in range(1, D.ROUNDS_PER_QUARTER + 1)} <= periods
+    assert len(state.scorings) == D.QUARTERS
     places = ranking(state)
     assert sorted(p for place in places for p in place) == list(range(players))
     # the record round-trips through its file form and replays to the same end
@@ -41,7 +55,61 @@ def test_random_games_finish_with_every_invariant_kept(players, seed, data):
     assert GAME.scores(again) == [pl.score for pl in state.players]
 
 
+def _spend_choices():
+    """R14: a quarter's end where the player chooses which forum tiles meet the demands (a
+    decision random play seldom reaches): bread by the bread tile or the demand wild card."""
+    s = after_setup(3)
+    pl = s.players[0]
+    pl.tiles = [
+        next(i for i, t in enumerate(D.FORUM_TILES) if (t.kind, t.value) == (kind, value))
+        for kind, value in (("demand", D.BREAD), ("wild_demand", 0))
+    ]
+    pl.kept = [
+        next(i for i, t in enumerate(D.TRAJAN_TILES) if t.effect == "demand" and t.amount == d)
+        for d in (D.GAMES, D.RELIGION)
+    ]
+    s.revealed = [D.BREAD, D.GAMES, D.RELIGION]
+    quarter_end(s, seat=1)
+    assert s.decision == "spend"
+    return legal_actions(s)
+
+
+def test_every_legal_action_at_every_step_round_trips_through_its_text():
+    """Every legal action of random 2-, 3- and 4-player games, chosen or not, reads back from
+    its text (``parse(str(a)) == a``); together with the demands choice (R14) built for the
+    test, the sample holds every kind of action."""
+    seen = set()
+    for players in D.PLAYER_COUNTS:
+        for seed in range(3):
+            for state, _ in random_game(seed, players):
+                for action in legal_actions(state):
+                    assert parse(str(action)) == action, str(action)
+                    seen.add(action.kind)
+    built = _spend_choices()
+    assert len(built) > 1
+    for action in built:
+        assert parse(str(action)) == action, str(action)
+    nothing = parse("spend nothing")
+    assert str(nothing) == "spend nothing" and parse(str(nothing)) == nothing
+    assert seen | {a.kind for a in built} == set(ACTION_SET.kinds)
+
+
+def test_the_tally_catches_points_the_engine_gets_wrong(monkeypatch):
+    """The independent tally can fail: with one bonus point too many in the final scoring
+    (EN l.544-594) the tally disagrees at the game's end."""
+    real = rules.bonus_points
+    monkeypatch.setattr(rules, "bonus_points", lambda state, p: real(state, p) + 1)
+    tally = Tally(2)
+    with pytest.raises(AssertionError, match="tallied"):
+        for state, action in random_game(1, 2):
+            after = state.clone()
+            apply(after, action)
+            tally.step(state, action, after)
+            tally.check(after)
+
+
 def test_a_clone_shares_nothing_with_its_original():
+    """Playing on a clone leaves its original as new (the bots' worlds rely on it)."""
     state = new_game(3, TrajanOptions(players=3))
     copy = state.clone()
     while not is_over(copy) and copy.actions_taken < 120:

@@ -25,6 +25,7 @@ def _played(seed: int, players: int, actions: int | None = None):
 
 
 def test_a_record_names_its_game_and_reads_back_as_trajan():
+    """A record's file names its game; read back it replays to the same state."""
     record = _played(4, 3, 150)
     text = record.to_json()
     assert '"game":"trajan"' in text.splitlines()[0]
@@ -35,6 +36,8 @@ def test_a_record_names_its_game_and_reads_back_as_trajan():
 
 
 def test_a_record_with_an_impossible_action_replays_up_to_it_and_says_where():
+    """An action that is not legal at its point (EN l.167-171: the turn's steps in order; l.239:
+    only the target tray's action) stops the replay there, and the error gives its number."""
     record = _played(5, 2, 60)
     record.actions[40] = "senate" if record.actions[40] != "senate" else "hire"
     _state, good, problem = record.replay_valid()
@@ -48,6 +51,8 @@ def test_a_record_with_an_impossible_action_replays_up_to_it_and_says_where():
 
 
 def test_options_the_game_refuses_give_a_record_error():
+    """EN l.97 (components §3): Trajan is played by 2, 3 or 4 players; a record for 5 is
+    refused."""
     data = _played(1, 2, 5).model_dump()
     data["options"] = {"players": 5}
     try:
@@ -59,6 +64,8 @@ def test_options_the_game_refuses_give_a_record_error():
 
 
 def test_the_whole_log_of_a_game_is_in_words_and_the_summary_follows_the_quarters():
+    """The log of a whole game is in words: the round ends reveal demands (EN l.401), four
+    quarters end (l.163, l.405) and the final scoring follows (l.524)."""
     record = _played(6, 4)
     timeline = Timeline(record, GAME)
     lines = [text for step in timeline for _, text in step.lines]
@@ -73,6 +80,8 @@ def test_the_whole_log_of_a_game_is_in_words_and_the_summary_follows_the_quarter
 
 
 def test_export_prints_a_trajan_game_in_words_secrets_only_when_finished(tmp_path):
+    """The export prints the log in words; the secret lines and the seed only once the game is
+    finished (components §6)."""
     from forum_trajanum.export import export
 
     finished = tmp_path / "done.json"
@@ -94,6 +103,8 @@ def test_export_prints_a_trajan_game_in_words_secrets_only_when_finished(tmp_pat
 
 
 def test_a_trajan_game_is_saved_listed_and_read_back_from_the_save_folder(tmp_path, monkeypatch):
+    """A Trajan game is saved, listed with its place in the game (EN l.163: quarters and rounds)
+    and read back."""
     from forum_trajanum.core import saves
 
     monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))

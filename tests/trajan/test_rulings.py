@@ -4,6 +4,7 @@ cited by a test."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -28,6 +29,8 @@ def _texts(s):
 
 
 def test_r4_an_empty_pile_is_rebuilt_from_the_discards_but_their_tops():
+    """R4 (EN l.125, l.251): an empty face-down pile is rebuilt from both discard piles but
+    their top cards; with none left nothing is drawn."""
     s = after_setup(1)
     s.discards = [[1, 2, 3], [4, 5]]
     s.deck = [9]
@@ -40,6 +43,7 @@ def test_r4_an_empty_pile_is_rebuilt_from_the_discards_but_their_tops():
 
 
 def test_r5_there_is_no_hand_limit():
+    """R5: no hand limit; a big hand may still draw and pick (EN l.251-252)."""
     s = _act(after_setup(2), 0, D.SEAPORT)
     s.players[0].hand = [0] * 4 + [1] * 4 + [2] * 4 + [3] * 3
     s.__pydantic_private__["_legal"] = None
@@ -47,6 +51,7 @@ def test_r5_there_is_no_hand_limit():
 
 
 def test_r7_a_worker_never_joins_an_own_worker():
+    """R7 (EN l.370): a worker goes beside an own worker, never onto a site holding one."""
     s = _act(after_setup(3), 0, D.CONSTRUCTION)
     s.players[0].sites, s.workers[6], s.district[6] = [6], [0], -1
     s.players[0].workers = 2
@@ -56,6 +61,8 @@ def test_r7_a_worker_never_joins_an_own_worker():
 
 
 def test_r19_one_round_ends_even_when_a_move_passes_the_start_twice():
+    """R19 (EN l.205, l.399-403): twelve markers pass the start space twice, yet one round ends;
+    the time marker is at (p + n) mod L."""
     s = turn_of(after_setup(4), 0)
     twelve = [2] * 6
     s.players[0].trays = [twelve] + [[0] * 6 for _ in range(5)]
@@ -70,6 +77,7 @@ def test_r19_one_round_ends_even_when_a_move_passes_the_start_twice():
 
 
 def test_r21_an_empty_trajan_stack_cannot_be_chosen():
+    """R21 (EN l.329): an empty Trajan stack is not offered."""
     s = after_setup(5)
     s.stacks[1] = []
     _act(s, 0, D.TRAJAN)
@@ -77,6 +85,8 @@ def test_r21_an_empty_trajan_stack_cannot_be_chosen():
 
 
 def test_r22_token_actions_need_a_token_and_a_tile_deploys_what_is_left():
+    """R22 (EN l.318, l.369, l.656): hiring and recruiting need a token in the supply; a
+    2-worker tile deploys the one left."""
     s = after_setup(6)
     s.players[0].supply = 0
     _act(s, 0, D.CONSTRUCTION)
@@ -92,6 +102,8 @@ def test_r22_token_actions_need_a_token_and_a_tile_deploys_what_is_left():
 
 
 def test_r26_a_bonus_action_that_cannot_be_performed_is_lost():
+    """R26 (EN l.373): a first tile's bonus action that cannot be performed (the senate disc at
+    the top) is lost."""
     s = after_setup(7)
     s.players[0].senate = D.SENATE_TOP
     door = next(i for i, (kind, _) in enumerate(D.CONSTRUCTION_TILES) if kind == 1)
@@ -102,6 +114,8 @@ def test_r26_a_bonus_action_that_cannot_be_performed_is_lost():
 
 
 def test_r27_the_extra_action_wild_card_repeats_any_action_and_the_plus2_marker_too():
+    """R27 (EN l.630, l.634): the extra action wild card repeats the action even while a
+    matching tile is held, and a [+2] marker repeats it a second time."""
     s = after_setup(8)
     wild = next(i for i, t in enumerate(D.FORUM_TILES) if t.kind == "wild_extra")
     extra = next(
@@ -119,6 +133,8 @@ def test_r27_the_extra_action_wild_card_repeats_any_action_and_the_plus2_marker_
 
 
 def test_r29_the_seaport_draw_takes_what_is_left_and_still_discards():
+    """R29 (EN l.251): with one card left to draw the draw takes it, and a card is still
+    discarded."""
     s = after_setup(9)
     s.deck, s.discards = [7], [[1], [2]]
     _act(s, 0, D.SEAPORT)
@@ -128,12 +144,38 @@ def test_r29_the_seaport_draw_takes_what_is_left_and_still_discards():
 
 
 def test_r30_the_whole_discard_piles_are_seen_by_everyone():
+    """R30 (EN l.125, l.251): both discard piles are face up, wholly visible to every seat."""
     s = after_setup(10)
     s.discards = [[1, 2, 3], [4]]
     assert view(s, 1).discards == [[1, 2, 3], [4]] == view(s, -1).discards
 
 
+def test_r31_the_forum_action_may_take_an_extra_action_tile_from_a_yellow_space():
+    """R31 (EN l.308, l.337): the Forum action takes any tile in the forum, the extra action
+    tiles on the yellow spaces included; the tile taken then repeats its action (EN l.634)."""
+    s = after_setup(12)
+    s.forum = [-1] * len(s.forum)  # only the yellow spaces hold tiles
+    senate = next(
+        i
+        for i in D.EXTRA_PILE
+        if D.FORUM_TILES[i].kind == "extra" and D.FORUM_TILES[i].value == D.SENATE
+    )
+    s.yellow = [-1, senate, -1]
+    _act(s, 0, D.FORUM)
+    assert _texts(s) == ["forum extra-senate", "pass"]
+    apply(s, parse("forum extra-senate"))
+    assert s.yellow == [-1, -1, -1] and s.players[0].tiles == [senate]
+    _act(s, 0, D.SENATE)
+    apply(s, parse("senate"))
+    assert _texts(s) == ["extra", "pass"]
+    apply(s, parse("extra"))
+    apply(s, parse("senate"))
+    assert s.players[0].senate == 2 and senate in s.gone_tiles
+
+
 def test_r35_with_one_bonus_tile_beside_the_senate_the_consul_takes_it():
+    """R35 (EN l.436, l.470): with one bonus tile beside the senate the consul takes it, yellow
+    side up, and the vice consul none."""
     from forum_trajanum.trajan.rules import _senate_vote
     from forum_trajanum.trajan.tasks import SenateVoteTask
 
@@ -145,8 +187,25 @@ def test_r35_with_one_bonus_tile_beside_the_senate_the_consul_takes_it():
     assert len(s.players[0].bonus) == 1
 
 
+def _test_texts() -> dict[str, str]:
+    """Every test function of this folder: its name, docstring and body (its own comments
+    included), not a module docstring or a comment between tests."""
+    out = {}
+    for path in sorted(Path(__file__).parent.glob("test_*.py")):
+        lines = path.read_text().splitlines()
+        for node in ast.walk(ast.parse("\n".join(lines))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                body = lines[node.lineno - 1 : node.end_lineno]
+                out[f"{path.name}::{node.name}"] = "\n".join(body)
+    return out
+
+
 def test_every_ruling_is_cited_by_a_test():
-    text = " ".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py"))
-    cited = set(re.findall(r"\bR(\d+)\b", text)) | set(re.findall(r"_r(\d+)_", text))
+    """Components §0 (c): each ruling R1-R35 is named by a test's name, docstring or body."""
+    cited = set()
+    for name, text in _test_texts().items():
+        if name.endswith("::test_every_ruling_is_cited_by_a_test"):
+            continue
+        cited |= set(re.findall(r"\bR(\d+)\b", text)) | set(re.findall(r"_r(\d+)_", name))
     missing = [r.code for r in D.RULINGS if r.code[1:] not in cited]
     assert not missing, f"rulings without a test: {missing}"

@@ -1,5 +1,6 @@
-"""What each seat may know (components §6): two games that differ only in what a seat may not
-know give that seat identical views and previews; ``determinize`` round-trips."""
+"""What each seat may know (components §6): games that differ only in something a seat may not
+know, one hidden thing at a time or all at once, give that seat identical views, legal actions
+and previews; ``determinize`` round-trips."""
 
 from __future__ import annotations
 
@@ -14,30 +15,9 @@ from forum_trajanum.trajan.view import determinize, preview, view
 from .helpers import after_setup, random_game
 
 
-def _other_world(state, seat: int):
-    """The same game with another player's unseen cards, the face-down pile's order, the
-    removed demand tiles, the demand pile, the bag and the tiles below the stack tops
-    exchanged."""
-    other = state.clone()
-    rival = (seat + 1) % len(other.players)
-    hand = other.players[rival].hand
-    unknown = [i for i, c in enumerate(hand) if c not in other.players[rival].known]
-    if unknown and other.deck:
-        i = unknown[0]
-        hand[i], other.deck[0] = other.deck[0], hand[i]
-    other.deck.reverse()
-    for i in range(min(len(other.demands_out), len(other.demand_pile))):
-        other.demands_out[i], other.demand_pile[i] = other.demand_pile[i], other.demands_out[i]
-    other.bag.reverse()
-    other.forum_pile.reverse()
-    other.extra_pile.reverse()
-    for stack in other.stacks:
-        stack[:-1] = stack[:-1][::-1]
-    other.seed += 1
-    return other
-
-
 def test_a_view_holds_nothing_hidden():
+    """Components §6: the face-down piles, the removed demand tiles, the bag, the tiles below
+    each stack's top and the unseen cards of other hands are hidden."""
     s = after_setup(3, 3)
     v = view(s, 0)
     assert set(v.deck) == set(v.forum_pile) == set(v.extra_pile) == {-1}
@@ -48,22 +28,100 @@ def test_a_view_holds_nothing_hidden():
         assert set(v.players[p].hand) - set(s.players[p].known) <= {-1}
 
 
-@pytest.mark.parametrize("players", [2, 4])
+def _swap_hand(state, rival: int):
+    """Another card in ``rival``'s hand, one that nobody saw enter it (from the pile)."""
+    hand, known = state.players[rival].hand, list(state.players[rival].known)
+    for i, card in enumerate(hand):
+        if card in known:
+            known.remove(card)
+            continue
+        for j, other in enumerate(state.deck):
+            if other != card:
+                hand[i], state.deck[j] = other, card
+                return
+
+
+def _reverse(pile: list[int]) -> None:
+    pile.reverse()
+
+
+def _hidden_changes(state, seat: int):
+    """(name, change) for every single thing ``seat`` may not know (components §6): each
+    other hand, the order of each face-down pile, the 3 demand tiles removed at setup, the
+    bag, the tiles below each stack's top, and the seed."""
+    for rival in range(len(state.players)):
+        if rival != seat:
+            yield f"hand {rival}", lambda s, r=rival: _swap_hand(s, r)
+    yield "card pile", lambda s: _reverse(s.deck)
+    yield "forum pile", lambda s: _reverse(s.forum_pile)
+    yield "extra pile", lambda s: _reverse(s.extra_pile)
+    yield "demand pile", lambda s: _reverse(s.demand_pile)
+
+    def removed(s):  # a removed demand tile exchanged with a different one of the pile
+        for i, tile in enumerate(s.demand_pile):
+            if s.demands_out and tile != s.demands_out[0]:
+                s.demands_out[0], s.demand_pile[i] = tile, s.demands_out[0]
+                return
+
+    yield "removed demands", removed
+    yield "bag", lambda s: _reverse(s.bag)
+    for i in range(len(state.stacks)):
+
+        def below(s, i=i):
+            s.stacks[i][:-1] = s.stacks[i][:-1][::-1]
+
+        yield f"stack {i}", below
+
+    def seed(s):
+        s.seed += 1
+
+    yield "seed", seed
+
+
+def _other_world(state, seat: int):
+    """The same game with every hidden change of :func:`_hidden_changes` at once (the bots'
+    tests use it too)."""
+    other = state.clone()
+    for _, change in _hidden_changes(state, seat):
+        change(other)
+    return other
+
+
+def _same_to(seat: int, state, other) -> None:
+    """``seat`` sees the same view, the same legal actions and the same preview of each."""
+    mine, theirs = view(state, seat), view(other, seat)
+    assert theirs.model_dump() == mine.model_dump()
+    assert theirs.legal == mine.legal
+    for action in legal_actions(state):
+        assert preview(theirs, action) == preview(mine, action), action
+    assert view(other, -1).model_dump() == view(state, -1).model_dump()  # an onlooker
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_worlds_a_seat_cannot_tell_apart_give_it_the_same_view_and_previews(players):
+    """Components §6: one world per single hidden change, and one with all of them at once,
+    look the same to the deciding seat: its view, its legal actions and the preview of
+    each."""
+    changed = set()
     for n, (state, _) in enumerate(random_game(11 + players, players)):
         if n % 7:
             continue
         seat = current_player(state)
-        other = _other_world(state, seat)
-        assert view(other, seat).model_dump() == view(state, seat).model_dump()
-        mine, theirs = view(state, seat), view(other, seat)
-        for action in legal_actions(state):
-            assert preview(mine, action) == preview(theirs, action), action
-        assert view(other, -1).model_dump() == view(state, -1).model_dump()  # an onlooker
+        for name, change in _hidden_changes(state, seat):
+            other = state.clone()
+            change(other)
+            if other.model_dump() != state.model_dump():
+                changed.add(name.split()[0])
+                _same_to(seat, state, other)
+        _same_to(seat, state, _other_world(state, seat))
+    kinds = {"hand", "card", "forum", "extra", "demand", "removed", "bag", "stack", "seed"}
+    assert changed == kinds  # each kind of hidden change was made at least once
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_determinized_world_looks_the_same_to_the_seat_and_plays_on(players):
+    """Components §6: a world drawn from what a seat may know gives that seat the same view back
+    and the same legal actions."""
     rng = random.Random(players)
     for n, (state, _) in enumerate(random_game(20 + players, players)):
         if n % 11:
@@ -76,6 +134,8 @@ def test_a_determinized_world_looks_the_same_to_the_seat_and_plays_on(players):
 
 
 def test_the_public_log_never_names_a_card_drawn_face_down():
+    """Components §6 (EN l.127, l.251, l.648): a card drawn face down is named only in the
+    drawing seat's own lines."""
     from forum_trajanum.trajan import data as D
     from forum_trajanum.trajan.game import GAME
 
@@ -93,8 +153,8 @@ def test_the_public_log_never_names_a_card_drawn_face_down():
 
 
 def test_a_preview_gives_the_actions_own_points_not_the_quarter_scoring_it_leads_to():
-    # EN l.405-425: a deploy that ends the quarter's last round gives the province's VP
-    # (EN l.346-351); the penalty for unmet demands that follows belongs to the scoring
+    """EN l.405-425: a deploy that ends the quarter's last round gives the province's VP (EN
+    l.346-351); the penalty for unmet demands that follows belongs to the scoring."""
     rng = random.Random(4)
     state = new_game(4, TrajanOptions(players=4))
     found = 0

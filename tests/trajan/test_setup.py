@@ -3,6 +3,8 @@ components §3)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from forum_trajanum.trajan import data as D
@@ -14,8 +16,8 @@ from .helpers import after_setup, find
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_board_is_laid_out_for_the_player_count(players):
-    # EN l.93-101: 3 demand tiles out, 10 province tiles, 6/9/12 forum tiles, 3 extra action
-    # tiles, 20 construction tiles; EN l.121-123: a bonus tile each and 2 beside the senate
+    """EN l.93-101: 3 demand tiles out, 10 province tiles, 6/9/12 forum tiles, 3 extra action
+    tiles, 20 construction tiles; EN l.121-123: a bonus tile each and 2 beside the senate."""
     s = new_game(5, TrajanOptions(players=players))
     assert len(s.demands_out) == 3 and len(s.demand_pile) == 12
     assert all(t >= 0 for t in s.provinces) and len(s.provinces) == 10
@@ -31,14 +33,15 @@ def test_the_board_is_laid_out_for_the_player_count(players):
 
 
 def test_each_player_starts_with_13_tokens_a_leader_and_a_token_in_each_camp():
-    # EN l.105
+    """EN l.105."""
     s = new_game(2, TrajanOptions(players=3))
     for pl in s.players:
         assert (pl.supply, pl.workers, pl.legions, pl.leader, pl.arch) == (13, 1, 1, -1, 0)
 
 
 def test_the_start_players_disc_is_at_the_bottom_of_the_senate_stack():
-    # EN l.115-117: the others pile up clockwise, so the last player in turn order is on top
+    """EN l.115-117: the others pile up clockwise, so the last player in turn order is on
+    top."""
     s = new_game(9, TrajanOptions(players=4))
     order = [(s.start_player + i) % 4 for i in range(4)]
     heights = [s.players[p].height for p in order]
@@ -46,7 +49,7 @@ def test_the_start_players_disc_is_at_the_bottom_of_the_senate_stack():
 
 
 def test_every_tray_gets_two_markers_and_the_default_fills_the_rest():
-    # EN l.107: each tray exactly 2 markers; components §3.7: a one-key default (R33)
+    """EN l.107: each tray exactly 2 markers; components §3.7: a one-key default (R33)."""
     s = new_game(3, TrajanOptions(players=2))
     first = s.tasks[-1].player
     apply(s, find(legal_actions(s), "markers BB"))
@@ -59,7 +62,8 @@ def test_every_tray_gets_two_markers_and_the_default_fills_the_rest():
 
 
 def test_starting_cards_come_from_the_pile_or_a_discard_pile_which_is_refilled():
-    # EN l.127: three cards each; an emptied discard pile is filled from the face-down pile
+    """EN l.127: three cards each; an emptied discard pile is filled from the face-down
+    pile."""
     s = new_game(4, TrajanOptions(players=2))
     while s.decision == "markers":
         apply(s, legal_actions(s)[0])
@@ -74,7 +78,7 @@ def test_starting_cards_come_from_the_pile_or_a_discard_pile_which_is_refilled()
 
 
 def test_three_starting_trajan_tiles_of_different_stacks_go_on_slots_ii_iv_vi():
-    # EN l.129
+    """EN l.129."""
     s = after_setup(6, 3)
     for pl in s.players:
         tiles = [pl.slots[i] for i in (1, 3, 5)]
@@ -85,6 +89,7 @@ def test_three_starting_trajan_tiles_of_different_stacks_go_on_slots_ii_iv_vi():
 
 
 def test_a_second_tile_of_one_stack_is_not_offered_at_setup():
+    """EN l.129: at setup a player may not take more than 1 Trajan tile of each category."""
     s = new_game(8, TrajanOptions(players=2))
     while s.decision != "start":
         apply(s, legal_actions(s)[0])
@@ -94,8 +99,8 @@ def test_a_second_tile_of_one_stack_is_not_offered_at_setup():
 
 
 def test_the_component_tables_hold_every_printed_piece():
-    # components §1: 54 Trajan tiles, 70 forum + 12 extra action tiles, 15 demand tiles,
-    # 20 construction tiles, 12 bonus tiles, 60 cards
+    """Components §1: 54 Trajan tiles, 70 forum + 12 extra action tiles, 15 demand tiles, 20
+    construction tiles, 12 bonus tiles, 60 cards."""
     assert len(D.TRAJAN_TILES) == 54
     assert [sum(t.stack == s for t in D.TRAJAN_TILES) for s in range(6)] == [9] * 6
     assert len(D.FORUM_PILE) == 70 and len(D.EXTRA_PILE) == 12
@@ -106,3 +111,22 @@ def test_the_component_tables_hold_every_printed_piece():
     assert len(D.ADJACENT[D.PROVINCES.index("Britannia")]) == 3  # EN l.319
     assert [r.code for r in D.RULINGS] == [f"R{n}" for n in range(1, 36)]  # kept, in order
     assert len(D.RULINGS) == 35
+
+
+def test_every_public_constant_of_the_data_module_carries_its_flag():
+    """Components §0 (a): every fact of the data module has a flag (verified-by-text, two
+    sources or one source) and a source; the rulings are checked by
+    ``test_every_ruling_is_cited_by_a_test``."""
+    meta = {"VERIFIED", "TWO_SOURCES", "ONE_SOURCE", "DATA_NOTICE", "FLAGS", "RULINGS"}
+    facts = {
+        name
+        for name, value in vars(D).items()
+        if name.isupper() and not name.startswith("_") and not isinstance(value, D.Ruling)
+    } - meta
+    assert sorted(facts - set(D.FLAGS)) == [], "constants without a flag"
+    assert sorted(set(D.FLAGS) - facts) == [], "flags of no constant"
+    for name, (flag, source) in D.FLAGS.items():
+        assert flag in (D.VERIFIED, D.TWO_SOURCES, D.ONE_SOURCE), name
+        assert source.strip(), name
+        if flag == D.VERIFIED:  # stated in words: the line is cited
+            assert re.search(r"\b(EN|PL) l\.\d+", source), (name, source)

@@ -28,7 +28,7 @@ def _tray(**colours):
 
 
 def test_the_sowing_example_two_markers_from_the_trajan_tray_end_in_the_seaport():
-    # EN l.195: the Trajan tray holds 2 markers; the last goes to the Seaport tray
+    """EN l.195: the Trajan tray holds 2 markers; the last goes to the Seaport tray."""
     s = turn_of(after_setup(1), 0)
     _trays(s, 0, [0] * 6, [0] * 6, [0] * 6, [0] * 6, _tray(B=1, Y=1), [0] * 6)
     s.__pydantic_private__["_legal"] = None
@@ -43,7 +43,7 @@ def test_the_sowing_example_two_markers_from_the_trajan_tray_end_in_the_seaport(
 
 
 def test_seven_markers_go_round_the_circle_including_the_emptied_source_tray():
-    # EN l.193 and R1: target = (source + n) mod 6
+    """EN l.193 and R1: target = (source + n) mod 6."""
     s = turn_of(after_setup(1), 0)
     _trays(s, 0, [0] * 6, _tray(B=2, Y=2, O=2, W=1), [0] * 6, [0] * 6, [0] * 6, [0] * 6)
     apply(s, parse("take forum"))
@@ -56,7 +56,7 @@ def test_seven_markers_go_round_the_circle_including_the_emptied_source_tray():
 
 
 def test_the_time_marker_moves_one_space_per_marker_and_the_round_ends_after_the_turn():
-    # EN l.199-205, R19: the excess carries over; one round ends; a demand is revealed
+    """EN l.199-205, R19: the excess carries over; one round ends; a demand is revealed."""
     s = turn_of(after_setup(1), 0)
     s.time = D.TIME_CYCLE[2] - 1
     _trays(s, 0, _tray(B=2, Y=1), *([[0] * 6] * 5))
@@ -70,8 +70,8 @@ def test_the_time_marker_moves_one_space_per_marker_and_the_round_ends_after_the
 
 
 def test_a_trajan_tile_worth_5_vp_with_a_worker_is_accomplished_by_its_colours():
-    # EN l.229-233: the tray also holds other markers; the player gains 5 VP and may deploy a
-    # worker; R2: the VP come by themselves
+    """EN l.229-233: the tray also holds other markers; the player gains 5 VP and may deploy a
+    worker; R2: the VP come by themselves."""
     s = turn_of(after_setup(1), 0)
     tile = next(
         i for i, t in enumerate(D.TRAJAN_TILES) if t.effect == "worker" and t.colours == (Y, O)
@@ -89,7 +89,7 @@ def test_a_trajan_tile_worth_5_vp_with_a_worker_is_accomplished_by_its_colours()
 
 
 def test_a_tile_of_two_markers_of_one_colour_needs_both():
-    # R3
+    """R3."""
     s = turn_of(after_setup(1), 0)
     tile = next(i for i, t in enumerate(D.TRAJAN_TILES) if t.colours == (O, O))
     s.players[0].slots = [-1, -1, -1, tile, -1, -1]
@@ -104,7 +104,7 @@ def test_a_tile_of_two_markers_of_one_colour_needs_both():
 
 
 def test_a_demand_trajan_tile_is_kept_off_the_circle():
-    # EN l.225
+    """EN l.225."""
     s = turn_of(after_setup(1), 0)
     tile = next(i for i, t in enumerate(D.TRAJAN_TILES) if t.effect == "demand")
     a, b = D.TRAJAN_TILES[tile].colours
@@ -118,7 +118,7 @@ def test_a_demand_trajan_tile_is_kept_off_the_circle():
 
 
 def test_the_arch_returns_from_the_centre_to_the_freed_slot_only():
-    # EN l.331, R15
+    """EN l.331, R15."""
     s = turn_of(after_setup(1), 0)
     pl = s.players[0]
     points = [i for i, t in enumerate(D.TRAJAN_TILES) if t.effect == "points"]
@@ -135,6 +135,9 @@ def test_the_arch_returns_from_the_centre_to_the_freed_slot_only():
 
 
 def test_an_illegal_action_changes_nothing_and_says_what_why_and_where():
+    """EN l.167-171, l.183-185: a turn starts by taking the markers of a tray, so an action
+    (here the Senate, l.239: only after the markers) is illegal then; it changes nothing and the
+    error says what, why and where; a seat not deciding is refused."""
     s = turn_of(after_setup(1), 0)
     before = s.model_dump()
     with pytest.raises(IllegalActionError) as caught:
@@ -147,7 +150,7 @@ def test_an_illegal_action_changes_nothing_and_says_what_why_and_where():
 
 
 def test_the_round_end_is_checked_only_after_the_turn():
-    # EN l.205: "after the active player has completed their turn"
+    """EN l.205: "after the active player has completed their turn"."""
     s = turn_of(after_setup(1), 0)
     s.time = D.TIME_CYCLE[2] - 1
     _trays(s, 0, _tray(B=1), _tray(Y=1), *([[0] * 6] * 4))
@@ -156,7 +159,7 @@ def test_the_round_end_is_checked_only_after_the_turn():
 
 
 def test_the_sowing_plan_says_where_the_last_marker_lands_and_what_it_completes():
-    # EN l.179, l.191-205 (the screen's plannable circle): target, time, round end, tile
+    """EN l.179, l.191-205 (the screen's plannable circle): target, time, round end, tile."""
     from forum_trajanum.trajan.view import sowing_plan, view
 
     s = turn_of(after_setup(1), 0)
