@@ -23,7 +23,9 @@ class Step:
     - ``scoring``: show scoring number ``scoring`` (1-based) of the game, just happened;
     - ``over``: the game is over, show the final result;
     - ``auto``: person ``seat``'s decision has one possible answer, ``action``: play it;
-    - ``bot``: bot ``seat`` decides (on its own view);
+    - ``bot``: bot ``seat`` decides (on its own view); ``watcher``: the one person at the
+      table, whose own view may stay on screen meanwhile (-1: two or more people, or none:
+      only the public view may be shown);
     - ``handover``: the keyboard passes to person ``seat``, whose next decision is ``what``;
     - ``decide``: person ``seat`` chooses (their own view on screen).
     """
@@ -33,6 +35,7 @@ class Step:
     scoring: int = 0
     action: str = ""
     what: str = ""
+    watcher: int = -1
 
 
 class Conductor:
@@ -61,7 +64,8 @@ class Conductor:
             return Step("over")
         seat = s.decider
         if s.is_bot(seat):
-            return Step("bot", seat)
+            people = [i for i in range(s.players) if not s.is_bot(i)]
+            return Step("bot", seat, watcher=people[0] if len(people) == 1 else -1)
         legal = rules.legal_actions(s.state)
         if len(legal) == 1:
             only = str(legal[0])

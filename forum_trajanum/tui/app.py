@@ -489,7 +489,10 @@ class ForumApp(CoachApp, App):
                 return
             self.advance()
         elif step.kind == "bot":
-            self.show_main(self.play_data(s.public_view()))
+            # the one person at the table keeps their own view (their hand, their kept
+            # tiles) while bots play; with two or more people only the public view shows
+            watching = s.view_of(step.watcher) if step.watcher >= 0 else s.public_view()
+            self.show_main(self.play_data(watching))
             self.start_bot(step.seat)
         elif step.kind == "handover":
             self.conductor.forget_viewer()
@@ -532,7 +535,12 @@ class ForumApp(CoachApp, App):
             return
         seat = s.decider
         top = self.screen
-        shown = isinstance(top, GameScreen) and top.data.view.viewer == seat
+        # the seat's own decision on screen just before (not its view of a bot's turn)
+        shown = (
+            isinstance(top, GameScreen)
+            and top.data.view.viewer == seat
+            and bool(top.data.view.legal)
+        )
         hold = 0.0 if shown and self.last_human == seat else self.choice_hold
         self.conductor.shown(Step("decide", seat))
         pv = s.view_of(seat)

@@ -197,7 +197,7 @@ def play_data(
     can_undo = pv.viewer == session.decider and session.can_undo()
     data = PlayData(pv, names, bots, log_lines(session, names), can_undo, message, hold)
     data.step = len(session.record.actions)
-    if pv.viewer < 0 and session.record.actions and session.log:
+    if pv.viewer != session.decider and session.record.actions and session.log:
         data.flash, data.flash_seat = last_move(session.record.actions[-1]), session.log[-1].seat
         data.home = home
     return data

@@ -60,6 +60,15 @@ def test_a_bot_seat_plays_and_one_person_against_bots_never_gets_a_hand_over():
     assert "handover" not in kinds and "bot" in kinds and "decide" in kinds
     assert all(s.seat == 1 for s in steps if s.kind == "bot")
     assert all(s.seat == 0 for s in steps if s.kind == "decide")
+    # the one person at the table keeps their own view while the bot plays
+    assert all(s.watcher == 0 for s in steps if s.kind == "bot")
+
+
+def test_with_two_people_at_the_table_a_bots_turn_shows_only_the_public_view():
+    session = _session(bots=("", "easy", ""))
+    steps = _follow(Conductor(session), session, 400)
+    bots = [s for s in steps if s.kind == "bot"]
+    assert bots and all(s.watcher == -1 for s in bots)
 
 
 def test_a_scoring_is_announced_once_and_the_game_ends_with_over():

@@ -89,7 +89,7 @@ async def test_turn_screen_shows_only_the_own_secrets():
         await _assert_screen_keeps_secrets(app, session, TurnScreen)
 
 
-async def test_bot_turns_are_shown_with_public_information_only():
+async def test_with_one_person_at_the_table_a_bots_turn_shows_only_what_that_person_knows():
     session = session_at("draft", bots=["", "easy"], seed=2)
     session.autosave = False
     # the bot's move shows for 2 s: long enough to be seen on a loaded machine
@@ -98,6 +98,25 @@ async def test_bot_turns_are_shown_with_public_information_only():
         while not isinstance(app.screen, WatchScreen):  # the human plays until the bot's turn
             await past_hold(pilot)
             if app.session.decider == 0 and isinstance(app.screen, PlayScreen):
+                await pilot.press("enter")
+            else:
+                await pilot.pause(0.05)
+        pv = app.screen.data.view
+        # the one person at the table keeps their own view (their river tile, their kept
+        # tiles) while the bot plays; nothing hidden of the bot's is in it
+        assert pv.viewer == 0 and pv.legal == ()
+        assert pv == app.session.view_of(0)
+        assert pv.colonias[1].river == "" and pv.colonias[1].taken == ()
+
+
+async def test_with_two_people_at_the_table_a_bots_turn_shows_public_information_only():
+    session = session_at("draft", bots=["", "easy", ""], seed=2, players=3)
+    session.autosave = False
+    app = ForumApp(bot_delay=2.0, session=session, bot_factory=first_legal_bot_factory)
+    async with app.run_test(size=SIZE) as pilot:
+        while not isinstance(app.screen, WatchScreen):  # the people play until the bot's turn
+            await past_hold(pilot)
+            if isinstance(app.screen, (PlayScreen, HandOverScreen)):
                 await pilot.press("enter")
             else:
                 await pilot.pause(0.05)
