@@ -27,6 +27,11 @@ class DecisionList(OptionList):
         super().__init__(id=id)
         self._held_until = 0.0
 
+    def on_resize(self) -> None:
+        """A list made shorter (a hint's line, a whole choice below it) keeps its highlighted
+        choice in view."""
+        self.scroll_to_highlight()
+
     def hold(self, seconds: float) -> None:
         """Ignore Enter and clicks on an option for ``seconds`` from now."""
         self._held_until = monotonic() + seconds

@@ -264,10 +264,16 @@ class DecisionPanel:
         self.show_decision_text()
         self.fill_decisions()
         lst = self.query_one("#decisions", OptionList)
-        if closing and not self.group_open:
-            ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
-            if GROUP_ID + closing in ids:
-                lst.highlighted = ids.index(GROUP_ID + closing)
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        if closing and not self.group_open and GROUP_ID + closing in ids:
+            lst.highlighted = ids.index(GROUP_ID + closing)
+        if self.hint_action() is not None:
+            self.show_hint_line()  # the hint's line names the keys of the list now shown
+            mark = self.hint_entry(ids)
+            if self.group_open and mark is not None:
+                # the hint inside the group: its entry highlighted, in view once the hint's
+                # line has taken its room from the list
+                lst.highlighted = ids.index(mark)  # scrolled into view, also on a resize
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """The highlighted choice whole on the line below the list, when the list cuts it."""

@@ -39,19 +39,22 @@ def hint_words(hint, pv: PlayerView, keys: dict[str, str] | None = None) -> str:
     in short)."""
     keys = keys or {}
 
-    def named(action) -> str:
+    def named(action, whole: bool = True) -> str:
         key = keys.get(str(action))
-        return (f"[{key}] " if key else "") + describe(action, pv)
+        words = describe(action, pv)
+        if not whole:
+            words = words.split(" — ")[0]  # its costs and gains are on its line in the list
+        return (f"[{key}] " if key else "") + words
 
     best, value = hint.top[0]
     text = f"Hint: {named(best)}"
     if value is None:
         return f"{text} — {hint.reason}." if hint.reason else text + "."
     text += f". About {value:.0f} points expected at the end of the game"
-    nexts = [f"{named(a)}: {v:.0f}" for a, v in hint.top[1:] if v is not None]
+    nexts = [f"{named(a, whole=False)}: {v:.0f}" for a, v in hint.top[1:] if v is not None]
     if nexts:
         text += "; next best: " + "; ".join(nexts)
-    return text + f" (each played on to the end of the round in {hint.worlds} sampled games)."
+    return text + f" (each played on to the round's end in {hint.worlds} sampled games)."
 
 
 def hint_unavailable(pv: PlayerView) -> str:
