@@ -217,7 +217,9 @@ def rule_words(rule, pv: PlayerView) -> Text:
     colour = f"{COLOUR_NAMES[rule.colours]} ({rule.colours})" if one else "coloured"
     text.append("Colour-area rule: ", style="bold #ffd75f")
     if not rule.areas:
-        text.append(f"no {colour} area is started yet: any free {colour} space will do.")
+        text.append(
+            f"no {colour} area is started and still has room: any free {colour} space will do."
+        )
         return text
     where = "; ".join(_area_place(pv, area) for area in rule.areas)
     areas = "area" if len(rule.areas) == 1 else "areas"

@@ -96,4 +96,7 @@ async def test_with_no_area_of_its_colour_started_the_rule_says_any_space_of_it_
         await past_hold(pilot)
         assert app.screen.query_one(ForumGrid).rule == frozenset()
         words = " ".join(screen_text(app).split())
-        assert "Colour-area rule: no blue (B) area is started yet: any free blue (B) space" in words
+        assert (
+            "Colour-area rule: no blue (B) area is started and still has room: any free blue (B) "
+            "space" in words
+        )
