@@ -307,7 +307,8 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def render_table(summary: dict):
-    """The summary as a rich Table."""
+    """The summary as a rich Table. Its cells never wrap nor shrink: a number cut to fit
+    ("21%-1…") would be a wrong number (:func:`print_table` widens the console instead)."""
     from rich.table import Table
 
     played = f"{summary['games']}"
@@ -316,7 +317,10 @@ def render_table(summary: dict):
     if summary.get("interrupted"):
         played += f" of {summary.get('planned_games')} (interrupted)"
     table = Table(
-        caption="points columns: mean points per category; think: seconds per decision in ms",
+        caption=(
+            "points columns: mean points per category; think: milliseconds per decision "
+            "(mean, median, max)"
+        ),
         title=(
             f"{GAMES.title(summary.get('game', DEFAULT_GAME))}: {played} games, players "
             f"{','.join(summary['players'])}, seed {summary['seed']} (mean winning score "
@@ -324,18 +328,11 @@ def render_table(summary: dict):
             f"{summary['winner_final_scoring_mean']:.1f})"
         ),
     )
-    table.add_column("bot")
-    table.add_column("games", justify="right")
-    table.add_column("win", justify="right")
-    table.add_column("win 95% CI", justify="right")
-    table.add_column("score", justify="right")
-    table.add_column("sd", justify="right")
     categories = summary.get("categories") or GAMES.get(DEFAULT_GAME).categories
-    for _, short in categories:
-        table.add_column(short, justify="right")
-    table.add_column("think ms mean", justify="right")
-    table.add_column("median", justify="right")
-    table.add_column("max", justify="right")
+    headers = ["bot", "games", "win", "win 95% CI", "score", "sd"]
+    headers += [short for _, short in categories] + ["think", "median", "max"]
+    for i, header in enumerate(headers):
+        table.add_column(header, justify="left" if i == 0 else "right", no_wrap=True)
     for label, row in summary["bots"].items():
         table.add_row(
             label,
@@ -350,6 +347,18 @@ def render_table(summary: dict):
             f"{row['think_max'] * 1000:.1f}",
         )
     return table
+
+
+def print_table(summary: dict, console=None) -> None:
+    """Print the summary's table whole: a console narrower than the table is widened to it
+    (the terminal wraps the long lines rather than rich cutting the numbers)."""
+    from rich.measure import Measurement
+
+    console = console or _console()
+    table = render_table(summary)
+    need = Measurement.get(console, console.options.update_width(10_000), table).maximum
+    console.width = max(console.width, need)
+    console.print(table)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -423,7 +432,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(exc))
     except OSError as exc:
         parser.error(f"cannot write the records: {exc.strerror or exc}")
-    _console().print(render_table(summary))
+    print_table(summary)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(summary, fh, indent=2)

@@ -79,3 +79,81 @@ def test_records_replay_to_the_scores_the_simulation_reported(tmp_path):
         assert [pl.score for pl in state.players] == game["scores"]
         replay = load(path)  # what replay and export open
         assert replay.finished and replay.steps[-1].scores == tuple(game["scores"])
+
+
+def _summary_of_wide_numbers(game: str, levels: list[str]) -> dict:
+    """A summary whose every cell is as wide as a long series makes it."""
+    keys = simulate.point_keys(game)
+    row = {"score": -100, "points": dict.fromkeys(keys, -32), "win": 0.0, "think": [1.2345],
+           "final_scoring": 10, "capped": 0}  # fmt: skip
+    games = [
+        {"game": g, "seed": g, "win_score": 0, "winner_final_scoring": 0,
+         "bots": {b: dict(row, seat=b, win=float(b == 1)) for b in range(4)}}
+        for g in range(7)
+    ]  # fmt: skip
+    return simulate.summarize(levels, games, seed=123456, jobs=1, elapsed=1.0, game=game)
+
+
+@pytest.mark.parametrize("game", ["forum-trajanum", "trajan"])
+def test_the_table_cuts_no_number_even_on_a_narrow_terminal(game):
+    from io import StringIO
+
+    from rich.console import Console
+
+    summary = _summary_of_wide_numbers(game, ["easy", "normal", "easy", "hard"])
+    low, high = summary["bots"]["normal"]["win_rate_ci95"]
+    interval = f"{low:.0%}-{high:.0%}"
+    assert interval == "65%-100%"  # Normal won every game
+    for width in (60, 140):
+        console = Console(file=StringIO(), width=width, record=True)
+        simulate.print_table(summary, console)
+        text = console.export_text()
+        assert "…" not in text, text
+        assert interval in text and "normal" in text and "easy#2" in text
+        assert "-100.0" in text and "1234.5" in text  # a score and a think time, whole
+        assert "think: milliseconds per decision" in text
+        assert "seconds per decision in ms" not in text
+
+
+def test_a_trajan_simulation_prints_its_table_and_keeps_readable_records(tmp_path, capsys):
+    """``simulate --game trajan``: the table, a JSON summary of the same shape as Forum
+    Trajanum's, and records the core's record reader opens and replays to the scores."""
+    from forum_trajanum.core.game import GAMES
+    from forum_trajanum.core.record import read_record
+    from forum_trajanum.trajan.rules import is_over
+
+    out, records = tmp_path / "out.json", tmp_path / "records"
+    status = simulate.main(
+        ["--game", "trajan", "--players", "easy,normal", "--games", "2", "--seed", "4",
+         "--jobs", "1", "--json", str(out), "--no-progress", "--records", str(records)]
+    )  # fmt: skip
+    assert status == 0
+    printed = capsys.readouterr().out
+    assert "Trajan: 2 games, players easy,normal, seed 4" in printed
+    for word in ("easy", "normal", "win 95% CI", "trj", "shp", "bon", "think"):
+        assert word in printed, word
+    assert "…" not in printed
+
+    data = json.loads(out.read_text())
+    forum = simulate.run(["easy", "easy"], 1, seed=1, jobs=1, progress=False)
+    assert set(data) == set(forum)
+    assert data["game"] == "trajan" and data["players"] == ["easy", "normal"]
+    assert data["categories"] == [list(pair) for pair in GAMES.get("trajan").categories]
+    assert set(data["bots"]) == {"easy", "normal"}
+    for row in data["bots"].values():
+        assert set(row) == set(forum["bots"]["easy"])
+        assert set(row["points_mean"]) == set(simulate.point_keys("trajan"))
+        assert row["games"] == 2 and row["decisions"] > 0
+    assert sum(row["wins"] for row in data["bots"].values()) == pytest.approx(2.0)
+    assert len(data["per_game"]) == 2
+    assert all(set(game) == set(forum["per_game"][0]) for game in data["per_game"])
+
+    assert len(list(records.iterdir())) == 2
+    for game in data["per_game"]:
+        path = simulate.record_path(records, game["game"], game["seed"])
+        found = read_record(path.read_bytes(), GAMES)
+        assert not found.problem and not found.lost
+        assert found.record.game == "trajan" and found.record.names == game["seats"]
+        state = found.record.replay()
+        assert is_over(state)
+        assert [pl.score for pl in state.players] == game["scores"]
