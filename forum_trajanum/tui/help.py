@@ -41,7 +41,11 @@ STRUCTURE_SHORT = {"B": "fount", "G": "park", "Y": "stabl", "R": "house"}
 #: The keys, as (key, what it does).
 KEYS: tuple[tuple[str, str], ...] = (
     ("Enter", "take the highlighted choice, or the cell under the cursor"),
-    ("1-9", "take that entry of the decision list directly"),
+    ("1-9, Shift+A-Z", "take that entry of the decision list directly (entries 1-9, "
+                       "then A-Z: the key stands before each entry)"),
+    ("Home End PgUp PgDn", "the first, the last, a page up or down of a long list"),
+    ("Esc", "back out of a group of entries (an entry ending in \u2026 opens one); setup: "
+            "back one corner while choosing the crane colours (or Backspace)"),
     ("Tab", "move between the decision list, your Colonia and the Forum"),
     ("Arrows", "move the highlight or the cursor of the panel in focus (framed in bright "
                "yellow; the key bar begins with where they go); a click on a cell chooses it"),
@@ -60,7 +64,6 @@ KEYS: tuple[tuple[str, str], ...] = (
     (LEGEND_KEY, "the legend of every symbol and short form"),
     ("? or F1", "this help"),
     ("q", "back to the menu (the game is saved after every action)"),
-    ("Esc", "setup: back one corner while choosing the crane colours (or Backspace)"),
     ("Hand-over", "when the keyboard passes to another player, a privacy screen waits for "
                   "that player's Enter; nothing secret is on screen before that. The choices "
                   "then take Enter after a short moment, so that a double press chooses "
