@@ -35,10 +35,12 @@ def test_colonia_in_focus(snap_compare, size):
     assert snap_compare(_app(session), press=["enter", "c"], terminal_size=size)
 
 
-def test_trajan_cards_with_where_the_player_stands(snap_compare):
+@SIZES
+def test_trajan_cards_with_where_the_player_stands(snap_compare, size):
     session = session_at("build", seed=3)
-    assert snap_compare(_app(session), press=["enter", "t"], terminal_size=(80, 24))
+    assert snap_compare(_app(session), press=["enter", "t"], terminal_size=size)
 
 
-def test_help_rules_tab(snap_compare):
-    assert snap_compare(_app(), press=["question_mark", "3"], terminal_size=(80, 24))
+@SIZES
+def test_help_rules_tab(snap_compare, size):
+    assert snap_compare(_app(), press=["question_mark", "3"], terminal_size=size)

@@ -42,7 +42,9 @@ def test_game_over_screen(snap_compare, size):
 
 
 @pytest.mark.parametrize(
-    ("tab", "size"), [("2", (80, 24)), ("3", (160, 45))], ids=["points-80x24", "boards-160x45"]
+    ("tab", "size"),
+    [(tab, size) for tab in ("2", "3") for size in SIZES],
+    ids=[f"{name}-{w}x{h}" for name in ("points", "boards") for w, h in SIZES],
 )
 def test_game_over_points_and_boards(snap_compare, tab, size):
     app = ForumApp(bot_delay=0, session=_session(None), min_size=(80, 24))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from rich.console import Console
 from textual.geometry import Region
 
@@ -14,12 +15,34 @@ from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import GameOptions
 from forum_trajanum.engine.cards import progress
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.coach import due, mark_seen, start_coach
+from forum_trajanum.tui.coach import (
+    CoachScreen,
+    coach_on,
+    due,
+    mark_seen,
+    seen_kinds,
+    start_coach,
+)
+from forum_trajanum.tui.compat import screen_strips
 from forum_trajanum.tui.dialogs import HelpScreen, TrajanScreen
-from forum_trajanum.tui.glossary import NOTES, WORDS
+from forum_trajanum.tui.glossary import NOTES, WORDS, heading
 from forum_trajanum.tui.help import RULES_PARAGRAPHS, legend
+from forum_trajanum.tui.playscreen import PlayScreen
+from tests.waiting import wait_for
 
 from .conftest import past_hold, session_at
+
+
+def screen_text_of(screen) -> str:
+    """The text ``screen`` shows (a screen under a dialog keeps its last frame)."""
+    return "\n".join(strip.text for strip in screen_strips(screen))
+
+
+def widget_text(screen, selector: str) -> str:
+    """The text a widget of ``screen`` shows, read off the screen where it lies."""
+    region = screen.query_one(selector).region
+    strips = screen_strips(screen)
+    return "\n".join(strips[y].crop(region.x, region.right).text for y in range(*region.line_span))
 
 
 def flat(text: str) -> str:
@@ -153,3 +176,41 @@ async def test_the_trajan_cards_say_whether_the_player_meets_each_task_and_what_
                     assert "you: met once now" in text or "you: met twice now" in text
                 else:
                     assert "you: not met; missing " + ", ".join(task.missing) in text
+
+
+@pytest.mark.parametrize(
+    ("decision", "word", "on_screen"),
+    [
+        ("build", "reserve", "Reserve "),  # the side panel lists the tiles received
+        ("setup_row", "female-back citizen", "the drawn citizen"),  # the decision's words
+    ],
+)
+async def test_the_coach_explains_a_word_when_it_first_appears_on_screen(decision, word, on_screen):
+    # item 7: the reserve (rules "Take 2 Colonia tiles": the tiles received lie face up
+    # beside the Colonia) after the first draft; the female-back citizen (rules "Setup")
+    session = session_at(decision, seed=3)
+    session.autosave = False
+    seat = session.decider
+    start_coach(session.record, [0, 1])
+    note = next(n for n in NOTES if n.word == word)
+    mark_seen(session.record, seat, decision)  # the decision's kind explained before
+    for other in NOTES:
+        if other is not note:
+            mark_seen(session.record, seat, other.key)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        board = flat(screen_text_of(app.screen_stack[-2]))
+        assert on_screen in board  # the word is on the player's screen ...
+        box = flat(widget_text(app.screen, "#coach-box"))
+        assert f"New here: {word}" in box  # ... and the coach says what it means
+        text = flat(widget_text(app.screen, "#coach-text"))
+        assert text == f"{heading(word)}: {flat(WORDS[word])}"
+        await pilot.press("enter")  # OK
+        assert await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+        assert note.key in seen_kinds(session.record, seat)
+        await pilot.press("k", "k")  # coach off and on: on asks what is owed now
+        await pilot.pause()
+        assert coach_on(session.record, seat)
+        assert isinstance(app.screen, PlayScreen)  # nothing: the word was explained once
