@@ -109,8 +109,8 @@ CHOICE_CELLS = check_complete(
         "take": _one_cell, "keep": _one_cell, "pick": _one_cell, "handicap": _one_cell,
         "build": _built_cells,
         **dict.fromkeys(
-            ("bonus", "both", "convert", "cranes", "diagonal", "end", "envoy", "first", "gain",
-             "pay", "row", "skip", "step", "use", "worker"),
+            ("bonus", "both", "convert", "cranes", "diagonal", A.EndTurn.make().kind, "envoy",
+             "first", "gain", "pay", "row", "skip", "step", "use", "worker"),
             _no_cell,
         ),
     },
