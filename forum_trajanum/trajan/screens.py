@@ -17,7 +17,10 @@ from __future__ import annotations
 import contextlib
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -39,7 +42,7 @@ from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
-from forum_trajanum.tui.keys import KeyBar
+from forum_trajanum.tui.keys import LEGEND_KEY, KeyBar
 from forum_trajanum.tui.messages import (
     ActionChosen,
     GameLeft,
@@ -83,6 +86,11 @@ class TrajanData:
     message: str = ""
     hold: float = 0.0
     home: int = -1
+    #: The home seat's own view, hand included: only while a bot plays against the one
+    #: person at the table (with two or more people the public view stays public).
+    own: GameState | None = None
+    #: The latest moves since a person last acted (a bot's turn), shown while it plays.
+    recent: list[str] = field(default_factory=list)
 
 
 # ── words ───────────────────────────────────────────────────────────────────────────────
@@ -168,6 +176,15 @@ def _points(v: GameState, action) -> str:
     return f" (+{total} VP)" if total > 0 else f" ({total} VP)" if total < 0 else ""
 
 
+def _tile_wants(pl, tray: int, c: int) -> bool:
+    """Whether the Trajan tile beside ``tray`` shows colour ``c`` more often than the tray
+    holds it now (a marker of ``c`` brings the tile closer)."""
+    tile = pl.slots[tray]
+    if tile < 0:
+        return False
+    return pl.trays[tray][c] < D.TRAJAN_TILES[tile].colours.count(c)
+
+
 def choice_words(v: GameState, action) -> str:
     """One choice in words, with what it gives (from the view alone)."""
     seat = v.viewer
@@ -209,10 +226,9 @@ def choice_words(v: GameState, action) -> str:
             out += ", round ends"
         return out
     if kind == "sow":
-        tile = pl.slots[task.tray]
         needed = ""
-        if tile >= 0 and action.colour in D.TRAJAN_TILES[tile].colours:
-            needed = " (its Trajan tile needs it)"
+        if _tile_wants(pl, task.tray, action.colour) and task.tray == task.target:
+            needed = " (its Trajan tile still needs it)"
         last = " — the last marker" if sum(task.hand) == 1 else ""
         return f"{colour(action.colour)} into the {D.ACTIONS[task.tray]} tray{needed}{last}"
     if kind == "pass":
@@ -246,10 +262,14 @@ def choice_words(v: GameState, action) -> str:
     if kind == "recruit":
         return "A token from your supply to the military camp"
     if kind == "march":
-        tile = v.provinces[action.province]
-        took = f", takes its {forum_tile(tile)}" if tile >= 0 else ""
-        vp = D.PROVINCE_VP[action.province]
-        return f"Leader to {D.PROVINCES[action.province]} ({vp} VP province){took}"
+        q = action.province
+        tile = v.provinces[q]
+        took = f", taking its {forum_tile(tile)}" if tile >= 0 else ""
+        if q in pl.provinces:
+            later = "your legionnaire is there already"
+        else:
+            later = f"a legionnaire there later: up to {D.PROVINCE_VP[q]} VP"
+        return f"Leader to {D.PROVINCES[q]}{took} (no VP now; {later})"
     if kind == "deploy":
         return f"A legionnaire to {D.PROVINCES[pl.leader]}" + _points(v, action)
     if kind == "senate":
@@ -326,9 +346,10 @@ def status_line(data: TrajanData) -> Text:
     out = Text(no_wrap=True, overflow="ellipsis")
     if v.quarter <= 0:
         out.append("Setup", style="bold")
+        out.append(f" · {data.names[v.start_player]} is the start player")
     else:
         out.append(f"Quarter {NUMERALS[min(v.quarter, 4) - 1]}, round {v.round}", style="bold")
-        out.append(f" · round ends in {cycle - v.time}")
+        out.append(f" · {round_end_words(v, cycle)}")
     shown = ", ".join(D.DEMANDS[d] for d in v.revealed if d >= 0) or "none"
     out.append(f" · demands: {shown}")
     seat = v.viewer if v.viewer >= 0 else data.home
@@ -338,21 +359,37 @@ def status_line(data: TrajanData) -> Text:
     return out
 
 
-def circle_panel(v: GameState, seat: int, names: list[str]) -> Text:
+def round_end_words(v: GameState, cycle: int) -> str:
+    """How far the round's end is: "round ends in 9", or that this turn ends it."""
+    if v.round_ends:  # the time marker passed its start during this turn
+        return "the round ends after this turn"
+    return f"round ends in {cycle - v.time}"
+
+
+def circle_panel(v: GameState, seat: int, names: list[str], own: GameState | None = None):
+    """A seat's action circle as a table (tray, markers, the Trajan tile beside it) and its
+    hand, display, tiles and tokens below. ``own``: that seat's own view (its hand), shown
+    while a bot plays against the one person at the table."""
     pl = v.players[seat]
-    out = Text()
-    out.append(f"{names[seat]}'s action circle (clockwise)\n", style="bold")
+    title = Text(f"{names[seat]}'s action circle (clockwise)", style="bold")
+    table = Table(box=None, header_style="dim", pad_edge=False, padding=(0, 1, 0, 0))
+    table.add_column("", justify="right", no_wrap=True)  # the slot
+    table.add_column("tray", no_wrap=True, style="bold")
+    table.add_column("markers", no_wrap=True)
+    table.add_column("Trajan tile", overflow="fold")
     for t in range(6):
-        arch = "  ◆ arch" if pl.arch == t else ""
         tile = pl.slots[t]
-        beside = trajan_tile(tile) if tile >= 0 else "—"
-        out.append(f"{D.SLOT_NAMES[t]:>3} {D.ACTIONS[t]:<12} ", style="bold")
-        out.append(f"{markers(pl.trays[t]):<16}")
-        out.append(f" tile: {beside}{arch}\n")
+        beside = Text(trajan_tile(tile) if tile >= 0 else "—")
+        if pl.arch == t:
+            beside.append("  ◆ arch", style="bold #ffd75f")
+        # two spaces after the markers: "B Y" and a tile's "O+Y" must not run together
+        table.add_row(D.SLOT_NAMES[t], D.ACTIONS[t], markers(pl.trays[t]) + " ", beside)
+    out = Text()
     if pl.arch == D.ARCH_CENTRE:
         out.append("The arch is in the centre: every slot is full.\n")
-    hand = Counter(c for c in pl.hand if c >= 0)
-    unknown = sum(1 for c in pl.hand if c < 0)
+    held = (own.players[seat] if own is not None else pl).hand
+    hand = Counter(c for c in held if c >= 0)
+    unknown = sum(1 for c in held if c < 0)
     out.append("Hand: ", style="bold")
     out.append((cards(hand) or "no cards") + (f" + {unknown} unseen" if unknown else "") + "\n")
     out.append("Display: ", style="bold")
@@ -367,16 +404,18 @@ def circle_panel(v: GameState, seat: int, names: list[str]) -> Text:
     out.append(f"\n[+2] on: {plus or 'none'}")
     out.append(
         f" · supply {pl.supply}, worker camp {pl.workers}, military camp {pl.legions}, "
-        f"senate {D.SENATE_VP[pl.senate]}\n"
+        f"senate {D.SENATE_VP[pl.senate]}"
     )
-    return out
+    return Group(title, table, out)
 
 
 def time_track(v: GameState) -> str:
     """The time track: "■■□□□□□□□□□ 2 of 11: the round ends in 9"."""
     cycle = D.TIME_CYCLE[v.options.players]
     bar = "■" * v.time + "□" * (cycle - v.time)
-    return f"{bar} {v.time} of {cycle}: the round ends in {cycle - v.time}"
+    return (
+        f"{bar} {v.time} of {cycle}: {round_end_words(v, cycle).replace('round', 'the round', 1)}"
+    )
 
 
 def board_panel(v: GameState, names: list[str]) -> Text:
@@ -401,7 +440,9 @@ def board_panel(v: GameState, names: list[str]) -> Text:
     out.append("\nBeside the senate: ", style="bold")
     out.append("; ".join(bonus_tile(t) for t in v.senate_bonus) or "none")
     out.append("\nShips ", style="bold")
-    out.append("(VP for 1, 2, … loads; a ship used turns grey until the quarter ends): ")
+    out.append(
+        "(VP for 1, 2, 3, 4 cards, or 1, 2, 3 pairs; used, it turns grey to the quarter's end): "
+    )
     out.append(
         "; ".join(
             f"{name} {'coloured' if side else 'grey'} "
@@ -409,25 +450,32 @@ def board_panel(v: GameState, names: list[str]) -> Text:
             for ship, (name, side) in enumerate(zip(D.SHIPS, v.ships, strict=True))
         )
     )
-    out.append("\nDiscard piles: ", style="bold")
+    out.append("\nDiscard piles ", style="bold")
+    out.append("(the top card last): ")
     out.append(
         " | ".join(
-            f"{i + 1}: "
-            + (", ".join(D.COMMODITIES[c] for c in pile) + " (top last)" if pile else "empty")
+            f"{i + 1}: " + (", ".join(D.COMMODITIES[c] for c in pile) if pile else "empty")
             for i, pile in enumerate(v.discards)
         )
     )
     out.append(f"\nFace-down cards: {len(v.deck)} · forum pile {len(v.forum_pile)}")
-    out.append("\nTrajan stacks: ", style="bold")
-    out.append(
-        "; ".join(
-            f"{D.STACK_NAMES[s]} ({len(stack)}): {trajan_tile(stack[-1])}"
-            if stack
-            else f"{D.STACK_NAMES[s]}: empty"
-            for s, stack in enumerate(v.stacks)
-        )
-    )
+    out.append("\nTrajan stacks ", style="bold")
+    out.append("(the top tile):")
+    for s, stack in enumerate(v.stacks):
+        top = f"{trajan_tile(stack[-1])} ({len(stack)} left)" if stack else "empty"
+        out.append(f"\n  {D.STACK_NAMES[s]}: {top}")
     return out
+
+
+class Drawn:
+    """A drawing made for the width it gets (the province map, the construction district):
+    it fits any panel, from an 80-column screen's to a third of a wide one."""
+
+    def __init__(self, draw) -> None:
+        self.draw = draw
+
+    def __rich_console__(self, console, options):
+        yield self.draw(options.max_width)
 
 
 #: Where each province is drawn: (row, column) on a 3x4 grid, north up (components §2.7).
@@ -437,24 +485,49 @@ MAP_PLACES: dict[str, tuple[int, int]] = {
     "Narbonensis": (2, 0), "Alpes": (2, 1), "Raetia": (2, 2), "Noricum": (2, 3),
 }  # fmt: skip
 MAP_CELL, MAP_GAP = 17, 2
+#: Shorter forms of the long province names, for a narrow map (the list below has them whole).
+SHORT_PROVINCES: dict[str, tuple[str, ...]] = {
+    "Germania Inferior": ("Germ. Inferior", "Germ. Inf."),
+    "Germania Superior": ("Germ. Superior", "Germ. Sup."),
+    "Lugudunensis": ("Lugudun.",),
+    "Narbonensis": ("Narbon.",),
+}
 
 
-def _short_tile(tile: int) -> str:
+def _fit(forms, width: int) -> str:
+    """The first (longest) of ``forms`` that fits ``width`` characters."""
+    return next((f for f in forms if len(f) <= width), forms[-1][:width])
+
+
+def _short_tile(tile: int) -> tuple[str, ...]:
+    """A forum-type tile on the map, as its forms from long to short."""
     kind, value = FORUM_KEYS[TILE_KEY[tile]]
     if kind == "senate":
-        return f"senate {value}"
+        return (f"senate {value}", f"sen. {value}")
     if kind == "demand":
-        return D.DEMANDS[value]
+        return (D.DEMANDS[value],)
     if kind == "extra":
-        return f"+{D.ACTIONS[value]}"
-    return "wild: " + kind.replace("wild_", "").replace("construction", "building")
+        action = D.ACTIONS[value]
+        return (f"+{action}", f"+{action[:6]}.")
+    return WILD_FORMS[kind]
 
 
-def map_drawing(v: GameState) -> Text:
-    """The provinces as a small map with their links: each province its name and VP, its
-    tile, and who is there (⚑ leaders, ⚔ legionnaires, by seat number)."""
+#: The wild cards on the map, from long to short.
+WILD_FORMS = {
+    "wild_commodity": ("wild: commodity", "wild: any card", "wild: card", "wild card"),
+    "wild_construction": ("wild: building", "wild: build.", "wild build."),
+    "wild_demand": ("wild: demand", "wild demand"),
+    "wild_extra": ("wild: extra", "wild extra"),
+}
+
+
+def map_drawing(v: GameState, width: int = 4 * MAP_CELL + 3 * MAP_GAP) -> Text:
+    """The provinces as a small map with their links, drawn to fit ``width`` characters:
+    each province its name and VP, its tile, and who is there (⚑ leaders, ⚔ legionnaires,
+    by seat number)."""
     at = {MAP_PLACES[name]: q for q, name in enumerate(D.PROVINCES)}
     linked = {(a, b) for a in range(len(D.PROVINCES)) for b in D.ADJACENT[a]}
+    size = max(8, min(MAP_CELL, (width - 3 * MAP_GAP) // 4))
 
     def link(a, b) -> bool:
         qa, qb = at.get(a), at.get(b)
@@ -462,16 +535,16 @@ def map_drawing(v: GameState) -> Text:
 
     def cell(q: int, line: int) -> str:
         if line == 0:
-            text = D.PROVINCES[q]
-        elif line == 1:
+            name = D.PROVINCES[q]
+            return _fit((name, *SHORT_PROVINCES.get(name, ())), size)
+        if line == 1:
             tile = v.provinces[q]
-            text = _short_tile(tile) if tile >= 0 else "no tile"
-        else:
-            leaders = [str(p + 1) for p, pl in enumerate(v.players) if pl.leader == q]
-            legions = [str(p + 1) for p in v.legions[q]]
-            text = f"{D.PROVINCE_VP[q]} VP" + (f" ⚑{''.join(leaders)}" if leaders else "")
-            text += f" ⚔{''.join(legions)}" if legions else ""
-        return text[:MAP_CELL]
+            return _fit(_short_tile(tile), size) if tile >= 0 else "no tile"
+        leaders = "".join(str(p + 1) for p, pl in enumerate(v.players) if pl.leader == q)
+        legions = "".join(str(p + 1) for p in v.legions[q])
+        marks = (f" ⚑{leaders}" if leaders else "") + (f" ⚔{legions}" if legions else "")
+        vp = D.PROVINCE_VP[q]
+        return _fit((f"{vp} VP{marks}", f"{vp}VP{marks.replace(' ', '')}"), size)
 
     out = Text()
     for row in range(3):
@@ -482,13 +555,13 @@ def map_drawing(v: GameState) -> Text:
                 text = cell(q, line) if q is not None else ""
                 out.append(text, style="bold" if line == 0 else "")
                 if col < 3:  # a link to the right runs from the name to the next one
-                    fill = MAP_CELL - len(text) + MAP_GAP
+                    fill = size - len(text) + MAP_GAP
                     out.append(" " + "─" * (fill - 1) if joined else " " * fill)
             out.append("\n")
         if row < 2:  # the links to the row below: straight down and the diagonals
             for col in range(4):
                 down = link((row, col), (row + 1, col))
-                out.append(("│" if down else " ").center(MAP_CELL))
+                out.append(("│" if down else " ").center(size))
                 if col < 3:
                     mark = " "
                     if link((row, col), (row + 1, col + 1)):
@@ -497,17 +570,23 @@ def map_drawing(v: GameState) -> Text:
                         mark = "╱"
                     out.append(mark.center(MAP_GAP))
             out.append("\n")
-    out.append(" " * (MAP_CELL + MAP_GAP) + "↑ from the military camp: Alpes, Raetia, Noricum\n")
-    out.append("⚑ leaders, ⚔ legionnaires (by seat number) · +Forum: an extra action tile\n")
+    # the military camp below the map, one way up into Alpes, Raetia and Noricum
+    out.append(" " * (size + MAP_GAP))
+    out.append((" " * (MAP_GAP)).join("↑".center(size) for _ in range(3)).rstrip() + "\n")
+    camp = "".join(str(p + 1) for p, pl in enumerate(v.players) if pl.leader < 0)
+    out.append(" " * (size + MAP_GAP) + "military camp (one way up)", style="bold")
+    out.append(f" ⚑{camp}\n" if camp else "\n")
+    out.append("⚑ leaders, ⚔ legionnaires (by seat number) · +Forum: an extra action tile")
     return out
 
 
-def map_panel(v: GameState, names: list[str]) -> Text:
-    out = map_drawing(v)
-    out.append("\n")
+def map_panel(v: GameState, names: list[str]) -> Group:
+    """The map, and below it each province in words (its whole tile name, who is there, its
+    neighbours)."""
+    out = Text("\n")
     camp = [names[p] for p, pl in enumerate(v.players) if pl.leader < 0]
     out.append("Military camp", style="bold")
-    out.append(f" → Alpes, Raetia, Noricum (one way) · leaders: {', '.join(camp) or 'none'}\n")
+    out.append(f": leaders {', '.join(camp) or 'none'} · to Alpes, Raetia, Noricum\n")
     for q, name in enumerate(D.PROVINCES):
         tile = v.provinces[q]
         leaders = [names[p] for p, pl in enumerate(v.players) if pl.leader == q]
@@ -519,33 +598,51 @@ def map_panel(v: GameState, names: list[str]) -> Text:
         if legions:
             out.append(f" · legionnaires {', '.join(legions)}")
         out.append(f" · to {', '.join(D.PROVINCES[n] for n in D.ADJACENT[q])}\n")
-    return out
+    out.rstrip()
+    return Group(Drawn(partial(map_drawing, v)), out)
 
 
-def district_panel(v: GameState, names: list[str]) -> Text:
+#: Shorter forms of the building types, for a narrow district.
+SHORT_BUILDINGS = {"Fountain": "Fount."}
+
+
+def district_drawing(v: GameState, width: int = 75) -> Text:
+    """The construction district as its 4×5 grid, drawn to fit ``width`` characters: each
+    site its tile (building type and VP), or the seats of the workers there."""
+    cols = D.DISTRICT_COLUMNS
+    size = max(7, min(14, (width - 2) // cols))
     out = Text()
-    out.append("     " + "".join(f"{c + 1:<14}" for c in range(D.DISTRICT_COLUMNS)) + "\n")
+    out.append("  " + "".join(f"{c + 1:<{size}}" for c in range(cols)).rstrip() + "\n", "dim")
     for r in range(D.DISTRICT_ROWS):
-        out.append(f"{'abcd'[r]}    ")
-        for c in range(D.DISTRICT_COLUMNS):
-            site = r * D.DISTRICT_COLUMNS + c
+        out.append(f"{'abcd'[r]} ", style="dim")
+        for c in range(cols):
+            site = r * cols + c
             tile = v.district[site]
             if tile >= 0:
                 t, vp = D.CONSTRUCTION_TILES[tile]
-                cell = f"{D.BUILDING_TYPES[t]} {vp}"
+                name = D.BUILDING_TYPES[t]
+                forms = (f"{name} {vp}", f"{SHORT_BUILDINGS.get(name, name)} {vp}")
+                out.append(f"{_fit(forms, size - 1):<{size}}")
             else:
-                cell = "w:" + ",".join(str(p + 1) for p in v.workers[site])
-            out.append(f"{cell:<14}")
+                seats = [str(p + 1) for p in v.workers[site]]
+                forms = (f"workers {' '.join(seats)}", f"w: {','.join(seats)}")
+                if len(seats) == 1:
+                    forms = (f"worker {seats[0]}", *forms[1:])
+                out.append(f"{_fit(forms, size - 1):<{size}}", style="#87d7ff")
         out.append("\n")
-    out.append("First tile of a type also gives: ")
+    return out
+
+
+def district_panel(v: GameState, names: list[str]) -> Group:
+    out = Text("Roof 5: a building tile, its VP · worker 2: seat 2's worker (tile taken)\n")
+    out.append("The first tile of a type also gives: ")
     out.append(
         ", ".join(
             f"{D.BUILDING_TYPES[t]} → {D.ACTIONS[D.BUILDING_BONUS[t]]}"
             for t in range(len(D.BUILDING_TYPES))
         )
     )
-    out.append("\nw: the seats with a worker there (the tile was taken)")
-    return out
+    return Group(Drawn(partial(district_drawing, v)), out)
 
 
 def players_panel(v: GameState, names: list[str]) -> Text:
@@ -567,14 +664,17 @@ def players_panel(v: GameState, names: list[str]) -> Text:
             + ("; ".join(bonus_tile(t, y) for t, y in zip(pl.bonus, pl.yellow, strict=True)))
             + "\n"
         )
+    out.rstrip()
     return out
 
 
-def panel_text(data: TrajanData, panel: str) -> Text:
+def panel_text(data: TrajanData, panel: str):
+    """One panel's content (a Rich renderable; the map and the district fit the width)."""
     v, names = data.view, data.names
     seat = v.viewer if v.viewer >= 0 else (data.home if data.home >= 0 else v.decider)
     if panel == "circle":
-        return circle_panel(v, max(seat, 0), names)
+        own = data.own if data.own is not None and seat == data.home else None
+        return circle_panel(v, max(seat, 0), names, own)
     if panel == "board":
         return board_panel(v, names)
     if panel == "map":
@@ -600,44 +700,75 @@ def log_lines(session, names: list[str]) -> list[str]:
 # ── screens ─────────────────────────────────────────────────────────────────────────────
 
 
+def meanwhile(recent: list[str], most: int = 4) -> Text:
+    """The bots' last moves above a person's decision (gone with the person's first step):
+    what was played since their own last move, in one wrapped paragraph."""
+    if not recent:
+        return Text()
+    out = Text("Meanwhile: ", style="bold")
+    shown = recent[-most:]
+    out.append(("…; " if len(recent) > most else "") + "; ".join(shown), style="#a0a0a0")
+    return out
+
+
 class TrajanScreen(GameScreen):
-    """A seat's own view of the game, with its choices."""
+    """A seat's own view of the game, with its choices.
+
+    Compact (below 120 columns): one panel at a time above the choices. Standard (from 120):
+    the action circle and a panel on the left, the choices on the right (and the players
+    too from 45 rows). Wide (from 160): everything at once in three columns: the circle and
+    the players (or the log); the board, the provinces and the construction district; the
+    choices."""
 
     MODE = "trajan-turn"
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide"), (160, "-wider")]
     #: From 45 rows (with 120 columns) the players' panel stays in view too.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (45, "-tall")]
+    #: Left out of the key bar when it does not fit (80 columns): the legend is in the help.
+    KEYBAR_SPARE = ("g",)
     DEFAULT_CSS = """
     TrajanScreen { layout: vertical; }
     TrajanScreen #t-status { height: 1; background: $boost; }
-    TrajanScreen #t-body { height: 1fr; }
+    TrajanScreen #t-body { height: 1fr; layout: horizontal; }
     TrajanScreen.-narrow #t-body { layout: vertical; }
-    TrajanScreen.-wide #t-body { layout: horizontal; }
-    TrajanScreen #t-panel-box { height: 1fr; border: round $primary 50%; }
+    TrajanScreen .t-box { height: auto; border: round $primary 50%; }
+    TrajanScreen #t-left, TrajanScreen #t-mid { height: 1fr; width: 1fr; }
+    TrajanScreen.-narrow #t-left { height: auto; width: 100%; }
+    TrajanScreen #t-mid { display: none; }
+    TrajanScreen.-wider #t-mid { display: block; }
+    TrajanScreen #t-panel-box { height: 1fr; }
     TrajanScreen.-narrow #t-panel-box { height: 12; }
-    TrajanScreen #t-left { height: 1fr; }
-    TrajanScreen.-wide #t-left { width: 3fr; }
-    TrajanScreen #t-circle-box { height: auto; max-height: 50%; border: round $primary 50%; }
+    TrajanScreen #t-circle-box { max-height: 60%; }
     TrajanScreen.-narrow #t-circle-box { display: none; }
-    TrajanScreen #t-players-box { height: auto; max-height: 30%; border: round $primary 50%; }
-    TrajanScreen.-narrow #t-players-box, TrajanScreen.-short #t-players-box { display: none; }
-    TrajanScreen #p-decide { height: 1fr; }
-    TrajanScreen.-wide #p-decide { width: 2fr; }
-    TrajanScreen #decision-title { height: auto; max-height: 3; color: $warning; }
+    TrajanScreen #t-players-box { max-height: 40%; display: none; }
+    TrajanScreen.-wide.-tall #t-players-box { display: block; }
+    TrajanScreen #t-district-box { display: none; }
+    TrajanScreen.-wider #t-district-box { display: block; }
+    TrajanScreen #t-board-box { height: 1fr; }
+    TrajanScreen #t-map-box { max-height: 60%; }
+    TrajanScreen #p-decide { height: 1fr; width: 1fr; }
+    TrajanScreen.-wider #p-decide { width: 1.2fr; }
+    TrajanScreen.-wide #p-decide, TrajanScreen.-wider #p-decide { padding-left: 1; }
+    TrajanScreen #decision-title { height: auto; color: $warning; }
+    TrajanScreen #t-hint { height: auto; color: #87d7ff; }
     TrajanScreen #decisions { height: 1fr; border: none; }
-    TrajanScreen #t-message { height: auto; max-height: 3; color: $warning; }
-    TrajanScreen #t-message:empty { display: none; }
+    TrajanScreen #t-message { height: auto; color: $warning; }
     """
     BINDINGS = [
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
         Binding("q,escape", "menu", "Menu"),
         Binding("question_mark,f1", "help", "Help"),
+        Binding(LEGEND_KEY, "app.legend", "Legend"),
         Binding("k", "app.coach", "Coach", show=False),
         *(
             Binding(key, f"panel('{panel}')", PANEL_WORDS[panel])
             for panel, key in PANEL_KEYS.items()
         ),
+        # the panel scrolls without moving the focus from the choices (priority: before the
+        # list's own page keys)
+        Binding("pageup", "scroll_panel(-1)", show=False, priority=True),
+        Binding("pagedown", "scroll_panel(1)", show=False, priority=True),
         *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
     ]
 
@@ -651,14 +782,21 @@ class TrajanScreen(GameScreen):
         yield Static(id="t-status")
         with Horizontal(id="t-body"):
             with Vertical(id="t-left"):
-                with VerticalScroll(id="t-circle-box"):  # from 120 columns: always in view
+                with VerticalScroll(id="t-circle-box", classes="t-box"):  # from 120 columns
                     yield Static(id="t-circle")
-                with VerticalScroll(id="t-players-box"):  # from 120x45: always in view
+                with VerticalScroll(id="t-players-box", classes="t-box"):  # from 120x45
                     yield Static(id="t-players")
-                with VerticalScroll(id="t-panel-box"):
+                with VerticalScroll(id="t-panel-box", classes="t-box"):
                     yield Static(id="t-panel")
+                with VerticalScroll(id="t-district-box", classes="t-box"):  # from 160
+                    yield Static(id="t-district")
+            with Vertical(id="t-mid"):  # from 160 columns
+                for panel in ("board", "map"):
+                    with VerticalScroll(id=f"t-{panel}-box", classes="t-box"):
+                        yield Static(id=f"t-{panel}")
             with Vertical(id="p-decide"):
                 yield Static(id="decision-title")
+                yield Static(id="t-hint")
                 yield DecisionList(id="decisions")
                 yield Static(id="t-message")
         yield KeyBar()
@@ -667,49 +805,79 @@ class TrajanScreen(GameScreen):
         self.show(self.data)
 
     def show(self, data: TrajanData) -> None:
-        same = (
-            self.data.view.viewer == data.view.viewer
-            and self.data.view.decision == data.view.decision
-        )
-        self.data = data
-        if not same:
+        if data.view is not self.data.view:  # something happened: an old hint is gone
             self._hint = ""
+        self.data = data
         self.query_one("#t-status", Static).update(status_line(data))
         self._draw_panel()
         self._fill_choices(data)
-        self.query_one("#t-message", Static).update(data.message)
+        self._set_message(data.message)
+
+    # --- the panels ---------------------------------------------------------------------
+
+    def _layout(self) -> str:
+        if self.has_class("-wider"):
+            return "wider"
+        return "wide" if self.has_class("-wide") else "narrow"
+
+    def boxes(self) -> dict[str, str]:
+        """Which panel each shown box holds now (by the box's id)."""
+        layout, panel = self._layout(), self.panel
+        if layout == "narrow":
+            return {"t-panel-box": panel}
+        if layout == "wide":
+            shown = {"t-circle-box": "circle"}
+            if self.has_class("-tall"):
+                shown["t-players-box"] = "players"
+            fixed = set(shown.values())
+            shown["t-panel-box"] = "board" if panel in fixed else panel
+            return shown
+        own = panel if panel in ("players", "log") else "players"
+        return {
+            "t-circle-box": "circle",
+            "t-panel-box": own,
+            "t-board-box": "board",
+            "t-map-box": "map",
+            "t-district-box": "district",
+        }
 
     def _draw_panel(self) -> None:
-        panel = self.panel
-        if self.has_class("-wide"):  # the circle has its own box: the other one a panel
-            circle = self.query_one("#t-circle-box")
-            circle.border_title = Text(PANEL_TITLES["circle"])
-            self.query_one("#t-circle", Static).update(panel_text(self.data, "circle"))
-            shown = ["circle"]
-            if self.has_class("-tall"):  # and the players have theirs
-                players = self.query_one("#t-players-box")
-                players.border_title = Text(PANEL_TITLES["players"])
-                self.query_one("#t-players", Static).update(panel_text(self.data, "players"))
-                shown.append("players")
-            panel = "board" if panel in shown else panel
-            keys = "keys " + " ".join(k for p, k in PANEL_KEYS.items() if p not in shown)
-        else:
-            keys = "keys c b m d p l"
-        box = self.query_one("#t-panel-box")
-        box.border_title = Text(f"{PANEL_TITLES[panel]}  ({keys})")
-        text = panel_text(self.data, panel)
-        if panel == "board" and self.has_class("-wide") and self.has_class("-tall"):
-            # room for everything at once: the provinces and the district below the board
-            text = Text("\n").join(
-                [text, Text(""), panel_text(self.data, "map"), panel_text(self.data, "district")]
-            )
-            box.border_title = Text(f"Board, provinces, construction district  ({keys})")
-        self.query_one("#t-panel", Static).update(text)
-        if panel == "log":  # the latest first in view
-            box.call_after_refresh(box.scroll_end, animate=False)
+        shown = self.boxes()
+        # the keys of the panels the switched box shows: its own and those not in view
+        own = shown["t-panel-box"]
+        keys = [k for p, k in PANEL_KEYS.items() if p == own or p not in shown.values()]
+        for box_id, panel in shown.items():
+            box = self.query_one(f"#{box_id}")
+            title = PANEL_TITLES[panel]
+            if box_id == "t-panel-box":
+                title += f"  (keys {' '.join(keys)})"
+                box.border_subtitle = Text("PgUp/PgDn scroll")
+            box.border_title = Text(title)
+            content = panel_text(self.data, panel)
+            if box_id == "t-map-box":  # beside everything else: the drawing alone
+                content = Drawn(partial(map_drawing, self.data.view))
+            self.query_one(f"#{box_id[:-4]}", Static).update(content)
+            if panel == "log":  # the latest first in view
+                box.call_after_refresh(box.scroll_end, animate=False)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._draw_panel)
+
+    def action_panel(self, panel: str) -> None:
+        changed = panel != self.panel
+        self.panel = panel
+        self._draw_panel()
+        if changed and panel != "log":  # a panel opens at its top (its header in view)
+            self.query_one("#t-panel-box").scroll_home(animate=False)
+
+    def action_scroll_panel(self, pages: int) -> None:
+        box = self.query_one("#t-panel-box", VerticalScroll)
+        if pages < 0:
+            box.scroll_page_up(animate=False)
+        else:
+            box.scroll_page_down(animate=False)
+
+    # --- the choices --------------------------------------------------------------------
 
     def _fill_choices(self, data: TrajanData) -> None:
         v = data.view
@@ -722,8 +890,14 @@ class TrajanScreen(GameScreen):
         if not legal:
             who = data.names[v.decider] if v.decider >= 0 else ""
             title.update(f"{who} is deciding: {v.title}" if who else "Game over")
+            recent = Text()
+            if data.recent:  # a bot's moves stay readable until the next person decides
+                recent.append("Just now:\n", style="bold")
+                recent.append("\n".join(data.recent))
+            self._set_note(recent)
             return
-        title.update(Text(decision_title(v) + (f"\n{self._hint}" if self._hint else "")))
+        title.update(Text(decision_title(v)))
+        self._set_note(self._hint or meanwhile(data.recent))
         options.add_options(
             Option(f"{i + 1 if i < 9 else ' '} {choice_words(v, a)}", id=str(a))
             for i, a in enumerate(legal)
@@ -732,14 +906,26 @@ class TrajanScreen(GameScreen):
         options.hold(data.hold)
         options.focus()
 
+    def _set_note(self, text) -> None:
+        """The words between the decision's title and its choices: a hint, or what a bot did
+        just now (shown whole, wrapped; nothing when empty)."""
+        note = self.query_one("#t-hint", Static)
+        note.display = bool(str(text))
+        note.update(text)
+
+    def _set_message(self, text) -> None:
+        message = self.query_one("#t-message", Static)
+        message.display = bool(str(text))
+        message.update(text)
+
     def cover(self) -> None:
-        self.query_one("#t-panel", Static).update("")
-        self.query_one("#t-status", Static).update("")
+        for part in ("#t-panel", "#t-circle", "#t-players", "#t-status", "#decision-title"):
+            self.query_one(part, Static).update("")
+        self._set_note("")
         self.query_one("#decisions", DecisionList).clear_options()
-        self.query_one("#decision-title", Static).update("")
 
     def say(self, message: str) -> None:
-        self.query_one("#t-message", Static).update(Text(message, style="bold"))
+        self._set_message(Text(message, style="bold") if message else "")
 
     def on_option_list_option_selected(self, event) -> None:
         event.stop()
@@ -751,10 +937,6 @@ class TrajanScreen(GameScreen):
         if 1 <= number <= options.option_count and not options.held:
             self.post_message(ActionChosen(options.get_option_at_index(number - 1).id))
 
-    def action_panel(self, panel: str) -> None:
-        self.panel = panel
-        self._draw_panel()
-
     def action_undo(self) -> None:
         self.post_message(UndoRequested())
 
@@ -763,6 +945,8 @@ class TrajanScreen(GameScreen):
 
     def action_menu(self) -> None:
         self.post_message(MenuRequested())
+
+    # --- the hint -----------------------------------------------------------------------
 
     def action_hint(self) -> None:
         if not self.data.view.legal:
@@ -778,17 +962,25 @@ class TrajanScreen(GameScreen):
             found = hint(v)
         except Exception:  # a hint never stops the game: say so instead
             found = []
-        if not found:
-            text = "No hint could be worked out for this decision, sorry."
-        else:
-            text = "Hint: " + "; ".join(
-                f"{self._number(a)}{choice_words(v, a).split(' (')[0]}"
-                f" (about {value:.0f} VP at the end)"
-                for a, value in found
-            )
         # the app may have closed while the hint was worked out: then there is nobody to tell
         with contextlib.suppress(RuntimeError):
-            self.app.call_from_thread(self._show_hint, v, text)
+            self.app.call_from_thread(self._show_hint, v, found)
+
+    def hint_text(self, v: GameState, found) -> Text:
+        """The hint in words: the best choices, each with the points the Normal bot expects
+        for the player at the game's end if it is chosen."""
+        if not found:
+            return Text("No hint could be worked out for this decision, sorry.")
+        out = Text()
+        out.append("Hint", style="bold")
+        out.append(
+            ": the Normal bot's best choices for you, each with your expected points at the "
+            "game's end if you choose it"
+        )
+        for action, value in found:
+            out.append(f"\n{self._number(action)}{choice_words(v, action)}: ")
+            out.append(f"about {value:.0f} VP", style="bold")
+        return out
 
     def _number(self, action) -> str:
         try:
@@ -796,14 +988,15 @@ class TrajanScreen(GameScreen):
         except ValueError:
             return ""
 
-    def _show_hint(self, v: GameState, text: str) -> None:
+    def _show_hint(self, v: GameState, found) -> None:
         if app_closing(self.app) or not self.is_mounted:
             return  # the app shuts down: its screens are being taken apart
         if v is not self.data.view:
-            return  # the player acted meanwhile
+            return  # the player acted meanwhile: the hint was for another decision
+        text = self.hint_text(v, found)
         self._hint = text
         self.say("")
-        self.query_one("#decision-title", Static).update(Text(decision_title(v) + "\n" + text))
+        self._set_note(text)
 
 
 class TrajanWatchScreen(TrajanScreen):
@@ -842,8 +1035,16 @@ def quarter_text(v: GameState, scoring: int, names) -> Text:
             out.append(f"  {name}: met {met} of {len(report.demands)}")
             out.append(f", lost {penalty} VP\n" if penalty else ", no penalty\n")
         if report.votes:
-            counted = ", ".join(f"{names[p]} {n}" for p, n in enumerate(report.votes))
-            out.append(f"Senate vote: {counted}\n")
+            counted = " · ".join(
+                f"{names[p]}: {plural(n, 'vote')}" for p, n in enumerate(report.votes)
+            )
+            out.append(f"Senate votes: {counted}\n")
+            ranked = sorted(report.votes, reverse=True)
+            if len(ranked) > 1 and (ranked.count(ranked[0]) > 1 or ranked.count(ranked[1]) > 1):
+                out.append(
+                    "A tie: it goes to the player higher on the senate track, and on the same "
+                    "space to the disc on top.\n"
+                )
             consul = f"Consul: {names[report.consul]}"
             if report.consul_tile >= 0:
                 consul += f", took {bonus_tile(report.consul_tile)}"
@@ -852,7 +1053,7 @@ def quarter_text(v: GameState, scoring: int, names) -> Text:
             if report.vice_tile >= 0:
                 vice += f", took {bonus_tile(report.vice_tile, yellow=False)}"
             elif report.consul_tile >= 0:
-                vice += ", no tile left (R35)"
+                vice += ", no bonus tile left for the vice consul"
             out.append(vice + "\n")
     rows = v.scorings[scoring - 1] if scoring <= len(v.scorings) else []
     if rows:
@@ -964,8 +1165,32 @@ class TrajanOverScreen(FlowScreen):
 
 
 def play_data(session, v, *, names, bots, message="", hold=0.0, home=-1) -> TrajanData:
+    """What a play screen draws for ``v``. While a bot plays, the latest moves since a person
+    last acted; and on a public view, when exactly one person is at the table and ``home``
+    is that person, that person's own view, so that their hand stays in sight (with two or
+    more people a public view shows nobody's hand)."""
     can_undo = v.viewer == session.decider and session.can_undo()
-    return TrajanData(v, names, bots, log_lines(session, names), can_undo, message, hold, home)
+    data = TrajanData(v, names, bots, log_lines(session, names), can_undo, message, hold, home)
+    if v.viewer < 0:
+        people = [p for p in range(session.players) if not session.is_bot(p)]
+        if len(people) == 1 and home == people[0] and not session.over:
+            data.own = session.view_of(home)
+    data.recent = recent_lines(session, names)  # the bots' moves since a person acted
+    return data
+
+
+def recent_lines(session, names: list[str], most: int = 8) -> list[str]:
+    """The log lines since a person last acted (the bots' moves and what followed), at most
+    ``most`` of the latest."""
+    lines: list[str] = []
+    for entry in reversed(session.log):
+        if entry.seat >= 0 and not session.is_bot(entry.seat):
+            break
+        who = f"{names[entry.seat]} " if entry.seat >= 0 else ""
+        lines.append(who + entry.text)
+        if len(lines) == most:
+            break
+    return lines[::-1]
 
 
 def screen_class(v: GameState) -> type[TrajanScreen]:

@@ -228,10 +228,11 @@ class CoachApp:
                 set_coach(s.record, seat, False)
                 s.save()
                 self.say(f"Coach off for {s.name(seat)}. The k key switches it on again.")
-            from forum_trajanum.tui.playscreen import PlayScreen
+            from forum_trajanum.tui.gamescreens import GameScreen
 
-            if answer and answer.isdigit() and isinstance(self.screen, PlayScreen):
-                self.screen.action_pick(int(answer))  # the choice the player read it for
+            pick = getattr(self.screen, "action_pick", None)
+            if answer and answer.isdigit() and isinstance(self.screen, GameScreen) and pick:
+                pick(int(answer))  # the choice the player read it for (any game's screen)
             else:
                 self.hold_choices()
 
@@ -246,11 +247,11 @@ class CoachApp:
 
     def action_coach(self) -> None:
         """k: switch the coach on or off for the player whose decision is on screen."""
-        from forum_trajanum.tui.playscreen import PlayScreen
+        from forum_trajanum.tui.gamescreens import GameScreen
 
         s = self.session
         top = self.screen
-        if s is None or not isinstance(top, PlayScreen):
+        if s is None or not isinstance(top, GameScreen):
             return
         pv = top.data.view
         if pv.viewer < 0 or pv.viewer != s.decider or s.is_bot(pv.viewer):

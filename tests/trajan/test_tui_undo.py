@@ -87,10 +87,10 @@ async def test_h_gives_a_hint_naming_choices_of_the_list_by_their_numbers():
             await pilot.press("enter")
             await pilot.pause()
         await pilot.press("h")
-        title = app.screen.query_one("#decision-title")
-        assert await wait_for(pilot, lambda: "Hint:" in str(title.content))
-        said = str(title.content)
+        note = app.screen.query_one("#t-hint")  # between the decision and its choices
+        assert await wait_for(pilot, lambda: str(note.content).startswith("Hint"))
+        said = str(note.content)
         legal = app.screen.data.view.legal
         numbers = [int(n) for n in re.findall(r"(\d+)\) ", said)]
         assert numbers and all(1 <= n <= len(legal) for n in numbers)
-        assert "VP at the end" in said
+        assert "expected points at the game's end" in said

@@ -73,3 +73,108 @@ async def test_the_help_has_the_rules_the_rulings_and_the_data_notice(tmp_path, 
         await pilot.press("2")
         await pilot.pause()
         assert all(f"{code} " in screen_text(app) for code in D.COLOUR_CODES)
+
+
+def test_the_rules_are_paragraphs_the_window_wraps():
+    from forum_trajanum.trajan.help import RULES_PARAGRAPHS
+
+    assert all("\n" not in paragraph for paragraph in RULES_PARAGRAPHS)
+    assert len(RULES_PARAGRAPHS) > 10
+
+
+async def test_at_80x24_the_rules_tab_breaks_lines_only_where_the_window_ends(
+    tmp_path, monkeypatch
+):
+    import itertools
+
+    from textual.geometry import Region
+
+    from forum_trajanum.trajan.help import TrajanHelpScreen
+    from forum_trajanum.tui.app import ForumApp
+
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(TrajanHelpScreen("rules"))
+        await pilot.pause()
+        static = app.screen.query_one("#rules").query_one("Static")
+        width = static.size.width
+        lines = [strip.text.rstrip() for strip in static.render_lines(Region(0, 0, *static.size))]
+        checked = 0
+        for line, after in itertools.pairwise(lines):
+            if line and after:  # a line broken inside a paragraph
+                assert len(line) + 1 + len(after.split()[0]) > width, (line, after)
+                checked += 1
+        assert checked > 10
+
+
+def test_the_keys_and_the_legend_explain_every_short_form_on_the_screen():
+    from rich.console import Console
+
+    from forum_trajanum.trajan.help import KEYS, legend
+
+    keys = dict(KEYS)
+    assert "g" in keys and "legend" in keys["g"]
+    assert any("PgDn" in key for key in keys)
+    console = Console(width=100, record=True)
+    console.print(legend())
+    text = " ".join(console.export_text().split())
+    for short in (
+        "Roof 5", "worker 2", "Display", "(yellow) (grey)", "the top card last",
+        "coloured, grey", "Germ. Inf.", "about 27 VP", "kept: meets bread",
+    ):  # fmt: skip
+        assert short in text, short
+
+
+def _states(players: int = 2, seed: int = 1):
+    """Every state of a random game (a clone each), from the deciding player's view."""
+    rng = random.Random(seed)
+    state = new_game(seed, TrajanOptions(players=players))
+    while not is_over(state):
+        yield view(state, state.decider)
+        apply(state, rng.choice(legal_actions(state)))
+
+
+def test_a_march_says_it_gives_no_points_now_and_what_a_legionnaire_would_score_there():
+    seen = 0
+    for v in _states():
+        for action in v.legal:
+            if action.kind == "march":
+                said = choice_words(v, action)
+                assert "no VP now" in said and "VP province" not in said, said
+                seen += 1
+    assert seen
+
+
+def test_a_marker_is_said_to_be_needed_by_a_trajan_tile_only_when_it_is():
+    said_needed = 0
+    for v in (v for seed in range(1, 6) for v in _states(seed=seed)):
+        if v.decision != "sow":
+            continue
+        task = v.tasks[-1]
+        pl = v.players[v.viewer]
+        for action in v.legal:
+            said = choice_words(v, action)
+            if "needs it" not in said:
+                continue
+            said_needed += 1
+            tile = pl.slots[task.tray]
+            assert task.tray == task.target, said  # only the target tray accomplishes it
+            wanted = D.TRAJAN_TILES[tile].colours.count(action.colour)
+            assert pl.trays[task.tray][action.colour] < wanted, said  # not already there
+    assert said_needed
+
+
+def test_the_quarter_report_reads_the_senate_votes_and_says_how_a_tie_is_broken():
+    from forum_trajanum.trajan.screens import quarter_text
+    from forum_trajanum.trajan.state import QuarterReport
+
+    v = next(_states())
+    report = QuarterReport(
+        quarter=1, demands=(0,), met=(1, 0), penalty=(0, 4), votes=(3, 3), consul=1, vice=0
+    )
+    v = v.model_copy(update={"reports": [report]})
+    text = " ".join(quarter_text(v, 1, ["Normal bot", "Normal bot 2"]).plain.split())
+    assert "Senate votes: Normal bot: 3 votes · Normal bot 2: 3 votes" in text
+    assert "A tie: it goes to the player higher on the senate track" in text
+    assert "R35" not in text

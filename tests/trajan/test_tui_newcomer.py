@@ -1,0 +1,245 @@
+"""What a newcomer stumbled over on Trajan's play screen, at 80x24, 120x36 and 160x45: a
+digit in the coach takes the choice, a hint is shown whole and goes with its decision, the
+one person at the table keeps their hand in view while a bot plays and reads the bot's
+moves, the map and the district fit their panels, the panels scroll by a key, words say what
+a choice gives."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from forum_trajanum.core.session import GameSession
+from forum_trajanum.trajan import data as D
+from forum_trajanum.trajan.screens import TrajanScreen, TrajanWatchScreen
+from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.coach import CoachScreen, start_coach
+from forum_trajanum.tui.screens import HandOverScreen
+from tests.tui.conftest import screen_text
+from tests.waiting import wait_for
+
+
+@pytest.fixture(autouse=True)
+def save_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr("forum_trajanum.tui.keys.CHOICE_HOLD", 0.001)
+
+
+def _session(bots=("", ""), seed: int = 3, until=None) -> GameSession:
+    """A 2-player game (Ann and Bob), played on by first legal actions until ``until``."""
+    session = GameSession.new(
+        seed, TrajanOptions(players=2), ["Ann", "Bob"], list(bots), autosave=False, game="trajan"
+    )
+    while until is not None and not until(session):
+        session.play(session.view_of(session.decider).legal[0])
+    return session
+
+
+async def _to_play(pilot, app) -> None:
+    """Past a hand-over and the coach, to the play screen."""
+    for _ in range(10):
+        await pilot.pause()
+        if isinstance(app.screen, (HandOverScreen, CoachScreen)):
+            await pilot.press("enter" if isinstance(app.screen, HandOverScreen) else "escape")
+        elif isinstance(app.screen, TrajanScreen):
+            return
+
+
+class SlowBot:
+    """Plays its first ``quick`` decisions at once (the first legal action), then waits."""
+
+    level = "normal"
+
+    def __init__(self, quick: int) -> None:
+        self.quick, self.gate, self.waiting = quick, threading.Event(), threading.Event()
+
+    def choose(self, view):
+        if self.quick <= 0:
+            self.waiting.set()
+            self.gate.wait(30)
+        self.quick -= 1
+        return view.legal[0]
+
+
+async def test_a_digit_in_the_coach_takes_that_choice():
+    session = _session()
+    start_coach(session.record, [0, 1])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        assert "A digit takes that choice now" in screen_text(app)
+        second = app.screen_stack[-2].query_one("#decisions").get_option_at_index(1).id
+        count = len(session.record.actions)
+        await pilot.press("2")
+        assert await wait_for(pilot, lambda: len(session.record.actions) > count)
+        assert session.record.actions[count] == second
+
+
+async def test_while_a_bot_plays_the_one_person_keeps_their_hand_and_reads_its_moves():
+    session = _session(("", "normal"), until=lambda s: s.state.quarter > 0 and s.decider == 1)
+    bot = SlowBot(quick=2)
+    app = ForumApp(bot_delay=0, session=session, bot_factory=lambda level, seed: bot)
+    hand = sorted({D.COMMODITIES[c] for c in session.state.players[0].hand})
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert await wait_for(pilot, bot.waiting.is_set)
+        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanWatchScreen))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Hand: " in text and "unseen" not in text
+        assert all(word in text for word in hand)
+        # the bot's moves of this turn stay readable while it plays
+        assert "Just now:" in text and "Bob took" in text
+        bot.gate.set()
+        # Ann's decision: the bot's last moves still above it, until her first step
+        assert await wait_for(
+            pilot, lambda: isinstance(app.screen, TrajanScreen) and app.screen.data.view.legal
+        )
+        await pilot.pause()
+        last = session.log[-1].text
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        assert "Meanwhile:" in text and last in text
+        count = len(session.record.actions)
+        await pilot.press("1")
+        assert await wait_for(pilot, lambda: len(session.record.actions) > count)
+        await pilot.pause()
+        assert "Meanwhile:" not in screen_text(app)
+
+
+async def test_with_two_people_at_the_table_a_bot_turn_shows_nobodys_hand():
+    session = GameSession.new(
+        3, TrajanOptions(players=3), ["Ann", "Bob", "Cleo"], ["", "", "normal"],
+        autosave=False, game="trajan",
+    )  # fmt: skip
+    while not (session.state.quarter > 0 and session.decider == 2):
+        session.play(session.view_of(session.decider).legal[0])
+    bot = SlowBot(quick=1)
+    app = ForumApp(bot_delay=0, session=session, bot_factory=lambda level, seed: bot)
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert await wait_for(pilot, bot.waiting.is_set)
+        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanWatchScreen))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "unseen" in text  # the public view: a hand as a count
+        assert app.screen.data.own is None
+        bot.gate.set()
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace("│", " ").split())
+
+
+def _at_a_sowing_of_three_colours(session: GameSession) -> bool:
+    """At a sowing with markers of 3+ colours left (the next marker too is a decision)."""
+    state = session.state
+    return state.decision == "sow" and sum(1 for n in state.tasks[-1].hand if n) >= 3
+
+
+async def test_the_hint_is_shown_whole_says_what_its_figure_is_and_goes_with_its_decision():
+    session = _session(seed=6, until=_at_a_sowing_of_three_colours)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_play(pilot, app)
+        await pilot.press("h")
+        note = app.screen.query_one("#t-hint")
+        assert await wait_for(pilot, lambda: "Hint" in str(note.content))
+        await pilot.pause()
+        said = str(note.content)
+        assert "your expected points at the game's end if you choose it" in said
+        # every line of it on screen, none cut off
+        shown = _flat(screen_text(app))
+        assert _flat(said) in shown
+        assert said.count("about ") >= 2 and all(
+            f"{line.split(': about ')[-1]}" in shown for line in said.splitlines()[1:]
+        )
+        # the next marker to sow is a decision of the same kind: the hint is gone
+        count = len(session.record.actions)
+        await pilot.press("1")
+        assert await wait_for(pilot, lambda: len(session.record.actions) > count)
+        await pilot.pause()
+        assert session.state.decision == "sow"
+        assert "Normal bot's best choices" not in screen_text(app) and not note.display
+
+
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 36), (160, 45)], ids=str)
+
+
+@SIZES
+async def test_the_province_map_and_the_district_grid_fit_their_panels(size):
+    session = _session(until=lambda s: s.state.quarter > 0 and s.state.decision == "source")
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=size) as pilot:
+        await _to_play(pilot, app)
+        await pilot.press("m")
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        # a row of the map on one line: its four provinces and the links between them
+        row = next(line for line in lines if "Aquitania " in line)
+        assert "Belgica" in row and ("Germania Superior" in row or "Germ. " in row), row
+        assert "─" in row
+        await pilot.press("d")
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        words = (*D.BUILDING_TYPES, "Fount.", "worker")
+        for letter in "abcd":  # each row of the district: five sites on one line
+            row = next(line for line in lines if f"│{letter} " in line)
+            cells = row.split(f"│{letter} ", 1)[1].split("│", 1)[0]
+            assert sum(cells.count(word) for word in words) == 5, row
+
+
+async def test_at_160x45_everything_is_in_view_at_once_and_at_120_the_choices_have_room():
+    session = _session(until=lambda s: s.state.quarter > 0 and s.state.decision == "source")
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await _to_play(pilot, app)
+        text = screen_text(app)
+        for title in ("Your action circle", "Players", "Forum, senate, ships, cards"):
+            assert title in text, title
+        assert "Provinces" in text and "Construction district" in text
+        assert "Aquitania" in text and "military camp" in text  # the map whole, not cut
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        decisions = app.screen.query_one("#decisions")
+        assert decisions.region.width >= 55
+
+
+async def test_pgdn_scrolls_the_panel_without_leaving_the_choices_and_a_panel_opens_at_its_top():
+    session = _session(until=lambda s: s.state.quarter > 0 and s.state.decision == "source")
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_play(pilot, app)
+        assert "PgUp/PgDn scroll" in screen_text(app)
+        box = app.screen.query_one("#t-panel-box")
+        await pilot.press("b")
+        await pilot.pause()
+        assert box.max_scroll_y > 0 and box.scroll_y == 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert box.scroll_y > 0
+        assert app.focused is app.screen.query_one("#decisions")
+        await pilot.press("c")  # another panel: from its top, its header in view
+        await pilot.pause()
+        assert box.scroll_y == 0
+        assert "Ann's action circle" in screen_text(app)
+
+
+async def test_the_status_line_says_when_the_round_ends_with_this_turn():
+    session = _session(until=lambda s: s.state.round_ends and s.view_of(s.decider).legal)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_play(pilot, app)
+        status = screen_text(app).splitlines()[0]
+        assert "the round ends after this turn" in status and "ends in" not in status
+
+
+async def test_setup_names_the_start_player():
+    session = _session()
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_play(pilot, app)
+        start = session.name(session.state.start_player)
+        assert f"{start} is the start player" in screen_text(app).splitlines()[0]
