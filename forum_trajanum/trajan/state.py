@@ -110,7 +110,8 @@ class PlayerState(BaseModel):
         data = self.__dict__.copy()
         data["trays"] = [t[:] for t in self.trays]
         for key in ("slots", "kept", "tiles", "plus2", "hand", "known", "display",
-                    "provinces", "sites", "buildings", "bonus", "yellow"):  # fmt: skip
+                    "provinces", "sites", "buildings", "bonus", "yellow",
+                    "default_markers", "default_stacks"):  # fmt: skip
             data[key] = data[key][:]
         data["points"] = self.points.copy()
         return construct(PlayerState, data)

@@ -69,11 +69,6 @@ def replayable(seed: int):
 HIDDEN_PILES = ("deck", "forum_pile", "extra_pile", "demand_pile", "demands_out", "bag")
 
 
-#: Lists a clone shares with its state: drawn at the game's start and never changed after
-#: (public: the defaults of the setup, R33).
-SHARED_CONSTANTS = frozenset({"default_markers", "default_stacks"})
-
-
 def _containers(state) -> set[int]:
     """The ids of every list and dict reachable from a state's fields (a list whose first
     element is a number or a word holds no other)."""
@@ -81,7 +76,7 @@ def _containers(state) -> set[int]:
     while todo:
         obj = todo.pop()
         if isinstance(obj, BaseModel):
-            todo.extend(v for k, v in obj.__dict__.items() if k not in SHARED_CONSTANTS)
+            todo.extend(obj.__dict__.values())
         elif isinstance(obj, (list, dict, tuple)):
             if not isinstance(obj, tuple):
                 found.add(id(obj))
