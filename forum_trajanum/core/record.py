@@ -35,6 +35,7 @@ from pydantic import (
     ValidationError,
     WrapValidator,
     field_validator,
+    model_validator,
 )
 
 from forum_trajanum.core.errors import GameError, RecordError
@@ -137,6 +138,35 @@ class GameRecordBase(BaseModel):
             return [clean_name(v) if isinstance(v, str) else v for v in value]
         return value
 
+    @model_validator(mode="after")
+    def _one_entry_per_seat(self):
+        """Names and bot levels: one per seat of the options' player count (a record made
+        without them gets empty names and people); the app's per-seat data (scores, winners,
+        the coach's seats) that does not fit the seats falls back to its default."""
+        players = getattr(self.options, "players", None)
+        if type(players) is not int:
+            return self
+        for what in ("names", "bots"):
+            if what not in self.model_fields_set:
+                setattr(self, what, [""] * players)
+            elif len(getattr(self, what)) != players:
+                count = len(getattr(self, what))
+                raise ValueError(
+                    f"the save has {count} {'name' if what == 'names' else 'bot setting'}"
+                    f"{'' if count == 1 else 's'} for a game of {players} players"
+                )
+        meta, seats, update = self.meta, range(players), {}
+        if meta.scores and len(meta.scores) != players:
+            update["scores"] = []
+        if any(w not in seats for w in meta.winners):
+            update["winners"] = []
+        if meta.coach is not None and any(s not in seats for s in meta.coach.on):
+            on = [s for s in meta.coach.on if s in seats]
+            update["coach"] = meta.coach.model_copy(update={"on": on})
+        if update:
+            self.meta = meta.model_copy(update=update)
+        return self
+
     def to_json(self) -> str:
         """The record in the current file format (version 3, JSON lines)."""
         header = self.model_dump(mode="json", exclude={"actions"}, exclude_none=True)
@@ -224,12 +254,17 @@ def _validated(data: dict, game: Game) -> GameRecordBase:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(x) for x in first["loc"])[:60]
-        raise RecordError(f"the record is damaged at {where!r}: {first['msg']}") from exc
+        message = str(first["msg"]).removeprefix("Value error, ")[:200]
+        if not where:  # the record as a whole (its seats do not fit its options)
+            raise RecordError(f"the record is damaged: {message}") from exc
+        raise RecordError(f"the record is damaged at {where!r}: {message}") from exc
     except (GameError, TypeError, RecursionError) as exc:  # pragma: no cover - belt and braces
         raise RecordError(f"the record is damaged: {exc}") from exc
 
 
-def _read_lines(header: dict, rest: bytes, games: GameRegistry) -> ReadRecord:
+def _version_and_game(header: dict, games: GameRegistry) -> tuple[int, Game]:
+    """The file version and the game of a version-2+ header; RecordError when either is not
+    one this release reads."""
     _check_format(header)
     version = header.get("record_version")
     if type(version) is not int or not 2 <= version <= RECORD_VERSION:
@@ -237,7 +272,20 @@ def _read_lines(header: dict, rest: bytes, games: GameRegistry) -> ReadRecord:
             f"the record has version {_shown(version)}; this version of the game reads "
             f"versions 1 to {RECORD_VERSION} (it may come from a newer release)"
         )
-    game = _game_of(header, version, games)
+    return version, _game_of(header, version, games)
+
+
+def read_header(header: dict, games: GameRegistry) -> GameRecordBase:
+    """The record a save's header (its first line, parsed) describes, without its actions:
+    the list of games checks a save with it as reading the whole file would (its seed,
+    options, seats), without reading further. Raises :class:`RecordError`."""
+    version, game = _version_and_game(header, games)
+    data = {k: v for k, v in header.items() if k != "actions"}
+    return _validated(migrate({**data, "actions": []}, version, game), game)
+
+
+def _read_lines(header: dict, rest: bytes, games: GameRegistry) -> ReadRecord:
+    version, game = _version_and_game(header, games)
     actions: list[str] = []
     lines = rest.split(b"\n")
     if lines and lines[-1] == b"":

@@ -19,12 +19,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.waiting import wait_until
+from tests.waiting import DEADLINE, wait_until
 
 CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 1366, "height": 768}
-#: Seconds of pressing Enter without a new action saved before the flow counts as stuck.
-STALL = 60.0
+#: Seconds of pressing Enter without a new action saved before the flow counts as stuck (a
+#: hang, not a slow machine: like tests/waiting.py's DEADLINE).
+STALL = DEADLINE
+#: How long a press of Enter in a play loop waits for the repaint it causes before the next
+#: press: a press that lands while a new player's list is held (``CHOICE_HOLD``, 0.3 s) is
+#: ignored and repaints nothing. Pacing only: whether a press repainted is never asserted.
+PACE = 0.5
 
 playwright_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright is not installed (pip install -e '.[test]')"
@@ -125,18 +130,15 @@ def _start_server(home: Path):
 
 @pytest.fixture(scope="module")
 def server(home):
-    """``forum-trajanum serve`` on 127.0.0.1; on teardown, SIGTERM must end it and every app
-    process within 2 seconds."""
+    """``forum-trajanum serve`` on 127.0.0.1; on teardown, SIGTERM must stop it cleanly (exit
+    status 0) and end every app process. (How fast, ``STOP_WITHIN``, is a speed claim: not
+    asserted by a test on a busy machine.)"""
     url, process = _start_server(home)
     yield url, process
     apps = _children(process.pid)
-    started = time.monotonic()
     process.send_signal(signal.SIGTERM)
-    process.wait(timeout=10)
-    wait_until(lambda: not any(_alive(pid) for pid in apps), 10, "the app processes to end")
-    took = time.monotonic() - started
-    print(f"\nserve stopped with {len(apps)} app process(es) in {took:.2f} s")
-    assert took < 2.0
+    assert process.wait(timeout=DEADLINE) == 0
+    wait_until(lambda: not any(_alive(pid) for pid in apps), what="the app processes to end")
 
 
 @pytest.fixture(scope="module")
@@ -162,7 +164,7 @@ class Tab:
     def clear(self) -> None:
         self.page.evaluate("window.received = ''")
 
-    def wait_for_text(self, text: str, timeout: float = 30.0) -> None:
+    def wait_for_text(self, text: str, timeout: float = DEADLINE) -> None:
         self.page.wait_for_function(
             "text => window.screenText().includes(text)", arg=text, timeout=timeout * 1000
         )
@@ -171,13 +173,22 @@ class Tab:
         for key in keys:
             self.page.keyboard.press(key)
 
-    def press_and_wait_for_repaint(self, key: str) -> bool:
-        """Press ``key``; True once the app repainted, False if it ignored the key (a new
-        player's list ignores Enter for a moment, CHOICE_HOLD)."""
+    def wait_for_match(self, pattern: str, timeout: float = DEADLINE) -> None:
+        """Wait until what the terminal received since :meth:`clear` matches the JavaScript
+        regular expression ``pattern``."""
+        self.page.wait_for_function(
+            "pattern => new RegExp(pattern).test(window.screenText())",
+            arg=pattern,
+            timeout=timeout * 1000,
+        )
+
+    def press_paced(self, key: str) -> bool:
+        """Press ``key`` in a play loop and wait up to :data:`PACE` for its repaint; whether
+        it repainted (False: a held list ignored it) is for the loop's count only."""
         self.page.evaluate("window.received = ''")
         self.page.keyboard.press(key)
         try:
-            self.page.wait_for_function("window.received.length > 0", timeout=500)
+            self.page.wait_for_function("window.received.length > 0", timeout=PACE * 1000)
         except playwright_api.TimeoutError:
             return False
         return True
@@ -231,7 +242,7 @@ def test_setup_and_a_round_then_reload_and_continue_then_a_second_tab(
         stalled = time.monotonic() - progress[1]
         assert stalled < STALL, f"no action saved for {stalled:.0f} s of pressing Enter"
         presses += 1
-        ignored += not tab.press_and_wait_for_repaint("Enter")
+        ignored += not tab.press_paced("Enter")
     print(f"\nsetup and a round: {presses} presses of Enter, {ignored} ignored (held lists)")
     tab.shot("round-2")
     assert any(text.startswith("diagonal") for text in _record(home, game.id))
@@ -252,10 +263,7 @@ def test_setup_and_a_round_then_reload_and_continue_then_a_second_tab(
     tab.press("Enter")
     wait_until(lambda: _games(home)[0].locked, what="the game to be open again")
     assert _games(home)[0].actions == played
-    for _ in range(20):  # past the hand-over, one more action
-        if _games(home)[0].actions > played:
-            break
-        tab.press_and_wait_for_repaint("Enter")
+    _press_enter_until(tab, home, lambda: _games(home)[0].actions > played)  # past the hand-over
     continued = _games(home)[0].actions
     # play went on (one choice, and any step with one possible answer after it plays itself;
     # the loop may send one more Enter before it sees the save grow)
@@ -284,6 +292,18 @@ def test_setup_and_a_round_then_reload_and_continue_then_a_second_tab(
     print(f"\nbrowser flow took {time.monotonic() - started:.1f} s")
 
 
+def _press_enter_until(tab: Tab, home: Path, done) -> None:
+    """Press Enter (paced) until ``done()``; fail when the newest game saves no new action for
+    :data:`STALL` seconds of pressing (a hang)."""
+    progress = (_games(home)[0].actions, time.monotonic())
+    while not done():
+        played = _games(home)[0].actions
+        if played > progress[0]:
+            progress = (played, time.monotonic())
+        assert time.monotonic() - progress[1] < STALL, "no action saved while pressing Enter"
+        tab.press_paced("Enter")
+
+
 def _record(home: Path, game_id: str) -> list[str]:
     from forum_trajanum.engine import GameRecord
 
@@ -293,20 +313,17 @@ def _record(home: Path, game_id: str) -> list[str]:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the OS ends apps on Linux")
 @pytest.mark.parametrize("how", ["SIGINT", "SIGKILL"])
 def test_the_games_end_with_the_server_even_when_it_is_killed(browser, home, how):
-    # Ctrl+C (SIGINT) stops the server and its apps within 2 s; if the server is killed
-    # outright, the OS ends its apps (nothing is left running).
+    # Ctrl+C (SIGINT) stops the server and its apps; if the server is killed outright, the OS
+    # ends its apps (nothing is left running).
     url, process = _start_server(home)
     page = browser.new_page(viewport=VIEWPORT)
     page.goto(url)
     page.wait_for_selector("body.-first-byte")
     apps = wait_until(lambda: _children(process.pid), what="the tab's app process")
-    started = time.monotonic()
     process.send_signal(getattr(signal, how))
-    process.wait(timeout=10)
-    wait_until(lambda: not any(_alive(pid) for pid in apps), 10, "the app processes to end")
-    took = time.monotonic() - started
-    print(f"\n{how}: server and app gone in {took:.2f} s")
-    assert took < 2.0
+    # Ctrl+C stops the server by itself (exit status 0); SIGKILL ends it outright
+    assert process.wait(timeout=DEADLINE) == (0 if how == "SIGINT" else -signal.SIGKILL)
+    wait_until(lambda: not any(_alive(pid) for pid in apps), what="the app processes to end")
     page.close()
 
 
@@ -331,13 +348,15 @@ def test_a_trajan_game_starts_and_plays_in_the_browser(browser, own_server, tmp_
     tab.clear()
     tab.press("Enter")  # New game
     tab.wait_for_text("Players")
-    # the form opens on seat 1's name: back past the player count to the game, choose Trajan
-    # (each key waits for the repaint it causes: the list of games opens and closes)
-    for key in ("Shift+Tab", "Shift+Tab", "Enter", "ArrowDown", "Enter"):
-        assert tab.press_and_wait_for_repaint(key), f"{key} changed nothing"
-    for key in ("Shift+Tab", "Shift+Tab"):  # past Back to Start
-        assert tab.press_and_wait_for_repaint(key), f"{key} changed nothing"
-    tab.press("Enter")
+    # the form opens on seat 1's name: back past the player count to the game, open its list
+    # (its arrow turns up), choose Trajan (the field shows it), then back past Back to Start
+    tab.clear()
+    tab.press("Shift+Tab", "Shift+Tab", "Enter")
+    tab.wait_for_text("▲")
+    tab.clear()
+    tab.press("ArrowDown", "Enter")
+    tab.wait_for_match(r"Trajan\s+▼")  # not "Forum Trajanum ▼"
+    tab.press("Shift+Tab", "Shift+Tab", "Enter")
     (game,) = wait_until(lambda: _games(home), what="the Trajan game's save")
     assert game.game == "trajan"
     tab.wait_for_text("Pass the keyboard")
@@ -346,12 +365,7 @@ def test_a_trajan_game_starts_and_plays_in_the_browser(browser, own_server, tmp_
     tab.wait_for_text("action circle")
     tab.shot("trajan-circle")
     # play on by Enter (the coach's boxes and the first choices) until actions are saved
-    progress = (0, time.monotonic())
-    while (played := _games(home)[0].actions) < 6:
-        if played > progress[0]:
-            progress = (played, time.monotonic())
-        assert time.monotonic() - progress[1] < STALL, "no Trajan action saved"
-        tab.press_and_wait_for_repaint("Enter")
+    _press_enter_until(tab, home, lambda: _games(home)[0].actions >= 6)
     from forum_trajanum.core import saves
 
     record, _ = saves.read_game(game.id)

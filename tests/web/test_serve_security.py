@@ -6,6 +6,7 @@ hand."""
 from __future__ import annotations
 
 import asyncio
+import codecs
 import os
 import re
 import signal
@@ -13,11 +14,12 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
-from tests.waiting import wait_until
+from tests.waiting import DEADLINE, wait_until
 
 aiohttp = pytest.importorskip("aiohttp", reason="the web extra is not installed")
 pytest.importorskip("textual_serve", reason="the web extra is not installed")
@@ -126,6 +128,28 @@ def test_a_websocket_without_the_key_is_refused_even_from_the_own_origin(served)
         assert status in (403, 404), path
 
 
+#: What the app says once its terminal is 500 columns by 5 rows (its too-small notice).
+RESIZED = "The terminal is too small: 500x5."
+_ESCAPES = re.compile(
+    r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-B]"
+)
+
+
+class _Screen:
+    """What an app's terminal output shows, as text (escape sequences removed)."""
+
+    def __init__(self) -> None:
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._raw = ""
+
+    def add(self, data: bytes) -> None:
+        self._raw += self._decoder.decode(data)
+
+    @property
+    def text(self) -> str:
+        return _ESCAPES.sub("", self._raw)
+
+
 def _environment(pid: int) -> dict[str, str]:
     raw = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
     return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
@@ -151,18 +175,37 @@ def test_a_huge_terminal_size_is_clamped_and_malformed_messages_are_ignored(serv
 
     async def script(ws):
         environment = wait_until(started_app, what="the app process")
+        # the app's output arrives as bytes (what its terminal shows), a pong as text
+        screen, pong = _Screen(), None
+        deadline = time.monotonic() + DEADLINE
+
+        async def read_until(condition, what: str) -> None:
+            nonlocal pong
+            while not condition():
+                left = deadline - time.monotonic()
+                assert left > 0, f"no {what} from the app: {screen.text[-300:]!r}"
+                message = await ws.receive(timeout=left)
+                if message.type == aiohttp.WSMsgType.TEXT:
+                    pong = message.json()
+                elif message.type == aiohttp.WSMsgType.BINARY:
+                    screen.add(message.data)
+                else:
+                    pytest.fail(f"the connection ended: {message.type!r}")
+
+        await read_until(lambda: "Continue a game" in screen.text, "start screen")
         for bad in ("not json", "[", '{"a": 1}', "[]", "[5]", '["resize", 7]', '["stdin", 1]'):
             await ws.send_str(bad)
         await ws.send_str('["resize", {"width": 100000, "height": -5}]')
         await ws.send_str('["ping", "still here"]')
-        while True:  # the app's output arrives as bytes; the pong as text
-            message = await ws.receive(timeout=20)
-            if message.type == aiohttp.WSMsgType.TEXT:
-                return environment, message.json()
+        # the app says the size it was given: its too-small notice names it
+        await read_until(lambda: pong is not None and RESIZED in screen.text, "pong or resize")
+        return environment, pong, screen.text
 
-    environment, pong = asyncio.run(_websocket(url, own, script))
+    environment, pong, shown = asyncio.run(_websocket(url, own, script))
     assert (environment["COLUMNS"], environment["ROWS"]) == ("500", "200")
     assert pong == ["pong", "still here"]
+    # the later resize, {"width": 100000, "height": -5}, reached the app clamped to 500x5
+    assert RESIZED in shown and "too small: 100000" not in shown
     wait_until(lambda: "ignored a malformed message" in "".join(served.output), what="the log")
     assert "Traceback" not in "".join(served.output)
 

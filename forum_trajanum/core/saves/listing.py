@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from forum_trajanum.core.files import MAX_HEADER, UnreadableFile, load_json, read_limited
+from forum_trajanum.core.errors import RecordError
+from forum_trajanum.core.files import MAX_HEADER, load_json, read_limited
 from forum_trajanum.core.saves.lock import held_elsewhere
 from forum_trajanum.core.saves.paths import SUFFIX, SaveError, games_dir
 from forum_trajanum.core.saves.writer import flush
@@ -123,31 +124,39 @@ def _header_of(path: Path) -> dict:
 
 def info_of(path: Path) -> GameInfo:
     """What the list shows of one save file; any problem makes it a damaged save (listed, to
-    be deleted), never an error."""
-    from forum_trajanum.core.record import SaveMeta, _name
+    be deleted), never an error. The header is checked as opening the game would check it
+    (its seed, options and seats: a save listed as healthy does not fail on open for its
+    header), without reading the actions."""
+    from forum_trajanum.core.game import GAMES
+    from forum_trajanum.core.record import RECORD_VERSION, SaveMeta, _name, read_header
 
     game_id = path.name[: -len(SUFFIX)]
     info = GameInfo(game_id, path)
     try:
         info.saved = path.lstat().st_mtime
         header = _header_of(path)
-        if type(header.get("record_version")) is not int:
+        version = header.get("record_version")
+        if type(version) is not int:
             raise ValueError("not a version-2 header")
-        meta = header.get("meta")
-        meta = SaveMeta.model_validate(meta if isinstance(meta, dict) else {})
         game = header.get("game", "forum-trajanum")
         if not isinstance(game, str) or len(game) > 40:
             raise ValueError("no game named")
-        info.game = game
+        if game in GAMES and version <= RECORD_VERSION:
+            record = read_header(header, GAMES)
+            game, meta, names, bots = record.game, record.meta, record.names, record.bots
+        else:  # a game or a file version of a newer release: opening it says so
+            meta = header.get("meta")
+            meta = SaveMeta.model_validate(meta if isinstance(meta, dict) else {})
+            names = [_name(n) for n in _list(header.get("names"))]
+            bots = [_name(b) for b in _list(header.get("bots"))]
+        info.game, info.names, info.bots = game, list(names), list(bots)
         info.title, info.where = meta.title, meta.stage
-        info.names = [_name(n) for n in _list(header.get("names"))]
-        info.bots = [_name(b) for b in _list(header.get("bots"))]
         info.cycle, info.round, info.over = meta.cycle, meta.round, meta.over
         count = header.get("action_count", 0)
         info.actions = count if type(count) is int and count >= 0 else 0
         info.saved = meta.saved if meta.saved is not None else info.saved
         info.scores, info.winners = list(meta.scores), list(meta.winners)
-    except (OSError, ValueError, TypeError, UnreadableFile):
+    except (OSError, ValueError, TypeError, RecordError, RecursionError):
         info.readable = False
         info.names, info.bots, info.title = [], [], ""
     info.locked = held_elsewhere(game_id)
