@@ -15,11 +15,12 @@ Everything shown comes from the view; the screens compute no rule.
 from __future__ import annotations
 
 import contextlib
+import io
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
 
-from rich.console import Group
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 from textual import work
@@ -467,6 +468,30 @@ def board_panel(v: GameState, names: list[str]) -> Text:
     return out
 
 
+_KEY_CONSOLE = Console(width=80, file=io.StringIO(), color_system="truecolor", force_terminal=True)
+
+
+def _drawn_key(content, width: int) -> tuple:
+    """What ``content`` shows at ``width``: its lines of text with their styles (equal for
+    two renderables that look the same)."""
+    options = _KEY_CONSOLE.options.update(width=max(width, 1))
+    lines = _KEY_CONSOLE.render_lines(content, options, pad=False)
+    return tuple(tuple((seg.text, seg.style) for seg in line) for line in lines)
+
+
+def _show(widget: Static, content, what: str = "") -> None:
+    """Put ``content`` in ``widget`` only when what it shows changed: an update lays the
+    screen out again and repaints the widget (a move changes two or three of the five boxes
+    of a wide screen); with as many lines as before, a repaint alone does."""
+    key = (what, _drawn_key(content, widget.size.width or widget.app.size.width))
+    old = getattr(widget, "_shown_key", None)
+    if old == key:
+        return
+    widget._shown_key = key
+    same_height = old is not None and old[0] == what and len(old[1]) == len(key[1])
+    widget.update(content, layout=not same_height)
+
+
 class Drawn:
     """A drawing made for the width it gets (the province map, the construction district):
     it fits any panel, from an 80-column screen's to a third of a wide one."""
@@ -808,7 +833,7 @@ class TrajanScreen(GameScreen):
         if data.view is not self.data.view:  # something happened: an old hint is gone
             self._hint = ""
         self.data = data
-        self.query_one("#t-status", Static).update(status_line(data))
+        _show(self.query_one("#t-status", Static), status_line(data))
         self._draw_panel()
         self._fill_choices(data)
         self._set_message(data.message)
@@ -856,7 +881,7 @@ class TrajanScreen(GameScreen):
             content = panel_text(self.data, panel)
             if box_id == "t-map-box":  # beside everything else: the drawing alone
                 content = Drawn(partial(map_drawing, self.data.view))
-            self.query_one(f"#{box_id[:-4]}", Static).update(content)
+            _show(self.query_one(f"#{box_id[:-4]}", Static), content, panel)
             if panel == "log":  # the latest first in view
                 box.call_after_refresh(box.scroll_end, animate=False)
 
@@ -889,14 +914,14 @@ class TrajanScreen(GameScreen):
         self._actions = list(legal)
         if not legal:
             who = data.names[v.decider] if v.decider >= 0 else ""
-            title.update(f"{who} is deciding: {v.title}" if who else "Game over")
+            _show(title, f"{who} is deciding: {v.title}" if who else "Game over")
             recent = Text()
             if data.recent:  # a bot's moves stay readable until the next person decides
                 recent.append("Just now:\n", style="bold")
                 recent.append("\n".join(data.recent))
             self._set_note(recent)
             return
-        title.update(Text(decision_title(v)))
+        _show(title, Text(decision_title(v)))
         self._set_note(self._hint or meanwhile(data.recent))
         options.add_options(
             Option(f"{i + 1 if i < 9 else ' '} {choice_words(v, a)}", id=str(a))
@@ -911,16 +936,16 @@ class TrajanScreen(GameScreen):
         just now (shown whole, wrapped; nothing when empty)."""
         note = self.query_one("#t-hint", Static)
         note.display = bool(str(text))
-        note.update(text)
+        _show(note, text)
 
     def _set_message(self, text) -> None:
         message = self.query_one("#t-message", Static)
         message.display = bool(str(text))
-        message.update(text)
+        _show(message, text)
 
     def cover(self) -> None:
         for part in ("#t-panel", "#t-circle", "#t-players", "#t-status", "#decision-title"):
-            self.query_one(part, Static).update("")
+            _show(self.query_one(part, Static), "")
         self._set_note("")
         self.query_one("#decisions", DecisionList).clear_options()
 
