@@ -8,12 +8,14 @@ bot never receives the game state: it samples worlds consistent with its view
 - **Normal** plans a whole turn: for each choice of the current decision it plays the rest of
   its own turn in a sampled world with a quick policy (colours that complete the Trajan tile
   beside each tray, the best option of the target tray's action by the estimate below, the
-  special action and the extra action whenever they come) and keeps the choice whose turn
-  ends with the best estimate. The estimate (:func:`estimate`) is the points a seat can expect
+  special action whenever it comes, and at an extra action tile's offer the better of
+  spending and keeping the tile, each played to the turn's end) and keeps the choice whose
+  turn ends with the best estimate. The estimate (:func:`estimate`) is the points a seat can expect
   at the end: its score, what the final scoring would give now (cards, camps, Trajan tiles on
   slots, construction sets, bonus tiles), the Trajan tiles it may still accomplish, the
   demands it cannot meet this quarter, its standing in the senate before the vote, and what
-  its tokens, tiles and [+2] markers are worth later.
+  its tokens, tiles and [+2] markers are worth later (an unused extra action tile nothing in
+  the game's last round: it scores nothing at the end).
 - **Easy** plays Normal's choice half the time and otherwise any choice that does something
   (it never passes an action it could take, nor ships for nothing).
 - **Hard** searches Normal's best few choices in worlds sampled from its view: each choice is
@@ -97,7 +99,7 @@ def estimate(state: GameState, seat: int) -> float:
     for tile in pl.tiles:
         kind = _FORUM[tile].kind
         if kind in ("extra", "wild_extra"):
-            value += 2.5
+            value += kept_extra_value(state)
         elif kind == "wild_commodity":
             value += 2.0
     value += 1.0 * sum(pl.plus2)
@@ -105,6 +107,13 @@ def estimate(state: GameState, seat: int) -> float:
         others = sum(1 for s in state.legions[pl.leader] if s != seat)
         value += 0.5 * max(0, D.PROVINCE_VP[pl.leader] - D.LEGION_CROWDING * others)
     return value
+
+
+def kept_extra_value(state: GameState) -> float:
+    """What an unused extra action tile is worth later: a repeat in a later turn, but
+    nothing in the game's last round (kept tiles score nothing at the end, R17)."""
+    last_round = state.quarter >= D.QUARTERS and state.round >= D.ROUNDS_PER_QUARTER
+    return 0.0 if last_round else 2.5
 
 
 def _with_revealed(state: GameState, revealed: list[int]) -> GameState:
@@ -171,10 +180,25 @@ def quick(state: GameState, legal: list) -> object:
     if kind == "sow":
         return _sow_choice(state, legal)
     if kind == "extra":
-        return next(a for a in legal if isinstance(a, Extra))
+        return _extra_choice(state, legal)
     if kind == "special":
         return legal[0]
     return _greedy(state, current_player(state), legal)
+
+
+def _extra_choice(state: GameState, legal: list) -> object:
+    """At an extra action tile's offer: spend it or keep it, whichever ends the turn (played
+    on quickly both ways) with the better estimate; a tie spends it."""
+    seat = current_player(state)
+    best, score = legal[0], float("-inf")
+    for action in legal:
+        after = state.clone()
+        _apply(after, action)
+        _finish_turn(after, seat)
+        value = estimate(after, seat) - (0.01 if not isinstance(action, Extra) else 0.0)
+        if value > score:
+            best, score = action, value
+    return best
 
 
 def _finish_turn(state: GameState, seat: int, limit: int = 40) -> None:

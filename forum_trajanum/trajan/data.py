@@ -397,7 +397,9 @@ class Ruling(NamedTuple):
 
 
 R1 = Ruling("R1", "Sowing 6 or more markers goes round the whole circle, the emptied source "
-            "tray included; the target is (source + n) mod 6.")  # fmt: skip
+            "tray included: the last marker goes to the tray n places clockwise from the "
+            "source (n markers, counting round the six trays as often as needed), and that "
+            "tray is the target.")  # fmt: skip
 R2 = Ruling("R2", "A matching Trajan tile is accomplished automatically, with its VP; only its "
             "special action is optional.")  # fmt: skip
 R3 = Ruling("R3", "A tile showing two markers of one colour needs two markers of that colour.")
@@ -424,8 +426,9 @@ R16 = Ruling("R16", "A first construction tile's bonus action may be followed by
 R17 = Ruling("R17", "Final scoring: 1 VP per Trajan tile still on a slot I-VI; kept demand "
              "tiles do not count.")  # fmt: skip
 R18 = Ruling("R18", "The pairs ship (PL) is in the game: 3 ships.")
-R19 = Ruling("R19", "At most one round ends per turn; the time marker's new position is "
-             "(p + n) mod L.")  # fmt: skip
+R19 = Ruling("R19", "At most one round ends per turn; the time marker moves on one space "
+             "per marker, past its start space and round the track as often as "
+             "needed.")  # fmt: skip
 R20 = Ruling("R20", "After the 4th quarter's demands and senate, final scoring follows; "
              "nothing is refilled.")  # fmt: skip
 R21 = Ruling("R21", "Empty piles leave spaces empty (provinces refilled first); an action "

@@ -191,8 +191,16 @@ class GameState(BaseModel):
 
     @property
     def title(self) -> str:
-        """The current decision in words."""
-        return self.tasks[-1].title if self.tasks else "game over"
+        """The current decision in words; at setup it names the start player too (R33: drawn
+        from the seed), for the screen that hands the keyboard over to the next player."""
+        if not self.tasks:
+            return "game over"
+        task = self.tasks[-1]
+        if self.quarter > 0 or not 0 <= self.start_player < len(self.players):
+            return task.title
+        if self.start_player == self.viewer == task.player:
+            return f"{task.title} — you are the start player"
+        return f"{task.title} — seat {self.start_player + 1} is the start player"
 
     @property
     def decision(self) -> str:

@@ -190,6 +190,11 @@ def _commodity(c: int) -> str:
     return D.COMMODITIES[c] if c >= 0 else "a card"
 
 
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article: "an orange", "a blue", "an extra-forum"."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
 def _list(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
@@ -222,7 +227,7 @@ def _take(s, a, p):
 
 
 def _sow(s, a, p):
-    return f"put a {D.COLOURS[a.colour]} marker into the {D.ACTIONS[s.tasks[-1].tray]} tray"
+    return f"put {a_or_an(D.COLOURS[a.colour])} marker into the {D.ACTIONS[s.tasks[-1].tray]} tray"
 
 
 def _special(s, a, p):
@@ -258,7 +263,8 @@ def _build(s, a, p):
     if tile < 0:
         return f"sent a worker to site {site_word(a.site)} (no tile there)"
     kind, vp = D.CONSTRUCTION_TILES[tile]
-    return f"sent a worker to site {site_word(a.site)}, taking a {D.BUILDING_TYPES[kind]} ({vp})"
+    building = a_or_an(D.BUILDING_TYPES[kind])
+    return f"sent a worker to site {site_word(a.site)}, taking {building} ({vp})"
 
 
 def _extra(s, a, p):
@@ -332,7 +338,7 @@ SPECS: dict[str, ActionSpec] = check_complete(
         ),
         "ship": ActionSpec(_ship, _ends_turn, _secret_draw),
         "forum": ActionSpec(
-            lambda s, a, p: f"took a {FORUM_KEY_WORDS[a.key]} tile from the forum",
+            lambda s, a, p: f"took {a_or_an(FORUM_KEY_WORDS[a.key])} tile from the forum",
             _ends_turn,
             _secret_draw,
         ),

@@ -1,7 +1,8 @@
 """The chart of every player's score over the rounds: one sparkline per player.
 
 The scores come from :attr:`GameSession.rounds` (recorded after every round); the chart only
-draws them. All players' bars share one scale, so a taller bar is a higher score.
+draws them. All players' bars share one scale, so a taller bar is a higher score; a score
+of 0 is a dot on the base line and a score below 0 its number there.
 """
 
 from __future__ import annotations
@@ -29,6 +30,13 @@ def column_width(width: int, rounds: int = ROUNDS) -> int:
     return max(1, width // rounds)
 
 
+def below_zero(value: int, width: int) -> str:
+    """A score below 0 in a column ``width`` characters wide: its number where it fits
+    ("-4"), else minus signs, so it never looks like a score of 0 (a dot) or a gap."""
+    number = str(value)
+    return number.ljust(width) if len(number) <= width else "-" * width
+
+
 class SharedScaleBars:
     """Bars for up to 12 rounds, scaled to ``top`` (not to the series' own maximum)."""
 
@@ -49,16 +57,18 @@ class SharedScaleBars:
         levels = [max(1, round(v * steps / self.top)) if v > 0 else 0 for v in shown]
         for line in reversed(range(self.height)):
             low = line * len(BARS)
-            for level in levels:
-                if level == 0 and line == 0:
-                    glyph = "·"  # a score of 0: a dot on the base line, not a gap
+            for value, level in zip(shown, levels, strict=True):
+                if value < 0 and line == 0:
+                    cell = below_zero(value, bar_w)
+                elif level == 0 and line == 0:
+                    cell = "·" * bar_w  # a score of 0: a dot on the base line, not a gap
                 elif level <= low:
-                    glyph = " "
+                    cell = " " * bar_w
                 elif level >= low + len(BARS):
-                    glyph = BARS[-1]
+                    cell = BARS[-1] * bar_w
                 else:
-                    glyph = BARS[level - low - 1]
-                yield Segment(glyph * bar_w, self.style)
+                    cell = BARS[level - low - 1] * bar_w
+                yield Segment(cell, self.style)
                 yield Segment(" " * (w - bar_w))
             yield Segment(" " * max(0, self.width - w * len(levels)))
             if line:
@@ -122,7 +132,7 @@ class ScoreChart(Vertical):
     ScoreChart .chart-name { width: 14; }
     ScoreChart .chart-score { width: 8; text-align: right; }
     ScoreChart #chart-title { color: #ffd75f; text-style: bold; }
-    ScoreChart #chart-note { color: #a0a0a0; }
+    ScoreChart #chart-note { color: #a0a0a0; width: 100%; }
     """
 
     def __init__(
@@ -166,6 +176,8 @@ class ScoreChart(Vertical):
             yield RoundAxis(self.groups, self.per_group)
             yield Label("", classes="chart-score")
         played = len(self.history)
-        note = f"full bar = {top} VP, the highest score; "
+        note = f"full bar = {top} VP, the highest score; " if top >= 0 else ""
+        if any(score < 0 for scores in self.history for score in scores):
+            note += "a number = a score below 0; "
         note += "one column per round" if played else "no round is finished yet"
         yield Label(note, id="chart-note")

@@ -121,3 +121,30 @@ def test_a_trajan_game_is_saved_listed_and_read_back_from_the_save_folder(tmp_pa
     reopened = saves.open_game(info.id)
     assert reopened.record.actions == record.actions
     reopened.game.close()
+
+
+def test_the_log_puts_an_before_a_vowel_for_every_colour_building_and_forum_tile():
+    """The article fits each colour word ("put an orange marker", "a blue marker"); the
+    buildings and forum tiles (extra-...) take theirs the same way; a whole game's log has
+    no "a" before a vowel."""
+    from forum_trajanum.trajan import data as D
+    from forum_trajanum.trajan.actions import FORUM_KEY_WORDS, parse
+    from forum_trajanum.trajan.rules import apply
+    from forum_trajanum.trajan.view import SPECS, a_or_an
+
+    from .helpers import after_setup, turn_of
+
+    s = turn_of(after_setup(2), 0)
+    apply(s, parse("take forum"))
+    assert s.decision == "sow"
+    for code, colour in zip(D.COLOUR_CODES, D.COLOURS, strict=True):
+        text = SPECS["sow"].log(s, parse(f"sow {code}"), 0)
+        article = "an" if colour[0] in "aeiou" else "a"
+        assert text.startswith(f"put {article} {colour} marker into the "), text
+    assert SPECS["sow"].log(s, parse("sow O"), 0).startswith("put an orange marker")
+    for word in D.COLOURS + D.BUILDING_TYPES + FORUM_KEY_WORDS:
+        assert a_or_an(word) == ("an " if word[0].lower() in "aeiou" else "a ") + word
+    assert a_or_an("extra-forum") == "an extra-forum" and a_or_an("Door") == "a Door"
+    timeline = Timeline(_played(6, 2), GAME)
+    lines = [text for step in timeline for _, text in step.lines]
+    assert not [t for t in lines if re.search(r"\ba [aeiouAEIOU]", t)]

@@ -62,7 +62,7 @@ def test_r7_a_worker_never_joins_an_own_worker():
 
 def test_r19_one_round_ends_even_when_a_move_passes_the_start_twice():
     """R19 (EN l.205, l.399-403): twelve markers pass the start space twice, yet one round ends;
-    the time marker is at (p + n) mod L."""
+    the time marker moves on round the track by the full count."""
     s = turn_of(after_setup(4), 0)
     twelve = [2] * 6
     s.players[0].trays = [twelve] + [[0] * 6 for _ in range(5)]

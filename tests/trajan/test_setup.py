@@ -130,3 +130,29 @@ def test_every_public_constant_of_the_data_module_carries_its_flag():
         assert source.strip(), name
         if flag == D.VERIFIED:  # stated in words: the line is cited
             assert re.search(r"\b(EN|PL) l\.\d+", source), (name, source)
+
+
+def test_the_setup_decisions_name_the_start_player_for_the_hand_over_screen(tmp_path, monkeypatch):
+    """R33: the start player is drawn; the setup decision's title says who it is (the screen
+    that hands the keyboard over shows the title), "you" to the start player themself; the
+    quarters' decisions do not."""
+    from forum_trajanum.core.conductor import Conductor
+    from forum_trajanum.core.session import GameSession
+    from forum_trajanum.trajan.view import view
+
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))
+    s = new_game(3, TrajanOptions(players=3))
+    start = s.start_player
+    assert s.decider == start and s.decision == "markers"
+    mine = view(s, start).title
+    assert mine == "fill your trays with two markers each — you are the start player"
+    other = (start + 1) % 3
+    assert view(s, other).title.endswith(f" — seat {start + 1} is the start player")
+    assert view(s, -1).title.endswith(f" — seat {start + 1} is the start player")
+    played = after_setup(3, 3)
+    assert played.quarter == 1 and "start player" not in played.title
+    session = GameSession.new(
+        3, TrajanOptions(players=3), ["Ann", "Bob", "Cai"], [""] * 3, game="trajan"
+    )
+    step = Conductor(session).next_step()
+    assert step.kind == "handover" and step.what.endswith("you are the start player")

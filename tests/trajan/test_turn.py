@@ -43,7 +43,8 @@ def test_the_sowing_example_two_markers_from_the_trajan_tray_end_in_the_seaport(
 
 
 def test_seven_markers_go_round_the_circle_including_the_emptied_source_tray():
-    """EN l.193 and R1: target = (source + n) mod 6."""
+    """EN l.193 and R1: the target is the tray n places clockwise from the source (7 from the
+    Forum: round the circle, source included, to the Military)."""
     s = turn_of(after_setup(1), 0)
     _trays(s, 0, [0] * 6, _tray(B=2, Y=2, O=2, W=1), [0] * 6, [0] * 6, [0] * 6, [0] * 6)
     apply(s, parse("take forum"))

@@ -1,0 +1,60 @@
+"""The score chart: a score below 0 is drawn readably (its number on the base line), for
+Forum Trajanum's twelve rounds and Trajan's sixteen alike."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+from textual.app import App, ComposeResult
+
+from forum_trajanum.tui.chart import CYCLES, ScoreChart, SharedScaleBars, below_zero
+
+QUARTERS = ("I", "II", "III", "IV")
+
+
+def glyphs(data, top, width, rounds=12, height=1):
+    console = Console(width=width, color_system=None)
+    segments = console.render(SharedScaleBars(data, top, width, height, "", rounds))
+    return "".join(s.text for s in segments)
+
+
+def test_a_score_below_zero_shows_its_number_not_the_dot_of_a_zero():
+    # 4 characters a round: a bar 3 wide and a gap
+    line = glyphs([0, -4, 2, -15], 2, 48)
+    assert line[:16] == "··· -4  ███ -15 "
+    # 2 characters a round (bar 2, no gap): a number that does not fit is minus signs
+    assert glyphs([-3, -12, 0], 2, 24)[:6] == "-3--··"
+    assert glyphs([-1], 1, 12)[:1] == "-"  # 1 character a round
+
+
+def test_below_zero_is_never_a_dot_or_blank_at_any_width():
+    for value in (-1, -9, -10, -123):
+        for width in range(1, 6):
+            cell = below_zero(value, width)
+            assert len(cell) == width and cell.startswith("-") and "·" not in cell
+
+
+def test_taller_charts_put_the_number_on_the_base_line_only():
+    lines = glyphs([-5, 4], 4, 8, rounds=2, height=2).split("\n")
+    assert lines[0] == "   " + " " + "███" + " "  # the top line: nothing over the -5
+    assert lines[1] == "-5 " + " " + "███" + " "
+
+
+@pytest.mark.parametrize(
+    ("groups", "history"),
+    [
+        (CYCLES, [(3, 0), (5, 2)]),  # Forum Trajanum's cycles
+        (QUARTERS, [(2, -1), (-3, -7)]),  # Trajan's quarters
+    ],
+)
+async def test_the_chart_note_says_how_a_score_below_zero_is_shown(groups, history):
+    class ChartApp(App):
+        def compose(self) -> ComposeResult:
+            yield ScoreChart(history, ["Ann", "Bob"], groups=groups)
+
+    app = ChartApp()
+    async with app.run_test(size=(120, 12)):
+        note = str(app.query_one("#chart-note").render())
+        negative = any(v < 0 for scores in history for v in scores)
+        assert ("a score below 0" in note) == negative
+        assert "full bar = " in note
