@@ -46,8 +46,7 @@ def _opt_draft(state, task: T.Draft):
     p = task.player
     pl = state.players[p]
     if len(pl.taken) == 2 and not pl.cards_left:
-        # the tile just taken first (the one a tribune was paid for, when one was)
-        return [_KEEP[cell] for _, cell in reversed(pl.taken)]
+        return [_KEEP[cell] for cell in _keep_order(state, p, pl)]
     grid = pl.grid
     # The choices that cost nothing first (the streets' own tiles, then taking none), the
     # tiles off the streets for a tribune after them: the top of the list gives nothing away.
@@ -67,6 +66,24 @@ def _opt_draft(state, task: T.Draft):
             take = _TAKE_TRIBUNE[slot]
             paid += [take[c] for c in anywhere if c not in street]
     return out + paid
+
+
+def _keep_order(state: GameState, p: int, pl: PlayerState) -> tuple[int, int]:
+    """The two cells taken, the one worth keeping first: the tile a tribune was paid for when
+    exactly one was (passing it would give away what the tribune bought), otherwise the tile
+    taken last. Which take the tribune paid for is not stored; it follows from the streets: the
+    free tile lies on its own card's street, the paid one off its card's street. When both
+    tiles could be the paid one (both on the same street), the tile taken last comes first."""
+    (_, first), (_, last) = pl.taken
+    if pl.draft_tribunes == 1:
+        streets = (street_of(state, p, 0), street_of(state, p, 1))
+
+        def could_be_paid(paid: int, free: int) -> bool:
+            return any(free in streets[s] and paid not in streets[1 - s] for s in (0, 1))
+
+        if could_be_paid(first, last) and not could_be_paid(last, first):
+            return first, last
+    return last, first
 
 
 def _do_draft(state, task: T.Draft, action):

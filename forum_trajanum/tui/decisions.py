@@ -191,7 +191,8 @@ class DecisionPanel:
         """The decision list as (entry id, label) pairs; an id is a legal action's text (or a
         group's). Every choice of the decision is listed, always in the same order (the
         engine's: the choice that gives nothing away first), whatever the cursors do: the
-        cells' choices, the Forum's, a group's one entry, the rest, ending the turn last."""
+        cells' choices, the Forum's, the rest, a group's one entry (on the last keys when
+        the list is longer than the keys), ending the turn last."""
         pv = self.data.view
         if self.group_open:
             back = (BACK_ID, "← Back to all the choices (Escape)")
@@ -208,8 +209,14 @@ class DecisionPanel:
         shown += [a for a in self.actions if forum_cell(a) is not None]
         rest = [a for a in self.other if str(a) != END_TURN]
         out = [(str(a), describe(a, pv)) for a in shown + rest]
-        for name, members in self.groups.items():
-            out.append((GROUP_ID + name, f"{GROUP_WORDS[name]}… ({len(members)} ways)"))
+        groups = [
+            (GROUP_ID + name, f"{GROUP_WORDS[name]}… ({len(members)} ways)")
+            for name, members in self.groups.items()
+        ]
+        # a group's entry has a key, and through it its entries: in a list longer than the
+        # keys (a building step's hundred builds) the groups take its last keys
+        at = min(len(out), max(0, len(ENTRY_KEYS) - len(groups)))
+        out[at:at] = groups
         out += [(str(a), describe(a, pv)) for a in self.other if str(a) == END_TURN]
         return out
 
@@ -315,3 +322,6 @@ class DecisionPanel:
             widget._shown_text = text
             widget.display = bool(message)
             widget.update(text)  # with a layout pass: a long message takes several lines
+            # the compact layout's decision panel grows while a message is shown (its fixed
+            # height would put the message on the key bar's row under a cut entry's words)
+            self.query_one("#p-decide").set_class(bool(message), "-said")

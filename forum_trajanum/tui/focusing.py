@@ -13,6 +13,18 @@ from forum_trajanum.tui.keys import KeyBar
 class ArrowsSaid:
     """The play screen's part that says where the arrow keys go."""
 
+    @property
+    def focus_chain(self) -> list:
+        """Textual's Tab order (the panels by their place on the screen), with the choices
+        right after the Colonia: Tab goes from the Colonia to the choices in every layout,
+        the wide one too, where the choices lie below the Forum and the players' strip."""
+        chain = super().focus_chain
+        ids = [widget.id for widget in chain]
+        if "colonia" in ids and "decisions" in ids:
+            choices = chain.pop(ids.index("decisions"))
+            chain.insert(chain.index(self.query_one("#colonia")) + 1, choices)
+        return chain
+
     def arrows_hint(self) -> str:
         """Where the arrow keys go now, for the key bar: the choices or a board's cursor."""
         from forum_trajanum.tui.widgets import ColoniaGrid, ForumGrid

@@ -77,7 +77,8 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, GameScreen):
     The layout follows the terminal size through breakpoint classes and the stylesheet:
     compact (below about 120x36) shows one main panel at a time, switched with c / f / p / l,
     with the decision list and a status line always in view; standard shows the Colonia beside
-    the decisions and the Forum, the players below; wide adds the other players' Colonias.
+    the decisions and the Forum, the players below; wide adds the other players' Colonias and
+    puts the decisions along the bottom, as wide as their entries.
     """
 
     MODE = "play"
@@ -151,9 +152,11 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, GameScreen):
                 yield Static(id="forum-rule")
                 yield Static(FORUM_LEGEND, id="forum-legend")
                 yield Static(id="forum-notes")
+            # the log before the players' strip: the wide layout's grid places it beside the
+            # Forum, the strip below both (the standard layout does not show it)
+            yield LogView(id="p-log", classes="panel")
             with VerticalScroll(id="p-players", classes="panel"):
                 yield TextLines(id="players")
-            yield LogView(id="p-log", classes="panel")
             with HorizontalScroll(id="p-others", classes="panel"):
                 for n in range(3):
                     with Vertical(classes="other", id=f"other-{n}"):

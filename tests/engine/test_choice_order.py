@@ -5,8 +5,6 @@ can before turning citizens inactive, and the keep keeps the tile just paid a tr
 
 from __future__ import annotations
 
-import pytest
-
 from forum_trajanum.engine import decision_kind, legal_actions
 from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.actions import PayCitizens, SkipCard, TakeTile
@@ -77,11 +75,6 @@ def test_without_a_tribune_the_keep_lists_the_tile_just_taken_first():
     assert [str(a) for a in legal_actions(state)] == ["keep D2", "keep B1"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/draft.py lists the tile taken last first, which is the street's free tile "
-    "when the tribune take came first: the top entry passes the tile paid for",
-)
 def test_the_keep_lists_the_tile_paid_for_first_when_it_was_taken_first():
     # Rules "Taking 2 tiles with the help of Tribunes" as above; the tribune take for card 1
     # first, then street II's own tile for card 2.

@@ -295,11 +295,6 @@ async def test_a_building_steps_hint_names_its_conversions_by_colour_and_group_k
         _names_every_choice_whole_with_its_key(app, line)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tui/decisions.py entries(): a group's entry comes after every build, past key Z "
-    "in a long building step (110th of 111 here), so neither it nor its conversions have a key",
-)
 async def test_the_conversions_entry_of_a_long_building_step_has_a_key():
     # item 4: "every entry ... has a key: 1-9, then Shift+A to Shift+Z"
     session = _trajan_build_session()
@@ -414,11 +409,6 @@ async def test_a_highlighted_cut_entry_stays_in_view_when_its_whole_line_appears
         assert any(r.startswith(ENTRY_KEYS[target] + " ") for r in _list_rows(app))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play.tcss wide layout (grid-columns: auto 1fr 43): at 160x45 the choices get the "
-    "41 columns left between the Colonia and the Forum, fewer than at 80x24",
-)
 @pytest.mark.parametrize(("decision", "seed", "skip"), [("draft", 4, 1), ("build", 9, 0)])
 async def test_at_160x45_the_list_is_as_wide_as_its_entries(decision, seed, skip):
     # item 4: on a wide screen no entry needs cutting (a one-line entry, whole)
@@ -490,11 +480,6 @@ async def test_the_payment_starts_on_paying_every_row():
         assert _ids(app)[-1] == "pay none"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play.tcss compact layout: #p-decide is 8 rows; in the building step, with a cut "
-    "entry's whole line below the list, the message under it lies on the key bar's row",
-)
 async def test_at_80x24_a_message_stays_readable_while_a_cut_entry_is_shown_whole():
     # item 14: the building step's first entry is cut at 80x24 (its whole words below the
     # list); k switches the coach off and says so, on a row the player can read

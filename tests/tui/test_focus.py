@@ -52,3 +52,19 @@ async def test_at_80x24_the_tabs_and_the_key_bar_say_a_board_has_the_arrows():
         assert "◀ in focus: arrows move its cursor" in tabs
         assert key_bar(app).startswith("←↑↓→ Colonia") and key_bar(app).endswith("q Menu")
         assert decide.styles.border_top[0] != "heavy"
+
+
+async def test_at_160x45_tab_goes_from_the_colonia_to_the_choices_below_the_other_panels():
+    # the wide layout has the choices along the bottom (as wide as their entries); Tab still
+    # goes from the Colonia straight to them, and on to the Forum
+    session = session_at("envoy", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.press("enter")
+        await past_hold(pilot)
+        decide, colonia = app.screen.query_one("#p-decide"), app.screen.query_one("#p-colonia")
+        assert decide.region.y >= colonia.region.bottom  # below the Colonia
+        await pilot.press("c", "tab")
+        assert key_bar(app).startswith("↑↓ choices") and frame(app, "decide") == "heavy"
+        await pilot.press("tab", "tab")  # the Forum's scroll panel, then its grid
+        assert key_bar(app).startswith("←↑↓→ Forum")
