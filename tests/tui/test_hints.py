@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import threading
 
+import pytest
+
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import legal_actions
 from forum_trajanum.engine.determinize import determinize
@@ -55,6 +57,17 @@ def _with_state(session, state) -> GameSession:
         record=session.record.model_copy(deep=True), state=state, log=list(session.log),
         autosave=False,
     )  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def uncapped_hints(monkeypatch):
+    """Every hint plays all its worlds: its wall-clock cap (a safety net for a slow machine)
+    could cut one search of a loaded test run and not another."""
+    from functools import partial
+
+    from forum_trajanum.bots import hint
+
+    monkeypatch.setattr(hint, "suggest", partial(hint.suggest, time_cap=float("inf")))
 
 
 async def test_a_hint_is_a_legal_action_and_the_same_in_worlds_the_player_cannot_tell_apart():

@@ -8,6 +8,9 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.dialogs import HelpScreen
+from forum_trajanum.tui.screens import NewGameScreen
+from tests.waiting import wait_for
 
 from .conftest import session_at
 
@@ -20,7 +23,12 @@ def _app(session=None) -> ForumApp:
 
 @SIZES
 def test_new_game_form(snap_compare, size):
-    assert snap_compare(_app(), press=["enter"], terminal_size=size)
+    async def open_form(pilot) -> None:
+        await pilot.press("enter")  # the start screen asks the app for the form (a message)
+        assert await wait_for(pilot, lambda: isinstance(pilot.app.screen, NewGameScreen))
+        await pilot.pause()
+
+    assert snap_compare(_app(), run_before=open_form, terminal_size=size)
 
 
 @SIZES
@@ -43,4 +51,10 @@ def test_trajan_cards_with_where_the_player_stands(snap_compare, size):
 
 @SIZES
 def test_help_rules_tab(snap_compare, size):
-    assert snap_compare(_app(), press=["question_mark", "3"], terminal_size=size)
+    async def open_rules(pilot) -> None:
+        await pilot.press("question_mark")  # asked of the app by a message
+        assert await wait_for(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+        await pilot.press("3")
+        await pilot.pause()
+
+    assert snap_compare(_app(), run_before=open_rules, terminal_size=size)
