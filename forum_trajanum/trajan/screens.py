@@ -43,7 +43,7 @@ from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
-from forum_trajanum.tui.keys import LEGEND_KEY, KeyBar
+from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar
 from forum_trajanum.tui.messages import (
     ActionChosen,
     GameLeft,
@@ -92,6 +92,8 @@ class TrajanData:
     own: GameState | None = None
     #: The latest moves since a person last acted (a bot's turn), shown while it plays.
     recent: list[str] = field(default_factory=list)
+    #: How many actions the game had when this was made (a decision's place in the game).
+    step: int = 0
 
 
 # ── words ───────────────────────────────────────────────────────────────────────────────
@@ -746,6 +748,11 @@ class TrajanScreen(GameScreen):
     choices."""
 
     MODE = "trajan-turn"
+    #: The list's entries as last filled, the kind and seat of their decision, the game's
+    #: step then (what keeps the highlight).
+    _shown_choices: list | None = None
+    _shown_kind: tuple | None = None
+    _shown_step: int = -10
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide"), (160, "-wider")]
     #: From 45 rows (with 120 columns) the players' panel stays in view too.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (45, "-tall")]
@@ -794,7 +801,7 @@ class TrajanScreen(GameScreen):
         # list's own page keys)
         Binding("pageup", "scroll_panel(-1)", show=False, priority=True),
         Binding("pagedown", "scroll_panel(1)", show=False, priority=True),
-        *(Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)),
+        *(Binding(key, f"pick({n})", show=False) for n, key in enumerate(ENTRY_KEYS, start=1)),
     ]
 
     def __init__(self, data: TrajanData) -> None:
@@ -876,8 +883,11 @@ class TrajanScreen(GameScreen):
             title = PANEL_TITLES[panel]
             if box_id == "t-panel-box":
                 title += f"  (keys {' '.join(keys)})"
-                box.border_subtitle = Text("PgUp/PgDn scroll")
-            box.border_title = Text(title)
+                if getattr(box, "_shown_subtitle", None) is None:
+                    box._shown_subtitle = box.border_subtitle = Text("PgUp/PgDn scroll")
+            if getattr(box, "_shown_title", None) != title:  # setting it repaints the box
+                box._shown_title = title
+                box.border_title = Text(title)
             content = panel_text(self.data, panel)
             if box_id == "t-map-box":  # beside everything else: the drawing alone
                 content = Drawn(partial(map_drawing, self.data.view))
@@ -910,8 +920,30 @@ class TrajanScreen(GameScreen):
         options = self.query_one("#decisions", DecisionList)
         legal = v.legal
         old = options.highlighted
-        options.clear_options()
+        old_id = (
+            options.get_option_at_index(old).id
+            if old is not None and old < options.option_count
+            else None
+        )
+        entries = [
+            (str(a), f"{ENTRY_KEYS[i] if i < len(ENTRY_KEYS) else ' '} {choice_words(v, a)}")
+            for i, a in enumerate(legal)
+        ]
+        # the highlight stays only on the same choice of the same kind of decision one step
+        # on (or back, by undo); any other list starts at its top
+        kind = v.tasks[-1].kind if v.tasks else ""
+        same_kind = self._shown_kind == (kind, v.viewer) and abs(data.step - self._shown_step) <= 1
+        self._shown_kind, self._shown_step = (kind, v.viewer), data.step
         self._actions = list(legal)
+        if entries == self._shown_choices and entries:
+            if not same_kind:
+                options.highlighted = 0
+        else:
+            self._shown_choices = entries
+            options.clear_options()
+            options.add_options(Option(words, id=i) for i, words in entries)
+            ids = [i for i, _ in entries]
+            options.highlighted = ids.index(old_id) if same_kind and old_id in ids else 0
         if not legal:
             who = data.names[v.decider] if v.decider >= 0 else ""
             _show(title, f"{who} is deciding: {v.title}" if who else "Game over")
@@ -923,11 +955,6 @@ class TrajanScreen(GameScreen):
             return
         _show(title, Text(decision_title(v)))
         self._set_note(self._hint or meanwhile(data.recent))
-        options.add_options(
-            Option(f"{i + 1 if i < 9 else ' '} {choice_words(v, a)}", id=str(a))
-            for i, a in enumerate(legal)
-        )
-        options.highlighted = old if old is not None and old < len(legal) else 0
         options.hold(data.hold)
         options.focus()
 
@@ -935,12 +962,14 @@ class TrajanScreen(GameScreen):
         """The words between the decision's title and its choices: a hint, or what a bot did
         just now (shown whole, wrapped; nothing when empty)."""
         note = self.query_one("#t-hint", Static)
-        note.display = bool(str(text))
+        if note.display != bool(str(text)):  # showing or hiding it lays the screen out
+            note.display = bool(str(text))
         _show(note, text)
 
     def _set_message(self, text) -> None:
         message = self.query_one("#t-message", Static)
-        message.display = bool(str(text))
+        if message.display != bool(str(text)):
+            message.display = bool(str(text))
         _show(message, text)
 
     def cover(self) -> None:
@@ -948,6 +977,7 @@ class TrajanScreen(GameScreen):
             _show(self.query_one(part, Static), "")
         self._set_note("")
         self.query_one("#decisions", DecisionList).clear_options()
+        self._shown_choices = None
 
     def say(self, message: str) -> None:
         self._set_message(Text(message, style="bold") if message else "")
@@ -1196,6 +1226,7 @@ def play_data(session, v, *, names, bots, message="", hold=0.0, home=-1) -> Traj
     more people a public view shows nobody's hand)."""
     can_undo = v.viewer == session.decider and session.can_undo()
     data = TrajanData(v, names, bots, log_lines(session, names), can_undo, message, hold, home)
+    data.step = len(session.record.actions)
     if v.viewer < 0:
         people = [p for p in range(session.players) if not session.is_bot(p)]
         if len(people) == 1 and home == people[0] and not session.over:

@@ -17,8 +17,9 @@ from textual.widgets.option_list import Option
 
 from forum_trajanum.data import cell_name
 from forum_trajanum.engine.actions import END_TURN
-from forum_trajanum.tui.entries import BACK_ID, ENTRY_KEYS, GROUP_ID, GROUP_WORDS, group_of
+from forum_trajanum.tui.entries import BACK_ID, GROUP_ID, GROUP_WORDS, group_of
 from forum_trajanum.tui.hinting import HINT_MARK
+from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.labels import action_cells, decision_context, describe, forum_cell
 from forum_trajanum.tui.textlines import hidden
 from forum_trajanum.tui.widgets import SEAT_STYLE, DecisionList

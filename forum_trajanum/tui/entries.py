@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from forum_trajanum.engine.actions import Convert, TakeTile
 
-#: The keys of the list's entries, in order: the digits, then capital letters (Shift+letter;
-#: the small letters are the screen's own keys). Entries past these are reached by arrows.
-ENTRY_KEYS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: The ids of the list's entries that are no action: a group of entries, and back from one.
 GROUP_ID, BACK_ID = "group:", "group:back"
 

@@ -22,7 +22,8 @@ from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import crane_colours
 from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.cranes import STEP_ID
-from forum_trajanum.tui.entries import ENTRY_KEYS, GROUP_ID, group_of
+from forum_trajanum.tui.entries import GROUP_ID, group_of
+from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.labels import action_cells, describe, forum_cell
 
 #: The mark in front of the suggested entry of the decision list.

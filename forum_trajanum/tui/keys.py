@@ -14,6 +14,11 @@ LEGEND_KEY = "g"
 #: press after the hand-over screen's Enter must not take the first choice by accident.
 CHOICE_HOLD = 0.3
 
+#: The keys of a decision list's entries, in order: the digits, then capital letters
+#: (Shift+letter; the small letters are the screens' own keys). Entries past these are
+#: reached by the arrows.
+ENTRY_KEYS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
 
 #: Keys as the key bar prints them.
 KEY_NAMES = {

@@ -25,11 +25,11 @@ from forum_trajanum.engine.forum import AreaRule, area_rule
 from forum_trajanum.engine.tasks import Decision
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text
-from forum_trajanum.tui.entries import ENTRY_KEYS, group_of
+from forum_trajanum.tui.entries import group_of
 from forum_trajanum.tui.focusing import ArrowsSaid
 from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.hinting import HintPanel
-from forum_trajanum.tui.keys import LEGEND_KEY
+from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY
 from forum_trajanum.tui.labels import (
     action_cells,
     cell_words,

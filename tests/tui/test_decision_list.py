@@ -14,9 +14,10 @@ from forum_trajanum.engine import GameOptions, parse
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import mark_seen, start_coach
 from forum_trajanum.tui.compat import screen_strips
-from forum_trajanum.tui.entries import ENTRY_KEYS, GROUP_ID, group_of
+from forum_trajanum.tui.entries import GROUP_ID, group_of
 from forum_trajanum.tui.glossary import NOTES
 from forum_trajanum.tui.hinting import hint_words
+from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.labels import describe
 from tests.waiting import wait_for
 

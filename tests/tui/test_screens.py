@@ -19,7 +19,7 @@ from forum_trajanum.tui.dialogs import (
     SaveAsScreen,
     TrajanScreen,
 )
-from forum_trajanum.tui.entries import ENTRY_KEYS
+from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.play import DraftScreen, SetupScreen, TurnScreen, WatchScreen
 from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.results import ScoringScreen
