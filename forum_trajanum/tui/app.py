@@ -725,7 +725,8 @@ class ForumApp(CoachApp, App):
             return
         self._bot_token = None
         seat = s.decider
-        legal = s.view_of(seat).legal
+        # by their texts: a view's legal actions are texts in one game, actions in another
+        legal = [str(action) for action in s.view_of(seat).legal]
         if text not in legal:
             self.message = f"Bot {s.name(seat)} failed ({problem or text!r}); it plays {legal[0]}"
             text = legal[0]

@@ -64,3 +64,46 @@ async def test_a_bot_move_made_while_the_help_is_open_goes_on_when_the_help_clos
                 and session.decider == 1
             ),
         )
+
+
+class Recording:
+    """A real bot whose choices are kept, with the first legal action of each view."""
+
+    def __init__(self, bot) -> None:
+        self.bot, self.level = bot, bot.level
+        self.chosen: list[tuple[str, str]] = []
+
+    def choose(self, view):
+        action = self.bot.choose(view)
+        self.chosen.append((str(action), str(view.legal[0])))
+        return action
+
+
+async def test_the_app_plays_what_a_trajan_bot_chooses():
+    # a view's legal actions are Action values in Trajan (texts in Forum Trajanum): the app
+    # compared the bot's text with them, found it nowhere and played the first legal action
+    # instead, every time ("Bot Normal bot failed ('markers BY'); it plays markers rest")
+    from forum_trajanum.trajan.bots import make_bot
+
+    session = GameSession.new(
+        5, TrajanOptions(players=2), ["Bot", "Ann"], ["normal", ""], autosave=False,
+        game="trajan",
+    )  # fmt: skip
+    bots: list[Recording] = []
+
+    def factory(level, seed):
+        bots.append(Recording(make_bot(level, seed)))
+        return bots[-1]
+
+    app = ForumApp(bot_delay=0, session=session, bot_factory=factory, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while sum(len(bot.chosen) for bot in bots) < 25:
+            assert await wait_for(pilot, lambda: session.decider == 1 or session.over)
+            assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
+            assert app.screen.data.view.viewer == 1 and "failed" not in app.message
+            await pilot.press("1")  # Ann takes her first choice
+        chosen = [text for bot in bots for text, _ in bot.chosen]
+        assert any(text != first for bot in bots for text, first in bot.chosen)
+        # the record holds every choice of the bot, in its order
+        record = iter(session.record.actions)
+        assert all(any(text == played for played in record) for text in chosen)
