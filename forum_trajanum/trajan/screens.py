@@ -481,16 +481,33 @@ def _drawn_key(content, width: int) -> tuple:
     return tuple(tuple((seg.text, seg.style) for seg in line) for line in lines)
 
 
+def _content_key(content, width: int):
+    """A cheap stand-in for what ``content`` shows at ``width``: texts by their words and
+    styles, groups by their parts, drawings by what they draw at that width; anything else
+    (a table) by its rendered lines."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, Text):
+        return (content.plain, tuple(content.spans), str(content.style))
+    if isinstance(content, Group):
+        return tuple(_content_key(part, width) for part in content.renderables)
+    if isinstance(content, Drawn):
+        return ("drawn", _content_key(content.draw(width), width))
+    return _drawn_key(content, width)
+
+
 def _show(widget: Static, content, what: str = "") -> None:
     """Put ``content`` in ``widget`` only when what it shows changed: an update lays the
     screen out again and repaints the widget (a move changes two or three of the five boxes
     of a wide screen); with as many lines as before, a repaint alone does."""
-    key = (what, _drawn_key(content, widget.size.width or widget.app.size.width))
+    width = widget.size.width or widget.app.size.width
+    key = (what, width, _content_key(content, width))
     old = getattr(widget, "_shown_key", None)
     if old == key:
         return
-    widget._shown_key = key
-    same_height = old is not None and old[0] == what and len(old[1]) == len(key[1])
+    height = len(_drawn_key(content, width))
+    same_height = old is not None and old[0] == what and widget._shown_height == height
+    widget._shown_key, widget._shown_height = key, height
     widget.update(content, layout=not same_height)
 
 
