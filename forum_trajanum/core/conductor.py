@@ -50,9 +50,10 @@ class Conductor:
         #: bot's turn shown publicly, a scoring, the start)
         self.last_human: int | None = None
 
-    def humans(self) -> int:
+    def people(self) -> list[int]:
+        """The seats of the people at the table (not bots)."""
         s = self.session
-        return sum(not s.is_bot(seat) for seat in range(s.players))
+        return [seat for seat in range(s.players) if not s.is_bot(seat)]
 
     def next_step(self) -> Step:
         """What the app must do now (nothing changes until :meth:`shown` or a play)."""
@@ -64,7 +65,7 @@ class Conductor:
             return Step("over")
         seat = s.decider
         if s.is_bot(seat):
-            people = [i for i in range(s.players) if not s.is_bot(i)]
+            people = self.people()
             return Step("bot", seat, watcher=people[0] if len(people) == 1 else -1)
         legal = rules.legal_actions(s.state)
         if len(legal) == 1:
@@ -72,7 +73,7 @@ class Conductor:
             # ending one's turn waits while a step of it can still be taken back
             if not (only in rules.turn_ends and s.can_undo()):
                 return Step("auto", seat, action=only)
-        if self.humans() > 1 and seat != self.last_human:
+        if len(self.people()) > 1 and seat != self.last_human:
             what = rules.view(s.state, seat).title or "your decision"
             return Step("handover", seat, what=what)
         return Step("decide", seat)

@@ -41,7 +41,7 @@ from forum_trajanum.trajan.state import GameState
 from forum_trajanum.trajan.view import after, preview, sowing_plan
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.compat import app_closing
-from forum_trajanum.tui.decisionlist import DecisionList
+from forum_trajanum.tui.decisionlist import DecisionList, follows
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
 from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar
 from forum_trajanum.tui.messages import (
@@ -87,9 +87,6 @@ class TrajanData:
     message: str = ""
     hold: float = 0.0
     home: int = -1
-    #: The home seat's own view, hand included: only while a bot plays against the one
-    #: person at the table (with two or more people the public view stays public).
-    own: GameState | None = None
     #: The latest moves since a person last acted (a bot's turn), shown while it plays.
     recent: list[str] = field(default_factory=list)
     #: How many actions the game had when this was made (a decision's place in the game).
@@ -369,10 +366,9 @@ def round_end_words(v: GameState, cycle: int) -> str:
     return f"round ends in {cycle - v.time}"
 
 
-def circle_panel(v: GameState, seat: int, names: list[str], own: GameState | None = None):
+def circle_panel(v: GameState, seat: int, names: list[str]):
     """A seat's action circle as a table (tray, markers, the Trajan tile beside it) and its
-    hand, display, tiles and tokens below. ``own``: that seat's own view (its hand), shown
-    while a bot plays against the one person at the table."""
+    hand (as much of it as the view holds), display, tiles and tokens below."""
     pl = v.players[seat]
     title = Text(f"{names[seat]}'s action circle (clockwise)", style="bold")
     table = Table(box=None, header_style="dim", pad_edge=False, padding=(0, 1, 0, 0))
@@ -390,7 +386,7 @@ def circle_panel(v: GameState, seat: int, names: list[str], own: GameState | Non
     out = Text()
     if pl.arch == D.ARCH_CENTRE:
         out.append("The arch is in the centre: every slot is full.\n")
-    held = (own.players[seat] if own is not None else pl).hand
+    held = pl.hand
     hand = Counter(c for c in held if c >= 0)
     unknown = sum(1 for c in held if c < 0)
     out.append("Hand: ", style="bold")
@@ -717,8 +713,7 @@ def panel_text(data: TrajanData, panel: str):
     v, names = data.view, data.names
     seat = v.viewer if v.viewer >= 0 else (data.home if data.home >= 0 else v.decider)
     if panel == "circle":
-        own = data.own if data.own is not None and seat == data.home else None
-        return circle_panel(v, max(seat, 0), names, own)
+        return circle_panel(v, max(seat, 0), names)
     if panel == "board":
         return board_panel(v, names)
     if panel == "map":
@@ -768,8 +763,7 @@ class TrajanScreen(GameScreen):
     #: The list's entries as last filled, the kind and seat of their decision, the game's
     #: step then (what keeps the highlight).
     _shown_choices: list | None = None
-    _shown_kind: tuple | None = None
-    _shown_step: int = -10
+    _shown_decision: tuple | None = None
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide"), (160, "-wider")]
     #: From 45 rows (with 120 columns) the players' panel stays in view too.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (45, "-tall")]
@@ -948,9 +942,9 @@ class TrajanScreen(GameScreen):
         ]
         # the highlight stays only on the same choice of the same kind of decision one step
         # on (or back, by undo); any other list starts at its top
-        kind = v.tasks[-1].kind if v.tasks else ""
-        same_kind = self._shown_kind == (kind, v.viewer) and abs(data.step - self._shown_step) <= 1
-        self._shown_kind, self._shown_step = (kind, v.viewer), data.step
+        decision = (v.tasks[-1].kind if v.tasks else "", v.viewer, data.step)
+        same_kind = follows(self._shown_decision, decision)
+        self._shown_decision = decision
         self._actions = list(legal)
         if entries == self._shown_choices and entries:
             if not same_kind:
@@ -1237,17 +1231,12 @@ class TrajanOverScreen(FlowScreen):
 
 
 def play_data(session, v, *, names, bots, message="", hold=0.0, home=-1) -> TrajanData:
-    """What a play screen draws for ``v``. While a bot plays, the latest moves since a person
-    last acted; and on a public view, when exactly one person is at the table and ``home``
-    is that person, that person's own view, so that their hand stays in sight (with two or
-    more people a public view shows nobody's hand)."""
+    """What a play screen draws for ``v`` and, while a bot plays, the latest moves since a
+    person last acted. (With one person at the table, the app shows a bot's turn through that
+    person's own view, hand included: the conductor names them as the watcher.)"""
     can_undo = v.viewer == session.decider and session.can_undo()
     data = TrajanData(v, names, bots, log_lines(session, names), can_undo, message, hold, home)
     data.step = len(session.record.actions)
-    if v.viewer < 0:
-        people = [p for p in range(session.players) if not session.is_bot(p)]
-        if len(people) == 1 and home == people[0] and not session.over:
-            data.own = session.view_of(home)
     data.recent = recent_lines(session, names)  # the bots' moves since a person acted
     return data
 

@@ -417,8 +417,8 @@ class ForumApp(CoachApp, App):
     def play_data(self, pv, hold: float = 0.0):
         """The data the game's play screen needs for ``pv``."""
         s = self.session
-        humans = [i for i in range(s.players) if not s.is_bot(i)]
-        last = self.conductor.last_human if self.conductor else None
+        humans = self.conductor.people()
+        last = self.conductor.last_human
         # a public view shows the board of the one person at the table, else of the last
         home = humans[0] if len(humans) == 1 else (last if last is not None else -1)
         return self.screens.play_data(

@@ -9,6 +9,16 @@ from textual.reactive import Reactive
 from textual.widgets import OptionList
 
 
+def follows(before: tuple | None, now: tuple) -> bool:
+    """Whether the decision ``now`` -- (its kind, whose it is, the game's number of actions)
+    -- follows ``before`` as the same decision: the same kind for the same seat one step on,
+    or back by an undo. Only then does a list keep its highlight on the same choice; any
+    other list starts at its top, whose entry gives nothing away (a screen that shows one kind
+    of decision now and then, the payment at each cycle's end, would otherwise keep a
+    highlight from long ago)."""
+    return before is not None and before[:2] == now[:2] and abs(now[2] - before[2]) <= 1
+
+
 class DecisionList(OptionList):
     """The list of a player's choices. It can be held: for a moment it ignores being chosen.
 

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from forum_trajanum.data import cell_name
 from forum_trajanum.engine.actions import END_TURN
+from forum_trajanum.tui.decisionlist import follows
 from forum_trajanum.tui.entries import BACK_ID, GROUP_ID, GROUP_WORDS, group_of
 from forum_trajanum.tui.hinting import HINT_MARK
 from forum_trajanum.tui.keys import ENTRY_KEYS
@@ -80,8 +81,8 @@ class DecisionPanel:
 
     #: The entries and the hint mark the list shows.
     _shown_entries: tuple | None = None
-    #: The game's step (number of actions) when the list was last filled.
-    _shown_step: int = -10
+    #: The decision the list was last filled for: (its kind, its seat, the game's step).
+    _shown_decision: tuple | None = None
 
     def show_decision_text(self) -> None:
         """The line above the list (hidden when it has nothing to say)."""
@@ -134,10 +135,12 @@ class DecisionPanel:
         mark = self.hint_entry(ids)  # the entry a hint suggests (marked "★ hint")
         shown = (entries, mark)
         options_list = self.query_one("#decisions", OptionList)
+        decision = (pv.decision, pv.viewer, self.data.step)
+        same_kind = follows(self._shown_decision, decision)
+        self._shown_decision = decision
         if shown == self._shown_entries:
-            if abs(self.data.step - self._shown_step) > 1 and entries:
+            if not same_kind and entries:
                 options_list.highlighted = 0  # the same choices again, but a new decision
-            self._shown_view, self._shown_step = pv, self.data.step
             return  # the same choices: keep the list (and its highlight) as it is
         old = options_list.highlighted
         old_id = (
@@ -145,17 +148,7 @@ class DecisionPanel:
             if old is not None and old < options_list.option_count
             else None
         )
-        # the same kind of decision *following* (the next step, or the one an undo brings
-        # back): a screen that shows one kind of decision now and then (the payment at each
-        # cycle's end) would otherwise keep a highlight from long ago
-        same_kind = (
-            self._shown_view is not None
-            and self._shown_view.decision == pv.decision
-            and self._shown_view.viewer == pv.viewer
-            and abs(self.data.step - self._shown_step) <= 1
-        )
-        self._shown_view, self._shown_entries = pv, shown
-        self._shown_step = self.data.step
+        self._shown_entries = shown
         # set_options, not clear_options + add_options: one update of the list's size, and
         # no moment without entries in which its scroll bar would go and come back
         options_list.set_options(
@@ -268,7 +261,7 @@ class DecisionPanel:
         group's own entry)."""
         closing = self.group_open
         self.group_open = group if group in self.groups else None
-        self._shown_view = None  # a different list: it starts at its top
+        self._shown_decision = None  # a different list: it starts at its top
         self.show_decision_text()
         self.fill_decisions()
         lst = self.query_one("#decisions", OptionList)

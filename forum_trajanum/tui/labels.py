@@ -281,21 +281,24 @@ def _pay_words(action: A.PayCitizens, me) -> str:
         kept = ", ".join(ROW_TITLES[r - 1] for r in action.rows)
         return f"Pay {coins}: {kept} stay{'s' if len(action.rows) == 1 else ''} active"
     # a paid row stays active, or turns active again (rulebook: "Inactive citizens of a
-    # social class can be reactivated"); an unpaid one turns (or stays) inactive
-    groups = (
-        ([r - 1 for r in action.rows if me.row_active[r - 1]], "stays", "stay", "active"),
-        ([r - 1 for r in action.rows if not me.row_active[r - 1]], "turns", "turn",
-         "active again"),
-        ([r for r in range(6) if any(me.citizens[r]) and r + 1 not in action.rows
-          and me.row_active[r]], "turns", "turn", "inactive"),
-        ([r for r in range(6) if any(me.citizens[r]) and r + 1 not in action.rows
-          and not me.row_active[r]], "stays", "stay", "inactive"),
-    )  # fmt: skip
-    parts = [
-        f"{', '.join(ROW_TITLES[r] for r in rows)} {one if len(rows) == 1 else many} {what}"
-        for rows, one, many, what in groups
-        if rows
-    ]
+    # social class can be reactivated"); an unpaid one with citizens turns (or stays) inactive
+    paid = {r - 1 for r in action.rows}
+    parts = []
+    for is_paid, active, one, many, what in (
+        (True, True, "stays", "stay", "active"),
+        (True, False, "turns", "turn", "active again"),
+        (False, True, "turns", "turn", "inactive"),
+        (False, False, "stays", "stay", "inactive"),
+    ):
+        rows = [
+            ROW_TITLES[r]
+            for r in range(6)
+            if (r in paid) == is_paid
+            and me.row_active[r] == active
+            and (is_paid or any(me.citizens[r]))
+        ]
+        if rows:
+            parts.append(f"{', '.join(rows)} {one if len(rows) == 1 else many} {what}")
     return f"Pay {coins}: " + "; ".join(parts)
 
 

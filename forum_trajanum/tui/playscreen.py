@@ -19,7 +19,6 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
-from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import TakeTile
 from forum_trajanum.engine.forum import AreaRule, area_rule
 from forum_trajanum.engine.tasks import Decision
@@ -124,7 +123,7 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, GameScreen):
         #: The group whose entries the list shows instead of the whole decision (None: all).
         self.group_open: str | None = None
         self._group_of_view: tuple = ()
-        self._shown_view: PlayerView | None = None
+        self._shown_decision: tuple | None = None
         self.covered = False
         self._decision_key: tuple = ()
         self.panel = "colonia"

@@ -113,7 +113,6 @@ class StartScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id
         if choice == "new":
-            # the app keeps what the form held when it was last left: it opens so again
             self.post_message(NewGameRequested())
         elif choice in ("continue", "finished"):
             self.post_message(GamesRequested(finished=choice == "finished"))

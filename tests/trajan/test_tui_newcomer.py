@@ -125,7 +125,7 @@ async def test_with_two_people_at_the_table_a_bot_turn_shows_nobodys_hand():
         await pilot.pause()
         text = screen_text(app)
         assert "unseen" in text  # the public view: a hand as a count
-        assert app.screen.data.own is None
+        assert app.screen.data.view.viewer == -1  # nobody's own view
         bot.gate.set()
 
 
@@ -243,3 +243,4 @@ async def test_setup_names_the_start_player():
         await _to_play(pilot, app)
         start = session.name(session.state.start_player)
         assert f"{start} is the start player" in screen_text(app).splitlines()[0]
+
