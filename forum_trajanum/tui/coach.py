@@ -102,7 +102,10 @@ def explanation(pv: PlayerView) -> tuple[str, str]:
     text = getattr(task, "explain", "") if task is not None else ""
     if not text:
         return "", ""
-    return pv.title[:1].upper() + pv.title[1:], text
+    # the decision record's own title: the kind explained (a view's title may say more, as
+    # Trajan's setup titles name the start player for the hand-over screen)
+    title = getattr(task, "title", "") or pv.title
+    return title[:1].upper() + title[1:], text
 
 
 def due(record: GameRecord, pv: PlayerView) -> tuple[str, str, list[str]]:

@@ -51,11 +51,30 @@ class GameScreen(Screen):
         raise NotImplementedError
 
     def on_screen_resume(self) -> None:
-        """On top again (an overlay over it closed): the flow it held back may go on (the
-        app decides; Textual calls this besides a subclass's own handler)."""
+        """Shown, or on top again (an overlay over it closed): laid out for the window's size
+        now, and the flow it held back may go on (the app decides; Textual calls this besides
+        a subclass's own handler)."""
         from forum_trajanum.tui.messages import ScreenUncovered
 
+        apply_breakpoints(self)
         self.post_message(ScreenUncovered())
+
+
+def apply_breakpoints(screen: Screen) -> None:
+    """Set the breakpoint classes for the app's size now (Textual sets them on a resize of
+    the active screen only: a reused screen may have missed one, and a new one is laid out
+    once without them, which a dialog opened over it at once would measure)."""
+    width, height = screen.app.size
+    classes = {}
+    for points, size in (
+        (screen.HORIZONTAL_BREAKPOINTS, width),
+        (screen.VERTICAL_BREAKPOINTS, height),
+    ):
+        names = [name for _, name in points or []]
+        reached = [name for start, name in points or [] if size >= start]
+        for name in names:
+            classes[name] = bool(reached) and name == reached[-1]
+    screen.update_classes(classes, animate=False)
 
 
 class FlowScreen(Screen[None]):

@@ -14,7 +14,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, HorizontalScroll, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
@@ -184,11 +183,11 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, GameScreen):
         self.watch(self, "focused", self.focus_moved, init=False)
 
     def on_screen_resume(self) -> None:
-        apply_breakpoints(self)
+        # GameScreen.on_screen_resume (Textual calls each class's handler) sets the
+        # breakpoint classes and lets the flow go on
         lists = self.query("#decisions")  # empty while the screen is still being composed
         if lists and not isinstance(self.focused, (ColoniaGrid, ForumGrid)):
             lists.first().focus()
-        # GameScreen.on_screen_resume (Textual calls each class's handler) lets the flow on
 
     def query_one(self, selector, expect_type=None):
         """``Screen.query_one``, remembered: this screen's widgets are composed once and never
@@ -505,19 +504,3 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, GameScreen):
 
     def action_menu(self) -> None:
         self.post_message(MenuRequested())
-
-
-def apply_breakpoints(screen: Screen) -> None:
-    """Set the breakpoint classes for the app's size now (Textual sets them on a resize of
-    the active screen only; a reused screen may have missed one)."""
-    width, height = screen.app.size
-    classes = {}
-    for points, size in (
-        (screen.HORIZONTAL_BREAKPOINTS, width),
-        (screen.VERTICAL_BREAKPOINTS, height),
-    ):
-        names = [name for _, name in points or []]
-        reached = [name for start, name in points or [] if size >= start]
-        for name in names:
-            classes[name] = bool(reached) and name == reached[-1]
-    screen.update_classes(classes, animate=False)

@@ -244,3 +244,23 @@ async def test_setup_names_the_start_player():
         start = session.name(session.state.start_player)
         assert f"{start} is the start player" in screen_text(app).splitlines()[0]
 
+
+async def test_at_80x24_the_first_coach_box_leaves_the_choices_in_view_and_names_the_decision():
+    # the coach opens over a screen shown a moment before: laid out for the window's size
+    # (its breakpoints set when shown), the box sits above the choices, as in Forum Trajanum;
+    # its title is the decision's own words (not the hand-over's start-player remark)
+    session = GameSession.new(
+        7, TrajanOptions(players=2), ["Ann", "Easy bot"], ["", "easy"], autosave=False,
+        game="trajan", start=lambda record: start_coach(record, [0]),
+    )  # fmt: skip
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        coach, play = app.screen, app.screen_stack[-2]
+        box, decide = coach.query_one("#coach-box"), play.query_one("#p-decide")
+        assert await wait_for(pilot, lambda: box.region.bottom <= decide.region.y)
+        title = session.state.tasks[-1].title
+        text = screen_text(app)
+        assert f"Coach for Ann: {title[:1].upper()}{title[1:]} ─" in text
+        second = str(play.query_one("#decisions").get_option_at_index(1).prompt)
+        assert second.split(" (")[0].strip() in text  # the second choice readable
