@@ -31,7 +31,12 @@ from forum_trajanum.core import gamelog
 from forum_trajanum.core.files import read_limited
 from forum_trajanum.engine import RecordError, view
 from forum_trajanum.engine.record import read_record
-from forum_trajanum.engine.scoring import PLAY_CATEGORIES, SCORING_CATEGORIES
+from forum_trajanum.engine.scoring import (
+    PLAY_CATEGORIES,
+    SCORING_CATEGORIES,
+    TIE_BREAKS,
+    RankKey,
+)
 from forum_trajanum.replay import GameReplay, Section, cycle_name, street_words
 
 CATEGORY_TITLES = {
@@ -123,6 +128,7 @@ def structure(replay: GameReplay, public: bool = False) -> dict:
                     ]
                 }
             )
+    keys = [RankKey._make(key) for key in pv.rank_keys]
     ranking = [
         {
             "place": place,
@@ -130,9 +136,9 @@ def structure(replay: GameReplay, public: bool = False) -> dict:
                 {
                     "seat": s + 1,
                     "name": replay.name(s),
-                    "score": pv.rank_keys[s][0],
-                    "active_citizens": pv.rank_keys[s][1],
-                    "resources": pv.rank_keys[s][2],
+                    "score": keys[s].score,
+                    "active_citizens": keys[s].active_citizens,
+                    "resources": keys[s].resources_left,
                 }
                 for s in seats
             ],
@@ -220,7 +226,7 @@ def to_text(data: dict) -> str:
         )
         shared = " (shared place)" if len(seats) > 1 else ""
         out.append(f"{place['place']}. {joined}{shared}")
-    out.append("Ties are broken by most active citizens, then most resources left.")
+    out.append("Ties are broken by " + ", then ".join(f"most {tie}" for tie in TIE_BREAKS) + ".")
     return "\n".join(out) + "\n"
 
 

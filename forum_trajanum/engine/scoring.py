@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import NamedTuple
+
 from forum_trajanum.data import (
     COLS,
     CORNERS,
@@ -95,12 +99,56 @@ def score_cycle(state: GameState) -> None:
     state.scorings.append(breakdown)
 
 
-def rank_key(pl: PlayerState) -> tuple[int, int, int]:
+class TieBreak(StrEnum):
+    """What ranks players level on points, in the rules' order (rules "End of the game"): the
+    most active citizens, then the most resources left; players still level share the place.
+
+    A member's value is its player words ("active citizens"); its :attr:`field` names its
+    value in a :class:`RankKey`."""
+
+    ACTIVE_CITIZENS = "active citizens"
+    RESOURCES_LEFT = "resources left"
+
+    @property
+    def field(self) -> str:
+        """The :class:`RankKey` field holding this tie-break's value."""
+        return self.name.lower()
+
+    @property
+    def detail(self) -> str:
+        """What it counts when its words alone do not say it ("" when they do)."""
+        return TIE_BREAK_DETAILS.get(self, "")
+
+    def of(self, key: RankKey) -> int:
+        """This tie-break's value in ``key``."""
+        return getattr(key, self.field)
+
+
+#: The tie-breaks in order (what ranks players level on points).
+TIE_BREAKS: tuple[TieBreak, ...] = tuple(TieBreak)
+#: What a tie-break counts, in a player's words, where its name alone does not say it.
+TIE_BREAK_DETAILS: dict[TieBreak, str] = {
+    TieBreak.RESOURCES_LEFT: "builders, workers, assistants, coins, tribunes",
+}
+
+
+class RankKey(NamedTuple):
+    """What ranks a player: points, then each :class:`TieBreak` in order (more is better)."""
+
+    score: int
+    active_citizens: int
+    resources_left: int
+
+
+assert RankKey._fields[1:] == tuple(tie_break.field for tie_break in TIE_BREAKS)
+
+
+def rank_key(pl: PlayerState) -> RankKey:
     """What ranks a player: points, then active citizens, then resources left."""
-    return (pl.score, pl.active_citizens(), pl.resource_total())
+    return RankKey(pl.score, pl.active_citizens(), pl.resource_total())
 
 
-def places(keys: list[tuple[int, int, int]]) -> list[list[int]]:
+def places(keys: Sequence[tuple[int, ...]]) -> list[list[int]]:
     """Seats grouped by place for their rank keys, best first; equal keys share a place."""
     order = sorted(range(len(keys)), key=lambda p: keys[p], reverse=True)
     out: list[list[int]] = []

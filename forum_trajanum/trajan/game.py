@@ -12,6 +12,7 @@ from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan.actions import parse
 from forum_trajanum.trajan.rules import (
     NUMERALS,
+    TIE_BREAKS,
     apply,
     current_player,
     decision_kind,
@@ -125,7 +126,7 @@ GAME = Game(
     scores=lambda state: [pl.score for pl in state.players],
     ranking=ranking,
     rank_keys=lambda state: [rank_key(state, p) for p in range(state.options.players)],
-    tie_breaks=("higher in the senate",),
+    tie_breaks=TIE_BREAKS,
     public_lines=public_lines,
     reveals_information=reveals_information,
     secret_lines=secret_lines,

@@ -8,7 +8,9 @@ in :mod:`forum_trajanum.trajan.data`.
 from __future__ import annotations
 
 import random
+from enum import StrEnum
 from itertools import combinations, product
+from typing import NamedTuple
 
 from forum_trajanum.core.flow import Flow
 from forum_trajanum.core.tasks import AGAIN
@@ -1018,10 +1020,51 @@ def _final_scoring(state: GameState) -> None:
         _score(state, p, "bonus", bonus_points(state, p))
 
 
-def rank_key(state: GameState, p: int) -> tuple:
+class TieBreak(StrEnum):
+    """What ranks players level on points (EN l.540-542; R13): the higher place in the
+    senate. A member's value is its player words; :attr:`fields` name its values in a
+    :class:`RankKey`."""
+
+    SENATE = "higher in the senate"
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The :class:`RankKey` fields holding this tie-break's value, most significant first."""
+        return TIE_BREAK_FIELDS[self]
+
+    @property
+    def detail(self) -> str:
+        """How it is read, in a player's words."""
+        return TIE_BREAK_DETAILS[self]
+
+    def of(self, key: RankKey) -> tuple[int, ...]:
+        """This tie-break's value in ``key`` (more is better)."""
+        return tuple(getattr(key, field) for field in self.fields)
+
+
+#: The tie-breaks in order (what ranks players level on points).
+TIE_BREAKS: tuple[TieBreak, ...] = tuple(TieBreak)
+TIE_BREAK_FIELDS: dict[TieBreak, tuple[str, ...]] = {TieBreak.SENATE: ("senate", "height")}
+TIE_BREAK_DETAILS: dict[TieBreak, str] = {
+    TieBreak.SENATE: "the higher space, then the disc on top (the consul of the last vote)",
+}
+
+
+class RankKey(NamedTuple):
+    """What ranks a player: points, then each :class:`TieBreak`'s fields in order."""
+
+    score: int
+    senate: int  # the space on the senate track
+    height: int  # the disc's place in the stack on that space (higher = on top)
+
+
+assert RankKey._fields[1:] == tuple(field for tie in TIE_BREAKS for field in tie.fields)
+
+
+def rank_key(state: GameState, p: int) -> RankKey:
     """Points, then the higher place in the senate (EN l.542; R13)."""
     pl = state.players[p]
-    return (pl.score, pl.senate, pl.height)
+    return RankKey(pl.score, pl.senate, pl.height)
 
 
 # ── the start of play ────────────────────────────────────────────────────────────────────
@@ -1045,6 +1088,9 @@ apply = FLOW.apply
 __all__ = [
     "AGAIN",
     "FLOW",
+    "TIE_BREAKS",
+    "RankKey",
+    "TieBreak",
     "apply",
     "current_player",
     "decision_kind",

@@ -3,7 +3,8 @@ winner, the final boards and the chart of the scores over the rounds.
 
 Every number comes from the engine's public view (``scorings``, ``points``, ``cycle_points``,
 ``ranking`` and its tie-break values) or from the scores the session recorded after each
-round; these screens only arrange and word them.
+round; the tie-breaks, their order and their words are the engine's
+(:data:`~forum_trajanum.engine.scoring.TIE_BREAKS`); these screens only arrange and word them.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Label, Static, TabbedContent, TabPane
 
 from forum_trajanum.engine import PlayerView
-from forum_trajanum.engine.game import GAME
+from forum_trajanum.engine.scoring import TIE_BREAKS, RankKey
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.gamescreens import FlowScreen
 from forum_trajanum.tui.panels import supply_text
@@ -60,9 +61,6 @@ PLAY_NOTES = (
     "Columns: triumphal columns built.  Tracks: benefit tracks finished.  "
     "Bonus: area bonuses taken as 2 VP."
 )
-
-#: What ranks players level on points, in order (the engine's tie-breaks).
-TIE_BREAKS = GAME.tie_breaks
 
 
 def seat_text(seat: int, names: Sequence[str]) -> Text:
@@ -179,10 +177,16 @@ class ScoringScreen(FlowScreen):
             self.dismiss(None)
 
 
+def rank_keys(keys: Sequence[Sequence[int]]) -> list[RankKey]:
+    """The view's rank keys (points, then the tie-breaks' values) as the engine's type."""
+    return [RankKey._make(key) for key in keys]
+
+
 def winner_text(places: Sequence[Sequence[int]], keys, names: Sequence[str]) -> Text:
     """Who won, in words, and, when the scores were level, how the tie was broken."""
+    keys = rank_keys(keys)
     first = list(places[0])
-    score = keys[first[0]][0]
+    score = keys[first[0]].score
     text = Text()
     if len(first) == 1:
         text.append(f"{names[first[0]]} wins", style="bold #ffd75f")
@@ -191,24 +195,23 @@ def winner_text(places: Sequence[Sequence[int]], keys, names: Sequence[str]) -> 
         who = " and ".join(names[s] for s in first)
         text.append(f"{who} share the victory", style="bold #ffd75f")
         text.append(f" with {score} VP each: the same {' and '.join(TIE_BREAKS)}.")
-    level = [s for place in places[1:] for s in place if keys[s][0] == score]
+    level = [s for place in places[1:] for s in place if keys[s].score == score]
     if level and len(first) == 1:
-        winner = first[0]
+        winner = keys[first[0]]
         others = " and ".join(names[s] for s in level)
         verb = "has" if len(level) == 1 else "have"
-        if keys[winner][1] != keys[level[0]][1]:
-            reason = (f"more {TIE_BREAKS[0]} ({keys[winner][1]} against "
-                      f"{', '.join(str(keys[s][1]) for s in level)})")  # fmt: skip
-        else:
-            reason = (f"the same {TIE_BREAKS[0]} ({keys[winner][1]}) and more {TIE_BREAKS[1]} "
-                      f"({keys[winner][2]} against "
-                      f"{', '.join(str(keys[s][2]) for s in level)})")  # fmt: skip
-        text.append(f"\n{others} {verb} {score} VP too; {names[winner]} wins with {reason}.")
+        # the first tie-break on which the winner is ahead; the ones before it were level
+        n = next(n for n, tie in enumerate(TIE_BREAKS) if tie.of(winner) != tie.of(keys[level[0]]))
+        decisive = TIE_BREAKS[n]
+        against = ", ".join(str(decisive.of(keys[s])) for s in level)
+        reason = "".join(f"the same {tie} ({tie.of(winner)}) and " for tie in TIE_BREAKS[:n])
+        reason += f"more {decisive} ({decisive.of(winner)} against {against})"
+        text.append(f"\n{others} {verb} {score} VP too; {names[first[0]]} wins with {reason}.")
     return text
 
 
 def ranking_table(places: Sequence[Sequence[int]], keys, names) -> Table:
-    """Places with the tie-break values: score, active citizens, resources left."""
+    """Places with the rank keys: the score, then each tie-break's value."""
     table = Table(
         title="Final ranking",
         title_style="bold #ffd75f",
@@ -219,19 +222,26 @@ def ranking_table(places: Sequence[Sequence[int]], keys, names) -> Table:
     table.add_column("Place", justify="right")
     table.add_column("Player", no_wrap=True)
     table.add_column("VP", justify="right")
-    table.add_column("Active citizens", justify="right")
-    table.add_column("Resources left", justify="right")
+    for tie in TIE_BREAKS:
+        table.add_column(tie.capitalize(), justify="right")
+    keys = rank_keys(keys)
     for place, seats in enumerate(places, start=1):
         for seat in seats:
-            score, citizens, resources = keys[seat]
             table.add_row(
                 f"{place}." + (" (shared)" if len(seats) > 1 else ""),
                 seat_text(seat, names),
-                Text(str(score), style="bold"),
-                str(citizens),
-                str(resources),
+                Text(str(keys[seat].score), style="bold"),
+                *(str(tie.of(keys[seat])) for tie in TIE_BREAKS),
             )
     return table
+
+
+def tie_break_note() -> str:
+    """The ranking's rule in words: most VP, then each tie-break in order."""
+    ties = ", then ".join(
+        f"most {tie}" + (f" ({tie.detail})" if tie.detail else "") for tie in TIE_BREAKS
+    )
+    return f"Most VP wins; level players: {ties}."
 
 
 class GameOverScreen(Screen[None]):
@@ -270,7 +280,7 @@ class GameOverScreen(Screen[None]):
         super().__init__()
         self.pv, self.names, self.history = pv, list(names), list(history)
         self.places = [list(place) for place in pv.ranking]
-        self.keys = list(pv.rank_keys)
+        self.keys = rank_keys(pv.rank_keys)
 
     def compose(self) -> ComposeResult:
         pv, names = self.pv, self.names
@@ -278,11 +288,7 @@ class GameOverScreen(Screen[None]):
         with TabbedContent(initial="ranking"):
             with TabPane("1 Ranking", id="ranking"), VerticalScroll():
                 yield Static(ranking_table(self.places, self.keys, names))
-                yield Static(
-                    f"Most VP wins; level players: most {TIE_BREAKS[0]}, then most "
-                    f"{TIE_BREAKS[1]} (builders, workers, assistants, coins, tribunes).",
-                    classes="results-note",
-                )
+                yield Static(tie_break_note(), classes="results-note")
                 yield ScoreChart(self.history, names, id="final-chart")
             with TabPane("2 Points", id="points"), VerticalScroll():
                 for cycle in (1, 2, 3):

@@ -17,9 +17,13 @@ from forum_trajanum.engine.forum import forum_geometry
 from forum_trajanum.engine.scoring import (
     PLAY_CATEGORIES,
     SCORING_CATEGORIES,
+    TIE_BREAKS,
+    RankKey,
+    TieBreak,
     colonia_row_points,
     crane_points,
     forum_points,
+    rank_key,
 )
 from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED, POINT_SOURCES
 
@@ -405,3 +409,28 @@ def test_ranking_tie_breaks():
     c.row_active[0] = False
     c.citizens[0] = [tile(2, 0), -1]  # an inactive citizen does not count
     assert ranking(state) == [[3], [0], [2], [1]]
+
+
+def test_the_tie_breaks_are_named_typed_and_in_the_rules_order():
+    # the engine's one statement of "End of the game": points, most active citizens, most
+    # resources left; the rank key holds their values under their names, in that order
+    assert TIE_BREAKS == (TieBreak.ACTIVE_CITIZENS, TieBreak.RESOURCES_LEFT)
+    assert [str(tie) for tie in TIE_BREAKS] == ["active citizens", "resources left"]
+    assert RankKey._fields == ("score", *(tie.field for tie in TIE_BREAKS))
+    state = new_game(3, players=2)
+    pl = state.players[0]
+    pl.score, pl.coins = 17, 4
+    key = rank_key(pl)
+    assert isinstance(key, RankKey) and key.score == 17
+    assert TieBreak.ACTIVE_CITIZENS.of(key) == pl.active_citizens() == key[1]
+    assert TieBreak.RESOURCES_LEFT.of(key) == pl.resource_total() == key[2]
+    assert TieBreak.RESOURCES_LEFT.detail == "builders, workers, assistants, coins, tribunes"
+    assert TieBreak.ACTIVE_CITIZENS.detail == ""
+
+
+def test_the_game_names_the_engines_tie_breaks():
+    from forum_trajanum.engine.game import GAME
+
+    assert tuple(GAME.tie_breaks) == TIE_BREAKS
+    state = new_game(3, players=2)
+    assert GAME.rank_keys(state) == [rank_key(pl) for pl in state.players]

@@ -231,6 +231,22 @@ def test_the_final_tie_goes_to_the_player_higher_in_the_senate_stack():
     assert ranking(s) == [[1], [0]]
 
 
+def test_the_tie_break_is_named_typed_and_read_from_the_rank_key():
+    """EN l.542, R13: the engine's tie-break, its words and its values in the rank key."""
+    from forum_trajanum.trajan.game import GAME
+    from forum_trajanum.trajan.rules import TIE_BREAKS, RankKey, TieBreak, rank_key
+
+    assert TIE_BREAKS == (TieBreak.SENATE,) and tuple(GAME.tie_breaks) == TIE_BREAKS
+    assert str(TieBreak.SENATE) == "higher in the senate"
+    assert RankKey._fields == ("score", *TieBreak.SENATE.fields) == ("score", "senate", "height")
+    s = after_setup(10)
+    s.players[0].score, s.players[0].senate, s.players[0].height = 40, 2, 5
+    key = rank_key(s, 0)
+    assert isinstance(key, RankKey) and key == (40, 2, 5)
+    assert TieBreak.SENATE.of(key) == (2, 5)
+    assert GAME.rank_keys(s)[0] == key
+
+
 def test_each_quarter_end_reports_demands_met_penalties_votes_and_the_consuls_tiles():
     """EN l.405-488: what the quarter's end decided is kept for the screens: the demands
     revealed, each player's demands met and penalty (l.421-425), the votes counted before the

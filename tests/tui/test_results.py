@@ -12,7 +12,13 @@ from forum_trajanum.tui.chart import ScoreChart, SharedScaleBars
 from forum_trajanum.tui.dialogs import HelpScreen
 from forum_trajanum.tui.help import LEGEND_KEY, legend
 from forum_trajanum.tui.panels import SEAT_MARKERS
-from forum_trajanum.tui.results import GameOverScreen, ScoringScreen, winner_text
+from forum_trajanum.tui.results import (
+    GameOverScreen,
+    ScoringScreen,
+    ranking_table,
+    tie_break_note,
+    winner_text,
+)
 from forum_trajanum.tui.seats import settings_from_seats
 from forum_trajanum.tui.widgets import EAGLE_GLYPH
 
@@ -65,7 +71,30 @@ def test_the_winner_is_named_and_a_broken_tie_says_how():
     text = winner_text([[0], [1], [2]], keys, names).plain
     assert "the same active citizens (5) and more resources left (9 against 2)" in text
     text = winner_text([[0, 1], [2]], [(80, 5, 2), (80, 5, 2), (1, 0, 0)], names).plain
-    assert text.startswith("Ann and Bob share the victory with 80 VP each")
+    assert text == (
+        "Ann and Bob share the victory with 80 VP each: the same active citizens and "
+        "resources left."
+    )
+    keys = [(80, 5, 9), (80, 5, 2), (80, 4, 9)]
+    text = winner_text([[0], [1], [2]], keys, names).plain
+    assert text.endswith(
+        "Bob and Cai have 80 VP too; Ann wins with the same active citizens (5) and more "
+        "resources left (9 against 2, 9)."
+    )
+
+
+def test_the_ranking_words_its_tie_breaks_as_the_engine_names_them():
+    from rich.console import Console
+
+    assert tie_break_note() == (
+        "Most VP wins; level players: most active citizens, then most resources left "
+        "(builders, workers, assistants, coins, tribunes)."
+    )
+    console = Console(width=100, record=True)
+    console.print(ranking_table([[1], [0]], [(3, 1, 2), (9, 0, 7)], ["Ann", "Bob"]))
+    lines = console.export_text().splitlines()
+    assert lines[2].split() == ["Place", "Player", "VP", "Active", "citizens", "Resources", "left"]
+    assert lines[4].split() == ["1.", "2", "Bob", "9", "0", "7"]
 
 
 def test_bars_share_one_scale_across_players():
