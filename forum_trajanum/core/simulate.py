@@ -1,0 +1,436 @@
+"""Headless bot matches for any game on the core with bots: the ``simulate`` command
+(``forum-trajanum simulate --players easy,normal --games 200``, ``--game trajan`` for
+Trajan), whose entry point, :mod:`forum_trajanum.simulate`, names the program's default game.
+
+Games run in parallel worker processes (Ctrl-C stops early and reports the games finished);
+seats rotate so that every bot sits in every seat equally often (as far as the number of games
+allows). The summary is a table (and, with
+``--json``, a JSON file) per bot: win rate (shared wins count fractionally), final score mean
+and standard deviation, mean points per scoring category, think time per decision. With
+``--records DIR`` the record of every game is kept in DIR, in the format saves use, so that
+``forum-trajanum replay`` and ``export`` open it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import time
+from collections.abc import Sequence
+from multiprocessing import get_context
+from pathlib import Path
+
+from forum_trajanum.core.game import GAMES
+
+#: The bot levels every game has.
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+def point_keys(game: str) -> tuple[str, ...]:
+    """The game's scoring categories (the table's points columns)."""
+    return tuple(key for key, _ in GAMES.get(game).categories)
+
+
+def _labels(levels: Sequence[str]) -> list[str]:
+    """Unique names for the bots: a repeated level gets "#2", "#3"..."""
+    seen: dict[str, int] = {}
+    out = []
+    for level in levels:
+        seen[level] = seen.get(level, 0) + 1
+        out.append(level if seen[level] == 1 else f"{level}#{seen[level]}")
+    return out
+
+
+def game_plan(
+    levels: Sequence[str], games: int, seed: int, first: int = 0
+) -> list[tuple[int, int, list[int]]]:
+    """(game index, game seed, bot index per seat) for every game: seats rotate each game.
+
+    ``first`` skips the plan's first games, so that a long series can be played in chunks
+    (``--first-game 40 --games 40`` plays games 41-80 of the same plan)."""
+    n = len(levels)
+    plan = []
+    for g in range(first, first + games):
+        rotation = g % n
+        plan.append((g, seed * 1_000_003 + g, [(s + rotation) % n for s in range(n)]))
+    return plan
+
+
+def _play_one(job: tuple) -> dict:
+    """Worker: play one game; return per-bot results (picklable)."""
+    from forum_trajanum.core.match import play_game
+
+    g, game_seed, seating, levels, settings, records, game = job
+    make_bot = GAMES.get(game).load("bots").make_bot
+    actions: list[str] = []
+    bots = [
+        _Recording(make_bot(levels[b], game_seed * 10 + seat, **settings.get(levels[b], {})),
+                   actions)
+        for seat, b in enumerate(seating)
+    ]  # fmt: skip
+    result = play_game(bots, game_seed, game=game)
+    if records:
+        labels = _labels(levels)
+        _write_record(Path(records), g, game_seed, [labels[b] for b in seating],
+                      [levels[b] for b in seating], actions, game)  # fmt: skip
+    per_bot = {}
+    for seat, b in enumerate(seating):
+        per_bot[b] = {
+            "seat": seat,
+            "score": result.scores[seat],
+            "points": result.points[seat],
+            "win": result.win_share(seat),
+            "think": result.think[seat],
+            "final_scoring": result.final_scoring[seat] if result.final_scoring else 0,
+            # searches a deadline cut short (Hard); 0 for bots without one
+            "capped": getattr(bots[seat].bot, "capped", 0),
+        }
+    winner_final = [per_bot[b]["final_scoring"] for b in per_bot if per_bot[b]["win"] > 0]
+    return {
+        "game": g,
+        "seed": game_seed,
+        "bots": per_bot,
+        "win_score": max(result.scores),
+        "winner_final_scoring": max(winner_final, default=0),
+    }
+
+
+class _Recording:
+    """A bot whose every answer is also appended to a shared list (the game's record)."""
+
+    def __init__(self, bot, actions: list[str]) -> None:
+        self.bot, self.actions, self.level = bot, actions, bot.level
+
+    def choose(self, view):
+        action = self.bot.choose(view)
+        self.actions.append(str(action))
+        return action
+
+
+def record_path(records: Path, game: int, seed: int) -> Path:
+    """Where ``--records`` keeps game number ``game`` (0-based)."""
+    return records / f"game-{game + 1:04d}-seed-{seed}.json"
+
+
+def _write_record(
+    records: Path,
+    game: int,
+    seed: int,
+    names: list[str],
+    bots: list[str],
+    actions: list[str],
+    name: str,
+) -> None:
+    """Write one game's record atomically, in the save-file format (header summary too)."""
+    from forum_trajanum.core.errors import RecordError
+    from forum_trajanum.core.record import replay_valid
+    from forum_trajanum.core.saves import save_summary, write_atomic
+
+    rules = GAMES.get(name)
+    record = rules.record(seed=seed, options=rules.options(players=len(names)),
+                          actions=actions, names=names, bots=bots)  # fmt: skip
+    state, _, problem = replay_valid(record, rules)  # the list's summary; checks the record
+    if problem:  # pragma: no cover - the bots played legal actions
+        raise RecordError(problem)
+    record.meta = save_summary(record, state, f"simulate game {game + 1}")
+    write_atomic(record_path(records, game, seed), record.to_json())
+
+
+def run(
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int,
+    settings: dict | None = None,
+    progress: bool = True,
+    records: str | Path | None = None,
+    first: int = 0,
+    *,
+    game: str,
+) -> dict:
+    """Play ``games`` games of ``game`` and return the summary as a JSON-ready dict; with
+    ``records``, keep each game's record in that directory."""
+    if game not in GAMES:
+        raise ValueError(f"no game called {game!r}; choose one of: {', '.join(GAMES)}")
+    if not GAMES.get(game).has("bots"):
+        raise ValueError(f"{GAMES.title(game)} has no bots yet, so it cannot be simulated")
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}")
+    if not 2 <= len(levels) <= 4:
+        raise ValueError(f"a game needs 2-4 players, got {len(levels)}: {','.join(levels)}")
+    settings = settings or {}
+    if records is not None:
+        Path(records).mkdir(parents=True, exist_ok=True)
+    plan = [
+        (g, game_seed, seating, list(levels), settings, str(records) if records else None, game)
+        for g, game_seed, seating in game_plan(levels, games, seed, first)
+    ]
+    started = time.perf_counter()
+    results: list[dict] = []
+    interrupted = False
+    try:
+        if jobs <= 1:
+            _collect(map(_play_one, plan), results, games, progress)
+        else:
+            pool = get_context("spawn").Pool(jobs)
+            try:
+                _collect(pool.imap_unordered(_play_one, plan), results, games, progress)
+                pool.close()
+            finally:
+                pool.terminate()
+                pool.join()
+    except KeyboardInterrupt:  # Ctrl-C: report the games finished so far
+        interrupted = True
+    elapsed = time.perf_counter() - started
+    results.sort(key=lambda r: r["game"])
+    summary = summarize(levels, results, seed=seed, jobs=jobs, elapsed=elapsed, game=game)
+    summary["planned_games"] = games
+    summary["first_game"] = first
+    summary["interrupted"] = interrupted
+    return summary
+
+
+def _collect(iterator, out: list[dict], games: int, progress: bool) -> None:
+    """Append finished games to ``out`` (so an interrupted run keeps them)."""
+    if not progress:
+        out.extend(iterator)
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=_console(stderr=True),
+    ) as bar:
+        task = bar.add_task("games", total=games)
+        for item in iterator:
+            out.append(item)
+            bar.advance(task)
+
+
+def _console(stderr: bool = False):
+    import shutil
+
+    from rich.console import Console
+
+    width = max(shutil.get_terminal_size((140, 24)).columns, 140)
+    return Console(stderr=stderr, width=width)
+
+
+def summarize(
+    levels: Sequence[str],
+    results: list[dict],
+    seed: int,
+    jobs: int,
+    elapsed: float,
+    *,
+    game: str,
+) -> dict:
+    """Aggregate per-game results into the per-bot summary."""
+    keys = point_keys(game)
+    labels = _labels(levels)
+    bots = {}
+    for b, label in enumerate(labels):
+        rows = [r["bots"][b] for r in results if b in r["bots"]]
+        scores = [row["score"] for row in rows]
+        think = [t for row in rows for t in row["think"]]
+        bots[label] = {
+            "level": levels[b],
+            "games": len(rows),
+            "wins": sum(row["win"] for row in rows),
+            "win_rate": (sum(row["win"] for row in rows) / len(rows)) if rows else 0.0,
+            "win_rate_ci95": wilson(sum(row["win"] for row in rows), len(rows)),
+            "score_mean": statistics.fmean(scores) if scores else 0.0,
+            "score_std": statistics.pstdev(scores) if len(scores) > 1 else 0.0,
+            "points_mean": {
+                key: statistics.fmean(row["points"].get(key, 0) for row in rows) if rows else 0.0
+                for key in keys
+            },
+            "decisions": len(think),
+            "final_scoring_mean": statistics.fmean(row["final_scoring"] for row in rows)
+            if rows
+            else 0.0,
+            "think_mean": statistics.fmean(think) if think else 0.0,
+            "think_median": statistics.median(think) if think else 0.0,
+            "think_max": max(think) if think else 0.0,
+            "deadline_cuts": sum(row.get("capped", 0) for row in rows),
+        }
+    win_scores = [r["win_score"] for r in results]
+    return {
+        "game": game,
+        "categories": [list(pair) for pair in GAMES.get(game).categories],
+        "players": list(levels),
+        "games": len(results),
+        "seed": seed,
+        "jobs": jobs,
+        "elapsed_seconds": elapsed,
+        "winning_score_mean": statistics.fmean(win_scores) if win_scores else 0.0,
+        # points the winner made in the game's last scoring alone (Forum Trajanum's cycle III
+        # scoring: the rulebook's example is 54)
+        "winner_final_scoring_mean": statistics.fmean(r["winner_final_scoring"] for r in results)
+        if results
+        else 0.0,
+        "bots": bots,
+        "per_game": [
+            {
+                "game": r["game"],
+                "seed": r["seed"],
+                "seats": [labels[b] for b, _ in sorted(r["bots"].items(), key=_seat_of)],
+                "scores": [row["score"] for _, row in sorted(r["bots"].items(), key=_seat_of)],
+            }
+            for r in results
+        ],
+    }
+
+
+def _seat_of(item: tuple) -> int:
+    return item[1]["seat"]
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate (shared wins count fractionally)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def render_table(summary: dict):
+    """The summary as a rich Table. Its cells never wrap nor shrink: a number cut to fit
+    ("21%-1…") would be a wrong number (:func:`print_table` widens the console instead)."""
+    from rich.table import Table
+
+    played = f"{summary['games']}"
+    if summary.get("first_game"):
+        played += f" (from game {summary['first_game'] + 1})"
+    if summary.get("interrupted"):
+        played += f" of {summary.get('planned_games')} (interrupted)"
+    table = Table(
+        caption=(
+            "points columns: mean points per category; think: milliseconds per decision "
+            "(mean, median, max)"
+        ),
+        title=(
+            f"{GAMES.title(summary['game'])}: {played} games, players "
+            f"{','.join(summary['players'])}, seed {summary['seed']} (mean winning score "
+            f"{summary['winning_score_mean']:.1f}; winner's last scoring "
+            f"{summary['winner_final_scoring_mean']:.1f})"
+        ),
+    )
+    categories = summary.get("categories") or GAMES.get(summary["game"]).categories
+    headers = ["bot", "games", "win", "win 95% CI", "score", "sd"]
+    headers += [short for _, short in categories] + ["think", "median", "max"]
+    for i, header in enumerate(headers):
+        table.add_column(header, justify="left" if i == 0 else "right", no_wrap=True)
+    for label, row in summary["bots"].items():
+        table.add_row(
+            label,
+            str(row["games"]),
+            f"{row['win_rate']:.1%}",
+            "{:.0%}-{:.0%}".format(*row["win_rate_ci95"]),
+            f"{row['score_mean']:.1f}",
+            f"{row['score_std']:.1f}",
+            *(f"{row['points_mean'][k]:.1f}" for k, _ in categories),
+            f"{row['think_mean'] * 1000:.1f}",
+            f"{row['think_median'] * 1000:.1f}",
+            f"{row['think_max'] * 1000:.1f}",
+        )
+    return table
+
+
+def print_table(summary: dict, console=None) -> None:
+    """Print the summary's table whole: a console narrower than the table is widened to it
+    (the terminal wraps the long lines rather than rich cutting the numbers)."""
+    from rich.measure import Measurement
+
+    console = console or _console()
+    table = render_table(summary)
+    need = Measurement.get(console, console.options.update_width(10_000), table).maximum
+    console.width = max(console.width, need)
+    console.print(table)
+
+
+def build_parser(default_game: str) -> argparse.ArgumentParser:
+    """The ``simulate`` command line (``--game`` is ``default_game`` unless given)."""
+    parser = argparse.ArgumentParser(
+        prog="forum-trajanum simulate", description="Play headless games between bots."
+    )
+    parser.add_argument(
+        "--game",
+        default=default_game,
+        help=f"which game: {', '.join(GAMES)} (default {default_game})",
+    )
+    parser.add_argument(
+        "--players",
+        default="easy,normal",
+        help="comma-separated bot levels, one per player (2-4), e.g. easy,normal,hard",
+    )
+    parser.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument(
+        "--first-game",
+        type=int,
+        default=0,
+        metavar="K",
+        help="skip the first K games of the plan (to play a long series in chunks)",
+    )
+    parser.add_argument("--json", metavar="FILE", help="also write the summary as JSON")
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: CPUs)"
+    )
+    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    parser.add_argument(
+        "--records",
+        metavar="DIR",
+        help="keep the record of every game in DIR (open them with replay or export)",
+    )
+    parser.add_argument(
+        "--hard-iterations",
+        type=int,
+        default=None,
+        help="at most this many playouts per Hard decision (default: the Hard bot's own)",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None, default_game: str) -> int:
+    """Run the ``simulate`` command; returns the exit status."""
+    parser = build_parser(default_game)
+    args = parser.parse_args(argv)
+    levels = [p.strip().lower() for p in args.players.split(",") if p.strip()]
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.first_game < 0:
+        parser.error("--first-game must be 0 or more")
+    settings = {}
+    if args.hard_iterations is not None:
+        settings["hard"] = {"iterations": args.hard_iterations}
+    try:
+        summary = run(
+            levels,
+            args.games,
+            args.seed,
+            max(1, args.jobs),
+            settings=settings,
+            progress=not args.no_progress,
+            records=args.records,
+            first=args.first_game,
+            game=args.game,
+        )
+    except ValueError as exc:
+        parser.error(str(exc))
+    except OSError as exc:
+        parser.error(f"cannot write the records: {exc.strerror or exc}")
+    print_table(summary)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(summary, fh, indent=2)
+    return 0
