@@ -37,6 +37,7 @@ from forum_trajanum.engine.scoring import (
     TIE_BREAKS,
     RankKey,
 )
+from forum_trajanum.engine.state import TRAJAN_CARDS_KEY
 from forum_trajanum.replay import GameReplay, Section, cycle_name, street_words
 
 CATEGORY_TITLES = {
@@ -44,7 +45,7 @@ CATEGORY_TITLES = {
     "colonia": "colonia",
     "eagles": "eagles",
     "area": "area",
-    "trajan": "trajan",
+    TRAJAN_CARDS_KEY: "trajan",
 }
 SECRET_MARK = "~"
 

@@ -46,9 +46,9 @@ class Weights:
     citizen_tile_per_scoring: float = 2.5  # ... and per scoring still to come
     colonia: float = 1.0
     cranes: float = 1.0
-    trajan: float = 1.0  # this cycle's Trajan card
-    trajan_later_buildings: float = 0.7  # later cycles' cards: their building task ...
-    trajan_later_collection: float = 0.2  # ... and their collection task
+    trajan_card: float = 1.0  # this cycle's Trajan card
+    trajan_card_later_buildings: float = 0.7  # later cycles' cards: their building task ...
+    trajan_card_later_collection: float = 0.2  # ... and their collection task
     forum: float = 1.0
     prestige: float = 0.5  # per step into the current prestige section, per scoring to come
     coin_shortage: float = 2.5  # per citizen row that coins will not pay for
@@ -149,15 +149,15 @@ def colonia_value(state, p: int) -> float:
     if s:
         value += W.cranes * crane_points(pl, cycle)
         tv = trajan_value(pl.prestige, pl.flipped)
-        card = state.trajan[cycle - 1]
+        card = state.trajan_cards[cycle - 1]
         if card:
-            value += W.trajan * (building_task(card, pl) + collection_task(card, pl)) * tv
+            value += W.trajan_card * (building_task(card, pl) + collection_task(card, pl)) * tv
         for later in range(cycle + 1, 4):
-            card = state.trajan[later - 1]
+            card = state.trajan_cards[later - 1]
             if card:
                 value += tv * (
-                    W.trajan_later_buildings * building_task(card, pl)
-                    + W.trajan_later_collection * collection_task(card, pl)
+                    W.trajan_card_later_buildings * building_task(card, pl)
+                    + W.trajan_card_later_collection * collection_task(card, pl)
                 )
     value += g * W.resources(pl.builders, sum(pl.workers), pl.assistants, pl.coins, pl.tribunes)
     return value

@@ -257,7 +257,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         piles=piles,
         street=list(view.street),
         played=[list(p) for p in view.played],
-        trajan=list(view.trajan),
+        trajan_cards=list(view.trajan_cards),
         boards=list(view.boards),
         forum_faces=view.forum_faces,
         forum_layout=view.forum_layout,

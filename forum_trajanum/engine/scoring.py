@@ -18,10 +18,17 @@ from forum_trajanum.data import (
 )
 from forum_trajanum.engine.cards import building_task, collection_task
 from forum_trajanum.engine.forum import eagle_points, forum_geometry, largest_group
-from forum_trajanum.engine.state import CRANE_OPEN, CRANE_SCORED, GameState, PlayerState, tile_owner
+from forum_trajanum.engine.state import (
+    CRANE_OPEN,
+    CRANE_SCORED,
+    TRAJAN_CARDS_KEY,
+    GameState,
+    PlayerState,
+    tile_owner,
+)
 
 #: The categories of a cycle's scoring phase (rules "End of the cycle - Scoring Phase").
-SCORING_CATEGORIES = ("cranes", "colonia", "eagles", "area", "trajan")
+SCORING_CATEGORIES = ("cranes", "colonia", "eagles", "area", TRAJAN_CARDS_KEY)
 #: Points scored during a cycle's rounds: triumphal columns built, benefit tracks finished,
 #: area bonuses taken as 2 VP. Each cycle's record in ``state.scorings`` holds them too, so
 #: that a cycle's record adds up to the points of the whole cycle.
@@ -58,10 +65,10 @@ def forum_points(state: GameState, p: int) -> tuple[int, int]:
 
 def trajan_card_of_cycle(state: GameState, cycle: int) -> str:
     """The Trajan card scored after ``cycle`` ("" for none: introductory game, cycles I-II)."""
-    return state.trajan[cycle - 1]
+    return state.trajan_cards[cycle - 1]
 
 
-def trajan_points(state: GameState, pl: PlayerState, cycle: int) -> tuple[int, int, int]:
+def trajan_card_points(state: GameState, pl: PlayerState, cycle: int) -> tuple[int, int, int]:
     """(building fulfilments, collection fulfilments, points) for the card of ``cycle``."""
     card = trajan_card_of_cycle(state, cycle)
     if not card:
@@ -88,9 +95,9 @@ def score_cycle(state: GameState) -> None:
                 pl.crane_state[i] = CRANE_SCORED
         colonia = sum(colonia_row_points(pl))
         eagles, area = forum_points(state, p)
-        _, _, trajan = trajan_points(state, pl, state.cycle)
+        _, _, card = trajan_card_points(state, pl, state.cycle)
         parts = {"cranes": cranes, "colonia": colonia, "eagles": eagles, "area": area,
-                 "trajan": trajan}  # fmt: skip
+                 TRAJAN_CARDS_KEY: card}  # fmt: skip
         for source, points in parts.items():
             pl.score += points
             pl.points[source] += points

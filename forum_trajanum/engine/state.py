@@ -10,12 +10,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, PrivateAttr
 
 from forum_trajanum.data import COLUMN_VALUES, TILE_KINDS_PER_PLAYER, TILES_PER_PLAYER
 from forum_trajanum.engine.tasks import PhaseName, TaskField
 
 SCHEMA_VERSION = 1
+
+#: The scoring category of the Trajan cards' tasks (a key of a player's ``points`` and of each
+#: cycle's record). Its text is still "trajan": Forum Trajanum's Game value (its
+#: ``categories``) and simulate's POINT_KEYS restate it, and change with it.
+TRAJAN_CARDS_KEY = "trajan"
 
 #: Where a player's points come from (the score breakdown's categories).
 POINT_SOURCES: tuple[str, ...] = (
@@ -26,7 +31,7 @@ POINT_SOURCES: tuple[str, ...] = (
     "colonia",
     "eagles",
     "area",  # largest connected group of envoys
-    "trajan",
+    TRAJAN_CARDS_KEY,  # the Trajan cards' tasks
 )
 
 #: Crane states.
@@ -165,7 +170,9 @@ class GameState(BaseModel):
     piles: list[list[int]]  # street card symbols still face down, one pile per cycle
     street: list[int] = Field(default_factory=list)  # the two revealed street card symbols
     played: list[list[int]] = Field(default_factory=lambda: [[], [], []])
-    trajan: list[str]  # Trajan card id per cycle ("" = no card that cycle)
+    #: the Trajan card id of each cycle ("" = no card that cycle); also read under its old
+    #: name, ``trajan``, which engine/setup.py still passes
+    trajan_cards: list[str] = Field(validation_alias=AliasChoices("trajan_cards", "trajan"))
     boards: list[str]  # printed face ids in layout order (random_forum: each face's source)
     forum_faces: tuple[str, ...]  # each board's 16 cells (colour letter or E), rows top down
     forum_layout: tuple[tuple[int, int], ...]  # each board's (board row, board column)
@@ -187,7 +194,7 @@ class GameState(BaseModel):
         data["piles"] = [p[:] for p in self.piles]
         data["street"] = self.street[:]
         data["played"] = [p[:] for p in self.played]
-        data["trajan"] = self.trajan[:]
+        data["trajan_cards"] = self.trajan_cards[:]
         data["boards"] = self.boards[:]
         data["forum"] = self.forum[:]
         data["players"] = [p.clone() for p in self.players]

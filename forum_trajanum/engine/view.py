@@ -133,7 +133,7 @@ class PlayerView(BaseModel):
     street: tuple[int, ...]
     played: tuple[tuple[int, ...], ...]
     pile_sizes: tuple[int, ...]
-    trajan: tuple[str, ...]
+    trajan_cards: tuple[str, ...]
     boards: tuple[str, ...]
     forum_faces: tuple[str, ...]  # the state's layout: each board's 16 cells ...
     forum_layout: tuple[tuple[int, int], ...]  # ... and its (board row, board column)
@@ -304,7 +304,7 @@ def view(state: GameState, player: int) -> PlayerView:
             street=tuple(state.street),
             played=tuple(tuple(p) for p in state.played),
             pile_sizes=tuple(len(p) for p in state.piles),
-            trajan=tuple(state.trajan),
+            trajan_cards=tuple(state.trajan_cards),
             boards=tuple(state.boards),
             forum_faces=state.forum_faces,
             forum_layout=state.forum_layout,

@@ -124,9 +124,9 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class TrajanScreen(ModalScreen[None]):
+class TrajanCardsScreen(ModalScreen[None]):
     """The Trajan cards of all cycles with their tasks, whether the viewer meets each task
-    now and what is missing (the engine's ``trajan.progress``), and the street cards."""
+    now and what is missing (the engine's ``cards.progress``), and the street cards."""
 
     BINDINGS = [Binding("escape,t,q", "close", "Close")]
 
@@ -137,10 +137,15 @@ class TrajanScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide"):
             yield Label("Trajan cards and street cards (Escape closes)", classes="heading")
-            yield Static(trajan_text(self.pv))
+            yield Static(trajan_cards_text(self.pv))
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+#: The dialog's old name (tui/playscreen.py still opens it by this name); "Trajan" alone
+#: names the 2011 game (forum_trajanum.trajan), whose play screen is also a TrajanScreen.
+TrajanScreen = TrajanCardsScreen
 
 
 def times_words(times: int) -> str:
@@ -148,7 +153,7 @@ def times_words(times: int) -> str:
     return {1: "once", 2: "twice"}.get(times, f"{times} times")
 
 
-def trajan_text(pv: PlayerView) -> Text:
+def trajan_cards_text(pv: PlayerView) -> Text:
     """The Trajan cards, with where the viewer stands on each task now, and the street
     cards."""
     from forum_trajanum.engine.cards import progress
@@ -161,7 +166,7 @@ def trajan_text(pv: PlayerView) -> Text:
         text.append(" now (your prestige bar), as often as you fulfil it. A collection task is "
                     "checked at the scoring: you show what it asks for and keep it.\n",
                     style="italic")  # fmt: skip
-    for i, card in enumerate(pv.trajan):
+    for i, card in enumerate(pv.trajan_cards):
         cycle = i + 1
         text.append(f"\nCycle {ROMAN[i]}: ", style="bold #ffd75f")
         if not card:

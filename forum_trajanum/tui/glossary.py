@@ -75,7 +75,8 @@ def _uses_reserve(pv, me) -> bool:
 
 def _column_task(pv, me) -> bool:
     """The current cycle's Trajan card asks for a marker beside Trajan's Column."""
-    card = pv.trajan[min(max(pv.cycle, 1), len(pv.trajan)) - 1] if pv.trajan else ""
+    cards = pv.trajan_cards
+    card = cards[min(max(pv.cycle, 1), len(cards)) - 1] if cards else ""
     return bool(card) and "Trajan's Column" in TRAJAN_CARDS[card][1]
 
 

@@ -179,7 +179,7 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
                     text.append(" " + SEAT_MARKERS[c.seat], style=SEAT_STYLE[c.seat])
         text.append("\n")
     text.append("Trajan cards ", style="bold")
-    text.append("  ".join(f"{ROMAN[i]} {card or '-'}" for i, card in enumerate(pv.trajan)))
+    text.append("  ".join(f"{ROMAN[i]} {card or '-'}" for i, card in enumerate(pv.trajan_cards)))
     text.append(" (t)   ")
     text.append("Start player ", style="bold")
     text.append(names[pv.start_player] + "\n", style=SEAT_STYLE[pv.start_player])

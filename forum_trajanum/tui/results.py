@@ -23,6 +23,7 @@ from textual.widgets import Label, Static, TabbedContent, TabPane
 
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.scoring import TIE_BREAKS, RankKey
+from forum_trajanum.engine.state import TRAJAN_CARDS_KEY
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.gamescreens import FlowScreen
 from forum_trajanum.tui.panels import supply_text
@@ -37,7 +38,7 @@ SCORING_CATEGORIES = {
     "colonia": "Colonia",
     "eagles": "Eagles",
     "area": "Area",
-    "trajan": "Trajan",
+    TRAJAN_CARDS_KEY: "Trajan",
 }
 #: Points scored during play (keys of a Colonia's ``points`` and of each cycle's record).
 PLAY_CATEGORIES = {

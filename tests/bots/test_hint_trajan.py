@@ -38,7 +38,7 @@ def shape_trajan_build(state: GameState, p: int, card: str, grays: dict[str, str
     ``space``, 1 builder, 1 blue worker, 2 assistants and the slide bar at 7 (7 VP a task),
     with ``card`` as this cycle's Trajan card."""
     pl = state.players[p]
-    state.trajan[max(state.cycle, 1) - 1] = card
+    state.trajan_cards[max(state.cycle, 1) - 1] = card
     for cell in (*grays, space):
         pl.buildings[cell_index(cell)] = ""
     vacate(state, p, *grays, space)

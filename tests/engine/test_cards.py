@@ -19,8 +19,8 @@ from forum_trajanum.engine.cards import (
     collection_task,
     progress,
 )
-from forum_trajanum.engine.scoring import trajan_points
-from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED
+from forum_trajanum.engine.scoring import trajan_card_points
+from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED, TRAJAN_CARDS_KEY
 
 from .games import every, games, share
 from .helpers import build_step, put_buildings, refresh, score_all_cranes, tile, vacate_all
@@ -220,20 +220,20 @@ def test_trajan_points_per_task_by_slide_bar(k, value):
     # Rules "For completed tasks, you earn 3, 5, or 7 victory points ... If you fulfill both
     # tasks, you receive double the points" / DE "3, 5 oder 7 Siegpunkte".
     state, p, pl = blank()
-    state.trajan = ["I-1", "II-1", "III-1"]
+    state.trajan_cards = ["I-1", "II-1", "III-1"]
     put_buildings(state, p, {"B1": "L", "C1": "R", "D1": "S"})
     pl.tribunes = pl.coins = 1
     pl.prestige = k
-    assert trajan_points(state, pl, 1) == (1, 1, 2 * value)
-    assert trajan_points(state, pl, 2)[2] == 0
+    assert trajan_card_points(state, pl, 1) == (1, 1, 2 * value)
+    assert trajan_card_points(state, pl, 2)[2] == 0
 
 
 def test_no_trajan_points_without_a_card():
     # Rules "Trajan scoring in the introductory game: only one Trajan scoring".
     state, p, pl = blank()
-    state.trajan = ["", "", "III-4"]
+    state.trajan_cards = ["", "", "III-4"]
     put_buildings(state, p, {"B1": "L", "C1": "R", "D1": "S"})
-    assert trajan_points(state, pl, 1) == (0, 0, 0)
+    assert trajan_card_points(state, pl, 1) == (0, 0, 0)
 
 
 def test_cycle_scoring_uses_the_card_of_that_cycle():
@@ -241,16 +241,16 @@ def test_cycle_scoring_uses_the_card_of_that_cycle():
     # Trajan card specifies for the current cycle" / DE "die Trajankarte des aktuellen
     # Durchgangs".
     state, p, _pl = blank()
-    state.trajan = ["I-1", "II-1", "III-1"]
+    state.trajan_cards = ["I-1", "II-1", "III-1"]
     put_buildings(state, p, {"B1": "L", "C1": "R", "D1": "S"})  # fulfils I-1 only
     state.cycle, state.round = 1, 4
     state.tasks = [T.Scoring()]
     refresh(state)
-    assert state.scorings[0][p]["trajan"] == 3
+    assert state.scorings[0][p][TRAJAN_CARDS_KEY] == 3
     state.cycle = 2
     state.tasks = [T.Scoring()]
     refresh(state)
-    assert state.scorings[1][p]["trajan"] == 0
+    assert state.scorings[1][p][TRAJAN_CARDS_KEY] == 0
 
 
 def test_every_card_of_every_cycle_has_one_registry_entry_with_both_checks():

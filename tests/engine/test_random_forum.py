@@ -63,7 +63,7 @@ def test_the_option_changes_nothing_but_the_forum():
     assert generated.forum_faces != printed.forum_faces
     assert generated.boards == printed.boards
     assert generated.forum_layout == printed.forum_layout
-    assert (generated.trajan, generated.piles) == (printed.trajan, printed.piles)
+    assert (generated.trajan_cards, generated.piles) == (printed.trajan_cards, printed.piles)
     assert [p.deal for p in generated.players] == [p.deal for p in printed.players]
 
 

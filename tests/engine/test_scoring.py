@@ -25,7 +25,13 @@ from forum_trajanum.engine.scoring import (
     forum_points,
     rank_key,
 )
-from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED, POINT_SOURCES
+from forum_trajanum.engine.state import (
+    CRANE_COVERED,
+    CRANE_OPEN,
+    CRANE_SCORED,
+    POINT_SOURCES,
+    TRAJAN_CARDS_KEY,
+)
 
 from .games import game_options, games
 from .helpers import (
@@ -209,7 +215,7 @@ def tom(seed=7):
     pl.prestige = 6  # flipped, the bar reads position 7: largest area +2, Trajan tasks 7 VP
     pl.cranes = ["G", "B", "Y", "R"]
     pl.crane_state[0] = CRANE_OPEN  # the green crane was uncovered
-    state.trajan[2] = "III-4"
+    state.trajan_cards[2] = "III-4"
     # Forum: a connected area of 7 (one of them next to an eagle), 1 envoy on an eagle, 3 more
     # next to eagles (board 1A eagles 1:3 4:3, 2A eagles 1:6 3:8, 3A eagles 2:10 3:11).
     place_envoys(
@@ -250,7 +256,7 @@ def test_tom_whole_final_scoring_is_54():
         "colonia": 22,
         "eagles": 6,
         "area": 9,
-        "trajan": 14,
+        TRAJAN_CARDS_KEY: 14,
     }
     assert pl.score - before == 54
     assert pl.crane_state[0] == CRANE_SCORED
@@ -384,7 +390,7 @@ def test_introductory_game_scores_trajan_only_after_cycle_three(game):
     # Rules "Trajan scoring in the introductory game: Have only one Trajan scoring - at the end
     # of the game" / DE "Trajanwertung in der Kennenlernpartie".
     state = game.state
-    assert [s[p]["trajan"] for s in state.scorings[:2] for p in range(2)] == [0, 0, 0, 0]
+    assert [s[p][TRAJAN_CARDS_KEY] for s in state.scorings[:2] for p in range(2)] == [0, 0, 0, 0]
 
 
 def test_ranking_tie_breaks():
@@ -434,3 +440,12 @@ def test_the_game_names_the_engines_tie_breaks():
     assert tuple(GAME.tie_breaks) == TIE_BREAKS
     state = new_game(3, players=2)
     assert GAME.rank_keys(state) == [rank_key(pl) for pl in state.players]
+
+
+def test_the_games_categories_are_the_engines_point_sources():
+    # Forum Trajanum's Game value (simulate's table) lists the same category keys as the
+    # engine scores under: the Trajan cards' points under TRAJAN_CARDS_KEY
+    from forum_trajanum.engine.game import GAME
+
+    assert tuple(key for key, _ in GAME.categories) == POINT_SOURCES
+    assert TRAJAN_CARDS_KEY in SCORING_CATEGORIES

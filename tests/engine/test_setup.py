@@ -133,11 +133,12 @@ def test_one_trajan_card_per_cycle_and_introductory_card_from_pile_three():
     seen = set()
     for seed in range(20):
         state = new_game(seed, players=2)
-        assert [c in TRAJAN_CARDS_BY_CYCLE[i] for i, c in enumerate(state.trajan)] == [True] * 3
-        seen.add(state.trajan[0])
+        cards = state.trajan_cards
+        assert [c in TRAJAN_CARDS_BY_CYCLE[i] for i, c in enumerate(cards)] == [True] * 3
+        seen.add(state.trajan_cards[0])
         intro = new_game(seed, players=2, introductory=True)
-        assert intro.trajan[:2] == ["", ""]
-        assert intro.trajan[2] in TRAJAN_CARDS_BY_CYCLE[2]
+        assert intro.trajan_cards[:2] == ["", ""]
+        assert intro.trajan_cards[2] in TRAJAN_CARDS_BY_CYCLE[2]
     assert len(seen) > 1  # drawn at random
 
 

@@ -17,7 +17,7 @@ from forum_trajanum.tui.dialogs import (
     LogScreen,
     MessageScreen,
     SaveAsScreen,
-    TrajanScreen,
+    TrajanCardsScreen,
 )
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.play import DraftScreen, SetupScreen, TurnScreen, WatchScreen
@@ -248,7 +248,7 @@ async def test_help_boards_trajan_log_and_save_screens():
         await pilot.press("escape")
         await pilot.press("t")
         await pilot.pause()
-        assert isinstance(app.screen, TrajanScreen)
+        assert isinstance(app.screen, TrajanCardsScreen)
         assert "building task" in screen_text(app)
         await pilot.press("escape")
         await pilot.press("l")

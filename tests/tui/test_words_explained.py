@@ -24,7 +24,7 @@ from forum_trajanum.tui.coach import (
     start_coach,
 )
 from forum_trajanum.tui.compat import screen_strips
-from forum_trajanum.tui.dialogs import HelpScreen, TrajanScreen
+from forum_trajanum.tui.dialogs import HelpScreen, TrajanCardsScreen
 from forum_trajanum.tui.glossary import NOTES, WORDS, heading
 from forum_trajanum.tui.help import RULES_PARAGRAPHS, legend
 from forum_trajanum.tui.playscreen import PlayScreen
@@ -141,7 +141,7 @@ def test_the_coach_explains_the_collection_task_when_citizens_are_paid():
 
 def test_the_coach_explains_the_marker_beside_trajans_column_when_its_card_comes_up():
     session, pv = coached(7, "draft")  # seed 7 draws III-4: "own forum marker beside ..."
-    assert pv.trajan[2] == "III-4" and pv.cycle == 1
+    assert pv.trajan_cards[2] == "III-4" and pv.cycle == 1
     word = "Marker beside Trajan's Column: " + WORDS["marker beside Trajan's Column"]
     assert word not in due(session.record, pv)[1]  # not yet: cycle I's card asks other things
     while session.public_view().cycle < 3:
@@ -165,12 +165,12 @@ async def test_the_trajan_cards_say_whether_the_player_meets_each_task_and_what_
         await past_hold(pilot)
         await pilot.press("t")
         await pilot.pause()
-        assert isinstance(app.screen, TrajanScreen)
+        assert isinstance(app.screen, TrajanCardsScreen)
         pv = app.session.view_of(app.session.decider)
         me = pv.colonias[pv.viewer]
         text = flat(str(app.screen.query("Static").last().content))
         assert f"Each task you fulfil scores {me.trajan_value} VP now" in text
-        for card in pv.trajan:
+        for card in pv.trajan_cards:
             for task in progress(card, me):
                 if task.times:
                     assert "you: met once now" in text or "you: met twice now" in text
