@@ -6,6 +6,10 @@ the log). Each is reached only through a function here, and ``tests/tui/test_com
 that the installed Textual still has every name this module uses, so an upgrade that removes
 one fails a test instead of a player's game. The Textual version range is pinned in
 ``pyproject.toml``.
+
+textual-serve's private names (``forum-trajanum serve``, the optional ``[web]`` extra) are in
+the sibling module :mod:`forum_trajanum.web.compat` (tested by ``tests/web/test_compat.py``):
+this module is imported by the terminal app, which must run without textual-serve.
 """
 
 from __future__ import annotations

@@ -17,6 +17,9 @@ game). On top of textual-serve's :class:`~textual_serve.server.Server` this adds
   own host names (a page of another site, or a DNS name rebound to this machine, gets
   nothing); the terminal's size is clamped to what a screen can be, a malformed message is
   ignored (one log line, no traceback), and ``/static/`` lists no directory.
+
+textual-serve's private names (the hooks overridden here) are reached through
+:mod:`forum_trajanum.web.compat` only.
 """
 
 from __future__ import annotations
@@ -38,8 +41,8 @@ from urllib.parse import urlsplit
 import aiohttp_jinja2
 import jinja2
 from aiohttp import WSMsgType, web
-from textual_serve.app_service import AppService
-from textual_serve.server import Server
+
+from forum_trajanum.web.compat import ServerBase, ServiceBase
 
 TITLE = "Forum Trajanum"
 TEMPLATES = Path(__file__).parent / "templates"
@@ -55,21 +58,6 @@ ROWS = (5, 200)
 #: The most a browser sends as key presses in one message (a paste included).
 MAX_INPUT = 4096
 LOG = logging.getLogger("forum-trajanum.serve")
-
-
-#: textual-serve's private names this module overrides or uses (its public API has no hook for
-#: an argv without a shell, a keyed page or checked messages); tests/web check that the
-#: installed textual-serve still has each, and pyproject.toml pins it below 2.
-TEXTUAL_SERVE_PRIVATE = (
-    (AppService, "_open_app_process"),
-    (AppService, "_build_environment"),
-    (Server, "_make_app"),
-    (Server, "_process_messages"),
-    (Server, "handle_index"),
-    (Server, "handle_download"),
-    (Server, "initialize_logging"),
-    (Server, "on_shutdown"),
-)
 
 
 def clamp_size(value: object, default: int, bounds: tuple[int, int]) -> int:
@@ -112,16 +100,15 @@ def _end_with_parent() -> None:  # pragma: no cover - runs in the child between 
         pass
 
 
-class GameService(AppService):
+class GameService(ServiceBase):
     """One app process for one browser tab, started from an argv list (no shell)."""
 
     def __init__(self, argv: list[str], **kwargs) -> None:
         super().__init__(shlex.join(argv), **kwargs)
         self.argv = argv
 
-    async def _open_app_process(self, width: int = 80, height: int = 24):
-        environment = self._build_environment(width=width, height=height)
-        self._process = process = await asyncio.create_subprocess_exec(
+    async def open_process(self, environment: dict[str, str]) -> asyncio.subprocess.Process:
+        return await asyncio.create_subprocess_exec(
             *self.argv,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
@@ -130,12 +117,10 @@ class GameService(AppService):
             start_new_session=True,
             preexec_fn=_end_with_parent if sys.platform.startswith("linux") else None,
         )
-        self._stdin = process.stdin
-        return process
 
     async def end(self) -> None:
         """Ask the app to quit; kill it if it has not within :data:`QUIT_WAIT` seconds."""
-        process = self._process
+        process = self.process
         if process is None or process.returncode is not None:
             return
 
@@ -152,7 +137,7 @@ class GameService(AppService):
             await process.wait()
 
 
-class GameServer(Server):
+class GameServer(ServerBase):
     """textual-serve's server with the changes listed in the module's docstring."""
 
     def __init__(
@@ -197,23 +182,23 @@ class GameServer(Server):
         parts = urlsplit(origin)
         return parts.scheme in ("http", "https") and parts.netloc.lower() == request.host.lower()
 
-    async def _make_app(self) -> web.Application:
+    async def make_app(self) -> web.Application:
         """The routes: the page, its websocket (both keyed), downloads, and the static files
         (no directory listings)."""
         app = web.Application()
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(TEMPLATES))
         app.add_routes(
             [
-                web.get("/", self.handle_index, name="index"),
-                web.get("/ws/{key}", self.handle_websocket, name="websocket"),
-                web.get("/download/{key}", self.handle_download, name="download"),
+                web.get("/", self.page, name="index"),
+                web.get("/ws/{key}", self.connect, name="websocket"),
+                web.get("/download/{key}", self.download, name="download"),
                 web.static("/static", self.statics_path, show_index=False, name="static"),
             ]
         )
-        app.on_shutdown.append(self.on_shutdown)
+        app.on_shutdown.append(self.stop_apps)
         return app
 
-    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+    async def page(self, request: web.Request) -> web.StreamResponse:
         """The game's page, for the printed address only (its key); else a short refusal."""
         if not self.host_ok(request) or not self.key_ok(request.query.get("key")):
             LOG.warning("refused a page request for %s from %s", request.path, request.remote)
@@ -230,12 +215,14 @@ class GameServer(Server):
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
 
-    async def handle_download(self, request: web.Request) -> web.StreamResponse:
+    async def download(self, request: web.Request) -> web.StreamResponse:
+        """A file an app hands the browser (textual-serve's answer), for this server's own
+        host names only."""
         if not self.host_ok(request):
             return web.Response(status=403, text=REFUSED)
-        return await super().handle_download(request)
+        return await self.serve_download(request)
 
-    def initialize_logging(self) -> None:
+    def set_up_logging(self) -> None:
         """One line per event on the console: no tracebacks with local variables (they could
         show what a browser sent, saves' names included)."""
         logging.basicConfig(level="DEBUG" if self.debug else "INFO", format="%(message)s")
@@ -255,15 +242,15 @@ class GameServer(Server):
             )
         self.console.print("Press Ctrl+C to stop.")
 
-    async def on_shutdown(self, app: web.Application) -> None:
+    async def stop_apps(self, app: web.Application) -> None:
         """Stop every app process, then close the browsers' connections."""
         await asyncio.gather(*(service.end() for service in list(self.services)))
         await asyncio.gather(
             *(socket.close() for socket in list(self.sockets)), return_exceptions=True
         )
 
-    async def _process_messages(
-        self, websocket: web.WebSocketResponse, app_service: AppService
+    async def process_messages(
+        self, websocket: web.WebSocketResponse, app_service: GameService
     ) -> None:
         """The browser's messages to the app (key presses, resizes, pings, focus), checked:
         a malformed one is ignored with one log line; sizes are clamped, input is capped."""
@@ -294,7 +281,7 @@ class GameServer(Server):
             else:
                 LOG.warning("ignored a browser message of kind %r", kind[:20])
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    async def connect(self, request: web.Request) -> web.StreamResponse:
         """textual-serve's handler, with a :class:`GameService` that the server tracks; only
         for this server's own page (host, origin and key checked before anything starts)."""
         if not (
@@ -326,7 +313,7 @@ class GameServer(Server):
             self.services.add(service)
             await service.start(width, height)
             try:
-                await self._process_messages(websocket, service)
+                await self.process_messages(websocket, service)
             finally:
                 await service.stop()
         except asyncio.CancelledError:
@@ -343,14 +330,14 @@ class GameServer(Server):
     def serve(self, debug: bool = False) -> None:
         """Serve until Ctrl+C or SIGTERM; then stop within :data:`STOP_WITHIN` seconds."""
         self.debug = debug
-        self.initialize_logging()
+        self.set_up_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(signal.SIGINT, self.request_exit)
             loop.add_signal_handler(signal.SIGTERM, self.request_exit)
         web.run_app(
-            self._make_app(),
+            self.make_app(),
             host=self.host,
             port=self.port,
             handle_signals=False,

@@ -229,12 +229,3 @@ def test_a_terminal_dimension_from_a_browser_is_a_whole_number_within_bounds():
     ]  # fmt: skip
     for value, expected in cases:
         assert clamp_size(value, 80, bounds) == expected, value
-
-
-def test_every_private_textual_serve_name_serve_overrides_still_exists():
-    from forum_trajanum.web import TEXTUAL_SERVE_PRIVATE
-
-    missing = [
-        f"{cls.__name__}.{name}" for cls, name in TEXTUAL_SERVE_PRIVATE if not hasattr(cls, name)
-    ]
-    assert not missing, f"textual-serve no longer has {missing}: update forum_trajanum/web"
