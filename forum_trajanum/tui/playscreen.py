@@ -24,7 +24,7 @@ from forum_trajanum.engine.tasks import Decision
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text
 from forum_trajanum.tui.entries import group_of
-from forum_trajanum.tui.focusing import ArrowsSaid
+from forum_trajanum.tui.focusing import arrows_words, choices_after_colonia
 from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.hinting import HintPanel
 from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY
@@ -69,7 +69,7 @@ def set_title(widget, title: str) -> None:
         widget.border_title = title
 
 
-class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, GameScreen):
+class PlayScreen(HintPanel, DecisionPanel, GameScreen):
     """Base of the play screens: Colonia, decisions, Forum, players and tracks, log.
 
     The layout follows the terminal size through breakpoint classes and the stylesheet:
@@ -376,7 +376,7 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, GameScreen):
 
     def draw_tabs(self) -> None:
         text = Text(no_wrap=True, overflow="crop")
-        board = self.board_in_focus()
+        board = arrows_words(self.focused).startswith("←")  # a board has the arrow keys
         for key, name in (("c", "Colonia"), ("f", "Forum"), ("p", "Players"), ("l", "Log")):
             shown = name.lower() == self.panel
             text.append(f" {key} ", style="bold reverse" if shown else "bold")
@@ -475,6 +475,25 @@ class PlayScreen(ArrowsSaid, HintPanel, DecisionPanel, GameScreen):
             self.choose(str(action))
         else:
             self.say("No envoy may go there now; the spaces marked ▸ may take one.")
+
+    # --- where the arrow keys go --------------------------------------------------------
+
+    @property
+    def focus_chain(self) -> list:
+        """Textual's Tab order with the choices right after the Colonia (see
+        :func:`~forum_trajanum.tui.focusing.choices_after_colonia`)."""
+        return choices_after_colonia(super().focus_chain)
+
+    def arrows_hint(self) -> str:
+        """Where the arrow keys go now, for the key bar: the choices or a board's cursor."""
+        return arrows_words(self.focused)
+
+    def focus_moved(self, _focused=None) -> None:
+        """The focus moved: the key bar and the panel tabs say it again."""
+        for bar in self.query(KeyBar):
+            bar.show_keys()
+        if self.composed():
+            self.draw_tabs()
 
     def action_undo(self) -> None:
         self.post_message(UndoRequested())
