@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 # whole engine (pydantic models, rules) before it can show anything.
 _HOMES = {
     "Action": "actions",
+    "ActionSpec": "specs",
+    "SPECS": "specs",
     "END_TURN": "actions",
     "parse": "actions",
     "ActionParseError": "forum_trajanum.core.errors",
@@ -102,6 +104,7 @@ if TYPE_CHECKING:
     )
     from forum_trajanum.engine.scoring import ranking
     from forum_trajanum.engine.setup import new_game
+    from forum_trajanum.engine.specs import SPECS, ActionSpec
     from forum_trajanum.engine.state import GameOptions, GameState
     from forum_trajanum.engine.tasks import Decision, Phase, decision_phase
     from forum_trajanum.engine.view import (
@@ -114,8 +117,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "END_TURN",
+    "SPECS",
     "Action",
     "ActionParseError",
+    "ActionSpec",
     "Decision",
     "GameError",
     "GameOptions",

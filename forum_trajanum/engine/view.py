@@ -12,32 +12,21 @@ from collections import Counter
 
 from pydantic import BaseModel, ConfigDict
 
-from forum_trajanum.core.actions import ActionSpec, check_complete
 from forum_trajanum.core.actions import reveals as core_reveals
 from forum_trajanum.data import (
-    AREA_BONUS_LABELS,
-    BENEFIT_LABELS,
     BUILDING_SPACES,
-    COLOUR_NAMES,
     CORNERS,
-    DIAGONALS,
-    GRAY_NAMES,
-    ROW_TITLES,
-    STRUCTURE_NAMES,
     TEMPLES,
     TILE_KINDS_PER_PLAYER,
-    TILE_LABELS,
     TILES_PER_PLAYER,
-    TRACK_BENEFITS,
-    TRACKS,
     area_bonus,
     trajan_value,
 )
-from forum_trajanum.engine import actions as A
 from forum_trajanum.engine import rules
 from forum_trajanum.engine.actions import Action
 from forum_trajanum.engine.forum import forum_geometry
 from forum_trajanum.engine.scoring import places
+from forum_trajanum.engine.specs import SPECS
 from forum_trajanum.engine.state import (
     CRANE_COVERED,
     GameOptions,
@@ -47,6 +36,7 @@ from forum_trajanum.engine.state import (
     tile_kind,
 )
 from forum_trajanum.engine.tasks import TaskField
+from forum_trajanum.engine.words import tile_words as tile_words  # replay.py reads it here
 
 _PLACE = tuple(
     "temple" if c in TEMPLES else "corner" if c in CORNERS else "space" for c in range(36)
@@ -112,6 +102,14 @@ class ColoniaView(BaseModel):
     craftsman2_left: int
     merchant2_left: int
     handicap: bool
+
+    def active_citizens(self) -> int:
+        """Active citizen tiles on this Colonia (as ``PlayerState.active_citizens``)."""
+        return sum(
+            (left != "") + (right != "")
+            for (left, right), on in zip(self.citizens, self.row_active, strict=True)
+            if on
+        )
 
 
 class PlayerView(BaseModel):
@@ -322,109 +320,18 @@ def view(state: GameState, player: int) -> PlayerView:
     )
 
 
-def active_citizens(col: ColoniaView) -> int:
-    """Active citizen tiles on a Colonia as a view shows it."""
-    return sum(
-        (left != "") + (right != "")
-        for (left, right), on in zip(col.citizens, col.row_active, strict=True)
-        if on
-    )
-
-
 def _rank_key(col: ColoniaView) -> tuple[int, int, int]:
     resources = col.builders + sum(col.workers) + col.assistants + col.coins + col.tribunes
-    return (col.score, active_citizens(col), resources)
+    return (col.score, col.active_citizens(), resources)
 
 
 def public_description(state: GameState, action: Action, player: int) -> str:
-    """The action in words every player may read in the log (no hidden information).
+    """The action in words every player may read in the log (no hidden information), from
+    its kind's spec (``engine/specs.py``).
 
     Call it with the state *before* the action is applied.
     """
     return SPECS[action.kind].log(state, action, player)
-
-
-def _used_words(state: GameState, action: A.UseTile, player: int) -> str:
-    pl = state.players[player]  # the tiles lie face up once the turn has begun
-    tile = {"own": pl.kept, "received": pl.received}.get(action.source, -1)
-    kind = tile_kind(tile) if tile >= 0 else action.tile
-    where = {"own": "kept tile", "received": "received tile", "reserve": "reserve tile"}
-    return f"used the {where[action.source]}: {TILE_LABELS[kind]}"
-
-
-def _build_words(state: GameState, action: A.Build, player: int) -> str:
-    parts = [f"{_building_name(action.a)} at {action.cell_a}"]
-    if action.b:
-        parts.append(f"{_building_name(action.b)} at {action.cell_b}")
-    return "built " + " + ".join(parts)
-
-
-def _envoy_words(state: GameState, action: A.PlaceEnvoy, player: int) -> str:
-    if action.declined:
-        return "placed no envoy"
-    return f"placed an envoy on Forum row {action.row}, column {action.col}"
-
-
-def _step_words(state: GameState, action: A.ChooseStep, player: int) -> str:
-    task = state.tasks[-1] if state.tasks else None
-    if task is None or task.kind != "step":  # pragma: no cover - a step is chosen in its task
-        return f"took step {action.n}"
-    track = TRACKS[task.track]
-    benefit = TRACK_BENEFITS[track][action.n - 1]
-    return f"took step {action.n} of the {GRAY_NAMES[track]} track: {BENEFIT_LABELS[benefit]}"
-
-
-def _pay_words(state: GameState, action: A.PayCitizens, player: int) -> str:
-    rows = ", ".join(ROW_TITLES[r - 1] for r in action.rows) or "nobody"
-    return f"paid citizens: {rows}"
-
-
-_GAIN_WORDS = {"$": "1 coin", "T": "1 tribune", "A": "1 assistant"}
-
-
-def _citizen_name(kind: str) -> str:
-    return TILE_LABELS[kind].split(" (")[0]
-
-
-def _cranes_words(state: GameState, action: A.SetupCranes, player: int) -> str:
-    corners = (rules.CELL_NAMES[c] for c in CORNERS)
-    return "placed the cranes: " + ", ".join(
-        f"{corner} {COLOUR_NAMES[c]} ({c})"
-        for corner, c in zip(corners, action.colours, strict=True)
-    )
-
-
-def _diagonal_words(state: GameState, action: A.SetupDiagonal, player: int) -> str:
-    a, b = (rules.CELL_NAMES[c] for c in DIAGONALS[action.diagonal])
-    first, second = _citizen_name(action.first), _citizen_name(action.second)
-    return f"chose the diagonal: {first} on {a}, {second} on {b}"
-
-
-def _row_words(state: GameState, action: A.ChooseRow, player: int) -> str:
-    task = state.tasks[-1] if state.tasks else None
-    if task is not None and task.kind == "citizen":
-        who = f"the {_citizen_name(task.citizen)}"
-    elif task is not None and task.kind == "setup_row":
-        who = "the drawn citizen"  # the row names its class
-    else:
-        who = "a citizen"
-    return f"seated {who} in row {action.row} ({ROW_TITLES[action.row - 1]})"
-
-
-def _conversion_words(action: A.Convert) -> str:
-    give, get = action.give, action.get
-    if action.method == "pair":
-        return f"2 {COLOUR_NAMES[give]} workers ({give}) into 1 builder"
-    if action.method == "recolour":
-        return f"a {COLOUR_NAMES[give]} worker ({give}) into a {COLOUR_NAMES[get]} one ({get})"
-    if action.method == "craftsman1":
-        return f"an assistant into a {COLOUR_NAMES[get]} worker ({get}) (Craftsman I)"
-    if action.method == "craftsman2":
-        return "an assistant into a builder (Craftsman II)"
-    return f"{_GAIN_WORDS[give]} into {_GAIN_WORDS[get]} (Merchant II)"
-
-
-_DRAFT_ACTIONS = (A.TakeTile, A.SkipCard, A.KeepTile)
 
 
 def public_lines(before: GameState, action: Action, after: GameState) -> list[tuple[int, str]]:
@@ -432,11 +339,11 @@ def public_lines(before: GameState, action: Action, after: GameState) -> list[tu
 
     ``before`` is the state before the action, ``after`` the state after it. A draft is
     secret until every player has passed (components.md "Seating and order"): a draft step
-    gives no line, finishing one's draft gives "has drafted", and the action that ends the
-    whole draft gives a line per player saying what each took.
+    (its spec says ``draft``) gives no line, finishing one's draft gives "has drafted", and
+    the action that ends the whole draft gives a line per player saying what each took.
     """
     actor = rules.current_player(before)
-    if not isinstance(action, _DRAFT_ACTIONS):
+    if not SPECS[action.kind].draft:
         return [(actor, public_description(before, action, actor))]
     lines: list[tuple[int, str]] = []
     if not any(t.kind == "draft" and t.player == actor for t in after.tasks):
@@ -462,52 +369,11 @@ def _draft_summary(pl: PlayerState) -> str:
     return took
 
 
-def _building_name(code: str) -> str:
-    if code in GRAY_NAMES:
-        return GRAY_NAMES[code]
-    return f"{COLOUR_NAMES[code]} {STRUCTURE_NAMES[code]}"
-
-
 def reveals_information(state: GameState, action: Action) -> bool:
     """Whether applying ``action`` shows the acting player something new (a face-down tile) or
     ends the player's turn (its kind's spec says). Undo must not go back across such an
     action; an action of a kind without a spec reveals (fails closed)."""
     return core_reveals(SPECS, state, action)
-
-
-def tile_words(kind: str) -> str:
-    """A tile kind in words with its code: "1 builder [BLD]"."""
-    return f"{TILE_LABELS.get(kind, kind)} [{kind}]"
-
-
-def _drafted(state: GameState, action: Action, player: int) -> str:
-    return "drafted"  # the details become public when everybody has passed: public_lines
-
-
-def _taken_secretly(before: GameState, action: A.TakeTile, after, seat: int):
-    tile = before.players[seat].grid[rules.CELL_NAMES.index(action.cell)]
-    paid = ", paying 1 tribune" if action.tribune else ""
-    kind = tile_words(tile_kind(tile)) if tile >= 0 else "?"
-    return [(seat, f"took the tile at {action.cell} for card {action.card}{paid}: {kind}")]
-
-
-def _skipped_secretly(before: GameState, action: A.SkipCard, after, seat: int):
-    return [(seat, f"took no tile for card {action.card} (its street was empty)")]
-
-
-def _kept_secretly(before: GameState, action: A.KeepTile, after: GameState, seat: int):
-    done = after.players[seat]
-    text = f"kept {tile_words(tile_kind(done.kept))}" if done.kept >= 0 else "kept no tile"
-    if done.passed >= 0:
-        text += f" and passed {tile_words(tile_kind(done.passed))} to the right"
-    return [(seat, text)]
-
-
-def _picked_secretly(before: GameState, action: A.PickTile, after, seat: int):
-    tile = before.players[seat].grid[rules.CELL_NAMES.index(action.cell)]
-    if tile < 0:
-        return []
-    return [(seat, f"the tile at {action.cell} was {tile_words(tile_kind(tile))}")]
 
 
 def secret_lines(
@@ -517,54 +383,3 @@ def secret_lines(
     the replay of a finished game)."""
     spec = SPECS[action.kind]
     return spec.secret(before, action, after, seat) if spec.secret else []
-
-
-def _say(words: str):
-    return lambda state, action, player: words
-
-
-#: One spec per action kind: its log words, whether it reveals hidden information, its secret
-#: lines (checked complete at import: a new kind without a spec fails at once).
-SPECS: dict[str, ActionSpec] = check_complete(
-    A.ACTIONS,
-    {
-        "cranes": ActionSpec(_cranes_words, False),
-        "diagonal": ActionSpec(_diagonal_words, False),
-        "row": ActionSpec(_row_words, False),
-        "handicap": ActionSpec(
-            lambda s, a, p: f"took the citizen from corner {a.cell} (newcomer's handicap)", False
-        ),
-        # the tile's front is seen (and the draft cannot be undone)
-        "take": ActionSpec(_drafted, True, _taken_secretly),
-        "skip": ActionSpec(_drafted, False, _skipped_secretly),
-        "keep": ActionSpec(_drafted, True, _kept_secretly),
-        "use": ActionSpec(_used_words, False),
-        "both": ActionSpec(_say("paid 2 tribunes to use both tiles"), False),
-        "convert": ActionSpec(lambda s, a, p: "converted " + _conversion_words(a), False),
-        "build": ActionSpec(_build_words, False),
-        "end": ActionSpec(_say("ended the turn"), True),
-        "first": ActionSpec(
-            lambda s, a, p: (
-                "resolved the " + ("gray building" if a.which == "gray" else "structure") + " first"
-            ),
-            False,
-        ),
-        "envoy": ActionSpec(_envoy_words, False),
-        "step": ActionSpec(_step_words, False),
-        "worker": ActionSpec(
-            lambda s, a, p: f"took 1 {COLOUR_NAMES[a.colour]} worker ({a.colour})", False
-        ),
-        "bonus": ActionSpec(
-            lambda s, a, p: (
-                "took the area bonus " + " + ".join(AREA_BONUS_LABELS[b] for b in a.bonuses)
-            ),
-            False,
-        ),
-        "gain": ActionSpec(lambda s, a, p: f"took {_GAIN_WORDS[a.resource]}", False),
-        "pick": ActionSpec(
-            lambda s, a, p: f"took the tile at {a.cell} to use it at once", True, _picked_secretly
-        ),
-        "pay": ActionSpec(_pay_words, True),
-    },
-    "action spec",
-)

@@ -19,7 +19,8 @@ from forum_trajanum.data import (
 from forum_trajanum.engine import GameError, PlayerView, parse
 from forum_trajanum.engine import actions as A
 from forum_trajanum.engine.view import ColoniaView
-from forum_trajanum.tui.labels import prestige_words, tile_label
+from forum_trajanum.engine.words import tile_label
+from forum_trajanum.tui.labels import prestige_words
 from forum_trajanum.tui.widgets import (
     COLOUR_STYLE,
     EAGLE_GLYPH,

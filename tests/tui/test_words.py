@@ -7,8 +7,9 @@ import re
 import pytest
 
 from forum_trajanum.data import TILE_KINDS_PER_PLAYER
+from forum_trajanum.engine.words import TILE_WORDS, tile_label
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.labels import TILE_SHORT, TILE_WORDS, tile_label
+from forum_trajanum.tui.labels import TILE_SHORT
 from forum_trajanum.tui.playscreen import PlayScreen
 
 from .conftest import past_hold, screen_text, session_at

@@ -1,0 +1,84 @@
+"""The game's words: tiles, buildings, streets, corners and resources as players say them.
+
+They are game words, not screen layout: the log (``engine/view.py``), each action kind's choice
+words (``engine/specs.py``) and the app's labels (``tui/labels.py``) all speak them. This module
+imports only the rule data, so the engine may use it without the app and the app without the
+rules.
+"""
+
+from __future__ import annotations
+
+from forum_trajanum.data import (
+    COLOUR_NAMES,
+    CORNERS,
+    GRAY_NAMES,
+    STREET_SYMBOLS,
+    STRUCTURE_NAMES,
+    TILE_LABELS,
+    cell_name,
+)
+
+#: The crane corners' names, in the engine's order of corners.
+CORNER_NAMES = tuple(cell_name(c) for c in CORNERS)
+
+#: The simple resources a Merchant converts or a second citizen gives ($, T, A), in words.
+GAIN_WORDS = {"$": "1 coin", "T": "1 tribune", "A": "1 assistant"}
+
+#: Conversions by their source (the preview words what they take and give).
+CONVERT_NAMES = {
+    "pair": "Exchange workers",
+    "recolour": "Recolour with an assistant",
+    "craftsman1": "Craftsman I",
+    "craftsman2": "Craftsman II",
+    "merchant2": "Merchant II",
+}
+
+#: Tile kinds in words (no internal codes on screen).
+TILE_WORDS: dict[str, str] = {
+    "PAT": "Patrician",
+    "MER": "Merchant",
+    "CRA": "Craftsman",
+    "BLD": "builder",
+    **{f"WW{c}": f"2 {COLOUR_NAMES[c]} workers" for c in "BGYR"},
+    **{f"WA{c}": f"{COLOUR_NAMES[c]} worker + assistant" for c in "BGYR"},
+    "AA": "2 assistants",
+    "CC": "2 coins",
+    "CT": "coin + tribune",
+    "TT": "2 tribunes",
+    "UP": "upgrade",
+    "UC": "upgrade + coin",
+}
+
+
+def tile_label(kind: str) -> str:
+    """A Colonia tile kind in words, as a player says it ("2 coins", "builder")."""
+    return TILE_WORDS.get(kind, kind)
+
+
+def tile_words(kind: str) -> str:
+    """A tile kind in the log's words with its code: "1 builder [BLD]"."""
+    return f"{TILE_LABELS.get(kind, kind)} [{kind}]"
+
+
+def citizen_name(kind: str) -> str:
+    """A citizen tile kind in the log's words: "Patrician"."""
+    return TILE_LABELS[kind].split(" (")[0]
+
+
+def building_name(code: str) -> str:
+    """``"L"`` -> "a library", ``"B"`` -> "a blue fountain (B)" (the letter as on the board)."""
+    if code in GRAY_NAMES:
+        return f"a {GRAY_NAMES[code]}"
+    return f"a {COLOUR_NAMES[code]} {STRUCTURE_NAMES[code]} ({code})"
+
+
+def building_words(code: str) -> str:
+    """A building in the log's words: "library", "blue fountain"."""
+    if code in GRAY_NAMES:
+        return GRAY_NAMES[code]
+    return f"{COLOUR_NAMES[code]} {STRUCTURE_NAMES[code]}"
+
+
+def street_name(symbol: int) -> str:
+    """A street card symbol as printed: "street III" or "street c"."""
+    return f"street {STREET_SYMBOLS[symbol]}"
