@@ -20,6 +20,10 @@ from typing import TYPE_CHECKING
 # whole engine (pydantic models, rules) before it can show anything.
 _HOMES = {
     "Action": "actions",
+    "CellKind": "cells",
+    "built_cell": "cells",
+    "parse_cell": "cells",
+    "tile_cell": "cells",
     "ActionSpec": "specs",
     "SPECS": "specs",
     "END_TURN": "actions",
@@ -92,6 +96,7 @@ if TYPE_CHECKING:
         RecordError,
     )
     from forum_trajanum.engine.actions import END_TURN, Action, parse
+    from forum_trajanum.engine.cells import CellKind, built_cell, parse_cell, tile_cell
     from forum_trajanum.engine.preview import Preview, preview
     from forum_trajanum.engine.record import GameRecord
     from forum_trajanum.engine.rules import (
@@ -121,6 +126,7 @@ __all__ = [
     "Action",
     "ActionParseError",
     "ActionSpec",
+    "CellKind",
     "Decision",
     "GameError",
     "GameOptions",
@@ -134,6 +140,7 @@ __all__ = [
     "Preview",
     "RecordError",
     "apply",
+    "built_cell",
     "current_player",
     "decision_kind",
     "decision_phase",
@@ -142,10 +149,12 @@ __all__ = [
     "legal_actions",
     "new_game",
     "parse",
+    "parse_cell",
     "preview",
     "public_description",
     "public_lines",
     "ranking",
     "reveals_information",
+    "tile_cell",
     "view",
 ]

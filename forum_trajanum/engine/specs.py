@@ -60,6 +60,7 @@ from forum_trajanum.data import (
     next_cypress,
 )
 from forum_trajanum.engine import actions as A
+from forum_trajanum.engine.cells import CellKind, parse_cell
 from forum_trajanum.engine.effects import CELL_NAMES
 from forum_trajanum.engine.forum import completes_area, geometry
 from forum_trajanum.engine.state import tile_kind
@@ -220,9 +221,9 @@ def _patrician2(me: ColoniaView) -> bool:
 
 def _grid_tile(me: ColoniaView, cell: int, out: dict) -> None:
     """Taking the tile on ``cell``: a face-up corner tile is known, a face-down one is not."""
-    content = me.cells[cell]
-    if content.startswith("tile:"):
-        out["tile"] = content[5:]
+    kind, detail = parse_cell(me.cells[cell])
+    if kind == CellKind.TILE:
+        out["tile"] = detail
     else:
         out["hidden_tile"] = True
     if cell in CORNERS:

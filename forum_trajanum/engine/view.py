@@ -24,6 +24,7 @@ from forum_trajanum.data import (
 )
 from forum_trajanum.engine import rules
 from forum_trajanum.engine.actions import Action
+from forum_trajanum.engine.cells import CellKind, built_cell, tile_cell
 from forum_trajanum.engine.forum import forum_geometry
 from forum_trajanum.engine.scoring import places
 from forum_trajanum.engine.specs import SPECS
@@ -41,6 +42,10 @@ from forum_trajanum.engine.words import tile_words as tile_words  # replay.py re
 _PLACE = tuple(
     "temple" if c in TEMPLES else "corner" if c in CORNERS else "space" for c in range(36)
 )
+#: The texts of the cells that carry no detail (engine/cells.py)
+_TEMPLE, _HIDDEN, _CRANE, _EMPTY = (
+    k.value for k in (CellKind.TEMPLE, CellKind.HIDDEN, CellKind.CRANE, CellKind.EMPTY)
+)
 #: tile id -> kind, for every possible tile id (4 players)
 _KIND = TILE_KINDS_PER_PLAYER * 4
 
@@ -52,6 +57,7 @@ class ColoniaView(BaseModel):
     seat: int
     #: per cell: "temple", "hidden" (face-down tile), "tile:KIND" (face-up corner tile),
     #: "crane" (vacated corner), "empty" (vacated building space) or "built:CODE"
+    #: (``engine/cells.py``: CellKind, tile_cell, built_cell, parse_cell)
     cells: tuple[str, ...]
     building_tiles: tuple[int, ...]  # physical building tile id per cell (-1 none)
     cranes: tuple[str, ...]
@@ -220,14 +226,14 @@ def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
     cells = []
     for cell, place in enumerate(_PLACE):
         if place == "temple":
-            cells.append("temple")
+            cells.append(_TEMPLE)
         elif buildings[cell]:
-            cells.append("built:" + buildings[cell])
+            cells.append(built_cell(buildings[cell]))
         elif grid[cell] >= 0:
             face_up = place == "corner" or over
-            cells.append("tile:" + _KIND[grid[cell]] if face_up else "hidden")
+            cells.append(tile_cell(_KIND[grid[cell]]) if face_up else _HIDDEN)
         else:
-            cells.append("crane" if place == "corner" else "empty")
+            cells.append(_CRANE if place == "corner" else _EMPTY)
     # before everybody has passed, a received tile is nobody's to see (not even whether
     # there is one: that would tell whether the passer passed a tile)
     received = _visible_tile(state, pl, viewer, "received") if state.all_passed else ""

@@ -19,6 +19,7 @@ from forum_trajanum.data import (
 )
 from forum_trajanum.engine import PlayerView, parse, preview
 from forum_trajanum.engine import actions as A
+from forum_trajanum.engine.cells import CellKind, parse_cell
 from forum_trajanum.engine.specs import SPECS
 from forum_trajanum.engine.tasks import Decision
 from forum_trajanum.engine.words import CORNER_NAMES as CORNER_NAMES  # cranes.py, play.py
@@ -205,16 +206,16 @@ def prestige_words(colonia) -> str:
 
 def cell_words(colonia, index: int) -> str:
     """What a Colonia cell holds, in words (the long form of what the grid shows)."""
-    text = colonia.cells[index]
-    if text == "temple":
+    kind, detail = parse_cell(colonia.cells[index])
+    if kind == CellKind.TEMPLE:
         return "a temple"
-    if text == "hidden":
+    if kind == CellKind.HIDDEN:
         return "a face-down tile"
-    if text.startswith("tile:"):
-        return f"face-up tile: {tile_label(text[5:])}"
-    if text.startswith("built:"):
-        return building_name(text[6:]).removeprefix("a ")
-    if text == "crane" and index in CORNERS:
+    if kind == CellKind.TILE:
+        return f"face-up tile: {tile_label(detail)}"
+    if kind == CellKind.BUILT:
+        return building_name(detail).removeprefix("a ")
+    if kind == CellKind.CRANE and index in CORNERS:
         corner = CORNERS.index(index)
         colour = COLOUR_NAMES.get(colonia.cranes[corner])
         if colour is None:  # during setup, before this corner's colour is chosen

@@ -18,6 +18,7 @@ from forum_trajanum.data import (
 )
 from forum_trajanum.engine import GameError, PlayerView, parse
 from forum_trajanum.engine import actions as A
+from forum_trajanum.engine.cells import CellKind
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.engine.words import tile_label
 from forum_trajanum.tui.labels import prestige_words
@@ -85,7 +86,7 @@ def cranes_text(colonia: ColoniaView, text: Text) -> None:
         if colonia.crane_state[i] == 2:
             mark = "scored"
         else:
-            mark = "uncovered" if colonia.cells[CORNERS[i]] == "crane" else "under a tile"
+            mark = "uncovered" if colonia.cells[CORNERS[i]] == CellKind.CRANE else "under a tile"
         text.append(f"{cell_name(CORNERS[i])} ")
         text.append(colour or "?", style=COLOUR_STYLE.get(colour, ""))
         text.append(f" {mark}" + ("; " if i < 3 else ""))

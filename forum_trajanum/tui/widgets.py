@@ -28,6 +28,7 @@ from forum_trajanum.data import (
     cell_name,
     street_cells,
 )
+from forum_trajanum.engine.cells import CellKind, parse_cell
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.decisionlist import DecisionList  # noqa: F401 - as for KeyBar
 from forum_trajanum.tui.keys import KeyBar  # noqa: F401 - where the screens import it from
@@ -107,17 +108,17 @@ def _centre(text: str, width: int) -> str:
 def cell_lines(colonia: ColoniaView, index: int, big: bool) -> tuple[list[str], str]:
     """The lines (each padded to the cell width) and the style of one Colonia cell."""
     w, h = BIG if big else SMALL
-    text = colonia.cells[index]
+    kind, detail = parse_cell(colonia.cells[index])
     style = ""
-    if text == "temple":
+    if kind == CellKind.TEMPLE:
         lines, style = (["▲", "temple", ""] if big else ["▲", "templ"]), "bold #af87ff"
-    elif text == "hidden":
+    elif kind == CellKind.HIDDEN:
         lines, style = ["░" * w] * h, "#5a5a5a"
-    elif text.startswith("tile:"):
-        small, large = TILE_SHORT.get(text[5:], ((text[5:], ""), (text[5:], "", "")))
+    elif kind == CellKind.TILE:
+        small, large = TILE_SHORT.get(detail, ((detail, ""), (detail, "", "")))
         lines, style = list(large if big else small), "#e8e0b0 on #3a3424"
-    elif text.startswith("built:"):
-        code = text[6:]
+    elif kind == CellKind.BUILT:
+        code = detail
         if code in GRAY_SHORT:
             lines, style = [GRAY_SHORT[code], ""] + ([""] if big else []), GRAY_STYLE
         else:
@@ -129,7 +130,7 @@ def cell_lines(colonia: ColoniaView, index: int, big: bool) -> tuple[list[str], 
                     "",
                 ]
             style = COLOUR_BG[code]
-    elif text == "crane":
+    elif kind == CellKind.CRANE:
         corner = CORNERS.index(index)
         colour = colonia.cranes[corner] or "?"
         state = colonia.crane_state[corner]  # 2: scored

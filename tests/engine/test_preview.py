@@ -20,6 +20,7 @@ from forum_trajanum.engine import (
     preview,
     view,
 )
+from forum_trajanum.engine.cells import tile_cell
 from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.preview import SUPPLY_KEYS
 
@@ -155,7 +156,7 @@ def test_taking_a_face_up_corner_tile_names_it_and_the_crane_it_uncovers():
         refresh(state)
         corner = next(a for a in legal_actions(state) if a.kind == "take" and a.cell == "A1")
     seen = preview(view(state, p), corner)
-    assert "tile:" + seen.tile == view(state, p).colonias[p].cells[cell_index(corner.cell)]
+    assert tile_cell(seen.tile) == view(state, p).colonias[p].cells[cell_index(corner.cell)]
     assert not seen.hidden_tile
     assert seen.crane == pl.cranes[corners.index(corner.cell)]
 

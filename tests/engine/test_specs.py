@@ -1,5 +1,5 @@
-"""One spec per action kind (``engine/specs.py``): checked complete at import, read by the
-view, the preview and the app."""
+"""One spec per action kind (``engine/specs.py``) and the cell kinds the engine exports
+(``engine/cells.py``): checked complete at import, read by the view, the preview and the app."""
 
 from __future__ import annotations
 
@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 
 import forum_trajanum.engine
+from forum_trajanum import engine
 from forum_trajanum.engine import actions as A
 from forum_trajanum.engine import new_game, view
+from forum_trajanum.engine.cells import CellKind, built_cell, parse_cell, tile_cell
 from forum_trajanum.engine.preview import Preview
 from forum_trajanum.engine.specs import SAYABLE, SPECS, ActionSpec, _registry, spec_of
 
-from .helpers import legal_texts, play_first_while
+from .helpers import legal_texts, play_first_until, play_first_while
 
 
 def test_every_action_class_has_exactly_one_spec_with_every_field():
@@ -88,3 +90,28 @@ def test_choice_words_and_board_cells_come_from_the_specs():
         assert spec.forum(action) is None
     assert SPECS["envoy"].forum(A.PlaceEnvoy.make(2, 3)) == (1, 2)
     assert SPECS["envoy"].forum(A.PlaceEnvoy.make(0, 0)) is None
+
+
+def test_cell_texts_are_written_and_read_by_the_engines_constants():
+    assert tile_cell("BLD") == "tile:BLD" and built_cell("L") == "built:L"
+    assert parse_cell("tile:BLD") == (CellKind.TILE, "BLD")
+    assert parse_cell("built:R") == (CellKind.BUILT, "R")
+    for kind in (CellKind.TEMPLE, CellKind.HIDDEN, CellKind.CRANE, CellKind.EMPTY):
+        assert parse_cell(kind.value) == (kind, "") and kind == kind.value
+    with pytest.raises(ValueError, match="not a Colonia cell"):
+        parse_cell("lake")
+    assert engine.CellKind is CellKind and engine.parse_cell is parse_cell
+
+
+def test_every_cell_of_a_view_is_one_of_the_exported_kinds():
+    state = play_first_until(new_game(8, players=3), {"build"})
+    seen = set()
+    for viewer in (-1, 0, 1, 2):
+        for col in view(state, viewer).colonias:
+            for text in col.cells:
+                kind, detail = parse_cell(text)
+                assert (kind in (CellKind.TILE, CellKind.BUILT)) == bool(detail)
+                seen.add(kind)
+    assert {CellKind.TEMPLE, CellKind.HIDDEN, CellKind.TILE} <= seen
+    for col in view(state, 0).colonias:
+        assert all(type(text) is str for text in col.cells)  # plain texts, not enum members

@@ -18,6 +18,7 @@ from forum_trajanum.engine import (
     public_description,
     view,
 )
+from forum_trajanum.engine.cells import CellKind, tile_cell
 from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.engine.rules import current_player
 from forum_trajanum.engine.state import tile_kind
@@ -195,9 +196,9 @@ def test_face_up_corner_tiles_and_buildings_are_public():
     other = (s + 1) % 3
     pl = state.players[other]
     cells = view(state, s).colonias[other].cells
-    assert cells[0] == "tile:" + tile_kind(pl.grid[0])
-    assert cells[8] == "temple"
-    assert cells[7] == "hidden"
+    assert cells[0] == tile_cell(tile_kind(pl.grid[0]))
+    assert cells[8] == CellKind.TEMPLE
+    assert cells[7] == CellKind.HIDDEN
 
 
 class LogLinesArePublic:
@@ -255,8 +256,8 @@ def test_once_the_game_is_over_the_tiles_never_drafted_lie_face_up_for_everybody
     for viewer in (-1, 0, 1):
         shown = view(state, viewer)
         for (seat, cell), kind in left.items():
-            assert shown.colonias[seat].cells[cell] == f"tile:{kind}"
-        assert all("hidden" not in c.cells for c in shown.colonias)
+            assert shown.colonias[seat].cells[cell] == tile_cell(kind)
+        assert all(CellKind.HIDDEN not in c.cells for c in shown.colonias)
         world = determinize(shown, random.Random(1))  # a sampled world keeps them where seen
         assert {
             (seat, cell): tile_kind(world.players[seat].grid[cell]) for seat, cell in left
