@@ -1,16 +1,24 @@
 """The decision panel of the play screen: the list of choices, the line above it, messages.
 
-A mixin of :class:`forum_trajanum.tui.playscreen.PlayScreen`: it words the legal actions
+:class:`DecisionPanel` is a widget of :class:`forum_trajanum.tui.playscreen.PlayScreen`: the
+screen passes it what to show (:class:`Choices`), and it words the legal actions
 (:func:`forum_trajanum.tui.labels.describe`, with the engine's previews), numbers them for the
-digit keys, keeps the highlight in place when the same kind of decision follows and shows a
-message whole until the next redraw.
+digit keys, keeps the highlight in place when the same kind of decision follows, opens and
+closes the groups of a long list and shows a message whole until the next redraw. A choice
+goes up as a message (:class:`~forum_trajanum.tui.messages.ActionChosen`); the app decides.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 from rich.cells import cell_len
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.content import Content
+from textual.message import Message
 from textual.visual import visualize
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -19,11 +27,15 @@ from forum_trajanum.data import cell_name
 from forum_trajanum.engine.actions import END_TURN
 from forum_trajanum.tui.decisionlist import follows
 from forum_trajanum.tui.entries import BACK_ID, GROUP_ID, GROUP_WORDS, group_of
-from forum_trajanum.tui.hinting import HINT_MARK
+from forum_trajanum.tui.hinting import HINT_MARK, HintPanel
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.labels import action_cells, decision_context, describe, forum_cell
+from forum_trajanum.tui.messages import ActionChosen
 from forum_trajanum.tui.textlines import hidden
 from forum_trajanum.tui.widgets import SEAT_STYLE, DecisionList
+
+if TYPE_CHECKING:
+    from forum_trajanum.tui.playdata import PlayData
 
 #: Log lines shown in the decision panel while somebody else (a bot) plays.
 WATCH_LINES = 5
@@ -45,6 +57,13 @@ def set_text(widget: Static, text: Text, layout: bool = True) -> None:
     elif layout and old is not None and width > 0:
         layout = _height(widget, old, width) != _height(widget, content, width)
     widget.update(content, layout=layout)
+
+
+def set_title(widget, title: str) -> None:
+    """Set a border title only when it changed (setting it repaints the whole widget)."""
+    if getattr(widget, "_shown_title", None) != title:
+        widget._shown_title = title
+        widget.border_title = title
 
 
 def _height(widget: Static, content: Content, width: int) -> int:
@@ -76,45 +95,125 @@ def cell_at(index: int) -> str:
     return cell_name(index)
 
 
-class DecisionPanel:
-    """The decision list and the lines around it (mixed into the play screen)."""
+@dataclass
+class Choices:
+    """What the decision panel shows: the play screen passes it down with each redraw."""
 
-    #: The entries and the hint mark the list shows.
-    _shown_entries: tuple | None = None
-    #: The decision the list was last filled for: (its kind, its seat, the game's step).
-    _shown_decision: tuple | None = None
+    #: The view, the names, the log, whether undo is possible, the message to show, ...
+    data: PlayData
+    #: The legal actions of the view, parsed, in the engine's order.
+    actions: list
+    #: Those about no cell of a board, but for the grouped ones.
+    other: list
+    #: Entries behind one entry of the list (a building step's conversions), by group.
+    groups: dict[str, list]
+    #: Entries of the screen's own instead of the actions' ((entry id, label) pairs: the
+    #: setup's crane colours, corner by corner); choosing one posts
+    #: :class:`DecisionPanel.EntryChosen`.
+    steps: list[tuple[str, str]] | None = None
+    #: Words after the line above the list (the setup's corner and colours chosen so far).
+    note: Text | None = None
+
+
+class DecisionPanel(Vertical):
+    """The decision panel: the line above the list, the list of choices, a cut choice whole
+    below it, the hint's line (:class:`~forum_trajanum.tui.hinting.HintPanel`) and a message.
+
+    Attributes down: the screen passes what to show (:meth:`show`), the choices on a board's
+    cell to highlight (:meth:`highlight`), a message (:meth:`say`), and its keys' actions
+    (:meth:`pick`, :meth:`end_turn`, :meth:`close_group`). Messages up: a legal action chosen
+    is posted as :class:`~forum_trajanum.tui.messages.ActionChosen`, an entry of the screen's
+    own as :class:`EntryChosen`; a group's entry opens the group here."""
+
+    class EntryChosen(Message):
+        """An entry of the screen's own was chosen (:attr:`Choices.steps`)."""
+
+        def __init__(self, entry_id: str) -> None:
+            self.entry_id = entry_id
+            super().__init__()
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: What the panel shows (None until the screen's first redraw).
+        self.choices: Choices | None = None
+        #: The group whose entries the list shows instead of the whole decision (None: all).
+        self.group_open: str | None = None
+        #: The decision the open group is of: another one closes it.
+        self._group_of_view: tuple = ()
+        #: The entries and the hint mark the list shows.
+        self._shown_entries: tuple | None = None
+        #: The decision the list was last filled for: (its kind, its seat, the game's step).
+        self._shown_decision: tuple | None = None
+        #: List entries made before, by (key, id, label, marked): see :meth:`_option`.
+        self._options: dict[tuple, Option] = {}
+        self.title_line = Static(id="decision-title")
+        self.choice_list = DecisionList(id="decisions")
+        self.full_line = Static(id="choice-full")
+        self.hints = HintPanel(id="hint")
+        self.message_line = Static(id="message")
+
+    def compose(self) -> ComposeResult:
+        yield self.title_line
+        yield self.choice_list
+        yield self.full_line
+        yield self.hints
+        yield self.message_line
+
+    def show(self, choices: Choices) -> None:
+        """Show ``choices`` (the screen redraws): the line above the list, whose choice it
+        is (the panel's title), the list, the message and the hint's line."""
+        self.choices = choices
+        pv = choices.data.view
+        key = (pv.viewer, pv.decision, pv.cycle, pv.round)
+        if self._group_of_view != key:  # another decision: groups closed
+            self._group_of_view, self.group_open = key, None
+        if self.group_open not in choices.groups:
+            self.group_open = None
+        self.show_decision_text()
+        set_title(self, self.decider_title())
+        self.fill_decisions()
+        self.say(choices.data.message)
+        self.show_hint_line()
 
     def show_decision_text(self) -> None:
         """The line above the list (hidden when it has nothing to say)."""
         text = self.decision_text()
-        widget = self.query_one("#decision-title", Static)
+        widget = self.title_line
         widget.display = bool(text.plain)
         set_text(widget, text)
 
     def decider_title(self) -> str:
         """Whose choice it is, e.g. "Ann's choice" (the line below says what it is)."""
-        pv = self.data.view
+        data = self.choices.data
+        pv = data.view
         if pv.decider < 0:
             return "Game over"
-        return f"{self.data.names[pv.decider]}'s choice" if self.actions else "Playing"
+        return f"{data.names[pv.decider]}'s choice" if self.choices.actions else "Playing"
 
     def decision_text(self) -> Text:
         """What the decision is and is about (or, while another plays, the last moves)."""
-        pv = self.data.view
+        text = self._decision_words()
+        if self.choices.note is not None:
+            text.append(self.choices.note)
+        return text
+
+    def _decision_words(self) -> Text:
+        data = self.choices.data
+        pv = data.view
         text = Text()
-        if not self.actions:
+        if not self.choices.actions:
             if pv.decider >= 0:
-                text.append(self.data.names[pv.decider], style=SEAT_STYLE[pv.decider])
+                text.append(data.names[pv.decider], style=SEAT_STYLE[pv.decider])
                 text.append(f" is playing: {pv.title}…")
             # what just happened, move by move (the log panel may be out of view)
-            for line in self.data.log[-WATCH_LINES:]:
+            for line in data.log[-WATCH_LINES:]:
                 text.append("\n" + line, style="#b0b0b0")
             return text
         # the panel's title says who decides; this line what and what it is about
         parts = [(pv.title[:1].upper() + pv.title[1:] + ".", "bold")]
-        if self.data.can_undo:
+        if data.can_undo:
             parts.append(("[u] undo", "#87d787"))
-        if END_TURN in pv.legal and len(self.actions) > 1:
+        if END_TURN in pv.legal and len(self.choices.actions) > 1:
             parts.append(("[e] end the turn", "#87d787"))  # often last in a long list
         if self.group_open:
             parts.append((f"{GROUP_WORDS[self.group_open]}: Escape goes back.", "bold"))
@@ -129,13 +228,14 @@ class DecisionPanel:
         """Fill the decision list with :meth:`entries`; the highlight keeps its place when
         the same kind of decision follows. A list whose entries did not change is left as it
         is (no repaint)."""
-        pv = self.data.view
+        data = self.choices.data
+        pv = data.view
         entries = self.entries()
         ids = [i for i, _ in entries]
-        mark = self.hint_entry(ids)  # the entry a hint suggests (marked "★ hint")
+        mark = self.hints.entry(ids)  # the entry a hint suggests (marked "★ hint")
         shown = (entries, mark)
-        options_list = self.query_one("#decisions", OptionList)
-        decision = (pv.decision, pv.viewer, self.data.step)
+        options_list = self.choice_list
+        decision = (pv.decision, pv.viewer, data.step)
         same_kind = follows(self._shown_decision, decision)
         self._shown_decision = decision
         if shown == self._shown_entries:
@@ -165,7 +265,7 @@ class DecisionPanel:
     def _option(self, n: int, option_id: str, label: str, marked: bool) -> Option:
         """The list entry ``n``; one shown before is taken again (an undo brings back the
         entries of a decision, and a kept entry keeps its laid-out text)."""
-        made = self.__dict__.setdefault("_options", {})
+        made = self._options
         key = (min(n, len(ENTRY_KEYS)), option_id, label, marked)
         option = made.get(key)
         if option is None:
@@ -186,40 +286,44 @@ class DecisionPanel:
         group's). Every choice of the decision is listed, always in the same order (the
         engine's: the choice that gives nothing away first), whatever the cursors do: the
         cells' choices, the Forum's, the rest, a group's one entry (on the last keys when
-        the list is longer than the keys), ending the turn last."""
-        pv = self.data.view
+        the list is longer than the keys), ending the turn last. The screen's own entries
+        (:attr:`Choices.steps`) instead, when it has them."""
+        choices = self.choices
+        if choices.steps is not None:
+            return list(choices.steps)
+        pv = choices.data.view
         if self.group_open:
             back = (BACK_ID, "← Back to all the choices (Escape)")
-            return [(str(a), describe(a, pv)) for a in self.groups[self.group_open]] + [back]
+            return [(str(a), describe(a, pv)) for a in choices.groups[self.group_open]] + [back]
         seen = set()
         shown = []
-        grouped = {a for members in self.groups.values() for a in members}
-        for action in self.actions:
+        grouped = {a for members in choices.groups.values() for a in members}
+        for action in choices.actions:
             if action in grouped or action in seen:
                 continue
             if action_cells(action) and forum_cell(action) is None:
                 seen.add(action)
                 shown.append(action)
-        shown += [a for a in self.actions if forum_cell(a) is not None]
-        rest = [a for a in self.other if str(a) != END_TURN]
+        shown += [a for a in choices.actions if forum_cell(a) is not None]
+        rest = [a for a in choices.other if str(a) != END_TURN]
         out = [(str(a), describe(a, pv)) for a in shown + rest]
         groups = [
             (GROUP_ID + name, f"{GROUP_WORDS[name]}… ({len(members)} ways)")
-            for name, members in self.groups.items()
+            for name, members in choices.groups.items()
         ]
         # a group's entry has a key, and through it its entries: in a list longer than the
         # keys (a building step's hundred builds) the groups take its last keys
         at = min(len(out), max(0, len(ENTRY_KEYS) - len(groups)))
         out[at:at] = groups
-        out += [(str(a), describe(a, pv)) for a in self.other if str(a) == END_TURN]
+        out += [(str(a), describe(a, pv)) for a in choices.other if str(a) == END_TURN]
         return out
 
-    def highlight_cell(self, cell: str) -> str:
-        """Highlight the list's first choice on ``cell`` (its numbers stay as they are);
-        returns the keys of the choices there in words ("3-5")."""
-        lst = self.query_one("#decisions", OptionList)
-        wanted = {str(a) for a in self.by_cell.get(cell, [])}
-        wanted |= {GROUP_ID + group_of(a) for a in self.by_cell.get(cell, []) if group_of(a)}
+    def highlight(self, actions: list) -> str:
+        """Highlight the list's first choice of ``actions`` (the choices on one cell of a
+        board; the list's numbers stay as they are); returns their keys in words ("3-5")."""
+        lst = self.choice_list
+        wanted = {str(a) for a in actions}
+        wanted |= {GROUP_ID + group_of(a) for a in actions if group_of(a)}
         found = [i for i in range(lst.option_count) if lst.get_option_at_index(i).id in wanted]
         if not found:
             return ""
@@ -233,44 +337,43 @@ class DecisionPanel:
     # --- input --------------------------------------------------------------------------
 
     def choose(self, text: str) -> None:
-        """Hand a chosen legal action up to the app (a group's entry opens the group)."""
+        """An entry chosen: a group's opens the group; a legal action goes up to the app,
+        an entry of the screen's own up to the screen."""
         if text.startswith(GROUP_ID):
             self.open_group(None if text == BACK_ID else text.removeprefix(GROUP_ID))
-            return
-        if text in self.data.view.legal:
-            from forum_trajanum.tui.messages import ActionChosen
-
+        elif text in self.choices.data.view.legal:
             self.post_message(ActionChosen(text))
+        else:
+            self.post_message(self.EntryChosen(text))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id:
             self.choose(event.option.id)
 
-    def action_end_turn(self) -> None:
-        """e: end the turn, where that is one of the choices (it is the last entry of what
-        can be a long list of builds and conversions)."""
-        lst = self.query_one("#decisions", DecisionList)
-        if END_TURN not in self.data.view.legal or not self.actions:
+    def end_turn(self) -> None:
+        """End the turn, where that is one of the choices (it is the last entry of what can
+        be a long list of builds and conversions)."""
+        if END_TURN not in self.choices.data.view.legal or not self.choices.actions:
             self.say("There is no turn of yours to end now: the choices say what to decide.")
-        elif not lst.held:
+        elif not self.choice_list.held:
             self.choose(END_TURN)
 
     def open_group(self, group: str | None) -> None:
         """Show a group's entries in the list (None: back to the whole decision, on the
         group's own entry)."""
         closing = self.group_open
-        self.group_open = group if group in self.groups else None
+        self.group_open = group if group in self.choices.groups else None
         self._shown_decision = None  # a different list: it starts at its top
         self.show_decision_text()
         self.fill_decisions()
-        lst = self.query_one("#decisions", OptionList)
+        lst = self.choice_list
         ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
         if closing and not self.group_open and GROUP_ID + closing in ids:
             lst.highlighted = ids.index(GROUP_ID + closing)
-        if self.hint_action() is not None:
+        if self.hints.action() is not None:
             self.show_hint_line()  # the hint's line names the keys of the list now shown
-            mark = self.hint_entry(ids)
+            mark = self.hints.entry(ids)
             if self.group_open and mark is not None:
                 # the hint inside the group: its entry highlighted, in view once the hint's
                 # line has taken its room from the list
@@ -281,8 +384,8 @@ class DecisionPanel:
         self.show_choice_full()
 
     def show_choice_full(self) -> None:
-        lst = self.query_one("#decisions", OptionList)
-        widget = self.query_one("#choice-full", Static)
+        lst = self.choice_list
+        widget = self.full_line
         index = lst.highlighted
         label, prompt = "", ""
         if index is not None and index < lst.option_count:
@@ -295,14 +398,14 @@ class DecisionPanel:
         widget.display = not fits
         set_text(widget, Text("" if fits else "» " + label))
 
-    def action_close_group(self) -> None:
-        """Escape / left arrow in a group: back to the whole decision."""
+    def close_group(self) -> None:
+        """Back to the whole decision from a group (Escape / left arrow)."""
         if self.group_open:
             self.open_group(None)
 
-    def action_pick(self, number: int) -> None:
-        """A key of the list (1-9, then A-Z) chooses the entry with that key."""
-        lst = self.query_one("#decisions", DecisionList)
+    def pick(self, number: int) -> None:
+        """Choose the entry with the key ``number`` (1-9, then A-Z)."""
+        lst = self.choice_list
         if lst.held or not 0 < number <= lst.option_count:
             return
         lst.highlighted = number - 1
@@ -310,7 +413,7 @@ class DecisionPanel:
 
     def say(self, message: str) -> None:
         """Show a message under the decision list (whole, wrapped); the next redraw clears it."""
-        widget = self.query_one("#message", Static)
+        widget = self.message_line
         text = Text(message, style="bold #ff8700")
         if getattr(widget, "_shown_text", None) != text:
             widget._shown_text = text
@@ -318,4 +421,36 @@ class DecisionPanel:
             widget.update(text)  # with a layout pass: a long message takes several lines
             # the compact layout's decision panel grows while a message is shown (its fixed
             # height would put the message on the key bar's row under a cut entry's words)
-            self.query_one("#p-decide").set_class(bool(message), "-said")
+            self.set_class(bool(message), "-said")
+
+    # --- the hint -----------------------------------------------------------------------
+
+    def show_hint_line(self, words: str = "") -> None:
+        """The hint's line under the list: thinking, the hint, or ``words``."""
+        shown = self.hints.show_line(self._keys, words)
+        # the compact layout's decision panel grows while a hint is shown
+        self.set_class(shown, "-hinted")
+
+    def _keys(self) -> dict[str, str]:
+        """The key of each entry of the list, and of each choice in a group its group's."""
+        lst = self.choice_list
+        keys = {
+            lst.get_option_at_index(n).id: ENTRY_KEYS[n]
+            for n in range(min(lst.option_count, len(ENTRY_KEYS)))
+        }
+        for members in self.choices.groups.values():  # a choice in a group: the group's key
+            for action in members:
+                keys.setdefault(str(action), keys.get(GROUP_ID + group_of(action), ""))
+        return keys
+
+    def point_at_hint(self) -> None:
+        """The hint on the list: its line, and its entry highlighted (the screen has drawn
+        the board and the list with it)."""
+        lst = self.choice_list
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        entry = self.hints.entry(ids)
+        self.show_hint_line()
+        if entry is not None:
+            lst.highlighted = ids.index(entry)
+            # in view once the hint's line has taken its room from the list
+            self.call_after_refresh(lst.scroll_to_highlight)

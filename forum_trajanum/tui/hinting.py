@@ -1,29 +1,31 @@
 """Hints on the play screen: key ``h`` (or the command palette) suggests a move.
 
-A mixin of :class:`forum_trajanum.tui.playscreen.PlayScreen`. The suggestion is
-:func:`forum_trajanum.bots.hint.suggest` run in a worker thread on the screen's own view — the
-view of the player whose decision it is, which holds only what that player may know (never
-the state, never another player's view). While it thinks, a line says so; when it is back
-and the decision is still the same, the suggested entry of the decision list is marked
-"★ hint" and highlighted, its cell on the board underlined under the cursor, and a line says
-why in player words. A hint belongs to one view: the next action, an undo or another
-player's turn draws a new view, and the hint is gone with the old one.
+:class:`HintPanel` is the hint's line under the decision list, and the hint itself. The
+suggestion is :func:`forum_trajanum.bots.hint.suggest` run in a worker thread on the view on
+screen — the view of the player whose decision it is, which holds only what that player may
+know (never the state, never another player's view). While it thinks, the line says so; when
+it is back, the panel says so (:class:`HintPanel.Done`) and the screen decides: when the
+decision is still the same, the suggested entry of the decision list is marked "★ hint" and
+highlighted, its cell on the board underlined under the cursor, and the line says why in
+player words. A hint belongs to one view: the next action, an undo or another player's turn
+draws a new view, and the hint is gone with the old one.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import work
-from textual.widgets import OptionList, Static
+from textual.message import Message
+from textual.widgets import Static
 
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import crane_colours
 from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.cranes import STEP_ID
 from forum_trajanum.tui.entries import GROUP_ID, group_of
-from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.labels import action_cells, describe, forum_cell
 
 #: The mark in front of the suggested entry of the decision list.
@@ -67,28 +69,51 @@ def hint_unavailable(pv: PlayerView) -> str:
     return ""
 
 
-class HintPanel:
-    """The hint of the play screen (mixed into it before :class:`DecisionPanel`)."""
+class HintPanel(Static):
+    """The hint's line under the decision list, and the hint it shows (or is working out).
 
-    #: The view the hint (or the thinking) is for; None: no hint.
-    hint_view: PlayerView | None = None
-    hint = None
-    thinking = False
+    Attributes down: the screen says which view is on screen (:meth:`follow`) and asks for a
+    hint (:meth:`ask`); the decision panel that holds the line says the keys of its list
+    (:meth:`show_line`). Messages up: a worked-out hint comes back as :class:`Done`, and the
+    screen decides whether it is still for the decision on screen (:meth:`take`)."""
 
-    def action_hint(self) -> None:
-        """h: suggest a move for the player whose decision is on screen."""
-        pv = self.data.view
-        why = hint_unavailable(pv)
-        if why:
-            self.say(why)
-            return
+    class Done(Message):
+        """A hint was worked out for ``view`` (``hint`` None: none could be)."""
+
+        def __init__(self, view: PlayerView, hint) -> None:
+            self.view = view
+            self.hint = hint
+            super().__init__()
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: The view on screen (the screen passes it down with :meth:`follow`).
+        self.view: PlayerView | None = None
+        #: The view the hint (or the thinking) is for; None: no hint.
+        self.hint_view: PlayerView | None = None
+        self.hint = None
+        self.thinking = False
+        self._shown_text: Text | None = None
+
+    def follow(self, view: PlayerView) -> None:
+        """``view`` is on screen now: forget a hint that is not for it (a new decision or
+        player)."""
+        self.view = view
+        if self.hint_view is not None and self.hint_view is not view:
+            self.forget()
+
+    def forget(self) -> None:
+        """No hint any more (nor thinking about one)."""
+        self.hint_view, self.hint, self.thinking = None, None, False
+
+    def ask(self, pv: PlayerView) -> bool:
+        """Work out a hint for ``pv``, the view on screen; False when one is worked out for
+        it already (or being worked out)."""
         if self.hint_view is pv:
-            if self.hint is not None:
-                self.mark_hint()  # show it again (the cursor may have moved since)
-            return  # already thinking about this decision
+            return False
         self.hint_view, self.hint, self.thinking = pv, None, True
-        self.show_hint_line()
         self.think(pv)
+        return True
 
     @work(thread=True, exclusive=True, group="hint")
     def think(self, pv: PlayerView) -> None:
@@ -104,34 +129,33 @@ class HintPanel:
             self.app.call_from_thread(self.hint_done, pv, hint)
 
     def hint_done(self, pv: PlayerView, hint) -> None:
-        """Show a finished hint, unless the decision on screen is another one by now."""
+        """A hint is worked out: say so to the screen, unless another one was asked for
+        meanwhile."""
         if app_closing(self.app) or not self.is_mounted:
             return  # the app shuts down: its screens are being taken apart
-        if self.hint_view is not pv or self.data.view is not pv or self.covered:
-            return  # the player acted (or the keyboard passed on) meanwhile: drop it
+        if self.hint_view is pv:
+            self.post_message(self.Done(pv, hint))
+
+    def take(self, pv: PlayerView, hint) -> bool:
+        """Take a worked-out hint for ``pv``, the view on screen (the screen decided it still
+        is); False when there is none to show (the thinking is over either way)."""
         self.thinking = False
         if hint is None or str(hint.action) not in pv.legal:
             self.hint_view = None
-            self.show_hint_line("No hint could be worked out for this decision, sorry.")
-            return
+            return False
         self.hint = hint
-        self.mark_hint()
+        return True
 
-    def clear_hint(self) -> None:
-        """Forget a hint that is not for the view on screen (a new decision or player)."""
-        if self.hint_view is not None and self.hint_view is not self.data.view:
-            self.hint_view, self.hint, self.thinking = None, None, False
-
-    def hint_action(self):
+    def action(self):
         """The suggested action while it is for the view on screen, else None."""
-        if self.hint is not None and self.hint_view is self.data.view:
+        if self.hint is not None and self.hint_view is self.view:
             return self.hint.action
         return None
 
-    def hint_entry(self, ids: list[str]) -> str | None:
+    def entry(self, ids: list[str]) -> str | None:
         """The id of the decision-list entry the hint suggests (a crane step that leads to
         the suggested arrangement, while the crane colours are chosen corner by corner)."""
-        action = self.hint_action()
+        action = self.action()
         if action is None:
             return None
         text = str(action)
@@ -147,9 +171,9 @@ class HintPanel:
                     return i
         return None
 
-    def hint_cells(self) -> tuple[frozenset[str], frozenset[tuple[int, int]]]:
+    def cells(self) -> tuple[frozenset[str], frozenset[tuple[int, int]]]:
         """The suggested action's Colonia cells and Forum cell (to underline on the board)."""
-        action = self.hint_action()
+        action = self.action()
         if action is None:
             return frozenset(), frozenset()
         spot = forum_cell(action)
@@ -157,51 +181,17 @@ class HintPanel:
             return frozenset(), frozenset({spot})
         return frozenset(action_cells(action)), frozenset()
 
-    def mark_hint(self) -> None:
-        """Put the hint on screen: the line, the marked entry, the cursors on its cells."""
-        from forum_trajanum.tui.widgets import ColoniaGrid, ForumGrid
-
-        action = self.hint_action()
-        if action is None:
-            return
-        cells, spots = self.hint_cells()
-        if spots:
-            forum = self.query_one(ForumGrid)
-            forum.cursor = next(iter(spots))
-            self.set_panel("forum")
-        elif cells and self.shown_seat() == self.data.view.viewer:
-            self.query_one("#colonia", ColoniaGrid).place_cursor(action_cells(action)[0])
-            self.set_panel("colonia")
-        self.draw()  # the board with the hint's cells, the list with its mark
-        lst = self.query_one("#decisions", OptionList)
-        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
-        entry = self.hint_entry(ids)
-        self.show_hint_line()
-        if entry is not None:
-            lst.highlighted = ids.index(entry)
-            # in view once the hint's line has taken its room from the list
-            self.call_after_refresh(lst.scroll_to_highlight)
-
-    def show_hint_line(self, words: str = "") -> None:
-        """The hint's line under the decision list: thinking, the hint, or ``words``."""
-        widget = self.query_one("#hint", Static)
-        if not words and self.hint_view is self.data.view:
+    def show_line(self, keys: Callable[[], dict[str, str]], words: str = "") -> bool:
+        """The line: thinking, the hint (each choice named with its key in the list:
+        ``keys()``), or ``words``; returns whether it says anything."""
+        if not words and self.hint_view is self.view:
             if self.thinking:
                 words = "Hint: thinking…"
             elif self.hint is not None:
-                lst = self.query_one("#decisions", OptionList)
-                keys = {
-                    lst.get_option_at_index(n).id: ENTRY_KEYS[n]
-                    for n in range(min(lst.option_count, len(ENTRY_KEYS)))
-                }
-                for members in self.groups.values():  # a choice in a group: the group's key
-                    for action in members:
-                        keys.setdefault(str(action), keys.get(GROUP_ID + group_of(action), ""))
-                words = hint_words(self.hint, self.data.view, keys)
-        widget.display = bool(words)
+                words = hint_words(self.hint, self.view, keys())
+        self.display = bool(words)
         text = Text(words, style=HINT_STYLE)
-        if getattr(widget, "_shown_text", None) != text:  # unchanged: no layout, no repaint
-            widget._shown_text = text
-            widget.update(text)
-        # the compact layout's decision panel grows while a hint is shown
-        self.query_one("#p-decide").set_class(bool(words), "-hinted")
+        if self._shown_text != text:  # unchanged: no layout, no repaint
+            self._shown_text = text
+            self.update(text)
+        return bool(words)

@@ -8,6 +8,8 @@ only the complete arrangement is posted.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import OptionList
@@ -17,6 +19,7 @@ from forum_trajanum.engine.actions import SetupCranes, crane_colours
 from forum_trajanum.engine.tasks import Phase, decision_phase
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.cranes import STEP_ID, CraneStep, chosen_text, crane_steps
+from forum_trajanum.tui.decisions import Choices, DecisionPanel
 from forum_trajanum.tui.labels import CORNER_NAMES
 from forum_trajanum.tui.playdata import PlayData
 from forum_trajanum.tui.playscreen import PlayScreen
@@ -80,34 +83,30 @@ class SetupScreen(PlayScreen):
         else:
             super().place_grid_cursor(grid, fresh)
 
-    def entries(self) -> list[tuple[str, str]]:
+    def choices(self) -> Choices:
+        """The crane colours of the corner being chosen are the list's entries, and the line
+        above it says which corner it is and what was chosen so far."""
+        choices = super().choices()
         if not self.crane_steps:
-            return super().entries()
-        return [(step.id, step.label()) for step in self.crane_steps]
+            return choices
+        number = self.crane_steps[0].corner + 1
+        note = Text()
+        note.append(
+            f" Crane colour for corner {self.corner()} ({number} of {len(CORNER_NAMES)}, "
+            "marked ▸ on your Colonia).",
+            style="#d7d7af",
+        )
+        if self.cranes_chosen:
+            note.append(f" Chosen: {chosen_text(self.cranes_chosen)}.", style="#87afaf")
+            note.append(" [Esc] back one corner", style="#87d787")
+        steps = [(step.id, step.label()) for step in self.crane_steps]
+        return replace(choices, steps=steps, note=note)
 
-    def decision_text(self) -> Text:
-        text = super().decision_text()
-        if self.crane_steps:
-            number = self.crane_steps[0].corner + 1
-            text.append(
-                f" Crane colour for corner {self.corner()} ({number} of {len(CORNER_NAMES)}, "
-                "marked ▸ on your Colonia).",
-                style="#d7d7af",
-            )
-            if self.cranes_chosen:
-                text.append(f" Chosen: {chosen_text(self.cranes_chosen)}.", style="#87afaf")
-                text.append(" [Esc] back one corner", style="#87d787")
-        return text
-
-    # Textual calls a handler of every class in the MRO for one message: these handle the
-    # crane steps and prevent_default() keeps PlayScreen's own handler from running too
-    # (calling it as well posted every setup choice twice).
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        option_id = event.option.id or ""
-        if option_id.startswith(STEP_ID):
+    def on_decision_panel_entry_chosen(self, event: DecisionPanel.EntryChosen) -> None:
+        """A crane step chosen in the list: the next corner's colours."""
+        if event.entry_id.startswith(STEP_ID):
             event.stop()
-            event.prevent_default()
-            self.pick_cranes(option_id.removeprefix(STEP_ID))
+            self.pick_cranes(event.entry_id.removeprefix(STEP_ID))
 
     def on_colonia_grid_cell_chosen(self, event: ColoniaGrid.CellChosen) -> None:
         if self.crane_steps and event.cell == self.corner():
@@ -118,9 +117,10 @@ class SetupScreen(PlayScreen):
         """Show the next corner's colours after ``chosen`` (nothing is played yet). A hint
         for an arrangement that no longer fits the colours chosen is gone."""
         self.cranes_chosen = chosen
-        hinted = self.hint_action()
+        hints = self.hint_panel()
+        hinted = hints.action()
         if hinted is not None and not crane_colours(str(hinted)).startswith(chosen):
-            self.hint_view, self.hint, self.thinking = None, None, False
+            hints.forget()
         self.sort_actions()
         self.draw()
 

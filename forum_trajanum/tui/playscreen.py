@@ -5,6 +5,11 @@ public view. The decision list offers exactly ``view.legal``; the Colonia and Fo
 highlight the cells that appear in those actions. Choosing posts :class:`ActionChosen`; the
 app decides. The screens of each mode (setup, draft, turn, ...) are in
 :mod:`forum_trajanum.tui.play`.
+
+The screen draws the boards itself; the decision panel
+(:class:`~forum_trajanum.tui.decisions.DecisionPanel`) and the hint's line in it
+(:class:`~forum_trajanum.tui.hinting.HintPanel`) are widgets with their own state: the screen
+passes them what to show and hears back from them by messages.
 """
 
 from __future__ import annotations
@@ -22,11 +27,11 @@ from forum_trajanum.engine.actions import TakeTile
 from forum_trajanum.engine.forum import AreaRule, area_rule
 from forum_trajanum.engine.tasks import Decision
 from forum_trajanum.engine.view import ColoniaView
-from forum_trajanum.tui.decisions import DecisionPanel, cell_at, set_text
+from forum_trajanum.tui.decisions import Choices, DecisionPanel, cell_at, set_text, set_title
 from forum_trajanum.tui.entries import group_of
 from forum_trajanum.tui.focusing import arrows_words, choices_after_colonia
 from forum_trajanum.tui.gamescreens import GameScreen
-from forum_trajanum.tui.hinting import HintPanel
+from forum_trajanum.tui.hinting import HintPanel, hint_unavailable
 from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY
 from forum_trajanum.tui.labels import (
     action_cells,
@@ -36,6 +41,7 @@ from forum_trajanum.tui.labels import (
 )
 from forum_trajanum.tui.logview import LogView
 from forum_trajanum.tui.messages import (
+    ActionChosen,
     MenuRequested,
     SaveCopyRequested,
     UndoRequested,
@@ -62,14 +68,7 @@ from forum_trajanum.tui.widgets import (
 )
 
 
-def set_title(widget, title: str) -> None:
-    """Set a border title only when it changed (setting it repaints the whole widget)."""
-    if getattr(widget, "_shown_title", None) != title:
-        widget._shown_title = title
-        widget.border_title = title
-
-
-class PlayScreen(HintPanel, DecisionPanel, GameScreen):
+class PlayScreen(GameScreen):
     """Base of the play screens: Colonia, decisions, Forum, players and tracks, log.
 
     The layout follows the terminal size through breakpoint classes and the stylesheet:
@@ -119,10 +118,6 @@ class PlayScreen(HintPanel, DecisionPanel, GameScreen):
         self.other: list = []
         #: Entries behind one entry of the list (a building step's conversions), by group.
         self.groups: dict[str, list] = {}
-        #: The group whose entries the list shows instead of the whole decision (None: all).
-        self.group_open: str | None = None
-        self._group_of_view: tuple = ()
-        self._shown_decision: tuple | None = None
         self.covered = False
         self._decision_key: tuple = ()
         self.panel = "colonia"
@@ -139,12 +134,7 @@ class PlayScreen(HintPanel, DecisionPanel, GameScreen):
                     yield TextLines(id="supply")
                     yield Static(id="unseen")
                     yield Static(COLONIA_LEGEND, id="colonia-legend")
-            with Vertical(id="p-decide"):
-                yield Static(id="decision-title")
-                yield DecisionList(id="decisions")
-                yield Static(id="choice-full")
-                yield Static(id="hint")
-                yield Static(id="message")
+            yield DecisionPanel(id="p-decide")
             with VerticalScroll(id="p-forum", classes="panel"):
                 yield ForumGrid(id="forum")
                 yield Static(id="forum-rule")
@@ -222,6 +212,14 @@ class PlayScreen(HintPanel, DecisionPanel, GameScreen):
             ]
         return found
 
+    def decision_panel(self) -> DecisionPanel:
+        """The decision panel: the list of choices and the lines around it."""
+        return self.query_one("#p-decide", DecisionPanel)
+
+    def hint_panel(self) -> HintPanel:
+        """The hint's line under the list, which holds the hint (or works one out)."""
+        return self.query_one("#hint", HintPanel)
+
     @property
     def compact(self) -> bool:
         """Whether the compact layout (one main panel at a time) is in use."""
@@ -291,11 +289,10 @@ class PlayScreen(HintPanel, DecisionPanel, GameScreen):
             for action in grouped:
                 self.groups.setdefault(group_of(action), []).append(action)
             self.other = [a for a in self.other if not group_of(a)]
-        key = (pv.viewer, pv.decision, pv.cycle, pv.round)
-        if self._group_of_view != key:  # another decision: groups closed
-            self._group_of_view, self.group_open = key, None
-        if self.group_open not in self.groups:
-            self.group_open = None
+
+    def choices(self) -> Choices:
+        """What the decision panel shows (a screen may add entries of its own)."""
+        return Choices(self.data, self.actions, self.other, self.groups)
 
     def draw(self) -> None:
         """Draw the boards, the status and the decision list for ``self.data``."""
@@ -306,8 +303,9 @@ class PlayScreen(HintPanel, DecisionPanel, GameScreen):
         grid = self.query_one("#colonia", ColoniaGrid)
         owner = data.names[seat] + (" (you)" if pv.viewer == seat else "")
         flash_cells, flash_forum = data.flash
-        self.clear_hint()  # a hint is for the view it was worked out from only
-        hint_cells, hint_forum = self.hint_cells()
+        hints = self.hint_panel()
+        hints.follow(pv)  # a hint is for the view it was worked out from only
+        hint_cells, hint_forum = hints.cells()
         flash = frozenset(flash_cells) if data.flash_seat == seat else frozenset()
         grid.show(
             colonia,
@@ -340,11 +338,7 @@ class PlayScreen(HintPanel, DecisionPanel, GameScreen):
         self.query_one("#players", TextLines).update(players_text(pv, data.names, data.bots))
         self.draw_forum(frozenset(flash_forum) | hint_forum)
         self.draw_tabs()
-        self.show_decision_text()
-        set_title(self.query_one("#p-decide"), self.decider_title())
-        self.fill_decisions()
-        self.say(data.message)
-        self.show_hint_line()
+        self.decision_panel().show(self.choices())
         self.query_one("#p-log", LogView).show(data.log)
         self.draw_others(seat)
 
@@ -450,7 +444,7 @@ class PlayScreen(HintPanel, DecisionPanel, GameScreen):
         if self.is_mounted and self.query("#cursor-cell"):
             self.show_cursor_cell()
             if event.by_player:  # the player moves it (a redraw moves the list not)
-                self.highlight_cell(event.cell)
+                self.decision_panel().highlight(self.by_cell.get(event.cell, []))
 
     def on_colonia_grid_cell_chosen(self, event: ColoniaGrid.CellChosen) -> None:
         actions = self.by_cell.get(event.cell, [])
@@ -460,7 +454,7 @@ class PlayScreen(HintPanel, DecisionPanel, GameScreen):
         if len(plain) == 1:
             self.choose(str(plain[0]))
         elif actions:
-            numbers = self.highlight_cell(event.cell)
+            numbers = self.decision_panel().highlight(actions)
             self.say(
                 f"{len(actions)} choices on {event.cell}: {numbers} in the list (highlighted); "
                 "pick one with its key or Enter."
@@ -475,6 +469,15 @@ class PlayScreen(HintPanel, DecisionPanel, GameScreen):
             self.choose(str(action))
         else:
             self.say("No envoy may go there now; the spaces marked ▸ may take one.")
+
+    def choose(self, text: str) -> None:
+        """Hand a legal action chosen on a board up to the app."""
+        if text in self.data.view.legal:
+            self.post_message(ActionChosen(text))
+
+    def say(self, message: str) -> None:
+        """Show a message under the decision list (whole, wrapped); the next redraw clears it."""
+        self.decision_panel().say(message)
 
     # --- where the arrow keys go --------------------------------------------------------
 
@@ -494,6 +497,68 @@ class PlayScreen(HintPanel, DecisionPanel, GameScreen):
             bar.show_keys()
         if self.composed():
             self.draw_tabs()
+
+    # --- the hint -----------------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        """h: suggest a move for the player whose decision is on screen."""
+        pv = self.data.view
+        why = hint_unavailable(pv)
+        if why:
+            self.say(why)
+            return
+        hints = self.hint_panel()
+        if hints.ask(pv):
+            self.decision_panel().show_hint_line()  # thinking
+        elif hints.action() is not None:
+            self.mark_hint()  # show it again (the cursor may have moved since)
+
+    def on_hint_panel_done(self, event: HintPanel.Done) -> None:
+        """A hint is worked out: shown, unless the decision on screen is another one by now."""
+        event.stop()
+        hints = self.hint_panel()
+        pv = event.view
+        if hints.hint_view is not pv or self.data.view is not pv or self.covered:
+            return  # the player acted (or the keyboard passed on) meanwhile: drop it
+        if hints.take(pv, event.hint):
+            self.mark_hint()
+        else:
+            self.decision_panel().show_hint_line(
+                "No hint could be worked out for this decision, sorry."
+            )
+
+    def mark_hint(self) -> None:
+        """Put the hint on screen: the cursors on its cells, the board and the list with it."""
+        hints = self.hint_panel()
+        action = hints.action()
+        if action is None:
+            return
+        cells, spots = hints.cells()
+        if spots:
+            forum = self.query_one(ForumGrid)
+            forum.cursor = next(iter(spots))
+            self.set_panel("forum")
+        elif cells and self.shown_seat() == self.data.view.viewer:
+            self.query_one("#colonia", ColoniaGrid).place_cursor(action_cells(action)[0])
+            self.set_panel("colonia")
+        self.draw()  # the board with the hint's cells, the list with its mark
+        self.decision_panel().point_at_hint()
+
+    # --- the decision panel's keys ------------------------------------------------------
+
+    def action_pick(self, number: int) -> None:
+        """A key of the list (1-9, then A-Z) chooses the entry with that key."""
+        self.decision_panel().pick(number)
+
+    def action_end_turn(self) -> None:
+        """e: end the turn, where that is one of the choices."""
+        self.decision_panel().end_turn()
+
+    def action_close_group(self) -> None:
+        """Escape / left arrow in a group: back to the whole decision."""
+        self.decision_panel().close_group()
+
+    # --- the other keys -----------------------------------------------------------------
 
     def action_undo(self) -> None:
         self.post_message(UndoRequested())

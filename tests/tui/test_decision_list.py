@@ -98,7 +98,7 @@ async def test_a_hint_a_cursor_move_and_a_panel_switch_never_renumber_the_list()
         before = _entries(app)
         assert len(before) > 5
         await pilot.press("h")
-        assert await wait_for(pilot, lambda: app.screen.hint is not None)
+        assert await wait_for(pilot, lambda: app.screen.query_one("#hint").hint is not None)
         await pilot.pause()
         after_hint = [(i, p.replace("★ hint ", "")) for i, p in _entries(app)]
         assert after_hint == before
@@ -161,7 +161,7 @@ async def test_every_entry_is_one_line_with_a_key_and_the_keys_choose_them():
         # the group of tiles off street 2: its key opens it, its entries have keys too
         group = next(n for n, (i, _) in enumerate(entries) if i == "group:tribune2")
         await pilot.press(ENTRY_KEYS[group])
-        assert app.screen.group_open == "tribune2"
+        assert app.screen.query_one("#p-decide").group_open == "tribune2"
         inside = _entries(app)
         assert inside[-1][0] == "group:back" and all(
             p.startswith(ENTRY_KEYS[n] + " ") for n, (_, p) in enumerate(inside)
@@ -228,7 +228,7 @@ async def test_a_hint_is_on_the_scale_of_final_points_and_names_its_choices_whol
         await pilot.press("enter")
         await past_hold(pilot)
         await pilot.press("h")
-        assert await wait_for(pilot, lambda: app.screen.hint is not None)
+        assert await wait_for(pilot, lambda: app.screen.query_one("#hint").hint is not None)
         await pilot.pause()
         line = str(app.screen.query_one("#hint").content)
         assert "points expected at the end of the game" in line and "Rated" not in line
@@ -251,7 +251,7 @@ def _names_every_choice_whole_with_its_key(app, line: str) -> None:
     and its words (at least up to its costs and gains, which its entry shows), no two alike
     ("next best: Craftsman I 79.1; Craftsman I 76.1" said neither colour nor key), each
     next best with its points."""
-    hint, pv = app.screen.hint, app.screen.data.view
+    hint, pv = app.screen.query_one("#hint").hint, app.screen.data.view
     keys = _keys_of(app)
     # an entry past Z has no key (it is reached by the arrows): then its words stand alone
     keyed = [f"[{keys[str(a)]}] " if str(a) in keys else "" for a, _ in hint.top]
@@ -290,7 +290,7 @@ async def test_a_building_steps_hint_names_its_conversions_by_colour_and_group_k
         await past_hold(pilot)
         assert any(a.startswith("convert craftsman1 ") for a in app.screen.data.view.legal)
         await pilot.press("h")
-        assert await wait_for(pilot, lambda: app.screen.hint is not None)
+        assert await wait_for(pilot, lambda: app.screen.query_one("#hint").hint is not None)
         await pilot.pause()
         line = str(app.screen.query_one("#hint").content)
         _names_every_choice_whole_with_its_key(app, line)
@@ -326,15 +326,16 @@ async def test_a_setup_hint_gives_its_reason_and_is_gone_when_another_colour_is_
         await pilot.press("enter")
         await past_hold(pilot)
         await pilot.press("h")
-        assert await wait_for(pilot, lambda: app.screen.hint is not None)
+        assert await wait_for(pilot, lambda: app.screen.query_one("#hint").hint is not None)
         await pilot.pause()
         line = str(app.screen.query_one("#hint").content)
         assert " — the colours you are likeliest to build first" in line
-        hinted = str(app.screen.hint.action).removeprefix("cranes ")
+        hinted = str(app.screen.query_one("#hint").hint.action).removeprefix("cranes ")
         other = next(n for n, (i, _) in enumerate(_entries(app)) if not i.endswith(hinted[0]))
         await pilot.press(ENTRY_KEYS[other])
         await pilot.pause()
-        assert app.screen.hint is None and not app.screen.query_one("#hint").display
+        hints = app.screen.query_one("#hint")
+        assert hints.hint is None and not hints.display
 
 
 async def test_a_cut_entry_is_shown_whole_below_the_list():

@@ -9,7 +9,7 @@ from forum_trajanum.bots.hint import Hint
 from forum_trajanum.engine import parse
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.entries import GROUP_ID, group_of
-from forum_trajanum.tui.hinting import HINT_MARK
+from forum_trajanum.tui.hinting import HINT_MARK, HintPanel
 from forum_trajanum.tui.screens import HandOverScreen
 from tests.waiting import wait_for
 
@@ -33,7 +33,11 @@ async def test_opening_the_group_of_a_hinted_choice_shows_it_marked_and_named_by
         if await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen), timeout=2):
             await pilot.press("enter")
         await pilot.press("h")
-        assert await wait_for(pilot, lambda: getattr(app.screen, "hint", None) is not None)
+
+        def hinted() -> bool:
+            return any(h.hint is not None for h in app.screen.query(HintPanel))
+
+        assert await wait_for(pilot, hinted)
         lst = app.screen.query_one("#decisions")
         group = GROUP_ID + group_of(target)
         assert lst.get_option_at_index(lst.highlighted).id == group  # the group's entry

@@ -12,7 +12,7 @@ from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import legal_actions
 from forum_trajanum.engine.determinize import determinize
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.hinting import HINT_MARK
+from forum_trajanum.tui.hinting import HINT_MARK, HintPanel
 from forum_trajanum.tui.play import WatchScreen
 from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen
@@ -44,7 +44,7 @@ async def _hint_on_screen(session) -> tuple[str, str, list[str], str]:
         await pilot.press("enter")  # the hand-over to the deciding player
         assert isinstance(app.screen, PlayScreen)
         await pilot.press("h")
-        assert await wait_for(pilot, lambda: app.screen.hint is not None)
+        assert await wait_for(pilot, lambda: app.screen.query_one("#hint").hint is not None)
         await pilot.pause()
         lst = app.screen.query_one("#decisions")
         highlighted = lst.get_option_at_index(lst.highlighted).id
@@ -99,7 +99,7 @@ async def test_the_hint_shows_after_h_and_is_gone_after_the_next_action():
         await pilot.press("enter")
         assert "Hint:" not in screen_text(app)
         await pilot.press("h")
-        assert await wait_for(pilot, lambda: app.screen.hint is not None)
+        assert await wait_for(pilot, lambda: app.screen.query_one("#hint").hint is not None)
         await pilot.pause()
         assert "Hint:" in screen_text(app)
         assert len(_marked(app)) == 1
@@ -113,7 +113,11 @@ async def test_the_hint_shows_after_h_and_is_gone_after_the_next_action():
         # hot seat: the hint never reaches the next player's screen
         seat = app.session.decider if isinstance(app.screen, PlayScreen) else -1
         await pilot.press("h")  # a hint for this player's next decision too
-        assert await wait_for(pilot, lambda: getattr(app.screen, "hint", 1) is not None)
+
+        def hinted() -> bool:  # (a screen without a hint's line: nothing to wait for)
+            return all(h.hint is not None for h in app.screen.query(HintPanel))
+
+        assert await wait_for(pilot, hinted)
         for _ in range(20):
             if isinstance(app.screen, HandOverScreen):
                 break
@@ -139,10 +143,11 @@ async def test_a_hint_finished_after_the_player_acted_is_dropped():
         await pilot.press("1")
         await pilot.pause()
         assert app.screen is screen  # the same player drafts on
-        screen.hint_view = old  # even a stale request for the old view shows nothing
-        screen.hint_done(old, late)
+        hints = screen.query_one("#hint")
+        hints.hint_view = old  # even a stale request for the old view shows nothing
+        hints.hint_done(old, late)
         await pilot.pause()
-        assert screen.hint_action() is None and _marked(app) == []
+        assert hints.action() is None and _marked(app) == []
         assert "Hint:" not in screen_text(app)
 
 
@@ -164,7 +169,7 @@ async def test_no_hint_while_a_bot_plays():
             assert await wait_for(pilot, lambda: isinstance(app.screen, WatchScreen))
             await pilot.press("h")
             assert "it is not your decision" in screen_text(app)
-            assert app.screen.hint_view is None
+            assert app.screen.query_one("#hint").hint_view is None
     finally:
         release.set()
 
@@ -179,6 +184,6 @@ async def test_the_command_palette_offers_the_hint():
         commands = {c.title: c for c in app.get_system_commands(screen)}
         assert "Hint: suggest a move" in commands
         commands["Hint: suggest a move"].callback()
-        assert await wait_for(pilot, lambda: screen.hint is not None)
+        assert await wait_for(pilot, lambda: screen.query_one("#hint").hint is not None)
         await pilot.pause()
         assert "Hint:" in screen_text(app)

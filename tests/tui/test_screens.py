@@ -485,7 +485,8 @@ async def test_digits_pick_the_numbered_entries():
         listed = screen.query_one("#decisions")
         second = listed.get_option_at_index(1).id
         label = str(listed.get_option_at_index(1).prompt)
-        assert label.startswith("2 ") and label[2:] == screen.entries()[1][1]  # its digit
+        entries = screen.query_one("#p-decide").entries()
+        assert label.startswith("2 ") and label[2:] == entries[1][1]  # its digit
         count = len(app.session.record.actions)
         await pilot.press("2")
         assert app.session.record.actions[count] == second
@@ -575,13 +576,13 @@ async def test_the_highlight_stays_on_its_choice_when_the_same_decision_follows(
 
         group = ids().index("group:convert")
         await pilot.press(ENTRY_KEYS[group])  # the group's key opens it
-        assert screen.group_open == "convert" and ids()[-1] == "group:back"
+        assert screen.query_one("#p-decide").group_open == "convert" and ids()[-1] == "group:back"
         convert = ids()[1]
         listed.highlighted = 1
         await pilot.press("enter")
         assert app.session.record.actions[-1] == convert
         assert app.session.state.tasks[-1].kind == "build"  # the building step goes on
-        assert screen.group_open == "convert"
+        assert screen.query_one("#p-decide").group_open == "convert"
         if convert in ids():  # the same choice again: the highlight is on it
             assert ids()[listed.highlighted] == convert
         else:  # else at the top, never on another choice that happens to sit there
