@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from rich.console import Console, Group
-from rich.table import Table
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -366,23 +365,62 @@ def round_end_words(v: GameState, cycle: int) -> str:
     return f"round ends in {cycle - v.time}"
 
 
-def circle_panel(v: GameState, seat: int, names: list[str]):
-    """A seat's action circle as a table (tray, markers, the Trajan tile beside it) and its
-    hand (as much of it as the view holds), display, tiles and tokens below."""
-    pl = v.players[seat]
-    title = Text(f"{names[seat]}'s action circle (clockwise)", style="bold")
-    table = Table(box=None, header_style="dim", pad_edge=False, padding=(0, 1, 0, 0))
-    table.add_column("", justify="right", no_wrap=True)  # the slot
-    table.add_column("tray", no_wrap=True, style="bold")
-    table.add_column("markers", no_wrap=True)
-    table.add_column("Trajan tile", overflow="fold")
+#: The action circle's columns: (header, right-justified, style); the last one wraps.
+CIRCLE_COLUMNS = (("", True, ""), ("tray", False, "bold"), ("markers", False, ""),
+                  ("Trajan tile", False, ""))  # fmt: skip
+
+
+def circle_rows(pl) -> list[tuple[str, str, str, Text]]:
+    """The action circle's rows, clockwise: slot, tray, markers, the Trajan tile beside it."""
+    rows = []
     for t in range(6):
         tile = pl.slots[t]
         beside = Text(trajan_tile(tile) if tile >= 0 else "—")
         if pl.arch == t:
             beside.append("  ◆ arch", style="bold #ffd75f")
         # two spaces after the markers: "B Y" and a tile's "O+Y" must not run together
-        table.add_row(D.SLOT_NAMES[t], D.ACTIONS[t], markers(pl.trays[t]) + " ", beside)
+        rows.append((D.SLOT_NAMES[t], D.ACTIONS[t], markers(pl.trays[t]) + " ", beside))
+    return rows
+
+
+def _cell(words: str, width: int, right: bool) -> str:
+    return words.rjust(width) if right else words.ljust(width)
+
+
+def circle_table(rows, width: int) -> Text:
+    """The action circle laid out in text for ``width`` columns, as Rich's table drew it (a
+    dim header row, a space after each column, the first three columns as wide as their
+    widest cell, the Trajan tile's words wrapped in the rest) at a fraction of the cost: a
+    wide screen redraws the circle at each move."""
+    fixed = CIRCLE_COLUMNS[:3]
+    widths = [max(len(head), *(len(r[c]) for r in rows)) for c, (head, _, _) in enumerate(fixed)]
+    indent = sum(widths) + len(widths)
+    last_head = CIRCLE_COLUMNS[3][0]
+    last = min(max(len(last_head), *(r[3].cell_len for r in rows)), max(width - indent, 1))
+    out = Text()
+    # a narrow last column wraps its header; the other headers stand on its last line
+    columns = list(zip(fixed, widths, strict=True))
+    heads = "".join(_cell(h, w, right) + " " for (h, right, _), w in columns)
+    tops = Text(last_head).wrap(_KEY_CONSOLE, last, overflow="fold")
+    for i, top in enumerate(tops):
+        line = heads if i == len(tops) - 1 else " " * indent
+        out.append(("\n" if i else "") + line + top.plain.ljust(last), style="dim")
+    for row in rows:
+        for i, part in enumerate(row[3].wrap(_KEY_CONSOLE, last, overflow="fold")):
+            out.append("\n")
+            for c, ((_, right, style), w) in enumerate(columns):
+                out.append(_cell("" if i else row[c], w, right) + " ", style=style or None)
+            part.pad_right(last - part.cell_len)
+            out.append_text(part)
+    return out
+
+
+def circle_panel(v: GameState, seat: int, names: list[str]):
+    """A seat's action circle as a table (tray, markers, the Trajan tile beside it) and its
+    hand (as much of it as the view holds), display, tiles and tokens below."""
+    pl = v.players[seat]
+    title = Text(f"{names[seat]}'s action circle (clockwise)", style="bold")
+    table = Drawn(partial(circle_table, circle_rows(pl)))
     out = Text()
     if pl.arch == D.ARCH_CENTRE:
         out.append("The arch is in the centre: every slot is full.\n")
@@ -501,10 +539,29 @@ def _show(widget: Static, content, what: str = "") -> None:
     old = getattr(widget, "_shown_key", None)
     if old == key:
         return
-    height = len(_drawn_key(content, width))
-    same_height = old is not None and old[0] == what and widget._shown_height == height
-    widget._shown_key, widget._shown_height = key, height
-    widget.update(content, layout=not same_height)
+    if isinstance(widget, PanelText) and (old is None or old[:2] != key[:2]):
+        widget.forget_height()  # another panel, or another width: its own height
+    widget._shown_key = key
+    widget.update(content)
+
+
+class PanelText(Static):
+    """A panel's words in its scrolling box, kept as tall as the tallest they have been for
+    the panel and width they show: a line more or less at a move (a wrapped line unwrapped)
+    laid the wide screen out twice and redrew the boxes below it; a blank line at a panel's
+    foot is not seen."""
+
+    _tallest = 0
+
+    def forget_height(self) -> None:
+        if self._tallest:
+            self._tallest = 0
+            self.styles.min_height = None
+
+    def on_resize(self, event) -> None:
+        if event.size.height > self._tallest:
+            self._tallest = event.size.height
+            self.styles.min_height = self._tallest
 
 
 class Drawn:
@@ -793,9 +850,11 @@ class TrajanScreen(GameScreen):
     TrajanScreen.-wider #p-decide { width: 1.2fr; }
     TrajanScreen.-wide #p-decide, TrajanScreen.-wider #p-decide { padding-left: 1; }
     TrajanScreen #decision-title { height: auto; color: $warning; }
+    /* two lines kept on a wide screen: a title of one line and one of two moved the list */
+    TrajanScreen.-wide #decision-title, TrajanScreen.-wider #decision-title { min-height: 2; }
     TrajanScreen #t-hint { height: auto; color: #87d7ff; }
     TrajanScreen #decisions { height: 1fr; border: none; }
-    TrajanScreen #t-message { height: auto; color: $warning; }
+    TrajanScreen #t-message { height: auto; min-height: 1; color: $warning; }
     """
     BINDINGS = [
         Binding("h", "hint", "Hint"),
@@ -820,23 +879,24 @@ class TrajanScreen(GameScreen):
         self.panel = "circle"
         self._actions: list = []
         self._hint = ""
+        self._message = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="t-status")
         with Horizontal(id="t-body"):
             with Vertical(id="t-left"):
                 with VerticalScroll(id="t-circle-box", classes="t-box"):  # from 120 columns
-                    yield Static(id="t-circle")
+                    yield PanelText(id="t-circle")
                 with VerticalScroll(id="t-players-box", classes="t-box"):  # from 120x45
-                    yield Static(id="t-players")
+                    yield PanelText(id="t-players")
                 with VerticalScroll(id="t-panel-box", classes="t-box"):
-                    yield Static(id="t-panel")
+                    yield PanelText(id="t-panel")
                 with VerticalScroll(id="t-district-box", classes="t-box"):  # from 160
-                    yield Static(id="t-district")
+                    yield PanelText(id="t-district")
             with Vertical(id="t-mid"):  # from 160 columns
                 for panel in ("board", "map"):
                     with VerticalScroll(id=f"t-{panel}-box", classes="t-box"):
-                        yield Static(id=f"t-{panel}")
+                        yield PanelText(id=f"t-{panel}")
             with Vertical(id="p-decide"):
                 yield Static(id="decision-title")
                 yield Static(id="t-hint")
@@ -908,6 +968,7 @@ class TrajanScreen(GameScreen):
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._draw_panel)
+        self.call_after_refresh(lambda: self._set_message(self._message))
 
     def action_panel(self, panel: str) -> None:
         changed = panel != self.panel
@@ -978,9 +1039,14 @@ class TrajanScreen(GameScreen):
         _show(note, text)
 
     def _set_message(self, text) -> None:
+        """The message below the choices. A wide screen keeps its line (a list that grew and
+        shrank by a line at each message was laid out and drawn twice); a narrow one has no
+        line to spare."""
+        self._message = text
         message = self.query_one("#t-message", Static)
-        if message.display != bool(str(text)):
-            message.display = bool(str(text))
+        shown = bool(str(text)) or self._layout() != "narrow"
+        if message.display != shown:
+            message.display = shown
         _show(message, text)
 
     def cover(self) -> None:
