@@ -8,8 +8,15 @@
 from __future__ import annotations
 
 import os
+import sys
 
 from hypothesis import HealthCheck, Phase, settings
+
+# Compiled modules are kept even where the environment asks Python not to write them
+# (PYTHONDONTWRITEBYTECODE): each of the suite's workers otherwise compiles the package and
+# rewrites every test module's asserts again, at each run (about 3 of a worker's 6 CPU seconds
+# of start-up; ``__pycache__`` is ignored by git).
+sys.dont_write_bytecode = False
 
 
 # Temporary files (every test's save folder) in memory where the machine has /dev/shm: a game
