@@ -1,5 +1,7 @@
 """Hard bot: determinized flat Monte Carlo search over the root actions, with playouts by
-the Normal policy, anytime under a wall-clock deadline.
+the Normal policy, anytime under a wall-clock deadline. The search itself is the core's
+(:func:`forum_trajanum.core.search.search`, Trajan's Hard uses it too); what is Forum
+Trajanum's is here: the candidates, the playouts, their horizon and the judging of a leaf.
 
 For each non-trivial decision:
 
@@ -32,13 +34,14 @@ and before every position the Normal policy's lookahead tries inside a playout m
 search stops as soon as the next piece of work could end past the deadline: the slowest
 stretch between two readings so far in this decision (one position of a lookahead; a whole
 building decision can take a second when the machine is loaded), or the longest world so far
-before a new world starts. A cut playout's world is dropped (a half-played world would
-compare the candidates unfairly), and the decision is taken on the worlds finished so far,
-or by the Normal ranking if none is. What can still overshoot is a stretch slower than every
+before a new world starts (the core's :class:`~forum_trajanum.core.search.Deadline`, with
+foresight). A cut playout's world is dropped (a half-played world would compare the
+candidates unfairly), and the decision is taken on the worlds finished so far, or by the
+Normal ranking if none is. What can still overshoot is a stretch slower than every
 earlier one (a process starved of CPU by others); the 0.8 s left to the 3 s promise is for
 that and for the Normal ranking that precedes the search. ``clock`` can be replaced (the
 tests use a fake clock); ``capped`` counts the searches the deadline cut short and ``last``
-describes the last search (:class:`SearchReport`).
+describes the last search (:class:`~forum_trajanum.core.search.SearchReport`).
 
 Determinism: worlds come from the bot's own ``random.Random(seed)`` and playouts have no
 randomness; the budget and the stopping rules depend only on the values found, so the same
@@ -62,15 +65,14 @@ load 3.5) Hard's think median was 0.06-0.11 s and its longest 2.19 s.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from forum_trajanum.bots import legal_of
 from forum_trajanum.bots.evaluation import evaluate
 from forum_trajanum.bots.normal import NormalPolicy
+from forum_trajanum.core.search import Budget, Deadline, SearchReport, play_out, search
 from forum_trajanum.engine import (
     Action,
     PlayerView,
@@ -92,25 +94,6 @@ def relative_value(state, me: int) -> float:
     mine = evaluate(state, me)
     others = [evaluate(state, p) for p in range(len(state.players)) if p != me]
     return mine - max(others)
-
-
-@dataclass
-class SearchReport:
-    """What the last decision's search did (for tests and benchmarks)."""
-
-    candidates: int = 0
-    worlds: int = 0  # worlds finished (every candidate still in the race played in it)
-    playouts: int = 0  # playouts finished
-    cut: bool = False  # the deadline stopped the search
-    settled: bool = False  # stopped early: one candidate clearly best, or the rest equal
-    searched: bool = False  # False: the Normal ranking decided alone
-    #: the candidates, best first by the search, each with its mean expected final points
-    #: (the bot's own, over the worlds it was played in), for hints
-    ranking: tuple[tuple[Action, float], ...] = ()
-
-
-class _Deadline(Exception):
-    """The deadline passed inside a playout."""
 
 
 class HardBot:
@@ -152,15 +135,11 @@ class HardBot:
         )
         self.capped = 0  # searches the deadline cut short
         self.last = SearchReport()
-        self._last_read = 0.0  # the clock's last reading in this decision
-        self._slowest = 0.0  # the longest stretch between two readings in this decision
-        self._deadline = 0.0
+        self._deadline: Deadline | None = None  # the decision's, while it is searched
 
     def choose(self, view: PlayerView) -> Action:
         """The candidate with the best mean rollout value, found before the deadline."""
-        self._last_read = self.clock()
-        self._slowest = 0.0
-        deadline = self._deadline = self._last_read + self.time_limit
+        deadline = self._deadline = Deadline(self.time_limit, self.clock)
         self.last = SearchReport()
         legal = legal_of(view)
         if len(legal) == 1:
@@ -182,121 +161,42 @@ class HardBot:
     def _search(
         self, view: PlayerView, me: int, arms: list[Action], priors: list[float], deadline
     ) -> Action:
-        """Paired flat Monte Carlo with successive elimination, stopped by the deadline."""
-        n = len(arms)
-        report = self.last = SearchReport(candidates=n, searched=True)
+        """The core's search over ``arms``, each played to the end of the round."""
         best_prior = max(priors)
-        bonus = [self.prior_weight * (p - best_prior) for p in priors]
-        values: list[list[float]] = [[] for _ in range(n)]  # per finished world
-        points: list[list[float]] = [[] for _ in range(n)]  # own expected final points
-        alive = list(range(n))
         horizon = (view.cycle, view.round)
-        world_time = 0.0  # the longest a finished world took
-        while report.playouts + len(alive) <= self.iterations:
-            began = self._last_read
-            try:
-                self._tick(deadline, ahead=world_time)
-            except _Deadline:
-                report.cut = True
-                break
-            world = determinize(view, self.rng)
-            found = []
-            try:
-                for i in alive:
-                    state = world.clone()
-                    apply(state, arms[i])
-                    self._rollout(state, horizon, deadline)
-                    found.append((relative_value(state, me), evaluate(state, me)))
-            except _Deadline:
-                report.cut = True
-                break
-            for i, (value, own) in zip(alive, found, strict=True):
-                values[i].append(value)
-                points[i].append(own)
-            world_time = max(world_time, self._last_read - began)
-            report.worlds += 1
-            report.playouts += len(alive)
-            if report.worlds >= self.min_worlds:
-                alive = self._prune(alive, values, bonus, report.worlds)
-                if len(alive) == 1 or self._settled(alive, values, bonus, report.worlds):
-                    report.settled = True
-                    break
-        if report.cut:
-            self.capped += 1
-        if report.worlds == 0:
-            return arms[0]  # nothing finished in time: the Normal ranking's favourite
-        leader = self._leader(alive, values, bonus)
-        played = [i for i in range(n) if points[i]]
-        order = [
-            leader,
-            *sorted(
-                (i for i in played if i != leader),
-                key=lambda i: (i not in alive, -math.fsum(values[i]) / len(values[i]), i),
+        choose = self.playout.choose
+
+        def done(state) -> bool:
+            return is_over(state) or (state.cycle, state.round) != horizon
+
+        def play(state) -> None:
+            play_out(
+                state,
+                apply,
+                lambda s: choose(s, current_player(s), legal_actions(s)),
+                done,
+                tick=lambda _: deadline.tick(),
+            )
+
+        chosen, self.last = search(
+            arms,
+            [self.prior_weight * (p - best_prior) for p in priors],
+            sample=lambda: determinize(view, self.rng),
+            apply=apply,
+            play=play,
+            judge=lambda state: (relative_value(state, me), evaluate(state, me)),
+            deadline=deadline,
+            budget=Budget(
+                max_playouts=self.iterations,
+                min_worlds=self.min_worlds,
+                z=self.z,
+                indifferent=self.indifferent,
             ),
-        ]
-        report.ranking = tuple((arms[i], math.fsum(points[i]) / len(points[i])) for i in order)
-        return arms[leader]
-
-    def _leader(self, alive: list[int], values: list[list[float]], bonus: list[float]) -> int:
-        def score(i: int) -> tuple[float, int]:
-            return (math.fsum(values[i]) / len(values[i]) + bonus[i], -i)
-
-        return max(alive, key=score)
-
-    def _gap(self, lead: int, other: int, values, bonus, worlds: int) -> tuple[float, float]:
-        """Mean and standard error of the leader's advantage over ``other``, paired over the
-        ``worlds`` worlds finished so far (candidates still in the race played in all)."""
-        diffs = [a - b for a, b in zip(values[lead], values[other], strict=True)]
-        mean = math.fsum(diffs) / len(diffs) + bonus[lead] - bonus[other]
-        if len(diffs) < 2:
-            return mean, math.inf
-        m = math.fsum(diffs) / len(diffs)
-        var = math.fsum((d - m) ** 2 for d in diffs) / (len(diffs) - 1)
-        return mean, math.sqrt(var / len(diffs))
-
-    def _prune(self, alive: list[int], values, bonus, worlds: int) -> list[int]:
-        """Drop the candidates clearly behind the leader."""
-        lead = self._leader(alive, values, bonus)
-        kept = []
-        for i in alive:
-            if i != lead:
-                gap, se = self._gap(lead, i, values, bonus, worlds)
-                if gap > self.z * se:
-                    continue
-            kept.append(i)
-        return kept
-
-    def _settled(self, alive: list[int], values, bonus, worlds: int) -> bool:
-        """Whether every remaining candidate is surely within ``indifferent`` points of the
-        leader: more worlds would not change the choice by anything that matters."""
-        lead = self._leader(alive, values, bonus)
-        for i in alive:
-            if i != lead:
-                gap, se = self._gap(lead, i, values, bonus, worlds)
-                if gap + self.z * se > self.indifferent:
-                    return False
-        return True
-
-    def _tick(self, deadline: float, ahead: float = 0.0) -> None:
-        """Read the clock; raise :class:`_Deadline` if the next piece of work could end past
-        ``deadline``: the slowest stretch between two readings so far in this decision
-        (``ahead`` when a longer piece of work, a whole world, is about to start)."""
-        now = self.clock()
-        self._slowest = max(self._slowest, now - self._last_read)
-        self._last_read = now
-        if now + max(self._slowest, ahead) >= deadline:
-            raise _Deadline
+        )
+        if self.last.cut:
+            self.capped += 1
+        return arms[chosen]
 
     def _playout_tick(self) -> None:
         """Inside a playout's decision (each position its lookahead tries)."""
-        self._tick(self._deadline)
-
-    def _rollout(self, state, horizon: tuple[int, int], deadline: float) -> None:
-        """Play on by the Normal policy until the round (or the cycle's scoring) is over;
-        raise :class:`_Deadline` when a move could end past ``deadline``."""
-        choose = self.playout.choose
-        for _ in range(400):
-            if is_over(state) or (state.cycle, state.round) != horizon:
-                return
-            self._tick(deadline)
-            apply(state, choose(state, current_player(state), legal_actions(state)))
+        self._deadline.tick()

@@ -23,7 +23,9 @@ bot never receives the game state: it samples worlds consistent with its view
   next turn (``turns`` = 2: until the turn after that comes; looking only until its next turn
   won 48 % of 40 games against Normal, two turns 70 %), and the choice with the best mean of
   (own estimate - best rival's) wins; anytime, within ``time_limit`` seconds on the wall
-  clock (checked inside each playout).
+  clock (checked inside each playout). The search is the core's
+  (:mod:`forum_trajanum.core.search`, Forum Trajanum's Hard uses it too); the candidates,
+  the playouts, their horizon and the judging of a leaf are Trajan's, here.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import random
 import time
 from collections.abc import Callable
 
+from forum_trajanum.core.search import Budget, Deadline, SearchReport, play_out, search
 from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan.actions import PASS, Extra, Pass, Ship, Sow
 from forum_trajanum.trajan.rules import (
@@ -335,7 +338,8 @@ def _ship_points(view: GameState, action: Ship) -> int:
 
 class HardBot:
     """Normal's best few choices, each played on in sampled worlds until the turn comes back;
-    anytime within ``time_limit`` seconds."""
+    anytime within ``time_limit`` seconds (the core's search:
+    :func:`forum_trajanum.core.search.search`)."""
 
     level = "hard"
 
@@ -360,87 +364,88 @@ class HardBot:
         self.clock = clock
         #: how many of its own turns each playout looks ahead (until the turn after that)
         self.turns = turns
-        self.capped = 0
+        self.capped = 0  # searches the deadline cut short
+        self.last = SearchReport()
 
     def choose(self, view: GameState):
         legal = view.legal
         if not legal:
             raise ValueError(f"player {view.viewer + 1} has no decision to make now")
+        self.last = SearchReport()
         kind = view.tasks[-1].kind
         if len(legal) == 1 or view.phase == "setup" or kind not in ("source", "act"):
             return self.normal.choose(view)
-        start = self.clock()
+        # the clock is read only before the worlds and before a playout's source-tray
+        # choices (its slow steps); the search stops when the deadline has come, or before a
+        # world when the longest world so far would end past it
+        deadline = Deadline(self.time_limit, self.clock, foresight=False)
         ranked = self.normal.ranked(view)
         top = [action for _, action in ranked[: self.candidates]]
         if len(top) == 1 or ranked[0][0] - ranked[1][0] > 8.0:
             return top[0]
         seat = view.viewer
-        totals = [0.0] * len(top)
-        done = 0
-        slowest = 0.0
-        deadline = start + self.time_limit
-        for _ in range(self.worlds):
-            began = self.clock()
-            if began + slowest > deadline:
-                self.capped += 1
-                break
-            world = determinize(view, self.rng)
-            values = []
-            for action in top:
-                after = world.clone()
-                _apply(after, action)
-                if not _play_until_back(
-                    after, seat, deadline=deadline, clock=self.clock, turns=self.turns
-                ):
-                    break  # out of time inside this world: it does not count
-                values.append(standing(after, seat))
-            if len(values) < len(top):
-                self.capped += 1
-                break
-            for i, value in enumerate(values):
-                totals[i] += value
-            done += 1
-            slowest = max(slowest, self.clock() - began)
-        if not done:
-            return top[0]
-        prior = {id(a): v for v, a in ranked}
-        best = max(range(len(top)), key=lambda i: totals[i] / done + 0.05 * prior[id(top[i])])
-        return top[best]
+        chosen, self.last = search(
+            top,
+            [0.05 * value for value, _ in ranked[: len(top)]],
+            sample=lambda: determinize(view, self.rng),
+            apply=_apply,
+            play=lambda state: _play_until_back(state, seat, deadline=deadline, turns=self.turns),
+            judge=lambda state: (standing(state, seat), estimate(state, seat)),
+            deadline=deadline,
+            budget=Budget(max_worlds=self.worlds),
+        )
+        if self.last.cut:
+            self.capped += 1
+        return top[chosen]
 
 
 def _play_until_back(
     state: GameState,
     seat: int,
     limit: int = 200,
-    deadline: float = float("inf"),
-    clock: Callable[[], float] = time.perf_counter,
+    deadline: Deadline | None = None,
     turns: int = 1,
-) -> bool:
+) -> None:
     """Play on with every seat's quick planning until ``seat`` is to choose a source tray
-    again (its next turn), or the game ends; False if the ``deadline`` (on ``clock``) came
-    first (checked before each source-tray choice, the slow step)."""
+    again (its next turn; ``turns`` times), or the game ends; the ``deadline`` is read before
+    each source-tray choice (the slow step) and raises
+    :class:`~forum_trajanum.core.search.OutOfTime` when it has come."""
     left_seat = False
-    for _ in range(limit * turns):
+
+    def back(state: GameState) -> bool:
+        nonlocal left_seat, turns
         if not state.tasks:
             return True
-        player = current_player(state)
-        kind = state.tasks[-1].kind
-        if player != seat:
+        if current_player(state) != seat:
             left_seat = True
-        elif left_seat and kind == "source":
+        elif left_seat and state.tasks[-1].kind == "source":
             turns -= 1
             if turns <= 0:
                 return True
             left_seat = False  # its own turn in the playout: played by Normal's planning
-        if kind == "source" and clock() > deadline:
-            return False
-        legal = _legal(state)
-        if kind == "source" and len(legal) > 1:
-            action = rank_choices(state, player, legal)[0][1]
-        else:
-            action = quick(state, legal)
-        _apply(state, action)
-    return True
+        return False
+
+    def tick(state: GameState) -> None:
+        if state.tasks[-1].kind == "source":
+            deadline.tick()
+
+    play_out(
+        state,
+        _apply,
+        _playout_choice,
+        back,
+        tick=tick if deadline is not None else None,
+        limit=limit * turns,
+    )
+
+
+def _playout_choice(state: GameState) -> object:
+    """How every seat plays in a playout: a source tray by Normal's planning, the rest of the
+    turn by the quick policy."""
+    legal = _legal(state)
+    if state.tasks[-1].kind == "source" and len(legal) > 1:
+        return rank_choices(state, current_player(state), legal)[0][1]
+    return quick(state, legal)
 
 
 def hint(view: GameState, worlds: int = 3, top: int = 3) -> list[tuple[object, float]]:

@@ -9,6 +9,7 @@ import pytest
 from forum_trajanum.bots.factory import make_bot
 from forum_trajanum.bots.hard import HardBot
 from forum_trajanum.bots.normal import NormalBot
+from forum_trajanum.core.search import prune, settled
 from forum_trajanum.engine import apply, current_player, new_game, view
 
 
@@ -113,16 +114,16 @@ def test_a_search_the_deadline_does_not_cut_is_deterministic_for_a_seed(heavy):
 def test_a_candidate_clearly_behind_the_leader_drops_out():
     bot = HardBot(1)
     values = [[10.0, 11.0, 12.0], [0.0, 1.0, 0.5], [9.0, 12.5, 11.0]]
-    assert bot._prune([0, 1, 2], values, [0.0, 0.0, 0.0], 3) == [0, 2]
+    assert prune([0, 1, 2], values, [0.0, 0.0, 0.0], bot.z) == [0, 2]
 
 
 def test_the_search_settles_when_the_candidates_are_surely_equal_not_when_close_and_noisy():
     bot = HardBot(1)
     equal = [[5.0, 7.0, 6.0], [5.0, 7.0, 6.0]]
-    assert bot._settled([0, 1], equal, [0.0, 0.0], 3)
+    assert settled([0, 1], equal, [0.0, 0.0], bot.z, bot.indifferent)
     noisy = [[5.0, 9.0, 2.0], [6.0, 3.0, 8.0]]
-    assert not bot._settled([0, 1], noisy, [0.0, 0.0], 3)
-    assert bot._prune([0, 1], noisy, [0.0, 0.0], 3) == [0, 1]
+    assert not settled([0, 1], noisy, [0.0, 0.0], bot.z, bot.indifferent)
+    assert prune([0, 1], noisy, [0.0, 0.0], bot.z) == [0, 1]
 
 
 def test_hard_made_by_the_factory_has_a_three_second_budget_at_most():

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 import forum_trajanum.trajan.bots as bots_module
 from forum_trajanum.core.match import play_game
+from forum_trajanum.core.search import OutOfTime
 from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan.bots import LEVELS, hint, make_bot
 from forum_trajanum.trajan.game import GAME
@@ -375,9 +376,12 @@ def work(monkeypatch):
         return real_apply(state, action)
 
     def noted_play(*args, **kwargs):
-        finished = real_play(*args, **kwargs)
-        clock.cut.append(not finished)
-        return finished
+        try:
+            real_play(*args, **kwargs)
+        except OutOfTime:
+            clock.cut.append(True)
+            raise
+        clock.cut.append(False)
 
     clock.cut = []
     monkeypatch.setattr(bots_module, "_apply", working_apply)
@@ -414,6 +418,7 @@ def test_hard_stops_every_search_at_its_deadline_even_inside_a_sampled_world(wor
             continue  # Normal's ranking was clear: no search
         searched += 1
         assert hard.capped == capped + 1  # the cut search is counted
+        assert hard.last.searched and hard.last.cut  # the core search's report
         assert work.late_steps == 0  # not one step after reading a time past the deadline
         assert work.now - (began + work.limit) <= ONE_TURN
         if searched == 30:
