@@ -40,6 +40,9 @@ from forum_trajanum.engine.scoring import (
 from forum_trajanum.engine.state import TRAJAN_CARDS_KEY
 from forum_trajanum.replay import GameReplay, Section, cycle_name, street_words
 
+#: The export's name of each scoring category (the scoring's keys in the JSON, its column
+#: titles in the text): the engine's key, but for the Trajan cards' points, which the export
+#: has always called "trajan".
 CATEGORY_TITLES = {
     "cranes": "cranes",
     "colonia": "colonia",
@@ -119,7 +122,7 @@ def structure(replay: GameReplay, public: bool = False) -> dict:
                         {
                             "seat": s + 1,
                             "name": replay.name(s),
-                            **{k: parts.get(k, 0) for k in SCORING_CATEGORIES},
+                            **{CATEGORY_TITLES[k]: parts.get(k, 0) for k in SCORING_CATEGORIES},
                             "total": sum(parts.get(k, 0) for k in SCORING_CATEGORIES),
                             # scored during the cycle's rounds (columns, tracks, bonuses)
                             **{k: parts.get(k, 0) for k in PLAY_CATEGORIES},
@@ -241,10 +244,11 @@ def _player(p: dict) -> str:
 
 def _scoring_lines(cycle: int, rows: list[dict]) -> list[str]:
     width = max(len(r["name"]) for r in rows) + 2
-    head = f"{'':<{width}}" + "".join(f"{CATEGORY_TITLES[k]:>9}" for k in SCORING_CATEGORIES)
+    titles = [CATEGORY_TITLES[k] for k in SCORING_CATEGORIES]
+    head = f"{'':<{width}}" + "".join(f"{title:>9}" for title in titles)
     out = ["", f"Scoring of cycle {cycle_name(cycle)}:", "      " + head + "    total    score"]
     for r in rows:
-        cells = "".join(f"{r[k]:>9}" for k in SCORING_CATEGORIES)
+        cells = "".join(f"{r[title]:>9}" for title in titles)
         out.append(f"      {r['name']:<{width}}{cells}{r['total']:>9}{r['score']:>9}")
     return out
 

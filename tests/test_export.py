@@ -11,6 +11,7 @@ import pytest
 from forum_trajanum import export
 from forum_trajanum.engine import GameRecord, apply, legal_actions, parse, ranking
 from forum_trajanum.engine.record import read_record
+from forum_trajanum.engine.state import TRAJAN_CARDS_KEY
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GAME = FIXTURES / "export-game.json"  # made by fixtures/make_export_game.py
@@ -50,7 +51,10 @@ def test_the_json_export_holds_the_same_game():
         for e in s["entries"]
         if "scoring" in e
     ]
-    assert [[{k: row[k] for k in state.scorings[0][0]} for row in cyc] for cyc in scorings] == [
+    # the export names each category as it always has: the Trajan cards' points "trajan"
+    named = {k: export.CATEGORY_TITLES.get(k, k) for k in state.scorings[0][0]}
+    assert named[TRAJAN_CARDS_KEY] == "trajan" and TRAJAN_CARDS_KEY not in scorings[0][0]
+    assert [[{k: row[named[k]] for k in named} for row in cyc] for cyc in scorings] == [
         [dict(d) for d in cyc] for cyc in state.scorings
     ]
     assert [row["score"] for row in scorings[-1]] == [pl.score for pl in state.players]

@@ -18,7 +18,12 @@ from forum_trajanum.engine.rules import (
 )
 from forum_trajanum.engine.scoring import rank_key, ranking
 from forum_trajanum.engine.setup import new_game
-from forum_trajanum.engine.state import GameOptions, GameState
+from forum_trajanum.engine.state import (
+    POINT_SOURCES,
+    TRAJAN_CARDS_KEY,
+    GameOptions,
+    GameState,
+)
 from forum_trajanum.engine.view import public_lines, reveals_information, secret_lines, view
 
 #: Roman numerals of the three cycles, as the rulebook writes them.
@@ -38,11 +43,13 @@ def period_name(when: tuple[int, int]) -> str:
     return f"Cycle {CYCLE_NUMERALS[min(cycle, 3) - 1]}, round {round_}"
 
 
-#: Scoring categories and their short headings (simulate's table).
-CATEGORIES = (
-    ("column", "col"), ("tracks", "trk"), ("bonus", "bon"), ("cranes", "crn"),
-    ("colonia", "colo"), ("eagles", "eagl"), ("area", "area"), ("trajan", "traj"),
-)  # fmt: skip
+#: Short headings of the scoring categories (simulate's table).
+_SHORT = {
+    "column": "col", "tracks": "trk", "bonus": "bon", "cranes": "crn", "colonia": "colo",
+    "eagles": "eagl", "area": "area", TRAJAN_CARDS_KEY: "traj",
+}  # fmt: skip
+#: Scoring categories (the engine's point sources, in its order) and their short headings.
+CATEGORIES = tuple((key, _SHORT[key]) for key in POINT_SOURCES)
 
 
 def final_scoring(state: GameState) -> list[int]:

@@ -18,9 +18,9 @@ from forum_trajanum.engine.tasks import PhaseName, TaskField
 SCHEMA_VERSION = 1
 
 #: The scoring category of the Trajan cards' tasks (a key of a player's ``points`` and of each
-#: cycle's record). Its text is still "trajan": Forum Trajanum's Game value (its
-#: ``categories``) and simulate's POINT_KEYS restate it, and change with it.
-TRAJAN_CARDS_KEY = "trajan"
+#: cycle's record); "trajan" alone names the 2011 game. The export writes it "trajan", as it
+#: always has (``forum_trajanum/export.py``).
+TRAJAN_CARDS_KEY = "trajan_cards"
 
 #: Where a player's points come from (the score breakdown's categories).
 POINT_SOURCES: tuple[str, ...] = (
