@@ -21,7 +21,7 @@ from forum_trajanum.data import (
     GRAYS,
     TILE_GAINS,
     prestige_section,
-    trajan_value,
+    trajan_card_value,
 )
 from forum_trajanum.engine.cards import building_task as _building_task
 from forum_trajanum.engine.cards import collection_task
@@ -148,7 +148,7 @@ def colonia_value(state, p: int) -> float:
     value = W.colonia * sum(colonia_row_points(pl)) * s
     if s:
         value += W.cranes * crane_points(pl, cycle)
-        tv = trajan_value(pl.prestige, pl.flipped)
+        tv = trajan_card_value(pl.prestige, pl.flipped)
         card = state.trajan_cards[cycle - 1]
         if card:
             value += W.trajan_card * (building_task(card, pl) + collection_task(card, pl)) * tv

@@ -213,7 +213,7 @@ def area_points(n: int, k: int, flipped: bool) -> int:
     return min(n, AREA_CAP) + area_bonus(k, flipped)
 
 
-def trajan_value(k: int, flipped: bool) -> int:
+def trajan_card_value(k: int, flipped: bool) -> int:
     """Points per fulfilled Trajan task with the slide bar at ``k``."""
     return TRAJAN_VALUES[prestige_section(bar_reading(k, flipped))]
 

@@ -14,7 +14,7 @@ from forum_trajanum.data import (
     PATRICIAN_I,
     ROWS,
     area_points,
-    trajan_value,
+    trajan_card_value,
 )
 from forum_trajanum.engine.cards import building_task, collection_task
 from forum_trajanum.engine.forum import eagle_points, forum_geometry, largest_group
@@ -74,7 +74,7 @@ def trajan_card_points(state: GameState, pl: PlayerState, cycle: int) -> tuple[i
     if not card:
         return 0, 0, 0
     b, c = building_task(card, pl), collection_task(card, pl)
-    return b, c, (b + c) * trajan_value(pl.prestige, pl.flipped)
+    return b, c, (b + c) * trajan_card_value(pl.prestige, pl.flipped)
 
 
 def score_cycle(state: GameState) -> None:

@@ -47,9 +47,9 @@ def new_game(seed: int, options: GameOptions | None = None, **kwargs) -> GameSta
     piles = [cards[i * CARDS_PER_PILE : (i + 1) * CARDS_PER_PILE] for i in range(CYCLES)]
 
     if options.introductory:
-        trajan = ["", "", rng.choice(TRAJAN_CARDS_BY_CYCLE[2])]
+        trajan_cards = ["", "", rng.choice(TRAJAN_CARDS_BY_CYCLE[2])]
     else:
-        trajan = [rng.choice(cards_of_cycle) for cards_of_cycle in TRAJAN_CARDS_BY_CYCLE]
+        trajan_cards = [rng.choice(cards_of_cycle) for cards_of_cycle in TRAJAN_CARDS_BY_CYCLE]
 
     numbers = sorted({face[0] for face in MOSAIC_FACES})
     chosen = rng.sample(numbers, len(FORUM_LAYOUTS[n]))
@@ -105,7 +105,7 @@ def new_game(seed: int, options: GameOptions | None = None, **kwargs) -> GameSta
         options=options,
         start_player=start_player,
         piles=piles,
-        trajan=trajan,
+        trajan_cards=trajan_cards,
         boards=boards,
         forum_faces=faces,
         forum_layout=layout,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from forum_trajanum.data import COLUMN_VALUES, TILE_KINDS_PER_PLAYER, TILES_PER_PLAYER
 from forum_trajanum.engine.tasks import PhaseName, TaskField
@@ -170,9 +170,7 @@ class GameState(BaseModel):
     piles: list[list[int]]  # street card symbols still face down, one pile per cycle
     street: list[int] = Field(default_factory=list)  # the two revealed street card symbols
     played: list[list[int]] = Field(default_factory=lambda: [[], [], []])
-    #: the Trajan card id of each cycle ("" = no card that cycle); also read under its old
-    #: name, ``trajan``, which engine/setup.py still passes
-    trajan_cards: list[str] = Field(validation_alias=AliasChoices("trajan_cards", "trajan"))
+    trajan_cards: list[str]  # the Trajan card id of each cycle ("" = no card that cycle)
     boards: list[str]  # printed face ids in layout order (random_forum: each face's source)
     forum_faces: tuple[str, ...]  # each board's 16 cells (colour letter or E), rows top down
     forum_layout: tuple[tuple[int, int], ...]  # each board's (board row, board column)

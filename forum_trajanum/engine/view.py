@@ -20,7 +20,7 @@ from forum_trajanum.data import (
     TILE_KINDS_PER_PLAYER,
     TILES_PER_PLAYER,
     area_bonus,
-    trajan_value,
+    trajan_card_value,
 )
 from forum_trajanum.engine import rules
 from forum_trajanum.engine.actions import Action
@@ -76,7 +76,7 @@ class ColoniaView(BaseModel):
     flipped: bool
     tracks: tuple[int, int, int]
     area_bonus: int  # what the slide bar adds to the largest area's envoys now (0-2)
-    trajan_value: int  # VP per fulfilled Trajan task now (3, 5 or 7)
+    trajan_card_value: int  # VP per fulfilled Trajan task now (3, 5 or 7)
     score: int
     points: dict[str, int]
     cycle_points: tuple[int, int, int]
@@ -258,7 +258,7 @@ def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
             reserve=tuple(tile_kind(t) for t in pl.reserve),
             points=dict(pl.points),
             area_bonus=area_bonus(pl.prestige, pl.flipped),
-            trajan_value=trajan_value(pl.prestige, pl.flipped),
+            trajan_card_value=trajan_card_value(pl.prestige, pl.flipped),
             taken_cells=() if hide_draft else tuple(rules.CELL_NAMES[c] for _, c in pl.taken),
             drafted_cells=() if hide_draft else tuple(rules.CELL_NAMES[c] for _, c in pl.drafted),
             drafted_kinds=(

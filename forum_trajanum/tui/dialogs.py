@@ -143,11 +143,6 @@ class TrajanCardsScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-#: The dialog's old name (tui/playscreen.py still opens it by this name); "Trajan" alone
-#: names the 2011 game (forum_trajanum.trajan), whose play screen is also a TrajanScreen.
-TrajanScreen = TrajanCardsScreen
-
-
 def times_words(times: int) -> str:
     """1 -> "once", 2 -> "twice", 3 -> "3 times"."""
     return {1: "once", 2: "twice"}.get(times, f"{times} times")
@@ -162,7 +157,7 @@ def trajan_cards_text(pv: PlayerView) -> Text:
     text = Text()
     if me is not None:
         text.append("Each task you fulfil scores ", style="italic")
-        text.append(f"{me.trajan_value} VP", style="bold")
+        text.append(f"{me.trajan_card_value} VP", style="bold")
         text.append(" now (your prestige bar), as often as you fulfil it. A collection task is "
                     "checked at the scoring: you show what it asks for and keep it.\n",
                     style="italic")  # fmt: skip

@@ -199,9 +199,9 @@ def legal_actions_of(pv: PlayerView) -> list[A.Action]:
 
 def prestige_words(colonia) -> str:
     """What the slide bar is worth now, in words ("largest area: envoys + 1, Trajan task:
-    5 VP"), from the view's ``area_bonus`` and ``trajan_value``."""
+    5 VP"), from the view's ``area_bonus`` and ``trajan_card_value``."""
     plus = f" + {colonia.area_bonus}" if colonia.area_bonus else ""
-    return f"largest area: envoys{plus}, Trajan task: {colonia.trajan_value} VP"
+    return f"largest area: envoys{plus}, Trajan task: {colonia.trajan_card_value} VP"
 
 
 def cell_words(colonia, index: int) -> str:

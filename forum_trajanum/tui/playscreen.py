@@ -96,7 +96,7 @@ class PlayScreen(GameScreen):
         Binding("u", "undo", "Undo"),
         Binding("e", "end_turn", "End turn", show=False),  # said beside the decision
         Binding("o", "boards", "Others"),
-        Binding("t", "trajan", "Trajan"),
+        Binding("t", "trajan_cards", "Trajan"),  # the Trajan cards
         Binding("s", "save", "Save"),
         Binding("h", "hint", "Hint"),
         Binding("k", "app.coach", "Coach"),
@@ -568,10 +568,10 @@ class PlayScreen(GameScreen):
 
         self.app.push_screen(BoardsScreen(self.data))
 
-    def action_trajan(self) -> None:
-        from forum_trajanum.tui.dialogs import TrajanScreen
+    def action_trajan_cards(self) -> None:
+        from forum_trajanum.tui.dialogs import TrajanCardsScreen
 
-        self.app.push_screen(TrajanScreen(self.data.view))
+        self.app.push_screen(TrajanCardsScreen(self.data.view))
 
     def action_log(self) -> None:
         from forum_trajanum.tui.dialogs import LogScreen

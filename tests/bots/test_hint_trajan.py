@@ -11,7 +11,7 @@ above the other" and III-4 "3 different gray buildings directly one above anothe
 from __future__ import annotations
 
 from forum_trajanum.bots.hint import suggest
-from forum_trajanum.data import cell_index, trajan_value
+from forum_trajanum.data import cell_index, trajan_card_value
 from forum_trajanum.engine import apply, decision_kind, legal_actions, new_game, view
 from forum_trajanum.engine.actions import Build, Convert
 from forum_trajanum.engine.cards import building_task
@@ -63,7 +63,7 @@ def test_the_hint_takes_the_build_that_completes_the_trajan_task():
     state, p = build_step(seed=1)
     shape_trajan_build(state, p, "I-3", {"A2": "L"}, "A3")
     pl = state.players[p]
-    assert trajan_value(pl.prestige, pl.flipped) == 7
+    assert trajan_card_value(pl.prestige, pl.flipped) == 7
     wanted = completing(state, p, "I-3")
     assert wanted and len(wanted) < len(legal_actions(state)) / 2
     hint = suggest(view(state, p), time_cap=float("inf"))

@@ -379,7 +379,7 @@ async def test_an_unexpected_error_exits_with_a_message_not_a_traceback(
     def broken(self):
         raise RuntimeError("a bug in a screen")
 
-    monkeypatch.setattr(TurnScreen, "action_trajan", broken)
+    monkeypatch.setattr(TurnScreen, "action_trajan_cards", broken)
     app = ForumApp(bot_delay=0, session=session, guard_errors=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")

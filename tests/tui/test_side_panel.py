@@ -51,7 +51,7 @@ async def test_the_prestige_bars_worth_is_on_screen_whole_at_80x24():
         colonia = app.session.view_of(0).colonias[0]
         lines = screen_text(app).splitlines()
         # each phrase on one screen line, not cut by the panel's edge or its bottom
-        assert any(line.rstrip().endswith(f"Trajan task: {colonia.trajan_value} VP")
+        assert any(line.rstrip().endswith(f"Trajan task: {colonia.trajan_card_value} VP")
                    for line in lines)  # fmt: skip
         assert any(line.rstrip().endswith("largest area: envoys") for line in lines)
 

@@ -169,7 +169,7 @@ async def test_the_trajan_cards_say_whether_the_player_meets_each_task_and_what_
         pv = app.session.view_of(app.session.decider)
         me = pv.colonias[pv.viewer]
         text = flat(str(app.screen.query("Static").last().content))
-        assert f"Each task you fulfil scores {me.trajan_value} VP now" in text
+        assert f"Each task you fulfil scores {me.trajan_card_value} VP now" in text
         for card in pv.trajan_cards:
             for task in progress(card, me):
                 if task.times:
