@@ -6,6 +6,7 @@ Rules tab. Update with ``pytest --snapshot-update`` and look at what changed."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.dialogs import HelpScreen
@@ -26,6 +27,10 @@ def test_new_game_form(snap_compare, size):
     async def open_form(pilot) -> None:
         await pilot.press("enter")  # the start screen asks the app for the form (a message)
         assert await wait_for(pilot, lambda: isinstance(pilot.app.screen, NewGameScreen))
+        # the focused name's cursor blinks (half a second on, half off): held on, so that a
+        # loaded machine's later picture is the same
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False
         await pilot.pause()
 
     assert snap_compare(_app(), run_before=open_form, terminal_size=size)
