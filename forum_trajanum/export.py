@@ -35,7 +35,6 @@ from forum_trajanum.engine.scoring import (
     PLAY_CATEGORIES,
     SCORING_CATEGORIES,
     TIE_BREAKS,
-    RankKey,
 )
 from forum_trajanum.engine.state import TRAJAN_CARDS_KEY
 from forum_trajanum.replay import GameReplay, Section, cycle_name, street_words
@@ -132,7 +131,7 @@ def structure(replay: GameReplay, public: bool = False) -> dict:
                     ]
                 }
             )
-    keys = [RankKey._make(key) for key in pv.rank_keys]
+    keys = pv.rank_keys
     ranking = [
         {
             "place": place,

@@ -16,7 +16,7 @@ from forum_trajanum.engine.rules import (
     is_over,
     legal_actions,
 )
-from forum_trajanum.engine.scoring import rank_key, ranking
+from forum_trajanum.engine.scoring import TIE_BREAKS, rank_key, ranking
 from forum_trajanum.engine.setup import new_game
 from forum_trajanum.engine.state import (
     POINT_SOURCES,
@@ -83,7 +83,7 @@ GAME = Game(
     scores=lambda state: [pl.score for pl in state.players],
     ranking=ranking,
     rank_keys=lambda state: [rank_key(pl) for pl in state.players],
-    tie_breaks=("active citizens", "resources left"),
+    tie_breaks=TIE_BREAKS,
     public_lines=public_lines,
     reveals_information=reveals_information,
     secret_lines=secret_lines,

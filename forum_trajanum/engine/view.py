@@ -26,7 +26,7 @@ from forum_trajanum.engine import rules
 from forum_trajanum.engine.actions import Action
 from forum_trajanum.engine.cells import CellKind, built_cell, tile_cell
 from forum_trajanum.engine.forum import forum_geometry
-from forum_trajanum.engine.scoring import places
+from forum_trajanum.engine.scoring import RankKey, places
 from forum_trajanum.engine.specs import SPECS
 from forum_trajanum.engine.state import (
     CRANE_COVERED,
@@ -150,9 +150,9 @@ class PlayerView(BaseModel):
     scorings: tuple[tuple[dict[str, int], ...], ...]
     removed: int
     #: seats grouped by place now (the final ranking once the game is over): most points, then
-    #: most active citizens, then most resources; ``rank_keys`` holds those three per seat
+    #: each tie-break (``scoring.TIE_BREAKS``); ``rank_keys`` holds those values per seat
     ranking: tuple[tuple[int, ...], ...]
-    rank_keys: tuple[tuple[int, int, int], ...]
+    rank_keys: tuple[RankKey, ...]
 
 
 #: PlayerState fields every player sees exactly as they are (the view and determinize share
@@ -326,9 +326,9 @@ def view(state: GameState, player: int) -> PlayerView:
     )
 
 
-def _rank_key(col: ColoniaView) -> tuple[int, int, int]:
+def _rank_key(col: ColoniaView) -> RankKey:
     resources = col.builders + sum(col.workers) + col.assistants + col.coins + col.tribunes
-    return (col.score, col.active_citizens(), resources)
+    return RankKey(col.score, col.active_citizens(), resources)
 
 
 def public_description(state: GameState, action: Action, player: int) -> str:

@@ -178,14 +178,10 @@ class ScoringScreen(FlowScreen):
             self.dismiss(None)
 
 
-def rank_keys(keys: Sequence[Sequence[int]]) -> list[RankKey]:
-    """The view's rank keys (points, then the tie-breaks' values) as the engine's type."""
-    return [RankKey._make(key) for key in keys]
-
-
-def winner_text(places: Sequence[Sequence[int]], keys, names: Sequence[str]) -> Text:
+def winner_text(
+    places: Sequence[Sequence[int]], keys: Sequence[RankKey], names: Sequence[str]
+) -> Text:
     """Who won, in words, and, when the scores were level, how the tie was broken."""
-    keys = rank_keys(keys)
     first = list(places[0])
     score = keys[first[0]].score
     text = Text()
@@ -211,7 +207,9 @@ def winner_text(places: Sequence[Sequence[int]], keys, names: Sequence[str]) -> 
     return text
 
 
-def ranking_table(places: Sequence[Sequence[int]], keys, names) -> Table:
+def ranking_table(
+    places: Sequence[Sequence[int]], keys: Sequence[RankKey], names: Sequence[str]
+) -> Table:
     """Places with the rank keys: the score, then each tie-break's value."""
     table = Table(
         title="Final ranking",
@@ -225,7 +223,6 @@ def ranking_table(places: Sequence[Sequence[int]], keys, names) -> Table:
     table.add_column("VP", justify="right")
     for tie in TIE_BREAKS:
         table.add_column(tie.capitalize(), justify="right")
-    keys = rank_keys(keys)
     for place, seats in enumerate(places, start=1):
         for seat in seats:
             table.add_row(
@@ -281,7 +278,7 @@ class GameOverScreen(Screen[None]):
         super().__init__()
         self.pv, self.names, self.history = pv, list(names), list(history)
         self.places = [list(place) for place in pv.ranking]
-        self.keys = rank_keys(pv.rank_keys)
+        self.keys = pv.rank_keys
 
     def compose(self) -> ComposeResult:
         pv, names = self.pv, self.names

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 
 from forum_trajanum.data import CORNERS, MERCHANT_I, cell_index
-from forum_trajanum.engine import decision_kind, is_over, legal_actions, new_game, ranking
+from forum_trajanum.engine import decision_kind, is_over, legal_actions, new_game, ranking, view
 from forum_trajanum.engine import tasks as T
 from forum_trajanum.engine.effects import place_citizen
 from forum_trajanum.engine.forum import forum_geometry
@@ -437,9 +437,13 @@ def test_the_tie_breaks_are_named_typed_and_in_the_rules_order():
 def test_the_game_names_the_engines_tie_breaks():
     from forum_trajanum.engine.game import GAME
 
-    assert tuple(GAME.tie_breaks) == TIE_BREAKS
+    assert GAME.tie_breaks is TIE_BREAKS  # the engine's, not restated
     state = new_game(3, players=2)
     assert GAME.rank_keys(state) == [rank_key(pl) for pl in state.players]
+    # the view ranks by the same typed keys (from what the viewer sees)
+    pv = view(state, -1)
+    assert all(isinstance(key, RankKey) for key in pv.rank_keys)
+    assert list(pv.rank_keys) == GAME.rank_keys(state)
 
 
 def test_the_games_categories_are_the_engines_point_sources():

@@ -7,6 +7,7 @@ from __future__ import annotations
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.data import GRAY_NAMES, RULINGS, TILE_LABELS
 from forum_trajanum.engine import GameOptions, ranking
+from forum_trajanum.engine.scoring import RankKey as K
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.chart import ScoreChart, SharedScaleBars
 from forum_trajanum.tui.dialogs import HelpScreen
@@ -63,19 +64,19 @@ def test_a_loaded_game_has_the_same_score_history():
 
 def test_the_winner_is_named_and_a_broken_tie_says_how():
     names = ["Ann", "Bob", "Cai"]
-    keys = [(80, 4, 9), (80, 5, 2), (70, 6, 9)]
+    keys = [K(80, 4, 9), K(80, 5, 2), K(70, 6, 9)]
     text = winner_text([[1], [0], [2]], keys, names).plain
     assert text.startswith("Bob wins with 80 VP.")
     assert "Ann has 80 VP too; Bob wins with more active citizens (5 against 4)." in text
-    keys = [(80, 5, 9), (80, 5, 2), (70, 6, 9)]
+    keys = [K(80, 5, 9), K(80, 5, 2), K(70, 6, 9)]
     text = winner_text([[0], [1], [2]], keys, names).plain
     assert "the same active citizens (5) and more resources left (9 against 2)" in text
-    text = winner_text([[0, 1], [2]], [(80, 5, 2), (80, 5, 2), (1, 0, 0)], names).plain
+    text = winner_text([[0, 1], [2]], [K(80, 5, 2), K(80, 5, 2), K(1, 0, 0)], names).plain
     assert text == (
         "Ann and Bob share the victory with 80 VP each: the same active citizens and "
         "resources left."
     )
-    keys = [(80, 5, 9), (80, 5, 2), (80, 4, 9)]
+    keys = [K(80, 5, 9), K(80, 5, 2), K(80, 4, 9)]
     text = winner_text([[0], [1], [2]], keys, names).plain
     assert text.endswith(
         "Bob and Cai have 80 VP too; Ann wins with the same active citizens (5) and more "
@@ -91,7 +92,7 @@ def test_the_ranking_words_its_tie_breaks_as_the_engine_names_them():
         "(builders, workers, assistants, coins, tribunes)."
     )
     console = Console(width=100, record=True)
-    console.print(ranking_table([[1], [0]], [(3, 1, 2), (9, 0, 7)], ["Ann", "Bob"]))
+    console.print(ranking_table([[1], [0]], [K(3, 1, 2), K(9, 0, 7)], ["Ann", "Bob"]))
     lines = console.export_text().splitlines()
     assert lines[2].split() == ["Place", "Player", "VP", "Active", "citizens", "Resources", "left"]
     assert lines[4].split() == ["1.", "2", "Bob", "9", "0", "7"]
