@@ -39,6 +39,7 @@ from forum_trajanum.engine.card_tasks import (
     pairs_of_different,
     shape,
 )
+from forum_trajanum.engine.cells import CellKind, parse_cell
 from forum_trajanum.engine.state import PlayerState
 
 __all__ = ["TRAJAN", "TaskProgress", "TrajanCard", "building_task", "collection_task", "progress"]
@@ -220,15 +221,20 @@ class TaskProgress:
     missing: tuple[str, ...]
 
 
+#: The cells that hold a tile (face up or face down), and those that hold a building.
+_TILES, _BUILT = (CellKind.TILE, CellKind.HIDDEN), CellKind.BUILT
+
+
 class _Shown:
     """The parts of a player's state the Trajan checks read, taken from a Colonia as a view
     shows it (all of it is public: buildings, cranes, citizens, supply, ship, tracks)."""
 
     def __init__(self, colonia) -> None:
-        cells = colonia.cells
-        self.buildings = [c[6:] if c.startswith("built:") else "" for c in cells]
+        cells = [parse_cell(c) for c in colonia.cells]
+        self.buildings = [code if kind is _BUILT else "" for kind, code in cells]
         self.building_tile = list(colonia.building_tiles)
-        self.grid = [0 if c in ("hidden",) or c.startswith("tile:") else -1 for c in cells]
+        # a tile, face up or down (which one does not matter to the checks)
+        self.grid = [0 if kind in _TILES else -1 for kind, _ in cells]
         self.crane_state = list(colonia.crane_state)
         self.citizens = [[0 if kind else -1 for kind in row] for row in colonia.citizens]
         self.row_active = list(colonia.row_active)

@@ -47,14 +47,26 @@ def built_cell(code: str) -> str:
     return _BUILT + code
 
 
+#: Cells read back so far: the views hold a few dozen different texts, and the bots' sampled
+#: worlds read every cell of every Colonia, so reading one again is a lookup (bounded).
+_PARSED: dict[str, tuple[CellKind, str]] = {}
+_PARSED_MAX = 1024
+
+
 def parse_cell(text: str) -> tuple[CellKind, str]:
     """A cell's kind and its detail (the tile kind or the building code; "" for the others):
     ``parse_cell("tile:BLD") == (CellKind.TILE, "BLD")``; ValueError for anything else."""
+    parsed = _PARSED.get(text)
+    if parsed is not None:
+        return parsed
     kind, _, detail = text.partition(":")
     found = _KINDS.get(kind)
     if found is None:
         raise ValueError(f"not a Colonia cell: {text!r}")
-    return found, detail
+    parsed = (found, detail)
+    if len(_PARSED) < _PARSED_MAX:
+        _PARSED[text] = parsed
+    return parsed
 
 
 __all__ = ["CellKind", "built_cell", "parse_cell", "tile_cell"]

@@ -22,6 +22,7 @@ from forum_trajanum.data import (
     cell_index,
     street_cells,
 )
+from forum_trajanum.engine.cells import CellKind, parse_cell
 from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, GameState, PlayerState
 from forum_trajanum.engine.view import SHOWN_AS_IS, SHOWN_AS_SEQUENCE, PlayerView
 
@@ -58,6 +59,10 @@ class _TilePool:
         return sum(len(ids) for ids in self.free.values())
 
 
+#: Cell kinds as the sampling reads them (engine/cells.py; a plain string compares faster)
+_TILE, _BUILT, _HIDDEN = CellKind.TILE, CellKind.BUILT, CellKind.HIDDEN.value
+
+
 def determinize(view: PlayerView, rng: random.Random) -> GameState:
     """A full game state consistent with ``view``, hidden parts sampled with ``rng``."""
     n = view.options.players
@@ -77,12 +82,18 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         females.append(female)
 
     grids: list[list[int]] = []
+    buildings: list[list[str]] = []  # per player, the building code per cell ("" none)
     for p, col in enumerate(cols):
         grid = [-1] * 36
+        built = [""] * 36
         for cell, content in enumerate(col.cells):
-            if content.startswith("tile:"):
-                grid[cell] = pools[p].take(content[5:])
+            kind, detail = parse_cell(content)
+            if kind is _TILE:
+                grid[cell] = pools[p].take(detail)
+            elif kind is _BUILT:
+                built[cell] = detail
         grids.append(grid)
+        buildings.append(built)
 
     citizens = []
     for col in cols:
@@ -147,7 +158,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         rng.shuffle(unseen)
         if p == me and col.river:
             rivers[p] = pool.take(col.river)
-        hidden_cells = [c for c, content in enumerate(col.cells) if content == "hidden"]
+        hidden_cells = [c for c, content in enumerate(col.cells) if content == _HIDDEN]
         for cell in hidden_cells:
             grids[p][cell] = unseen.pop()
         if p != me:
@@ -213,7 +224,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
                 drafted=drafted[p],
                 draft_tribunes=col.draft_tribunes + paid[p],
                 grid=grids[p],
-                buildings=[c[6:] if c.startswith("built:") else "" for c in col.cells],
+                buildings=buildings[p],
                 building_tile=list(col.building_tiles),
                 citizens=citizen_ids[p],
                 river=rivers[p],

@@ -11,7 +11,7 @@ import pytest
 from forum_trajanum.bots import LEVELS
 from forum_trajanum.bots.factory import make_bot
 from forum_trajanum.core.match import play_game
-from forum_trajanum.engine import GameState, PlayerView
+from forum_trajanum.engine import CellKind, GameState, PlayerView, parse_cell
 from forum_trajanum.engine.state import PlayerState
 
 BOT_MODULES = (
@@ -86,7 +86,7 @@ def _assert_no_secrets(view: PlayerView) -> None:
         assert col.river == "", "another player's river is visible"
         assert col.taken == () and col.passed == ""
         for cell, content in enumerate(col.cells):
-            if content.startswith("tile:"):
+            if parse_cell(content)[0] is CellKind.TILE:
                 assert cell in (0, 5, 30, 35), "a face-down tile of another player is visible"
 
 

@@ -117,7 +117,7 @@ def test_tiles_in_hand_during_the_draft_are_secret():
     # where it came from is secret too until everybody has passed (components.md "Seating and
     # order": the draft reveals no more than the simultaneous physical draft)
     assert before["colonias"][s]["taken_cells"] == ()
-    assert before["colonias"][s]["cells"][cell_index(first.cell)] != "empty"
+    assert before["colonias"][s]["cells"][cell_index(first.cell)] != CellKind.EMPTY
     cell = next(c for c in hidden_cells(pl) if tile_kind(pl.grid[c]) != tile_kind(held))
     swap_tiles(state, held, pl.grid[cell])
     assert dump(state, viewer) == before

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from forum_trajanum.core import saves
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import GameOptions, ranking
+from forum_trajanum.engine import CellKind, GameOptions, parse_cell, ranking
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.games import GamesScreen
 from forum_trajanum.tui.results import GameOverScreen, cycle_table, game_table
@@ -63,8 +63,8 @@ async def test_the_final_boards_show_the_tiles_never_drafted_face_up():
         await pilot.press("3")
         await pilot.pause()
         for grid in app.screen.query(ColoniaGrid):
-            assert "hidden" not in grid.colonia.cells
-            assert any(cell.startswith("tile:") for cell in grid.colonia.cells)
+            kinds = [parse_cell(cell)[0] for cell in grid.colonia.cells]
+            assert CellKind.HIDDEN not in kinds and CellKind.TILE in kinds
         assert "░" not in screen_text(app)
 
 
