@@ -13,10 +13,16 @@ never collide. ``parse(str(action)) == action`` for every action.
 
 Actions are interned: ``Cls.make(...)`` returns one shared instance per value, so legal-action
 lists are cheap to build and a membership test usually succeeds by identity.
+
+What a game's log and undo need of each action kind (its words, whether it reveals hidden
+information, its secret lines) is a :class:`LogSpec` per kind, checked complete at import
+(:func:`check_complete`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Annotated, ClassVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -131,23 +137,33 @@ class Action(BaseModel):
         raise NotImplementedError
 
 
-class ActionSpec:
-    """What the engine says about one action kind besides its text: its public log words,
-    whether it reveals hidden information (undo never goes back across it) and the lines only
-    its player knew then (shown when a finished game is replayed).
+@dataclass(frozen=True, slots=True)
+class LogSpec:
+    """What every game says about one action kind for its log and its undo: its public log
+    words, whether it reveals hidden information (undo never goes back across it) and the lines
+    only its player knew then (shown when a finished game is replayed). A game's own spec of
+    an action kind may say more (Forum Trajanum's ``engine.specs.ActionSpec`` is a LogSpec);
+    :func:`reveals` reads any of them.
 
     ``log(before, action, player) -> str`` gets the state before the action; ``reveals`` is a
     bool or ``reveals(before, action) -> bool``; ``secret(before, action, after, seat)`` gives
     (seat, text) lines."""
 
-    __slots__ = ("log", "reveals", "secret")
+    log: Callable[..., str]
+    reveals: bool | Callable[..., bool]
+    secret: Callable[..., list[tuple[int, str]]] | None = None
 
-    def __init__(self, log, reveals, secret=None) -> None:
-        self.log = log
-        self.reveals = reveals
-        self.secret = secret
+    def __post_init__(self) -> None:
+        if not callable(self.log):
+            raise TypeError("a log spec's log is not a function")
+        if self.secret is not None and not callable(self.secret):
+            raise TypeError("a log spec's secret is not a function")
+        if not (isinstance(self.reveals, bool) or callable(self.reveals)):
+            raise TypeError("a log spec's reveals is True, False or a function")
 
     def reveals_in(self, before, action) -> bool:
+        """Whether ``action`` (of this kind, played from ``before``) reveals hidden
+        information."""
         reveals = self.reveals
         return bool(reveals(before, action) if callable(reveals) else reveals)
 
@@ -168,7 +184,7 @@ def check_complete(actions: ActionSet, table: dict, what: str) -> dict:
     return table
 
 
-def reveals(specs: dict[str, ActionSpec], before, action) -> bool:
+def reveals(specs: Mapping[str, LogSpec], before, action) -> bool:
     """Whether ``action`` reveals hidden information, from its kind's spec; an action whose
     kind has no spec reveals (fails closed: undo stops there)."""
     spec = specs.get(getattr(action, "kind", None))

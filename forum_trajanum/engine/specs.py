@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from forum_trajanum.core.actions import check_complete
+from forum_trajanum.core.actions import LogSpec, check_complete
 from forum_trajanum.data import (
     AREA_BONUS_LABELS,
     AREA_BONUS_VP,
@@ -99,8 +99,10 @@ def _no_forum_cell(action) -> None:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class ActionSpec:
-    """What the program says about one action kind (see the module's docstring)."""
+class ActionSpec(LogSpec):
+    """What the program says about one action kind (see the module's docstring): the core's
+    :class:`~forum_trajanum.core.actions.LogSpec` (log words, reveals, secret lines) and the
+    rest of what Forum Trajanum says about it."""
 
     #: the action class: its kind, its text form and its parsing
     action: type[A.Action]

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import NamedTuple
 
-from forum_trajanum.core.actions import ActionSpec, check_complete
+from forum_trajanum.core.actions import LogSpec, check_complete
 from forum_trajanum.core.actions import reveals as core_reveals
 from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan.actions import (
@@ -301,33 +301,31 @@ def _ends_turn(before, action) -> bool:
     )
 
 
-SPECS: dict[str, ActionSpec] = check_complete(
+SPECS: dict[str, LogSpec] = check_complete(
     ACTION_SET,
     {
-        "markers": ActionSpec(_markers, _ends_turn),
-        "card": ActionSpec(_card, True, _secret_draw),
-        "start": ActionSpec(_start, _ends_turn),
-        "take": ActionSpec(_take, _ends_turn, _secret_draw),
-        "sow": ActionSpec(_sow, _ends_turn, _secret_draw),
-        "pass": ActionSpec(lambda s, a, p: "passed", _ends_turn, _secret_draw),
-        "special": ActionSpec(_special, True, _secret_draw),
-        "plus2": ActionSpec(
-            lambda s, a, p: f"put a [+2] marker on {D.ACTIONS[a.action]}", _ends_turn
-        ),
-        "draw": ActionSpec(
+        "markers": LogSpec(_markers, _ends_turn),
+        "card": LogSpec(_card, True, _secret_draw),
+        "start": LogSpec(_start, _ends_turn),
+        "take": LogSpec(_take, _ends_turn, _secret_draw),
+        "sow": LogSpec(_sow, _ends_turn, _secret_draw),
+        "pass": LogSpec(lambda s, a, p: "passed", _ends_turn, _secret_draw),
+        "special": LogSpec(_special, True, _secret_draw),
+        "plus2": LogSpec(lambda s, a, p: f"put a [+2] marker on {D.ACTIONS[a.action]}", _ends_turn),
+        "draw": LogSpec(
             lambda s, a, p: f"drew {D.SEAPORT_DRAW} cards at the Seaport", True, _secret_draw
         ),
-        "discard": ActionSpec(
+        "discard": LogSpec(
             lambda s, a, p: f"discarded {_commodity(a.commodity)} onto pile {a.pile}",
             _ends_turn,
             _secret_draw,
         ),
-        "pick": ActionSpec(
+        "pick": LogSpec(
             lambda s, a, p: f"took {_commodity(s.discards[a.pile - 1][-1])} from pile {a.pile}",
             _ends_turn,
             _secret_draw,
         ),
-        "display": ActionSpec(
+        "display": LogSpec(
             lambda s, a, p: (
                 "played "
                 + _list([_commodity(c) for c in a.cards])
@@ -336,30 +334,30 @@ SPECS: dict[str, ActionSpec] = check_complete(
             True,
             _secret_draw,
         ),
-        "ship": ActionSpec(_ship, _ends_turn, _secret_draw),
-        "forum": ActionSpec(
+        "ship": LogSpec(_ship, _ends_turn, _secret_draw),
+        "forum": LogSpec(
             lambda s, a, p: f"took {a_or_an(FORUM_KEY_WORDS[a.key])} tile from the forum",
             _ends_turn,
             _secret_draw,
         ),
-        "recruit": ActionSpec(
+        "recruit": LogSpec(
             lambda s, a, p: "sent a token to the military camp", _ends_turn, _secret_draw
         ),
-        "march": ActionSpec(_march, _ends_turn, _secret_draw),
-        "deploy": ActionSpec(_deploy, _ends_turn, _secret_draw),
-        "senate": ActionSpec(_senate, _ends_turn, _secret_draw),
-        "trajan": ActionSpec(
+        "march": LogSpec(_march, _ends_turn, _secret_draw),
+        "deploy": LogSpec(_deploy, _ends_turn, _secret_draw),
+        "senate": LogSpec(_senate, _ends_turn, _secret_draw),
+        "trajan": LogSpec(
             lambda s, a, p: f"took the top tile of the {D.STACK_NAMES[a.stack]} stack",
             _ends_turn,
             _secret_draw,
         ),
-        "hire": ActionSpec(
+        "hire": LogSpec(
             lambda s, a, p: "sent a token to the worker camp", _ends_turn, _secret_draw
         ),
-        "build": ActionSpec(_build, _ends_turn, _secret_draw),
-        "extra": ActionSpec(_extra, _ends_turn, _secret_draw),
-        "spend": ActionSpec(_spend, _ends_turn, _secret_draw),
-        "consul": ActionSpec(
+        "build": LogSpec(_build, _ends_turn, _secret_draw),
+        "extra": LogSpec(_extra, _ends_turn, _secret_draw),
+        "spend": LogSpec(_spend, _ends_turn, _secret_draw),
+        "consul": LogSpec(
             lambda s, a, p: f"took the {BONUS_WORDS[a.tile]} bonus tile as consul",
             _ends_turn,
             _secret_draw,

@@ -10,7 +10,7 @@ from typing import ClassVar, Literal
 
 import pytest
 
-from forum_trajanum.core.actions import Action, ActionSet, ActionSpec, check_complete, reveals
+from forum_trajanum.core.actions import Action, ActionSet, LogSpec, check_complete, reveals
 from forum_trajanum.core.game import GAMES
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.core.timeline import Timeline
@@ -106,22 +106,36 @@ class _Peek(_Demo):
 def test_a_table_per_action_kind_that_misses_a_kind_or_names_an_unknown_one_is_refused():
     said = lambda *_: "did"  # noqa: E731
     with pytest.raises(TypeError, match=r"misses the action kinds \['peek'\]"):
-        check_complete(_Demo.actions, {"wave": ActionSpec(said, False)}, "action spec")
+        check_complete(_Demo.actions, {"wave": LogSpec(said, False)}, "action spec")
     with pytest.raises(TypeError, match=r"names unknown kinds \['dance'\]"):
         check_complete(
             _Demo.actions,
             {"wave": 1, "peek": 2, "dance": 3},
             "choice words",
         )
-    table = {"wave": ActionSpec(said, False), "peek": ActionSpec(said, True)}
+    table = {"wave": LogSpec(said, False), "peek": LogSpec(said, True)}
     assert check_complete(_Demo.actions, table, "action spec") is table
 
 
 def test_the_undo_barrier_fails_closed_an_action_without_a_spec_reveals():
-    specs = {"wave": ActionSpec(lambda *_: "waved", False)}
+    specs = {"wave": LogSpec(lambda *_: "waved", False)}
     assert not reveals(specs, None, _Wave())
     assert reveals(specs, None, _Peek())  # no spec: undo must stop here
     assert reveals(specs, None, object())  # not even an action
+
+
+def test_a_log_spec_says_what_an_action_kind_reveals_and_every_game_spec_is_one():
+    from forum_trajanum.engine.specs import SPECS, ActionSpec
+
+    peeked = LogSpec(lambda *_: "peeked", lambda before, action: action.kind == "peek")
+    assert peeked.reveals_in(None, _Peek()) and not peeked.reveals_in(None, _Wave())
+    with pytest.raises(TypeError, match="log is not a function"):
+        LogSpec("waved", False)
+    with pytest.raises(TypeError, match="reveals is True, False or a function"):
+        LogSpec(lambda *_: "waved", "yes")
+    # Forum Trajanum's spec of an action kind is the core's, saying more
+    assert issubclass(ActionSpec, LogSpec)
+    assert all(isinstance(spec, LogSpec) for spec in SPECS.values())
 
 
 def test_every_forum_trajanum_action_kind_has_its_spec_and_its_choice_words():
