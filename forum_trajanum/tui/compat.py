@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from textual import events
 from textual.app import App
+from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
@@ -27,6 +28,7 @@ PRIVATE_NAMES: tuple[tuple[type, str], ...] = (
     (App, "_handle_exception"),  # overridden by the app: a crash goes to crash.log
     (Widget, "_scroll_update"),
     (Screen, "_compositor_refresh"),  # the benchmark (tui/bench.py) watches each paint
+    (Stylesheet, "_parse_rules"),  # parsed CSS shared by every stylesheet (share_parsed_css)
 )
 
 #: Attributes set on an App instance (checked on a live app by the test).
@@ -83,3 +85,34 @@ def send_key(app: App, key: str) -> None:
     """Send a key press the way a terminal does (through the driver, without waiting for
     it to be handled, unlike the test pilot)."""
     app._driver.send_message(events.Key(key, None))
+
+
+#: Parsed CSS by (its text, where it was read from, default or not, tie-breaker, scope, the
+#: theme's variables): shared by every stylesheet of the process.
+_PARSED_CSS: dict[tuple, list] = {}
+
+
+def share_parsed_css() -> None:
+    """Parse each piece of CSS once per process, not once per stylesheet.
+
+    Textual keeps parsed CSS per stylesheet, and builds a fresh stylesheet (parsing all the
+    app's CSS again, every widget's) whenever a screen brings CSS of its own: the first play
+    screen of each game, about a tenth of showing it. The rules parsed are the same for the
+    same text and variables (the theme), and a stylesheet does not change them after parsing
+    (Textual's own cache shares them between its parses). Idempotent."""
+    if getattr(Stylesheet._parse_rules, "shared", False):
+        return
+    parse_rules = Stylesheet._parse_rules
+
+    def shared_parse_rules(self, css, read_from, is_default_rules=False, tie_breaker=0,
+                           scope=""):  # fmt: skip
+        key = (css, read_from, is_default_rules, tie_breaker, scope,
+               tuple(self._variables.items()))  # fmt: skip
+        rules = _PARSED_CSS.get(key)
+        if rules is None:
+            rules = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+            _PARSED_CSS[key] = rules
+        return rules
+
+    shared_parse_rules.shared = True
+    Stylesheet._parse_rules = shared_parse_rules

@@ -57,3 +57,47 @@ async def test_the_screen_helpers_read_paints_and_send_keys_on_the_installed_tex
         await pilot.pause()
         assert painted and painted[-1] is app.screen
         assert "key x" in "\n".join(strip.text for strip in screen_strips(app.screen))
+
+
+async def test_css_parsed_once_is_shared_by_the_next_apps_stylesheets_per_theme(monkeypatch):
+    import textual.css.stylesheet as stylesheet_module
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    from forum_trajanum.tui.compat import share_parsed_css
+
+    share_parsed_css()
+    parses: list[str] = []
+    parse = stylesheet_module.parse
+
+    def counted(scope, css, *args, **kwargs):
+        parses.append(css)
+        return parse(scope, css, *args, **kwargs)
+
+    monkeypatch.setattr(stylesheet_module, "parse", counted)
+
+    class Own(Screen):  # a screen with CSS of its own: the stylesheet is built again
+        CSS = "Own #box { background: $primary; height: 3; }"
+
+        def compose(self):
+            yield Static("box", id="box")
+
+    class Two(App):
+        def on_mount(self) -> None:
+            self.push_screen(Own())
+
+    async def background(theme: str):
+        app = Two()
+        app.theme = theme
+        async with app.run_test(size=(20, 5)) as pilot:
+            await pilot.pause()
+            box = app.screen.query_one("#box")
+            return box.styles.background, box.size.height
+
+    first = await background("textual-dark")
+    assert any("Own #box" in css for css in parses)  # parsed for the first app
+    parses.clear()
+    assert await background("textual-dark") == first  # the same styles...
+    assert not parses  # ...and no CSS parsed again
+    light = await background("textual-light")
+    assert light[0] != first[0] and any("Own #box" in css for css in parses)  # another theme
