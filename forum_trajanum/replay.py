@@ -31,7 +31,6 @@ from forum_trajanum.engine import (
     is_over,
     parse,
 )
-from forum_trajanum.engine.view import tile_words
 
 #: A snapshot of the state is kept after every this many actions.
 SNAPSHOT_EVERY = 16
@@ -262,5 +261,4 @@ __all__ = [
     "next_mark",
     "previous_mark",
     "street_words",
-    "tile_words",
 ]

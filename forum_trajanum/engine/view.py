@@ -37,7 +37,6 @@ from forum_trajanum.engine.state import (
     tile_kind,
 )
 from forum_trajanum.engine.tasks import TaskField
-from forum_trajanum.engine.words import tile_words as tile_words  # replay.py reads it here
 
 _PLACE = tuple(
     "temple" if c in TEMPLES else "corner" if c in CORNERS else "space" for c in range(36)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from forum_trajanum.data import COLOUR_NAMES
 from forum_trajanum.engine.actions import SetupCranes
-from forum_trajanum.tui.labels import CORNER_NAMES
+from forum_trajanum.engine.words import CORNER_NAMES
 
 #: Start of the option id of a step that is not an action yet (the rest: the colours chosen).
 STEP_ID = "crane-step:"

@@ -22,7 +22,6 @@ from forum_trajanum.engine import actions as A
 from forum_trajanum.engine.cells import CellKind, parse_cell
 from forum_trajanum.engine.specs import SPECS
 from forum_trajanum.engine.tasks import Decision
-from forum_trajanum.engine.words import CORNER_NAMES as CORNER_NAMES  # cranes.py, play.py
 from forum_trajanum.engine.words import building_name, tile_label
 
 #: Tile kinds in a Colonia cell: two lines of at most 5 characters (small cells) and three
@@ -48,19 +47,13 @@ GRAY_SHORT = {"L": "LIB", "S": "BAS", "M": "MKT", "C": "COL"}
 
 def action_cells(action: A.Action) -> tuple[str, ...]:
     """The Colonia cells an action is about (for the grid cursor): its spec's."""
-    return CHOICE_CELLS[action.kind](action)
+    return SPECS[action.kind].cells(action)
 
 
 def forum_cell(action: A.Action) -> tuple[int, int] | None:
     """The Forum cell (0-based row, col) an action is about (an envoy placement's), None
     otherwise: its spec's."""
     return SPECS[action.kind].forum(action)
-
-
-#: The Colonia cells of each action kind (the specs', by kind).
-CHOICE_CELLS = {kind: spec.cells for kind, spec in SPECS.items()}
-#: What each kind of action is, in words (the specs', by kind).
-CHOICE_WORDS = {kind: spec.words for kind, spec in SPECS.items()}
 
 
 def describe(action: A.Action, pv: PlayerView) -> str:
@@ -80,7 +73,7 @@ def describe(action: A.Action, pv: PlayerView) -> str:
 def action_words(action: A.Action, pv: PlayerView) -> str:
     """What the action is, in words (without its cost and gain: :func:`describe` adds them)."""
     me = pv.colonias[pv.viewer] if 0 <= pv.viewer < len(pv.colonias) else None
-    return CHOICE_WORDS[action.kind](action, pv, me)
+    return SPECS[action.kind].words(action, pv, me)
 
 
 RESOURCE_WORDS = {

@@ -18,9 +18,9 @@ from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import SetupCranes, crane_colours
 from forum_trajanum.engine.tasks import Phase, decision_phase
 from forum_trajanum.engine.view import ColoniaView
+from forum_trajanum.engine.words import CORNER_NAMES
 from forum_trajanum.tui.cranes import STEP_ID, CraneStep, chosen_text, crane_steps
 from forum_trajanum.tui.decisions import Choices, DecisionPanel
-from forum_trajanum.tui.labels import CORNER_NAMES
 from forum_trajanum.tui.playdata import PlayData
 from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.widgets import ColoniaGrid

@@ -25,6 +25,7 @@ from textual.widgets import ContentSwitcher, Static
 from forum_trajanum.engine import PlayerView, view
 from forum_trajanum.engine.rules import DECISION_TITLES
 from forum_trajanum.engine.view import ColoniaView
+from forum_trajanum.engine.words import tile_words
 from forum_trajanum.replay import (
     GameReplay,
     Section,
@@ -32,7 +33,6 @@ from forum_trajanum.replay import (
     next_mark,
     previous_mark,
     street_words,
-    tile_words,
 )
 
 # --- the one adapter to the play screen's board widgets ------------------------------------
