@@ -10,6 +10,7 @@ from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.game import Game
 from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan.actions import parse
+from forum_trajanum.trajan.foresight import preview
 from forum_trajanum.trajan.rules import (
     NUMERALS,
     TIE_BREAKS,
@@ -24,7 +25,6 @@ from forum_trajanum.trajan.rules import (
 from forum_trajanum.trajan.state import POINT_SOURCES, GameState, TrajanOptions
 from forum_trajanum.trajan.view import (
     determinize,
-    preview,
     public_lines,
     reveals_information,
     secret_lines,

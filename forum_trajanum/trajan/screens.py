@@ -33,11 +33,18 @@ from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan.actions import (
     FORUM_KEYS,
     TILE_KEY,
-    site_word,
 )
 from forum_trajanum.trajan.rules import NUMERALS, votes
 from forum_trajanum.trajan.state import GameState
-from forum_trajanum.trajan.view import after, preview, sowing_plan
+from forum_trajanum.trajan.view import SPECS
+from forum_trajanum.trajan.words import (
+    bonus_tile,
+    cards,
+    forum_tile,
+    markers,
+    plural,
+    trajan_tile,
+)
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.decisionlist import DecisionList, follows
@@ -92,214 +99,9 @@ class TrajanData:
     step: int = 0
 
 
-# ── words ───────────────────────────────────────────────────────────────────────────────
-
-
-def colour(c: int) -> str:
-    return f"{D.COLOURS[c]} ({LETTER[c]})"
-
-
-def markers(counts: list[int]) -> str:
-    """A tray's markers as letters: "B B Y" (or "empty")."""
-    letters = [LETTER[c] for c in range(6) for _ in range(counts[c])]
-    return " ".join(letters) if letters else "empty"
-
-
-SPECIAL_WORDS = {
-    "cards": "draw 2 cards",
-    "points": "no special action",
-    "plus2": "a [+2] marker",
-    "legion": "{n} legionnaire{s}",
-    "worker": "{n} worker{s}",
-}
-
-
-def trajan_tile(tile: int) -> str:
-    """A Trajan tile in words: "Y+O 5 VP, 1 worker"."""
-    info = D.TRAJAN_TILES[tile]
-    a, b = info.colours
-    pair = f"{LETTER[a]}+{LETTER[b]}"
-    if info.effect == "demand":
-        return f"{pair} {info.vp} VP, kept: meets {D.DEMANDS[info.amount]}"
-    words = SPECIAL_WORDS[info.effect].format(n=info.amount, s="s" * (info.amount > 1))
-    return f"{pair} {info.vp} VP, {words}"
-
-
-def forum_tile(tile: int) -> str:
-    kind, value = FORUM_KEYS[TILE_KEY[tile]]
-    return forum_key(kind, value)
-
-
-def forum_key(kind: str, value: int) -> str:
-    if kind == "senate":
-        return f"senate tile ({value} votes)"
-    if kind == "demand":
-        return f"{D.DEMANDS[value]} tile"
-    if kind == "extra":
-        return f"extra action: {D.ACTIONS[value]}"
-    return kind.replace("_", " ").replace("wild ", "") + " wild card"
-
-
-def bonus_tile(tile: int, yellow: bool = True) -> str:
-    """A bonus tile on one of its sides in words, with what that side scores at the end."""
-    info = D.BONUS_TILES[tile]
-    side = 0 if yellow else 1
-    if info.kind == "demand":
-        word = D.DEMANDS[info.value]
-        what = f"{D.BONUS_DEMAND[side]} VP if you own a forum {word} tile"
-    elif info.kind == "construction":
-        what = "1 VP per worker on a site" if yellow else "1 VP per 2 workers on sites"
-    elif info.kind == "military":
-        what = f"{D.BONUS_PER_LEGIONNAIRE[side]} VP per legionnaire in a province"
-    elif info.kind == "bonus":
-        what = f"{D.BONUS_PER_BONUS[side]} VP per yellow bonus tile you own"
-    else:
-        pair = f"{D.COMMODITIES[info.value]} or {D.COMMODITIES[info.value + 1]}"
-        what = f"{D.BONUS_PER_CARD[side]} VP per {pair} card in your display"
-    return f"{what} ({'yellow' if yellow else 'grey'})"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
-
-
-def cards(counts) -> str:
-    return ", ".join(
-        f"{n}× {D.COMMODITIES[c]}" if n > 1 else D.COMMODITIES[c] for c, n in sorted(counts.items())
-    )
-
-
-def _points(v: GameState, action) -> str:
-    gain = preview(v, action)
-    total = sum(n for k, n in gain.items() if k != "cards")
-    return f" (+{total} VP)" if total > 0 else f" ({total} VP)" if total < 0 else ""
-
-
-def _tile_wants(pl, tray: int, c: int) -> bool:
-    """Whether the Trajan tile beside ``tray`` shows colour ``c`` more often than the tray
-    holds it now (a marker of ``c`` brings the tile closer)."""
-    tile = pl.slots[tray]
-    if tile < 0:
-        return False
-    return pl.trays[tray][c] < D.TRAJAN_TILES[tile].colours.count(c)
-
-
 def choice_words(v: GameState, action) -> str:
-    """One choice in words, with what it gives (from the view alone)."""
-    seat = v.viewer
-    pl = v.players[seat]
-    task = v.tasks[-1]
-    kind = action.kind
-    if kind == "markers":
-        if action.pair < 0:
-            filled = after(v, action)
-            if filled is None:  # pragma: no cover - the default draws nothing hidden
-                return "The drawn markers for the other trays"
-            trays = filled.players[seat].trays
-            return "The drawn markers for the other trays: " + ", ".join(
-                f"{D.ACTIONS[t]} {markers(trays[t])}" for t in range(task.tray, 6)
-            )
-        a, b = divmod(action.pair, 6)
-        return f"{D.ACTIONS[task.tray]} tray: {colour(a)} and {colour(b)}"
-    if kind == "card":
-        if action.pile == 0:
-            return "A card from the face-down pile"
-        top = v.discards[action.pile - 1][-1]
-        return f"{D.COMMODITIES[top]} from discard pile {action.pile} (everyone sees it)"
-    if kind == "start":
-        tile = v.stacks[action.stack][-1]
-        slot = D.SLOT_NAMES[task.slot]
-        return f"{D.STACK_NAMES[action.stack]}: {trajan_tile(tile)} → slot {slot}"
-    if kind == "take":
-        plan = sowing_plan(v, seat, action.tray)
-        out = (
-            f"{D.ACTIONS[action.tray]} ({markers(pl.trays[action.tray])}) → "
-            f"{D.ACTIONS[plan.target]}"
-        )
-        if plan.tile >= 0 and plan.can_complete:
-            out += f", can complete {trajan_tile(plan.tile).split(',')[0]}"
-        if not plan.action_possible:
-            out += " (nothing to do there)"
-        out += f"; time +{plan.markers}"
-        if plan.round_ends:
-            out += ", round ends"
-        return out
-    if kind == "sow":
-        needed = ""
-        if _tile_wants(pl, task.tray, action.colour) and task.tray == task.target:
-            needed = " (its Trajan tile still needs it)"
-        last = " — the last marker" if sum(task.hand) == 1 else ""
-        return f"{colour(action.colour)} into the {D.ACTIONS[task.tray]} tray{needed}{last}"
-    if kind == "pass":
-        return "Pass"
-    if kind == "special":
-        info = D.TRAJAN_TILES[task.tile]
-        return "Special action: " + SPECIAL_WORDS[info.effect].format(
-            n=info.amount, s="s" * (info.amount > 1)
-        )
-    if kind == "plus2":
-        return f"[+2] marker on {D.ACTIONS[action.action]}: its extra action tiles work twice"
-    if kind == "draw":
-        return "Draw 2 cards, then discard 1"
-    if kind == "discard":
-        return f"Discard {D.COMMODITIES[action.commodity]} onto pile {action.pile}"
-    if kind == "pick":
-        top = v.discards[action.pile - 1][-1]
-        return f"Take {D.COMMODITIES[top]} from discard pile {action.pile}"
-    if kind == "display":
-        names = " and ".join(D.COMMODITIES[c] for c in action.cards)
-        return f"Play {names} to your display, draw {len(action.cards)}"
-    if kind == "ship":
-        load = [D.COMMODITIES[c] for c in action.cards] + ["wild card"] * action.wilds
-        side = "coloured" if v.ships[action.ship] else "grey"
-        return f"Ship {', '.join(load)} on the {D.SHIPS[action.ship]} ship ({side})" + _points(
-            v, action
-        )
-    if kind == "forum":
-        kind_, value = FORUM_KEYS[action.key]
-        return f"Take the {forum_key(kind_, value)}"
-    if kind == "recruit":
-        return "A token from your supply to the military camp"
-    if kind == "march":
-        q = action.province
-        tile = v.provinces[q]
-        took = f", taking its {forum_tile(tile)}" if tile >= 0 else ""
-        if q in pl.provinces:
-            later = "your legionnaire is there already"
-        else:
-            later = f"a legionnaire there later: up to {D.PROVINCE_VP[q]} VP"
-        return f"Leader to {D.PROVINCES[q]}{took} (no VP now; {later})"
-    if kind == "deploy":
-        return f"A legionnaire to {D.PROVINCES[pl.leader]}" + _points(v, action)
-    if kind == "senate":
-        return f"Senate: up to the {D.SENATE_VP[pl.senate + 1]} space" + _points(v, action)
-    if kind == "trajan":
-        tile = v.stacks[action.stack][-1]
-        return f"{D.STACK_NAMES[action.stack]}: {trajan_tile(tile)} → slot {D.SLOT_NAMES[pl.arch]}"
-    if kind == "hire":
-        return "A token from your supply to the worker camp"
-    if kind == "build":
-        tile = v.district[action.site]
-        if tile < 0:
-            return f"Worker to site {site_word(action.site)} (a worker is there: no tile)"
-        t, vp = D.CONSTRUCTION_TILES[tile]
-        first = (
-            f", first {D.BUILDING_TYPES[t]}: {D.ACTIONS[D.BUILDING_BONUS[t]]} action too"
-            if pl.buildings[t] == 0
-            else ""
-        )
-        return f"Worker to site {site_word(action.site)}: {D.BUILDING_TYPES[t]} {vp} VP{first}"
-    if kind == "extra":
-        what = "the extra action wild card" if action.wild else "an extra action tile"
-        again = " (twice: [+2])" if pl.plus2[task.action] else ""
-        return f"Spend {what}: {D.ACTIONS[task.action]} again{again}"
-    if kind == "spend":
-        if not action.keys:
-            return "Spend no forum tile"
-        return "Spend " + ", ".join(forum_key(*FORUM_KEYS[k]) for k in action.keys)
-    if kind == "consul":
-        return f"Take {bonus_tile(action.tile)}"
-    return str(action)  # pragma: no cover - every kind has words above
+    """One choice in words, with what it gives (from the view alone): its kind's words."""
+    return SPECS[action.kind].words(v, action)
 
 
 WHY_WORDS = {

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import NamedTuple
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from forum_trajanum.core.actions import LogSpec, check_complete
 from forum_trajanum.core.actions import reveals as core_reveals
 from forum_trajanum.trajan import data as D
+from forum_trajanum.trajan import words as W
 from forum_trajanum.trajan.actions import (
     ACTION_SET,
     BONUS_WORDS,
@@ -23,7 +25,7 @@ from forum_trajanum.trajan.actions import (
     TILE_KEY,
     site_word,
 )
-from forum_trajanum.trajan.rules import FLOW, NUMERALS, action_options, current_player
+from forum_trajanum.trajan.rules import FLOW, NUMERALS, current_player
 from forum_trajanum.trajan.state import GameState, construct
 
 HIDDEN = -1
@@ -104,83 +106,19 @@ def determinize(v: GameState, rng: random.Random) -> GameState:
     return s
 
 
-def after(v: GameState, action) -> GameState | None:
-    """The view as it would be after ``action`` (None if the view alone cannot tell: the
-    action draws what the view hides)."""
-    out = v.clone()
-    try:
-        FLOW.apply(out, action)
-    except (ValueError, IndexError):
-        return None
-    return out
+@dataclass(frozen=True)
+class ActionSpec(LogSpec):
+    """One Trajan action kind: its log words, whether it reveals, its secret lines (a
+    :class:`~forum_trajanum.core.actions.LogSpec`) and its words as a choice
+    (``words(view, action) -> str``, :mod:`forum_trajanum.trajan.words`). A new action kind
+    is its class in :mod:`~forum_trajanum.trajan.actions` and one spec in :data:`SPECS`."""
 
+    words: Callable[..., str] | None = None
 
-def preview(v: GameState, action) -> dict[str, int]:
-    """What ``action`` gives the deciding seat, from the view alone: points by category
-    (only those that change; not those of a quarter's scoring the turn's end leads to) and
-    the change in cards in hand (``"cards"``)."""
-    seat = current_player(v)
-    after = v.clone()
-    try:
-        FLOW.apply(after, action)
-    except (ValueError, IndexError):
-        return {}
-    before_pl, after_pl = v.players[seat], after.players[seat]
-    out = {k: after_pl.points[k] - n for k, n in before_pl.points.items()}
-    # the action's own points: a quarter's scoring that the end of the turn leads to is not
-    # the action's (the screens show that scoring when it comes)
-    for i, parts in enumerate(after.scorings):
-        earlier = v.scorings[i][seat] if i < len(v.scorings) else {}
-        for k, n in parts[seat].items():
-            out[k] -= n - earlier.get(k, 0)
-    out = {k: d for k, d in out.items() if d}
-    if len(after_pl.hand) != len(before_pl.hand):
-        out["cards"] = len(after_pl.hand) - len(before_pl.hand)
-    return out
-
-
-class SowingPlan(NamedTuple):
-    """Where a source tray's markers go (components §4: R1, R19), for the screen to word."""
-
-    markers: int  # how many markers the tray holds
-    target: int  # the tray that gets the last marker
-    time: int  # the time marker's place afterwards
-    round_ends: bool  # the round ends after this turn
-    spaces_left: int  # spaces from the time marker to its start space now
-    tile: int  # the Trajan tile beside the target tray, -1 none
-    can_complete: bool  # the markers can be sown so that the target completes that tile
-    action_possible: bool  # the target tray's action has an option now
-
-
-def sowing_plan(v: GameState, seat: int, tray: int) -> SowingPlan:
-    """What taking the markers of ``tray`` would do (from what ``seat`` may know)."""
-    pl = v.players[seat]
-    hand = pl.trays[tray]
-    n = sum(hand)
-    cycle = D.TIME_CYCLE[v.options.players]
-    trays = D.NUM_TRAYS
-    target = (tray + n) % trays
-    landing = sum(1 for k in range(n) if (tray + 1 + k) % trays == target)
-    tile = pl.slots[target]
-    can = False
-    if tile >= 0 and n:
-        colours = range(D.NUM_COLOURS)
-        start = [0] * len(colours) if target == tray else pl.trays[target][:]
-        need = [0] * len(colours)
-        for c in D.TRAJAN_TILES[tile].colours:
-            need[c] += 1
-        short = [max(0, need[c] - start[c]) for c in colours]
-        can = all(short[c] <= hand[c] for c in colours) and sum(short) <= landing
-    return SowingPlan(
-        n,
-        target,
-        (v.time + n) % cycle,
-        v.time + n >= cycle,
-        cycle - v.time,
-        tile,
-        can,
-        bool(action_options(v, seat, target)),
-    )
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not callable(self.words):
+            raise TypeError("an action spec's words is not a function")
 
 
 # ── the log, in player words ─────────────────────────────────────────────────────────────
@@ -301,31 +239,40 @@ def _ends_turn(before, action) -> bool:
     )
 
 
-SPECS: dict[str, LogSpec] = check_complete(
+SPECS: dict[str, ActionSpec] = check_complete(
     ACTION_SET,
     {
-        "markers": LogSpec(_markers, _ends_turn),
-        "card": LogSpec(_card, True, _secret_draw),
-        "start": LogSpec(_start, _ends_turn),
-        "take": LogSpec(_take, _ends_turn, _secret_draw),
-        "sow": LogSpec(_sow, _ends_turn, _secret_draw),
-        "pass": LogSpec(lambda s, a, p: "passed", _ends_turn, _secret_draw),
-        "special": LogSpec(_special, True, _secret_draw),
-        "plus2": LogSpec(lambda s, a, p: f"put a [+2] marker on {D.ACTIONS[a.action]}", _ends_turn),
-        "draw": LogSpec(
-            lambda s, a, p: f"drew {D.SEAPORT_DRAW} cards at the Seaport", True, _secret_draw
+        "markers": ActionSpec(_markers, _ends_turn, words=W.markers_words),
+        "card": ActionSpec(_card, True, _secret_draw, words=W.card_words),
+        "start": ActionSpec(_start, _ends_turn, words=W.start_words),
+        "take": ActionSpec(_take, _ends_turn, _secret_draw, words=W.take_words),
+        "sow": ActionSpec(_sow, _ends_turn, _secret_draw, words=W.sow_words),
+        "pass": ActionSpec(lambda s, a, p: "passed", _ends_turn, _secret_draw, words=W.pass_words),
+        "special": ActionSpec(_special, True, _secret_draw, words=W.special_words),
+        "plus2": ActionSpec(
+            lambda s, a, p: f"put a [+2] marker on {D.ACTIONS[a.action]}",
+            _ends_turn,
+            words=W.plus2_words,
         ),
-        "discard": LogSpec(
+        "draw": ActionSpec(
+            lambda s, a, p: f"drew {D.SEAPORT_DRAW} cards at the Seaport",
+            True,
+            _secret_draw,
+            words=W.draw_words,
+        ),
+        "discard": ActionSpec(
             lambda s, a, p: f"discarded {_commodity(a.commodity)} onto pile {a.pile}",
             _ends_turn,
             _secret_draw,
+            words=W.discard_words,
         ),
-        "pick": LogSpec(
+        "pick": ActionSpec(
             lambda s, a, p: f"took {_commodity(s.discards[a.pile - 1][-1])} from pile {a.pile}",
             _ends_turn,
             _secret_draw,
+            words=W.pick_words,
         ),
-        "display": LogSpec(
+        "display": ActionSpec(
             lambda s, a, p: (
                 "played "
                 + _list([_commodity(c) for c in a.cards])
@@ -333,34 +280,44 @@ SPECS: dict[str, LogSpec] = check_complete(
             ),
             True,
             _secret_draw,
+            words=W.display_words,
         ),
-        "ship": LogSpec(_ship, _ends_turn, _secret_draw),
-        "forum": LogSpec(
+        "ship": ActionSpec(_ship, _ends_turn, _secret_draw, words=W.ship_words),
+        "forum": ActionSpec(
             lambda s, a, p: f"took {a_or_an(FORUM_KEY_WORDS[a.key])} tile from the forum",
             _ends_turn,
             _secret_draw,
+            words=W.forum_words,
         ),
-        "recruit": LogSpec(
-            lambda s, a, p: "sent a token to the military camp", _ends_turn, _secret_draw
+        "recruit": ActionSpec(
+            lambda s, a, p: "sent a token to the military camp",
+            _ends_turn,
+            _secret_draw,
+            words=W.recruit_words,
         ),
-        "march": LogSpec(_march, _ends_turn, _secret_draw),
-        "deploy": LogSpec(_deploy, _ends_turn, _secret_draw),
-        "senate": LogSpec(_senate, _ends_turn, _secret_draw),
-        "trajan": LogSpec(
+        "march": ActionSpec(_march, _ends_turn, _secret_draw, words=W.march_words),
+        "deploy": ActionSpec(_deploy, _ends_turn, _secret_draw, words=W.deploy_words),
+        "senate": ActionSpec(_senate, _ends_turn, _secret_draw, words=W.senate_words),
+        "trajan": ActionSpec(
             lambda s, a, p: f"took the top tile of the {D.STACK_NAMES[a.stack]} stack",
             _ends_turn,
             _secret_draw,
+            words=W.trajan_words,
         ),
-        "hire": LogSpec(
-            lambda s, a, p: "sent a token to the worker camp", _ends_turn, _secret_draw
+        "hire": ActionSpec(
+            lambda s, a, p: "sent a token to the worker camp",
+            _ends_turn,
+            _secret_draw,
+            words=W.hire_words,
         ),
-        "build": LogSpec(_build, _ends_turn, _secret_draw),
-        "extra": LogSpec(_extra, _ends_turn, _secret_draw),
-        "spend": LogSpec(_spend, _ends_turn, _secret_draw),
-        "consul": LogSpec(
+        "build": ActionSpec(_build, _ends_turn, _secret_draw, words=W.build_words),
+        "extra": ActionSpec(_extra, _ends_turn, _secret_draw, words=W.extra_words),
+        "spend": ActionSpec(_spend, _ends_turn, _secret_draw, words=W.spend_words),
+        "consul": ActionSpec(
             lambda s, a, p: f"took the {BONUS_WORDS[a.tile]} bonus tile as consul",
             _ends_turn,
             _secret_draw,
+            words=W.consul_words,
         ),
     },
     "log words",
@@ -421,7 +378,6 @@ def reveals_information(state: GameState, action) -> bool:
 __all__ = [
     "construct",
     "determinize",
-    "preview",
     "public_lines",
     "reveals_information",
     "secret_lines",

@@ -8,9 +8,10 @@ import random
 
 import pytest
 
+from forum_trajanum.trajan.foresight import preview
 from forum_trajanum.trajan.rules import apply, current_player, is_over, legal_actions, new_game
 from forum_trajanum.trajan.state import TrajanOptions
-from forum_trajanum.trajan.view import determinize, preview, view
+from forum_trajanum.trajan.view import determinize, view
 
 from .helpers import after_setup, random_game
 

@@ -178,3 +178,13 @@ def test_the_quarter_report_reads_the_senate_votes_and_says_how_a_tie_is_broken(
     assert "Senate votes: Normal bot: 3 votes · Normal bot 2: 3 votes" in text
     assert "A tie: it goes to the player higher on the senate track" in text
     assert "R35" not in text
+
+
+def test_a_kind_of_action_without_words_is_refused_when_its_spec_is_made():
+    """Each action kind's words are part of its one spec (trajan/view.py): a spec without
+    them cannot be made, so a new kind cannot reach the screen as its code."""
+    from forum_trajanum.trajan.view import SPECS, ActionSpec
+
+    with pytest.raises(TypeError, match="words"):
+        ActionSpec(lambda s, a, p: "did it", True)
+    assert all(callable(spec.words) for spec in SPECS.values())

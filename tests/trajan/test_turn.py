@@ -161,7 +161,8 @@ def test_the_round_end_is_checked_only_after_the_turn():
 
 def test_the_sowing_plan_says_where_the_last_marker_lands_and_what_it_completes():
     """EN l.179, l.191-205 (the screen's plannable circle): target, time, round end, tile."""
-    from forum_trajanum.trajan.view import sowing_plan, view
+    from forum_trajanum.trajan.foresight import sowing_plan
+    from forum_trajanum.trajan.view import view
 
     s = turn_of(after_setup(1), 0)
     tile = next(

@@ -1,0 +1,89 @@
+"""What an action would do, from a view alone (the screens' words and the hints read it):
+the view after it, the points it gives and where a source tray's markers would go."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from forum_trajanum.trajan import data as D
+from forum_trajanum.trajan.rules import FLOW, action_options, current_player
+from forum_trajanum.trajan.state import GameState
+
+
+def after(v: GameState, action) -> GameState | None:
+    """The view as it would be after ``action`` (None if the view alone cannot tell: the
+    action draws what the view hides)."""
+    out = v.clone()
+    try:
+        FLOW.apply(out, action)
+    except (ValueError, IndexError):
+        return None
+    return out
+
+
+def preview(v: GameState, action) -> dict[str, int]:
+    """What ``action`` gives the deciding seat, from the view alone: points by category
+    (only those that change; not those of a quarter's scoring the turn's end leads to) and
+    the change in cards in hand (``"cards"``)."""
+    seat = current_player(v)
+    after = v.clone()
+    try:
+        FLOW.apply(after, action)
+    except (ValueError, IndexError):
+        return {}
+    before_pl, after_pl = v.players[seat], after.players[seat]
+    out = {k: after_pl.points[k] - n for k, n in before_pl.points.items()}
+    # the action's own points: a quarter's scoring that the end of the turn leads to is not
+    # the action's (the screens show that scoring when it comes)
+    for i, parts in enumerate(after.scorings):
+        earlier = v.scorings[i][seat] if i < len(v.scorings) else {}
+        for k, n in parts[seat].items():
+            out[k] -= n - earlier.get(k, 0)
+    out = {k: d for k, d in out.items() if d}
+    if len(after_pl.hand) != len(before_pl.hand):
+        out["cards"] = len(after_pl.hand) - len(before_pl.hand)
+    return out
+
+
+class SowingPlan(NamedTuple):
+    """Where a source tray's markers go (components §4: R1, R19), for the screen to word."""
+
+    markers: int  # how many markers the tray holds
+    target: int  # the tray that gets the last marker
+    time: int  # the time marker's place afterwards
+    round_ends: bool  # the round ends after this turn
+    spaces_left: int  # spaces from the time marker to its start space now
+    tile: int  # the Trajan tile beside the target tray, -1 none
+    can_complete: bool  # the markers can be sown so that the target completes that tile
+    action_possible: bool  # the target tray's action has an option now
+
+
+def sowing_plan(v: GameState, seat: int, tray: int) -> SowingPlan:
+    """What taking the markers of ``tray`` would do (from what ``seat`` may know)."""
+    pl = v.players[seat]
+    hand = pl.trays[tray]
+    n = sum(hand)
+    cycle = D.TIME_CYCLE[v.options.players]
+    trays = D.NUM_TRAYS
+    target = (tray + n) % trays
+    landing = sum(1 for k in range(n) if (tray + 1 + k) % trays == target)
+    tile = pl.slots[target]
+    can = False
+    if tile >= 0 and n:
+        colours = range(D.NUM_COLOURS)
+        start = [0] * len(colours) if target == tray else pl.trays[target][:]
+        need = [0] * len(colours)
+        for c in D.TRAJAN_TILES[tile].colours:
+            need[c] += 1
+        short = [max(0, need[c] - start[c]) for c in colours]
+        can = all(short[c] <= hand[c] for c in colours) and sum(short) <= landing
+    return SowingPlan(
+        n,
+        target,
+        (v.time + n) % cycle,
+        v.time + n >= cycle,
+        cycle - v.time,
+        tile,
+        can,
+        bool(action_options(v, seat, target)),
+    )
