@@ -34,7 +34,7 @@ from forum_trajanum.trajan.actions import (
     FORUM_KEYS,
     TILE_KEY,
 )
-from forum_trajanum.trajan.rules import NUMERALS, votes
+from forum_trajanum.trajan.rules import NUMERALS, TIE_BREAKS, votes
 from forum_trajanum.trajan.state import GameState
 from forum_trajanum.trajan.view import SPECS
 from forum_trajanum.trajan.words import (
@@ -1053,15 +1053,13 @@ def final_text(v: GameState, names) -> Text:
             out.append(f"{place}. {names[p]}: {pl.score} VP", style="bold")
             tied = [q for q in range(len(names)) if q != p and scores[q] == scores[p]]
             if tied:
-                out.append(" (tied on points: the senate decides)")
+                out.append(" (tied on points: see below)")
             out.append("\n")
             parts = ", ".join(f"{CATEGORY_WORDS[k]} {n}" for k, n in pl.points.items() if n)
             out.append(f"   {parts or 'no points'}\n")
-    if any(scores.count(n) > 1 for n in scores):
-        out.append(
-            "\nA tie on points goes to the player higher in the senate: the higher space, "
-            "then the disc on top (the consul of the last vote).\n"
-        )
+    if any(scores.count(n) > 1 for n in scores):  # the engine's tie-breaks, in its words
+        rules = "; then ".join(f"{tie}: {tie.detail}" for tie in TIE_BREAKS)
+        out.append(f"\nA tie on points goes to the player {rules}.\n")
     return out
 
 
