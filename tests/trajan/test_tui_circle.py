@@ -48,16 +48,16 @@ def test_the_circle_in_text_looks_as_the_rich_table_did_at_every_width_it_is_sho
     rng = random.Random(players)
     state = new_game(players, TrajanOptions(players=players))
     compared = 0
-    for step in range(400):
+    for step in range(300):
         if is_over(state):
             break
         apply(state, rng.choice(legal_actions(state)))
-        if step % 40:
+        if step % 60:
             continue
         for pl in state.players:
             rows = circle_rows(pl)
-            for width in (40, 44, 46, 50, 60, 80):
+            for width in (40, 46, 60):
                 text = circle_table(rows, width)
                 assert clean(cells(text, width)) == clean(cells(rich_table(rows), width))
                 compared += 1
-    assert compared > 50
+    assert compared > 20
