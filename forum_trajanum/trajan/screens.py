@@ -257,11 +257,24 @@ def time_track(v: GameState) -> str:
     )
 
 
-def board_panel(v: GameState, names: list[str]) -> Text:
+def time_line(v: GameState) -> Text:
+    """The board panel's first line: the time track (nothing during the setup)."""
     out = Text()
     if v.quarter > 0:
         out.append("Time: ", style="bold")
-        out.append(time_track(v) + "\n")
+        out.append(time_track(v))
+    return out
+
+
+def board_panel(v: GameState, names: list[str]) -> Text:
+    """The board panel: the time track, then the rest of the board."""
+    time = time_line(v)
+    return (time + "\n" if time else Text()) + board_below_time(v, names)
+
+
+def board_below_time(v: GameState, names: list[str]) -> Text:
+    """The board panel below its time track: forum, senate, ships, cards, Trajan stacks."""
+    out = Text()
     forum = Counter(forum_tile(t) for t in v.forum if t >= 0)
     out.append("Forum: ", style="bold")
     out.append(", ".join(f"{n}× {w}" if n > 1 else w for w, n in sorted(forum.items())) or "empty")
@@ -333,9 +346,10 @@ def _content_key(content, width: int):
 
 
 def _show(widget: Static, content, what: str = "") -> None:
-    """Put ``content`` in ``widget`` only when what it shows changed: an update lays the
-    screen out again and repaints the widget (a move changes two or three of the five boxes
-    of a wide screen); with as many lines as before, a repaint alone does."""
+    """Put ``content`` in ``widget`` only when what it shows changed, and lay the screen out
+    again only when the widget's height changes: a move changes two or three of the boxes of
+    a wide screen, mostly within the lines they had, and a layout of the whole screen is a
+    good part of a move's time there."""
     width = widget.size.width or widget.app.size.width
     key = (what, width, _content_key(content, width))
     old = getattr(widget, "_shown_key", None)
@@ -344,7 +358,22 @@ def _show(widget: Static, content, what: str = "") -> None:
     if isinstance(widget, PanelText) and (old is None or old[:2] != key[:2]):
         widget.forget_height()  # another panel, or another width: its own height
     widget._shown_key = key
-    widget.update(content)
+    widget.update(content, layout=False)
+    if _height_changes(widget):
+        widget.refresh(layout=True)
+
+
+def _height_changes(widget: Static) -> bool:
+    """Whether ``widget``'s new content needs another height than the one it has (measured
+    as Textual's layout measures it, floored by its minimum height); a widget not laid out
+    yet, or hidden, counts as changing."""
+    width = widget.content_size.width
+    if not width or not widget.display:
+        return True
+    needed = widget.get_content_height(widget.size, widget.app.size, width)
+    least = widget.styles.min_height
+    floor = int(least.resolve(widget.size, widget.app.size)) if least is not None else 0
+    return max(needed, floor) != widget.content_size.height
 
 
 class PanelText(Static):
@@ -696,9 +725,12 @@ class TrajanScreen(GameScreen):
                 with VerticalScroll(id="t-district-box", classes="t-box"):  # from 160
                     yield PanelText(id="t-district")
             with Vertical(id="t-mid"):  # from 160 columns
-                for panel in ("board", "map"):
-                    with VerticalScroll(id=f"t-{panel}-box", classes="t-box"):
-                        yield PanelText(id=f"t-{panel}")
+                with VerticalScroll(id="t-board-box", classes="t-box"):
+                    # the time track apart: most moves change it alone of the board's lines
+                    yield PanelText(id="t-time")
+                    yield PanelText(id="t-board")
+                with VerticalScroll(id="t-map-box", classes="t-box"):
+                    yield PanelText(id="t-map")
             with Vertical(id="p-decide"):
                 yield Static(id="decision-title")
                 yield Static(id="t-hint")
@@ -764,6 +796,12 @@ class TrajanScreen(GameScreen):
             content = panel_text(self.data, panel)
             if box_id == "t-map-box":  # beside everything else: the drawing alone
                 content = Drawn(partial(map_drawing, self.data.view))
+            if box_id == "t-board-box":  # its time track apart (redrawn alone at most moves)
+                time, track = self.query_one("#t-time", Static), time_line(self.data.view)
+                if time.display != bool(track):  # none in the setup
+                    time.display = bool(track)
+                _show(time, track, panel)
+                content = board_below_time(self.data.view, self.data.names)
             _show(self.query_one(f"#{box_id[:-4]}", Static), content, panel)
             if panel == "log":  # the latest first in view
                 box.call_after_refresh(box.scroll_end, animate=False)
