@@ -10,7 +10,12 @@ from forum_trajanum.trajan.rules import is_over
 from forum_trajanum.trajan.screens import QuarterScreen, TrajanOverScreen, TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen, StartScreen
-from tests.tui.conftest import past_hold, press_quickly, screen_text
+from tests.tui.conftest import (
+    past_hold,
+    press_quickly,
+    quick_idle,  # noqa: F401 - a fixture, used by its name
+    screen_text,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -20,6 +25,7 @@ def save_home(tmp_path, monkeypatch):
 
 
 @pytest.mark.long
+@pytest.mark.usefixtures("quick_idle")
 async def test_a_whole_trajan_game_by_keys_from_the_form_to_the_final_ranking():
     app = ForumApp(bot_delay=0, choice_hold=0.001)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -19,7 +19,7 @@ from .conftest import past_hold, press_quickly, screen_text
 
 
 @pytest.mark.long
-async def test_whole_game_by_keys_to_the_final_ranking():
+async def test_whole_game_by_keys_to_the_final_ranking(quick_idle):
     # the hold after a hand-over is near zero here: its own tests (test_hold.py) keep it
     # honest, and at 0.3 s it was a third of this test's time
     app = ForumApp(bot_delay=0, choice_hold=0.001)
