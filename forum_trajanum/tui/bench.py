@@ -212,8 +212,9 @@ async def _until(pilot, condition, what: str) -> None:
 async def cursor_and_board(width: int, height: int, samples: int):
     """Key-to-repaint seconds of cursor moves and of whole-board updates at one size."""
     from forum_trajanum.tui.app import ForumApp
+    from forum_trajanum.tui.decisionlist import DecisionList
     from forum_trajanum.tui.playscreen import PlayScreen
-    from forum_trajanum.tui.widgets import ColoniaGrid, DecisionList
+    from forum_trajanum.tui.widgets import ColoniaGrid
 
     session = _session_at_build(3)
     # no hold after the hand-over: with --samples 1 the first Enter would come too soon

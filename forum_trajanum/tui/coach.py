@@ -243,7 +243,7 @@ class CoachApp:
 
     def hold_choices(self) -> None:
         """After a dialog closed with Enter: the choices ignore a too fast second Enter."""
-        from forum_trajanum.tui.widgets import DecisionList
+        from forum_trajanum.tui.decisionlist import DecisionList
 
         for lst in self.screen.query(DecisionList):
             lst.hold(self.choice_hold)

@@ -1,4 +1,4 @@
-"""The decision list of the play screen (re-exported by :mod:`forum_trajanum.tui.widgets`)."""
+"""The decision list of the play screens (both games' lists are one)."""
 
 from __future__ import annotations
 

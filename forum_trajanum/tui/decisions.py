@@ -25,14 +25,14 @@ from textual.widgets.option_list import Option
 
 from forum_trajanum.data import cell_name
 from forum_trajanum.engine.actions import END_TURN
-from forum_trajanum.tui.decisionlist import follows
+from forum_trajanum.tui.decisionlist import DecisionList, follows
 from forum_trajanum.tui.entries import BACK_ID, GROUP_ID, GROUP_WORDS, group_of
 from forum_trajanum.tui.hinting import HINT_MARK, HintPanel
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.labels import action_cells, decision_context, describe, forum_cell
 from forum_trajanum.tui.messages import ActionChosen
 from forum_trajanum.tui.textlines import hidden
-from forum_trajanum.tui.widgets import SEAT_STYLE, DecisionList
+from forum_trajanum.tui.widgets import SEAT_STYLE
 
 if TYPE_CHECKING:
     from forum_trajanum.tui.playdata import PlayData

@@ -15,9 +15,10 @@ from forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.tui.glossary import WORDS, heading
 from forum_trajanum.tui.help import LEGEND_KEY, RULES_REFERENCE, keys_table, legend
+from forum_trajanum.tui.keys import KeyBar
 from forum_trajanum.tui.panels import ROMAN, supply_text
 from forum_trajanum.tui.playdata import PlayData
-from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, KeyBar
+from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid
 
 
 class SaveAsScreen(ModalScreen[str | None]):

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from forum_trajanum.core import saves
 from forum_trajanum.engine import RecordError
-from forum_trajanum.tui.widgets import KeyBar
+from forum_trajanum.tui.keys import KeyBar
 
 
 def game_line(info: saves.GameInfo) -> Text:

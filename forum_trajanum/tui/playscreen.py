@@ -27,12 +27,13 @@ from forum_trajanum.engine.actions import TakeTile
 from forum_trajanum.engine.forum import AreaRule, area_rule
 from forum_trajanum.engine.tasks import Decision
 from forum_trajanum.engine.view import ColoniaView
+from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.decisions import Choices, DecisionPanel, cell_at, set_text, set_title
 from forum_trajanum.tui.entries import group_of
 from forum_trajanum.tui.focusing import arrows_words, choices_after_colonia
 from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.hinting import HintPanel, hint_unavailable
-from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY
+from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar
 from forum_trajanum.tui.labels import (
     action_cells,
     cell_words,
@@ -59,13 +60,7 @@ from forum_trajanum.tui.panels import (
 from forum_trajanum.tui.playdata import PlayData
 from forum_trajanum.tui.statusline import StatusLine
 from forum_trajanum.tui.textlines import TextLines
-from forum_trajanum.tui.widgets import (
-    SEAT_STYLE,
-    ColoniaGrid,
-    DecisionList,
-    ForumGrid,
-    KeyBar,
-)
+from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, ForumGrid
 
 
 class PlayScreen(GameScreen):

@@ -26,8 +26,9 @@ from forum_trajanum.engine.scoring import TIE_BREAKS, RankKey
 from forum_trajanum.engine.state import TRAJAN_CARDS_KEY
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.gamescreens import FlowScreen
+from forum_trajanum.tui.keys import KeyBar
 from forum_trajanum.tui.panels import supply_text
-from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, ForumGrid, KeyBar
+from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid, ForumGrid
 
 CYCLE_NAMES = ("I", "II", "III")
 

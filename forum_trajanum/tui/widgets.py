@@ -30,8 +30,6 @@ from forum_trajanum.data import (
 )
 from forum_trajanum.engine.cells import CellKind, parse_cell
 from forum_trajanum.engine.view import ColoniaView
-from forum_trajanum.tui.decisionlist import DecisionList  # noqa: F401 - as for KeyBar
-from forum_trajanum.tui.keys import KeyBar  # noqa: F401 - where the screens import it from
 from forum_trajanum.tui.labels import GRAY_SHORT, TILE_SHORT
 
 #: Colour letter -> style; the letter itself is always printed too.

@@ -54,7 +54,7 @@ async def past_hold(pilot) -> None:
     """Wait until the shown decision list (or the scoring screen) takes Enter: after a
     hand-over, a bot's turn or the end of a cycle it ignores Enter for a moment
     (``CHOICE_HOLD``), so that a double press chooses nothing."""
-    from forum_trajanum.tui.widgets import DecisionList
+    from forum_trajanum.tui.decisionlist import DecisionList
 
     while True:
         screen = pilot.app.screen
