@@ -248,21 +248,21 @@ def circle_panel(v: GameState, seat: int, names: list[str]):
     return Group(title, table, out)
 
 
-def time_track(v: GameState) -> str:
+def time_track(v: GameState, sep: str = ": ") -> str:
     """The time track: "■■□□□□□□□□□ 2 of 11: the round ends in 9"."""
     cycle = D.TIME_CYCLE[v.options.players]
     bar = "■" * v.time + "□" * (cycle - v.time)
-    return (
-        f"{bar} {v.time} of {cycle}: {round_end_words(v, cycle).replace('round', 'the round', 1)}"
-    )
+    ends = round_end_words(v, cycle).replace("round", "the round", 1)
+    return f"{bar} {v.time} of {cycle}{sep}{ends}"
 
 
-def time_line(v: GameState) -> Text:
-    """The board panel's first line: the time track (nothing during the setup)."""
+def time_line(v: GameState, two_lines: bool = False) -> Text:
+    """The board panel's first line: the time track (nothing during the setup); on two lines
+    (the track, then when the round ends) where it stands on its own above a narrow board."""
     out = Text()
     if v.quarter > 0:
         out.append("Time: ", style="bold")
-        out.append(time_track(v))
+        out.append(time_track(v, "\n" if two_lines else ": "))
     return out
 
 
@@ -377,10 +377,11 @@ def _height_changes(widget: Static) -> bool:
 
 
 class PanelText(Static):
-    """A panel's words in its scrolling box, kept as tall as the tallest they have been for
-    the panel and width they show: a line more or less at a move (a wrapped line unwrapped)
-    laid the wide screen out twice and redrew the boxes below it; a blank line at a panel's
-    foot is not seen."""
+    """A panel's words at the foot of a box of fixed height, kept as tall as the tallest they
+    have been for the panel and width they show: a line more or less at a move (a wrapped
+    line unwrapped) laid the screen out twice; a blank line at the foot of a box that keeps
+    its height anyway is not seen. (Boxes as tall as their words take plain texts: a kept
+    height would show there as blank lines.)"""
 
     _tallest = 0
 
@@ -676,6 +677,7 @@ class TrajanScreen(GameScreen):
     TrajanScreen #t-district-box { display: none; }
     TrajanScreen.-wider #t-district-box { display: block; }
     TrajanScreen #t-board-box { height: 1fr; }
+    TrajanScreen #t-time { height: 2; }
     TrajanScreen #t-map-box { max-height: 60%; }
     TrajanScreen #p-decide { height: 1fr; width: 1fr; }
     TrajanScreen.-wider #p-decide { width: 1.2fr; }
@@ -717,20 +719,20 @@ class TrajanScreen(GameScreen):
         with Horizontal(id="t-body"):
             with Vertical(id="t-left"):
                 with VerticalScroll(id="t-circle-box", classes="t-box"):  # from 120 columns
-                    yield PanelText(id="t-circle")
+                    yield Static(id="t-circle")
                 with VerticalScroll(id="t-players-box", classes="t-box"):  # from 120x45
-                    yield PanelText(id="t-players")
+                    yield Static(id="t-players")
                 with VerticalScroll(id="t-panel-box", classes="t-box"):
                     yield PanelText(id="t-panel")
                 with VerticalScroll(id="t-district-box", classes="t-box"):  # from 160
-                    yield PanelText(id="t-district")
+                    yield Static(id="t-district")
             with Vertical(id="t-mid"):  # from 160 columns
                 with VerticalScroll(id="t-board-box", classes="t-box"):
                     # the time track apart: most moves change it alone of the board's lines
-                    yield PanelText(id="t-time")
+                    yield Static(id="t-time")
                     yield PanelText(id="t-board")
                 with VerticalScroll(id="t-map-box", classes="t-box"):
-                    yield PanelText(id="t-map")
+                    yield Static(id="t-map")
             with Vertical(id="p-decide"):
                 yield Static(id="decision-title")
                 yield Static(id="t-hint")
@@ -797,7 +799,8 @@ class TrajanScreen(GameScreen):
             if box_id == "t-map-box":  # beside everything else: the drawing alone
                 content = Drawn(partial(map_drawing, self.data.view))
             if box_id == "t-board-box":  # its time track apart (redrawn alone at most moves)
-                time, track = self.query_one("#t-time", Static), time_line(self.data.view)
+                time = self.query_one("#t-time", Static)
+                track = time_line(self.data.view, two_lines=True)  # two lines: never wraps
                 if time.display != bool(track):  # none in the setup
                     time.display = bool(track)
                 _show(time, track, panel)
