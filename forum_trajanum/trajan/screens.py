@@ -160,11 +160,12 @@ def status_line(data: TrajanData) -> Text:
     return out
 
 
-def round_end_words(v: GameState, cycle: int) -> str:
-    """How far the round's end is: "round ends in 9", or that this turn ends it."""
+def round_end_words(v: GameState, cycle: int, the: str = "") -> str:
+    """How far the round's end is: "round ends in 9" (``the`` before it: "the round ends in
+    9"), or that this turn ends it."""
     if v.round_ends:  # the time marker passed its start during this turn
         return "the round ends after this turn"
-    return f"round ends in {cycle - v.time}"
+    return f"{the}round ends in {cycle - v.time}"
 
 
 #: The action circle's columns: (header, right-justified, style); the last one wraps.
@@ -226,9 +227,8 @@ def circle_panel(v: GameState, seat: int, names: list[str]):
     out = Text()
     if pl.arch == D.ARCH_CENTRE:
         out.append("The arch is in the centre: every slot is full.\n")
-    held = pl.hand
-    hand = Counter(c for c in held if c >= 0)
-    unknown = sum(1 for c in held if c < 0)
+    hand = Counter(c for c in pl.hand if c >= 0)
+    unknown = sum(1 for c in pl.hand if c < 0)
     out.append("Hand: ", style="bold")
     out.append((cards(hand) or "no cards") + (f" + {unknown} unseen" if unknown else "") + "\n")
     out.append("Display: ", style="bold")
@@ -252,7 +252,7 @@ def time_track(v: GameState, sep: str = ": ") -> str:
     """The time track: "■■□□□□□□□□□ 2 of 11: the round ends in 9"."""
     cycle = D.TIME_CYCLE[v.options.players]
     bar = "■" * v.time + "□" * (cycle - v.time)
-    ends = round_end_words(v, cycle).replace("round", "the round", 1)
+    ends = round_end_words(v, cycle, the="the ")
     return f"{bar} {v.time} of {cycle}{sep}{ends}"
 
 

@@ -188,3 +188,15 @@ def test_a_kind_of_action_without_words_is_refused_when_its_spec_is_made():
     with pytest.raises(TypeError, match="words"):
         ActionSpec(lambda s, a, p: "did it", True)
     assert all(callable(spec.words) for spec in SPECS.values())
+
+
+def test_the_time_track_says_once_that_the_round_ends_after_this_turn():
+    from forum_trajanum.trajan.screens import time_track
+    from tests.trajan.helpers import after_setup
+
+    state = after_setup()
+    state.time = 3
+    assert time_track(state).endswith("3 of 11: the round ends in 8")
+    state.round_ends = True  # the time marker passed its start this turn
+    assert time_track(state).endswith(": the round ends after this turn")
+    assert "the the" not in time_track(state, "\n")
