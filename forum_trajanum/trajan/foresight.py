@@ -26,16 +26,14 @@ def preview(v: GameState, action) -> dict[str, int]:
     (only those that change; not those of a quarter's scoring the turn's end leads to) and
     the change in cards in hand (``"cards"``)."""
     seat = current_player(v)
-    after = v.clone()
-    try:
-        FLOW.apply(after, action)
-    except (ValueError, IndexError):
+    then = after(v, action)
+    if then is None:
         return {}
-    before_pl, after_pl = v.players[seat], after.players[seat]
+    before_pl, after_pl = v.players[seat], then.players[seat]
     out = {k: after_pl.points[k] - n for k, n in before_pl.points.items()}
     # the action's own points: a quarter's scoring that the end of the turn leads to is not
     # the action's (the screens show that scoring when it comes)
-    for i, parts in enumerate(after.scorings):
+    for i, parts in enumerate(then.scorings):
         earlier = v.scorings[i][seat] if i < len(v.scorings) else {}
         for k, n in parts[seat].items():
             out[k] -= n - earlier.get(k, 0)

@@ -401,7 +401,15 @@ class Drawn:
     it fits any panel, from an 80-column screen's to a third of a wide one."""
 
     def __init__(self, draw) -> None:
-        self.draw = draw
+        self._draw = draw
+        self._drawn: dict[int, Text] = {}
+
+    def draw(self, width: int) -> Text:
+        """The drawing at ``width``, drawn once (the update keys it, measures it and shows
+        it at the same width)."""
+        if width not in self._drawn:
+            self._drawn[width] = self._draw(width)
+        return self._drawn[width]
 
     def __rich_console__(self, console, options):
         yield self.draw(options.max_width)

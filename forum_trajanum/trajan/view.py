@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from forum_trajanum.core.actions import LogSpec, check_complete
 from forum_trajanum.core.actions import reveals as core_reveals
 from forum_trajanum.trajan import data as D
+from forum_trajanum.trajan import foresight
 from forum_trajanum.trajan import words as W
 from forum_trajanum.trajan.actions import (
     ACTION_SET,
@@ -227,10 +228,8 @@ def _secret_draw(before, a, after, seat):
 def _ends_turn(before, action) -> bool:
     """Whether the action ends the turn (the next decision may be another player's, and a
     round end reveals a demand tile)."""
-    after = before.clone()
-    try:
-        FLOW.apply(after, action)
-    except (ValueError, IndexError):
+    after = foresight.after(before, action)
+    if after is None:
         return True
     return (
         current_player(after) != current_player(before)
