@@ -150,8 +150,7 @@ def take_words(v: GameState, action) -> str:
 
 
 def sow_words(v: GameState, action) -> str:
-    seat = v.viewer
-    pl = v.players[seat]
+    pl = v.players[v.viewer]
     task = v.tasks[-1]
     needed = ""
     if _tile_wants(pl, task.tray, action.colour) and task.tray == task.target:
@@ -212,8 +211,7 @@ def recruit_words(v: GameState, action) -> str:
 
 
 def march_words(v: GameState, action) -> str:
-    seat = v.viewer
-    pl = v.players[seat]
+    pl = v.players[v.viewer]
     q = action.province
     tile = v.provinces[q]
     took = f", taking its {forum_tile(tile)}" if tile >= 0 else ""
@@ -225,20 +223,17 @@ def march_words(v: GameState, action) -> str:
 
 
 def deploy_words(v: GameState, action) -> str:
-    seat = v.viewer
-    pl = v.players[seat]
+    pl = v.players[v.viewer]
     return f"A legionnaire to {D.PROVINCES[pl.leader]}" + _points(v, action)
 
 
 def senate_words(v: GameState, action) -> str:
-    seat = v.viewer
-    pl = v.players[seat]
+    pl = v.players[v.viewer]
     return f"Senate: up to the {D.SENATE_VP[pl.senate + 1]} space" + _points(v, action)
 
 
 def trajan_words(v: GameState, action) -> str:
-    seat = v.viewer
-    pl = v.players[seat]
+    pl = v.players[v.viewer]
     tile = v.stacks[action.stack][-1]
     return f"{D.STACK_NAMES[action.stack]}: {trajan_tile(tile)} → slot {D.SLOT_NAMES[pl.arch]}"
 
@@ -248,8 +243,7 @@ def hire_words(v: GameState, action) -> str:
 
 
 def build_words(v: GameState, action) -> str:
-    seat = v.viewer
-    pl = v.players[seat]
+    pl = v.players[v.viewer]
     tile = v.district[action.site]
     if tile < 0:
         return f"Worker to site {site_word(action.site)} (a worker is there: no tile)"
@@ -263,8 +257,7 @@ def build_words(v: GameState, action) -> str:
 
 
 def extra_words(v: GameState, action) -> str:
-    seat = v.viewer
-    pl = v.players[seat]
+    pl = v.players[v.viewer]
     task = v.tasks[-1]
     what = "the extra action wild card" if action.wild else "an extra action tile"
     again = " (twice: [+2])" if pl.plus2[task.action] else ""
