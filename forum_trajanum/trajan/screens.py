@@ -690,9 +690,11 @@ class TrajanScreen(GameScreen):
     TrajanScreen #p-decide { height: 1fr; width: 1fr; }
     TrajanScreen.-wider #p-decide { width: 1.2fr; }
     TrajanScreen.-wide #p-decide, TrajanScreen.-wider #p-decide { padding-left: 1; }
-    /* two lines kept: titles of one line and of two, in turn, moved the list at each move
-       (the screen laid out and the list drawn twice) */
-    TrajanScreen #decision-title { height: auto; min-height: 2; color: $warning; }
+    TrajanScreen #decision-title { height: auto; color: $warning; }
+    /* two lines kept where rows are plenty: titles of one line and of two, in turn, moved
+       the list at each move (the screen laid out and the list drawn twice); at 80x24 a row
+       of choices is worth more */
+    TrajanScreen.-wide #decision-title, TrajanScreen.-wider #decision-title { min-height: 2; }
     TrajanScreen #t-hint { height: auto; color: #87d7ff; }
     TrajanScreen #decisions { height: 1fr; border: none; }
     TrajanScreen #t-message { height: auto; min-height: 1; color: $warning; }
