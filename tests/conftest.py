@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 
+import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 # Compiled modules are kept even where the environment asks Python not to write them
@@ -71,3 +72,17 @@ def pytest_collection_modifyitems(config, items) -> None:
 
 def pytest_xdist_auto_num_workers(config) -> int:
     return 2 * (os.cpu_count() or 1)
+
+
+@pytest.fixture
+def quick_idle(monkeypatch):
+    """Textual's pilot waits for an idle app in slices of 20 ms (``pilot.pause()``): a whole
+    game by keys is a thousand such waits, two thirds of its time asleep. In slices of 5 ms
+    (the CPU threshold scaled with the slice) for the tests that advance only on what the
+    game shows (a new screen, a new action), never on a pause alone. Private names of
+    Textual's test helpers: an upgrade that drops them fails here."""
+    import textual._wait as wait
+
+    assert hasattr(wait, "SLEEP_GRANULARITY") and hasattr(wait, "SLEEP_IDLE"), "update me"
+    monkeypatch.setattr(wait, "SLEEP_GRANULARITY", 0.005)
+    monkeypatch.setattr(wait, "SLEEP_IDLE", 0.005 / 20)

@@ -10,12 +10,7 @@ from forum_trajanum.trajan.rules import is_over
 from forum_trajanum.trajan.screens import QuarterScreen, TrajanOverScreen, TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen, StartScreen
-from tests.tui.conftest import (
-    past_hold,
-    press_quickly,
-    quick_idle,  # noqa: F401 - a fixture, used by its name
-    screen_text,
-)
+from tests.tui.conftest import past_hold, press_quickly, screen_text
 
 
 @pytest.fixture(autouse=True)

@@ -26,20 +26,6 @@ def quick_hold(request, monkeypatch):
         monkeypatch.setattr("forum_trajanum.tui.keys.CHOICE_HOLD", 0.001)
 
 
-@pytest.fixture
-def quick_idle(monkeypatch):
-    """Textual's pilot waits for an idle app in slices of 20 ms (``pilot.pause()``): a whole
-    game by keys is a thousand such waits, two thirds of its time asleep. In slices of 5 ms
-    (the CPU threshold scaled with the slice) for the tests that advance only on what the
-    game shows (a new screen, a new action), never on a pause alone. Private names of
-    Textual's test helpers: an upgrade that drops them fails here."""
-    import textual._wait as wait
-
-    assert hasattr(wait, "SLEEP_GRANULARITY") and hasattr(wait, "SLEEP_IDLE"), "update me"
-    monkeypatch.setattr(wait, "SLEEP_GRANULARITY", 0.005)
-    monkeypatch.setattr(wait, "SLEEP_IDLE", 0.005 / 20)
-
-
 def screen_text(app) -> str:
     """The text the active screen shows now (what a player can read)."""
     return "\n".join(strip.text for strip in screen_strips(app.screen))
