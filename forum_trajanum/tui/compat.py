@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import textual._context
 from textual import events
 from textual.app import App
 from textual.css.stylesheet import Stylesheet
@@ -24,11 +25,13 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 #: (class, private attribute) pairs this module and the app rely on.
-PRIVATE_NAMES: tuple[tuple[type, str], ...] = (
+PRIVATE_NAMES: tuple[tuple[object, str], ...] = (
     (App, "_handle_exception"),  # overridden by the app: a crash goes to crash.log
     (Widget, "_scroll_update"),
     (Screen, "_compositor_refresh"),  # the benchmark (tui/bench.py) watches each paint
     (Stylesheet, "_parse_rules"),  # parsed CSS shared by every stylesheet (share_parsed_css)
+    (App, "_background_screens"),  # the screens seen behind a dialog (screen_strips)
+    (textual._context, "visible_screen_stack"),  # where a frame's painting reads them
 )
 
 #: Attributes set on an App instance (checked on a live app by the test).
@@ -51,7 +54,12 @@ def scroll_update(widget: Widget, size: Size) -> None:
 
 def screen_strips(screen: Screen) -> list:
     """The lines the screen shows now, as Textual's compositor last laid them out (what a
-    player reads; the tests and the benchmark read the screen this way)."""
+    player reads; the tests and the benchmark read the screen this way), with what shows
+    through from the screens behind a dialog (as Textual paints a frame)."""
+    app = screen.app
+    textual._context.visible_screen_stack.set(
+        app._background_screens if screen is app.screen else []
+    )
     return screen._compositor.render_strips()
 
 
@@ -79,6 +87,31 @@ def on_paint(screen: Screen | type[Screen], callback: Callable[[Screen], None]) 
         callback(screen)
 
     screen._compositor_refresh = refreshed
+
+
+def unpainted_when_headless() -> None:
+    """Skip painting frames that no one sees: a headless app (``App.run_test``) renders each
+    frame only to throw it away (its driver writes nothing), about a fifth of a test's CPU
+    time. The screen is still laid out after each change, and read in full on demand
+    (:func:`screen_strips`, a snapshot's ``export_screenshot``), as a terminal would show it.
+    For the test suite only (``tests/conftest.py``), where a paint is never watched:
+    :func:`on_paint`'s callbacks still run after each frame. Idempotent."""
+    if getattr(Screen._compositor_refresh, "unpainted", False):
+        return
+    paint = Screen._compositor_refresh
+
+    def refresh(self: Screen) -> None:
+        app = self.app
+        if not (app.is_headless and self is app.screen and not app.is_inline):
+            paint(self)
+            return
+        # what a paint leaves behind: nothing left to repaint (``render_update``)
+        self._compositor._dirty_regions.clear()
+        self._dirty_widgets.clear()
+        app._update_mouse_over(self)
+
+    refresh.unpainted = True
+    Screen._compositor_refresh = refresh
 
 
 def send_key(app: App, key: str) -> None:

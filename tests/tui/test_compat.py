@@ -59,6 +59,40 @@ async def test_the_screen_helpers_read_paints_and_send_keys_on_the_installed_tex
         assert "key x" in "\n".join(strip.text for strip in screen_strips(app.screen))
 
 
+async def test_a_dialog_reads_with_the_screen_behind_it_and_an_unpainted_frame_is_still_read():
+    """``screen_strips`` shows what shows through a dialog (as a frame is painted), also when
+    the suite's headless frames go unpainted (``unpainted_when_headless``, on for the tests):
+    no frame has painted the dialog over the screen behind it when the test reads it."""
+    from textual.containers import Vertical
+    from textual.screen import ModalScreen, Screen
+    from textual.widgets import Static
+
+    from forum_trajanum.tui.compat import unpainted_when_headless
+
+    unpainted_when_headless()
+    assert getattr(Screen._compositor_refresh, "unpainted", False)
+
+    class Dialog(ModalScreen):
+        DEFAULT_CSS = "Dialog { align: center bottom; } Dialog Vertical { height: 1; }"
+
+        def compose(self):
+            with Vertical():
+                yield Static("a dialog")
+
+    class Behind(App):
+        def compose(self):
+            yield Static("words behind the dialog")
+
+    app = Behind()
+    async with app.run_test(size=(40, 5)) as pilot:
+        await pilot.pause()
+        app.push_screen(Dialog())
+        await pilot.pause()
+        text = "\n".join(strip.text for strip in screen_strips(app.screen))
+        assert "a dialog" in text and "words behind the dialog" in text, text
+        assert screen_strips(app.screen_stack[0])[0].text.startswith("words behind")
+
+
 async def test_css_parsed_once_is_shared_by_the_next_apps_stylesheets_per_theme(monkeypatch):
     import textual.css.stylesheet as stylesheet_module
     from textual.screen import Screen
