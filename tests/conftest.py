@@ -26,6 +26,7 @@ from forum_trajanum.tui.compat import unpainted_when_headless  # noqa: E402
 
 unpainted_when_headless()
 
+
 # Temporary files (every test's save folder) in memory where the machine has /dev/shm: a game
 # played by keys saves after each of its hundreds of actions, and each save is synced to disk
 # (``os.fsync``); on a memory file system that costs nothing, and what is tested is the same.
