@@ -35,6 +35,9 @@ class GameScreen(Screen):
 
     def __init__(self, data: Any) -> None:
         super().__init__()
+        # born with the classes of the window's size: set when it is first shown, they would
+        # style every widget of it a second time (as a resize does)
+        apply_breakpoints(self, update=False)
         #: What the screen draws (the game's ``play_data``); ``data.view.viewer`` is the seat.
         self.data = data
 
@@ -60,11 +63,15 @@ class GameScreen(Screen):
         self.post_message(ScreenUncovered())
 
 
-def apply_breakpoints(screen: Screen) -> None:
+def apply_breakpoints(screen: Screen, update: bool = True) -> None:
     """Set the breakpoint classes for the app's size now (Textual sets them on a resize of
     the active screen only: a reused screen may have missed one, and a new one is laid out
-    once without them, which a dialog opened over it at once would measure)."""
-    width, height = screen.app.size
+    once without them, which a dialog opened over it at once would measure). ``update``:
+    restyle the screen if they changed (not for a screen not yet shown)."""
+    try:
+        width, height = screen.app.size
+    except RuntimeError:  # no app running (Textual's NoActiveAppError): set when shown
+        return
     classes = {}
     for points, size in (
         (screen.HORIZONTAL_BREAKPOINTS, width),
@@ -74,7 +81,7 @@ def apply_breakpoints(screen: Screen) -> None:
         reached = [name for start, name in points or [] if size >= start]
         for name in names:
             classes[name] = bool(reached) and name == reached[-1]
-    screen.update_classes(classes, animate=False)
+    screen.update_classes(classes, update=update, animate=False)
 
 
 class FlowScreen(Screen[None]):
