@@ -63,14 +63,20 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 # The suite's wall time on a small machine (``python -m pytest -n auto``). A few tests are long
-# (the browser's flow, a whole game by keys): started last, each would run on alone at the end,
-# so they go first. And much of a test's time is waiting (for a browser, a server, a bot's
-# thread, a screen's next frame), not computing: a worker more than the cores overlap it.
+# (the browser's flow, a whole game by keys, Hard bots' games): started last, each would run on
+# alone at the end, so they go first. And much of a test's time is waiting (for a browser, a
+# server, a bot's thread, a screen's next frame), not computing: a worker more than the cores
+# overlap it.
 LONG = "long: a test of many seconds, scheduled first"
 
 
 def pytest_configure(config) -> None:
     config.addinivalue_line("markers", LONG)
+    # xdist hands each worker a first batch of a quarter of its share of the tests, in
+    # order: all the long tests, first in the order, went to one worker, which ran them one
+    # after the other while the others ran out of work. Batches of two spread them.
+    if getattr(config.option, "maxschedchunk", "absent") is None:
+        config.option.maxschedchunk = 2
 
 
 def pytest_collection_modifyitems(config, items) -> None:

@@ -135,7 +135,7 @@ def test_bots_get_only_views_and_finish_games(levels, seed, spy):
     _assert_only_own_views(bots, play_game(bots, seed))
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", pytest.param("hard", marks=pytest.mark.long)])
 def test_bots_see_only_their_views_and_are_deterministic_for_a_seed(level, spy, monkeypatch):
     """Against an Easy bot, a bot of each level finishes the game deciding from its own views
     only; a search bot samples worlds only from them (determinize is its only way to a full

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from forum_trajanum.bots.hint import suggest
 from forum_trajanum.engine import apply, current_player, legal_actions, new_game, view
 from forum_trajanum.engine.determinize import determinize
@@ -25,6 +27,7 @@ def _states(seed: int, players: int, every: int):
         step += 1
 
 
+@pytest.mark.long
 def test_a_hint_is_a_legal_action_with_the_best_choices_ranked():
     for state in _states(3, players=3, every=23):
         p = current_player(state)

@@ -10,6 +10,8 @@ above the other" and III-4 "3 different gray buildings directly one above anothe
 
 from __future__ import annotations
 
+import pytest
+
 from forum_trajanum.bots.hint import suggest
 from forum_trajanum.data import cell_index, trajan_card_value
 from forum_trajanum.engine import apply, decision_kind, legal_actions, new_game, view
@@ -70,6 +72,7 @@ def test_the_hint_takes_the_build_that_completes_the_trajan_task():
     assert str(hint.action) in wanted
 
 
+@pytest.mark.long
 def test_following_the_hints_through_the_last_building_step_completes_the_trajan_task():
     # cycle III, round 4: resources are worth nothing at the end, so a conversion before the
     # build costs nothing and may be suggested first; following the hints still builds the

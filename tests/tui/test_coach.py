@@ -72,6 +72,7 @@ async def test_the_coach_explains_each_kind_of_decision_once():
 
 
 @pytest.mark.long
+@pytest.mark.long
 async def test_dont_show_again_switches_the_coach_off_and_a_seat_without_it_sees_none():
     session = _coached_session([0])  # seat 1 has no coach
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
+
 from forum_trajanum.core import saves
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.data import RULINGS
@@ -283,6 +285,7 @@ async def test_scoring_breakdown_is_shown_after_paying_citizens():
         assert not isinstance(app.screen, ScoringScreen)
 
 
+@pytest.mark.long
 async def test_bots_play_in_a_worker_with_a_log_line_per_action():
     session = GameSession.new(
         5, session_at("draft").state.options, ["Ann", "Bot"], ["", "easy"], autosave=False

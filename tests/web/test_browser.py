@@ -30,6 +30,9 @@ STALL = DEADLINE
 #: press: a press that lands while a new player's list is held (``CHOICE_HOLD``, 0.3 s) is
 #: ignored and repaints nothing. Pacing only: whether a press repainted is never asserted.
 PACE = 0.5
+#: How often a wait re-reads the page, in milliseconds (Playwright's default re-reads it on
+#: every animation frame, sixty times a second, making the browser draw frames for nothing).
+POLL = 25
 
 playwright_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright is not installed (pip install -e '.[test]')"
@@ -166,7 +169,10 @@ class Tab:
 
     def wait_for_text(self, text: str, timeout: float = DEADLINE) -> None:
         self.page.wait_for_function(
-            "text => window.screenText().includes(text)", arg=text, timeout=timeout * 1000
+            "text => window.screenText().includes(text)",
+            arg=text,
+            timeout=timeout * 1000,
+            polling=POLL,
         )
 
     def press(self, *keys: str) -> None:
@@ -180,6 +186,7 @@ class Tab:
             "pattern => new RegExp(pattern).test(window.screenText())",
             arg=pattern,
             timeout=timeout * 1000,
+            polling=POLL,
         )
 
     def press_paced(self, key: str) -> bool:
@@ -188,7 +195,9 @@ class Tab:
         self.page.evaluate("window.received = ''")
         self.page.keyboard.press(key)
         try:
-            self.page.wait_for_function("window.received.length > 0", timeout=PACE * 1000)
+            self.page.wait_for_function(
+                "window.received.length > 0", timeout=PACE * 1000, polling=POLL
+            )
         except playwright_api.TimeoutError:
             return False
         return True
@@ -310,6 +319,7 @@ def _record(home: Path, game_id: str) -> list[str]:
     return GameRecord.from_json((home / "games" / f"{game_id}.json").read_bytes()).actions
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the OS ends apps on Linux")
 @pytest.mark.parametrize("how", ["SIGINT", "SIGKILL"])
 def test_the_games_end_with_the_server_even_when_it_is_killed(browser, home, how):
@@ -340,6 +350,7 @@ def own_server(tmp_path):
         process.wait(timeout=10)
 
 
+@pytest.mark.long
 def test_a_trajan_game_starts_and_plays_in_the_browser(browser, own_server, tmp_path):
     # issue 17: "`serve` plays Trajan in the browser"
     url, home = own_server
