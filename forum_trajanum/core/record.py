@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from json.encoder import encode_basestring_ascii
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import (
@@ -173,7 +174,9 @@ class GameRecordBase(BaseModel):
         header = {"format": RECORD_FORMAT, "record_version": RECORD_VERSION, **header}
         header["action_count"] = len(self.actions)
         lines = [json.dumps(header, ensure_ascii=False, separators=(",", ":"))]
-        lines += [json.dumps(text) for text in self.actions]
+        # each action as json.dumps writes a string (ASCII, escaped), without its per-call
+        # overhead: a save is written after every action and holds them all
+        lines += map(encode_basestring_ascii, self.actions)
         return "\n".join(lines) + "\n"
 
     def append(self, action) -> None:
