@@ -8,8 +8,15 @@ Every game defines its own action base class, a subclass of :class:`Action` hold
 
 and then one subclass per action kind, each fixing ``kind`` (the first word of its text) and
 defining ``text`` and ``_from_tokens``. Defining the class registers it in its game's set, so
-the parser and the JSON union are derived from the classes, and two games' action words can
-never collide. ``parse(str(action)) == action`` for every action.
+the parser and the JSON union are derived from the classes. ``parse(str(action)) == action``
+for every action.
+
+Kind words are a game's own: two games may use one word for different actions (``build``,
+``pick`` and ``take`` are in both Forum Trajanum and Trajan). An action belongs to exactly one
+game (:meth:`ActionSet.owns`); a game's parser refuses another game's text with
+:class:`ActionParseError` (or reads it as one of its own actions, which its ``apply`` judges
+like any other), its ``apply`` refuses another game's action as illegal, and
+:func:`reveals` says an action of another game reveals (fails closed).
 
 Actions are interned: ``Cls.make(...)`` returns one shared instance per value, so legal-action
 lists are cheap to build and a membership test usually succeeds by identity.
@@ -31,6 +38,8 @@ from pydantic_core import PydanticUndefined
 from forum_trajanum.core.errors import ActionParseError
 
 _CACHE: dict[tuple, Action] = {}
+#: The longest text an action parser reads (a record's action lines are at most 200).
+MAX_ACTION_TEXT = 200
 
 
 class ActionSet:
@@ -66,24 +75,44 @@ class ActionSet:
             self._adapter = TypeAdapter(union)
         return self._adapter
 
+    def owns(self, action: object) -> bool:
+        """Whether ``action`` is an action of this game (not merely one of the same kind word:
+        another game's ``build`` is not this game's)."""
+        return type(action) is self.kinds.get(getattr(action, "kind", None))
+
     def parse(self, text: str) -> Action:
-        """The action whose text form is ``text`` (case-insensitive where the action's own
-        parser allows); raises :class:`ActionParseError` for anything else."""
-        tokens = text.strip().split()
+        """The action of this game whose text form is ``text`` (case-insensitive where the
+        action's own parser allows); raises :class:`ActionParseError` for anything else: not
+        text, another game's action text, garbage of any length."""
+        if not isinstance(text, str):
+            raise ActionParseError(f"an action is text, not {type(text).__name__}")
+        if len(text) > MAX_ACTION_TEXT:
+            raise ActionParseError(f"an action text of {len(text)} characters is far too long")
+        tokens = text.split()
         if not tokens:
             raise ActionParseError("empty action text")
         cls = self.kinds.get(tokens[0].lower())
         if cls is None:
             kinds = ", ".join(sorted(self.kinds))
-            raise ActionParseError(f"unknown action {tokens[0]!r} in {text!r}; known: {kinds}")
+            raise ActionParseError(
+                f"unknown action {_shown(tokens[0])} in {_shown(text)}; known: {kinds}"
+            )
         try:
             action = cls._from_tokens(tokens[1:])
-        except (ValueError, IndexError, TypeError) as exc:  # pydantic's errors are ValueErrors
-            raise ActionParseError(f"malformed {tokens[0]!r} action: {text!r}") from exc
-        # the text must be exactly the action's own text form: no extra or altered words
-        if str(action).lower().split() != [t.lower() for t in tokens]:
-            raise ActionParseError(f"malformed {tokens[0]!r} action: {text!r}")
+            # the text must be exactly the action's own text form: no extra or altered words
+            same = str(action).lower().split() == [t.lower() for t in tokens]
+        except (ValueError, IndexError, TypeError, KeyError, AttributeError) as exc:
+            # pydantic's errors are ValueErrors; the others are a token of the wrong shape
+            raise ActionParseError(f"malformed {_shown(tokens[0])} action: {_shown(text)}") from exc
+        if not same:
+            raise ActionParseError(f"malformed {_shown(tokens[0])} action: {_shown(text)}")
         return action
+
+
+def _shown(text: str) -> str:
+    """A text for an error message: quoted with every control character escaped, cut short."""
+    shown = repr(text)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 class Action(BaseModel):
@@ -184,8 +213,12 @@ def check_complete(actions: ActionSet, table: dict, what: str) -> dict:
     return table
 
 
-def reveals(specs: Mapping[str, LogSpec], before, action) -> bool:
-    """Whether ``action`` reveals hidden information, from its kind's spec; an action whose
-    kind has no spec reveals (fails closed: undo stops there)."""
-    spec = specs.get(getattr(action, "kind", None))
+def reveals(actions: ActionSet, specs: Mapping[str, LogSpec], before, action) -> bool:
+    """Whether ``action`` reveals hidden information, from its kind's spec in ``specs`` (the
+    specs of the game whose actions are ``actions``). Fails closed (undo stops there): an
+    action of another game (even of a kind word this game uses too), or of a kind without a
+    spec, reveals."""
+    if not actions.owns(action):
+        return True
+    spec = specs.get(action.kind)
     return True if spec is None else spec.reveals_in(before, action)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from forum_trajanum.core.actions import Action
 from forum_trajanum.core.errors import GameOverError, IllegalActionError, NotYourDecisionError
 from forum_trajanum.core.tasks import AGAIN, TaskRegistry
 
@@ -125,8 +126,33 @@ class Flow:
     def _why_illegal(self, state, action, legal: list) -> str:
         kinds = sorted({a.kind for a in legal})
         where = self.describe(state)
+        if not isinstance(action, Action):
+            return f"{_named(action)} is not an action ({where})"
+        own = getattr(type(legal[0]), "actions", None) if legal else None
+        if own is not None and not own.owns(action):
+            other = action.actions.game if action.actions is not None else "no game"
+            return f"{_named(action)} is an action of {other}, not of {own.game} ({where})"
         if action.kind not in kinds:
             allowed = ", ".join(kinds)
-            return f"{action!s} is not possible now: the decision is to {where}; allowed: {allowed}"
+            return (
+                f"{_named(action)} is not possible now: the decision is to {where}; "
+                f"allowed: {allowed}"
+            )
         examples = ", ".join(str(a) for a in legal[:8]) + (" ..." if len(legal) > 8 else "")
-        return f"{action!s} is not legal ({where}); legal here: {examples}"
+        return f"{_named(action)} is not legal ({where}); legal here: {examples}"
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _named(action: object) -> str:
+    """An action's text for a message; anything else (or an action whose fields do not make a
+    text) shown as a short repr."""
+    if isinstance(action, Action):
+        try:
+            return action.text()
+        except (ValueError, IndexError, KeyError, TypeError):
+            return f"{type(action).__name__} {_shown(action.__dict__)}"
+    return _shown(action)

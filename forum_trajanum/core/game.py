@@ -40,13 +40,17 @@ class Game:
     new_game: Callable[[int, Any], Any]
     #: ``legal_actions(state)``: every legal action of the current decision (the only truth).
     legal_actions: Callable[[Any], list]
-    #: ``apply(state, action, player=None) -> state``.
+    #: ``apply(state, action, player=None) -> state``: an action that is not legal now (of
+    #: another game, or not an action at all) raises ``IllegalActionError`` and changes
+    #: nothing.
     apply: Callable[..., Any]
     #: ``view(state, seat)``: everything ``seat`` may know, with the current decision.
     view: Callable[[Any, int], Any]
     #: ``is_over(state)``.
     is_over: Callable[[Any], bool]
-    #: ``parse(text) -> action``: the inverse of ``str(action)``.
+    #: ``parse(text) -> action``: the inverse of ``str(action)``; any other text (another
+    #: game's action text, garbage) raises ``ActionParseError``. Kind words are each game's
+    #: own: another game's text may only ever parse as an action of this game.
     parse: Callable[[str], Any]
     #: ``current_player(state)``: the seat who decides now, -1 when the game is over.
     current_player: Callable[[Any], int]
@@ -66,7 +70,8 @@ class Game:
     public_lines: Callable[[Any, Any, Any], list[tuple[int, str]]]
     #: ``reveals_information(state, action)``: whether the action shows its player something
     #: hidden or hands over to another player (undo never goes back across it). It must fail
-    #: closed: an action it does not know reveals.
+    #: closed: an action it does not know reveals, another game's action of a kind word it
+    #: uses too (``build``) included (``core.actions.reveals`` does so).
     reveals_information: Callable[[Any, Any], bool]
     #: ``determinize(view, rng) -> state``: a full state consistent with the view, its hidden
     #: parts sampled (for the bots' search).

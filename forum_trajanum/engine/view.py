@@ -23,7 +23,7 @@ from forum_trajanum.data import (
     trajan_card_value,
 )
 from forum_trajanum.engine import rules
-from forum_trajanum.engine.actions import Action
+from forum_trajanum.engine.actions import ACTIONS, Action
 from forum_trajanum.engine.cells import CellKind, built_cell, tile_cell
 from forum_trajanum.engine.forum import forum_geometry
 from forum_trajanum.engine.scoring import RankKey, places
@@ -377,8 +377,9 @@ def _draft_summary(pl: PlayerState) -> str:
 def reveals_information(state: GameState, action: Action) -> bool:
     """Whether applying ``action`` shows the acting player something new (a face-down tile) or
     ends the player's turn (its kind's spec says). Undo must not go back across such an
-    action; an action of a kind without a spec reveals (fails closed)."""
-    return core_reveals(SPECS, state, action)
+    action; an action that is not Forum Trajanum's (another game's ``build``) or of a kind
+    without a spec reveals (fails closed)."""
+    return core_reveals(ACTIONS, SPECS, state, action)
 
 
 def secret_lines(

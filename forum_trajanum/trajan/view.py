@@ -370,8 +370,9 @@ def secret_lines(before: GameState, action, after: GameState, seat: int):
 
 def reveals_information(state: GameState, action) -> bool:
     """Whether the action shows its player something hidden or ends the turn (undo stops
-    there); an unknown kind reveals (fails closed)."""
-    return core_reveals(SPECS, state, action)
+    there); an action that is not Trajan's (another game's ``build``) or of an unknown kind
+    reveals (fails closed)."""
+    return core_reveals(ACTION_SET, SPECS, state, action)
 
 
 __all__ = [

@@ -158,3 +158,78 @@ def test_the_games_registry_names_forum_trajanum_and_loads_it_on_first_use():
     wrong = game.parse("end")
     with pytest.raises(IllegalActionError, match="end is not possible now"):
         game.apply(state, wrong)
+
+
+def _first_actions(game, seeds=range(3)) -> list:
+    """Some legal actions of ``game``: the first decisions of a few short random walks."""
+    import random
+
+    found = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_game(seed, game.options(players=2))
+        for _ in range(60):
+            if game.is_over(state):
+                break
+            legal = game.legal_actions(state)
+            found += legal[:5]
+            game.apply(state, rng.choice(legal))
+    return found
+
+
+def test_every_game_refuses_every_other_games_actions_and_says_they_reveal():
+    names = GAMES.names()
+    assert len(names) >= 2
+    for name in names:
+        game = GAMES.get(name)
+        state = game.new_game(1, game.options(players=2))
+        before = game.view(state, -1)
+        for other in (GAMES.get(n) for n in names if n != name):
+            foreign = _first_actions(other)
+            assert foreign
+            for action in foreign:
+                # the contract: an action the game does not know reveals (undo stops there)
+                assert game.reveals_information(state, action) is True, (name, str(action))
+                with pytest.raises(IllegalActionError, match=f"an action of {other.name}"):
+                    game.apply(state, action)
+                # its text is refused, or read as an action of this game itself
+                try:
+                    mine = game.parse(str(action))
+                except ActionParseError:
+                    continue
+                assert type(mine).actions is type(game.legal_actions(state)[0]).actions
+        assert game.view(state, -1) == before
+
+
+def test_forum_trajanum_says_trajans_build_d3_reveals_though_both_games_have_a_build():
+    forum, trajan = GAMES.get("forum-trajanum"), GAMES.get("trajan")
+    build = trajan.parse("build d3")
+    assert build.kind == "build" and "build" in type(forum.parse("build L A1")).actions.kinds
+    state = forum.new_game(2, forum.options(players=2))
+    assert forum.reveals_information(state, build) is True
+    with pytest.raises(ActionParseError):
+        forum.parse("build d3")
+    with pytest.raises(IllegalActionError, match="build d3 is an action of trajan"):
+        forum.apply(state, build)
+
+
+@pytest.mark.parametrize("thing", [None, 5, "end", b"end", object(), ["build"]])
+def test_apply_refuses_what_is_not_an_action_as_illegal_and_changes_nothing(thing):
+    for name in GAMES.names():
+        game = GAMES.get(name)
+        state = game.new_game(3, game.options(players=2))
+        before = game.view(state, -1)
+        with pytest.raises(IllegalActionError, match="is not an action"):
+            game.apply(state, thing)
+        assert game.view(state, -1) == before
+
+
+@pytest.mark.parametrize(
+    "text", ["\ud800", "build \ud800", "x" * 100_000, "take \x1b]52;c;cm0=\x07", "pick", 5, None]
+)
+def test_every_games_parser_refuses_garbage_with_a_short_message_in_plain_characters(text):
+    for name in GAMES.names():
+        with pytest.raises(ActionParseError) as caught:
+            GAMES.get(name).parse(text)
+        message = str(caught.value)
+        assert len(message) < 400 and message.isprintable()

@@ -119,9 +119,21 @@ def test_a_table_per_action_kind_that_misses_a_kind_or_names_an_unknown_one_is_r
 
 def test_the_undo_barrier_fails_closed_an_action_without_a_spec_reveals():
     specs = {"wave": LogSpec(lambda *_: "waved", False)}
-    assert not reveals(specs, None, _Wave())
-    assert reveals(specs, None, _Peek())  # no spec: undo must stop here
-    assert reveals(specs, None, object())  # not even an action
+    assert not reveals(_Demo.actions, specs, None, _Wave())
+    assert reveals(_Demo.actions, specs, None, _Peek())  # no spec: undo must stop here
+    assert reveals(_Demo.actions, specs, None, object())  # not even an action
+
+    class _Other(Action):  # another game with a "wave" of its own
+        actions: ClassVar[ActionSet] = ActionSet("other")
+
+    class _OtherWave(_Other):
+        kind: Literal["wave"] = "wave"
+
+        def text(self) -> str:
+            return "wave"
+
+    assert _OtherWave().kind == "wave" and not _Demo.actions.owns(_OtherWave())
+    assert reveals(_Demo.actions, specs, None, _OtherWave())  # not this game's wave
 
 
 def test_a_log_spec_says_what_an_action_kind_reveals_and_every_game_spec_is_one():
