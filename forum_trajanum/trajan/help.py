@@ -49,11 +49,13 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "If the target tray then holds the two colours of the Trajan tile beside it, you "
     "accomplish that tile at once: its VP and its special action (draw 2 cards, a [+2] "
     "marker, legionnaires, workers, or a tile kept for a demand).",
-    "The time marker moves one space per marker taken; when it passes its start space the "
-    "round ends after your turn.",
+    "The time marker moves one space per marker taken; when it arrives at or crosses its "
+    "start space, the round ends after your turn.",
     "# The six actions",
-    "Seaport: play 1-2 commodity cards to your display and draw as many, or ship cards of "
-    "one kind (identical), two pairs, or all different for the ship's VP; or draw 2, keep 1.",
+    "Seaport: one of four options. Draw 2 cards from the face-down pile, then discard any "
+    "one card of your hand face up onto a discard pile; or take the top card of a discard "
+    "pile; or play 1-2 cards to your display and draw as many; or ship cards for a ship's "
+    "VP: identical cards, 1-3 pairs of different commodities, or all different.",
     "Forum: take a tile from the forum (bread, games, religion, senate votes, extra actions, "
     "wild cards). They meet the people's demands and count at the end.",
     "Military: recruit a token into your military camp, march your leader to a neighbouring "
@@ -62,8 +64,9 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "Senate: move up the senate track for its VP; the senate vote at each quarter's end "
     "gives bonus tiles to the consul and vice consul.",
     "Trajan: put the top tile of a Trajan stack on the slot the arch points at.",
-    "Construction: hire a worker into your camp, or put a worker on a site next to yours and "
-    "take its building tile (the first of a type gives that type's action too).",
+    "Construction: hire a worker into your camp, or put a worker from the camp on a site and "
+    "take its building tile (the first of a type gives that type's action too). Your first "
+    "worker may go to any site; each later one next to one of yours.",
     "An extra action tile lets you repeat the action you just did; a [+2] marker on that "
     "action lets you repeat it twice.",
     "# The round's end: the people demand",
@@ -75,8 +78,11 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "takes the other grey side up. A tie goes to the player higher on the senate track, and "
     "on the same space to the disc on top.",
     "# The end",
-    "After the fourth quarter: bonus tiles, construction sets (3 of a type 10 VP, 4 of a "
-    "type 20 VP), 1 VP per Trajan tile still beside a tray.",
+    "After the fourth quarter: 1 VP per card in your hand, per worker in the worker camp, "
+    "per legionnaire in the military camp and per Trajan tile still beside a tray; "
+    "construction sets (3 of a type 10 VP, 4 of a type 20 VP); and the bonus tiles (a grey "
+    "tile gives less than its yellow side: the construction one half a VP per worker on a "
+    "site, rounded up).",
 )
 
 
@@ -121,7 +127,7 @@ def legend() -> Group:
         [
             ("→ Forum", "the target: where the last marker lands"),
             ("time +3", "how far the time marker moves"),
-            ("round ends", "the time marker passes its start: a demand is revealed"),
+            ("round ends", "the time marker arrives at or crosses its start: a demand is revealed"),
             ("can complete", "the markers can be sown so that the target's tile is done"),
         ],
     )

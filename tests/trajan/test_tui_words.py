@@ -82,6 +82,28 @@ def test_the_rules_are_paragraphs_the_window_wraps():
     assert len(RULES_PARAGRAPHS) > 10
 
 
+def test_the_rules_in_player_words_say_what_the_rulebook_says_of_each_summarised_rule():
+    """Trajan EN l.205 (round end), l.251-252 (the seaport's draw and discard-pile options),
+    l.370 (the first worker on any site), l.526-529 (final scoring), l.564 (the grey
+    construction bonus tile rounds up); the pairs ship's 1-3 different pairs: PL l.250-253."""
+    from forum_trajanum.trajan.help import RULES_PARAGRAPHS
+
+    rules = " ".join(RULES_PARAGRAPHS)
+    for said in (
+        "arrives at or crosses its start space",
+        "Draw 2 cards from the face-down pile, then discard any one card of your hand",
+        "take the top card of a discard pile",
+        "1-3 pairs of different commodities",
+        "Your first worker may go to any site",
+        "1 VP per card in your hand, per worker in the worker camp, per legionnaire in the "
+        "military camp",
+        "rounded up",
+    ):
+        assert said in rules, said
+    for wrong in ("keep 1", "two pairs", "passes its start"):
+        assert wrong not in rules, wrong
+
+
 async def test_at_80x24_the_rules_tab_breaks_lines_only_where_the_window_ends(
     tmp_path, monkeypatch
 ):
