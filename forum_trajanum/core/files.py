@@ -11,6 +11,7 @@ import os
 import re
 import stat
 import unicodedata
+from itertools import accumulate, repeat
 from pathlib import Path
 
 from forum_trajanum.core.errors import RecordError
@@ -94,22 +95,35 @@ def _finite(text: str) -> float:
     return value
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
+#: Text outside brackets: what is no bracket and no quote, and whole strings (escapes
+#: included). Possessive throughout: what was matched is never tried again, so each character
+#: is looked at once, and a string that never ends stops the match at its opening quote after
+#: one look to the end of the text.
+_PLAIN = re.compile(r'(?:[^\[\]{}"]++|"(?:[^"\\]++|\\.)*+")*+', re.DOTALL)
+#: Brackets and the numbers, commas and spaces between them, up to the next string.
+_STRUCTURE = re.compile(r'[^"]*+')
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def _too_deep(text: str, max_depth: int) -> bool:
     """Whether brackets nest deeper than ``max_depth`` in JSON text (brackets inside strings
-    do not count)."""
-    depth = 0
-    for match in _BRACKET.finditer(_STRING.sub('""', text)):
-        if match.group() in "[{":
-            depth += 1
-            if depth > max_depth:
-                return True
-        else:
-            depth -= 1
-    return False
+    do not count). One pass, linear in the text: it goes from string to string, each run of
+    brackets between two strings summed up at once (a hostile file may be a string of
+    megabytes, or megabytes of brackets, or of escaped quotes)."""
+    depth = pos = 0
+    end = len(text)
+    while True:
+        pos = _PLAIN.match(text, pos).end()
+        if pos == end or text[pos] == '"':
+            # the end, or a string that never ends: that is no JSON, and the parser refuses
+            # it there, before any bracket after it
+            return False
+        stop = _STRUCTURE.match(text, pos).end()
+        run = text[pos:stop]
+        if max(accumulate(map(_STEP.get, run, repeat(0)), initial=depth)) > max_depth:
+            return True
+        depth += run.count("[") + run.count("{") - run.count("]") - run.count("}")
+        pos = stop
 
 
 def clean_name(text: object, limit: int = MAX_NAME) -> str:

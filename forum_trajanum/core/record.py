@@ -50,6 +50,11 @@ RECORD_FORMAT = "forum-trajanum-record"
 RECORD_VERSION = 3
 #: The game of a version-1 or version-2 file (only Forum Trajanum existed then).
 FIRST_GAME = "forum-trajanum"
+#: The longest text of an action a record holds.
+MAX_ACTION = 200
+#: The longest line an action's text can be written as: in quotes, each character escaped to
+#: at most 12 bytes (a character beyond the Basic Multilingual Plane, as two ``\\uXXXX``).
+_ACTION_LINE = 2 + 12 * MAX_ACTION
 #: Seconds since the epoch that a save's times may hold (1970 to the year 3000).
 _TIMES = (0.0, 32_503_680_000.0)
 
@@ -124,7 +129,7 @@ class GameRecordBase(BaseModel):
     game: str = FIRST_GAME
     seed: Annotated[StrictInt, Field(ge=-(2**63), lt=2**63)]
     options: Any = None
-    actions: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list)
+    actions: list[Annotated[str, Field(max_length=MAX_ACTION)]] = Field(default_factory=list)
     names: Annotated[list[Name], Field(max_length=8)] = Field(default_factory=list)
     #: per seat: "" (a person) or a bot level
     bots: Annotated[list[Annotated[str, Field(max_length=MAX_NAME)]], Field(max_length=8)] = Field(
@@ -296,10 +301,11 @@ def _read_lines(header: dict, rest: bytes, games: GameRegistry) -> ReadRecord:
     problem = ""
     for number, line in enumerate(lines, start=1):
         try:
-            text = load_json(line, max_depth=0)
+            # a line longer than any action's text can be written is not parsed at all
+            text = load_json(line, max_depth=0) if len(line) <= _ACTION_LINE else None
         except ValueError:
             text = None
-        if not isinstance(text, str) or len(text) > 200:
+        if not isinstance(text, str) or len(text) > MAX_ACTION:
             problem = f"action {number} is damaged: {line[:40]!r}"
             break
         actions.append(text)

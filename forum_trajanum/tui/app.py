@@ -196,7 +196,8 @@ class ForumApp(CoachApp, App):
 
     def on_mount(self) -> None:
         self._size_checks = True
-        self.push_screen(StartScreen(self.has_games()))
+        # a game named on the command line was found in the list already: it can be continued
+        self.push_screen(StartScreen(bool(self.open_game) or self.has_games()))
         if self.session is not None:
             self.begin(self.session)
         elif self.open_game:

@@ -70,6 +70,9 @@ class GamesScreen(ModalScreen[str | None]):
         self.finished = finished
         self.message = message
         self.games: list[saves.GameInfo] = []
+        #: every saved game, finished or not, as read when the list was shown (the folder is
+        #: read once per visit: a file of the folder may be slow to read, or hostile)
+        self.every_game: list[saves.GameInfo] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="games-box"):
@@ -84,16 +87,21 @@ class GamesScreen(ModalScreen[str | None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.refresh_games()
+        self.read_games()
+        self.show_games()
         self.say(self.message)
 
-    def refresh_games(self) -> None:
-        """Read the list of games again (another window may have changed it)."""
+    def read_games(self) -> None:
+        """Read the folder of saved games (once per visit of the list)."""
         try:
-            self.games = saves.list_games(finished=self.finished)
+            self.every_game = saves.list_games(finished=None)
         except (OSError, saves.SaveError) as exc:
-            self.games = []
-            self.say(f"Saved games cannot be read: {exc}")
+            self.every_game = []
+            self.message = f"Saved games cannot be read: {exc}"
+
+    def show_games(self) -> None:
+        """Show the games read, finished or unfinished ones."""
+        self.games = [g for g in self.every_game if g.over == self.finished]
         heading = "Finished games" if self.finished else "Continue a game"
         self.query_one("#games-heading", Label).update(
             f"{heading} — {len(self.games)} saved, the most recently played first"
@@ -122,11 +130,11 @@ class GamesScreen(ModalScreen[str | None]):
         game = next((g for g in self.games if g.id == event.option.id), None)
         if game is None:
             return
-        self.refresh_games()
-        game = next((g for g in self.games if g.id == event.option.id), None)
-        if game is None:
+        # only this game is looked at again (opening it checks the rest)
+        if not (game.path.exists() or game.path.is_symlink()):
+            self._forget(game)
             self.say("That game is not saved any more.")
-        elif game.locked:
+        elif saves.held_elsewhere(game.id):
             self.say(
                 "This game is open in another window; each game plays in one window at a "
                 "time. Choose another game, or close it there first."
@@ -134,10 +142,14 @@ class GamesScreen(ModalScreen[str | None]):
         else:
             self.dismiss(game.id)
 
+    def _forget(self, game: saves.GameInfo) -> None:
+        self.every_game = [g for g in self.every_game if g.id != game.id]
+        self.show_games()
+
     def action_toggle(self) -> None:
         self.finished = not self.finished
         self.say("")
-        self.refresh_games()
+        self.show_games()
 
     def action_delete(self) -> None:
         game = self.chosen()
@@ -153,7 +165,7 @@ class GamesScreen(ModalScreen[str | None]):
                 self.say(str(exc))
             else:
                 self.say(f"Deleted: {game.label()}.")
-            self.refresh_games()
+                self._forget(game)
 
         question = f"Delete the game {game.label()} ({game.stage()})? This cannot be undone."
         self.app.push_screen(ConfirmScreen(question), answer)

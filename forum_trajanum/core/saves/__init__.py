@@ -13,6 +13,7 @@ the limits of hostile input, damaged saves resumed at their last good action, sa
 
 from forum_trajanum.core.saves.legacy import import_legacy
 from forum_trajanum.core.saves.listing import GameInfo, find_game, list_games, save_summary
+from forum_trajanum.core.saves.lock import held_elsewhere
 from forum_trajanum.core.saves.paths import (
     LOG,
     GameLockedError,
@@ -48,6 +49,7 @@ __all__ = [
     "find_game",
     "flush",
     "games_dir",
+    "held_elsewhere",
     "import_legacy",
     "list_games",
     "log_crash",
