@@ -127,15 +127,16 @@ def _too_deep(text: str, max_depth: int) -> bool:
 
 
 def clean_name(text: object, limit: int = MAX_NAME) -> str:
-    """A name safe to show in a terminal: control characters (escape sequences, bells,
-    direction overrides) removed, whitespace folded, at most ``limit`` characters; a value
-    that is not text gives ""."""
+    """A name safe to show in a terminal and to save: control characters (escape sequences,
+    bells, direction overrides) and lone surrogates (which no file can hold: the next save
+    would fail) removed, whitespace folded, at most ``limit`` characters; a value that is not
+    text gives ""."""
     if not isinstance(text, str):
         return ""
     kept = []
     for char in text[: limit * 8]:
         category = unicodedata.category(char)
-        if category == "Cc" or (category == "Cf" and char != "\u200d"):
+        if category in ("Cc", "Cs") or (category == "Cf" and char != "\u200d"):
             kept.append(" " if char in "\t\n\r" else "")
         else:
             kept.append(char)
