@@ -37,7 +37,8 @@ class Preview(BaseModel):
     benefits: tuple[str, ...] = ()  # benefit codes to choose from next (TRACK_BENEFITS)
     track_ends: bool = False  # the track is finished: its marker goes beside Trajan's Column
     second_citizen: str = ""  # the second-citizen bonus earned (CITIZEN_ROWS codes)
-    envoys: int = 0  # envoys the player may then place (as many as the ship allows)
+    envoys: int = 0  # envoys the player may then place (the ship and free spaces allow)
+    envoys_lost: int = 0  # envoys it would send that cannot go: ship empty or Forum full
     area_bonuses: int = 0  # area bonuses won (an envoy completing a colour area)
     crane: str = ""  # colour letter of a crane this uncovers
     tile: str = ""  # kind of a known tile taken or used

@@ -263,12 +263,31 @@ def _gray_benefit(view: PlayerView, me: ColoniaView, code: str, out: dict) -> No
         out["points"] = out.get("points", 0) + _column_points(view, me)
 
 
-def _envoys(view: PlayerView, me: ColoniaView, colour: str, count: int) -> int:
-    """Envoys a structure of ``colour`` sends: one each, while the ship has envoys and the
-    Forum a free space of that colour."""
+def _free_spaces(view: PlayerView, mode: str, colour: str = "") -> int:
+    """Free Forum spaces an envoy of ``mode`` may go to (``benefits.envoy_targets``): of
+    ``colour`` ("colour"), any coloured one ("any", "free"; under the colour-area rule an
+    envoy of "any" colour still finds every colour with a free space), an eagle space
+    ("eagle")."""
     geo = geometry(view.forum_faces, view.forum_layout)
-    free = any(view.forum[i] < 0 for i in geo.cells_of_colour.get(colour, ()))
-    return min(count, me.ship) if free else 0
+    if mode == "colour":
+        cells = geo.cells_of_colour.get(colour, ())
+    elif mode == "eagle":
+        cells = geo.eagles
+    else:
+        cells = [i for i, c in enumerate(geo.colours) if c != "E"]
+    return sum(1 for i in cells if view.forum[i] < 0)
+
+
+def _envoys(
+    view: PlayerView, me: ColoniaView, out: dict, count: int, mode: str, colour: str = ""
+) -> None:
+    """``count`` envoys sent to the Forum (``mode`` as in :func:`_free_spaces`): as many as
+    the ship holds and the Forum has free spaces for go to ``envoys``; the rest, which the
+    action would send but cannot, to ``envoys_lost``."""
+    placed = min(count, me.ship, _free_spaces(view, mode, colour))
+    out["envoys"] = out.get("envoys", 0) + placed
+    if count > placed:
+        out["envoys_lost"] = out.get("envoys_lost", 0) + count - placed
 
 
 def _tile_in_hand(me, cell: str) -> str:
@@ -326,7 +345,7 @@ def _row_preview(view, me, action: A.ChooseRow, out) -> None:
     if bonus == "builder":
         _add(out, "gain", "builder", 1)
     elif bonus == "envoy":
-        out["envoys"] = min(1, me.ship)
+        _envoys(view, me, out, 1, "any")
     elif bonus == "area_bonus":
         out["area_bonuses"] = 1
 
@@ -475,7 +494,7 @@ def _build_preview(view, me, action: A.Build, out) -> None:
         else:
             _add(out, "pay", f"worker:{code}", 1)
     if structures:
-        out["envoys"] = _envoys(view, me, structures[0], len(structures))
+        _envoys(view, me, out, len(structures), "colour", structures[0])
 
 
 def _build_words(action: A.Build, pv: PlayerView, me) -> str:
@@ -502,7 +521,7 @@ def _first_preview(view, me, action: A.ChooseFirst, out) -> None:
     """Both benefits of the double tile follow, in the chosen order."""
     task = view.task
     _gray_benefit(view, me, task.gray, out)
-    out["envoys"] = _envoys(view, me, task.colour, 1)
+    _envoys(view, me, out, 1, "colour", task.colour)
 
 
 def _first_words(action: A.ChooseFirst, pv: PlayerView, me) -> str:
@@ -565,7 +584,7 @@ def _step_preview(view, me, action: A.ChooseStep, out) -> None:
     if benefit == "upgrade":
         _upgrades(me, 1, out)
     elif benefit in ("eagle_envoy", "free_envoy"):
-        out["envoys"] = min(1, me.ship)
+        _envoys(view, me, out, 1, benefit.removesuffix("_envoy"))
     elif benefit == "area_bonus":
         out["area_bonuses"] = 2 if _patrician2(me) else 1
     elif benefit == "extra_build":

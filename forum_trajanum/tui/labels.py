@@ -100,14 +100,23 @@ def resource_words(counts: dict[str, int]) -> str:
     return ", ".join(parts)
 
 
+#: The second-citizen bonuses that are a choice still to make (the others are counted in the
+#: preview: an envoy in ``envoys``, an area bonus in ``area_bonuses``, a builder in ``gain``).
 SECOND_CITIZEN_WORDS = {
-    "envoy": "Patrician I: 1 envoy",
-    "area_bonus": "Patrician II: 1 area bonus",
     "coin_or_tribune": "Merchant I: a coin or a tribune",
     "coin_or_assistant": "Merchant II: a coin or an assistant",
     "worker": "Craftsman I: 1 worker of any colour",
-    "builder": "Craftsman II: 1 builder",
 }
+
+
+def _lost_envoys(p, pv: PlayerView) -> str:
+    """Why envoys the action would send cannot go (the ship holds too few, or the Forum has
+    too few free spaces for them)."""
+    ship_short = pv.colonias[pv.viewer].ship <= p.envoys
+    if not p.envoys:
+        return "no envoy: " + ("your ship is empty" if ship_short else "no free Forum space")
+    more = "your ship has no more" if ship_short else "no more free Forum spaces"
+    return f"only {p.envoys} envoy{'s' if p.envoys != 1 else ''}: {more}"
 
 
 def effect_words(action: A.Action, pv: PlayerView) -> str | None:
@@ -138,8 +147,8 @@ def effect_words(action: A.Action, pv: PlayerView) -> str | None:
         gains.append(step)
     if p.citizen_row and "citizen_row" not in says:
         gains.append(f"a citizen into {ROW_TITLES[p.citizen_row - 1]}")
-    if p.second_citizen:
-        gains.append(SECOND_CITIZEN_WORDS.get(p.second_citizen, p.second_citizen))
+    if p.second_citizen in SECOND_CITIZEN_WORDS:
+        gains.append(SECOND_CITIZEN_WORDS[p.second_citizen])
     if p.envoys:
         gains.append(f"{p.envoys} envoy{'s' if p.envoys != 1 else ''} to place")
     if p.area_bonuses:
@@ -150,6 +159,8 @@ def effect_words(action: A.Action, pv: PlayerView) -> str | None:
         gains.append(f"slide bar to {p.prestige}")
     if gains:
         parts.append("get " + ", ".join(gains))
+    if p.envoys_lost:
+        parts.append(_lost_envoys(p, pv))
     if p.flips_bar:
         parts.append("the slide bar flips over")
     if p.inactive_rows and "inactive_rows" not in says:

@@ -1,0 +1,56 @@
+"""``foresight.preview(view, action)``: what an action gives the deciding seat, from its view
+alone, is what the action does (issue 27.5: a preview never promises what does not happen).
+The screens' "(+N VP)" and the hints read it."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from forum_trajanum.trajan.foresight import preview, sowing_plan
+from forum_trajanum.trajan.rules import apply, current_player, is_over, legal_actions, new_game
+from forum_trajanum.trajan.state import GameState, TrajanOptions
+from forum_trajanum.trajan.view import view
+
+
+def change(before: GameState, after: GameState, seat: int) -> dict[str, int]:
+    """What an action did to ``seat``'s view: its points by category, leaving out a quarter's
+    scoring that the end of the turn led to (EN l.405-425: the scoring's, not the
+    action's), and the change in cards in hand."""
+    was, now = view(before, seat), view(after, seat)
+    out = {k: now.players[seat].points[k] - n for k, n in was.players[seat].points.items()}
+    for i, parts in enumerate(now.scorings):
+        earlier = was.scorings[i][seat] if i < len(was.scorings) else {}
+        for k, n in parts[seat].items():
+            out[k] -= n - earlier.get(k, 0)
+    out = {k: d for k, d in out.items() if d}
+    cards = len(now.players[seat].hand) - len(was.players[seat].hand)
+    if cards:
+        out["cards"] = cards
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=3)
+@given(seed=st.integers(0, 2**32), data=st.data())
+def test_every_preview_along_a_game_is_what_its_action_does(players, seed, data):
+    # For every legal action at every decision: the points and cards the preview gives are
+    # the change the action makes to the deciding seat's view; a tray taken moves the time
+    # marker as its plan says (R1, R19).
+    state = new_game(seed, TrajanOptions(players=players))
+    checked = scoring = 0
+    while not is_over(state):
+        seat = current_player(state)
+        mine = view(state, seat)
+        legal = legal_actions(state)
+        for action in legal:
+            after = state.clone()
+            apply(after, action)
+            assert preview(mine, action) == change(state, after, seat), action
+            if action.kind == "take":
+                assert after.time == sowing_plan(mine, seat, action.tray).time, action
+            scoring += any(k != "cards" for k in preview(mine, action))
+            checked += 1
+        apply(state, legal[data.draw(st.integers(0, len(legal) - 1))])
+    assert checked > 500 and scoring > 20  # whole games, many actions that score
