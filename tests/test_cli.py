@@ -109,16 +109,16 @@ def test_serve_binds_to_localhost_unless_told_and_runs_the_app_without_a_shell(m
     made = []
 
     class FakeServer:
-        def __init__(self, host, port):
-            made.append((host, port))
+        def __init__(self, host, port, max_games):
+            made.append((host, port, max_games))
 
         def serve(self):
             pass
 
     monkeypatch.setattr(web, "GameServer", FakeServer)
     assert cli.main(["serve"]) == 0
-    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "9000"]) == 0
-    assert made == [("localhost", 8000), ("0.0.0.0", 9000)]
+    assert cli.main(["serve", "--host", "0.0.0.0", "--port", "9000", "--max-games", "3"]) == 0
+    assert made == [("localhost", 8000, 8), ("0.0.0.0", 9000, 3)]
 
 
 def test_the_served_app_command_is_quoted_and_needs_no_shell(monkeypatch):

@@ -16,7 +16,13 @@ game). On top of textual-serve's :class:`~textual_serve.server.Server` this adds
   browser's connection from the server's own origin, and both only answer to the server's
   own host names (a page of another site, or a DNS name rebound to this machine, gets
   nothing); the terminal's size is clamped to what a screen can be, a malformed message is
-  ignored (one log line, no traceback), and ``/static/`` lists no directory.
+  ignored (one log line, no traceback), and ``/static/`` lists no directory;
+- a number in an address (``?fontsize=``, ``?width=``) is ASCII digits or a 400, and a resize
+  message whose size is not numbers is ignored; every log entry is one line (a request that
+  aiohttp refuses, such as an oversized header, too: no traceback, no control character);
+- at most ``--max-games`` (:data:`MAX_GAMES`) app processes run at once: the page and the
+  websocket beyond them answer 503 with a message saying so;
+- ``--port 0`` listens on a free port, which the printed address names.
 
 textual-serve's private names (the hooks overridden here) are reached through
 :mod:`forum_trajanum.web.compat` only.
@@ -34,6 +40,7 @@ import math
 import secrets
 import shlex
 import signal
+import socket
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -60,29 +67,102 @@ MAX_INPUT = 4096
 LOG = logging.getLogger("forum-trajanum.serve")
 
 
+#: The most digits a number from a browser may have ("99999999999999999999" is clamped; a
+#: longer run of digits is not a number a browser sends).
+MAX_DIGITS = 20
+_DIGITS = frozenset("0123456789")
+#: The page's font sizes (``?fontsize=``), in pixels.
+FONT_SIZES = (6, 64)
+#: The most games (app processes) one server runs at once, unless ``--max-games`` says.
+MAX_GAMES = 8
+#: The most ``--max-games`` may say (each game is a process of some 50 MB).
+MAX_GAMES_LIMIT = 100
+
+
+def whole_number(value: object) -> int | None:
+    """A whole number from what a browser sent, or None when it is not one: a JSON number (a
+    finite float gives its whole part) or text of ASCII digits only (at most
+    :data:`MAX_DIGITS`, blanks around allowed). ``"²"``, ``"٣"``, ``"-5"``, ``"1e9"``, ``""``,
+    True and anything else are not numbers."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if math.isfinite(value) else None
+    if isinstance(value, str):
+        text = value.strip(" \t")
+        if 0 < len(text) <= MAX_DIGITS and _DIGITS.issuperset(text):
+            return int(text)
+    return None
+
+
 def clamp_size(value: object, default: int, bounds: tuple[int, int]) -> int:
     """A terminal dimension from what a browser sent (text, number or anything else): a whole
     number within ``bounds``, or ``default`` when it is not a number at all."""
-    if isinstance(value, bool):
+    number = whole_number(value)
+    if number is None:
         return default
-    if isinstance(value, str):
-        value = value.strip()
-        if not value.isdigit() or len(value) > 6:  # "99999999999999999999" is still huge
-            return bounds[1] if value.isdigit() else default
-        value = int(value)
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            return default
-        value = int(value)
-    if not isinstance(value, int):
+    return max(bounds[0], min(bounds[1], number))
+
+
+class BadQuery(ValueError):
+    """An address whose query has a value that is not what it should be (a 400)."""
+
+
+def query_size(request: web.Request, name: str, default: int, bounds: tuple[int, int]) -> int:
+    """The query's ``name`` clamped to ``bounds``, ``default`` when the query has none; raises
+    :class:`BadQuery` (player words) when it is there but not a whole number."""
+    given = request.query.get(name)
+    if given is None:
         return default
-    return max(bounds[0], min(bounds[1], value))
+    number = whole_number(given)
+    if number is None:
+        raise BadQuery(
+            f"In the address, {name} must be a whole number from {bounds[0]} to {bounds[1]}, "
+            f"not {shown(given)}."
+        )
+    return max(bounds[0], min(bounds[1], number))
+
+
+def shown(text: str, limit: int = 20) -> str:
+    """``text`` as a log or a page may show it: quoted, cut to ``limit`` characters, every
+    character that is not printable escaped (no terminal control reaches the console)."""
+    return repr(text[:limit]) + ("..." if len(text) > limit else "")
+
+
+class OneLine(logging.Formatter):
+    """The console's log: one line per event. An error's traceback is left out (its type and
+    first words say what happened; a traceback could show what a browser sent), and control
+    characters are escaped (a browser's text never drives the terminal)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            words = " ".join(str(error).split())
+            text += f": {type(error).__name__}" + (f": {words[:160]}" if words else "")
+        text = "".join(
+            c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii")
+            for c in text
+        )
+        return text
 
 
 REFUSED = (
     "This is a Forum Trajanum game server. Open the address that `forum-trajanum serve` "
     "printed when it started: only that address (with its key) gets a game."
 )
+
+
+def full_text(limit: int) -> str:
+    """What a page or a websocket is told when the server already runs its most games."""
+    games = "one game" if limit == 1 else f"{limit} games"
+    return (
+        f"Forum Trajanum: this server already runs {games}, the most it runs at once. Close "
+        "the tab of a game you are not playing (the game is saved), then reload this page. "
+        "(Whoever started the server can allow more with `forum-trajanum serve --max-games N`.)"
+    )
 
 
 def app_argv() -> list[str]:
@@ -141,7 +221,12 @@ class GameServer(ServerBase):
     """textual-serve's server with the changes listed in the module's docstring."""
 
     def __init__(
-        self, host: str = "localhost", port: int = 8000, argv=None, key: str | None = None
+        self,
+        host: str = "localhost",
+        port: int = 8000,
+        argv=None,
+        key: str | None = None,
+        max_games: int = MAX_GAMES,
     ) -> None:
         self.argv = list(argv or app_argv())
         super().__init__(
@@ -152,6 +237,25 @@ class GameServer(ServerBase):
         self.key = key or secrets.token_urlsafe(18)
         self.services: set[GameService] = set()
         self.sockets: set[web.WebSocketResponse] = set()
+        #: The most games (app processes) at once: a connection beyond them gets no process.
+        self.max_games = max_games
+        #: Games whose browser is connected, and app processes that run (a game whose tab
+        #: closed holds its process until the app has quit).
+        self.playing = 0
+        self.processes = 0
+        self._freed: asyncio.Condition | None = None
+
+    @property
+    def public_url(self) -> str:
+        """The server's address as a browser writes it (its real port once it listens)."""
+        host = self.host
+        if ":" in host and not host.startswith("["):
+            host = f"[{host}]"
+        return f"http://{host}" if self.port == 80 else f"http://{host}:{self.port}"
+
+    @public_url.setter
+    def public_url(self, _value: str) -> None:
+        """textual-serve sets it at start; it is always worked out from host and port."""
 
     @property
     def url(self) -> str:
@@ -159,11 +263,13 @@ class GameServer(ServerBase):
         return f"{self.public_url}/?key={self.key}"
 
     def own_hosts(self) -> set[str]:
-        """The ``host:port`` values a request to this server may name (its Host header)."""
+        """The ``host:port`` values a request to this server may name (its Host header); on
+        port 80 a browser names the host alone."""
         names = {"localhost", "127.0.0.1", "[::1]", self.host.lower()}
         if ":" in self.host and not self.host.startswith("["):
             names.add(f"[{self.host.lower()}]")
-        return {f"{name}:{self.port}" for name in names}
+        hosts = {f"{name}:{self.port}" for name in names}
+        return hosts | names if self.port == 80 else hosts
 
     def key_ok(self, given: str | None) -> bool:
         return given is not None and hmac.compare_digest(given.encode(), self.key.encode())
@@ -199,13 +305,23 @@ class GameServer(ServerBase):
         return app
 
     async def page(self, request: web.Request) -> web.StreamResponse:
-        """The game's page, for the printed address only (its key); else a short refusal."""
+        """The game's page, for the printed address only (its key); else a short refusal. A
+        ``fontsize`` that is not a whole number gets a 400; when the server runs its most
+        games already, the page says so (503)."""
         if not self.host_ok(request) or not self.key_ok(request.query.get("key")):
             LOG.warning("refused a page request for %s from %s", request.path, request.remote)
             return web.Response(status=403, text=REFUSED)
+        try:
+            font_size = query_size(request, "fontsize", 16, FONT_SIZES)
+        except BadQuery as bad:
+            LOG.warning("refused a page request from %s: %s", request.remote, bad)
+            return web.Response(status=400, text=str(bad))
+        if self.playing >= self.max_games:
+            LOG.warning("refused a page: %d games run already (--max-games)", self.playing)
+            return web.Response(status=503, text=full_text(self.max_games))
         base = f"{request.scheme}://{request.host}"
         context = {
-            "font_size": clamp_size(request.query.get("fontsize"), 16, (6, 64)),
+            "font_size": font_size,
             "app_websocket_url": f"ws://{request.host}/ws/{self.key}",
             "config": {"static": {"url": f"{base}/static/"}},
             "application": {"name": self.title},
@@ -225,7 +341,9 @@ class GameServer(ServerBase):
     def set_up_logging(self) -> None:
         """One line per event on the console: no tracebacks with local variables (they could
         show what a browser sent, saves' names included)."""
-        logging.basicConfig(level="DEBUG" if self.debug else "INFO", format="%(message)s")
+        handler = logging.StreamHandler()
+        handler.setFormatter(OneLine())
+        logging.basicConfig(level="DEBUG" if self.debug else "INFO", handlers=[handler])
 
     def announce(self, *_aiohttp_words) -> None:
         """Say where to play, once the server listens (aiohttp calls this after binding)."""
@@ -268,9 +386,12 @@ class GameServer(ServerBase):
             if kind == "stdin" and isinstance(data, str):
                 await app_service.send_bytes(data[:MAX_INPUT].encode("utf-8", "replace"))
             elif kind == "resize" and isinstance(data, dict):
+                width, height = whole_number(data.get("width")), whole_number(data.get("height"))
+                if width is None or height is None:
+                    LOG.warning("ignored a resize that is not two whole numbers")
+                    continue
                 await app_service.set_terminal_size(
-                    clamp_size(data.get("width"), 80, COLUMNS),
-                    clamp_size(data.get("height"), 24, ROWS),
+                    clamp_size(width, 80, COLUMNS), clamp_size(height, 24, ROWS)
                 )
             elif kind == "ping" and isinstance(data, (str, int, float)):
                 await websocket.send_json(["pong", data])
@@ -295,10 +416,58 @@ class GameServer(ServerBase):
                 request.headers.get("Origin", "")[:80],
             )
             return web.Response(status=403, text=REFUSED)
+        try:
+            width = query_size(request, "width", 80, COLUMNS)
+            height = query_size(request, "height", 24, ROWS)
+        except BadQuery as bad:
+            LOG.warning("refused a websocket from %s: %s", request.remote, bad)
+            return web.Response(status=400, text=str(bad))
+        if not await self.take_a_game():
+            LOG.warning(
+                "refused a game to %s: %d games run already (--max-games)",
+                request.remote,
+                self.playing,
+            )
+            return web.Response(status=503, text=full_text(self.max_games))
+        try:
+            return await self.play(request, width, height)
+        finally:
+            self.processes -= 1
+            async with self.freed:
+                self.freed.notify_all()
+
+    @property
+    def freed(self) -> asyncio.Condition:
+        """Notified whenever a game's app process has ended."""
+        if self._freed is None:
+            self._freed = asyncio.Condition()
+        return self._freed
+
+    async def take_a_game(self) -> bool:
+        """Count one more game if the server runs fewer than its most; False if not. When
+        only games whose tab has closed fill the count (a reload), wait for their apps to
+        quit (within :data:`QUIT_WAIT` and a bit)."""
+        if self.playing >= self.max_games:
+            return False
+        if self.processes >= self.max_games:
+            try:
+                async with self.freed:
+                    await asyncio.wait_for(
+                        self.freed.wait_for(lambda: self.processes < self.max_games),
+                        QUIT_WAIT + 1.0,
+                    )
+            except TimeoutError:
+                return False
+            if self.playing >= self.max_games:
+                return False
+        self.processes += 1
+        return True
+
+    async def play(self, request: web.Request, width: int, height: int) -> web.StreamResponse:
+        """Run one game for this websocket: its app process, and their messages."""
         websocket = web.WebSocketResponse(heartbeat=15)
-        width = clamp_size(request.query.get("width"), 80, COLUMNS)
-        height = clamp_size(request.query.get("height"), 24, ROWS)
         service: GameService | None = None
+        playing = False
         try:
             await websocket.prepare(request)
             self.sockets.add(websocket)
@@ -311,26 +480,67 @@ class GameServer(ServerBase):
                 debug=self.debug,
             )
             self.services.add(service)
+            self.playing += 1
+            playing = True
             await service.start(width, height)
             try:
                 await self.process_messages(websocket, service)
             finally:
+                self.playing -= 1
+                playing = False
                 await service.stop()
         except asyncio.CancelledError:
             await websocket.close()
         except Exception as error:  # as textual-serve: log it, keep serving the others
             LOG.error("a game connection failed: %s: %s", type(error).__name__, error)
         finally:
+            if playing:
+                self.playing -= 1
             if service is not None:
                 await service.end()
                 self.services.discard(service)
             self.sockets.discard(websocket)
         return websocket
 
+    def listen_anywhere(self) -> list[socket.socket]:
+        """For port 0: sockets on a free port the system picks (the same port on each of the
+        host's addresses, as ``localhost`` has two), whose number becomes :attr:`port`."""
+        addresses = socket.getaddrinfo(
+            self.host, 0, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+        sockets: list[socket.socket] = []
+        try:
+            for family, kind, protocol, _name, address in addresses:
+                if sockets:
+                    address = (address[0], self.port, *address[2:])
+                listener = socket.socket(family, kind, protocol)
+                try:
+                    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                    if family == socket.AF_INET6:
+                        listener.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                    listener.bind(address)
+                except OSError:
+                    listener.close()
+                    if not sockets:
+                        raise
+                    continue  # the other address family has that port taken: one is enough
+                listener.listen(128)
+                listener.setblocking(False)
+                sockets.append(listener)
+                self.port = listener.getsockname()[1]
+        except BaseException:
+            for listener in sockets:
+                listener.close()
+            raise
+        return sockets
+
     def serve(self, debug: bool = False) -> None:
         """Serve until Ctrl+C or SIGTERM; then stop within :data:`STOP_WITHIN` seconds."""
         self.debug = debug
         self.set_up_logging()
+        where: dict = {"host": self.host, "port": self.port}
+        if self.port == 0:
+            where = {"sock": self.listen_anywhere()}
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         with contextlib.suppress(NotImplementedError):
@@ -338,8 +548,7 @@ class GameServer(ServerBase):
             loop.add_signal_handler(signal.SIGTERM, self.request_exit)
         web.run_app(
             self.make_app(),
-            host=self.host,
-            port=self.port,
+            **where,
             handle_signals=False,
             loop=loop,
             print=self.announce,
@@ -347,8 +556,29 @@ class GameServer(ServerBase):
         )
 
 
+def port_number(text: str) -> int:
+    """``--port``: a whole number from 1 to 65535, or 0 for any free port."""
+    number = whole_number(text)
+    if number is None or number > 65535:
+        raise argparse.ArgumentTypeError(
+            f"a port is a whole number from 1 to 65535 (or 0: any free port), not {shown(text)}"
+        )
+    return number
+
+
+def games_number(text: str) -> int:
+    """``--max-games``: a whole number from 1 to :data:`MAX_GAMES_LIMIT`."""
+    number = whole_number(text)
+    if number is None or not 1 <= number <= MAX_GAMES_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"the most games at once is a whole number from 1 to {MAX_GAMES_LIMIT}, "
+            f"not {shown(text)}"
+        )
+    return number
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``forum-trajanum serve [--host HOST] [--port PORT]``."""
+    """``forum-trajanum serve [--host HOST] [--port PORT] [--max-games N]``."""
     parser = argparse.ArgumentParser(
         prog="forum-trajanum serve",
         description="Play in a web browser. Binds to localhost and prints the address to open: "
@@ -357,11 +587,24 @@ def main(argv: list[str] | None = None) -> int:
         "saved games.",
     )
     parser.add_argument("--host", default="localhost", help="address to bind (localhost)")
-    parser.add_argument("--port", type=int, default=8000, help="port (8000)")
+    parser.add_argument(
+        "--port", type=port_number, default=8000, help="port (8000; 0: any free port)"
+    )
+    parser.add_argument(
+        "--max-games",
+        type=games_number,
+        default=MAX_GAMES,
+        metavar="N",
+        help=f"the most games played at once, each in its own browser tab ({MAX_GAMES})",
+    )
     args = parser.parse_args(argv)
     try:
-        GameServer(host=args.host, port=args.port).serve()
+        GameServer(host=args.host, port=args.port, max_games=args.max_games).serve()
     except OSError as exc:
-        print(f"forum-trajanum serve: cannot listen on {args.host}:{args.port}: {exc}")
+        print(
+            f"forum-trajanum serve: cannot listen on {shown(args.host, 60)} port {args.port}: "
+            f"{exc.strerror or exc}",
+            file=sys.stderr,
+        )
         return 1
     return 0

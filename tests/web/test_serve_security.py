@@ -47,21 +47,23 @@ def _children(pid: int) -> list[int]:
 class Served:
     """A running ``serve``: its keyed address, its port, and everything it printed."""
 
-    def __init__(self, home: Path) -> None:
-        self.port = _free_port()
+    def __init__(self, home: Path, *options: str, port: int | None = None) -> None:
+        """``serve`` with ``options`` on ``port`` (a free one by default; 0 lets ``serve``
+        pick one, which it prints)."""
+        port = _free_port() if port is None else port
         env = {**os.environ, "FORUM_TRAJANUM_HOME": str(home)}
         argv = [sys.executable, "-m", "forum_trajanum.cli", "serve", "--host", "127.0.0.1"]
         self.process = subprocess.Popen(
-            [*argv, "--port", str(self.port)],
+            [*argv, "--port", str(port), *options],
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
         )
         first = self.process.stdout.readline()
-        found = re.search(rf"http://127\.0\.0\.1:{self.port}/\?key=([\w-]+)", first)
+        found = re.search(rf"http://127\.0\.0\.1:({port or '[0-9]+'})/\?key=([\w-]+)", first)
         assert found, first
-        self.url, self.key = found.group(0), found.group(1)
+        self.url, self.port, self.key = found.group(0), int(found.group(1)), found.group(2)
         self.base = f"http://127.0.0.1:{self.port}"
         self.output: list[str] = [first]
         threading.Thread(target=self._read, daemon=True).start()
@@ -82,18 +84,21 @@ def served(tmp_path_factory):
     server.stop()
 
 
-async def _get(url: str, headers: dict | None = None) -> tuple[int, str]:
-    async with aiohttp.ClientSession() as client, client.get(url, headers=headers) as reply:
+async def _get(url: str, headers: dict | None = None, params=None) -> tuple[int, str]:
+    async with (
+        aiohttp.ClientSession() as client,
+        client.get(url, headers=headers, params=params) as reply,
+    ):
         return reply.status, await reply.text()
 
 
-async def _websocket(url: str, origin: str | None, script=None):
+async def _websocket(url: str, origin: str | None, script=None, params=None):
     """Open a websocket as a page of ``origin`` would; returns the HTTP status of a refusal,
     or what ``script(ws)`` returns once connected."""
     headers = {"Origin": origin} if origin else {}
     async with aiohttp.ClientSession() as client:
         try:
-            async with client.ws_connect(url, headers=headers) as ws:
+            async with client.ws_connect(url, headers=headers, params=params) as ws:
                 return await script(ws) if script else "connected"
         except aiohttp.WSServerHandshakeError as refused:
             return refused.status
