@@ -75,6 +75,9 @@ def _continue(argv: list[str]) -> int:
                 f"  {info.id}  {info.game_title()}: {info.label()}, {info.stage()}", file=sys.stderr
             )
         return 1
+    if not game.readable:  # said here, in the terminal, as opening it would say it
+        print(f"forum-trajanum: {game.why_not_opened()}", file=sys.stderr)
+        return 1
     from forum_trajanum.tui.app import ForumApp
 
     app = ForumApp(bot_delay=args.bot_delay, open_game=game.id)

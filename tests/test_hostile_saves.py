@@ -4,6 +4,8 @@ and real processes: a crafted file no longer freezes the list or the opening of 
 
 from __future__ import annotations
 
+import ctypes
+import json
 import os
 import subprocess
 import sys
@@ -140,3 +142,198 @@ async def test_a_trajan_save_with_a_line_of_megabytes_opens_at_its_last_action()
     opened.play(opened.view_of(opened.decider).legal[0])
     opened.close()
     assert (saves.games_dir() / f"{game_id}.json.damaged").stat().st_size > 4_000_000
+
+
+# --- item 5: a save that is not damaged is never called damaged, nor offered for deletion ---
+
+
+def _newer_saves(games: Path) -> dict[str, Path]:
+    """A whole game's save as a newer release would write it: a newer file version, and a
+    game this release does not have."""
+    session = _session(("Ann", "Bob"))
+    session.close()
+    lines = session.game.path.read_text().splitlines()
+    made = {}
+    for name, change in (("newer-version", {"record_version": 99}), ("chess", {"game": "chess"})):
+        header = {**json.loads(lines[0]), **change}
+        made[name] = games / f"{name}.json"
+        made[name].write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    session.game.path.unlink()
+    return made
+
+
+def test_a_save_of_a_newer_release_is_listed_as_such_and_opening_it_says_so(home):
+    made = _newer_saves(saves.games_dir())
+    listed = {g.id: g for g in saves.list_games()}
+    for name, path in made.items():
+        before = path.read_bytes()
+        info = listed[name]
+        assert info.stage() == "made by a newer release of the game" and not info.readable
+        assert info.seats() == "Ann, Bob"  # what it is, for the player to know it
+        with pytest.raises(saves.SaveError) as refused:
+            saves.open_game(name)
+        said = str(refused.value)
+        assert said.startswith("This game was made by a newer release of the game (")
+        assert "It is not damaged and was left as it is" in said
+        assert "damaged so early" not in said and "deleted" not in said
+        assert path.read_bytes() == before and not list(path.parent.glob("*.damaged*"))
+    assert "version 99; this release reads versions 1 to 3" in _open_error("newer-version")
+    assert "a game this release does not know, 'chess'" in _open_error("chess")
+    # forum-trajanum continue NAME, in a real process: the same words, nothing opened
+    done = run_cli("continue", "chess", home=home)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "This game was made by a newer release of the game" in done.stderr
+    assert made["chess"].exists()
+
+
+def _open_error(game_id: str) -> str:
+    with pytest.raises(saves.SaveError) as refused:
+        saves.open_game(game_id)
+    return str(refused.value)
+
+
+async def test_the_list_does_not_delete_a_save_of_a_newer_release_and_says_why():
+    from forum_trajanum.tui.app import ForumApp
+    from forum_trajanum.tui.dialogs import MessageScreen
+    from forum_trajanum.tui.games import ConfirmScreen, GamesScreen
+
+    made = _newer_saves(saves.games_dir())
+    app = ForumApp(bot_delay=0, guard_errors=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("down", "enter")  # Continue a game
+        assert await wait_for(pilot, lambda: isinstance(app.screen, GamesScreen))
+        games = app.screen
+        assert "made by a newer release of the game" in words_in(app, "#games")
+        await pilot.press("d")
+        assert await wait_for(pilot, lambda: words_in(app, "#games-message"))
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert "This game is not damaged: a newer release" in words_in(app, "#games-message")
+        assert all(path.exists() for path in made.values())
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen))
+        shown = words_in(app, "#message-text")
+        assert "made by a newer release" in shown and "deleted" not in shown
+        assert app.screen is not games and app.session is None
+
+
+def _permissions_hold() -> None:
+    """Run in the child process before it starts: root gives up overriding the permissions of
+    files (a user's own process has none to give up), so that a mode-000 file is unreadable to
+    it as it is to any user."""
+    if os.geteuid() != 0:
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in (1, 2):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
+        if libc.prctl(24, capability, 0, 0, 0) != 0:  # PR_CAPBSET_DROP
+            raise OSError(ctypes.get_errno(), "the capability cannot be given up")
+
+
+def run_as_a_user(args: list[str], home: Path) -> subprocess.CompletedProcess:
+    """``python ARGS`` in a process of its own for which file permissions hold (this user's, or
+    root's without its overrides); skips the test where this machine cannot make one."""
+    env = {**os.environ, "FORUM_TRAJANUM_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    probe = home / "probe"
+    probe.write_text("x")
+    probe.chmod(0)
+    try:
+        check = subprocess.run(
+            [sys.executable, "-c", f"open({str(probe)!r}).read()"],
+            preexec_fn=_permissions_hold,
+            capture_output=True,
+            timeout=60,
+        )
+    except subprocess.SubprocessError:
+        pytest.skip("this machine cannot start a process that file permissions hold for")
+    finally:
+        probe.unlink()
+    if b"PermissionError" not in check.stderr:
+        pytest.skip("this machine lets every process read a mode-000 file")
+    return subprocess.run(
+        [sys.executable, *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        preexec_fn=_permissions_hold,
+    )
+
+
+#: The list of games as a player meets it, in a process of its own: Continue, the line of the
+#: game the file of which may not be read, d (delete), then Enter (open it).
+LIST_SCENARIO = """
+import asyncio, json, sys
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.dialogs import MessageScreen
+from forum_trajanum.tui.games import ConfirmScreen, GamesScreen
+from tests.test_hostile_files import words_in
+from tests.waiting import wait_for
+
+async def main():
+    seen = {}
+    app = ForumApp(bot_delay=0, guard_errors=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("down", "enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, GamesScreen))
+        seen["list"] = words_in(app, "#games")
+        ids = [g.id for g in app.screen.games]
+        app.screen.query_one("#games").highlighted = ids.index(sys.argv[1])
+        await pilot.press("d")
+        await wait_for(pilot, lambda: words_in(app, "#games-message"))
+        seen["asked"] = isinstance(app.screen, ConfirmScreen)
+        seen["delete"] = "" if seen["asked"] else words_in(app, "#games-message")
+        if seen["asked"]:
+            await pilot.press("y")
+        else:
+            await pilot.press("enter")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen))
+            seen["open"] = words_in(app, "#message-text")
+    print(json.dumps(seen))
+
+asyncio.run(main())
+"""
+
+
+def test_a_save_this_user_may_not_read_is_never_called_damaged_nor_deleted(home):
+    healthy, other = _session(("Ann", "Bob")), _session(("Cai", "Dee"), seed=4)
+    healthy.close()
+    other.close()
+    path = healthy.game.path
+    path.chmod(0)
+    before = path.stat()
+    done = run_as_a_user(["-c", LIST_SCENARIO, healthy.game.id], home)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.splitlines()[-1])
+    assert "no permission to read it" in seen["list"] and "Cai, Dee" in seen["list"]
+    assert not seen["asked"] and "it is not deleted from here" in seen["delete"]
+    assert "there is no permission to read its file" in seen["open"]
+    assert "damaged" not in seen["open"]
+    # forum-trajanum continue NAME says it in the terminal, and opens nothing
+    done = run_as_a_user(["-m", "forum_trajanum.cli", "continue", healthy.game.id], home)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "This game cannot be opened: there is no permission to read its file" in done.stderr
+    after = path.stat()
+    assert (after.st_mode, after.st_size, after.st_mtime_ns) == (
+        before.st_mode,
+        before.st_size,
+        before.st_mtime_ns,
+    )
+    path.chmod(0o600)  # allowed again: the game was never touched, and plays on
+    session, opened = GameSession.open(healthy.game.id)
+    assert opened.lost == 0 and len(session.record.actions) == 3
+    session.close()
+
+
+def test_a_games_folder_that_may_not_be_read_says_so_not_that_there_is_no_game(home):
+    session = _session(("Ann", "Bob"))
+    session.close()
+    folder = saves.games_dir()
+    folder.chmod(0)
+    try:
+        done = run_as_a_user(["-m", "forum_trajanum.cli", "continue"], home)
+    finally:
+        folder.chmod(0o755)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"The games folder {folder} cannot be read: there is no permission" in done.stderr
+    assert "There is no unfinished game" not in done.stderr
+    assert session.game.path.exists()

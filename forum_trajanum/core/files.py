@@ -31,6 +31,11 @@ class UnreadableFile(RecordError):
     deep. The message is fit for a player."""
 
 
+class NoPermission(UnreadableFile):
+    """A file this user has no permission to read: it may be a whole save (it is no sign of
+    damage)."""
+
+
 def read_limited(path: str | os.PathLike, limit: int = MAX_FILE, first_line: bool = False) -> bytes:
     """The bytes of the regular file ``path`` (its first line only with ``first_line``),
     refusing anything that is not a regular file or is bigger than ``limit``.
@@ -44,6 +49,8 @@ def read_limited(path: str | os.PathLike, limit: int = MAX_FILE, first_line: boo
         raise UnreadableFile(f"{name} is a folder, not a saved game") from None
     except FileNotFoundError:
         raise UnreadableFile(f"there is no file {name}") from None
+    except PermissionError:
+        raise NoPermission(f"there is no permission to read {name}") from None
     except OSError as exc:
         raise UnreadableFile(f"{name} cannot be opened: {exc.strerror or exc}") from None
     try:
@@ -58,6 +65,8 @@ def read_limited(path: str | os.PathLike, limit: int = MAX_FILE, first_line: boo
             )
         with os.fdopen(fd, "rb", closefd=False) as handle:
             data = handle.readline(limit + 1) if first_line else handle.read(limit + 1)
+    except PermissionError:
+        raise NoPermission(f"there is no permission to read {name}") from None
     except OSError as exc:
         raise UnreadableFile(f"{name} cannot be read: {exc.strerror or exc}") from None
     finally:

@@ -244,12 +244,23 @@ def _check_format(data: dict) -> None:
         raise RecordError("this file is not a saved game of this program")
 
 
+class NewerRecordError(RecordError):
+    """A save this release cannot read because a newer release made it: a newer file version,
+    or a game this release does not have. The file is no sign of damage; ``detail`` says what
+    is newer, in a player's words."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"{detail}: it may come from a newer release")
+        self.detail = detail
+
+
 def _game_of(header: dict, version: int, games: GameRegistry) -> Game:
     name = header.get("game", FIRST_GAME) if version >= 3 else FIRST_GAME
-    if not isinstance(name, str) or name not in games:
-        raise RecordError(
-            f"the save is of a game this version does not know ({_shown(name)}); it may "
-            "come from a newer release"
+    if not isinstance(name, str) or not name:
+        raise RecordError("the save does not say which game it is")
+    if name not in games:
+        raise NewerRecordError(
+            f"it is a game this release does not know, {_shown(clean_name(name))}"
         )
     return games.get(name)
 
@@ -275,6 +286,11 @@ def _version_and_game(header: dict, games: GameRegistry) -> tuple[int, Game]:
     one this release reads."""
     _check_format(header)
     version = header.get("record_version")
+    if type(version) is int and version > RECORD_VERSION:
+        raise NewerRecordError(
+            f"its file is of version {_shown(version)}; this release reads versions 1 to "
+            f"{RECORD_VERSION}"
+        )
     if type(version) is not int or not 2 <= version <= RECORD_VERSION:
         raise RecordError(
             f"the record has version {_shown(version)}; this version of the game reads "

@@ -83,7 +83,7 @@ def veterans() -> set[str]:
 
     try:
         games = saves.list_games(finished=True)
-    except OSError:
+    except (OSError, saves.SaveError):  # a save folder that cannot be read: nobody is known
         return set()
     names = set()
     for game in games:

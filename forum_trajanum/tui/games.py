@@ -155,6 +155,18 @@ class GamesScreen(ModalScreen[str | None]):
         game = self.chosen()
         if game is None:
             return
+        if game.problem == saves.NEWER:
+            self.say(
+                "This game is not damaged: a newer release of the game made it, and opens it. "
+                "It is not deleted from here."
+            )
+            return
+        if game.problem == saves.NO_PERMISSION:
+            self.say(
+                "This game's file may not be read by your user, so nothing says it is "
+                "damaged: it is not deleted from here. Allow your user to read it to play it."
+            )
+            return
 
         def answer(yes: bool | None) -> None:
             if not yes:

@@ -15,7 +15,11 @@ from forum_trajanum.core.saves.legacy import import_legacy
 from forum_trajanum.core.saves.listing import GameInfo, find_game, list_games, save_summary
 from forum_trajanum.core.saves.lock import held_elsewhere
 from forum_trajanum.core.saves.paths import (
+    DAMAGED,
     LOG,
+    NEWER,
+    NO_PERMISSION,
+    UNREADABLE,
     GameLockedError,
     SaveError,
     games_dir,
@@ -25,7 +29,6 @@ from forum_trajanum.core.saves.paths import (
     write_atomic,
 )
 from forum_trajanum.core.saves.store import (
-    UNREADABLE,
     GameFile,
     OpenedGame,
     create_game,
@@ -37,7 +40,10 @@ from forum_trajanum.core.saves.store import (
 from forum_trajanum.core.saves.writer import flush
 
 __all__ = [
+    "DAMAGED",
     "LOG",
+    "NEWER",
+    "NO_PERMISSION",
     "UNREADABLE",
     "GameFile",
     "GameInfo",

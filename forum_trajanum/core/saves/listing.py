@@ -3,15 +3,26 @@
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from forum_trajanum.core.errors import RecordError
-from forum_trajanum.core.files import MAX_HEADER, load_json, read_limited
+from forum_trajanum.core.files import MAX_HEADER, NoPermission, load_json, read_limited
 from forum_trajanum.core.saves.lock import held_elsewhere
-from forum_trajanum.core.saves.paths import SUFFIX, SaveError, games_dir
+from forum_trajanum.core.saves.paths import (
+    DAMAGED,
+    NEWER,
+    NO_PERMISSION,
+    SUFFIX,
+    UNREADABLE,
+    SaveError,
+    games_dir,
+    newer_release,
+    no_permission,
+)
 from forum_trajanum.core.saves.writer import flush
 
 if TYPE_CHECKING:
@@ -36,7 +47,11 @@ class GameInfo:
     over: bool = False
     actions: int = 0
     saved: float = 0.0  # seconds since the epoch
+    #: whether this release can open it; when not, ``problem`` says why in words
     readable: bool = True
+    #: "" (it can be opened), DAMAGED (it can only be deleted), NEWER (a newer release made
+    #: it) or NO_PERMISSION (this user may not read its file): the last two are no damage
+    problem: str = ""
     locked: bool = False  # open in another window
     scores: list[int] = field(default_factory=list)  # per seat, when last saved
     winners: list[int] = field(default_factory=list)  # seats of the first place (finished)
@@ -55,7 +70,7 @@ class GameInfo:
     def stage(self) -> str:
         """Where the game stands, in words."""
         if not self.readable:
-            return "damaged save"
+            return self.problem or DAMAGED
         if self.over:
             return "finished"
         if self.where:
@@ -63,6 +78,16 @@ class GameInfo:
         if self.cycle <= 0:
             return "setting up"
         return f"cycle {['I', 'II', 'III'][min(self.cycle, 3) - 1]}, round {self.round}"
+
+    def why_not_opened(self) -> str:
+        """Why this game cannot be opened, in player words ("" when it can)."""
+        if self.readable:
+            return ""
+        if self.problem == NO_PERMISSION:
+            return no_permission(self.path.parent)
+        if self.problem == NEWER:
+            return newer_release()
+        return UNREADABLE + " Delete it in the list of games (Continue a game, then d)."
 
     def game_title(self) -> str:
         """The game's name for players ("Trajan"), without loading the game."""
@@ -144,11 +169,12 @@ def info_of(path: Path) -> GameInfo:
         if game in GAMES and version <= RECORD_VERSION:
             record = read_header(header, GAMES)
             game, meta, names, bots = record.game, record.meta, record.names, record.bots
-        else:  # a game or a file version of a newer release: opening it says so
+        else:  # a game or a file version of a newer release: listed by its seats, as such
             meta = header.get("meta")
             meta = SaveMeta.model_validate(meta if isinstance(meta, dict) else {})
             names = [_name(n) for n in _list(header.get("names"))]
             bots = [_name(b) for b in _list(header.get("bots"))]
+            info.readable, info.problem = False, NEWER
         info.game, info.names, info.bots = game, list(names), list(bots)
         info.title, info.where = meta.title, meta.stage
         info.cycle, info.round, info.over = meta.cycle, meta.round, meta.over
@@ -156,8 +182,10 @@ def info_of(path: Path) -> GameInfo:
         info.actions = count if type(count) is int and count >= 0 else 0
         info.saved = meta.saved if meta.saved is not None else info.saved
         info.scores, info.winners = list(meta.scores), list(meta.winners)
+    except NoPermission:
+        info.readable, info.problem = False, NO_PERMISSION
     except (OSError, ValueError, TypeError, RecordError, RecursionError):
-        info.readable = False
+        info.readable, info.problem = False, DAMAGED
         info.names, info.bots, info.title = [], [], ""
     info.locked = held_elsewhere(game_id)
     return info
@@ -177,21 +205,39 @@ def list_games(finished: bool | None = False) -> list[GameInfo]:
 
     flush()
     import_legacy()
-    games = [info_of(p) for p in games_dir().glob(f"*{SUFFIX}") if not p.name.startswith(".")]
+    games = [info_of(p) for p in _save_files(games_dir())]
 
     if finished is not None:
         games = [g for g in games if g.over == finished]
     return sorted(games, key=lambda g: (g.saved, g.id), reverse=True)
 
 
+def _save_files(folder: Path) -> list[Path]:
+    """The save files in ``folder`` (names ending ``.json``, not hidden); :class:`SaveError`
+    in player words when the folder cannot be read (it is never taken for an empty one)."""
+    try:
+        with os.scandir(folder) as entries:
+            names = [e.name for e in entries if e.name.endswith(SUFFIX)]
+    except PermissionError:
+        raise SaveError(
+            f"The games folder {folder} cannot be read: there is no permission to read it."
+        ) from None
+    except OSError as exc:
+        raise SaveError(
+            f"The games folder {folder} cannot be read: {exc.strerror or exc}."
+        ) from None
+    return [folder / name for name in names if not name.startswith(".")]
+
+
 def find_game(name: str | None) -> GameInfo:
     """The unfinished game called ``name`` (its id or title; a unique part of its id, title or
-    seat names will do), or the most recently played one when ``name`` is None."""
+    seat names will do), or the most recently played one that can be opened when ``name`` is
+    None (the most recently played one when none can)."""
     games = list_games(finished=False)
     if not games:
         raise SaveError("There is no unfinished game to continue.")
     if name is None:
-        return games[0]
+        return next((g for g in games if g.readable), games[0])
     wanted = name.strip().lower()
     for test in (
         lambda g: wanted in (g.id.lower(), g.title.lower()),

@@ -33,6 +33,37 @@ class GameLockedError(SaveError):
     """The game is open in another window (another process holds its lock)."""
 
 
+#: What the list says of a save that cannot be opened, and why (its "stage").
+DAMAGED = "damaged save"
+NEWER = "made by a newer release of the game"
+NO_PERMISSION = "no permission to read it"
+
+UNREADABLE = (
+    "This saved game cannot be read: the file is damaged so early that not even the players "
+    "and the game's options can be recovered. It can only be deleted."
+)
+
+
+def newer_release(detail: str = "") -> str:
+    """Why a save of a newer release is not opened, in player words (``detail``: its version
+    or its game, as the record said)."""
+    return (
+        "This game was made by a newer release of the game"
+        + (f" ({detail})" if detail else "")
+        + ". It is not damaged and was left as it is: play it with that release, or update "
+        "this one."
+    )
+
+
+def no_permission(folder: Path) -> str:
+    """Why a save this user may not read is not opened, in player words."""
+    return (
+        "This game cannot be opened: there is no permission to read its file (in "
+        f"{folder}). It was left as it is: allow your user to read and write it, then open "
+        "it again."
+    )
+
+
 def _folder(path: Path, what: str) -> Path:
     """``path`` as a folder (created on demand); :class:`SaveError` in player words when it
     cannot be (a file of that name, no permission, a full disk)."""
@@ -40,6 +71,10 @@ def _folder(path: Path, what: str) -> Path:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
         raise SaveError(f"The {what} {path} is a file, not a folder.") from None
+    except PermissionError:
+        raise SaveError(
+            f"The {what} {path} cannot be used: there is no permission to read or make it."
+        ) from None
     except OSError as exc:
         raise SaveError(f"The {what} {path} cannot be made: {exc.strerror or exc}.") from None
     if not path.is_dir():

@@ -13,10 +13,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from forum_trajanum.core.errors import RecordError
-from forum_trajanum.core.files import UnreadableFile, read_limited
+from forum_trajanum.core.files import NoPermission, UnreadableFile, read_limited
 from forum_trajanum.core.saves.listing import GameInfo, info_of, save_summary
 from forum_trajanum.core.saves.lock import acquire, lock_path
-from forum_trajanum.core.saves.paths import SUFFIX, SaveError, games_dir, log_problem, write_atomic
+from forum_trajanum.core.saves.paths import (
+    SUFFIX,
+    UNREADABLE,
+    SaveError,
+    games_dir,
+    log_problem,
+    newer_release,
+    no_permission,
+    write_atomic,
+)
 from forum_trajanum.core.saves.writer import flush, pending, write_save, writer
 
 if TYPE_CHECKING:
@@ -162,12 +171,6 @@ class OpenedGame:
     damaged_copy: Path | None = None
 
 
-UNREADABLE = (
-    "This saved game cannot be read: the file is damaged so early that not even the players "
-    "and the game's options can be recovered. It can only be deleted."
-)
-
-
 def _game_path(game_id: str) -> Path:
     if not game_id or "/" in game_id or "\\" in game_id or game_id.startswith("."):
         raise SaveError("This game is not saved any more (deleted in another window?).")
@@ -186,7 +189,7 @@ def open_game(game_id: str, replay=None) -> OpenedGame:
     if not path.exists() and not path.is_symlink():
         raise SaveError("This game is not saved any more (deleted in another window?).")
     from forum_trajanum.core.game import GAMES
-    from forum_trajanum.core.record import replay_valid
+    from forum_trajanum.core.record import NewerRecordError, replay_valid
 
     try:
         fd = acquire(game_id)
@@ -206,6 +209,10 @@ def open_game(game_id: str, replay=None) -> OpenedGame:
     except (OSError, RecordError) as exc:
         game.close()
         log_problem(f"cannot read {path}: {exc}")
+        if isinstance(exc, NoPermission):  # no sign of damage: nothing says "delete"
+            raise SaveError(no_permission(path.parent)) from exc
+        if isinstance(exc, NewerRecordError):
+            raise SaveError(newer_release(exc.detail)) from exc
         raise SaveError(UNREADABLE) from exc
     lost = found.lost + len(record.actions) - good
     opened = OpenedGame(game, record, state, lost)
