@@ -24,7 +24,7 @@ from forum_trajanum.core.conductor import Conductor, Step
 from forum_trajanum.core.errors import GameError
 from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp, start_coach
-from forum_trajanum.tui.compat import app_closing, share_parsed_css
+from forum_trajanum.tui.compat import app_closing, repaint_what_moved, share_parsed_css
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.screens import (
@@ -105,6 +105,7 @@ class ForumApp(CoachApp, App):
         new_game: NewGameSettings | None = None,
     ) -> None:
         share_parsed_css()  # the first play screen of each game parses no CSS again
+        repaint_what_moved()  # no line of an old list left on screen after a scroll
         super().__init__()
         #: The id of a saved game to open at start (``forum-trajanum continue``).
         self.open_game = open_game

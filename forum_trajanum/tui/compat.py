@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import textual._context
 from textual import events
+from textual._compositor import Compositor
 from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
@@ -32,12 +33,17 @@ PRIVATE_NAMES: tuple[tuple[object, str], ...] = (
     (Stylesheet, "_parse_rules"),  # parsed CSS shared by every stylesheet (share_parsed_css)
     (App, "_background_screens"),  # the screens seen behind a dialog (screen_strips)
     (textual._context, "visible_screen_stack"),  # where a frame's painting reads them
+    (Compositor, "reflow"),  # a layout compares maps (repaint_what_moved)
+    (Compositor, "reflow_visible"),
+    (App, "_display"),  # where a frame goes to the terminal (tests/tui/terminal.py)
 )
 
 #: Attributes set on an App instance (checked on a live app by the test).
 PRIVATE_APP_ATTRIBUTES = ("_running", "_driver")
 #: Attributes set on a Screen instance (checked on a live screen by the test).
 PRIVATE_SCREEN_ATTRIBUTES = ("_compositor",)
+#: Attributes set on a screen's Compositor (checked on a live one): repaint_what_moved.
+PRIVATE_COMPOSITOR_ATTRIBUTES = ("_full_map", "_visible_map")
 
 
 def app_closing(app: App) -> bool:
@@ -102,7 +108,8 @@ def unpainted_when_headless() -> None:
 
     def refresh(self: Screen) -> None:
         app = self.app
-        if not (app.is_headless and self is app.screen and not app.is_inline):
+        watched = getattr(app, "frames_painted", False)  # on_frame
+        if watched or not (app.is_headless and self is app.screen and not app.is_inline):
             paint(self)
             return
         # what a paint leaves behind: nothing left to repaint (``render_update``)
@@ -114,10 +121,66 @@ def unpainted_when_headless() -> None:
     Screen._compositor_refresh = refresh
 
 
+def on_frame(app: App, write: Callable[[object], None]) -> None:
+    """Hand each frame ``app`` paints to ``write`` (a Textual compositor update: the lines it
+    changes, as a terminal gets them), also when the app is headless: the tests that follow
+    what a terminal shows (``tests/tui/terminal.py``). Its frames are painted although the
+    test suite leaves a headless app's unpainted (:func:`unpainted_when_headless`)."""
+    app.frames_painted = True
+    display = app._display
+
+    def displayed(screen: Screen, update) -> None:
+        display(screen, update)
+        if update is not None and not app._batch_count:
+            write(update)
+
+    app._display = displayed
+
+
 def send_key(app: App, key: str) -> None:
     """Send a key press the way a terminal does (through the driver, without waiting for
     it to be handled, unlike the test pilot)."""
     app._driver.send_message(events.Key(key, None))
+
+
+def repaint_what_moved() -> None:
+    """Make every layout repaint what it moved, also after a scroll (issue 27, point 3).
+
+    A layout (``Compositor.reflow``) repaints the widgets whose place changed by comparing
+    the new map of the screen with the one it keeps. A scroll of a container lays out only
+    what is in view (``reflow_visible``) and marks that kept map stale; the next question
+    about a widget's place (``widget.size`` of a widget out of that view: a hidden message
+    line) rebuilds it lazily from the widgets *as they are now*, changes not painted yet
+    included (an update of a widget out of view marks it stale too). The next layout
+    then finds nothing moved, and the lines a growing list now covers keep what the terminal
+    showed there: the previous decision's entries under the new ones (Trajan at 80x24, after
+    PgDn in the panel). Here a layout compares with the map last painted instead: the one
+    the previous layout made, or the view a scroll laid out. Idempotent."""
+    if getattr(Compositor.reflow, "repaints_what_moved", False):
+        return
+    reflow, reflow_visible, clear = Compositor.reflow, Compositor.reflow_visible, Compositor.clear
+
+    def reflow_from_painted(self, parent, size):
+        painted = self.__dict__.get("_painted_map")
+        if painted is not None:
+            self._full_map = painted  # not a map rebuilt since: the one on the terminal
+        result = reflow(self, parent, size)
+        self._painted_map = self._full_map
+        return result
+
+    def reflow_visible_kept(self, parent, size):
+        exposed = reflow_visible(self, parent, size)
+        self._painted_map = self._visible_map
+        return exposed
+
+    def clear_painted(self) -> None:
+        self._painted_map = None  # the screen closes: no widget of it kept
+        clear(self)
+
+    reflow_from_painted.repaints_what_moved = True
+    Compositor.reflow = reflow_from_painted
+    Compositor.reflow_visible = reflow_visible_kept
+    Compositor.clear = clear_painted
 
 
 #: Parsed CSS by (its text, where it was read from, default or not, tie-breaker, scope, the

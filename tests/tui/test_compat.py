@@ -7,6 +7,7 @@ from textual.app import App
 
 from forum_trajanum.tui.compat import (
     PRIVATE_APP_ATTRIBUTES,
+    PRIVATE_COMPOSITOR_ATTRIBUTES,
     PRIVATE_NAMES,
     PRIVATE_SCREEN_ATTRIBUTES,
     app_closing,
@@ -48,6 +49,8 @@ async def test_the_screen_helpers_read_paints_and_send_keys_on_the_installed_tex
         await pilot.pause()
         for name in PRIVATE_SCREEN_ATTRIBUTES:
             assert hasattr(app.screen, name), f"Textual's Screen no longer sets {name}"
+        for name in PRIVATE_COMPOSITOR_ATTRIBUTES:
+            assert hasattr(app.screen._compositor, name), f"Compositor no longer sets {name}"
         assert "hello there" in "\n".join(strip.text for strip in screen_strips(app.screen))
         assert app.query_one("#hi") in shown_widgets(app.screen)
         painted = []
