@@ -22,7 +22,9 @@ categories..., "total", "score", and the points scored during the cycle's rounds
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -287,5 +289,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RecordError as exc:
         print(f"forum-trajanum export: {exc}", file=sys.stderr)
         return 1
-    sys.stdout.write(text)
+    return write_out(text)
+
+
+def write_out(text: str) -> int:
+    """Print ``text`` on the standard output; the exit status. An output that cannot take it
+    (a full disk, a closed pipe) gets a message on stderr and status 1, never a traceback;
+    a character the output's encoding lacks is written as an escape."""
+    try:
+        with contextlib.suppress(AttributeError, ValueError):  # a replaced sys.stdout
+            sys.stdout.reconfigure(errors="backslashreplace")
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except OSError as exc:
+        _quiet_stdout()
+        if not isinstance(exc, BrokenPipeError):  # `export FILE | head`: the reader is done
+            print(
+                f"forum-trajanum export: cannot write the log: {exc.strerror or exc}",
+                file=sys.stderr,
+            )
+        return 1
     return 0
+
+
+def _quiet_stdout() -> None:
+    """After a failed write to the standard output: send what is left to the null device (so
+    that Python's own flush at exit cannot fail with a traceback)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)

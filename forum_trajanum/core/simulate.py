@@ -9,15 +9,22 @@ allows). The summary is a table (and, with
 and standard deviation, mean points per scoring category, think time per decision. With
 ``--records DIR`` the record of every game is kept in DIR, in the format saves use, so that
 ``forum-trajanum replay`` and ``export`` open it.
+
+Every argument is checked before the first game (a number out of range, a seed whose games'
+seeds a record cannot hold, a --json file or --records folder that cannot be written): a
+sentence and status 2, never a traceback. A summary that cannot be written after the run (a
+full disk) is a sentence and status 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import statistics
+import sys
 import time
 from collections.abc import Sequence
 from multiprocessing import get_context
@@ -27,6 +34,20 @@ from forum_trajanum.core.game import GAMES
 
 #: The bot levels every game has.
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+#: A game's seed is ``seed * SEED_STRIDE + its number`` (:func:`game_plan`).
+SEED_STRIDE = 1_000_003
+#: A record keeps a seed in 64 bits (signed): every game's seed must fit.
+SEED_BITS = 63
+#: The most games one ``simulate`` plays (its plan is held in memory).
+MAX_GAMES = 1_000_000
+#: The most ``--hard-iterations``.
+MAX_ITERATIONS = 1_000_000
+
+
+def max_jobs() -> int:
+    """The most worker processes ``--jobs`` may ask for: four per processor (more only wait
+    for a processor, each holding its own memory)."""
+    return 4 * (os.cpu_count() or 1)
 
 
 def point_keys(game: str) -> tuple[str, ...]:
@@ -55,7 +76,7 @@ def game_plan(
     plan = []
     for g in range(first, first + games):
         rotation = g % n
-        plan.append((g, seed * 1_000_003 + g, [(s + rotation) % n for s in range(n)]))
+        plan.append((g, seed * SEED_STRIDE + g, [(s + rotation) % n for s in range(n)]))
     return plan
 
 
@@ -373,18 +394,26 @@ def build_parser(default_game: str) -> argparse.ArgumentParser:
         default="easy,normal",
         help="comma-separated bot levels, one per player (2-4), e.g. easy,normal,hard",
     )
-    parser.add_argument("--games", type=int, default=20, help="number of games (default 20)")
-    parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument(
+        "--games",
+        type=_whole("the number of games"),
+        default=20,
+        help=f"number of games, 1 to {MAX_GAMES:,} (default 20)",
+    )
+    parser.add_argument("--seed", type=_whole("the seed"), default=1, help="base seed (default 1)")
     parser.add_argument(
         "--first-game",
-        type=int,
+        type=_whole("--first-game"),
         default=0,
         metavar="K",
         help="skip the first K games of the plan (to play a long series in chunks)",
     )
     parser.add_argument("--json", metavar="FILE", help="also write the summary as JSON")
     parser.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: CPUs)"
+        "--jobs",
+        type=_whole("--jobs"),
+        default=os.cpu_count() or 1,
+        help=f"worker processes, 1 to {max_jobs()} (default: one per processor)",
     )
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     parser.add_argument(
@@ -394,11 +423,102 @@ def build_parser(default_game: str) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--hard-iterations",
-        type=int,
+        type=_whole("--hard-iterations"),
         default=None,
         help="at most this many playouts per Hard decision (default: the Hard bot's own)",
     )
     return parser
+
+
+def _whole(what: str):
+    """An argparse type: a whole number (``what`` names it in the message)."""
+
+    def whole(text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number, not {text[:40]!r}"
+            ) from None
+
+    return whole
+
+
+def _checked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse (``parser.error``: a usage line, a message, exit 2) what the run could not do,
+    before any game is played."""
+    if not 1 <= args.games <= MAX_GAMES:
+        parser.error(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
+    if not 0 <= args.first_game <= MAX_GAMES:
+        parser.error(f"--first-game must be from 0 to {MAX_GAMES:,}, not {args.first_game}")
+    if not 1 <= args.jobs <= max_jobs():
+        parser.error(
+            f"--jobs is a number of worker processes from 1 to {max_jobs()} (four per "
+            f"processor of this machine), not {args.jobs}"
+        )
+    if args.hard_iterations is not None and not 1 <= args.hard_iterations <= MAX_ITERATIONS:
+        parser.error(
+            f"--hard-iterations must be from 1 to {MAX_ITERATIONS:,}, not {args.hard_iterations}"
+        )
+    last = args.first_game + args.games
+    limit = (2**SEED_BITS - 1 - last) // SEED_STRIDE
+    if not -limit <= args.seed <= limit:
+        shown = str(args.seed) if len(str(args.seed)) <= 30 else f"{str(args.seed)[:27]}..."
+        parser.error(f"--seed must be from {-limit:,} to {limit:,}, not {shown}")
+    if args.json:
+        problem = unwritable(args.json)
+        if problem:
+            parser.error(f"cannot write the summary to {args.json!r}: {problem}")
+    if args.records:
+        problem = unwritable_folder(args.records)
+        if problem:
+            parser.error(f"cannot keep the records in {args.records!r}: {problem}")
+
+
+def unwritable(path: str | Path) -> str | None:
+    """Why the file ``path`` cannot be written (player words), or None when it can: it is
+    opened for writing as the summary will be (created and removed again when it did not
+    exist), without waiting for a reader of a pipe."""
+    target = Path(path)
+    if target.is_dir():
+        return "it is a folder"
+    existed = os.path.lexists(target)
+    flags = os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK
+    if not existed:
+        flags |= os.O_CREAT | os.O_EXCL
+    try:
+        os.close(os.open(target, flags, 0o666))
+        if not existed:
+            target.unlink()
+    except OSError as exc:
+        return _reason(exc)
+    return None
+
+
+def unwritable_folder(path: str | Path) -> str | None:
+    """Why the folder ``path`` cannot hold records (player words), or None: it is made if
+    need be, and a file is written in it and removed."""
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".simulate-probe-{os.getpid()}"
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        probe.unlink()
+    except OSError as exc:
+        return _reason(exc)
+    return None
+
+
+def _reason(error: OSError) -> str:
+    """An OS error in player words (its description, without the error number)."""
+    return error.strerror or str(error)
+
+
+def write_summary(path: str | Path, summary: dict) -> None:
+    """Write the summary as JSON to ``path``; raises OSError (a full disk, ...)."""
+    text = json.dumps(summary, indent=2)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
 
 
 def main(argv: Sequence[str] | None, default_game: str) -> int:
@@ -406,10 +526,7 @@ def main(argv: Sequence[str] | None, default_game: str) -> int:
     parser = build_parser(default_game)
     args = parser.parse_args(argv)
     levels = [p.strip().lower() for p in args.players.split(",") if p.strip()]
-    if args.games < 1:
-        parser.error("--games must be at least 1")
-    if args.first_game < 0:
-        parser.error("--first-game must be 0 or more")
+    _checked(parser, args)
     settings = {}
     if args.hard_iterations is not None:
         settings["hard"] = {"iterations": args.hard_iterations}
@@ -418,7 +535,7 @@ def main(argv: Sequence[str] | None, default_game: str) -> int:
             levels,
             args.games,
             args.seed,
-            max(1, args.jobs),
+            args.jobs,
             settings=settings,
             progress=not args.no_progress,
             records=args.records,
@@ -428,9 +545,31 @@ def main(argv: Sequence[str] | None, default_game: str) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     except OSError as exc:
-        parser.error(f"cannot write the records: {exc.strerror or exc}")
-    print_table(summary)
+        parser.error(f"cannot write the records: {_reason(exc)}")
+    try:
+        print_table(summary)
+    except OSError as exc:
+        _quiet_stdout()
+        print(f"forum-trajanum simulate: cannot print the table: {_reason(exc)}", file=sys.stderr)
+        if not args.json:
+            return 1
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(summary, fh, indent=2)
+        try:
+            write_summary(args.json, summary)
+        except OSError as exc:
+            print(
+                f"forum-trajanum simulate: cannot write the summary to {args.json!r}: "
+                f"{_reason(exc)}",
+                file=sys.stderr,
+            )
+            return 1
     return 0
+
+
+def _quiet_stdout() -> None:
+    """After a failed write to the standard output: send what is left to the null device (so
+    that Python's own flush at exit cannot fail with a traceback)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # no real stdout
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
