@@ -209,6 +209,36 @@ def test_the_server_runs_at_most_max_games_apps_and_says_so_when_full(capped):
     assert "Traceback" not in _log(capped)
 
 
+def test_a_reload_at_the_limit_gets_its_game_while_the_old_app_quits(capped):
+    own = f"http://127.0.0.1:{capped.port}"
+    url = f"ws://127.0.0.1:{capped.port}/ws/{capped.key}"
+
+    async def first_screen(ws) -> str:
+        async for message in ws:  # the app's first output: it runs
+            if message.type == aiohttp.WSMsgType.BINARY:
+                return "played"
+        return "closed"
+
+    async def reloads() -> list:
+        release = asyncio.Event()
+
+        async def hold(ws):
+            await release.wait()
+            return "held"
+
+        other = asyncio.ensure_future(_websocket(url, own, hold))  # one game goes on
+        await asyncio.to_thread(wait_until, lambda: len(_apps(capped)) == 1, what="1 app")
+        # the second tab: played, closed, and opened again at once, three times over (its
+        # old app may still be quitting: the new one waits for it, and is not told "full")
+        results = [await _websocket(url, own, first_screen) for _ in range(3)]
+        release.set()
+        return [*results, await other]
+
+    assert asyncio.run(reloads()) == ["played"] * 3 + ["held"]
+    wait_until(lambda: not _children(capped.process.pid), what="the apps to end")
+    assert "Traceback" not in _log(capped)
+
+
 async def _connected() -> str:
     return "connected"
 
