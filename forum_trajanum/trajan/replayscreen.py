@@ -86,7 +86,7 @@ class TrajanReplayScreen(Screen[None]):
     MIN_SIZE = (80, 24)
     DEFAULT_CSS = """
     TrajanReplayScreen { layout: vertical; }
-    TrajanReplayScreen #r-status { height: 1; background: $boost; }
+    TrajanReplayScreen #r-status { height: auto; background: $boost; }
     TrajanReplayScreen #r-where { height: 3; padding: 0 1; color: #ffd7af; }
     TrajanReplayScreen #r-body { height: 1fr; }
     TrajanReplayScreen .r-box { height: 1fr; border: round $primary 50%; }
@@ -208,7 +208,8 @@ class TrajanReplayScreen(Screen[None]):
         # a finished game shows everything; an unfinished one what an onlooker may know
         shown = moment.state if replay.finished else view(moment.state, -1)
         data = TrajanData(shown, names, list(replay.record.bots), self._log(), home=self.seat)
-        self.query_one("#r-status", Static).update(status_line(data))
+        width = self.size.width or self.app.size.width
+        self.query_one("#r-status", Static).update(status_line(data, width))
         where = Text()
         where.append(f"Action {self.position} of {replay.length}", style="bold")
         if not replay.finished:

@@ -141,23 +141,69 @@ def decision_title(v: GameState) -> str:
 # ── panels ──────────────────────────────────────────────────────────────────────────────
 
 
-def status_line(data: TrajanData) -> Text:
+#: From this width the status is one line; narrower, two (never cut).
+STATUS_ONE_LINE_FROM = 160
+STATUS_SEP = " │ "
+
+
+def _fit_names(names: list[str], room: int) -> list[str]:
+    """``names`` in ``room`` cells together: each shortened (with "…") to an even share of
+    it, what a short one leaves going to the others."""
+    texts = [Text(name) for name in names]
+    left = room
+    order = sorted(range(len(texts)), key=lambda i: texts[i].cell_len)
+    for done, i in enumerate(order):
+        share = left // (len(texts) - done)
+        if texts[i].cell_len > share:
+            texts[i].truncate(max(share, 1), overflow="ellipsis")
+        left -= texts[i].cell_len
+    return [t.plain for t in texts]
+
+
+def status_lines(data: TrajanData, width: int = 0) -> list[Text]:
+    """The status in labelled fields, in a fixed order: when it is (the setup and its start
+    player, or the quarter, the round and the time track), the demands shown, the player's
+    name and score. Two lines below :data:`STATUS_ONE_LINE_FROM` columns, one from there (and
+    with ``width`` 0); only a name too wide for its line is shortened, never a field."""
     v = data.view
     cycle = D.TIME_CYCLE[v.options.players]
-    out = Text(no_wrap=True, overflow="ellipsis")
-    if v.quarter <= 0:
-        out.append("Setup", style="bold")
-        out.append(f" · {data.names[v.start_player]} is the start player")
-    else:
-        out.append(f"Quarter {NUMERALS[min(v.quarter, 4) - 1]}, round {v.round}", style="bold")
-        out.append(f" · {round_end_words(v, cycle)}")
-    shown = ", ".join(D.DEMANDS[d] for d in v.revealed if d >= 0) or "none"
-    out.append(f" · demands: {shown}")
+    one = not width or width >= STATUS_ONE_LINE_FROM
     seat = v.viewer if v.viewer >= 0 else data.home
+    start = data.names[v.start_player] if v.quarter <= 0 else ""
+    own = data.names[seat] if seat >= 0 else ""  # the hand: on the circle panel
+    score = f" {v.players[seat].score} VP" if seat >= 0 else ""
+    shown = ", ".join(D.DEMANDS[d] for d in v.revealed if d >= 0) or "none yet"
+    first = Text(" ", no_wrap=True, overflow="ellipsis")
+    if v.quarter <= 0:
+        first.append("Setup", style="bold")
+        first.append(STATUS_SEP + "start player ")
+    else:
+        quarter = f"Quarter {NUMERALS[min(v.quarter, 4) - 1]}, round {v.round} of 4"
+        first.append(quarter, style="bold")
+        first.append(STATUS_SEP + f"time {v.time} of {cycle}: ")
+        first.append(round_end_words(v, cycle, the="the "))
+    second = Text(f" demands {shown}", no_wrap=True, overflow="ellipsis")
     if seat >= 0:
-        pl = v.players[seat]
-        out.append(f" · {data.names[seat]} {pl.score} VP")  # the hand: on the circle panel
-    return out
+        second.append(STATUS_SEP)
+    if width:  # the names get what the fields leave of their line
+        room_first, room_second = width - first.cell_len, width - second.cell_len - len(score)
+        if one:
+            room = room_second - first.cell_len - len(STATUS_SEP) + 1
+            start, own = _fit_names([start, own], room)
+        else:
+            start, own = _fit_names([start], room_first)[0], _fit_names([own], room_second)[0]
+    first.append(start)
+    if seat >= 0:
+        second.append(own)
+        second.append(score, style="bold")
+    if one:
+        return [Text.assemble(first, STATUS_SEP, second[1:], no_wrap=True)]
+    return [first, second]
+
+
+def status_line(data: TrajanData, width: int = 0) -> Text:
+    """The status in ``width`` columns (0: one line), its lines one under the other."""
+    return Text("\n", no_wrap=True).join(status_lines(data, width))
 
 
 def round_end_words(v: GameState, cycle: int, the: str = "") -> str:
@@ -668,7 +714,8 @@ class TrajanScreen(GameScreen):
     KEYBAR_SPARE = ("g",)
     DEFAULT_CSS = """
     TrajanScreen { layout: vertical; }
-    TrajanScreen #t-status { height: 1; background: $boost; }
+    TrajanScreen #t-status { height: 2; background: $boost; }
+    TrajanScreen.-wider #t-status { height: 1; }
     TrajanScreen #t-body { height: 1fr; layout: horizontal; }
     TrajanScreen.-narrow #t-body { layout: vertical; }
     TrajanScreen .t-box { height: auto; border: round $primary 50%; }
@@ -757,7 +804,7 @@ class TrajanScreen(GameScreen):
         if data.view is not self.data.view:  # something happened: an old hint is gone
             self._hint = ""
         self.data = data
-        _show(self.query_one("#t-status", Static), status_line(data))
+        self._draw_status()
         self._draw_panel()
         self._fill_choices(data)
         self._set_message(data.message)
@@ -819,7 +866,13 @@ class TrajanScreen(GameScreen):
             if panel == "log":  # the latest first in view
                 box.call_after_refresh(box.scroll_end, animate=False)
 
+    def _draw_status(self) -> None:
+        """The status line, in the layout of the screen's width."""
+        width = self.size.width or self.app.size.width
+        _show(self.query_one("#t-status", Static), status_line(self.data, width))
+
     def on_resize(self) -> None:
+        self.call_after_refresh(self._draw_status)
         self.call_after_refresh(self._draw_panel)
         self.call_after_refresh(lambda: self._set_message(self._message))
 

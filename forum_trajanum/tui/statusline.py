@@ -1,15 +1,16 @@
 """The status line above the board: cycle, round, street cards, and a player's score and
-supply, never cut.
+supply, in labelled words and never cut.
 
-It is written in the longest form that fits the terminal's width, down to a short form that
-holds even the largest numbers and street symbols in 80 columns (the player's name is left
-out only there: the decision's title names the player too). The legend explains the short
-forms.
+It has one fixed layout per width, the same on every screen of a game: two lines, the first
+saying when it is and where the player stands (cycle and round, the street cards, name and
+score), the second the player's supply. Below 120 columns the workers are written with their
+colour letters (B blue, G green, Y yellow, R red, each in its colour, explained by the
+legend); from 120 in words. The longest numbers (three-digit scores, two-digit supplies) and
+the widest street cards fit 80 columns; only a name too wide for what is left of its line is
+shortened, never a field.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from rich.text import Text
 from textual.widgets import Static
@@ -19,60 +20,51 @@ from forum_trajanum.engine import PlayerView
 from forum_trajanum.replay import cycle_name
 from forum_trajanum.tui.widgets import COLOUR_STYLE, SEAT_STYLE
 
-
-@dataclass(frozen=True)
-class Form:
-    """One way to write the status line, from the longest to the shortest."""
-
-    cycle: str  # "{c}" cycle, "{r}" round
-    streets: str  # the word before the street symbols ("" none)
-    name: bool  # the player's name before the score
-    supply: tuple[str, str, str, str]  # builders, assistants, coins, tribunes ("{n}")
-    sep: str = " "  # between the supply's parts
+#: The separator between two fields.
+SEP = " │ "
+#: The colours' words for the workers from 120 columns.
+COLOUR_WORDS = {"B": "blue", "G": "green", "Y": "yellow", "R": "red"}
+#: From this width the workers are written in words.
+WORDS_FROM = 120
 
 
-FORMS = (
-    Form("Cycle {c}, round {r} of 4", "streets ", True,
-         ("builders {n}", "assistants {n}", "coins {n}", "tribunes {n}"), " │ "),
-    Form("Cycle {c} round {r}/4", "streets ", True,
-         ("builders {n}", "assist {n}", "coins {n}", "trib {n}")),
-    Form("{c} {r}/4", "streets ", True, ("builders {n}", "asst {n}", "coins {n}", "trib {n}")),
-    Form("{c} {r}/4", "", True, ("bld {n}", "asst {n}", "coin {n}", "trib {n}")),
-    Form("{c} {r}/4", "", False, ("bld {n}", "asst {n}", "coin {n}", "trib {n}")),
-)  # fmt: skip
+def _name(name: str, room: int) -> str:
+    """``name`` in at most ``room`` cells (shortened with "…" when wider)."""
+    text = Text(name)
+    if text.cell_len > room:
+        text.truncate(max(room, 1), overflow="ellipsis")
+    return text.plain
 
 
-def status_text(pv: PlayerView, names: list[str], seat: int, form: Form) -> Text:
-    """The status line of ``seat`` in ``form``."""
+def status_lines(pv: PlayerView, names: list[str], seat: int, width: int = 0) -> list[Text]:
+    """``seat``'s status in ``width`` columns (0: as wide as it needs): two lines."""
     c = pv.colonias[seat]
-    text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(" " + form.cycle.format(c=cycle_name(pv.cycle), r=max(pv.round, 1)), "bold")
-    text.append(" │ " + form.streets)
-    text.append(" ".join(STREET_SYMBOLS[s] for s in pv.street) or "-", style="bold #87d7ff")
-    text.append(" │ ")
-    if form.name:
-        text.append(names[seat] + " ", style=SEAT_STYLE[seat])
-    text.append(f"{c.score} VP", style="bold")
-    builders, assistants, coins, tribunes = (f.format(n="{}") for f in form.supply)
-    text.append(" │ " + builders.format(c.builders) + form.sep)
-    workers = " ".join(f"{colour}{n}" for colour, n in zip(COLOURS, c.workers, strict=True))
-    if form.sep != " ":
-        text.append("workers ")
-    for i, part in enumerate(workers.split(" ")):
-        text.append(("" if i == 0 else " ") + part, style=COLOUR_STYLE[part[0]])
-    for part, n in ((assistants, c.assistants), (coins, c.coins), (tribunes, c.tribunes)):
-        text.append(form.sep + part.format(n))
-    return text
+    first = Text(no_wrap=True, overflow="ellipsis")
+    first.append(f" Cycle {cycle_name(pv.cycle)}, round {max(pv.round, 1)} of 4", "bold")
+    first.append(SEP + "street cards ")
+    streets = " ".join(STREET_SYMBOLS[s] for s in pv.street)
+    first.append(streets or "none yet", style="bold #87d7ff" if streets else "")
+    first.append(SEP)
+    score = f" {c.score} VP"
+    room = (width or 10**6) - first.cell_len - len(score)
+    first.append(_name(names[seat], room), style=SEAT_STYLE[seat % 4])
+    first.append(score, style="bold")
+    second = Text(no_wrap=True, overflow="ellipsis")
+    second.append(f" builders {c.builders}" + SEP + "workers")
+    words = not width or width >= WORDS_FROM
+    for colour, n in zip(COLOURS, c.workers, strict=True):
+        second.append(" ")
+        second.append(f"{COLOUR_WORDS[colour]} {n}" if words else f"{colour}{n}",
+                      style=COLOUR_STYLE[colour])  # fmt: skip
+    second.append(SEP + f"assistants {c.assistants}")
+    second.append(SEP + f"coins {c.coins}")
+    second.append(SEP + f"tribunes {c.tribunes}")
+    return [first, second]
 
 
 def status_line(pv: PlayerView, names: list[str], seat: int, width: int = 0) -> Text:
-    """The longest form of ``seat``'s status line that fits ``width`` columns (0: the
-    longest), else the shortest."""
-    for form in FORMS:
-        text = status_text(pv, names, seat, form)
-        if not width or text.cell_len <= width:
-            return text
-    return text
+    """``seat``'s status in ``width`` columns as one text (its lines one under the other)."""
+    return Text("\n", no_wrap=True).join(status_lines(pv, names, seat, width))
 
 
 class StatusLine(Static):

@@ -242,7 +242,7 @@ async def test_setup_names_the_start_player():
     async with app.run_test(size=(80, 24)) as pilot:
         await _to_play(pilot, app)
         start = session.name(session.state.start_player)
-        assert f"{start} is the start player" in screen_text(app).splitlines()[0]
+        assert f"start player {start}" in screen_text(app).splitlines()[0]
 
 
 async def test_at_80x24_the_first_coach_box_leaves_the_choices_in_view_and_names_the_decision():

@@ -48,7 +48,7 @@ async def test_at_80x24_the_tabs_and_the_key_bar_say_a_board_has_the_arrows():
         assert decide.styles.border_top[0] == "heavy"  # the choices have the arrows
         assert "in focus" not in screen_text(app)
         await pilot.press("c")
-        tabs = screen_text(app).splitlines()[1]
+        tabs = screen_text(app).splitlines()[2]  # under the two lines of the status
         assert "◀ in focus: arrows move its cursor" in tabs
         assert key_bar(app).startswith("←↑↓→ Colonia") and key_bar(app).endswith("q Menu")
         assert decide.styles.border_top[0] != "heavy"

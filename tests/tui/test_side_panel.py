@@ -47,8 +47,12 @@ async def test_the_prestige_bars_worth_is_on_screen_whole_at_80x24():
     session = GameSession.new(3, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _crane_setup(pilot)
+        screen = await _crane_setup(pilot)
         colonia = app.session.view_of(0).colonias[0]
+        # the side panel scrolls where the Colonia leaves it few rows: its supply in view
+        side, supply = screen.query_one("#colonia-side"), screen.query_one("#supply")
+        side.scroll_to_widget(supply, animate=False, top=True)
+        await pilot.pause()
         lines = screen_text(app).splitlines()
         # each phrase on one screen line, not cut by the panel's edge or its bottom
         assert any(line.rstrip().endswith(f"Trajan task: {colonia.trajan_card_value} VP")

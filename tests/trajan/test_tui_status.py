@@ -1,0 +1,55 @@
+"""Trajan's status line (issue 27 item 8): one fixed layout per width -- two lines below 160
+columns, one from there -- in labelled words, never cut, its fields in the same order with
+the same labels on every screen of a whole game."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from forum_trajanum.trajan.rules import apply, is_over, legal_actions, new_game
+from forum_trajanum.trajan.screens import TrajanData, status_lines
+from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.trajan.view import view
+
+NAMES = ["Aurelia Valentiniana", "Ann"]  # the longest name the form takes, and a short one
+WHEN = r" (Setup │ start player .+|Quarter (I|II|III|IV), round [1-4] of 4 │ time \d+ of \d+: "
+WHEN += r"the round (ends in \d+|ends after this turn))"
+WHO = r" demands (none yet|(bread|games|religion)(, (bread|games|religion))*) │ .+ -?\d+ VP"
+
+
+def assert_laid_out(lines, width: int) -> None:
+    plain = [line.plain for line in lines]
+    for line in lines:
+        assert line.cell_len <= width and "…" not in line.plain, plain
+    if width >= 160:
+        assert len(plain) == 1 and re.fullmatch(WHEN + " │" + WHO, plain[0]), plain
+    else:
+        assert len(plain) == 2, plain
+        assert re.fullmatch(WHEN, plain[0]) and re.fullmatch(WHO, plain[1]), plain
+
+
+@pytest.mark.parametrize("seed", [7, 12])
+def test_the_status_line_keeps_its_fields_and_fits_along_a_whole_game(seed):
+    state = new_game(seed, TrajanOptions(players=2))
+    rng = random.Random(seed)
+    screens = 0
+    while not is_over(state):
+        data = TrajanData(view(state, max(state.decider, 0)), NAMES, ["", ""])
+        for width in (80, 120, 160):
+            assert_laid_out(status_lines(data, width), width)
+        screens += 1
+        apply(state, rng.choice(legal_actions(state)))
+    assert screens > 100  # a whole game, every quarter
+
+
+def test_a_name_too_wide_for_its_line_alone_is_shortened():
+    state = new_game(7, TrajanOptions(players=2))
+    data = TrajanData(view(state, 0), ["長" * 60, "長" * 60], ["", ""])
+    for width in (80, 160):
+        lines = status_lines(data, width)
+        assert all(line.cell_len <= width for line in lines)
+        assert lines[-1].plain.endswith("… 0 VP") and " demands none yet │ 長" in lines[-1].plain
+        assert lines[0].plain.startswith(" Setup │ start player 長")
