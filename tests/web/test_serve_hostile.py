@@ -209,6 +209,7 @@ def test_the_server_runs_at_most_max_games_apps_and_says_so_when_full(capped):
     assert "Traceback" not in _log(capped)
 
 
+@pytest.mark.long  # four app processes start one after the other
 def test_a_reload_at_the_limit_gets_its_game_while_the_old_app_quits(capped):
     own = f"http://127.0.0.1:{capped.port}"
     url = f"ws://127.0.0.1:{capped.port}/ws/{capped.key}"
@@ -263,22 +264,39 @@ def _serve(*options: str) -> subprocess.CompletedProcess:
     )
 
 
+BAD_OPTIONS = [
+    ("--port", "99999"),
+    ("--port", "65536"),
+    ("--port", "-1"),
+    ("--port", "²"),
+    ("--port", "http"),
+    ("--max-games", "0"),
+    ("--max-games", "1000"),
+    ("--max-games", "²"),
+]
+
+
+def _refusal(option: str) -> str:
+    return "from 1 to 65535" if option == "--port" else "whole number from 1 to"
+
+
 def test_serve_refuses_a_port_or_a_game_limit_out_of_range_with_a_clear_message():
-    for option, value in [
-        ("--port", "99999"),
-        ("--port", "65536"),
-        ("--port", "-1"),
-        ("--port", "²"),
-        ("--port", "http"),
-        ("--max-games", "0"),
-        ("--max-games", "1000"),
-        ("--max-games", "²"),
-    ]:
+    for option, value in (BAD_OPTIONS[0], BAD_OPTIONS[5]):  # as a real process
         done = _serve(option, value)
         assert done.returncode == 2, (option, value)
         assert "Traceback" not in done.stderr and not done.stdout
-        expected = "from 1 to 65535" if option == "--port" else "whole number from 1 to"
-        assert expected in done.stderr, done.stderr
+        assert _refusal(option) in done.stderr, done.stderr
+
+
+def test_serve_options_out_of_range_are_refused_before_any_server_starts(monkeypatch, capsys):
+    from forum_trajanum import web
+
+    monkeypatch.setattr(web, "GameServer", None)  # any start would fail loudly
+    for option, value in BAD_OPTIONS:
+        with pytest.raises(SystemExit) as stopped:
+            web.main([option, value])
+        assert stopped.value.code == 2
+        assert _refusal(option) in capsys.readouterr().err, (option, value)
 
 
 def test_serve_on_port_0_prints_the_free_port_it_listens_on(tmp_path):
