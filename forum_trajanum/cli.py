@@ -101,6 +101,14 @@ def _game_names() -> list[str]:
     return GAMES.names()
 
 
+def _game_titles() -> str:
+    """The registered games' names for players: "A and B", "A, B and C"."""
+    from forum_trajanum.core.game import GAMES
+
+    titles = [GAMES.title(name) for name in GAMES.names()]
+    return " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -232,10 +240,12 @@ def main(argv: list[str] | None = None) -> int:
         return _export(argv[1:])
     parser = argparse.ArgumentParser(
         prog="forum-trajanum",
-        description="Stefan Feld's Forum Trajanum in the terminal, for 2-4 players at one "
-        "keyboard. Subcommands: new (start a game at once: new --seats Ann,Bob,normal), "
-        "continue [NAME] (resume a saved game), replay FILE (step through a game), export FILE "
-        "(a game's log), simulate (bot games), serve (in a web browser).",
+        description=f"Stefan Feld's board games {_game_titles()} in the terminal, for 2-4 "
+        "players at one keyboard or against bots. Subcommands: new (start a game at once: "
+        "new --seats Ann,Bob,normal; new --game NAME for another game than the first: "
+        f"{', '.join(_game_names())}), continue [NAME] (resume a saved game), replay FILE "
+        "(step through a game), export FILE (a game's log), simulate (bot games), serve (in "
+        "a web browser).",
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     _bot_delay(parser)

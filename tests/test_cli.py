@@ -14,6 +14,19 @@ def test_version(capsys):
     assert capsys.readouterr().out.strip() == __version__
 
 
+def test_the_help_names_every_game_the_program_plays(capsys):
+    """Issue 28.7: ``forum-trajanum --help`` describes both games, not Forum Trajanum alone."""
+    import pytest
+
+    from forum_trajanum.core.game import GAMES
+
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    for name in GAMES.names():
+        assert GAMES.title(name) in said and name in said
+
+
 def test_simulate_is_dispatched_with_its_arguments(monkeypatch):
     seen = []
     module = types.ModuleType("forum_trajanum.simulate")

@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from forum_trajanum.core import saves
 from forum_trajanum.core.conductor import Conductor, Step
 from forum_trajanum.core.errors import GameError
+from forum_trajanum.core.game import GAMES
 from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.compat import app_closing, repaint_what_moved, share_parsed_css
@@ -180,18 +181,42 @@ class ForumApp(CoachApp, App):
         if isinstance(top, HelpScreen):
             top.action_tab("legend")
         elif not isinstance(top, TooSmallScreen):
-            self.push_screen(self.help_screen("legend"))
+            self.open_help("legend")
 
     def help_screen(self, tab: str = "keys"):
-        """The help of the game being played (a game's screens may give ``help_screen``),
-        Forum Trajanum's outside a game."""
+        """The help of the game being played (its screens' ``help_screen``); outside a game,
+        None: :meth:`open_help` asks which game's."""
         from forum_trajanum.tui.dialogs import HelpScreen
 
         if self.session is not None and self.session.rules.has("screens"):
             made = getattr(self.screens, "help_screen", None)
             if made is not None:
                 return made(tab)
-        return HelpScreen(tab)
+            return HelpScreen(tab)
+        return None
+
+    def open_help(self, tab: str = "keys") -> None:
+        """Open the help: the game's in a game; outside one, the help of the game the player
+        picks (asked only when more than one game has screens)."""
+        made = self.help_screen(tab)
+        if made is not None:
+            self.push_screen(made)
+            return
+        from forum_trajanum.tui.dialogs import ChooseGameScreen
+
+        games = [(name, GAMES.title(name)) for name in GAMES.names()]
+        games = [(name, title) for name, title in games if GAMES.get(name).has("screens")]
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                made = getattr(GAMES.get(name).load("screens"), "help_screen", None)
+                if made is not None:
+                    self.push_screen(made(tab))
+
+        if len(games) == 1:
+            chosen(games[0][0])
+        elif games:
+            self.push_screen(ChooseGameScreen(games), chosen)
 
     # --- start and menu -----------------------------------------------------------------
 
@@ -248,7 +273,6 @@ class ForumApp(CoachApp, App):
         """Start the game the new-game form describes (None: the form was cancelled)."""
         if settings is None:
             return
-        from forum_trajanum.core.game import GAMES
         from forum_trajanum.core.session import GameSession
         from forum_trajanum.tui.dialogs import MessageScreen
 
@@ -602,7 +626,7 @@ class ForumApp(CoachApp, App):
         self.continue_game(finished=message.finished)
 
     def on_help_requested(self, message) -> None:
-        self.push_screen(self.help_screen(message.tab))
+        self.open_help(message.tab)
 
     def on_quit_requested(self, message) -> None:
         self.exit()

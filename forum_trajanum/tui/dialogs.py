@@ -40,6 +40,49 @@ class SaveAsScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class ChooseGameScreen(ModalScreen[str | None]):
+    """Which game's rules and help to open (outside a game): the registered games with
+    screens, each by its digit or Enter; Escape goes back. Returns the game's name."""
+
+    BINDINGS = [Binding("escape,q", "cancel", "Back")]
+
+    def __init__(self, games: list[tuple[str, str]]) -> None:
+        super().__init__()
+        #: (name, title) of each game offered, in the registry's order.
+        self.games = games
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import OptionList
+        from textual.widgets.option_list import Option
+
+        with Vertical(classes="dialog"):
+            yield Label("Rules and help of which game?", classes="heading")
+            yield OptionList(
+                *(
+                    Option(Text(f"{n} {title}"), id=name)
+                    for n, (name, title) in enumerate(self.games, 1)
+                ),
+                id="games",
+            )
+            yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#games").focus()
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isascii() and event.character.isdigit():
+            n = int(event.character)
+            if 1 <= n <= len(self.games):
+                event.stop()
+                self.dismiss(self.games[n - 1][0])
+
+    def on_option_list_option_selected(self, event) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class MessageScreen(ModalScreen[None]):
     """A message with an OK (Enter/Escape)."""
 

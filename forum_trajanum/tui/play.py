@@ -215,3 +215,10 @@ def game_over_screen(pv: PlayerView, names, history):
     from forum_trajanum.tui.results import GameOverScreen
 
     return GameOverScreen(pv, names, history)
+
+
+def help_screen(tab: str = "keys"):
+    """Forum Trajanum's help: keys, legend, rules and rulings."""
+    from forum_trajanum.tui.dialogs import HelpScreen
+
+    return HelpScreen(tab)

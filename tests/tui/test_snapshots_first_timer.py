@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Input
 
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.dialogs import HelpScreen
+from forum_trajanum.tui.dialogs import ChooseGameScreen, HelpScreen
 from forum_trajanum.tui.screens import NewGameScreen
 from tests.waiting import wait_for
 
@@ -58,6 +58,8 @@ def test_trajan_cards_with_where_the_player_stands(snap_compare, size):
 def test_help_rules_tab(snap_compare, size):
     async def open_rules(pilot) -> None:
         await pilot.press("question_mark")  # asked of the app by a message
+        assert await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChooseGameScreen))
+        await pilot.press("1")  # Forum Trajanum, the first game registered
         assert await wait_for(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
         await pilot.press("3")
         await pilot.pause()

@@ -28,6 +28,7 @@ from forum_trajanum.tui.dialogs import HelpScreen, TrajanCardsScreen
 from forum_trajanum.tui.glossary import NOTES, WORDS, heading
 from forum_trajanum.tui.help import RULES_PARAGRAPHS, legend
 from forum_trajanum.tui.playscreen import PlayScreen
+from tests.tui.conftest import screen_text
 from tests.waiting import wait_for
 
 from .conftest import past_hold, session_at
@@ -89,7 +90,7 @@ def test_the_rules_reference_is_written_in_paragraphs_the_screen_wraps():
 async def test_at_80x24_the_rules_tab_breaks_lines_only_where_the_window_ends():
     app = ForumApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("question_mark")
+        await pilot.press("question_mark", "1")  # which game's help: Forum Trajanum
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("3")
         await pilot.pause()
@@ -214,3 +215,27 @@ async def test_the_coach_explains_a_word_when_it_first_appears_on_screen(decisio
         await pilot.pause()
         assert coach_on(session.record, seat)
         assert isinstance(app.screen, PlayScreen)  # nothing: the word was explained once
+
+
+async def test_rules_and_help_on_the_start_screen_offers_each_game_and_opens_the_chosen_ones():
+    """Issue 28.7: the start screen's help covers both games, each from its own screens."""
+    from forum_trajanum.games import GAMES
+    from forum_trajanum.trajan.help import TrajanHelpScreen
+    from forum_trajanum.tui.dialogs import ChooseGameScreen
+
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, ChooseGameScreen)
+        text = screen_text(app)
+        for n, name in enumerate(GAMES.names(), 1):
+            assert f"{n} {GAMES.title(name)}" in text
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.screen, TrajanHelpScreen)
+        await pilot.press("3")
+        await pilot.pause()
+        assert "action circle" in screen_text(app)
+        await pilot.press("escape", "question_mark", "escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, (ChooseGameScreen, HelpScreen))
