@@ -37,6 +37,7 @@ import hmac
 import json
 import logging
 import math
+import os
 import secrets
 import shlex
 import signal
@@ -244,6 +245,8 @@ class GameServer(ServerBase):
         self.playing = 0
         self.processes = 0
         self._freed: asyncio.Condition | None = None
+        #: Whether the server has listened (then an OSError is not about listening).
+        self.listening = False
 
     @property
     def public_url(self) -> str:
@@ -347,6 +350,7 @@ class GameServer(ServerBase):
 
     def announce(self, *_aiohttp_words) -> None:
         """Say where to play, once the server listens (aiohttp calls this after binding)."""
+        self.listening = True
         # one line, never wrapped: the address is copied or clicked whole
         self.console.print(f"[bold]{TITLE}[/] in your browser: [cyan]{self.url}[/]", soft_wrap=True)
         self.console.print(
@@ -598,13 +602,18 @@ def main(argv: list[str] | None = None) -> int:
         help=f"the most games played at once, each in its own browser tab ({MAX_GAMES})",
     )
     args = parser.parse_args(argv)
+    server = GameServer(host=args.host, port=args.port, max_games=args.max_games)
     try:
-        GameServer(host=args.host, port=args.port, max_games=args.max_games).serve()
+        server.serve()
     except OSError as exc:
-        print(
-            f"forum-trajanum serve: cannot listen on {shown(args.host, 60)} port {args.port}: "
-            f"{exc.strerror or exc}",
-            file=sys.stderr,
-        )
+        if server.listening:  # its address could not be printed (a full disk, a closed pipe)
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                null = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(null, sys.stdout.fileno())  # no second failure at exit
+                os.close(null)
+            problem = "cannot print the address to open"
+        else:
+            problem = f"cannot listen on {shown(args.host, 60)} port {server.port}"
+        print(f"forum-trajanum serve: {problem}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     return 0

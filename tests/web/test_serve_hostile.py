@@ -318,6 +318,22 @@ def test_serve_on_a_port_in_use_says_so_without_a_traceback():
     assert "Traceback" not in done.stderr + done.stdout
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+def test_serve_whose_address_cannot_be_printed_says_so_and_stops():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "forum_trajanum.cli", "serve", "--port", "0"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=DEADLINE,
+        )
+    assert done.returncode == 1
+    assert done.stderr == (
+        "forum-trajanum serve: cannot print the address to open: No space left on device\n"
+    )
+
+
 def test_a_number_from_a_browser_is_ascii_digits_only():
     from forum_trajanum.web import clamp_size, whole_number
 
