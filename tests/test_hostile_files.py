@@ -336,6 +336,7 @@ async def test_an_escape_sequence_pasted_into_a_name_of_the_new_game_form_is_rem
         assert await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
         form = app.screen
         field = form.query_one("#name-0")
+        field.focus()
         await pilot.press("ctrl+a", "ctrl+k")  # the field is empty, its cursor at its start
         field.post_message(events.Paste(ESC_NAME))
         assert await wait_for(pilot, lambda: "Red" in field.value)

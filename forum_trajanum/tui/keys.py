@@ -26,6 +26,7 @@ KEY_NAMES = {
     "enter": "Enter",
     "escape": "Esc",
     "tab": "Tab",
+    "space": "Space",
     "shift+tab": "Shift+Tab",
 }
 

@@ -46,9 +46,22 @@ def bot_name(level: str, seat: int, levels: list[str]) -> str:
     return f"{level.capitalize()} bot" + (f" {same + 1}" if same else "")
 
 
-class MarkedCheckbox(Checkbox):
-    """A checkbox whose state shows as a mark, not by colour alone: [X] on, [ ] off."""
+#: The form's keys in its fields: Enter moves on (as it does in a text field), Space opens a
+#: list or ticks a box. (Textual's own: Enter opened a list over the row below, or ticked.)
+_ENTER_MOVES_ON = Binding("enter", "app.focus_next", "Next field", show=False)
 
+
+class FormSelect(Select):
+    """A list field of the form: Space (or an arrow) opens its list, Enter moves on."""
+
+    BINDINGS = [_ENTER_MOVES_ON, Binding("space,down,up", "show_overlay", "Open", show=False)]
+
+
+class MarkedCheckbox(Checkbox):
+    """A checkbox whose state shows as a mark, not by colour alone: [X] on, [ ] off. Space
+    ticks it; Enter moves on (in a form, Enter never changes a setting)."""
+
+    BINDINGS = [_ENTER_MOVES_ON, Binding("space", "toggle_button", "Tick", show=False)]
     BUTTON_LEFT = "["
     BUTTON_RIGHT = "]"
 
@@ -154,17 +167,19 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
     """The new-game form: seats, names, bots, board side, introductory game, random Forum
     boards, seed.
 
-    It opens at its top with the first seat's name in focus. Enter in a text field moves to
-    the next field; only the Start button starts the game. ``entries`` (a dict the caller
+    It opens at its top with its first field in focus: which game. Enter moves to the next
+    field in every field (Space opens a list or ticks a box); only the Start button starts
+    the game. ``entries`` (a dict the caller
     keeps) holds what the form held when it was last left, by Back or by Start, and the form
     opens with it. A bot seat is named after its level unless its name was typed."""
 
     BINDINGS = [
         Binding("tab", "app.focus_next", "Next field (or Enter)"),
-        Binding("shift+tab", "app.focus_previous", "Previous field"),
+        Binding("space", "choose", "Open list, tick"),
+        Binding("shift+tab", "app.focus_previous", "Previous"),
         Binding("escape", "cancel", "Back"),
     ]
-    AUTO_FOCUS = "#name-0"
+    AUTO_FOCUS = "#game"
 
     def __init__(self, entries: dict | None = None) -> None:
         super().__init__()
@@ -175,27 +190,28 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
             yield Label("New game", classes="heading")
             with Horizontal(classes="form-row"):
                 yield Label("Game", classes="field-name")
-                yield Select(GAME_CHOICES, value=DEFAULT_GAME, allow_blank=False,
-                             compact=True, id="game")  # fmt: skip
+                yield FormSelect(GAME_CHOICES, value=DEFAULT_GAME, allow_blank=False,
+                                 compact=True, id="game")  # fmt: skip
             with Horizontal(classes="form-row"):
                 yield Label("Players", classes="field-name")
-                yield Select([(f"{n} players", n) for n in (2, 3, 4)], value=2,
-                             allow_blank=False, compact=True, id="players")  # fmt: skip
+                yield FormSelect([(f"{n} players", n) for n in (2, 3, 4)], value=2,
+                                 allow_blank=False, compact=True, id="players")  # fmt: skip
             for seat in range(4):
                 with Horizontal(classes="seat-row", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field-name")
                     yield Input(value=f"Player {seat + 1}", id=f"name-{seat}", compact=True,
                                 placeholder=f"name of seat {seat + 1}")  # fmt: skip
-                    yield Select(LEVEL_CHOICES, value="", allow_blank=False, compact=True,
-                                 id=f"bot-{seat}")  # fmt: skip
+                    yield FormSelect(LEVEL_CHOICES, value="", allow_blank=False,
+                                     compact=True, id=f"bot-{seat}")  # fmt: skip
                     yield MarkedCheckbox("newcomer", compact=True, id=f"handicap-{seat}")
                     yield MarkedCheckbox("coach", compact=True, id=f"coach-{seat}")
             yield Static(classes="hint", id="seat-hint")
             with Horizontal(classes="form-row", id="side-row"):
                 yield Label("Colonia", classes="field-name")
-                yield Select([("side A: the same streets for everybody", "A"),
-                              ("side B: each board its own street grid", "B")],
-                             value="A", allow_blank=False, compact=True, id="side")  # fmt: skip
+                yield FormSelect([("side A: the same streets for everybody", "A"),
+                                  ("side B: each board its own street grid", "B")],
+                                 value="A", allow_blank=False, compact=True,
+                                 id="side")  # fmt: skip
             yield MarkedCheckbox(
                 "Introductory game: one Trajan card (not three), scored once at the end",
                 compact=True,
@@ -341,6 +357,11 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
     def action_cancel(self) -> None:
         self._keep()
         self.dismiss(None)
+
+    def action_choose(self) -> None:
+        """Space on a button presses it (a list opens and a box ticks by its own Space)."""
+        if isinstance(self.focused, Button):
+            self.focused.press()
 
     def action_start(self) -> None:
         players = self._players()

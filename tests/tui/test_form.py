@@ -1,13 +1,18 @@
-"""The New game form as a first-timer meets it (issue 19, item 3): it opens at its top with
-the first seat in focus, Enter moves to the next field and never starts the game, only the
-Start button does, Back keeps every entry, a bot seat is named after its level, and no label
-is cut at 80x24."""
+"""The New game form as a first-timer meets it (issue 19, item 3; issue 27, item 12): it opens
+at its top with its first field, the game, in focus; Enter moves to the next field in every
+field (a list, a box, a name) and never opens a list, ticks a box or starts the game (Space
+opens and ticks), only the Start button starts; a focused Start looks more chosen than an
+unfocused one; Back keeps every entry, a bot seat is named after its level, and no label is
+cut at 80x24."""
 
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Button, Checkbox, Input, Select
 
+from forum_trajanum.core.game import GAMES
 from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.keys import KeyBar
 from forum_trajanum.tui.screens import NewGameScreen, StartScreen
 
 from .conftest import screen_text
@@ -23,11 +28,12 @@ async def open_form(pilot, app) -> NewGameScreen:
 
 
 @SIZES
-async def test_the_form_opens_at_its_top_with_the_first_seats_name_in_focus(size):
+async def test_the_form_opens_at_its_top_with_its_first_field_the_game_in_focus(size):
     app = ForumApp(bot_delay=0)
     async with app.run_test(size=size) as pilot:
         form = await open_form(pilot, app)
-        assert app.focused is form.query_one("#name-0")
+        assert app.focused is form.query_one("#game")
+        assert form.focus_chain[0] is form.query_one("#game")  # first on screen and by Tab
         text = screen_text(app)
         for words in ("New game", "Players", "Seat 1", "Seat 2", "Start", "Back"):
             assert words in text, words
@@ -38,6 +44,8 @@ async def test_enter_in_a_name_moves_to_the_next_field_and_never_starts_the_game
     app = ForumApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_form(pilot, app)
+        await pilot.press("enter", "enter")  # past the game and the number of players
+        assert app.focused is form.query_one("#name-0")
         await pilot.press("ctrl+a", "ctrl+k", *"Ann", "enter")
         assert app.focused is form.query_one("#bot-0")  # the next field: who plays seat 1
         assert isinstance(app.screen, NewGameScreen) and app.session is None
@@ -54,7 +62,7 @@ async def test_back_keeps_every_entry_for_the_next_time_the_form_opens():
     app = ForumApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_form(pilot, app)
-        await pilot.press("ctrl+a", "ctrl+k", *"Livia")
+        await pilot.press("enter", "enter", "ctrl+a", "ctrl+k", *"Livia")
         form.query_one("#players").value = 3
         form.query_one("#bot-2").value = "hard"
         form.query_one("#intro").value = True
@@ -108,3 +116,92 @@ async def test_no_label_of_the_form_is_cut_at_80x24():
         assert "Introductory game: one Trajan card (not three), scored once at the end" in text
         assert "Random Forum boards" in text and "…" not in text
         assert "Start" in text and "Back" in text  # 4 seats still fit without scrolling
+
+
+def _values(form) -> dict:
+    return {w.id: w.value for w in form.query("Input, Select, Checkbox")}
+
+
+@pytest.mark.parametrize("game", GAMES.names())
+async def test_enter_moves_on_in_every_field_and_never_opens_a_list_or_ticks_a_box(game):
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot, app)
+        form.query_one("#game").value = game
+        form.query_one("#players").value = 4
+        await pilot.pause()
+        before = _values(form)
+        chain = [w for w in form.focus_chain if not isinstance(w, Button)]
+        for kind in (Select, Checkbox, Input):  # fields of every kind
+            assert sum(isinstance(w, kind) for w in chain) >= 3, kind
+        visited = []
+        while not isinstance(app.focused, Button):
+            visited.append(app.focused)
+            await pilot.press("enter")
+            assert not any(s.expanded for s in form.query(Select)), visited[-1].id
+            assert len(visited) <= len(chain), "Enter went round the form"
+        assert visited == chain  # every field, in order, by Enter alone
+        assert app.focused is form.query_one("#start")
+        assert _values(form) == before  # no list opened, no box ticked, no name changed
+        assert isinstance(app.screen, NewGameScreen) and app.session is None
+
+
+async def test_space_opens_a_seats_list_and_ticks_the_newcomer_box_and_enter_then_moves_on():
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot, app)
+        form.query_one("#bot-0").focus()
+        await pilot.press("space")
+        assert form.query_one("#bot-0").expanded  # its list is open
+        await pilot.press("down", "enter")  # the list's second entry: bot: easy
+        await pilot.pause()
+        assert form.query_one("#bot-0").value == "easy"
+        assert not form.query_one("#bot-0").expanded
+        box = form.query_one("#handicap-0")
+        box.focus()
+        await pilot.press("space")
+        assert box.value is True
+        await pilot.press("enter")
+        assert box.value is True and app.focused is not box  # Enter moved on, kept the tick
+        await pilot.press("shift+tab", "space")
+        assert app.focused is box and box.value is False
+
+
+async def test_the_game_is_chosen_first_by_space_and_the_arrows_without_shift_tab():
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot, app)
+        names = GAMES.names()
+        await pilot.press("space", *["down"] * (len(names) - 1), "enter")
+        await pilot.pause()
+        assert form.query_one("#game").value == names[-1]
+        await pilot.press("enter")
+        assert app.focused is form.query_one("#players")
+
+
+async def test_a_focused_start_button_looks_more_chosen_than_an_unfocused_one_not_grey():
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot, app)
+        start = form.query_one("#start")
+        unfocused = start.styles.background
+        start.focus()
+        await pilot.pause()
+        focused = start.styles.background
+        field = form.query_one("#seed")
+        field.focus()
+        await pilot.pause()
+        focused_field = field.styles.background
+        assert focused.brightness > unfocused.brightness + 0.1
+        assert focused.brightness > focused_field.brightness + 0.1
+        _, saturation, _ = focused.hsl
+        assert saturation > 0.5, f"a grey focused Start: {focused}"
+
+
+async def test_the_key_bar_names_enter_with_tab_and_space_for_lists_and_boxes():
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot, app)
+        keys = str(form.query_one(KeyBar).render())
+        assert "Tab Next field (or Enter)" in keys and "Space Open list, tick" in keys
+        assert "Esc Back" in keys and len(keys.rstrip()) <= 80

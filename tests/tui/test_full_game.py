@@ -27,7 +27,7 @@ async def test_whole_game_by_keys_to_the_final_ranking(quick_idle):
         assert isinstance(app.screen, StartScreen)
         await pilot.press("enter")  # "New game"
         assert isinstance(app.screen, NewGameScreen)
-        assert app.focused is app.screen.query_one("#name-0")  # the form opens at its top
+        assert app.focused is app.screen.query_one("#game")  # the form opens at its top
         app.screen.query_one("#seed").focus()
         await pilot.press("7", "enter")  # a fixed seed; Enter moves on to the Start button
         assert app.focused is app.screen.query_one("#start")
