@@ -62,12 +62,12 @@ def load(path: str | Path) -> GameReplay:
     from forum_trajanum.core.game import GAMES
 
     game = GAMES.get(found.record.game)
+    damage = f"the save is damaged: {found.damage()}" if found.damage() else ""
     if not game.has("replay"):  # a game without a replay of its own: the core's log
-        lost = f"the save is damaged: the last {found.lost} action(s) could not be read"
-        return gamelog.structure(found.record, game, problem=lost if found.lost else "")
+        return gamelog.structure(found.record, game, problem=damage)
     replay = GameReplay.of(found.record)
-    if found.lost and not replay.problem:
-        replay.problem = f"the save is damaged: the last {found.lost} action(s) could not be read"
+    if damage and not replay.problem:
+        replay.problem = damage
     return replay
 
 

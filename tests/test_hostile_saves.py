@@ -337,3 +337,125 @@ def test_a_games_folder_that_may_not_be_read_says_so_not_that_there_is_no_game(h
     assert f"The games folder {folder} cannot be read: there is no permission" in done.stderr
     assert "There is no unfinished game" not in done.stderr
     assert session.game.path.exists()
+
+
+# --- item 8: a planted lock link, a header's false count, a version-1 file, a read-only save ---
+
+
+def test_a_lock_file_that_is_a_link_is_never_followed_and_the_game_is_left_as_it_is(tmp_path):
+    from forum_trajanum.core.saves.lock import lock_path
+
+    session = _session()
+    session.close()
+    game_id, path = session.game.id, session.game.path
+    before = path.read_bytes()
+    target = tmp_path / "elsewhere" / "planted"
+    target.parent.mkdir()
+    lock = lock_path(game_id)
+    lock.unlink()
+    lock.symlink_to(target)
+    assert saves.list_games()[0].id == game_id  # listing does not follow it either
+    for attempt in (saves.open_game, saves.delete_game):
+        with pytest.raises(saves.SaveError) as refused:
+            attempt(game_id)
+        said = str(refused.value)
+        assert "is a link or not a plain file: it is never followed" in said
+        assert "remove it to play this game" in said
+    assert not target.exists()  # the link's target was never made
+    assert lock.is_symlink() and path.read_bytes() == before
+    target.write_text("someone else's file\n")  # a target that exists is neither locked nor changed
+    with pytest.raises(saves.SaveError, match="never followed"):
+        saves.open_game(game_id)
+    assert target.read_text() == "someone else's file\n"
+    lock.unlink()
+    os.mkfifo(lock)  # a pipe in its place: said the same way, no waiting
+    with pytest.raises(saves.SaveError, match="never followed"):
+        saves.open_game(game_id)
+    lock.unlink()  # removed, as the message says: the game plays on
+    opened, _ = GameSession.open(game_id)
+    assert len(opened.record.actions) == 3
+    opened.close()
+
+
+def _claiming(count: int, actions: int = 5) -> GameSession:
+    session = _session(actions=actions)
+    session.close()
+    path = session.game.path
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["action_count"] = count
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    return session
+
+
+async def test_a_header_claiming_a_million_actions_says_where_the_file_ends(capsys):
+    from forum_trajanum import cli
+    from forum_trajanum.tui.app import ForumApp
+    from forum_trajanum.tui.dialogs import MessageScreen
+
+    session = _claiming(1_000_000)
+    assert cli.main(["export", str(session.game.path)]) == 0
+    exported = capsys.readouterr().out
+    assert "the file ends after action 5, although its header counts 1000000 actions" in exported
+    app = ForumApp(bot_delay=0, open_game=session.game.id, guard_errors=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen))
+        shown = words_in(app, "#message-text")
+        assert "resumes at its last readable action, action 5" in shown
+        assert "the file ends after action 5, although its header counts 1000000 actions" in shown
+        assert "999995" not in shown and "could not be read" not in shown
+        assert len(app.session.record.actions) == 5
+        app.session.close()
+    (info,) = saves.list_games()
+    assert info.actions == 5  # repaired: the header counts what the file holds
+
+
+def test_a_version_1_save_in_the_games_folder_is_listed_as_the_game_it_opens_as():
+    fixture = Path(__file__).parent / "fixtures" / "v1-autosave.json"
+    games = saves.games_dir()
+    (games / "old.json").write_bytes(fixture.read_bytes())
+    damaged = json.loads(fixture.read_text())
+    damaged["schema_version"] = 7
+    (games / "old-damaged.json").write_text(json.dumps(damaged, indent=1))
+    listed = {g.id: g for g in saves.list_games()}
+    old = listed["old"]
+    assert old.readable and old.seats() == "Livia, Marcus (normal bot)"
+    assert old.actions == 72 and old.stage() == "72 actions played"
+    session, opened = GameSession.open("old")  # as listed: it opens, whole
+    assert len(session.record.actions) == 72 and not opened.damaged
+    session.close()
+    assert listed["old-damaged"].stage() == "damaged save"
+    with pytest.raises(saves.SaveError, match="damaged so early"):
+        saves.open_game("old-damaged")
+
+
+def test_a_read_only_save_is_not_played_on_nor_replaced_and_can_be_replayed():
+    from forum_trajanum.tui.games import game_line
+    from forum_trajanum.tui.replay import replay_screen_for
+
+    session = _session()
+    session.close()
+    path = session.game.path
+    path.chmod(0o444)
+    before = path.read_bytes()
+    (info,) = saves.list_games()
+    assert info.read_only and "read-only: r replays it" in game_line(info).plain
+    with pytest.raises(saves.SaveError) as refused:
+        GameSession.open(session.game.id)
+    assert str(refused.value) == saves.READ_ONLY
+    assert path.read_bytes() == before and (path.stat().st_mode & 0o777) == 0o444
+    assert not list(path.parent.glob("*.damaged*"))
+    replay_screen_for(path)  # r in the list: it replays
+    path.chmod(0o640)  # writable again: it plays on, and keeps the permissions it was given
+    opened, _ = GameSession.open(session.game.id)
+    opened.play(opened.view_of(opened.decider).legal[0])
+    opened.wait_saved()
+    assert (path.stat().st_mode & 0o777) == 0o640 and len(path.read_text().splitlines()) == 5
+    # made read-only while the game is open: the next save is refused, and said
+    path.chmod(0o444)
+    before = path.read_bytes()
+    opened.play(opened.view_of(opened.decider).legal[0])
+    opened.wait_saved()
+    assert "its file was made read-only" in opened.save_error and opened.unsaved == 1
+    assert path.read_bytes() == before and (path.stat().st_mode & 0o777) == 0o444
+    opened.close()

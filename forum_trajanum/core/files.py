@@ -36,6 +36,10 @@ class NoPermission(UnreadableFile):
     damage)."""
 
 
+class TooBig(UnreadableFile):
+    """A file (or its first line) bigger than what is read of it."""
+
+
 def read_limited(path: str | os.PathLike, limit: int = MAX_FILE, first_line: bool = False) -> bytes:
     """The bytes of the regular file ``path`` (its first line only with ``first_line``),
     refusing anything that is not a regular file or is bigger than ``limit``.
@@ -60,9 +64,7 @@ def read_limited(path: str | os.PathLike, limit: int = MAX_FILE, first_line: boo
         if not stat.S_ISREG(info.st_mode):
             raise UnreadableFile(f"{name} is not a regular file (a device or a pipe?)")
         if info.st_size > limit and not first_line:
-            raise UnreadableFile(
-                f"{name} is far too big for a saved game ({info.st_size // 1024} KB)"
-            )
+            raise TooBig(f"{name} is far too big for a saved game ({info.st_size // 1024} KB)")
         with os.fdopen(fd, "rb", closefd=False) as handle:
             data = handle.readline(limit + 1) if first_line else handle.read(limit + 1)
     except PermissionError:
@@ -72,7 +74,7 @@ def read_limited(path: str | os.PathLike, limit: int = MAX_FILE, first_line: boo
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise UnreadableFile(f"{name} is far too big for a saved game")
+        raise TooBig(f"{name} is far too big for a saved game")
     return data
 
 

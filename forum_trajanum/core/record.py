@@ -192,11 +192,38 @@ class GameRecordBase(BaseModel):
 @dataclass
 class ReadRecord:
     """What :func:`read_record` found: the record up to the first damage, how many actions
-    were lost after it, and what the damage was (technical, for a log; "" when none)."""
+    of the file could not be read after it, what the damage was (technical, for a log; ""
+    when none), and, for a file that ends before its header's count of actions, that count
+    (how many of those actions ever existed nobody can tell: a header may claim a million)."""
 
     record: GameRecordBase
     lost: int = 0
     problem: str = ""
+    #: the header's count of actions, when the file ends before it (else 0)
+    claimed: int = 0
+    #: how many action lines the file holds (readable or not)
+    held: int = 0
+
+    def damage(self) -> str:
+        """What of the file could not be read, in player words ("" when all of it could)."""
+        return damage_words(self.lost, self.claimed, self.held)
+
+
+def damage_words(lost: int, claimed: int, held: int) -> str:
+    """Player words for a save damaged part-way: ``lost`` actions of the file could not be
+    read; the file ends after ``held`` actions although its header counts ``claimed``."""
+    said = []
+    if lost:
+        said.append(
+            f"the last {lost} action{'' if lost == 1 else 's'} could not be read and must be "
+            "played again"
+        )
+    if claimed:
+        said.append(
+            f"the file ends after action {held}, although its header counts {claimed} "
+            "actions: any actions after it must be played again"
+        )
+    return "; ".join(said)
 
 
 def read_record(data: str | bytes, games: GameRegistry) -> ReadRecord:
@@ -326,12 +353,13 @@ def _read_lines(header: dict, rest: bytes, games: GameRegistry) -> ReadRecord:
             break
         actions.append(text)
     expected = header.get("action_count")
-    lost = len(lines) - len(actions)
-    if type(expected) is int and expected > len(actions):
-        lost = max(lost, expected - len(actions))
-        problem = problem or f"the save ends after {len(actions)} of {expected} actions"
+    lost, claimed = len(lines) - len(actions), 0
+    if type(expected) is int and expected > len(lines):
+        # the file ends early: said as it is (the header's count may be anything)
+        claimed = expected
+        problem = problem or f"the save ends after {len(lines)} of {expected} actions"
     data = migrate({**header, "actions": actions}, version, game)
-    return ReadRecord(_validated(data, game), lost, problem)
+    return ReadRecord(_validated(data, game), lost, problem, claimed, len(lines))
 
 
 def migrate(data: dict, version: int, game: Game) -> dict:

@@ -345,13 +345,12 @@ class ForumApp(CoachApp, App):
             session.close()
             self.push_screen(MessageScreen(no_screens(session.rules), "This game cannot be shown"))
             return
-        if opened.lost:
-            lost = f"{opened.lost} action" + ("s" if opened.lost > 1 else "")
+        if opened.damaged:
             kept = opened.damaged_copy.name if opened.damaged_copy else "beside it"
             self.push_screen(
                 MessageScreen(
                     f"This game's save was damaged. The game resumes at its last readable "
-                    f"action: the last {lost} could not be read and must be played again.\n"
+                    f"action, action {len(opened.record.actions)}: {opened.damage()}.\n"
                     f"The damaged file was kept as {kept} in {opened.game.path.parent}.",
                     "Part of the save was lost",
                 ),

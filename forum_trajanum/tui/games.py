@@ -31,6 +31,8 @@ def game_line(info: saves.GameInfo) -> Text:
     text.append(f" · last played {info.when()}", style="italic")
     if info.locked:
         text.append("  · open in another window", style="bold #ff8700")
+    if info.read_only:
+        text.append("  · read-only: r replays it", style="bold #ff8700")
     return text
 
 

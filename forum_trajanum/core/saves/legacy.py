@@ -10,6 +10,7 @@ from pathlib import Path
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.files import UnreadableFile, read_limited
 from forum_trajanum.core.saves.listing import save_summary
+from forum_trajanum.core.saves.lock import NO_FOLLOW
 from forum_trajanum.core.saves.paths import (
     SUFFIX,
     SaveError,
@@ -38,7 +39,7 @@ def import_legacy() -> list[str]:
         return []
     made = []
     try:
-        fd = os.open(root / ".import.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(root / ".import.lock", os.O_RDWR | os.O_CREAT | NO_FOLLOW, 0o644)
     except OSError as exc:  # a folder that cannot be written: the old saves stay as they are
         log_problem(f"cannot import the old saves in {root}: {exc}")
         return []

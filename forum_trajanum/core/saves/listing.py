@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from forum_trajanum.core.errors import RecordError
-from forum_trajanum.core.files import MAX_HEADER, NoPermission, load_json, read_limited
+from forum_trajanum.core.files import MAX_HEADER, NoPermission, TooBig, load_json, read_limited
 from forum_trajanum.core.saves.lock import held_elsewhere
 from forum_trajanum.core.saves.paths import (
     DAMAGED,
@@ -22,6 +22,7 @@ from forum_trajanum.core.saves.paths import (
     games_dir,
     newer_release,
     no_permission,
+    read_only,
 )
 from forum_trajanum.core.saves.writer import flush
 
@@ -53,6 +54,7 @@ class GameInfo:
     #: it) or NO_PERMISSION (this user may not read its file): the last two are no damage
     problem: str = ""
     locked: bool = False  # open in another window
+    read_only: bool = False  # its file is read-only: it can be replayed, not played on
     scores: list[int] = field(default_factory=list)  # per seat, when last saved
     winners: list[int] = field(default_factory=list)  # seats of the first place (finished)
 
@@ -138,20 +140,33 @@ def save_summary(record: GameRecord, state, title: str | None) -> SaveMeta:
     return record.meta.model_copy(update=update)
 
 
-def _header_of(path: Path) -> dict:
-    """The header line of a save file, parsed with the limits of hostile input; raises
-    :class:`UnreadableFile` or :class:`ValueError`."""
-    header = load_json(read_limited(path, MAX_HEADER, first_line=True))
-    if not isinstance(header, dict):
-        raise ValueError("the first line is not a header")
-    return header
+def _header_of(path: Path) -> dict | None:
+    """The header line of a save file, parsed with the limits of hostile input; None when the
+    file has no header line but may be a save of version 1 (one JSON object: its first line
+    begins with a brace, or is longer than any header). Raises :class:`UnreadableFile` or
+    :class:`ValueError`."""
+    try:
+        line = read_limited(path, MAX_HEADER, first_line=True)
+    except TooBig:
+        return None
+    try:
+        header = load_json(line)
+    except ValueError:
+        header = None
+    if isinstance(header, dict) and "record_version" in header:
+        return header
+    if line.lstrip().startswith(b"{"):
+        return None
+    raise ValueError("the first line is not a header")
 
 
 def info_of(path: Path) -> GameInfo:
     """What the list shows of one save file; any problem makes it a damaged save (listed, to
-    be deleted), never an error. The header is checked as opening the game would check it
-    (its seed, options and seats: a save listed as healthy does not fail on open for its
-    header), without reading the actions."""
+    be deleted), a save of a newer release or one this user may not read (listed as such),
+    never an error. The header is checked as opening the game would check it (its seed,
+    options and seats: a save listed as healthy does not fail on open for its header), without
+    reading the actions; a save of version 1 (no header line) is read whole, as opening it
+    reads it."""
     from forum_trajanum.core.game import GAMES
     from forum_trajanum.core.record import RECORD_VERSION, SaveMeta, _name, read_header
 
@@ -160,6 +175,15 @@ def info_of(path: Path) -> GameInfo:
     try:
         info.saved = path.lstat().st_mtime
         header = _header_of(path)
+    except NoPermission:
+        info.readable, info.problem = False, NO_PERMISSION
+        return _state_of_file(info)
+    except (OSError, ValueError, TypeError, RecordError, RecursionError):
+        _damaged(info)
+        return _state_of_file(info)
+    if header is None:  # a save of version 1 is read whole, as opening it reads it
+        return _whole_file_info(info)
+    try:
         version = header.get("record_version")
         if type(version) is not int:
             raise ValueError("not a version-2 header")
@@ -182,13 +206,45 @@ def info_of(path: Path) -> GameInfo:
         info.actions = count if type(count) is int and count >= 0 else 0
         info.saved = meta.saved if meta.saved is not None else info.saved
         info.scores, info.winners = list(meta.scores), list(meta.winners)
-    except NoPermission:
-        info.readable, info.problem = False, NO_PERMISSION
     except (OSError, ValueError, TypeError, RecordError, RecursionError):
-        info.readable, info.problem = False, DAMAGED
-        info.names, info.bots, info.title = [], [], ""
-    info.locked = held_elsewhere(game_id)
+        _damaged(info)
+    return _state_of_file(info)
+
+
+def _damaged(info: GameInfo) -> None:
+    info.readable, info.problem = False, DAMAGED
+    info.names, info.bots, info.title = [], [], ""
+
+
+def _state_of_file(info: GameInfo) -> GameInfo:
+    """The game as listed, with whether it is open elsewhere and whether it is read-only."""
+    info.locked = held_elsewhere(info.id)
+    info.read_only = info.readable and read_only(info.path)
     return info
+
+
+def _whole_file_info(info: GameInfo) -> GameInfo:
+    """A save without a header line, read whole (within the limits of hostile input): a save of
+    version 1 is listed as the game it is (opening it opens it), anything else as damaged."""
+    from forum_trajanum.core.saves.store import read_record
+
+    try:
+        data = read_limited(info.path)
+        if not data.lstrip().startswith(b"{"):
+            raise ValueError("not a JSON object")
+        record = read_record(data).record
+    except NoPermission:  # pragma: no cover - the header line was read a moment ago
+        info.readable, info.problem = False, NO_PERMISSION
+        return _state_of_file(info)
+    except (OSError, ValueError, TypeError, RecordError, RecursionError):
+        _damaged(info)
+        return _state_of_file(info)
+    meta, count = record.meta, len(record.actions)
+    info.game, info.names, info.bots = record.game, list(record.names), list(record.bots)
+    info.title, info.over, info.actions = meta.title, meta.over, count
+    info.where = meta.stage or (f"{count} actions played" if count else "")
+    info.saved = meta.saved if meta.saved is not None else info.saved
+    return _state_of_file(info)
 
 
 def _list(value) -> list:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -42,6 +43,30 @@ UNREADABLE = (
     "This saved game cannot be read: the file is damaged so early that not even the players "
     "and the game's options can be recovered. It can only be deleted."
 )
+
+
+READ_ONLY = (
+    "This game's save file is read-only, so the game is not played on here (every move is "
+    "saved into it). It was left as it is: make the file writable to play on, or replay the "
+    "game (r in the list of games)."
+)
+
+
+class ReadOnlySaveError(SaveError):
+    """A save file made read-only (by its owner, to keep it as it is): it is not opened for
+    play, and never replaced."""
+
+
+def read_only(path: Path) -> bool:
+    """Whether the save file ``path`` is read-only: nobody may write it, or this user may not
+    (replacing it, which the folder would allow, would undo that)."""
+    try:
+        info = path.lstat()
+    except OSError:
+        return False
+    if not stat.S_ISREG(info.st_mode):
+        return False
+    return not info.st_mode & 0o222 or not os.access(path, os.W_OK)
 
 
 def newer_release(detail: str = "") -> str:
@@ -151,13 +176,21 @@ def log_crash(text: str) -> str:
 
 
 def write_atomic(path: Path, text: str | bytes) -> None:
-    """Write ``text`` to ``path`` through a temporary file and ``os.replace``."""
+    """Write ``text`` to ``path`` through a temporary file and ``os.replace``; a file that is
+    replaced keeps its permissions (a save shared with a group stays so)."""
     data = text.encode("utf-8") if isinstance(text, str) else text
+    try:
+        old = path.lstat()
+        mode = stat.S_IMODE(old.st_mode) if stat.S_ISREG(old.st_mode) else None
+    except OSError:
+        mode = None
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
+            if mode is not None and hasattr(os, "fchmod"):
+                os.fchmod(handle.fileno(), mode)
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:

@@ -17,13 +17,16 @@ from forum_trajanum.core.files import NoPermission, UnreadableFile, read_limited
 from forum_trajanum.core.saves.listing import GameInfo, info_of, save_summary
 from forum_trajanum.core.saves.lock import acquire, lock_path
 from forum_trajanum.core.saves.paths import (
+    READ_ONLY,
     SUFFIX,
     UNREADABLE,
+    ReadOnlySaveError,
     SaveError,
     games_dir,
     log_problem,
     newer_release,
     no_permission,
+    read_only,
     write_atomic,
 )
 from forum_trajanum.core.saves.writer import flush, pending, write_save, writer
@@ -167,8 +170,24 @@ class OpenedGame:
     game: GameFile
     record: GameRecord
     state: object
+    #: actions of the file that could not be read or replayed
     lost: int = 0
     damaged_copy: Path | None = None
+    #: the header's count of actions when the file ends before it (0 otherwise)
+    claimed: int = 0
+    #: how many action lines the file held
+    held: int = 0
+
+    @property
+    def damaged(self) -> bool:
+        """Whether the save was damaged (it resumes at its last good action)."""
+        return bool(self.lost or self.claimed)
+
+    def damage(self) -> str:
+        """What was lost, in player words ("" when nothing)."""
+        from forum_trajanum.core.record import damage_words
+
+        return damage_words(self.lost, self.claimed, self.held)
 
 
 def _game_path(game_id: str) -> Path:
@@ -200,12 +219,17 @@ def open_game(game_id: str, replay=None) -> OpenedGame:
     game = GameFile(game_id, fd)
     try:
         data = read_limited(path)
+        if read_only(path):
+            raise ReadOnlySaveError(READ_ONLY)
         found = read_record(data)
         record = found.record
         if replay is None:
             state, good, problem = replay_valid(record, GAMES.get(record.game))
         else:
             state, good, problem = replay(record)
+    except SaveError:
+        game.close()
+        raise
     except (OSError, RecordError) as exc:
         game.close()
         log_problem(f"cannot read {path}: {exc}")
@@ -215,8 +239,8 @@ def open_game(game_id: str, replay=None) -> OpenedGame:
             raise SaveError(newer_release(exc.detail)) from exc
         raise SaveError(UNREADABLE) from exc
     lost = found.lost + len(record.actions) - good
-    opened = OpenedGame(game, record, state, lost)
-    if lost:
+    opened = OpenedGame(game, record, state, lost, claimed=found.claimed, held=found.held)
+    if opened.damaged:
         log_problem(f"{path}: {found.problem or problem}; resumed after {good} actions")
         try:
             opened.damaged_copy = _keep_damaged(path, data)

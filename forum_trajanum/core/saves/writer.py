@@ -6,10 +6,19 @@ from __future__ import annotations
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
-from forum_trajanum.core.saves.paths import SaveError, log_problem, write_atomic
+from forum_trajanum.core.saves.paths import (
+    ReadOnlySaveError,
+    SaveError,
+    log_problem,
+    read_only,
+    write_atomic,
+)
 
 
 def write_save(path: Path, text: str) -> None:
+    if read_only(path):  # made read-only while the game was open: kept as it is
+        log_problem(f"{path} was made read-only: not replaced")
+        raise ReadOnlySaveError("could not write the save: its file was made read-only")
     try:
         write_atomic(path, text)
     except OSError as exc:
