@@ -140,6 +140,10 @@ class DecisionPanel(Vertical):
         self.group_open: str | None = None
         #: The decision the open group is of: another one closes it.
         self._group_of_view: tuple = ()
+        #: The choices on one board cell the list shows instead of the whole decision (Enter
+        #: on a cell with several): (the cell's name, its legal actions' texts); None: all.
+        self.cell_open: tuple[str, tuple[str, ...]] | None = None
+        self._cell_legal: tuple = ()
         #: The entries and the hint mark the list shows.
         self._shown_entries: tuple | None = None
         #: The decision the list was last filled for: (its kind, its seat, the game's step).
@@ -166,9 +170,11 @@ class DecisionPanel(Vertical):
         pv = choices.data.view
         key = (pv.viewer, pv.decision, pv.cycle, pv.round)
         if self._group_of_view != key:  # another decision: groups closed
-            self._group_of_view, self.group_open = key, None
+            self._group_of_view, self.group_open, self.cell_open = key, None, None
         if self.group_open not in choices.groups:
             self.group_open = None
+        if self.cell_open and self._cell_legal != tuple(pv.legal):
+            self.cell_open = None  # a cell's choices are for the view they were opened in
         self.show_decision_text()
         set_title(self, self.decider_title())
         self.fill_decisions()
@@ -217,7 +223,9 @@ class DecisionPanel(Vertical):
             parts.append(("[e] end the turn", "#87d787"))  # often last in a long list
         if self.group_open:
             parts.append((f"{GROUP_WORDS[self.group_open]}: Escape goes back.", "bold"))
-        context = "" if self.group_open else decision_context(pv)
+        elif self.cell_open:
+            parts.append((f"The choices on {self.cell_open[0]}: Escape goes back.", "bold"))
+        context = "" if self.group_open or self.cell_open else decision_context(pv)
         if context:
             parts.append((context, "#d7d7af"))
         for n, (words, style) in enumerate(parts):
@@ -292,9 +300,12 @@ class DecisionPanel(Vertical):
         if choices.steps is not None:
             return list(choices.steps)
         pv = choices.data.view
+        back = (BACK_ID, "← Back to all the choices (Escape)")
         if self.group_open:
-            back = (BACK_ID, "← Back to all the choices (Escape)")
             return [(str(a), describe(a, pv)) for a in choices.groups[self.group_open]] + [back]
+        if self.cell_open:
+            by_text = {str(a): a for a in choices.actions}
+            return [(text, describe(by_text[text], pv)) for text in self.cell_open[1]] + [back]
         seen = set()
         shown = []
         grouped = {a for members in choices.groups.values() for a in members}
@@ -359,10 +370,22 @@ class DecisionPanel(Vertical):
         elif not self.choice_list.held:
             self.choose(END_TURN)
 
-    def open_group(self, group: str | None) -> None:
+    def open_cell(self, cell: str, actions: list) -> None:
+        """Show only the choices on the board cell ``cell`` (``actions``, legal ones) in the
+        list, keyed from 1, until Escape (or Back, or another decision)."""
+        self.say("")  # what was said was about the list before
+        self.cell_open = (cell, tuple(str(a) for a in actions))
+        self._cell_legal = tuple(self.choices.data.view.legal)
+        self.open_group(None, keep_cell=True)
+
+    def open_group(self, group: str | None, keep_cell: bool = False) -> None:
         """Show a group's entries in the list (None: back to the whole decision, on the
-        group's own entry)."""
+        group's own entry, or on the first choice of the cell whose choices were shown)."""
         closing = self.group_open
+        closing_cell = None if keep_cell else self.cell_open
+        was_on = self.highlighted_id()
+        if not keep_cell:
+            self.cell_open = None
         self.group_open = group if group in self.choices.groups else None
         self._shown_decision = None  # a different list: it starts at its top
         self.show_decision_text()
@@ -371,6 +394,13 @@ class DecisionPanel(Vertical):
         ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
         if closing and not self.group_open and GROUP_ID + closing in ids:
             lst.highlighted = ids.index(GROUP_ID + closing)
+        elif closing_cell and not self.group_open:
+            # back on the choice that was highlighted among the cell's, or its first one
+            back_on = [i for i, entry in enumerate(ids) if entry in closing_cell[1]]
+            if was_on in ids and was_on in closing_cell[1]:
+                lst.highlighted = ids.index(was_on)
+            elif back_on:
+                lst.highlighted = back_on[0]
         if self.hints.action() is not None:
             self.show_hint_line()  # the hint's line names the keys of the list now shown
             mark = self.hints.entry(ids)
@@ -399,9 +429,22 @@ class DecisionPanel(Vertical):
         set_text(widget, Text("" if fits else "» " + label))
 
     def close_group(self) -> None:
-        """Back to the whole decision from a group (Escape / left arrow)."""
-        if self.group_open:
+        """Back to the whole decision from a group or a cell's choices (Escape / left
+        arrow)."""
+        if self.group_open or self.cell_open:
             self.open_group(None)
+
+    def choose_highlighted(self) -> None:
+        """Take the highlighted entry, as Enter in the list does (not while it is held)."""
+        self.choice_list.action_select()
+
+    def highlighted_id(self) -> str | None:
+        """The id of the highlighted entry (a legal action's text, a group's), or None."""
+        lst = self.choice_list
+        index = lst.highlighted
+        if index is None or index >= lst.option_count:
+            return None
+        return lst.get_option_at_index(index).id
 
     def pick(self, number: int) -> None:
         """Choose the entry with the key ``number`` (1-9, then A-Z)."""

@@ -105,6 +105,13 @@ class ForumGrid(Widget, can_focus=True):
             self.row, self.col = row, col
             super().__init__()
 
+    class CursorMoved(Message):
+        """The player moved the cursor to the Forum cell (0-based row, col)."""
+
+        def __init__(self, row: int, col: int) -> None:
+            self.row, self.col = row, col
+            super().__init__()
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.pv: PlayerView | None = None
@@ -157,6 +164,14 @@ class ForumGrid(Widget, can_focus=True):
                 break
         self.cursor = (row, col)
         self.refresh()
+        self.post_message(self.CursorMoved(row, col))
+
+    def place_cursor(self, cell: tuple[int, int]) -> None:
+        """Put the cursor on ``cell`` (0-based row, col) without posting a message (the list's
+        highlight moved to the choice there)."""
+        if cell != self.cursor:
+            self.cursor = cell
+            self.refresh()
 
     def action_choose(self) -> None:
         self.post_message(self.CellChosen(*self.cursor))

@@ -108,6 +108,8 @@ class PlayScreen(GameScreen):
     def __init__(self, data: PlayData) -> None:
         super().__init__(data)
         self.actions: list = []
+        #: The legal actions by their text (the list's entries' ids).
+        self.by_text: dict[str, object] = {}
         self.by_cell: dict[str, list] = {}
         self.by_forum: dict[tuple[int, int], object] = {}
         self.other: list = []
@@ -267,6 +269,7 @@ class PlayScreen(GameScreen):
         the conversions of a building step go behind one entry of the list (a group)."""
         pv = self.data.view
         self.actions = legal_actions_of(pv)
+        self.by_text = {str(action): action for action in self.actions}
         self.by_cell, self.by_forum, self.other = {}, {}, []
         self.groups: dict[str, list] = {}
         for action in self.actions:
@@ -334,6 +337,7 @@ class PlayScreen(GameScreen):
         self.draw_forum(frozenset(flash_forum) | hint_forum)
         self.draw_tabs()
         self.decision_panel().show(self.choices())
+        self.cursor_to_highlight()
         self.query_one("#p-log", LogView).show(data.log)
         self.draw_others(seat)
 
@@ -439,9 +443,51 @@ class PlayScreen(GameScreen):
         if self.is_mounted and self.query("#cursor-cell"):
             self.show_cursor_cell()
             if event.by_player:  # the player moves it (a redraw moves the list not)
-                self.decision_panel().highlight(self.by_cell.get(event.cell, []))
+                self.highlight_cell_choices(self.by_cell.get(event.cell, []), event.cell)
+
+    def on_forum_grid_cursor_moved(self, event: ForumGrid.CursorMoved) -> None:
+        """The list's highlight follows the Forum's cursor onto the choice on its space."""
+        action = self.by_forum.get((event.row, event.col))
+        self.highlight_cell_choices([action] if action is not None else [], "")
+
+    def highlight_cell_choices(self, actions: list, cell: str) -> None:
+        """Highlight the first of ``actions`` (a board cell's choices) in the list; a group
+        or another cell's choices, shown instead of the whole list, close first when they
+        do not hold them (Escape's way back)."""
+        panel = self.decision_panel()
+        if not actions:
+            return  # a cell without choices: the highlight stays where it is
+        if panel.cell_open and panel.cell_open[0] != cell:
+            panel.close_group()
+        if not panel.highlight(actions) and (panel.group_open or panel.cell_open):
+            panel.close_group()  # a group without this cell's choices: the whole list
+            panel.highlight(actions)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The boards' cursors follow the list's highlight (arrows, keys, a new list)."""
+        self.cursor_to_highlight()
+
+    def cursor_to_highlight(self) -> None:
+        """Put the board cursor on the cell of the highlighted choice, where it is about one:
+        the cursor and the highlight name the same choice (issue 27, point 7)."""
+        if not self.composed():
+            return
+        action = self.by_text.get(self.decision_panel().highlighted_id() or "")
+        if action is None:
+            return
+        spot = forum_cell(action)
+        if spot is not None:
+            self.query_one(ForumGrid).place_cursor(spot)
+            return
+        cells = action_cells(action)
+        grid = self.query_one("#colonia", ColoniaGrid)
+        if cells and cell_at(grid.cursor) not in cells:
+            grid.place_cursor(cells[0])
+            self.show_cursor_cell()
 
     def on_colonia_grid_cell_chosen(self, event: ColoniaGrid.CellChosen) -> None:
+        """Enter (or a click) on a Colonia cell: its one choice is taken; several open in the
+        list, by themselves (Escape goes back); with no cell marked, Enter is the list's."""
         actions = self.by_cell.get(event.cell, [])
         # Enter on a draft cell takes that tile for its street (no tribune: that is a
         # separate, explicit entry of the list)
@@ -449,19 +495,25 @@ class PlayScreen(GameScreen):
         if len(plain) == 1:
             self.choose(str(plain[0]))
         elif actions:
-            numbers = self.decision_panel().highlight(actions)
-            self.say(
-                f"{len(actions)} choices on {event.cell}: {numbers} in the list (highlighted); "
-                "pick one with its key or Enter."
-            )
-            self.query_one("#decisions", OptionList).focus()
+            self.open_cell(event.cell, actions)
+        elif not self.marked_cells():
+            self.decision_panel().choose_highlighted()  # no board choice now: the list's
         else:
             self.say(f"Nothing to do on {event.cell} now; the cells marked ▸ are.")
+
+    def open_cell(self, cell: str, actions: list) -> None:
+        """Show the choices on ``cell`` alone in the list, with the focus on it; Escape
+        goes back to the whole list and to the board."""
+        self._opened_from = self.focused
+        self.decision_panel().open_cell(cell, actions)
+        self.query_one("#decisions", OptionList).focus()
 
     def on_forum_grid_cell_chosen(self, event: ForumGrid.CellChosen) -> None:
         action = self.by_forum.get((event.row, event.col))
         if action is not None:
             self.choose(str(action))
+        elif not self.by_forum:
+            self.decision_panel().choose_highlighted()  # no envoy to place: the list's
         else:
             self.say("No envoy may go there now; the spaces marked ▸ may take one.")
 
@@ -550,8 +602,14 @@ class PlayScreen(GameScreen):
         self.decision_panel().end_turn()
 
     def action_close_group(self) -> None:
-        """Escape / left arrow in a group: back to the whole decision."""
-        self.decision_panel().close_group()
+        """Escape / left arrow in a group: back to the whole decision (and to the board a
+        cell's choices were opened from)."""
+        panel = self.decision_panel()
+        from_cell = panel.cell_open is not None
+        panel.close_group()
+        board = self.__dict__.pop("_opened_from", None)
+        if from_cell and isinstance(board, (ColoniaGrid, ForumGrid)) and board.is_attached:
+            board.focus()
 
     # --- the other keys -----------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from forum_trajanum.engine import GameOptions, parse
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import mark_seen, start_coach
 from forum_trajanum.tui.compat import screen_strips
-from forum_trajanum.tui.entries import GROUP_ID, group_of
+from forum_trajanum.tui.entries import BACK_ID, GROUP_ID, group_of
 from forum_trajanum.tui.glossary import NOTES
 from forum_trajanum.tui.hinting import hint_words
 from forum_trajanum.tui.keys import ENTRY_KEYS
@@ -193,8 +193,9 @@ async def test_the_building_step_lists_every_choice_and_groups_the_conversions()
         assert _ids(app) == ids
 
 
-async def test_enter_on_a_cell_with_several_choices_highlights_them_and_says_their_keys():
-    # item 5: in the draft, a cell off the streets holds a tribune take for each card
+async def test_enter_on_a_cell_with_several_choices_opens_exactly_those_choices():
+    # item 5, and issue 27 point 6: in the draft, a cell off the streets holds a tribune take
+    # for each card; Enter there lists those two alone (a key from 1 takes one of them)
     session = session_at("draft", seed=4)
     session.autosave = False
     app = await _open(session)
@@ -202,8 +203,8 @@ async def test_enter_on_a_cell_with_several_choices_highlights_them_and_says_the
         await pilot.press("enter")
         await past_hold(pilot)
         screen = app.screen
-        cell = next(
-            c
+        cell, actions = next(
+            (c, acts)
             for c, acts in screen.by_cell.items()
             if len(acts) > 1 and all(a.tribune for a in acts)
         )
@@ -214,9 +215,9 @@ async def test_enter_on_a_cell_with_several_choices_highlights_them_and_says_the
         grid.focus()
         await pilot.press("enter")
         await pilot.pause()
-        words = " ".join(screen_text(app).split())
-        assert f"choices on {cell}" in words and "in the list (highlighted)" in words
-        assert _highlighted(app).startswith("group:tribune")
+        assert _ids(app) == [*(str(a) for a in actions), BACK_ID]
+        assert _highlighted(app) == str(actions[0])
+        assert "in the list (highlighted)" not in " ".join(screen_text(app).split())
 
 
 async def test_a_hint_is_on_the_scale_of_final_points_and_names_its_choices_whole():
