@@ -2,16 +2,19 @@
 ``tests/core/test_fuzz_games.py``): ``python scripts/fuzz_games.py --cases 2000 [--seed S]``.
 
 Plays random games of every registered game, throwing illegal, foreign and garbage actions at
-``apply``, and reads damaged and hostile saves of them, until at least ``--cases`` hostile
-inputs have been checked (about half actions, half saves, spread over the games). Prints the
+``apply``, reads damaged and hostile saves of them with the core's records, and lists and
+opens them as files (in a temporary games folder), until at least ``--cases`` hostile inputs
+have been checked, spread over the games. Prints the
 cases by game and kind, every fault (one line each, with the seed that reproduces it) and a
 last line ``fuzz: N cases, F faults``; exits 1 when there is a fault."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -19,11 +22,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests import fuzzing
 
-#: Per game and seed: one random game with actions thrown at a third of its decisions, and
-#: the save of another one damaged 100 ways (about as many cases each).
+#: Per game and seed: one random game with actions thrown at a third of its decisions, the
+#: save of another one damaged 100 ways and read by the core, and the save file of a third
+#: damaged 20 ways, listed and opened as the app does (in a games folder of the run's own).
 PARTS = {
     "actions": lambda game, rng: fuzzing.fuzz_game(game, rng, throws=0.3),
     "saves": lambda game, rng: fuzzing.fuzz_save(game, rng, damages=100),
+    "files": lambda game, rng: fuzzing.fuzz_files(game, rng, damages=20),
 }
 
 
@@ -34,6 +39,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.cases < 1:
         parser.error("--cases is at least 1")
+    old = os.environ.get("FORUM_TRAJANUM_HOME")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["FORUM_TRAJANUM_HOME"] = home  # the files' games folder, not the player's
+        try:
+            return _run(args)
+        finally:
+            if old is None:
+                os.environ.pop("FORUM_TRAJANUM_HOME", None)
+            else:
+                os.environ["FORUM_TRAJANUM_HOME"] = old
+
+
+def _run(args) -> int:
     started = time.perf_counter()
     total = fuzzing.Tally()
     per_game: dict[str, fuzzing.Tally] = {}

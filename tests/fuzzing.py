@@ -19,7 +19,11 @@ Two kinds of case, each a hostile input and the check of what the program did wi
   version-1 file, any JSON value as the whole file. Reading it (``read_record``, the header as
   the list reads it, the replay) either works or raises the project's ``RecordError`` with a
   message, never anything else; and what reads can be saved and read again (a lone surrogate
-  that reads must not make the next save fail).
+  that reads must not make the next save fail);
+* **save files** (:func:`fuzz_files`): the same damaged bytes as a file in the games folder,
+  listed and opened as the app does: the list never raises, opening works or raises the
+  project's ``SaveError`` with a message, a save listed as healthy opens, and an opened game
+  saves and reads again.
 
 Everything draws from one ``random.Random``: the tests hand it Hypothesis's (``st.randoms``),
 ``scripts/fuzz_games.py`` its own seeds for a bigger run. A check that fails is a *fault*,
@@ -528,4 +532,58 @@ def fuzz_save(game: Game, rng: random.Random, damages: int = 8) -> Tally:
     tally.case("healthy save", read_fault(good))
     for _ in range(damages):
         tally.case("damaged save", read_fault(damaged_save(good, rng)))
+    return tally
+
+
+# ── save files ────────────────────────────────────────────────────────────────────────────
+
+
+def file_fault(data: bytes) -> str | None:
+    """The bytes as a save file in the games folder (``FORUM_TRAJANUM_HOME``, set by the
+    caller), read as the app reads it: the list's entry never raises; opening the game works
+    (a save damaged part-way resumes at its last good action) or raises the project's
+    ``SaveError`` with a message; a save the list shows as healthy opens; and an opened game
+    saves and reads again."""
+    from forum_trajanum.core.saves import listing, paths, store
+
+    folder = paths.games_dir()
+    for old in folder.iterdir():
+        old.unlink()
+    path = folder / f"fuzz{paths.SUFFIX}"
+    path.write_bytes(data)
+    what = f"save file {_short(data[:60])}"
+    try:
+        info = listing.info_of(path)
+    except Exception as exc:
+        return f"{what}: the list raised {type(exc).__name__}: {_short(str(exc))}"
+    try:
+        opened = store.open_game("fuzz")
+    except RecordError as exc:
+        if fault := _without_message(what, "open_game", exc):
+            return fault
+        if info.readable:
+            return f"{what}: listed as healthy, but opening it says: {_short(str(exc))}"
+        return None
+    except Exception as exc:
+        return f"{what}: open_game raised {type(exc).__name__}: {_short(str(exc))}"
+    try:
+        opened.game.save(opened.record, opened.state)
+        again, _ = store.read_game("fuzz")
+    except Exception as exc:
+        return f"{what}: it opens, but saving it again raised {type(exc).__name__}: {exc}"[:300]
+    finally:
+        opened.game.close()
+    if again.actions != opened.record.actions:
+        return f"{what}: it opens, but saved again it holds other actions"
+    return None
+
+
+def fuzz_files(game: Game, rng: random.Random, damages: int = 4) -> Tally:
+    """The save file of one random game of ``game``, damaged ``damages`` ways, each put in the
+    games folder (``FORUM_TRAJANUM_HOME``, set by the caller), listed and opened."""
+    tally = Tally()
+    good = save_of(game, rng)
+    tally.case("healthy save file", file_fault(good))
+    for _ in range(damages):
+        tally.case("damaged save file", file_fault(damaged_save(good, rng)))
     return tally

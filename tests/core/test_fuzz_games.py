@@ -6,9 +6,12 @@ example is one seed; the number of examples comes from the Hypothesis profile
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
+import os
 import random
+import tempfile
 
 import pytest
 from hypothesis import given, note
@@ -46,6 +49,51 @@ def test_a_damaged_or_hostile_save_reads_or_says_it_is_damaged_and_never_raises_
 ):
     note(f"random.Random({seed})")
     _no_faults(fuzzing.fuzz_save(GAMES.get(name), random.Random(seed), damages=6))
+
+
+@contextlib.contextmanager
+def _games_folder():
+    """A save folder of its own for one example (Hypothesis runs many in one test call)."""
+    old = os.environ.get("FORUM_TRAJANUM_HOME")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["FORUM_TRAJANUM_HOME"] = home
+        try:
+            yield home
+        finally:
+            if old is None:
+                os.environ.pop("FORUM_TRAJANUM_HOME", None)
+            else:
+                os.environ["FORUM_TRAJANUM_HOME"] = old
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(seed=SEEDS)
+def test_a_damaged_save_file_is_listed_and_opened_as_the_app_does_raising_nothing_else(name, seed):
+    note(f"random.Random({seed})")
+    with _games_folder():
+        _no_faults(fuzzing.fuzz_files(GAMES.get(name), random.Random(seed), damages=3))
+
+
+def test_an_action_line_with_a_lone_surrogate_is_damage_after_which_the_game_resumes():
+    # issue 26, item 3: one line "\ud800" made the whole save unreadable (the list said
+    # healthy); it is a damaged action like any other: the game opens at the one before it
+    from forum_trajanum.core.saves import listing, paths, store
+
+    for name in NAMES:
+        with _games_folder():
+            lines = fuzzing.save_of(GAMES.get(name), random.Random(4)).split(b"\n")
+            assert len(lines) > 12 and lines[-1] == b""  # header, actions, final newline
+            lines[11] = b'"\\ud800"'  # the 11th action
+            path = paths.games_dir() / f"lone{paths.SUFFIX}"
+            path.write_bytes(b"\n".join(lines))
+            assert listing.info_of(path).readable
+            opened = store.open_game("lone")
+            try:
+                assert opened.record.actions == [json.loads(x) for x in lines[1:11]]
+                assert opened.lost == len(lines) - 2 - 10  # the 11th action and after
+            finally:
+                opened.game.close()
+            assert fuzzing.file_fault(b"\n".join(lines)) is None
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -122,7 +170,9 @@ def test_the_fuzz_counts_a_fault_when_reading_a_save_raises_anything_but_the_rec
 def test_the_fuzz_script_prints_its_cases_and_faults_by_game_and_in_a_last_line(capsys):
     from scripts.fuzz_games import main
 
+    home = os.environ.get("FORUM_TRAJANUM_HOME")
     assert main(["--cases", "40", "--seed", "5"]) == 0
+    assert os.environ.get("FORUM_TRAJANUM_HOME") == home  # the run's own folder is gone
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines[: len(NAMES)]] == NAMES
     cases = int(lines[-1].split()[1])
