@@ -186,6 +186,33 @@ def test_a_save_of_a_newer_release_is_listed_as_such_and_opening_it_says_so(home
     assert made["chess"].exists()
 
 
+def test_continue_without_a_name_opens_the_newest_game_that_can_be_opened(monkeypatch, capsys):
+    import forum_trajanum.tui.app as app_module
+    from forum_trajanum import cli
+
+    opened = []
+
+    class App:
+        return_code = 0
+
+        def __init__(self, **kwargs):
+            opened.append(kwargs["open_game"])
+
+        def run(self):
+            pass
+
+    healthy = _session(("Ann", "Bob"))
+    healthy.close()
+    os.utime(healthy.game.path, (1, 1))
+    made = _newer_saves(saves.games_dir())  # newer than the healthy one
+    monkeypatch.setattr(app_module, "ForumApp", App)
+    assert saves.list_games()[0].id in made  # the newest is a newer release's
+    assert cli.main(["continue"]) == 0 and opened == [healthy.game.id]
+    healthy.game.path.unlink()  # only saves this release cannot open: the newest says why
+    assert cli.main(["continue"]) == 1 and opened == [healthy.game.id]
+    assert "This game was made by a newer release of the game" in capsys.readouterr().err
+
+
 def _open_error(game_id: str) -> str:
     with pytest.raises(saves.SaveError) as refused:
         saves.open_game(game_id)
@@ -331,12 +358,38 @@ def test_a_games_folder_that_may_not_be_read_says_so_not_that_there_is_no_game(h
     folder.chmod(0)
     try:
         done = run_as_a_user(["-m", "forum_trajanum.cli", "continue"], home)
+        shown = run_as_a_user(["-c", FINISHED_SCENARIO], home)
     finally:
         folder.chmod(0o755)
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert f"The games folder {folder} cannot be read: there is no permission" in done.stderr
-    assert "There is no unfinished game" not in done.stderr
+    said = f"The games folder {folder} cannot be read: there is no permission to read it."
+    assert said in done.stderr and "There is no unfinished game" not in done.stderr
+    # the list of games says it too, not "No finished games yet"
+    assert shown.returncode == 0, shown.stderr
+    assert said in " ".join(shown.stdout.split())
     assert session.game.path.exists()
+
+
+#: The start menu's Finished games, in a process of its own: what its message line says.
+FINISHED_SCENARIO = """
+import asyncio
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.games import GamesScreen
+from tests.test_hostile_files import words_in
+from tests.waiting import wait_for
+
+async def main():
+    app = ForumApp(bot_delay=0, guard_errors=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        menu = app.screen.query_one("#menu")
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        menu.highlighted = ids.index("finished")
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, GamesScreen))
+        print(words_in(app, "#games-message"))
+
+asyncio.run(main())
+"""
 
 
 # --- item 8: a planted lock link, a header's false count, a version-1 file, a read-only save ---
