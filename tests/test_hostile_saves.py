@@ -492,7 +492,7 @@ def test_a_read_only_save_is_not_played_on_nor_replaced_and_can_be_replayed():
     path.chmod(0o444)
     before = path.read_bytes()
     (info,) = saves.list_games()
-    assert info.read_only and "read-only: r replays it" in game_line(info).plain
+    assert info.read_only and game_line(info).plain.endswith(" · read-only")
     with pytest.raises(saves.SaveError) as refused:
         GameSession.open(session.game.id)
     assert str(refused.value) == saves.READ_ONLY

@@ -32,7 +32,7 @@ def game_line(info: saves.GameInfo) -> Text:
     if info.locked:
         text.append("  · open in another window", style="bold #ff8700")
     if info.read_only:
-        text.append("  · read-only: r replays it", style="bold #ff8700")
+        text.append("  · read-only", style="bold #ff8700")
     return text
 
 
