@@ -2,7 +2,8 @@
 and garbage actions thrown at ``apply``, and damaged or hostile saves read as every reader
 reads them, through the generic Game interface and the core's records; no game is named. Each
 example is one seed; the number of examples comes from the Hypothesis profile
-(``tests/conftest.py``), and ``scripts/fuzz_games.py --cases N`` runs a bigger fuzz."""
+(``tests/conftest.py``, at most 20 here), and ``scripts/fuzz_games.py --cases N`` runs a
+bigger fuzz."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import random
 import tempfile
 
 import pytest
-from hypothesis import given, note
+from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from forum_trajanum.core import record as core_record
@@ -23,6 +24,9 @@ from tests import fuzzing
 
 NAMES = GAMES.names()
 SEEDS = st.integers(0, 2**32 - 1)
+#: The profile's number of examples, at most 20: each example is a whole game or a save
+#: damaged several ways (the big run is ``scripts/fuzz_games.py``, not the suite).
+FEW = settings(max_examples=min(settings().max_examples, 20))
 
 
 def _no_faults(tally: fuzzing.Tally) -> None:
@@ -33,6 +37,7 @@ def _no_faults(tally: fuzzing.Tally) -> None:
 @pytest.mark.long
 @pytest.mark.parametrize("name", NAMES)
 @given(seed=SEEDS)
+@FEW
 def test_a_random_game_refuses_every_illegal_foreign_or_garbage_action_and_changes_nothing(
     name, seed
 ):
@@ -44,6 +49,7 @@ def test_a_random_game_refuses_every_illegal_foreign_or_garbage_action_and_chang
 
 @pytest.mark.parametrize("name", NAMES)
 @given(seed=SEEDS)
+@FEW
 def test_a_damaged_or_hostile_save_reads_or_says_it_is_damaged_and_never_raises_anything_else(
     name, seed
 ):
@@ -68,6 +74,7 @@ def _games_folder():
 
 @pytest.mark.parametrize("name", NAMES)
 @given(seed=SEEDS)
+@FEW
 def test_a_damaged_save_file_is_listed_and_opened_as_the_app_does_raising_nothing_else(name, seed):
     note(f"random.Random({seed})")
     with _games_folder():
