@@ -40,11 +40,13 @@ STRUCTURE_SHORT = {"B": "fount", "G": "park", "Y": "stabl", "R": "house"}
 
 #: The keys, as (key, what it does).
 KEYS: tuple[tuple[str, str], ...] = (
-    ("Enter", "take the highlighted choice, or the cell under the cursor"),
+    ("Enter", "take the highlighted choice, or the cell under the cursor (a cell with "
+              "several choices shows them alone in the list)"),
     ("1-9, Shift+A-Z", "take that entry of the decision list directly (entries 1-9, "
                        "then A-Z: the key stands before each entry)"),
     ("Home End PgUp PgDn", "the first, the last, a page up or down of a long list"),
-    ("Esc", "back out of a group of entries (an entry ending in \u2026 opens one); setup: "
+    ("Esc", "back out of a group of entries (an entry ending in \u2026 opens one) or of a "
+            "cell's choices; setup: "
             "back one corner while choosing the crane colours (or Backspace)"),
     ("Tab", "move between the decision list, your Colonia and the Forum"),
     ("Arrows", "move the highlight or the cursor of the panel in focus (framed in bright "

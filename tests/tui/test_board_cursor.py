@@ -21,6 +21,7 @@ from forum_trajanum.tui.decisions import cell_at
 from forum_trajanum.tui.entries import BACK_ID, GROUP_ID, group_of
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.labels import action_cells, forum_cell
+from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.widgets import ColoniaGrid, ForumGrid
 
 from .conftest import decision_line, past_hold, screen_text, session_at
@@ -228,7 +229,7 @@ async def test_cursor_and_highlight_agree_along_a_game_played_by_keys():
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(30):
             await past_hold(pilot)
-            if not hasattr(app.screen, "by_text") or not app.screen.data.view.legal:
+            if not isinstance(app.screen, PlayScreen) or not app.screen.data.view.legal:
                 await pilot.press("enter")  # a hand-over, a scoring
                 continue
             for key in rng.sample(keys, 4):
@@ -244,5 +245,5 @@ async def test_cursor_and_highlight_agree_along_a_game_played_by_keys():
             count = _list(app).option_count
             await pilot.press(ENTRY_KEYS[rng.randrange(min(count, len(ENTRY_KEYS)))])
             await pilot.pause()
-            if hasattr(app.screen, "by_text") and app.screen.data.view.legal:
+            if isinstance(app.screen, PlayScreen) and app.screen.data.view.legal:
                 _cursor_on_the_highlight(app)
