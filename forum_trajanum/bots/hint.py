@@ -4,7 +4,9 @@
 Normal heuristic's best few choices are each played on to the end of the round in the same
 worlds sampled from the view, by the Normal policy for every player, and the one that does
 best against the strongest opponent is suggested. Every value a hint shows is on one scale:
-the player's expected points at the end of the game, averaged over those worlds. Setup choices
+the player's expected points at the end of the game, averaged over those worlds: the search's
+estimate plus what the rest of the game adds to it on average (:data:`FINAL_OFFSETS`, measured
+by ``scripts/hint_calibration.py`` in games of Normal bots). Setup choices
 (cranes, rows, the diagonal, the handicap corner) are answered by the heuristic with a reason
 in words instead.
 
@@ -45,6 +47,25 @@ REASONS = {
     D.WORKER: "this colour is the one your next buildings need most",
     D.GAIN: "this is what your next steps need most",
 }
+
+
+#: What the rest of the game adds to the search's estimate, by round of the game (cycle 1
+#: round 1 first; a round's hint is judged at that round's end): the mean of the final
+#: score less the estimate over 30 games of two Normal bots (``scripts/hint_calibration.py
+#: --fit --game forum``, seeds 1-20 and 1001-1010). The estimate
+#: (``bots.evaluation.evaluate``) ranks choices well but counts the points the coming cycles
+#: will bring only as far as the position shows them (in cycle I a quarter of the final
+#: score), and a little too many of them in cycle II.
+FINAL_OFFSETS = (60.2, 49.0, 35.2, 26.2, 17.2, 7.8, -0.8, -7.0, -10.6, -7.1, -2.2, 0.1)
+
+
+def final_offset(view: PlayerView) -> float:
+    """Points to add to the search's estimate for the expected final score at ``view``'s
+    round (the choices' differences stay as the search measured them)."""
+    if view.cycle < 1:
+        return FINAL_OFFSETS[0]
+    stage = (view.cycle - 1) * 4 + max(view.round, 1) - 1
+    return FINAL_OFFSETS[min(stage, len(FINAL_OFFSETS) - 1)]
 
 
 @dataclass(frozen=True)
@@ -98,10 +119,11 @@ def suggest(
     if report.ranking:
         # shown and chosen on one scale: the player's expected points at the end
         ranked = sorted(report.ranking, key=lambda pair: -pair[1])
-        top = tuple((a, round(v, 1)) for a, v in ranked[:3])
+        offset = final_offset(view)
+        top = tuple((a, round(v + offset, 1)) for a, v in ranked[:3])
         return Hint(top[0][0], top, worlds=report.worlds, capped=report.cut)
     reason = REASONS.get(view.decision, "it is what the heuristic rates best here")
     return Hint(action, ((action, None),), reason=reason)
 
 
-__all__ = ["QUICK", "REASONS", "Hint", "suggest"]
+__all__ = ["FINAL_OFFSETS", "QUICK", "REASONS", "Hint", "final_offset", "suggest"]

@@ -165,8 +165,8 @@ def legend() -> Group:
     section(
         "The hint",
         [
-            ("about 27 VP", "your expected points at the game's end if you take that choice "
-             "(the Normal bot's estimate)"),
+            ("about 115 VP", "your expected points at the game's end if you take that choice "
+             "(the Normal bot's estimate, measured against the final scores of bot games)"),
         ],
     )  # fmt: skip
     section(

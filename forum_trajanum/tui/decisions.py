@@ -475,15 +475,19 @@ class DecisionPanel(Vertical):
         self.set_class(shown, "-hinted")
 
     def _keys(self) -> dict[str, str]:
-        """The key of each entry of the list, and of each choice in a group its group's."""
+        """The key of each entry of the list, and of each choice in a closed group the keys
+        that reach it: its group's, then its own in the opened group ("C 2"), so that two
+        choices of one group are never named by the same key."""
         lst = self.choice_list
         keys = {
             lst.get_option_at_index(n).id: ENTRY_KEYS[n]
             for n in range(min(lst.option_count, len(ENTRY_KEYS)))
         }
-        for members in self.choices.groups.values():  # a choice in a group: the group's key
-            for action in members:
-                keys.setdefault(str(action), keys.get(GROUP_ID + group_of(action), ""))
+        for members in self.choices.groups.values():
+            for n, action in enumerate(members):
+                group = keys.get(GROUP_ID + group_of(action), "")
+                own = f" {ENTRY_KEYS[n]}" if group and n < len(ENTRY_KEYS) else ""
+                keys.setdefault(str(action), group + own)
         return keys
 
     def point_at_hint(self) -> None:

@@ -37,17 +37,18 @@ def hint_words(hint, pv: PlayerView, keys: dict[str, str] | None = None) -> str:
     """The hint's reason in player words: the suggestion with what it costs and gives, and
     either the points it should lead to with the next best choices and theirs (all on one
     scale: expected points at the end of the game), or, for a choice the heuristic answers
-    alone, why. Each choice with its key in the decision list (``keys``: entry id -> key; a
-    choice inside a group has its group's key), named in full (two choices may read alike
-    in short)."""
+    alone, why. Each choice with its keys in the decision list (``keys``: entry id -> key,
+    or for a choice inside a group its group's key and its own in the group, "C 2", said
+    "[C] then [2]"), named in full (two choices may read alike in short)."""
     keys = keys or {}
 
     def named(action, whole: bool = True) -> str:
-        key = keys.get(str(action))
+        key = keys.get(str(action), "")
         words = describe(action, pv)
         if not whole:
             words = words.split(" — ")[0]  # its costs and gains are on its line in the list
-        return (f"[{key}] " if key else "") + words
+        said = " then ".join(f"[{k}]" for k in key.split())
+        return f"{said} {words}" if said else words
 
     best, value = hint.top[0]
     text = f"Hint: {named(best)}"

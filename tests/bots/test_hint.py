@@ -70,3 +70,26 @@ def test_a_hint_prefers_what_scores():
     refresh(state)
     hint = suggest(view(state, p), worlds=2, time_cap=NO_CAP)
     assert hint.action.kind == "build"
+
+
+def test_a_hints_figures_are_the_searchs_estimates_plus_what_the_rest_of_the_game_adds(
+    monkeypatch,
+):
+    # Issue 27.11: the figure is an expected final score (scripts/hint_calibration.py
+    # measures it against bot games), not the points in sight; the choices' differences
+    # stay as the search measured them.
+    from forum_trajanum.bots import hint as H
+
+    state = next(s for s in _states(2, players=2, every=1) if s.cycle == 1 and s.round == 2)
+    while len(legal_actions(state)) < 3:
+        apply(state, legal_actions(state)[0])
+    pv = view(state, current_player(state))
+    offset = H.final_offset(pv)
+    assert offset == H.FINAL_OFFSETS[1]  # cycle I, round 2
+    shown = suggest(pv, worlds=2, time_cap=NO_CAP)
+    monkeypatch.setattr(H, "FINAL_OFFSETS", (0.0,) * len(H.FINAL_OFFSETS))
+    raw = suggest(pv, worlds=2, time_cap=NO_CAP)
+    assert [a for a, _ in shown.top] == [a for a, _ in raw.top]
+    for (_, s), (_, r) in zip(shown.top, raw.top, strict=True):
+        assert s == pytest.approx(r + offset, abs=0.11)
+    assert shown.margin == pytest.approx(raw.margin, abs=0.2)

@@ -571,3 +571,29 @@ def test_easy_never_wastes_an_action_when_a_useful_one_exists():
     play_game(bots, 15, game=GAME)
     assert all(b.useful > 50 for b in bots)
     assert not [w for b in bots for w in b.wasted]
+
+
+def test_a_hints_figure_adds_what_the_rest_of_the_game_brings_as_the_round_goes_on():
+    # Issue 27.11: the estimate plus the offset measured over each round
+    # (scripts/hint_calibration.py), moving to the next round's as the time marker goes on.
+    from itertools import pairwise
+
+    from forum_trajanum.trajan import data as D
+    from forum_trajanum.trajan.bots import FINAL_OFFSETS, final_offset
+
+    state = new_game(3, TrajanOptions(players=2))
+    cycle = D.TIME_CYCLE[2]
+    along = []
+    for quarter in range(1, D.QUARTERS + 1):
+        for rnd in range(1, D.ROUNDS_PER_QUARTER + 1):
+            state.quarter, state.round = quarter, rnd
+            k = (quarter - 1) * D.ROUNDS_PER_QUARTER + rnd - 1
+            near = FINAL_OFFSETS[max(k - 1, 0) : k + 2]
+            for time in range(cycle):
+                state.time = time
+                along.append(final_offset(state))
+                assert min(near) <= along[-1] <= max(near)
+    assert along[0] == FINAL_OFFSETS[0] and along[-1] == FINAL_OFFSETS[-1]
+    steps = [abs(b - a) for a, b in pairwise(along)]
+    widest = max(abs(b - a) for a, b in pairwise(FINAL_OFFSETS))
+    assert max(steps) <= widest / cycle + 1e-9  # no jump at a round's start

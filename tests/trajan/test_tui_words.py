@@ -143,7 +143,7 @@ def test_the_keys_and_the_legend_explain_every_short_form_on_the_screen():
     text = " ".join(console.export_text().split())
     for short in (
         "Roof 5", "worker 2", "Display", "(yellow) (grey)", "the top card last",
-        "coloured, grey", "Germ. Inf.", "about 27 VP", "kept: meets bread",
+        "coloured, grey", "Germ. Inf.", "about 115 VP", "kept: meets bread",
     ):  # fmt: skip
         assert short in text, short
 

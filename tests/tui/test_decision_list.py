@@ -238,13 +238,20 @@ async def test_a_hint_is_on_the_scale_of_final_points_and_names_its_choices_whol
 
 
 def _keys_of(app) -> dict[str, str]:
-    """The list's key of each legal action: its entry's, or its group's entry's."""
+    """The list's keys of each legal action: its entry's, or its group's entry's and then
+    its own in the opened group ("C 2")."""
     keys = {i: ENTRY_KEYS[n] for n, i in enumerate(_ids(app)) if n < len(ENTRY_KEYS)}
+    groups = app.screen.query_one("#p-decide").choices.groups
     for action in app.screen.data.view.legal:
         group = group_of(parse(action))
         if group and GROUP_ID + group in keys:
-            keys[action] = keys[GROUP_ID + group]
+            n = [str(a) for a in groups[group]].index(action)
+            keys[action] = keys[GROUP_ID + group] + (f" {ENTRY_KEYS[n]}" if n < 35 else "")
     return keys
+
+
+def _said(key: str) -> str:
+    return " then ".join(f"[{k}]" for k in key.split())
 
 
 def _names_every_choice_whole_with_its_key(app, line: str) -> None:
@@ -255,7 +262,7 @@ def _names_every_choice_whole_with_its_key(app, line: str) -> None:
     hint, pv = app.screen.query_one("#hint").hint, app.screen.data.view
     keys = _keys_of(app)
     # an entry past Z has no key (it is reached by the arrows): then its words stand alone
-    keyed = [f"[{keys[str(a)]}] " if str(a) in keys else "" for a, _ in hint.top]
+    keyed = [f"{_said(keys[str(a)])} " if str(a) in keys else "" for a, _ in hint.top]
     words = [describe(a, pv) for a, _ in hint.top]
     short = [w.split(" — ")[0] for w in words]
     assert len(hint.top) >= 2 and len(set(short)) == len(short)
@@ -295,6 +302,23 @@ async def test_a_building_steps_hint_names_its_conversions_by_colour_and_group_k
         await pilot.pause()
         line = str(app.screen.query_one("#hint").content)
         _names_every_choice_whole_with_its_key(app, line)
+        # issue 27.11: each choice by its own keys, never one key for two choices; the
+        # group's key opens the group, where the choice's own key names it
+        keys = _keys_of(app)
+        said = [keys.get(str(a), "") for a, _ in hint_top(app)]
+        assert len(set(said)) == len(said), said
+        for action, _ in hint_top(app):
+            group_key, *own = keys[str(action)].split()
+            if own:
+                await pilot.press(group_key)
+                assert await wait_for(pilot, lambda: BACK_ID in _ids(app))
+                assert _ids(app)[ENTRY_KEYS.index(own[0])] == str(action)
+                await pilot.press("escape")
+                assert await wait_for(pilot, lambda: BACK_ID not in _ids(app))
+
+
+def hint_top(app):
+    return app.screen.query_one("#hint").hint.top
 
 
 async def test_the_conversions_entry_of_a_long_building_step_has_a_key():
@@ -314,9 +338,9 @@ def test_two_craftsman_conversions_in_a_hint_read_apart():
     pv = session.view_of(session.decider)
     green, yellow = parse("convert craftsman1 G"), parse("convert craftsman1 Y")
     hint = Hint(green, ((green, 79.1), (yellow, 76.1)), worlds=8)
-    line = hint_words(hint, pv, {str(green): "C", str(yellow): "C"})
-    assert "Hint: [C] Craftsman I: 1 assistant → 1 green worker." in line
-    assert "next best: [C] Craftsman I: 1 assistant → 1 yellow worker: 76" in line
+    line = hint_words(hint, pv, {str(green): "C 3", str(yellow): "C 4"})
+    assert "Hint: [C] then [3] Craftsman I: 1 assistant → 1 green worker." in line
+    assert "next best: [C] then [4] Craftsman I: 1 assistant → 1 yellow worker: 76" in line
 
 
 async def test_a_setup_hint_gives_its_reason_and_is_gone_when_another_colour_is_chosen():
