@@ -42,9 +42,15 @@ class Moment:
     """The game after one action: who played it, its words, and where the game stood."""
 
     seat: int
-    words: list[str]
+    #: its log lines, each with the seat it is about (-1: the table's), as the log has them
+    lines: list[tuple[int, str]]
     state: GameState
     period: tuple[int, int]
+
+    def said(self, names: list[str]) -> list[str]:
+        """Its lines in words, each named by its own seat (a quarter's end or the final
+        scoring tells every seat's figures under that seat's name)."""
+        return [f"{names[seat]} {text}" if seat >= 0 else text for seat, text in self.lines]
 
 
 class TrajanReplay:
@@ -60,16 +66,16 @@ class TrajanReplay:
             self.moments.append(
                 Moment(
                     step.seat,
-                    [text for _, text in step.lines],
+                    list(step.lines),
                     step.after.clone(),
                     self.game.period(step.after),
                 )
             )
-            secrets.append([text for _, text in step.secret])
+            secrets.append(list(step.secret))
         self.finished = self.game.is_over(timeline.state)
         if self.finished:  # no secrets left: what each player alone knew is told too
             for moment, secret in zip(self.moments[1:], secrets, strict=True):
-                moment.words += secret
+                moment.lines += secret
         self.problem = timeline.problem
 
     @property
@@ -197,8 +203,7 @@ class TrajanReplayScreen(Screen[None]):
             if moment.period != when:
                 when = moment.period
                 lines.append(f"── {self.replay.game.period_name(when)} ──")
-            who = f"{names[moment.seat]} " if moment.seat >= 0 else ""
-            lines += [f"{who}{text}" for text in moment.words]
+            lines += moment.said(names)
         return lines
 
     def draw(self) -> None:
@@ -217,7 +222,8 @@ class TrajanReplayScreen(Screen[None]):
         if replay.problem:
             where.append(f" · {replay.problem}", style="bold red")
         if moment.seat >= 0:
-            where.append(f"\n{names[moment.seat]}: " + "; ".join(moment.words or ["(no words)"]))
+            said = moment.said(names) or [f"{names[moment.seat]}: (no words)"]
+            where.append("\n" + "; ".join(said))
         self.query_one("#r-where", Static).update(where)
         wide = self.size.width >= WIDE
         circle_box = self.query_one("#r-circle-box")

@@ -757,7 +757,11 @@ def _end_turn(state: GameState, task: EndTurnTask) -> None:
     state.scorings.append([dict.fromkeys(pl.points, 0) for pl in state.players])
     state.reports.append(
         QuarterReport(
-            quarter=state.quarter, demands=tuple(state.revealed), met=(0,) * n, penalty=(0,) * n
+            quarter=state.quarter,
+            demands=tuple(state.revealed),
+            met=(0,) * n,
+            penalty=(0,) * n,
+            met_by=((),) * n,
         )
     )
     state.tasks += [QuarterCloseTask(task.player), SenateVoteTask(task.player)]
@@ -809,19 +813,51 @@ def spend_choices(state: GameState, p: int) -> tuple[int, list[tuple[int, ...]]]
     return met + best, sorted(choices)
 
 
+def met_by(state: GameState, p: int, spent: list[int]) -> tuple[tuple[str, int], ...]:
+    """What met each revealed demand in order (EN l.413-417; R14): ("trajan", tile) for a
+    kept Trajan tile (used first, each once), ("forum", tile) for a spent forum tile of that
+    demand, then a spent demand wild card, or ("missed", -1)."""
+    out: list[tuple[str, int] | None] = [None] * len(state.revealed)
+    kept = list(state.players[p].kept)
+    exact = [t for t in spent if _FORUM[t].kind == "demand"]
+    wilds = [t for t in spent if _FORUM[t].kind != "demand"]
+    for i, demand in enumerate(state.revealed):
+        tile = next((t for t in kept if D.TRAJAN_TILES[t].amount == demand), -1)
+        if tile >= 0:
+            kept.remove(tile)
+            out[i] = ("trajan", tile)
+    for i, demand in enumerate(state.revealed):
+        tile = next((t for t in exact if _FORUM[t].value == demand), -1)
+        if out[i] is None and tile >= 0:
+            exact.remove(tile)
+            out[i] = ("forum", tile)
+    for i in range(len(out)):
+        if out[i] is None:
+            out[i] = ("forum", wilds.pop()) if wilds else ("missed", -1)
+    return tuple(x for x in out if x is not None)
+
+
 def _pay_demands(state: GameState, p: int, keys: tuple[int, ...], met: int) -> None:
     pl = state.players[p]
+    spent = []
     for key in keys:  # EN l.419: spent forum tiles leave the game
         tile = next(t for t in pl.tiles if TILE_KEY[t] == key)
         pl.tiles.remove(tile)
         state.gone_tiles.append(tile)
+        spent.append(tile)
     unmet = len(state.revealed) - met
     if unmet:
         _score(state, p, "demands", -D.DEMAND_PENALTY[unmet])  # EN l.421-425
     if state.reports:
         report = state.reports[-1]
         penalty = D.DEMAND_PENALTY[unmet]
-        _report(state, met=_at(report.met, p, met), penalty=_at(report.penalty, p, penalty))
+        paid = met_by(state, p, spent)
+        _report(
+            state,
+            met=_at(report.met, p, met),
+            penalty=_at(report.penalty, p, penalty),
+            met_by=_at(report.met_by or ((),) * len(state.players), p, paid),
+        )
 
 
 def _report(state: GameState, **changes) -> None:
@@ -880,7 +916,8 @@ def _senate_vote(state: GameState, task: SenateVoteTask) -> None:
     ranking = senate_ranking(state)
     consul, vice = ranking[0], ranking[1]  # R25: the vice consul even with 0 votes
     counted = tuple(votes(state, p) for p in range(state.options.players))
-    _report(state, votes=counted, consul=consul, vice=vice)
+    spaces = tuple(pl.senate for pl in state.players)
+    _report(state, votes=counted, consul=consul, vice=vice, senate=spaces)
     for p in reversed(ranking):  # EN l.474: fewest at the bottom, the consul on top
         state.senate_clock += 1
         state.players[p].senate = 0
@@ -978,36 +1015,62 @@ def set_points(buildings: list[int], wilds: int) -> int:
     return best
 
 
-def bonus_points(state: GameState, p: int) -> int:
-    """The points of a player's bonus tiles (EN l.544-594; R9, R23, R24)."""
+class BonusItem(NamedTuple):
+    """One bonus tile's points at the end: its side, what it counted (a demand tile owned
+    0 or 1, workers on sites, legionnaires in provinces, yellow bonus tiles, display cards of
+    its pair) and the commodity wild cards counted for it (R23)."""
+
+    tile: int
+    yellow: bool
+    count: int
+    wilds: int
+    vp: int
+
+
+def bonus_items(state: GameState, p: int) -> list[BonusItem]:
+    """Each of a player's bonus tiles with its points (EN l.544-594; R9, R23, R24); the
+    commodity wild cards count for the best commodity bonus tile, the first of them."""
     pl = state.players[p]
     yellows = sum(pl.yellow)
-    total = 0
-    card_rates = []
+    items = []
     for tile, yellow in zip(pl.bonus, pl.yellow, strict=True):
         info = D.BONUS_TILES[tile]
         side = 0 if yellow else 1
         if info.kind == "demand":
-            owned = any(
-                _FORUM[t].kind == "demand" and _FORUM[t].value == info.value for t in pl.tiles
+            count = int(
+                any(_FORUM[t].kind == "demand" and _FORUM[t].value == info.value for t in pl.tiles)
             )
-            total += D.BONUS_DEMAND[side] if owned else 0
+            vp = D.BONUS_DEMAND[side] * count
         elif info.kind == "construction":
-            vp, per = D.BONUS_PER_WORKER[side]
-            total += -(-len(pl.sites) * vp // per)  # rounded up (EN l.564)
+            per_vp, per = D.BONUS_PER_WORKER[side]
+            count = len(pl.sites)
+            vp = -(-count * per_vp // per)  # rounded up (EN l.564)
         elif info.kind == "military":
-            total += D.BONUS_PER_LEGIONNAIRE[side] * len(pl.provinces)
+            count = len(pl.provinces)
+            vp = D.BONUS_PER_LEGIONNAIRE[side] * count
         elif info.kind == "bonus":
-            total += D.BONUS_PER_BONUS[side] * yellows
+            count = yellows
+            vp = D.BONUS_PER_BONUS[side] * yellows
         else:
-            rate = D.BONUS_PER_CARD[side]
-            cards = sum(1 for c in pl.display if c in (info.value, info.value + 1))
-            total += rate * cards
-            card_rates.append(rate)
+            count = sum(1 for c in pl.display if c in (info.value, info.value + 1))
+            vp = D.BONUS_PER_CARD[side] * count
+        items.append(BonusItem(tile, yellow, count, 0, vp))
     wilds = sum(_FORUM[t].kind == "wild_commodity" for t in pl.tiles)
-    if wilds and card_rates:  # R23
-        total += max(card_rates) * wilds
-    return total
+    rates = [
+        (D.BONUS_PER_CARD[0 if it.yellow else 1], -i)
+        for i, it in enumerate(items)
+        if D.BONUS_TILES[it.tile].kind == "commodities"
+    ]
+    if wilds and rates:  # R23
+        rate, at = max(rates)
+        best = items[-at]
+        items[-at] = best._replace(wilds=wilds, vp=best.vp + rate * wilds)
+    return items
+
+
+def bonus_points(state: GameState, p: int) -> int:
+    """The points of a player's bonus tiles (EN l.544-594; R9, R23, R24)."""
+    return sum(item.vp for item in bonus_items(state, p))
 
 
 def _final_scoring(state: GameState) -> None:

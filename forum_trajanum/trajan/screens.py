@@ -30,11 +30,12 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from forum_trajanum.trajan import data as D
+from forum_trajanum.trajan import words as W
 from forum_trajanum.trajan.actions import (
     FORUM_KEYS,
     TILE_KEY,
 )
-from forum_trajanum.trajan.rules import NUMERALS, TIE_BREAKS, votes
+from forum_trajanum.trajan.rules import NUMERALS, TIE_BREAKS, bonus_items, votes
 from forum_trajanum.trajan.state import GameState
 from forum_trajanum.trajan.view import SPECS
 from forum_trajanum.trajan.words import (
@@ -112,8 +113,8 @@ WHY_WORDS = {
 }
 
 
-def decision_title(v: GameState) -> str:
-    """The decision in words, with what the view knows about it."""
+def decision_title(v: GameState, names=()) -> str:
+    """The decision in words, with what the view knows about it (the start player named)."""
     task = v.task
     if task is None:
         return "Game over"
@@ -134,7 +135,7 @@ def decision_title(v: GameState) -> str:
         return f"Take a starting card ({task.left} to take)"
     if kind == "markers":
         return f"Fill your trays with two markers each: the {D.ACTIONS[task.tray]} tray"
-    title = v.title
+    title = W.title(v, names)
     return title[:1].upper() + title[1:]
 
 
@@ -327,7 +328,8 @@ def board_below_time(v: GameState, names: list[str]) -> Text:
     yellow = [forum_tile(t) for t in v.yellow if t >= 0]
     out.append("\nYellow spaces: ", style="bold")
     out.append(", ".join(yellow) or "empty")
-    out.append("\nSenate: ", style="bold")
+    out.append("\nSenate ", style="bold")
+    out.append(f"({W.senate_track()}): ")
     order = sorted(range(len(v.players)), key=lambda p: (v.players[p].senate, v.players[p].height))
     out.append(
         ", ".join(
@@ -924,14 +926,14 @@ class TrajanScreen(GameScreen):
             options.highlighted = ids.index(old_id) if same_kind and old_id in ids else 0
         if not legal:
             who = data.names[v.decider] if v.decider >= 0 else ""
-            _show(title, f"{who} is deciding: {v.title}" if who else "Game over")
+            _show(title, f"{who} is deciding: {W.title(v, data.names)}" if who else "Game over")
             recent = Text()
             if data.recent:  # a bot's moves stay readable until the next person decides
                 recent.append("Just now:\n", style="bold")
                 recent.append("\n".join(data.recent))
             self._set_note(recent)
             return
-        _show(title, Text(decision_title(v)))
+        _show(title, Text(decision_title(v, data.names)))
         self._set_note(self._hint or meanwhile(data.recent))
         options.hold(data.hold)
         options.focus()
@@ -1071,10 +1073,15 @@ def quarter_text(v: GameState, scoring: int, names) -> Text:
         for p, name in enumerate(names):
             met, penalty = report.met[p], report.penalty[p]
             out.append(f"  {name}: met {met} of {len(report.demands)}")
-            out.append(f", lost {penalty} VP\n" if penalty else ", no penalty\n")
+            paid = report.met_by[p] if p < len(report.met_by) else ()
+            if paid:  # each demand, met by what or missed, and the penalty
+                out.append(": " + W.demands_told(report.demands, paid, penalty) + "\n")
+            else:
+                out.append(f", lost {penalty} VP\n" if penalty else ", no penalty\n")
         if report.votes:
+            spaces = report.senate or (None,) * len(report.votes)
             counted = " · ".join(
-                f"{names[p]}: {plural(n, 'vote')}" for p, n in enumerate(report.votes)
+                f"{names[p]}: {W.votes_told(spaces[p], n)}" for p, n in enumerate(report.votes)
             )
             out.append(f"Senate votes: {counted}\n")
             ranked = sorted(report.votes, reverse=True)
@@ -1085,11 +1092,11 @@ def quarter_text(v: GameState, scoring: int, names) -> Text:
                 )
             consul = f"Consul: {names[report.consul]}"
             if report.consul_tile >= 0:
-                consul += f", took {bonus_tile(report.consul_tile)}"
+                consul += f", took {W.bonus_taken(report.consul_tile, True)}"
             out.append(consul + "\n")
             vice = f"Vice consul: {names[report.vice]}"
             if report.vice_tile >= 0:
-                vice += f", took {bonus_tile(report.vice_tile, yellow=False)}"
+                vice += f", took {W.bonus_taken(report.vice_tile, False)}"
             elif report.consul_tile >= 0:
                 vice += ", no bonus tile left for the vice consul"
             out.append(vice + "\n")
@@ -1161,10 +1168,24 @@ def final_text(v: GameState, names) -> Text:
             out.append("\n")
             parts = ", ".join(f"{CATEGORY_WORDS[k]} {n}" for k, n in pl.points.items() if n)
             out.append(f"   {parts or 'no points'}\n")
+            out.append(_final_why(v, p))
     if any(scores.count(n) > 1 for n in scores):  # the engine's tie-breaks, in its words
         rules = "; then ".join(f"{tie}: {tie.detail}" for tie in TIE_BREAKS)
         out.append(f"\nA tie on points goes to the player {rules}.\n")
     return out
+
+
+def _final_why(v: GameState, p: int) -> str:
+    """The final scoring of seat ``p`` item by item: the 1 VP items, the sets, and every
+    bonus tile's points with why (EN l.524-594)."""
+    pl = v.players[p]
+    final = v.scorings[-1][p] if v.scorings else {}
+    lines = [
+        f"{final.get('leftovers', 0)} VP for {W.leftovers(pl)}",
+        f"{final.get('sets', 0)} VP for building sets: {W.building_sets(pl)}",
+    ]
+    lines += [W.bonus_item(item) for item in bonus_items(v, p)]
+    return "".join(f"     · {line}\n" for line in lines)
 
 
 class TrajanOverScreen(FlowScreen):

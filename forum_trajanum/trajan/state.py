@@ -72,6 +72,11 @@ class QuarterReport(BaseModel):
     vice: int = -1
     consul_tile: int = -1
     vice_tile: int = -1
+    #: per seat, per revealed demand in order, what met it: ("trajan", a kept Trajan tile),
+    #: ("forum", a forum tile spent) or ("missed", -1); empty until the seat's demands
+    met_by: tuple[tuple[tuple[str, int], ...], ...] = ()
+    #: per seat, the senate space before the reset (its votes are SENATE_VP of it)
+    senate: tuple[int, ...] = ()
 
 
 class PlayerState(BaseModel):

@@ -19,14 +19,8 @@ from forum_trajanum.core.actions import reveals as core_reveals
 from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan import foresight
 from forum_trajanum.trajan import words as W
-from forum_trajanum.trajan.actions import (
-    ACTION_SET,
-    BONUS_WORDS,
-    FORUM_KEY_WORDS,
-    TILE_KEY,
-    site_word,
-)
-from forum_trajanum.trajan.rules import FLOW, NUMERALS, current_player
+from forum_trajanum.trajan.actions import ACTION_SET, FORUM_KEYS, TILE_KEY, site_word
+from forum_trajanum.trajan.rules import FLOW, NUMERALS, bonus_items, current_player, set_points
 from forum_trajanum.trajan.state import GameState, construct
 
 HIDDEN = -1
@@ -159,22 +153,68 @@ def _start(s, a, p):
     return f"took a Trajan tile from the {D.STACK_NAMES[a.stack]} stack onto slot {slot}"
 
 
+def _last_marker(hand: list[int], target: int) -> str:
+    """When the markers left in hand are all of one colour the sowing ends by itself: the
+    colour of the last marker and the target tray it lands in ("" while a choice is left)."""
+    colours = [c for c in range(D.NUM_COLOURS) if hand[c]]
+    if len(colours) != 1:
+        return ""
+    return f"; the last marker, {D.COLOURS[colours[0]]}, into the {D.ACTIONS[target]} tray"
+
+
 def _take(s, a, p):
-    n = sum(s.players[p].trays[a.tray])
-    target = D.ACTIONS[(a.tray + n) % D.NUM_TRAYS]
-    return f"took {n} marker{'s' * (n != 1)} from the {D.ACTIONS[a.tray]} tray (target {target})"
+    hand = list(s.players[p].trays[a.tray])
+    n = sum(hand)
+    target = (a.tray + n) % D.NUM_TRAYS
+    took = _list([D.COLOURS[c] for c in range(D.NUM_COLOURS) for _ in range(hand[c])])
+    return (
+        f"took {n} marker{'s' * (n != 1)} ({took}) from the {D.ACTIONS[a.tray]} tray "
+        f"(target {D.ACTIONS[target]})" + _last_marker(hand, target)
+    )
 
 
 def _sow(s, a, p):
-    return f"put {a_or_an(D.COLOURS[a.colour])} marker into the {D.ACTIONS[s.tasks[-1].tray]} tray"
+    task = s.tasks[-1]
+    hand = list(task.hand)
+    hand[a.colour] -= 1
+    if not any(hand):  # this marker was the last one
+        last = f", the last marker: the {D.ACTIONS[task.target]} tray is the target"
+    else:
+        last = _last_marker(hand, task.target)
+    colour = a_or_an(D.COLOURS[a.colour])
+    return f"put {colour} marker into the {D.ACTIONS[task.tray]} tray{last}"
 
 
 def _special(s, a, p):
     info = D.TRAJAN_TILES[s.tasks[-1].tile]
+    pl = s.players[p]
     if info.effect == "cards":
-        return f"drew {info.amount} cards (the Trajan tile's special action)"
+        drawn = min(info.amount, _drawable(s))
+        return f"drew {W.plural(drawn, 'card')} (the Trajan tile's special action)" + (
+            f"; only {drawn} could be drawn (R29)" if drawn < info.amount else ""
+        )
     place = "military camp" if info.effect == "legion" else "worker camp"
-    return f"sent up to {info.amount} token{'s' * (info.amount > 1)} to the {place}"
+    token = "legionnaire" if info.effect == "legion" else "worker"
+    moved = min(info.amount, pl.supply)
+    out = f"sent {W.plural(moved, token)} from the supply to the {place}"
+    if moved < info.amount:
+        out += f" (the tile gives {info.amount}; the supply held only {pl.supply}, R22)"
+    return out + " (the Trajan tile's special action)"
+
+
+def _drawable(s) -> int:
+    """Cards the face-down pile can still give (R4: the discard piles but their tops)."""
+    return len(s.deck) + sum(max(0, len(pile) - 1) for pile in s.discards)
+
+
+def _drew(s, a, p, asked: int, where: str) -> str:
+    drawn = min(asked, _drawable(s))
+    out = f"drew {W.plural(drawn, 'card')} {where}"
+    if drawn < asked:
+        out += f" (only {drawn} could be drawn, R29)"
+    if asked and len(s.deck) < drawn:
+        out += "; the discard piles but their tops were shuffled into a new face-down pile (R4)"
+    return out
 
 
 def _ship(s, a, p):
@@ -185,7 +225,7 @@ def _ship(s, a, p):
 
 def _march(s, a, p):
     tile = s.provinces[a.province]
-    took = f", taking its {FORUM_KEY_WORDS[TILE_KEY[tile]]} tile" if tile >= 0 else ""
+    took = f", taking its tile: {W.forum_tile_with_article(tile)}" if tile >= 0 else ""
     return f"moved the leader to {D.PROVINCES[a.province]}{took}"
 
 
@@ -194,7 +234,12 @@ def _deploy(s, a, p):
 
 
 def _senate(s, a, p):
-    return f"moved up in the senate to the {D.SENATE_VP[s.players[p].senate + 1]} space"
+    space = s.players[p].senate
+    there = D.SENATE_VP[space + 1]
+    return (
+        f"moved up in the senate from the {D.SENATE_VP[space]} space to the {there} space "
+        f"(+{there} VP; {W.senate_track(space + 1)})"
+    )
 
 
 def _build(s, a, p):
@@ -211,10 +256,23 @@ def _extra(s, a, p):
     return f"spent {what} to repeat {D.ACTIONS[s.tasks[-1].action]}"
 
 
+def _forum_key(key: int) -> str:
+    return W.forum_key(*FORUM_KEYS[key])
+
+
 def _spend(s, a, p):
     if not a.keys:
         return "spent no forum tile on the demands"
-    return "spent " + _list([FORUM_KEY_WORDS[k] for k in a.keys]) + " on the demands"
+    return "spent " + _list([a_or_an(_forum_key(k)) for k in a.keys]) + " on the demands"
+
+
+def _consul(s, a, p):
+    return f"chose {W.bonus_taken(a.tile, True)} as consul"
+
+
+def _forum(s, a, p):
+    tile = next(t for t in s.forum + s.yellow if t >= 0 and TILE_KEY[t] == a.key)
+    return f"took {W.forum_tile_with_article(tile)} from the forum"
 
 
 def _secret_draw(before, a, after, seat):
@@ -254,7 +312,7 @@ SPECS: dict[str, ActionSpec] = check_complete(
             words=W.plus2_words,
         ),
         "draw": ActionSpec(
-            lambda s, a, p: f"drew {D.SEAPORT_DRAW} cards at the Seaport",
+            lambda s, a, p: _drew(s, a, p, D.SEAPORT_DRAW, "at the Seaport"),
             True,
             _secret_draw,
             words=W.draw_words,
@@ -275,7 +333,8 @@ SPECS: dict[str, ActionSpec] = check_complete(
             lambda s, a, p: (
                 "played "
                 + _list([_commodity(c) for c in a.cards])
-                + " into the display and drew as many"
+                + " into the display and "
+                + _drew(s, a, p, len(a.cards), "for them")
             ),
             True,
             _secret_draw,
@@ -283,13 +342,13 @@ SPECS: dict[str, ActionSpec] = check_complete(
         ),
         "ship": ActionSpec(_ship, _ends_turn, _secret_draw, words=W.ship_words),
         "forum": ActionSpec(
-            lambda s, a, p: f"took {a_or_an(FORUM_KEY_WORDS[a.key])} tile from the forum",
+            _forum,
             _ends_turn,
             _secret_draw,
             words=W.forum_words,
         ),
         "recruit": ActionSpec(
-            lambda s, a, p: "sent a token to the military camp",
+            lambda s, a, p: "sent a legionnaire from the supply to the military camp",
             _ends_turn,
             _secret_draw,
             words=W.recruit_words,
@@ -304,7 +363,7 @@ SPECS: dict[str, ActionSpec] = check_complete(
             words=W.trajan_words,
         ),
         "hire": ActionSpec(
-            lambda s, a, p: "sent a token to the worker camp",
+            lambda s, a, p: "sent a worker from the supply to the worker camp",
             _ends_turn,
             _secret_draw,
             words=W.hire_words,
@@ -313,7 +372,7 @@ SPECS: dict[str, ActionSpec] = check_complete(
         "extra": ActionSpec(_extra, _ends_turn, _secret_draw, words=W.extra_words),
         "spend": ActionSpec(_spend, _ends_turn, _secret_draw, words=W.spend_words),
         "consul": ActionSpec(
-            lambda s, a, p: f"took the {BONUS_WORDS[a.tile]} bonus tile as consul",
+            _consul,
             _ends_turn,
             _secret_draw,
             words=W.consul_words,
@@ -323,35 +382,83 @@ SPECS: dict[str, ActionSpec] = check_complete(
 )
 
 
-def _events(before: GameState, after: GameState, actor: int) -> list[tuple[int, str]]:
-    """What happened by itself after the action: Trajan tiles, round and quarter ends,
-    demands, the final scoring."""
+def _accomplished(before: GameState, after: GameState, actor: int) -> list[tuple[int, str]]:
+    """The Trajan tile a sowing accomplished (R2): the tray, the tile and its VP."""
+    old, new = before.players[actor], after.players[actor]
     lines = []
-    gained = after.players[actor].points["trajan"] - before.players[actor].points["trajan"]
-    if gained:
-        lines.append((actor, f"accomplished a Trajan tile ({gained} VP)"))
+    for tray, (was, now) in enumerate(zip(old.slots, new.slots, strict=True)):
+        if was >= 0 and now < 0:
+            stack = D.STACK_NAMES[D.TRAJAN_TILES[was].stack]
+            lines.append(
+                (
+                    actor,
+                    f"accomplished the Trajan tile beside the {D.ACTIONS[tray]} tray: "
+                    f"{stack} {W.trajan_tile(was)} (+{D.TRAJAN_TILES[was].vp} VP)",
+                )
+            )
+    return lines
+
+
+def _quarter_lines(before: GameState, after: GameState, action) -> list[tuple[int, str]]:
+    """A quarter's end told as it happens: each seat's demands (met by what, or missed, and
+    the penalty), the senate vote, the consul and vice consul with their bonus tiles."""
+    if not after.reports:
+        return []
+    new = after.reports[-1]
+    same = len(before.reports) == len(after.reports)
+    old = before.reports[-1] if same and before.reports else None
+    if new is old:
+        return []
+    lines = []
+    for p, paid in enumerate(new.met_by):
+        if paid and (old is None or len(old.met_by) <= p or old.met_by[p] != paid):
+            told = W.demands_told(new.demands, paid, new.penalty[p])
+            lines.append((p, f"at the demands: {told}"))
+    if new.consul >= 0 and (old is None or old.consul < 0):
+        ranked = [new.consul, new.vice] + [
+            p for p in range(len(new.votes)) if p not in (new.consul, new.vice)
+        ]
+        for p in ranked:
+            role = {new.consul: ": consul", new.vice: ": vice consul"}.get(p, "")
+            space = new.senate[p] if new.senate else None
+            lines.append((p, f"senate vote: {W.votes_told(space, new.votes[p])}{role}"))
+    if new.consul_tile >= 0 and (old is None or old.consul_tile < 0) and action.kind != "consul":
+        lines.append((new.consul, f"took {W.bonus_taken(new.consul_tile, True)} as consul"))
+    if new.vice_tile >= 0 and (old is None or old.vice_tile < 0):
+        lines.append((new.vice, f"took {W.bonus_taken(new.vice_tile, False)} as vice consul"))
+    return lines
+
+
+def _final_lines(after: GameState) -> list[tuple[int, str]]:
+    """The final scoring per seat, every category and every bonus tile with why."""
+    lines = []
+    for p, pl in enumerate(after.players):
+        part = after.scorings[-1][p] if after.scorings else {}
+        lines.append((p, f"final scoring: {part.get('leftovers', 0)} VP for {W.leftovers(pl)}"))
+        wilds = sum(D.FORUM_TILES[t].kind == "wild_construction" for t in pl.tiles)
+        sets = set_points(pl.buildings, wilds)
+        lines.append((p, f"final scoring: {sets} VP for construction sets: {W.building_sets(pl)}"))
+        items = bonus_items(after, p)
+        told = "; ".join(W.bonus_item(item) for item in items) or "no bonus tile"
+        total = sum(item.vp for item in items)
+        lines.append((p, f"final scoring: {total} VP for bonus tiles: {told}"))
+    return lines
+
+
+def _events(before: GameState, after: GameState, actor: int, action) -> list[tuple[int, str]]:
+    """What happened by itself after the action: Trajan tiles, round and quarter ends,
+    demands, the senate vote, the final scoring."""
+    lines = _accomplished(before, after, actor)
     if len(after.scorings) > len(before.scorings):
         quarter = NUMERALS[len(after.scorings) - 1]
         lines.append((-1, f"quarter {quarter} ends: the people's demands are due"))
     elif after.revealed != before.revealed and after.revealed:
         lines.append((-1, f"the round ends: the people demand {D.DEMANDS[after.revealed[-1]]}"))
-    for p, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
-        lost = old.points["demands"] - new.points["demands"]
-        if lost:
-            lines.append((p, f"lost {lost} VP for unmet demands"))
+    lines += _quarter_lines(before, after, action)
     if after.quarter > before.quarter > 0:
         lines.append((-1, f"quarter {NUMERALS[after.quarter - 1]} begins"))
     if not after.tasks and before.tasks:
-        for p, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
-            parts = [
-                f"{new.points[key] - old.points[key]} {words}"
-                for key, words in (
-                    ("leftovers", "for cards, camps and Trajan tiles"),
-                    ("sets", "for construction sets"),
-                    ("bonus", "for bonus tiles"),
-                )
-            ]
-            lines.append((p, "final scoring: " + ", ".join(parts)))
+        lines += _final_lines(after)
     return lines
 
 
@@ -359,7 +466,7 @@ def public_lines(before: GameState, action, after: GameState) -> list[tuple[int,
     """What every player may read in the log about ``action``: (seat, text) lines."""
     actor = current_player(before)
     lines = [(actor, SPECS[action.kind].log(before, action, actor))]
-    return lines + _events(before, after, actor)
+    return lines + _events(before, after, actor, action)
 
 
 def secret_lines(before: GameState, action, after: GameState, seat: int):

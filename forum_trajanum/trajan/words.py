@@ -55,7 +55,30 @@ def forum_key(kind: str, value: int) -> str:
         return f"{D.DEMANDS[value]} tile"
     if kind == "extra":
         return f"extra action: {D.ACTIONS[value]}"
-    return kind.replace("_", " ").replace("wild ", "") + " wild card"
+    return WILD_WORDS[kind]
+
+
+#: The wild cards among the forum tiles, in player words.
+WILD_WORDS = {
+    "wild_commodity": "commodity wild card",
+    "wild_demand": "demand wild card",
+    "wild_construction": "construction wild card",
+    "wild_extra": "extra action wild card",
+}
+
+
+def forum_tile_with_article(tile: int) -> str:
+    """A forum tile for a sentence: "a senate tile worth 3 votes", "a bread tile", "an extra
+    action tile (Seaport)", "a demand wild card"."""
+    kind, value = FORUM_KEYS[TILE_KEY[tile]]
+    if kind == "senate":
+        return f"a senate tile worth {value} votes"
+    if kind == "demand":
+        return f"a {D.DEMANDS[value]} tile"
+    if kind == "extra":
+        return f"an extra action tile ({D.ACTIONS[value]})"
+    word = WILD_WORDS[kind]
+    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 def bonus_tile(tile: int, yellow: bool = True) -> str:
@@ -75,6 +98,144 @@ def bonus_tile(tile: int, yellow: bool = True) -> str:
         pair = f"{D.COMMODITIES[info.value]} or {D.COMMODITIES[info.value + 1]}"
         what = f"{D.BONUS_PER_CARD[side]} VP per {pair} card in your display"
     return f"{what} ({'yellow' if yellow else 'grey'})"
+
+
+def bonus_name(tile: int) -> str:
+    """A bonus tile's name: "the bread bonus tile", "the Fruit and Ceramics bonus tile"."""
+    info = D.BONUS_TILES[tile]
+    if info.kind == "demand":
+        return f"the {D.DEMANDS[info.value]} bonus tile"
+    if info.kind == "commodities":
+        pair = f"{D.COMMODITIES[info.value]} and {D.COMMODITIES[info.value + 1]}"
+        return f"the {pair} bonus tile"
+    if info.kind == "bonus":
+        return "the bonus tile for yellow bonus tiles"
+    return f"the {info.kind} bonus tile"
+
+
+def bonus_scores(tile: int, yellow: bool) -> str:
+    """What a bonus tile's side scores, said of any player: "3 VP per Fruit or Ceramics
+    card in the display"."""
+    info = D.BONUS_TILES[tile]
+    side = 0 if yellow else 1
+    if info.kind == "demand":
+        return f"{D.BONUS_DEMAND[side]} VP for owning a forum {D.DEMANDS[info.value]} tile"
+    if info.kind == "construction":
+        return "1 VP per worker on a site" if yellow else "1 VP per 2 workers on sites, rounded up"
+    if info.kind == "military":
+        return f"{D.BONUS_PER_LEGIONNAIRE[side]} VP per legionnaire in a province"
+    if info.kind == "bonus":
+        return f"{D.BONUS_PER_BONUS[side]} VP per yellow bonus tile owned"
+    pair = f"{D.COMMODITIES[info.value]} or {D.COMMODITIES[info.value + 1]}"
+    return f"{D.BONUS_PER_CARD[side]} VP per {pair} card in the display"
+
+
+def bonus_taken(tile: int, yellow: bool) -> str:
+    """A bonus tile taken, for the log and the quarter's end: its name, side and worth."""
+    side = "yellow" if yellow else "grey"
+    return f"{bonus_name(tile)}, {side} side up ({bonus_scores(tile, yellow)})"
+
+
+def bonus_item(item) -> str:
+    """One bonus tile's points at the end with why (a rules.BonusItem)."""
+    info = D.BONUS_TILES[item.tile]
+    side = 0 if item.yellow else 1
+    head = f"{bonus_name(item.tile)} ({'yellow' if item.yellow else 'grey'}): {item.vp} VP"
+    if info.kind == "demand":
+        word = D.DEMANDS[info.value]
+        why = f"owns a forum {word} tile" if item.count else f"owns no forum {word} tile"
+    elif info.kind == "construction":
+        why = f"{plural(item.count, 'worker')} on sites"
+        why += "" if item.yellow else ", halved and rounded up"
+    elif info.kind == "military":
+        why = f"{plural(item.count, 'legionnaire')} in provinces × {D.BONUS_PER_LEGIONNAIRE[side]}"
+    elif info.kind == "bonus":
+        why = f"{plural(item.count, 'yellow bonus tile')} × {D.BONUS_PER_BONUS[side]}"
+    else:
+        pair = f"{D.COMMODITIES[info.value]} or {D.COMMODITIES[info.value + 1]}"
+        why = f"{plural(item.count, pair + ' card')} in the display"
+        if item.wilds:
+            why += f" and {plural(item.wilds, 'commodity wild card')} (R23)"
+        why += f" × {D.BONUS_PER_CARD[side]}"
+    return f"{head} — {why}"
+
+
+def leftovers(pl) -> str:
+    """The final scoring's 1 VP items (EN l.526-529; R17)."""
+    on_slots = sum(1 for t in pl.slots if t >= 0)
+    parts = [
+        plural(len(pl.hand), "card") + " in hand",
+        plural(pl.workers, "worker") + " in the worker camp",
+        plural(pl.legions, "legionnaire") + " in the military camp",
+        plural(on_slots, "Trajan tile") + " on the circle",
+    ]
+    return ", ".join(parts) + f", {D.LEFTOVER_VP} VP each"
+
+
+def building_sets(pl) -> str:
+    """The construction tiles by type, with the construction wild cards (R10)."""
+    built = (
+        ", ".join(f"{n} {D.BUILDING_TYPES[t]}" for t, n in enumerate(pl.buildings) if n)
+        or "no building"
+    )
+    wilds = sum(D.FORUM_TILES[t].kind == "wild_construction" for t in pl.tiles)
+    if wilds:
+        built += f", {plural(wilds, 'construction wild card')}"
+    sets = ", ".join(f"{n} of a type {vp} VP" for n, vp in D.SET_POINTS.items())
+    return f"{built} (sets: {sets})"
+
+
+def demand_met(demand: int, how: tuple[str, int]) -> str:
+    """One demand of a quarter's end and what met it: "bread: a bread tile"."""
+    kind, tile = how
+    word = D.DEMANDS[demand]
+    if kind == "trajan":
+        return f"{word} met by the kept Trajan {word} tile"
+    if kind == "forum":
+        return f"{word} met by {forum_tile_with_article(tile)}"
+    return f"{word} missed"
+
+
+def demands_told(demands, met_by, penalty: int) -> str:
+    """A seat's demands at a quarter's end: each met by what or missed, and the penalty."""
+    told = "; ".join(demand_met(d, how) for d, how in zip(demands, met_by, strict=False))
+    missed = sum(kind == "missed" for kind, _ in met_by)
+    if missed:
+        return f"{told} — {plural(missed, 'demand')} missed: lost {penalty} VP"
+    return f"{told} — no penalty" if told else "no demands"
+
+
+def votes_told(space: int | None, total: int) -> str:
+    """A seat's votes: the senate space's and the senate tiles' (EN l.431-434); ``space``
+    None: the total alone."""
+    if space is None:
+        return plural(total, "vote")
+    track = D.SENATE_VP[space]
+    tiles = total - track
+    return plural(total, "vote") + (
+        f" ({track} from the senate track, {tiles} from senate tiles)" if tiles else ""
+    )
+
+
+def senate_track(space: int = -1) -> str:
+    """The senate track with each space's VP, the given space in brackets, and the top
+    (EN l.357-361)."""
+    spaces = " ".join(f"[{vp}]" if i == space else str(vp) for i, vp in enumerate(D.SENATE_VP))
+    return (
+        f"spaces worth {spaces} VP; at the {D.SENATE_VP[-1]} space the climb stops for the quarter"
+    )
+
+
+def title(v: GameState, names=()) -> str:
+    """The current decision in words (the view's title), the start player named at setup:
+    "Take a starting Trajan tile — Ann is the start player"."""
+    task = v.task
+    start = v.start_player
+    if task is None or v.quarter > 0 or not 0 <= start < len(names):
+        return v.title
+    if start == v.viewer == task.player:
+        return f"{task.title} — you are the start player"
+    return f"{task.title} — {names[start]} is the start player"
 
 
 def plural(n: int, word: str) -> str:
@@ -229,7 +390,11 @@ def deploy_words(v: GameState, action) -> str:
 
 def senate_words(v: GameState, action) -> str:
     pl = v.players[v.viewer]
-    return f"Senate: up to the {D.SENATE_VP[pl.senate + 1]} space" + _points(v, action)
+    here, there = D.SENATE_VP[pl.senate], D.SENATE_VP[pl.senate + 1]
+    return (
+        f"Senate: one space up, from the {here} space to the {there} space (+{there} VP)"
+        f" — {senate_track(pl.senate + 1)}"
+    )
 
 
 def trajan_words(v: GameState, action) -> str:

@@ -68,10 +68,13 @@ def test_the_whole_log_of_a_game_is_in_words_and_the_summary_follows_the_quarter
     quarters end (l.163, l.405) and the final scoring follows (l.524)."""
     record = _played(6, 4)
     timeline = Timeline(record, GAME)
-    lines = [text for step in timeline for _, text in step.lines]
+    said = [line for step in timeline for line in step.lines]
+    lines = [text for _, text in said]
     assert not timeline.problem and len(lines) >= len(record.actions)
     assert any(re.search(r"the people demand (bread|games|religion)", t) for t in lines)
-    assert sum(t.startswith("final scoring: ") for t in lines) == 4
+    finals = [(seat, t) for seat, t in said if t.startswith("final scoring: ")]
+    # each seat's 1 VP items, construction sets and bonus tiles, under its own seat
+    assert sorted(seat for seat, _ in finals) == sorted(list(range(4)) * 3)
     ends = [t.split(" ends:")[0] for t in lines if " ends: the people's demands" in t]
     assert ends == ["quarter I", "quarter II", "quarter III", "quarter IV"]
     assert not any(re.search(r"\b\d+:\d+\b|None|\[\]|-1\b", t) for t in lines)

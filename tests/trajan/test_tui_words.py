@@ -222,3 +222,67 @@ def test_the_time_track_says_once_that_the_round_ends_after_this_turn():
     state.round_ends = True  # the time marker passed its start this turn
     assert time_track(state).endswith(": the round ends after this turn")
     assert "the the" not in time_track(state, "\n")
+
+
+#: A code where a word belongs (issue 28.4): a lowercase identifier glued to digits
+#: ("senate3", "plus2"), snake_case ("wild_demand"), or a hyphenated lowercase identifier
+#: that is no English compound ("wild-demand", "extra-forum", "fruit-ceramics").
+CODE_TOKEN = re.compile(r"\b[a-z]{2,}\d+\b|\b[a-z]+_[a-z_]+\b|\b[a-z]+(?:-[a-z]+)+\b")
+#: The hyphenated words of plain English the screens use.
+ENGLISH_COMPOUNDS = {"face-down", "face-up", "hot-seat"}
+
+
+def code_tokens(text: str) -> list[str]:
+    return [t for t in CODE_TOKEN.findall(text) if t not in ENGLISH_COMPOUNDS]
+
+
+def _plain(renderable, width: int = 120) -> str:
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=width, file=io.StringIO(), color_system=None, force_terminal=False)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+def test_the_code_token_check_catches_what_issue_28_found():
+    for said in ("took a senate3 tile", "a wild-demand", "took the fruit-ceramics bonus tile",
+                 "spend wild_extra", "an extra-forum tile"):  # fmt: skip
+        assert code_tokens(said), said
+    assert not code_tokens("took a card from the face-down pile; site b3; the [+2] marker")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_screen_or_log_line_of_random_games_shows_a_code(players):
+    """Issue 28.4: every name a player reads comes from the game's words: the log lines,
+    the choices and the decision, the panels, the quarter's end and the final ranking."""
+    from forum_trajanum.trajan import screens as S
+    from forum_trajanum.trajan.view import public_lines
+
+    names = [f"Player {p + 1}" for p in range(players)]
+    rng = random.Random(28 + players)
+    state = new_game(28 + players, TrajanOptions(players=players))
+    said: list[str] = []
+    step = 0
+    while not is_over(state):
+        pv = view(state, state.decider)
+        said.append(S.decision_title(pv, names))
+        said += [choice_words(pv, action) for action in pv.legal]
+        if step % 25 == 0 or state.decision in ("spend", "consul"):
+            said.append(_plain(S.board_panel(pv, names)))
+            said.append(_plain(S.players_panel(pv, names)))
+            said.append(_plain(S.circle_panel(pv, pv.viewer, names)))
+            said.append(_plain(S.map_panel(pv, names)))
+            said.append(_plain(S.district_panel(pv, names)))
+        action = rng.choice(legal_actions(state))
+        before = state.clone()
+        apply(state, action)
+        said += [text for _, text in public_lines(before, action, state)]
+        step += 1
+    end = view(state, -1)
+    said += [S.quarter_text(end, q, names).plain for q in range(1, len(end.reports) + 1)]
+    said.append(S.final_text(end, names).plain)
+    found = {token: text for text in said for token in code_tokens(text)}
+    assert not found, found
+    assert any("bonus tile" in text for text in said)  # the quarter's end was read

@@ -1,0 +1,258 @@
+"""Trajan's log and quarter's end told in full (issue 28, points 2, 5 and 6): the colour of
+the last marker sown and the Trajan tile it accomplished, the start player by name, the
+tokens and cards a special action or the Seaport really moved, the senate track, each demand
+met by what or missed, the senate vote and both consuls' tiles, and every final category and
+bonus tile with why, under each seat's own name."""
+
+from __future__ import annotations
+
+from forum_trajanum.trajan import data as D
+from forum_trajanum.trajan import words as W
+from forum_trajanum.trajan.actions import PASS, SPECIAL, parse
+from forum_trajanum.trajan.game import TrajanRecord
+from forum_trajanum.trajan.rules import apply, bonus_items, bonus_points, legal_actions
+from forum_trajanum.trajan.screens import decision_title, final_text, quarter_text
+from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.trajan.tasks import SpecialTask
+from forum_trajanum.trajan.view import public_lines, view
+
+from .helpers import after_setup, random_game, turn_of
+
+B, Y, G, O, P, W_ = range(6)  # noqa: E741 - the colours' letters
+NAMES = ["Ann", "Normal bot"]
+
+
+def _tray(**colours) -> list[int]:
+    counts = [0] * 6
+    for name, n in colours.items():
+        counts["BYGOPW".index(name)] = n
+    return counts
+
+
+def _tile(kind: str, value: int = 0, nth: int = 0) -> int:
+    return [i for i, t in enumerate(D.FORUM_TILES) if (t.kind, t.value) == (kind, value)][nth]
+
+
+def _trajan(effect: str, amount: int, pair: tuple[int, int] | None = None) -> int:
+    return next(
+        i
+        for i, t in enumerate(D.TRAJAN_TILES)
+        if t.effect == effect and t.amount == amount and (pair is None or t.colours == pair)
+    )
+
+
+def _said(state, action) -> list[tuple[int, str]]:
+    before = state.clone()
+    apply(state, action)
+    return public_lines(before, action, state)
+
+
+def test_the_log_names_the_last_markers_colour_and_the_trajan_tile_it_accomplished():
+    """EN l.187-189 (the markers are sown one by one, the last into the target tray), l.219
+    and R2 (a matching tile is accomplished at once, with its VP): the log says the colour of
+    the last marker, the target tray's tile and its VP (issue 28.2: a 9 VP tile went unseen)."""
+    s = turn_of(after_setup(1), 0)
+    pl = s.players[0]
+    pl.trays = [[0] * 6 for _ in range(6)]
+    pl.trays[D.SENATE] = _tray(O=2)
+    pl.trays[D.CONSTRUCTION] = _tray(O=1)
+    tile = _trajan("points", 0, (O, O))
+    pl.slots[D.CONSTRUCTION] = tile
+    s.__pydantic_private__["_legal"] = None
+    lines = [text for _, text in _said(s, parse("take senate"))]
+    assert lines[0] == (
+        "took 2 markers (orange and orange) from the Senate tray (target Construction); "
+        "the last marker, orange, into the Construction tray"
+    )
+    assert lines[1] == (
+        "accomplished the Trajan tile beside the Construction tray: "
+        "Victory points O+O 9 VP, no special action (+9 VP)"
+    )
+    assert pl.points["trajan"] == D.TRAJAN_TILES[tile].vp == 9
+
+
+def test_a_sown_marker_says_when_it_was_the_last_one_and_where_the_rest_go():
+    """EN l.187-189: while two colours are left the player chooses; the choice that leaves
+    one colour ends the sowing, and the log says where the last marker went."""
+    s = turn_of(after_setup(1), 0)
+    s.players[0].trays = [[0] * 6 for _ in range(6)]
+    s.players[0].trays[D.TRAJAN] = _tray(B=1, Y=1)
+    s.__pydantic_private__["_legal"] = None
+    first = _said(s, parse("take trajan"))[0][1]
+    assert first.startswith("took 2 markers (blue and yellow) from the Trajan tray")
+    assert "last marker" not in first  # a colour is still to be chosen
+    sown = _said(s, parse("sow Y"))[0][1]
+    assert sown == (
+        "put a yellow marker into the Construction tray; the last marker, blue, into the "
+        "Seaport tray"
+    )
+
+
+def test_the_setup_title_names_the_start_player_by_name():
+    """EN l.129 and R33 (the start player is drawn): the other seats read the start
+    player's name, not a seat number (issue 28.5)."""
+    from forum_trajanum.trajan.rules import new_game
+
+    s = new_game(3, TrajanOptions(players=2))
+    while s.decision != "start":
+        apply(s, legal_actions(s)[0])
+    start, decider = s.start_player, s.decider
+    other = 1 - decider
+    title = decision_title(view(s, other), NAMES)
+    assert title.endswith(f" — {NAMES[start]} is the start player") or start == other
+    assert "seat" not in decision_title(view(s, -1), NAMES)
+    assert decision_title(view(s, -1), NAMES).endswith(f"{NAMES[start]} is the start player")
+
+
+def test_a_trajan_tiles_token_action_says_how_many_tokens_went_from_the_supply():
+    """EN l.656-662 and R22: the tile sends what the supply still holds; the log says how
+    many went where, and why fewer ("sent up to 1 token" said nothing)."""
+    s = after_setup(2)
+    s.players[0].supply = 1
+    tile = _trajan("legion", 2)
+    s.tasks = [SpecialTask(0, tile)]
+    s.__pydantic_private__["_legal"] = None
+    line = _said(s, SPECIAL)[0][1]
+    assert line.startswith("sent 1 legionnaire from the supply to the military camp")
+    assert "the supply held only 1, R22" in line
+    s.players[0].supply = 5
+    s.tasks = [SpecialTask(0, _trajan("worker", 2))]
+    s.__pydantic_private__["_legal"] = None
+    line = _said(s, SPECIAL)[0][1]
+    assert line == (
+        "sent 2 workers from the supply to the worker camp (the Trajan tile's special action)"
+    )
+
+
+def test_a_seaport_draw_with_one_card_left_says_one_card_was_drawn():
+    """R29 (EN l.251): with too few cards, what can be drawn is drawn; the log says 1 card,
+    not 2."""
+    s = turn_of(after_setup(3), 0)
+    s.deck = s.deck[:1]
+    s.discards = [pile[-1:] for pile in s.discards]  # R4: nothing to reshuffle
+    s.tasks[-1:] = []
+    from forum_trajanum.trajan.tasks import ActTask, Why
+
+    s.tasks.append(ActTask(0, D.SEAPORT, Why.TRAY))
+    s.__pydantic_private__["_legal"] = None
+    line = _said(s, parse("draw"))[0][1]
+    assert line == "drew 1 card at the Seaport (only 1 could be drawn, R29)"
+
+
+def test_the_senate_choice_shows_the_track_with_each_spaces_vp_and_the_top():
+    """EN l.357-361: one space up, the VP of the new space, the top space (8 VP) ends the
+    climb for the quarter (issue 28.5: "up to the 2 space (+2 VP)" was unexplained)."""
+    s = after_setup(4)
+    s.players[0].senate = 2
+    said = W.senate_words(view(s, 0), parse("senate"))
+    assert said.startswith("Senate: one space up, from the 3 space to the 4 space (+4 VP)")
+    assert "spaces worth 0 2 3 [4] 5 6 7 8 VP; at the 8 space the climb stops" in said
+
+
+def _quarter_scene():
+    """Seat 0 (Ann) before the last turn of quarter I: a bread tile and a kept Trajan games
+    tile, the people demanding bread, games and religion."""
+    s = after_setup(1)
+    s.round, s.time = D.ROUNDS_PER_QUARTER, D.TIME_CYCLE[2] - 1
+    s.revealed = [D.BREAD, D.GAMES, D.RELIGION]
+    ann = s.players[0]
+    ann.tiles = [_tile("demand", D.BREAD), _tile("senate", 3)]
+    ann.kept = [_trajan("demand", D.GAMES)]
+    s.players[1].tiles = [_tile("wild_demand")]
+    turn_of(s, 0)
+    ann.trays = [[0] * 6 for _ in range(6)]
+    ann.trays[D.SEAPORT] = _tray(W=1)
+    s.__pydantic_private__["_legal"] = None
+    return s
+
+
+def test_the_quarter_end_tells_each_demand_met_by_what_or_missed_and_the_penalty():
+    """EN l.413-425: each demand is met by a forum tile or a Trajan tile (kept), or missed;
+    1 missed costs 4 VP, 2 cost 9. The log and the quarter's screen say which (issue 28.6)."""
+    s = _quarter_scene()
+    lines = _said(s, parse("take seaport"))
+    while s.decision == "act":
+        lines += _said(s, PASS)
+    told = {seat: text for seat, text in lines if text.startswith("at the demands")}
+    assert told[0] == (
+        "at the demands: bread met by a bread tile; games met by the kept Trajan games "
+        "tile; religion missed — 1 demand missed: lost 4 VP"
+    )
+    assert told[1] == (
+        "at the demands: bread met by a demand wild card; games missed; religion missed "
+        "— 2 demands missed: lost 9 VP"
+    )
+    text = " ".join(quarter_text(view(s, -1), 1, NAMES).plain.split())
+    assert "Ann: met 2 of 3: bread met by a bread tile; games met by the kept Trajan games" in text
+    assert "Normal bot: met 1 of 3: bread met by a demand wild card" in text
+
+
+def test_the_senate_vote_and_both_consuls_tiles_are_logged():
+    """EN l.431-436, l.468-470 (R25): the votes (track and senate tiles), the consul's yellow
+    tile and the vice consul's grey tile, each under its seat (the vice consul's tile was not
+    logged)."""
+    s = _quarter_scene()
+    lines = _said(s, parse("take seaport"))
+    while s.decision == "act":
+        lines += _said(s, PASS)
+    assert (0, "senate vote: 3 votes (0 from the senate track, 3 from senate tiles): consul") in (
+        lines
+    )
+    assert (1, "senate vote: 0 votes: vice consul") in lines
+    assert s.decision == "consul"
+    choice = legal_actions(s)[0]
+    other = next(t for t in s.senate_bonus if t != choice.tile)
+    lines = _said(s, choice)
+    assert lines[0] == (0, f"chose {W.bonus_taken(choice.tile, True)} as consul")
+    assert (1, f"took {W.bonus_taken(other, False)} as vice consul") in lines
+    text = quarter_text(view(s, -1), 1, NAMES).plain
+    assert f"Vice consul: Normal bot, took {W.bonus_taken(other, False)}" in text
+
+
+def test_the_final_scoring_itemises_every_bonus_tile_with_a_commodity_wild_card_counted():
+    """EN l.544-594 and R23: each bonus tile's points with why; an unused commodity wild card
+    counts as a display card for the best commodity bonus tile, and says so (issue 28.6)."""
+    s = after_setup(5)
+    pl = s.players[0]
+    fruit = next(i for i, t in enumerate(D.BONUS_TILES) if t.kind == "commodities" and t.value == 4)
+    gems = next(i for i, t in enumerate(D.BONUS_TILES) if t.kind == "commodities" and t.value == 8)
+    bread = next(i for i, t in enumerate(D.BONUS_TILES) if t.kind == "demand" and t.value == 0)
+    pl.bonus, pl.yellow = [gems, fruit, bread], [False, True, True]
+    pl.display = [4, 5, 8]  # Fruit, Ceramics, Jewellery
+    pl.tiles = [_tile("wild_commodity"), _tile("demand", D.BREAD)]
+    items = bonus_items(s, 0)
+    assert [(i.tile, i.count, i.wilds, i.vp) for i in items] == [
+        (gems, 1, 0, 2),  # grey: 2 VP per card
+        (fruit, 2, 1, 9),  # yellow: 3 VP per card, the wild card counted here
+        (bread, 1, 0, 9),
+    ]
+    assert sum(i.vp for i in items) == bonus_points(s, 0) == 20
+    assert W.bonus_item(items[1]) == (
+        "the Fruit and Ceramics bonus tile (yellow): 9 VP — 2 Fruit or Ceramics cards in the "
+        "display and 1 commodity wild card (R23) × 3"
+    )
+    s.scorings = [[dict.fromkeys(p.points, 0) for p in s.players]]
+    text = final_text(view(s, -1), NAMES).plain
+    assert "the bread bonus tile (yellow): 9 VP — owns a forum bread tile" in text
+    assert "1 commodity wild card (R23)" in text
+
+
+def test_the_replays_final_lines_carry_each_seats_own_figures():
+    """Issue 28.6 (a bug): the replay named every line of the last action after the seat
+    that played it, so "Normal bot: … 19 for bonus tiles" carried Ann's 19. Each line is
+    now named after the seat it is about, with that seat's figures."""
+    from forum_trajanum.trajan.replayscreen import TrajanReplay
+
+    record = TrajanRecord(seed=9, options=TrajanOptions(players=2), names=NAMES)
+    for _, action in random_game(9, 2):
+        record.append(action)
+    replay = TrajanReplay(record)
+    last = replay.moments[-1]
+    said = last.said(NAMES)
+    final = last.state.scorings[-1]
+    for p, name in enumerate(NAMES):
+        bonus = final[p]["bonus"]
+        assert f"{name} final scoring: {bonus} VP for bonus tiles" in "\n".join(said)
+    mine = [line for line in said if line.startswith(f"{NAMES[last.seat]} final scoring")]
+    others = [line for line in said if "final scoring" in line and line not in mine]
+    assert len(mine) == len(others) == 3
