@@ -41,6 +41,14 @@ def _delay(text: str) -> float:
     return value
 
 
+def _error(text: object) -> None:
+    """Print a message to stderr as printable text: it may quote a file's name or a player's,
+    which never carry terminal codes to the terminal."""
+    from forum_trajanum.core.text import printable
+
+    print(printable(text, lines=True), file=sys.stderr)
+
+
 def _bot_delay(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot-delay",
@@ -65,18 +73,16 @@ def _continue(argv: list[str]) -> int:
     try:
         game = saves.find_game(args.name)
     except saves.SaveError as exc:
-        print(f"forum-trajanum: {exc}", file=sys.stderr)
+        _error(f"forum-trajanum: {exc}")
         try:
             games = saves.list_games()[:10]
         except (OSError, saves.SaveError):
             games = []
         for info in games:
-            print(
-                f"  {info.id}  {info.game_title()}: {info.label()}, {info.stage()}", file=sys.stderr
-            )
+            _error(f"  {info.id}  {info.game_title()}: {info.label()}, {info.stage()}")
         return 1
     if not game.readable:  # said here, in the terminal, as opening it would say it
-        print(f"forum-trajanum: {game.why_not_opened()}", file=sys.stderr)
+        _error(f"forum-trajanum: {game.why_not_opened()}")
         return 1
     from forum_trajanum.tui.app import ForumApp
 
@@ -175,7 +181,7 @@ def _new(argv: list[str]) -> int:
             game=args.game,
         )
     except SeatError as exc:
-        print(f"forum-trajanum new: {exc}", file=sys.stderr)
+        _error(f"forum-trajanum new: {exc}")
         return 2
     from forum_trajanum.core.game import GAMES
     from forum_trajanum.tui.app import ForumApp, no_screens
@@ -216,7 +222,7 @@ def _replay(argv: list[str]) -> int:
     try:
         screen = replay_screen_for(args.file)
     except RecordError as exc:
-        print(f"forum-trajanum replay: {exc}", file=sys.stderr)
+        _error(f"forum-trajanum replay: {exc}")
         return 1
     app = ReplayApp(screen)
     app.run()

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from forum_trajanum.core import gamelog
 from forum_trajanum.core.files import read_limited
+from forum_trajanum.core.text import printable
 from forum_trajanum.engine import RecordError, view
 from forum_trajanum.engine.record import read_record
 from forum_trajanum.engine.scoring import (
@@ -255,19 +256,27 @@ def _scoring_lines(cycle: int, rows: list[dict]) -> list[str]:
 
 
 def export(path: str | Path, fmt: str = "text", public: bool = False) -> str:
-    """The export of the save file ``path`` in ``fmt`` ("text" or "json")."""
+    """The export of the save file ``path`` in ``fmt`` ("text" or "json"): printable text
+    (what a file or its players' names hold never reaches a terminal as codes)."""
     loaded = load(path)
     if isinstance(loaded, dict):  # the core's log of a game without its own replay
         if public and loaded["everything_shown"]:
             found = read_record(read_limited(path))
             loaded = gamelog.structure(found.record, _game(found.record), public=True)
         if fmt == "json":
-            return json.dumps(loaded, indent=1, ensure_ascii=False) + "\n"
-        return gamelog.to_text(loaded)
+            return _json(loaded)
+        return printable(gamelog.to_text(loaded), lines=True)
     data = structure(loaded, public=public)
     if fmt == "json":
-        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-    return to_text(data)
+        return _json(data)
+    return printable(to_text(data), lines=True)
+
+
+def _json(data: dict) -> str:
+    """``data`` as JSON whose every character that is not printable text is written as
+    JSON's own escape (the same value when read back)."""
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    return "".join(c if c.isprintable() or c == "\n" else json.dumps(c)[1:-1] for c in text) + "\n"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -287,7 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         text = export(args.file, args.format, args.public)
     except RecordError as exc:
-        print(f"forum-trajanum export: {exc}", file=sys.stderr)
+        print(f"forum-trajanum export: {printable(exc, lines=True)}", file=sys.stderr)
         return 1
     return write_out(text)
 

@@ -406,7 +406,8 @@ def _show(widget: Static, content, what: str = "") -> None:
     if isinstance(widget, PanelText) and (old is None or old[:2] != key[:2]):
         widget.forget_height()  # another panel, or another width: its own height
     widget._shown_key = key
-    widget.update(content, layout=False)
+    # a str is plain text (it may hold a player's name), never markup
+    widget.update(Text(content) if isinstance(content, str) else content, layout=False)
     if _height_changes(widget):
         widget.refresh(layout=True)
 
@@ -921,7 +922,7 @@ class TrajanScreen(GameScreen):
         else:
             self._shown_choices = entries
             options.clear_options()
-            options.add_options(Option(words, id=i) for i, words in entries)
+            options.add_options(Option(Text(words), id=i) for i, words in entries)
             ids = [i for i, _ in entries]
             options.highlighted = ids.index(old_id) if same_kind and old_id in ids else 0
         if not legal:

@@ -23,6 +23,7 @@ from forum_trajanum.core import saves
 from forum_trajanum.core.conductor import Conductor, Step
 from forum_trajanum.core.errors import GameError
 from forum_trajanum.core.game import GAMES
+from forum_trajanum.core.text import printable
 from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.compat import app_closing, repaint_what_moved, share_parsed_css
@@ -147,16 +148,38 @@ class ForumApp(CoachApp, App):
 
         where = saves.log_crash("".join(traceback.format_exception(error))) or "crash.log"
         # The screen whose handler failed cannot be trusted any more: leave cleanly with a
-        # clear message. Every action so far is autosaved, so "Continue" resumes the game.
+        # clear message. Every action so far is autosaved, so "Continue" resumes the game,
+        # unless saving failed: then the message says how much is lost instead.
         self.exit(
             return_code=1,
-            message=(
+            message=printable(
                 f"Forum Trajanum stopped because of an internal error ({type(error).__name__}: "
-                f"{error}).\nYour game is saved: start forum-trajanum again and choose "
-                f"'Continue a game' (or run: forum-trajanum continue).\n"
-                f"Details for a bug report: {where}"
+                f"{error}).\n{self._saved_note()}\nDetails for a bug report: {where}",
+                lines=True,
             ),
         )
+
+    def _saved_note(self) -> str:
+        """What the crash message says of the game on screen: saved (and how to go on), or
+        how many of its last actions could not be saved (and why)."""
+        session = self.session
+        try:
+            note = self.unsaved_note() if session is not None else ""
+        except Exception as exc:  # a crash message must not crash itself
+            note = f"Whether the last actions were saved is not known ({exc})."
+        if note:
+            return note.replace("Leaving now loses them.", "They are lost.")
+        return (
+            "Your game is saved: start forum-trajanum again and choose 'Continue a game' "
+            "(or run: forum-trajanum continue)."
+        )
+
+    def notify(self, message: str, *, title: str = "", markup: bool = False, **kwargs) -> None:
+        """A notification, always as plain text: messages quote players' names and file
+        names, which are never markup (a widget's ``notify`` asks for markup: it is not
+        used) and never carry terminal codes."""
+        super().notify(printable(message, lines=True), title=printable(title), markup=False,
+                       **kwargs)  # fmt: skip
 
     def get_system_commands(self, screen):
         """The command palette's commands, with the hint and the coach on a play screen."""
@@ -694,11 +717,11 @@ class ForumApp(CoachApp, App):
             if not name or self.session is None:
                 return
             try:
-                self.session.save_as(name)
-            except (GameError, OSError) as exc:
+                copy = self.session.save_as(name)
+            except (GameError, OSError, ValueError) as exc:
                 self.notify(str(exc), severity="error")
                 return
-            self.notify(f"Saved a copy as {name!r}.")
+            self.notify(f"Saved a copy as '{copy.title or copy.label()}'.")
 
         from forum_trajanum.tui.dialogs import SaveAsScreen
 

@@ -171,7 +171,7 @@ class CoachScreen(ModalScreen[str]):
             (self.title_text, "bold #ffd75f"),
         )
         with box:
-            yield Static(self.text, id="coach-text")
+            yield Static(self.text, id="coach-text", markup=False)
             yield Static(
                 "A digit takes that choice now · h (after OK) a hint · k coach off",
                 id="coach-tip",

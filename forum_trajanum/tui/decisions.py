@@ -48,8 +48,9 @@ def set_text(widget: Static, text: Text, layout: bool = True) -> None:
     old = getattr(widget, "_shown_content", None)
     if getattr(widget, "_shown_text", None) == text:
         return
-    # made once here, the Static's own ``visualize`` of it is free, and its height is kept
-    content = visualize(widget, text)
+    # made once here, the Static's own ``visualize`` of it is free, and its height is kept;
+    # a str is plain text (it may hold a player's name), never markup
+    content = Content(text) if isinstance(text, str) else visualize(widget, text)
     widget._shown_text, widget._shown_content = text, content
     width = widget.content_size.width
     if layout and hidden(widget):
@@ -60,10 +61,11 @@ def set_text(widget: Static, text: Text, layout: bool = True) -> None:
 
 
 def set_title(widget, title: str) -> None:
-    """Set a border title only when it changed (setting it repaints the whole widget)."""
+    """Set a border title only when it changed (setting it repaints the whole widget); the
+    title is plain text (it may hold a player's name), never markup."""
     if getattr(widget, "_shown_title", None) != title:
         widget._shown_title = title
-        widget.border_title = title
+        widget.border_title = Content(title) if isinstance(title, str) else title
 
 
 def _height(widget: Static, content: Content, width: int) -> int:

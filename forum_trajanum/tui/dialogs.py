@@ -11,6 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 
+from forum_trajanum.core.text import printable
 from forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
 from forum_trajanum.engine import PlayerView
 from forum_trajanum.tui.glossary import WORDS, heading
@@ -95,7 +96,7 @@ class MessageScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.heading, classes="heading")
-            yield Static(self.message, id="message-text", markup=False)
+            yield Static(printable(self.message, lines=True), id="message-text", markup=False)
             yield Label("Press Enter to continue.")
 
     def action_close(self) -> None:

@@ -13,21 +13,23 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from forum_trajanum.core import saves
+from forum_trajanum.core.text import printable
 from forum_trajanum.engine import RecordError
 from forum_trajanum.tui.keys import KeyBar
 
 
 def game_line(info: saves.GameInfo) -> Text:
     """One game in the list: name, seats, where it stands (a finished one: who won, with how
-    many VP), when it was last played."""
+    many VP), when it was last played. What comes from the file (its name, the players'
+    names, the title) is shown as printable text."""
     text = Text()
-    text.append(f"{info.game_title()} · ", style="italic")
-    text.append(info.label(), style="bold")
+    text.append(f"{printable(info.game_title())} · ", style="italic")
+    text.append(printable(info.label()), style="bold")
     if info.title and info.seats():
-        text.append(f"  ({info.seats()})")
-    text.append(f"\n  {info.stage()}", style="italic")
+        text.append(f"  ({printable(info.seats())})")
+    text.append(f"\n  {printable(info.stage())}", style="italic")
     if info.result():
-        text.append(f": {info.result()}", style="bold #ffd75f")
+        text.append(f": {printable(info.result())}", style="bold #ffd75f")
     text.append(f" · last played {info.when()}", style="italic")
     if info.locked:
         text.append("  · open in another window", style="bold #ff8700")
@@ -50,7 +52,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, markup=False, id="confirm-text")
+            yield Static(printable(self.question, lines=True), markup=False, id="confirm-text")
             yield Label("y = yes, n or Escape = no")
 
     def action_answer(self, yes: bool) -> None:
@@ -119,7 +121,9 @@ class GamesScreen(ModalScreen[str | None]):
         options.focus()
 
     def say(self, message: str) -> None:
-        self.query_one("#games-message", Static).update(Text(message, style="bold #ff8700"))
+        self.query_one("#games-message", Static).update(
+            Text(printable(message, lines=True), style="bold #ff8700")
+        )
 
     def chosen(self) -> saves.GameInfo | None:
         index = self.query_one("#games", OptionList).highlighted

@@ -51,7 +51,8 @@ def colonia_widget() -> ColoniaGrid:
 
 
 def show_colonia(widget: ColoniaGrid, colonia: ColoniaView, side: str, title: str) -> None:
-    widget.border_title = title  # the grid draws the board only; its top border the title
+    # the grid draws the board only; its top border the title (plain text: it holds a name)
+    widget.border_title = Text(title)
     widget.show(colonia, side)
 
 
@@ -355,7 +356,9 @@ class ReplayScreen(Screen[None]):
                     str(cells[cycle, key][seat]) if (cycle, key) in cells else ""
                     for key in ("r1", "r2", "r3", "r4", "scored")
                 ]
-                table.add_row(cycle_name(cycle) if seat == 0 else "", replay.name(seat)[:12], *row)
+                table.add_row(
+                    cycle_name(cycle) if seat == 0 else "", Text(replay.name(seat)[:12]), *row
+                )
         if not cells:
             table.caption = "no round finished yet"
         return table

@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 
 # Light imports only: the start screen is painted before the engine is loaded.
 from forum_trajanum.core.files import clean_name
+from forum_trajanum.core.text import encodable, printable
 from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui.keys import KeyBar
 from forum_trajanum.tui.messages import (
@@ -139,7 +140,9 @@ class StartScreen(Screen):
 
     def say(self, message: str) -> None:
         """Show a message (e.g. why a save could not be loaded)."""
-        self.query_one("#start-message", Static).update(Text(message, style="bold #ff8700"))
+        self.query_one("#start-message", Static).update(
+            Text(printable(message, lines=True), style="bold #ff8700")
+        )
 
 
 #: The games the form offers: (title, registered name), those the app has screens for.
@@ -363,11 +366,23 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         if isinstance(self.focused, Button):
             self.focused.press()
 
+    def _refuse(self, words: str, field: str) -> None:
+        """Say why the game cannot start, and put the cursor in the field to change."""
+        message = self.query_one("#form-message", Static)
+        message.update(Text(printable(words), style="bold red"))
+        message.display = True
+        self.query_one(field).focus()
+
     def action_start(self) -> None:
         players = self._players()
         game = self._game()
         fields = GAMES.get(game).options.model_fields
         bots = [self._level(s) for s in range(players)]
+        for s in range(players):  # a pasted lone surrogate: asked again, never saved
+            if not encodable(self.query_one(f"#name-{s}", Input).value):
+                self._refuse(f"The name of seat {s + 1} holds a character that is not text "
+                             "(not UTF-8): type it again.", f"#name-{s}")  # fmt: skip
+                return
         names = [clean_name(self.query_one(f"#name-{s}", Input).value, 20)
                  or (bot_name(bots[s], s, bots) if bots[s] else f"Player {s + 1}")
                  for s in range(players)]  # fmt: skip
@@ -387,12 +402,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
             try:
                 seed = int(seed_text)
             except ValueError:
-                message = self.query_one("#form-message", Static)
-                message.update(
-                    Text(f"The seed must be a whole number, not {seed_text!r}.", style="bold red")
-                )
-                message.display = True
-                self.query_one("#seed").focus()
+                self._refuse(f"The seed must be a whole number, not {seed_text!r}.", "#seed")
                 return
         self._keep()
         self.dismiss(

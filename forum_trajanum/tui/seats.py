@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from forum_trajanum.core.files import clean_name
+from forum_trajanum.core.text import encodable, printable
 from forum_trajanum.tui.screens import NewGameSettings, bot_name
 
 BOT_LEVELS = ("easy", "normal", "hard")
@@ -36,6 +37,12 @@ def settings_from_seats(
     """The new game that ``--seats`` and the other options describe. ``coach`` names the
     players (names or seat numbers) the first-game coach helps; None: every person whose
     name has no finished game in the saves."""
+    for entry in seats.split(","):
+        if not encodable(entry):  # a byte that is not UTF-8 (another terminal encoding)
+            raise SeatError(
+                f"The name '{printable(entry)}' holds a character that is not UTF-8 text (is "
+                "the terminal set to another encoding?): type it again."
+            )
     entries = [clean_name(entry, limit=10 * MAX_NAME) for entry in seats.split(",")]
     if len(entries) < 2 or len(entries) > 4:
         shown = ", ".join(e for e in entries if e) or "none"
@@ -117,6 +124,6 @@ def _seat_of(who: str, names: Sequence[str], option: str = "--newcomer") -> int:
     if text.isdigit() and 1 <= int(text) <= len(names):
         return int(text) - 1
     raise SeatError(
-        f"{option} {who}: nobody of that name sits at the table (the seats are "
+        f"{option} {printable(who)}: nobody of that name sits at the table (the seats are "
         f"{', '.join(names)}); give a name from --seats or a seat number."
     )

@@ -19,6 +19,7 @@ import tempfile
 from pathlib import Path
 
 from forum_trajanum.core.errors import RecordError
+from forum_trajanum.core.text import printable
 
 GAMES = "games"
 SUFFIX = ".json"
@@ -161,14 +162,15 @@ def _file_logger(name: str, filename: str) -> logging.Logger:
 
 
 def log_problem(text: str) -> None:
-    """Write a technical detail to ``forum-trajanum.log`` (the screen shows player words)."""
-    _file_logger("forum_trajanum.problems", LOG).warning(text)
+    """Write a technical detail to ``forum-trajanum.log`` (the screen shows player words); a
+    file's name or a player's in it is written as printable text (no terminal codes)."""
+    _file_logger("forum_trajanum.problems", LOG).warning(printable(text))
 
 
 def log_crash(text: str) -> str:
     """Write an internal error's traceback to ``crash.log``; returns where it went ("" when
     nowhere)."""
-    _file_logger("forum_trajanum.crash", CRASH_LOG).error(text)
+    _file_logger("forum_trajanum.crash", CRASH_LOG).error(printable(text, lines=True))
     try:
         return str(save_dir() / CRASH_LOG)
     except SaveError:

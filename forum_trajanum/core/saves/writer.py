@@ -24,6 +24,9 @@ def write_save(path: Path, text: str) -> None:
     except OSError as exc:
         log_problem(f"writing {path} failed: {exc}")
         raise SaveError(f"could not write the save: {exc.strerror or exc}") from exc
+    except ValueError as exc:  # text that is not UTF-8 (a lone surrogate): nothing written
+        log_problem(f"writing {path} failed: {exc}")
+        raise SaveError("could not write the save: it holds text that is not UTF-8") from exc
 
 
 _WRITER: ThreadPoolExecutor | None = None
