@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from forum_trajanum.trajan.foresight import preview, sowing_plan
 from forum_trajanum.trajan.rules import apply, current_player, is_over, legal_actions, new_game
 from forum_trajanum.trajan.state import GameState, TrajanOptions
+from forum_trajanum.trajan.tasks import ActTask, SowTask
 from forum_trajanum.trajan.view import view
 
 
@@ -37,7 +38,8 @@ def change(before: GameState, after: GameState, seat: int) -> dict[str, int]:
 def test_every_preview_along_a_game_is_what_its_action_does(players, seed, data):
     # For every legal action at every decision: the points and cards the preview gives are
     # the change the action makes to the deciding seat's view; a tray taken moves the time
-    # marker as its plan says (R1, R19).
+    # marker, sows its markers towards the target tray and leads to that tray's action as
+    # its plan says (R1, R19).
     state = new_game(seed, TrajanOptions(players=players))
     checked = scoring = 0
     while not is_over(state):
@@ -48,8 +50,15 @@ def test_every_preview_along_a_game_is_what_its_action_does(players, seed, data)
             after = state.clone()
             apply(after, action)
             assert preview(mine, action) == change(state, after, seat), action
-            if action.kind == "take":
-                assert after.time == sowing_plan(mine, seat, action.tray).time, action
+            if action.kind == "take":  # what the tray's words say: "→ Senate; time +4"
+                plan = sowing_plan(mine, seat, action.tray)
+                assert after.time == plan.time, action
+                sows = [t for t in after.tasks if isinstance(t, SowTask)]
+                if sows:
+                    assert (sum(sows[-1].hand), sows[-1].target) == (plan.markers, plan.target)
+                acts = [t.action for t in after.tasks if isinstance(t, ActTask)]
+                assert acts[-1:] == ([plan.target] if acts else []), action
+                assert acts or not plan.action_possible, action  # "(nothing to do there)"
             scoring += any(k != "cards" for k in preview(mine, action))
             checked += 1
         apply(state, legal[data.draw(st.integers(0, len(legal) - 1))])
