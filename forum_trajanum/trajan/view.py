@@ -248,7 +248,7 @@ def _build(s, a, p):
         return f"sent a worker to site {site_word(a.site)} (no tile there)"
     kind, vp = D.CONSTRUCTION_TILES[tile]
     building = a_or_an(D.BUILDING_TYPES[kind])
-    return f"sent a worker to site {site_word(a.site)}, taking {building} ({vp})"
+    return f"sent a worker to site {site_word(a.site)}, taking {building} ({vp} VP)"
 
 
 def _extra(s, a, p):
@@ -357,7 +357,11 @@ SPECS: dict[str, ActionSpec] = check_complete(
         "deploy": ActionSpec(_deploy, _ends_turn, _secret_draw, words=W.deploy_words),
         "senate": ActionSpec(_senate, _ends_turn, _secret_draw, words=W.senate_words),
         "trajan": ActionSpec(
-            lambda s, a, p: f"took the top tile of the {D.STACK_NAMES[a.stack]} stack",
+            lambda s, a, p: (
+                f"took the top tile of the {D.STACK_NAMES[a.stack]} stack, "
+                f"{W.trajan_tile(s.stacks[a.stack][-1])}, onto slot "
+                f"{D.SLOT_NAMES[s.players[p].arch]}"
+            ),
             _ends_turn,
             _secret_draw,
             words=W.trajan_words,

@@ -436,4 +436,4 @@ def spend_words(v: GameState, action) -> str:
 
 
 def consul_words(v: GameState, action) -> str:
-    return f"Take {bonus_tile(action.tile)}"
+    return f"Take {bonus_name(action.tile)}: {bonus_tile(action.tile)}"

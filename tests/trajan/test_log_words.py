@@ -256,3 +256,27 @@ def test_the_replays_final_lines_carry_each_seats_own_figures():
     mine = [line for line in said if line.startswith(f"{NAMES[last.seat]} final scoring")]
     others = [line for line in said if "final scoring" in line and line not in mine]
     assert len(mine) == len(others) == 3
+
+
+def test_the_trajan_action_and_a_building_say_what_was_taken_and_its_vp():
+    """EN l.327-331 (the Trajan action takes a stack's top tile onto the slot of the arch)
+    and l.365-371 (a construction tile with its VP): the log names the tile and its VP."""
+    from forum_trajanum.trajan.tasks import ActTask, Why
+
+    s = turn_of(after_setup(6), 0)
+    s.tasks[-1:] = [ActTask(0, D.TRAJAN, Why.TRAY)]
+    s.__pydantic_private__["_legal"] = None
+    action = next(a for a in legal_actions(s) if a.kind == "trajan")
+    tile = s.stacks[action.stack][-1]
+    slot = D.SLOT_NAMES[s.players[0].arch]
+    line = _said(s, action)[0][1]
+    assert line == (
+        f"took the top tile of the {D.STACK_NAMES[action.stack]} stack, "
+        f"{W.trajan_tile(tile)}, onto slot {slot}"
+    )
+    s = turn_of(after_setup(6), 0)
+    s.tasks[-1:] = [ActTask(0, D.CONSTRUCTION, Why.TRAY)]
+    s.__pydantic_private__["_legal"] = None
+    build = next(a for a in legal_actions(s) if a.kind == "build")
+    kind, vp = D.CONSTRUCTION_TILES[s.district[build.site]]
+    assert _said(s, build)[0][1].endswith(f"{D.BUILDING_TYPES[kind]} ({vp} VP)")
