@@ -150,6 +150,59 @@ async def test_the_continue_list_shows_hostile_file_names_with_visible_escapes(h
     assert SHOWN.encode() in log and no_terminal_codes(log)
 
 
+def test_the_continue_list_in_a_real_terminal_writes_no_code_from_a_file_name(home):
+    # the app run for real on a pseudo-terminal: every byte it writes is read back. Textual
+    # writes its own codes (colours, cursor moves, the pointer's shape: OSC 22); none of
+    # the file's own (a title, OSC 0; the clipboard, OSC 52; a bell) may be among them
+    import fcntl
+    import pty
+    import re
+    import select
+    import struct
+    import termios
+    import time
+
+    from tests.waiting import DEADLINE
+
+    (saves.games_dir() / f"{HOSTILE}.json").write_bytes(b"garbage")
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))  # 120x40
+    env = {**os.environ, "FORUM_TRAJANUM_HOME": str(home), "PYTHONPATH": str(ROOT),
+           "TERM": "xterm-256color"}  # fmt: skip
+    app = subprocess.Popen(
+        [sys.executable, "-m", "forum_trajanum.cli"],
+        stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+    )  # fmt: skip
+    os.close(slave)
+    out = bytearray()
+
+    def read_until(condition) -> bool:
+        deadline = time.monotonic() + DEADLINE
+        while not condition() and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.05)[0]:
+                try:
+                    out.extend(os.read(master, 65536))
+                except OSError:  # the app has ended: nothing more to read
+                    break
+        return condition()
+
+    try:
+        assert read_until(lambda: b"Continue a game" in out)
+        os.write(master, b"\x1b[B\r")  # down to "Continue a game", Enter
+        assert read_until(lambda: b"PWNED-TITLE" in out)
+        os.write(master, b"\x11")  # ctrl+q
+        read_until(lambda: app.poll() is not None)
+        assert app.wait(timeout=DEADLINE) == 0
+    finally:
+        if app.poll() is None:
+            app.kill()
+        os.close(master)
+    assert SHOWN.encode() in out
+    osc = re.findall(rb"\x1b\]([0-9]*)", bytes(out))
+    assert set(osc) <= {b"22"}, osc  # Textual's pointer shape only
+    assert b"\x07" not in out.replace(b"\x1b]22;default\x07", b"")
+
+
 # --- point 2: names and titles are text, never markup ---------------------------------------
 
 
@@ -197,6 +250,31 @@ async def test_markup_in_players_names_is_shown_as_text_on_the_play_screens(game
         await play_a_little(app, pilot, 3)
         assert len(app.session.record.actions) > actions
         assert any(name in screen_text(app) for name in MARKUP_NAMES)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+async def test_a_bot_seat_named_with_markup_plays_while_its_name_shows_as_text(game, home):
+    # a save's header may give a bot seat any name: the screens that watch a bot name it
+    from forum_trajanum.tui.app import ForumApp
+
+    rules = GAMES.get(game)
+    session = GameSession.new(
+        5, rules.options(players=2), ["[reverse]Ann", "A[/]"], ["", "easy"], game=game
+    )
+    app = ForumApp(bot_delay=0, guard_errors=False, choice_hold=0.001, session=session)
+    async with app.run_test(size=(160, 50)) as pilot:
+        seen = set()
+        for _ in range(12):
+            await play_a_little(app, pilot, 2)
+            text = screen_text(app)
+            seen |= {name for name in ("[reverse]Ann", "A[/]") if name in text}
+            assert no_terminal_codes(text)
+        assert seen == {"[reverse]Ann", "A[/]"} and app.is_running
+        assert any(seat == 1 for seat in _seats_played(session))
+
+
+def _seats_played(session: GameSession) -> set[int]:
+    return {entry.seat for entry in session.log}
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
