@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from forum_trajanum.trajan import data as D
-from forum_trajanum.trajan.rules import FLOW, action_options, current_player
+from forum_trajanum.trajan.rules import FLOW, action_options, current_player, source_trays
 from forum_trajanum.trajan.state import GameState
 
 
@@ -85,3 +85,9 @@ def sowing_plan(v: GameState, seat: int, tray: int) -> SowingPlan:
         can,
         bool(action_options(v, seat, target)),
     )
+
+
+def tray_plans(v: GameState, seat: int) -> list[tuple[int, SowingPlan]]:
+    """Each tray ``seat`` could take the markers of on its turn, with what that would do
+    (from what the view holds: another player's circle is public)."""
+    return [(tray, sowing_plan(v, seat, tray)) for tray in source_trays(v, seat)]

@@ -30,6 +30,9 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("d", "the construction district: tiles and workers on the 4×5 sites"),
     ("p", "the players: points, cards, camps, buildings and bonus tiles"),
     ("l", "the log of everything that happened"),
+    ("o", "the other players' action circles: trays, markers, Trajan tiles, arch, [+2] "
+     "markers, tiles, and where each tray they could take would lead (also below the "
+     "players panel)"),
     ("PgUp PgDn", "scroll the panel (the choices keep the arrow keys)"),
     (LEGEND_KEY, "the legend: every short form and symbol in words"),
     ("k", "the coach on or off (an explanation of each new kind of decision)"),

@@ -302,9 +302,14 @@ def _lose_cards(pl: PlayerState, cards) -> None:
 # ── the turn (EN l.167-171) ──────────────────────────────────────────────────────────────
 
 
+def source_trays(state: GameState, p: int) -> list[int]:
+    """The trays player ``p`` may take the markers of (any with a marker: EN l.185)."""
+    trays = state.players[p].trays
+    return [t for t in range(_TRAYS) if any(trays[t])]
+
+
 def _source_options(state: GameState, task: SourceTask) -> list:
-    trays = state.players[task.player].trays
-    return [Take.make(t) for t in range(_TRAYS) if any(trays[t])]  # EN l.185
+    return [Take.make(t) for t in source_trays(state, task.player)]
 
 
 def _take(state: GameState, task: SourceTask, action: Take):

@@ -666,8 +666,11 @@ def panel_text(data: TrajanData, panel: str):
         return map_panel(v, names)
     if panel == "district":
         return district_panel(v, names)
-    if panel == "players":
-        return players_panel(v, names)
+    if panel == "players":  # the others' circles below (issue 28)
+        from forum_trajanum.trajan.circles import others_group
+
+        home = v.viewer if v.viewer >= 0 else data.home
+        return Group(players_panel(v, names), Text(""), others_group(v, home, names))
     return Text("\n".join(data.log[-200:]) or "Nothing has happened yet.")
 
 
@@ -713,8 +716,9 @@ class TrajanScreen(GameScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide"), (160, "-wider")]
     #: From 45 rows (with 120 columns) the players' panel stays in view too.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (45, "-tall")]
-    #: Left out of the key bar when it does not fit (80 columns): the legend is in the help.
-    KEYBAR_SPARE = ("g",)
+    #: Left out of the key bar when it does not fit (80 columns): the legend is in the help,
+    #: the district's key in the panel's title.
+    KEYBAR_SPARE = ("g", "d")
     DEFAULT_CSS = """
     TrajanScreen { layout: vertical; }
     TrajanScreen #t-status { height: 2; background: $boost; }
@@ -756,6 +760,7 @@ class TrajanScreen(GameScreen):
         Binding("question_mark,f1", "help", "Help"),
         Binding(LEGEND_KEY, "app.legend", "Legend"),
         Binding("k", "app.coach", "Coach", show=False),
+        Binding("o", "others", "Others"),
         *(
             Binding(key, f"panel('{panel}')", PANEL_WORDS[panel])
             for panel, key in PANEL_KEYS.items()
@@ -885,6 +890,13 @@ class TrajanScreen(GameScreen):
         self._draw_panel()
         if changed and panel != "log":  # a panel opens at its top (its header in view)
             self.query_one("#t-panel-box").scroll_home(animate=False)
+
+    def action_others(self) -> None:
+        """The other players' action circles, from this screen's view."""
+        from forum_trajanum.trajan.circles import OthersScreen
+
+        v, home = self.data.view, self.data.home
+        self.app.push_screen(OthersScreen(v, v.viewer if v.viewer >= 0 else home, self.data.names))
 
     def action_scroll_panel(self, pages: int) -> None:
         box = self.query_one("#t-panel-box", VerticalScroll)

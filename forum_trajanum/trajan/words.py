@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan.actions import FORUM_KEYS, TILE_KEY, site_word
-from forum_trajanum.trajan.foresight import after, preview, sowing_plan
+from forum_trajanum.trajan.foresight import SowingPlan, after, preview, sowing_plan
 from forum_trajanum.trajan.state import GameState
 
 LETTER = D.COLOUR_CODES
@@ -296,10 +296,16 @@ def start_words(v: GameState, action) -> str:
 
 
 def take_words(v: GameState, action) -> str:
-    seat = v.viewer
+    return tray_plan_words(v, v.viewer, action.tray)
+
+
+def tray_plan_words(v: GameState, seat: int, tray: int, plan: SowingPlan | None = None) -> str:
+    """What ``seat`` taking the markers of ``tray`` would do, in words (the choice of a source
+    tray, and the plannable lines of another player's circle): "Forum (B Y) → Senate, can
+    complete O+G 1 VP; time +2, round ends"."""
     pl = v.players[seat]
-    plan = sowing_plan(v, seat, action.tray)
-    out = f"{D.ACTIONS[action.tray]} ({markers(pl.trays[action.tray])}) → {D.ACTIONS[plan.target]}"
+    plan = plan or sowing_plan(v, seat, tray)
+    out = f"{D.ACTIONS[tray]} ({markers(pl.trays[tray])}) → {D.ACTIONS[plan.target]}"
     if plan.tile >= 0 and plan.can_complete:
         out += f", can complete {trajan_tile(plan.tile).split(',')[0]}"
     if not plan.action_possible:

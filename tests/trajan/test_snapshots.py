@@ -117,3 +117,9 @@ def test_the_final_ranking(snap_compare, size):
         await pilot.pause()
 
     assert snap_compare(_app(session), run_before=show, terminal_size=size)
+
+
+@SIZES
+def test_the_other_players_circles(snap_compare, size):
+    session = _session("source", skip=9, players=3)
+    assert snap_compare(_app(session), press=["enter", "o"], terminal_size=size)
