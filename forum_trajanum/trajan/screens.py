@@ -1086,11 +1086,10 @@ def quarter_text(v: GameState, scoring: int, names) -> Text:
         for p, name in enumerate(names):
             met, penalty = report.met[p], report.penalty[p]
             out.append(f"  {name}: met {met} of {len(report.demands)}")
+            out.append(f", lost {penalty} VP\n" if penalty else ", no penalty\n")
             paid = report.met_by[p] if p < len(report.met_by) else ()
-            if paid:  # each demand, met by what or missed, and the penalty
-                out.append(": " + W.demands_told(report.demands, paid, penalty) + "\n")
-            else:
-                out.append(f", lost {penalty} VP\n" if penalty else ", no penalty\n")
+            for demand, how in zip(report.demands, paid, strict=False):  # met by what, or missed
+                out.append(f"    · {W.demand_met(demand, how)}\n")
         if report.votes:
             spaces = report.senate or (None,) * len(report.votes)
             counted = " · ".join(

@@ -182,9 +182,12 @@ def test_the_quarter_end_tells_each_demand_met_by_what_or_missed_and_the_penalty
         "at the demands: bread met by a demand wild card; games missed; religion missed "
         "— 2 demands missed: lost 9 VP"
     )
-    text = " ".join(quarter_text(view(s, -1), 1, NAMES).plain.split())
-    assert "Ann: met 2 of 3: bread met by a bread tile; games met by the kept Trajan games" in text
-    assert "Normal bot: met 1 of 3: bread met by a demand wild card" in text
+    text = quarter_text(view(s, -1), 1, NAMES).plain
+    assert (
+        "  Ann: met 2 of 3, lost 4 VP\n    · bread met by a bread tile\n"
+        "    · games met by the kept Trajan games tile\n    · religion missed\n"
+        "  Normal bot: met 1 of 3, lost 9 VP\n    · bread met by a demand wild card\n"
+    ) in text
 
 
 def test_the_senate_vote_and_both_consuls_tiles_are_logged():
@@ -280,3 +283,17 @@ def test_the_trajan_action_and_a_building_say_what_was_taken_and_its_vp():
     build = next(a for a in legal_actions(s) if a.kind == "build")
     kind, vp = D.CONSTRUCTION_TILES[s.district[build.site]]
     assert _said(s, build)[0][1].endswith(f"{D.BUILDING_TYPES[kind]} ({vp} VP)")
+
+
+def test_with_one_bonus_tile_beside_the_senate_the_consul_takes_it_and_the_log_says_so():
+    """R35: with fewer than two bonus tiles beside the senate the consul takes the one there
+    (no choice) and the vice consul none; the log says which tile the consul took."""
+    s = _quarter_scene()
+    s.senate_bonus = s.senate_bonus[:1]
+    tile = s.senate_bonus[0]
+    lines = _said(s, parse("take seaport"))
+    while s.decision == "act":
+        lines += _said(s, PASS)
+    assert (0, f"took {W.bonus_taken(tile, True)} as consul") in lines
+    assert not any("as vice consul" in text for _, text in lines)
+    assert "no bonus tile left for the vice consul" in quarter_text(view(s, -1), 1, NAMES).plain
