@@ -334,14 +334,13 @@ async def test_a_copy_saved_with_markup_in_its_title_keeps_the_title_as_text(hom
 
     session = session_of("forum-trajanum", ["Ann", "Bob"])
     app = ForumApp(bot_delay=0, guard_errors=False, choice_hold=0.001, session=session)
-    async with app.run_test(size=(160, 50)) as pilot:
+    async with app.run_test(size=(160, 50), notifications=True) as pilot:
         await pilot.press("enter")  # past the hand-over
         await pilot.press("s")
         assert await wait_for(pilot, lambda: isinstance(app.screen, SaveAsScreen))
         await pilot.press(*"[/]Copy", "enter")  # the notification says it as text
-        assert await wait_for(pilot, lambda: not isinstance(app.screen, SaveAsScreen))
-        assert await wait_for(pilot, lambda: len(saves.list_games()) == 2)
-        assert app.is_running
+        assert await wait_for(pilot, lambda: "Saved a copy as '[/]Copy'" in screen_text(app))
+        assert len(saves.list_games()) == 2 and app.is_running
         app.continue_game()
         assert await wait_for(pilot, lambda: "Continue a game" in screen_text(app))
         assert "[/]Copy" in screen_text(app)
