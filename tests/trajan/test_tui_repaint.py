@@ -16,7 +16,7 @@ from forum_trajanum.tui.app import ForumApp, StandInBot
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from tests.tui.conftest import past_hold, press_quickly
-from tests.tui.terminal import Terminal
+from tests.tui.terminal import SETTLED, Terminal
 from tests.waiting import wait_for
 
 
@@ -80,7 +80,7 @@ async def test_the_screen_after_the_tray_choice_that_left_old_entries_shows_only
         assert "Seaport" not in words  # the tray choice's entries are gone from the list
         rows = [row for row in _list_rows(terminal, screen) if row]
         assert rows and all(row in words for row in rows), rows
-        assert await wait_for(pilot, lambda: not terminal.differences(), timeout=1)
+        assert await wait_for(pilot, lambda: not terminal.differences(), timeout=SETTLED)
 
 
 @pytest.mark.usefixtures("quick_idle")
@@ -115,7 +115,7 @@ async def test_what_the_terminal_shows_is_the_screen_along_a_game_with_panels_an
             for key in presses:
                 await press_quickly(pilot, key)
                 # a stale line never goes: a frame that forgot it leaves it there for good
-                assert await wait_for(pilot, lambda: not terminal.differences(), timeout=1), (
+                assert await wait_for(pilot, lambda: not terminal.differences(), timeout=SETTLED), (
                     f"after {presses} at decision {decisions}: {terminal.differences()}"
                 )
                 shown = app.screen

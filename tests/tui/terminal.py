@@ -15,6 +15,10 @@ from rich.segment import ControlType
 
 from forum_trajanum.tui.compat import on_frame, screen_strips
 
+#: Seconds a test waits for the terminal to show the screen after a key: a frame still to
+#: come is painted long before (even on a busy machine); a line a frame forgot stays for good.
+SETTLED = 5.0
+
 
 class Terminal:
     """The characters a terminal of the app's size shows, frame after frame."""

@@ -15,7 +15,7 @@ from forum_trajanum.tui.playscreen import PlayScreen
 from tests.waiting import wait_for
 
 from .conftest import first_legal_bot_factory, past_hold, press_quickly, session_at
-from .terminal import Terminal
+from .terminal import SETTLED, Terminal
 
 
 @pytest.mark.usefixtures("quick_idle")
@@ -43,7 +43,7 @@ async def test_what_the_terminal_shows_is_the_screen_along_a_game_by_keys(seed):
                 presses += ["escape", ENTRY_KEYS[rng.randrange(min(count, len(ENTRY_KEYS)))]]
             for key in presses:
                 await press_quickly(pilot, key)
-                assert await wait_for(pilot, lambda: not terminal.differences(), timeout=1), (
+                assert await wait_for(pilot, lambda: not terminal.differences(), timeout=SETTLED), (
                     f"after {presses} at decision {decisions}: {terminal.differences()}"
                 )
             decisions += 1
