@@ -26,6 +26,9 @@ class LogEntry:
     seat: int
     text: str
     period: tuple[int, int] = (0, 0)
+    #: The seat whose action wrote the line (-1: not known): a line about one seat may come
+    #: of another's move (a penalty at the quarter's end that another player's turn began).
+    actor: int = -1
 
 
 @dataclass
@@ -216,7 +219,7 @@ class GameSession:
         when = rules.period(before)
         snapshot = _Snapshot(before, len(self.record.actions), len(self.log), len(self.rounds))
         self.record.append(action)
-        entries = [LogEntry(seat, text, when) for seat, text in lines]
+        entries = [LogEntry(seat, text, when, actor) for seat, text in lines]
         self.log += entries
         self._note_round_end(when)
         barrier = rules.reveals_information(before, action)

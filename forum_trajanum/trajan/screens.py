@@ -35,6 +35,7 @@ from forum_trajanum.trajan.actions import (
     FORUM_KEYS,
     TILE_KEY,
 )
+from forum_trajanum.trajan.recap import recent_lines
 from forum_trajanum.trajan.rules import NUMERALS, TIE_BREAKS, bonus_items, votes
 from forum_trajanum.trajan.state import GameState
 from forum_trajanum.trajan.view import SPECS
@@ -94,7 +95,7 @@ class TrajanData:
     message: str = ""
     hold: float = 0.0
     home: int = -1
-    #: The latest moves since a person last acted (a bot's turn), shown while it plays.
+    #: The others' moves since the seat last decided (a person's "Meanwhile", a bot's turn).
     recent: list[str] = field(default_factory=list)
     #: How many actions the game had when this was made (a decision's place in the game).
     step: int = 0
@@ -1234,28 +1235,16 @@ class TrajanOverScreen(FlowScreen):
 
 
 def play_data(session, v, *, names, bots, message="", hold=0.0, home=-1) -> TrajanData:
-    """What a play screen draws for ``v`` and, while a bot plays, the latest moves since a
-    person last acted. (With one person at the table, the app shows a bot's turn through that
-    person's own view, hand included: the conductor names them as the watcher.)"""
+    """What a play screen draws for ``v`` and what the others did since its seat last
+    decided (since a person did, on a public view). (With one person at the table, the app
+    shows a bot's turn through that person's own view, hand included: the conductor names
+    them as the watcher.)"""
     can_undo = v.viewer == session.decider and session.can_undo()
     data = TrajanData(v, names, bots, log_lines(session, names), can_undo, message, hold, home)
     data.step = len(session.record.actions)
-    data.recent = recent_lines(session, names)  # the bots' moves since a person acted
+    # what the others did since this seat last decided (trajan/recap.py)
+    data.recent = recent_lines(session, names, v.viewer)
     return data
-
-
-def recent_lines(session, names: list[str], most: int = 8) -> list[str]:
-    """The log lines since a person last acted (the bots' moves and what followed), at most
-    ``most`` of the latest."""
-    lines: list[str] = []
-    for entry in reversed(session.log):
-        if entry.seat >= 0 and not session.is_bot(entry.seat):
-            break
-        who = f"{names[entry.seat]} " if entry.seat >= 0 else ""
-        lines.append(who + entry.text)
-        if len(lines) == most:
-            break
-    return lines[::-1]
 
 
 def screen_class(v: GameState) -> type[TrajanScreen]:
