@@ -66,3 +66,24 @@ async def test_a_finished_game_replays_every_hand_and_the_log():
         assert "final scoring" in text.lower()
         await pilot.press("2", "c")
         assert "Bob's action circle" in screen_text(app)
+
+
+async def test_the_replays_last_action_names_each_seats_final_scoring_after_that_seat():
+    """Issue 28.6 (a bug): the line above the panels named every line of the last action
+    after the seat that played it ("Bob: … 19 for bonus tiles" was Ann's 19). Each line
+    is named after its own seat, with that seat's figures."""
+    session = _saved(None)
+    final = session.state.scorings[-1]
+    app = ReplayApp(replay_screen_for(_path(session)))
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        where = str(app.screen.query_one("#r-where").render())
+        for p, name in enumerate(["Ann", "Bob"]):
+            told = f"{name} final scoring: {final[p]['bonus']} VP for bonus tiles"
+            assert told in " ".join(where.split()), told
+        app.screen.action_panel("log")
+        await pilot.pause()
+        log = " ".join(str(app.screen.query_one("#r-panel").render()).split())
+        assert all(f"{name} final scoring: " in log for name in ("Ann", "Bob"))

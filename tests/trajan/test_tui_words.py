@@ -270,11 +270,9 @@ def test_no_screen_or_log_line_of_random_games_shows_a_code(players):
         said.append(S.decision_title(pv, names))
         said += [choice_words(pv, action) for action in pv.legal]
         if step % 25 == 0 or state.decision in ("spend", "consul"):
-            said.append(_plain(S.board_panel(pv, names)))
-            said.append(_plain(S.players_panel(pv, names)))
-            said.append(_plain(S.circle_panel(pv, pv.viewer, names)))
-            said.append(_plain(S.map_panel(pv, names)))
-            said.append(_plain(S.district_panel(pv, names)))
+            data = S.TrajanData(pv, names, [""] * players)
+            for panel in ("circle", "board", "map", "district", "players"):  # others' circles too
+                said.append(_plain(S.panel_text(data, panel)))
         action = rng.choice(legal_actions(state))
         before = state.clone()
         apply(state, action)
