@@ -465,6 +465,10 @@ R34 = Ruling("R34", "The Seaport display option plays 1 or 2 cards and then draw
              "(R29 when the piles run short); shipping draws nothing.")  # fmt: skip
 R35 = Ruling("R35", "If fewer than two bonus tiles lie beside the senate, the consul takes "
              "the one there and the vice consul none.")  # fmt: skip
+R36 = Ruling("R36", "The markers are placed before the Trajan stacks are laid out: no stack's "
+             "top tile is seen until every player has filled their trays, and each player "
+             "places unseen; all the trays are shown together once the last player has "
+             "placed.")  # fmt: skip
 
 RULINGS: tuple[Ruling, ...] = tuple(
     sorted(

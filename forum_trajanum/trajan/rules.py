@@ -1,7 +1,7 @@
 """Trajan's rules: setup, the turn (sowing, Trajan tiles, the six actions, extra actions), the
 round and quarter ends, and the final scoring. The only code that changes a state.
 
-Rulebook lines are cited as "EN l.N" (``shared/rules/trajan-rules-en.txt``); rulings R1-R35 are
+Rulebook lines are cited as "EN l.N" (``shared/rules/trajan-rules-en.txt``); rulings R1-R36 are
 in :mod:`forum_trajanum.trajan.data`.
 """
 
@@ -165,6 +165,13 @@ def new_game(seed: int, options: TrajanOptions | None = None) -> GameState:
     state.tasks = tasks[::-1]
     FLOW.run_automatic(state)
     return state
+
+
+def placing_markers(state: GameState) -> bool:
+    """Whether action markers are still being placed: the markers are placed before the
+    Trajan tiles are drawn (EN l.107-109), so the stacks are not laid out yet, and each
+    player's trays are their own until everyone has placed (R36)."""
+    return any(task.kind == "markers" for task in state.tasks)
 
 
 def _remaining_markers(pl: PlayerState) -> list[int]:

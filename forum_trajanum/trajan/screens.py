@@ -361,6 +361,9 @@ def board_below_time(v: GameState, names: list[str]) -> Text:
     )
     out.append(f"\nFace-down cards: {len(v.deck)} · forum pile {len(v.forum_pile)}")
     out.append("\nTrajan stacks ", style="bold")
+    if any(stack and stack[-1] < 0 for stack in v.stacks):  # EN l.107-109, R36
+        out.append("(the top tile): hidden until every seat has placed its markers")
+        return out
     out.append("(the top tile):")
     for s, stack in enumerate(v.stacks):
         top = f"{trajan_tile(stack[-1])} ({len(stack)} left)" if stack else "empty"

@@ -4,7 +4,9 @@ public log in player words.
 A view is a :class:`~forum_trajanum.trajan.state.GameState` whose hidden parts are ``-1``: the
 face-down card pile, the cards of other hands that nobody saw enter them, the forum, extra
 action and demand piles, the 3 demand tiles removed at setup, the bonus bag, every Trajan tile
-below a stack's top, and the seed (which decides them all).
+below a stack's top, the other seats' drawn setup defaults (R33), and the seed (which decides
+them all). While the action markers are placed (EN l.107-109, R36) the stacks' top tiles and
+the other seats' filled trays are hidden too.
 """
 
 from __future__ import annotations
@@ -20,7 +22,14 @@ from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan import foresight
 from forum_trajanum.trajan import words as W
 from forum_trajanum.trajan.actions import ACTION_SET, FORUM_KEYS, TILE_KEY, site_word
-from forum_trajanum.trajan.rules import FLOW, NUMERALS, bonus_items, current_player, set_points
+from forum_trajanum.trajan.rules import (
+    FLOW,
+    NUMERALS,
+    bonus_items,
+    current_player,
+    placing_markers,
+    set_points,
+)
 from forum_trajanum.trajan.state import GameState, construct
 
 HIDDEN = -1
@@ -37,10 +46,19 @@ def view(state: GameState, seat: int) -> GameState:
     v.demand_pile = [HIDDEN] * len(state.demand_pile)
     v.demands_out = [HIDDEN] * len(state.demands_out)
     v.bag = [HIDDEN] * len(state.bag)
-    v.stacks = [[HIDDEN] * (len(s) - 1) + s[-1:] for s in state.stacks]
+    placing = placing_markers(state)
+    if placing:  # the stacks are laid out once every tray is filled (EN l.107-109, R36)
+        v.stacks = [[HIDDEN] * len(s) for s in state.stacks]
+    else:
+        v.stacks = [[HIDDEN] * (len(s) - 1) + s[-1:] for s in state.stacks]
     for p, pl in enumerate(v.players):
         if p != seat:
             pl.hand = pl.known[:] + [HIDDEN] * (len(pl.hand) - len(pl.known))
+            # the defaults drawn for a seat are its own (R33)
+            pl.default_markers = [HIDDEN] * len(pl.default_markers)
+            pl.default_stacks = [HIDDEN] * len(pl.default_stacks)
+            if placing:  # each seat places unseen (R36); an empty tray is seen empty
+                pl.trays = [[HIDDEN] * D.NUM_COLOURS if any(t) else t for t in pl.trays]
     mine = bool(state.tasks) and state.tasks[-1].player == seat
     v.__pydantic_private__["_legal"] = FLOW.legal_actions(state) if mine else None
     return v
@@ -77,19 +95,21 @@ def determinize(v: GameState, rng: random.Random) -> GameState:
     rng.shuffle(left)
     s.demand_pile = [left.pop() for _ in s.demand_pile]
     s.demands_out = left
-    # Trajan tiles below the tops
+    # Trajan tiles below the tops (and the tops while the markers are placed, R36)
     placed = set(s.gone_trajan)
     for pl in s.players:
         placed.update(t for t in pl.slots if t >= 0)
         placed.update(pl.kept)
     for i, stack in enumerate(s.stacks):
+        known = [t for t in stack if t >= 0]
         hidden = [
             t
             for t, info in enumerate(D.TRAJAN_TILES)
-            if info.stack == i and t not in placed and t not in stack
+            if info.stack == i and t not in placed and t not in known
         ]
         rng.shuffle(hidden)
-        s.stacks[i] = hidden + stack[-1:]
+        s.stacks[i] = hidden + known
+    _setup_secrets(s, random.Random(s.seed))
     # the bonus bag
     out = set(s.senate_bonus)
     for pl in s.players:
@@ -99,6 +119,31 @@ def determinize(v: GameState, rng: random.Random) -> GameState:
     s.bag = bag
     s.__pydantic_private__["_legal"] = None
     return s
+
+
+def _setup_secrets(s: GameState, rng: random.Random) -> None:
+    """Draw what a view hides of the other seats' setup: their filled trays while the
+    markers are placed (R36) and their drawn defaults (R33). From a stream of their own, so
+    that the rest of a world is drawn as before."""
+    for pl in s.players:
+        if any(c < 0 for tray in pl.trays for c in tray):
+            shown = Counter(c for tray in pl.trays if min(tray) >= 0 for c in range(len(tray))
+                            for _ in range(tray[c]))  # fmt: skip
+            mine = Counter(dict.fromkeys(range(D.NUM_COLOURS), D.MARKERS_PER_COLOUR))
+            left = list((mine - shown).elements())
+            rng.shuffle(left)
+            for t, tray in enumerate(pl.trays):
+                if min(tray) < 0:
+                    pl.trays[t] = [0] * D.NUM_COLOURS
+                    for _ in range(D.MARKERS_PER_TRAY_AT_SETUP):
+                        pl.trays[t][left.pop()] += 1
+        if HIDDEN in pl.default_markers:
+            pl.default_markers = [c for c in range(D.NUM_COLOURS)
+                                  for _ in range(D.MARKERS_PER_COLOUR)]  # fmt: skip
+            rng.shuffle(pl.default_markers)
+        if HIDDEN in pl.default_stacks:
+            pl.default_stacks = list(range(len(D.STACKS)))
+            rng.shuffle(pl.default_stacks)
 
 
 @dataclass(frozen=True)
@@ -140,6 +185,38 @@ def _markers(s, a, p):
     x, y = divmod(a.pair, D.NUM_COLOURS)
     tray = s.tasks[-1].tray
     return f"put {D.COLOURS[x]} and {D.COLOURS[y]} into the {D.ACTIONS[tray]} tray"
+
+
+def _secret_markers(before, a, after, seat):
+    """A placement, seen by its player alone until everyone has placed (R36)."""
+    return [(seat, _markers(before, a, seat))]
+
+
+def _markers_reveal(before, action) -> bool:
+    """A placement that ends the seat's turn, or the last one, which shows every tray
+    (R36)."""
+    after = foresight.after(before, action)
+    return after is None or not placing_markers(after) or _ends_turn(before, action)
+
+
+def _tray_words(tray: list[int]) -> str:
+    return " and ".join(D.COLOURS[c] for c in range(len(tray)) for _ in range(tray[c]))
+
+
+def _placed_lines(after: GameState, actor: int) -> list[tuple[int, str]]:
+    """The log of a placement (R36): nothing while the seat places, that it has placed when
+    its trays are full, and every seat's trays (in turn order) once the last has placed."""
+    if placing_markers(after):
+        if any(t.kind == "markers" and t.player == actor for t in after.tasks):
+            return []
+        return [(actor, "placed their action markers (shown when everyone has)")]
+    lines = []
+    n = len(after.players)
+    for p in ((after.start_player + i) % n for i in range(n)):
+        trays = after.players[p].trays
+        placed = ", ".join(f"{D.ACTIONS[t]} {_tray_words(tray)}" for t, tray in enumerate(trays))
+        lines.append((p, "placed the action markers: " + placed))
+    return lines
 
 
 def _card(s, a, p):
@@ -299,7 +376,7 @@ def _ends_turn(before, action) -> bool:
 SPECS: dict[str, ActionSpec] = check_complete(
     ACTION_SET,
     {
-        "markers": ActionSpec(_markers, _ends_turn, words=W.markers_words),
+        "markers": ActionSpec(_markers, _markers_reveal, _secret_markers, words=W.markers_words),
         "card": ActionSpec(_card, True, _secret_draw, words=W.card_words),
         "start": ActionSpec(_start, _ends_turn, words=W.start_words),
         "take": ActionSpec(_take, _ends_turn, _secret_draw, words=W.take_words),
@@ -469,6 +546,8 @@ def _events(before: GameState, after: GameState, actor: int, action) -> list[tup
 def public_lines(before: GameState, action, after: GameState) -> list[tuple[int, str]]:
     """What every player may read in the log about ``action``: (seat, text) lines."""
     actor = current_player(before)
+    if action.kind == "markers":  # secret until everyone has placed (R36)
+        return _placed_lines(after, actor)
     lines = [(actor, SPECS[action.kind].log(before, action, actor))]
     return lines + _events(before, after, actor, action)
 

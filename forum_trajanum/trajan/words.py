@@ -18,7 +18,10 @@ def colour(c: int) -> str:
 
 
 def markers(counts: list[int]) -> str:
-    """A tray's markers as letters: "B B Y" (or "empty")."""
+    """A tray's markers as letters: "B B Y" (or "empty"; "hidden": another player's tray
+    while the markers are placed, R36)."""
+    if min(counts, default=0) < 0:
+        return "hidden"
     letters = [LETTER[c] for c in range(6) for _ in range(counts[c])]
     return " ".join(letters) if letters else "empty"
 

@@ -90,20 +90,27 @@ def _containers(state) -> set[int]:
 def assert_holds_nothing_hidden(seen, state, seat: int) -> None:
     """``seen``, handed to ``seat`` while the game is ``state``, is that seat's view: every
     hidden part of the state is -1 in it (the face-down piles, the cards of other hands
-    nobody saw enter them, the Trajan tiles below the stack tops, the seed), and it shares
-    no list with the state (through which the bot could watch the hidden parts change)."""
+    nobody saw enter them, the Trajan tiles below the stack tops, the seed; while markers
+    are placed the tops and the other seats' filled trays too, R36), and it shares no list
+    with the state (through which the bot could watch the hidden parts change)."""
     assert seen.viewer == seat == seen.decider
     assert seen.seed == 0
     for name in HIDDEN_PILES:
         assert getattr(seen, name) == [-1] * len(getattr(state, name)), name
+    placing = seen.decision == "markers"
     for mine, real in zip(seen.stacks, state.stacks, strict=True):
-        assert mine == [-1] * (len(real) - 1) + real[-1:], "a tile below a stack's top"
+        top = [] if placing else real[-1:]
+        assert mine == [-1] * (len(real) - len(top)) + top, "a tile below a stack's top"
     for p, (pl, real) in enumerate(zip(seen.players, state.players, strict=True)):
         assert len(pl.hand) == len(real.hand)
         if p == seat:
             assert pl.hand == real.hand
         else:  # only the cards every player saw enter that hand
             assert not Counter(c for c in pl.hand if c >= 0) - Counter(real.known), p
+            assert set(pl.default_markers) <= {-1}, p  # the setup defaults drawn for it
+        if p != seat and placing:  # a filled tray of another seat (R36)
+            hidden = [[-1] * 6 if any(tray) else tray for tray in real.trays]
+            assert pl.trays == hidden, p
     assert seen.legal == legal_actions(state)
     assert not _containers(seen) & _containers(state), "the view shares a list with the state"
 

@@ -172,3 +172,74 @@ def test_a_preview_gives_the_actions_own_points_not_the_quarter_scoring_it_leads
                 found += 1
         apply(state, rng.choice(legal_actions(state)))
     assert found, "no action in this game ended a quarter"
+
+
+def _placement_worlds(seed: int, players: int):
+    """(state, other) at each marker decision of a setup: ``other`` is the same game with
+    other Trajan stacks (every tile in another order, so other tops), the trays the other
+    seats filled so far filled otherwise, and their drawn defaults drawn again."""
+    rng = random.Random(seed)
+    state = new_game(seed, TrajanOptions(players=players))
+    while state.decision == "markers":
+        seat = state.decider
+        other = state.clone()
+        for stack in other.stacks:
+            stack.insert(0, stack.pop())  # the top goes to the bottom
+        for p, pl in enumerate(other.players):
+            if p == seat:
+                continue
+            filled = [t for t, tray in enumerate(pl.trays) if any(tray)]
+            colours = [c for t in filled for c in range(6) for _ in range(pl.trays[t][c])]
+            rng.shuffle(colours)
+            colours.reverse()
+            for t in filled:
+                pl.trays[t] = [0] * 6
+                for _ in range(2):
+                    pl.trays[t][colours.pop()] += 1
+            rng.shuffle(pl.default_markers)
+            rng.shuffle(pl.default_stacks)
+        yield state, other
+        apply(state, rng.choice(legal_actions(state)))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_r36_the_marker_decision_looks_the_same_whatever_the_stacks_and_earlier_trays(players):
+    """EN l.107-109 (the markers before the Trajan tiles), R36: at every marker decision,
+    worlds that differ only in the Trajan stacks' tops and in the trays the other seats
+    filled give the deciding seat the same view, legal actions, previews and words, and an
+    onlooker the same view."""
+    from forum_trajanum.trajan.view import SPECS
+
+    differ = 0
+    for state, other in _placement_worlds(30 + players, players):
+        seat = state.decider
+        _same_to(seat, state, other)
+        mine, theirs = view(state, seat), view(other, seat)
+        for action in mine.legal:
+            spec = SPECS[action.kind]
+            assert spec.words(theirs, action) == spec.words(mine, action)
+        differ += any(a.trays != b.trays for a, b in zip(state.players, other.players, strict=True))
+    assert differ  # the worlds did differ in an earlier seat's trays
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_r36_a_world_drawn_while_markers_are_placed_fills_the_hidden_trays_and_stacks(players):
+    """R36: ``determinize`` draws the hidden stacks and the other seats' hidden trays (two of
+    their own markers in each tray they filled), gives the view back, and plays on."""
+    from forum_trajanum.trajan.checks import check_invariants
+
+    rng = random.Random(players)
+    for state, _ in _placement_worlds(50 + players, players):
+        seat = state.decider
+        seen = view(state, seat)
+        world = determinize(seen, rng)
+        assert view(world, seat).model_dump() == seen.model_dump()
+        assert legal_actions(world) == legal_actions(state)
+        for p, pl in enumerate(world.players):
+            assert all(sum(t) in (0, 2) for t in pl.trays)
+            assert all(sum(t[c] for t in pl.trays) <= 2 for c in range(6))
+            assert sorted(pl.default_markers) == sorted(state.players[p].default_markers)
+        assert sorted(t for stack in world.stacks for t in stack) == list(range(54))
+        while world.phase == "setup":
+            apply(world, rng.choice(legal_actions(world)))
+        check_invariants(world)

@@ -109,8 +109,8 @@ def test_the_component_tables_hold_every_printed_piece():
     assert sum(len(n) for n in D.ADJACENT) == 2 * 17  # 17 province edges, symmetric
     assert all(a in D.ADJACENT[b] for a in range(10) for b in D.ADJACENT[a])
     assert len(D.ADJACENT[D.PROVINCES.index("Britannia")]) == 3  # EN l.319
-    assert [r.code for r in D.RULINGS] == [f"R{n}" for n in range(1, 36)]  # kept, in order
-    assert len(D.RULINGS) == 35
+    assert [r.code for r in D.RULINGS] == [f"R{n}" for n in range(1, 37)]  # kept, in order
+    assert len(D.RULINGS) == 36
 
 
 def test_every_public_constant_of_the_data_module_carries_its_flag():
@@ -156,3 +156,80 @@ def test_the_setup_decisions_name_the_start_player_for_the_hand_over_screen(tmp_
     )
     step = Conductor(session).next_step()
     assert step.kind == "handover" and step.what.endswith("you are the start player")
+
+
+def _place(state, texts: list[str]) -> None:
+    """The deciding seat fills its trays: the pairs named (``"markers BO"``), then the rest."""
+    seat = state.decider
+    for text in texts:
+        apply(state, find(legal_actions(state), text))
+    if state.decider == seat and state.decision == "markers":
+        apply(state, find(legal_actions(state), "markers rest"))
+
+
+def test_r36_no_trajan_stack_is_seen_until_every_seat_has_placed_its_markers():
+    """EN l.107-109: the markers are placed "prior to drawing Trajan tiles"; R36: no stack's
+    top tile is in any seat's view (nor an onlooker's) while markers are placed, every top is
+    once the last seat has placed, and the board says why they are not shown."""
+    from forum_trajanum.trajan.screens import board_below_time
+    from forum_trajanum.trajan.view import view
+
+    s = new_game(7, TrajanOptions(players=3))
+    while s.decision == "markers":
+        for seat in (-1, 0, 1, 2):
+            v = view(s, seat)
+            assert [len(stack) for stack in v.stacks] == [9] * 6
+            assert all(set(stack) == {-1} for stack in v.stacks)
+        board = board_below_time(view(s, s.decider), ["Ann", "Bob", "Cai"]).plain
+        assert "hidden until every seat has placed its markers" in board
+        _place(s, [])
+    assert s.decision == "card"
+    v = view(s, s.decider)
+    assert [stack[-1] for stack in v.stacks] == [stack[-1] for stack in s.stacks]
+    board = board_below_time(v, ["Ann", "Bob", "Cai"]).plain
+    assert "hidden until" not in board and "(9 left)" in board
+
+
+def test_r36_each_seat_places_unseen_and_every_tray_is_shown_once_the_last_has_placed():
+    """EN l.107: each player fills their own trays; R36: a later seat does not see the trays
+    an earlier seat filled (nor does the log say them) until the last seat has placed; that
+    placement shows every tray in one go, and it is an undo barrier."""
+    from forum_trajanum.trajan.game import GAME
+    from forum_trajanum.trajan.view import view
+    from forum_trajanum.trajan.words import markers
+
+    s = new_game(3, TrajanOptions(players=2))
+    first = s.decider
+    second = 1 - first
+    log = []
+
+    def play(text):
+        before = s.clone()
+        action = find(legal_actions(s), text)
+        apply(s, action)
+        log.extend(GAME.public_lines(before, action, s))
+        return GAME.reveals_information(before, action)
+
+    assert not play("markers BO")  # the same seat goes on placing: undo may take it back
+    assert view(s, second).players[first].trays[0] == [-1] * 6
+    assert markers(view(s, second).players[first].trays[0]) == "hidden"
+    assert view(s, second).players[first].trays[1] == [0] * 6  # an empty tray is seen empty
+    assert view(s, first).players[first].trays[0] == s.players[first].trays[0]
+    assert play("markers rest")  # the seat's placing ends: the next seat decides
+    assert log == [(first, "placed their action markers (shown when everyone has)")]
+    assert s.decider == second and s.decision == "markers"
+    hidden = view(s, second)
+    assert all(tray == [-1] * 6 for tray in hidden.players[first].trays)
+    assert set(hidden.players[first].default_markers) == {-1}  # the drawn default too
+    assert view(s, -1).players[first].trays == hidden.players[first].trays  # onlookers
+    assert not play("markers YY")
+    assert view(s, first).players[second].trays[0] == [-1] * 6
+    assert play("markers rest")  # the last placement shows every tray
+    assert s.decision == "card"
+    for seat in (first, second, -1):
+        assert [pl.trays for pl in view(s, seat).players] == [pl.trays for pl in s.players]
+    shown = log[1:]
+    assert [seat for seat, _ in shown] == [s.start_player, 1 - s.start_player]
+    assert all(text.startswith("placed the action markers: Seaport ") for _, text in shown)
+    assert "Seaport blue and orange" in dict(shown)[first]
+    assert "Seaport yellow and yellow" in dict(shown)[second]

@@ -42,8 +42,9 @@ def _session(seed: int, actions: int) -> GameSession:
     return session
 
 
-async def _panels(session: GameSession) -> dict[str, str]:
-    """The deciding player's screen text for each panel, after the hand-over."""
+async def _panels(session: GameSession, pages: int = 0) -> dict[str, str]:
+    """The deciding player's screen text for each panel, after the hand-over (and ``pages``
+    pages further down each panel, one after the other)."""
     app = ForumApp(bot_delay=0, choice_hold=0.001, session=session)
     shown = {}
     async with app.run_test(size=(80, 24)) as pilot:
@@ -58,6 +59,10 @@ async def _panels(session: GameSession) -> dict[str, str]:
             await pilot.press(key)
             await pilot.pause()
             shown[panel] = screen_text(app)
+            for _ in range(pages):
+                await pilot.press("pagedown")
+                await pilot.pause()
+                shown[panel] += "\n" + screen_text(app)
     return shown
 
 
@@ -93,3 +98,38 @@ async def test_the_hand_over_screen_shows_no_hand():
         assert session.name(session.decider) in text
         for word in D.COMMODITIES:
             assert word not in text
+
+
+def _placing_session(first_seat: list[str], other_stacks: bool) -> GameSession:
+    """A 2-player hot-seat game at the second seat's marker decision (R36), after the first
+    seat placed ``first_seat`` and the rest by default; ``other_stacks``: every Trajan stack
+    in another order (other top tiles)."""
+    session = GameSession.new(
+        5, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
+    )
+    for text in [*first_seat, "markers rest"]:
+        session.play(text)
+    if other_stacks:
+        for stack in session.state.stacks:
+            stack.insert(0, stack.pop())
+    assert session.state.decision == "markers"
+    return session
+
+
+async def test_r36_the_marker_decision_shows_the_same_screen_whatever_the_stacks_and_first_trays():
+    """EN l.107-109 (the markers before the Trajan tiles), R36: the second seat's marker
+    decision, after the hand-over, reads the same on every panel at 80x24 whatever the
+    Trajan stacks and however the first seat filled its trays; the board says the stacks are
+    hidden until every seat has placed."""
+    one = _placing_session([], other_stacks=False)
+    two = _placing_session(["markers BB", "markers YY"], other_stacks=True)
+    first = 1 - one.decider
+    assert one.state.players[first].trays != two.state.players[first].trays
+    assert [s[-1] for s in one.state.stacks] != [s[-1] for s in two.state.stacks]
+    shown, other = await _panels(one, pages=3), await _panels(two, pages=3)
+    for panel in PANEL_KEYS:
+        assert shown[panel] == other[panel], f"the {panel} panel tells the worlds apart"
+    board = " ".join(shown["board"].split())
+    assert "hidden until every seat has placed its markers" in board
+    log = " ".join(shown["log"].split())
+    assert f"{one.name(first)} placed their action markers (shown when everyone has)" in log
