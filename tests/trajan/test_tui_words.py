@@ -68,8 +68,8 @@ async def test_the_help_has_the_rules_the_rulings_and_the_data_notice(tmp_path, 
         await pilot.pause()
         # the last ruling and the notice at the bottom of the tab (lines joined, borders out)
         bottom = " ".join(screen_text(app).replace("█", " ").split())
-        assert D.DATA_NOTICE in bottom and "R35" in bottom
-        assert bottom.index("R34") < bottom.index("R35")  # in their order, not as text
+        assert D.DATA_NOTICE in bottom and "R36" in bottom
+        assert bottom.index("R35") < bottom.index("R36")  # in their order, not as text
         await pilot.press("2")
         await pilot.pause()
         assert all(f"{code} " in screen_text(app) for code in D.COLOUR_CODES)
