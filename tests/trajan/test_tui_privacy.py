@@ -9,6 +9,7 @@ nobody's hand."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -131,5 +132,7 @@ async def test_r36_the_marker_decision_shows_the_same_screen_whatever_the_stacks
         assert shown[panel] == other[panel], f"the {panel} panel tells the worlds apart"
     board = " ".join(shown["board"].split())
     assert "hidden until every seat has placed its markers" in board
+    # the first seat's circle (below the players) shows its filled trays as hidden
+    assert re.search(r"Seaport +hidden", shown["players"]), shown["players"]
     log = " ".join(shown["log"].split())
     assert f"{one.name(first)} placed their action markers (shown when everyone has)" in log
