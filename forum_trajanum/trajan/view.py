@@ -313,9 +313,10 @@ def _deploy(s, a, p):
 def _senate(s, a, p):
     space = s.players[p].senate
     there = D.SENATE_VP[space + 1]
+    top = " (the top: no further this quarter)" if space + 1 == D.SENATE_TOP else ""
     return (
         f"moved up in the senate from the {D.SENATE_VP[space]} space to the {there} space "
-        f"(+{there} VP; {W.senate_track(space + 1)})"
+        f"(+{there} VP){top}"
     )
 
 
@@ -502,7 +503,7 @@ def _quarter_lines(before: GameState, after: GameState, action) -> list[tuple[in
         for p in ranked:
             role = {new.consul: ": consul", new.vice: ": vice consul"}.get(p, "")
             space = new.senate[p] if new.senate else None
-            lines.append((p, f"senate vote: {W.votes_told(space, new.votes[p])}{role}"))
+            lines.append((p, f"had {W.votes_told(space, new.votes[p])} in the senate vote{role}"))
     if new.consul_tile >= 0 and (old is None or old.consul_tile < 0) and action.kind != "consul":
         lines.append((new.consul, f"took {W.bonus_taken(new.consul_tile, True)} as consul"))
     if new.vice_tile >= 0 and (old is None or old.vice_tile < 0):

@@ -147,6 +147,16 @@ def test_the_senate_choice_shows_the_track_with_each_spaces_vp_and_the_top():
     said = W.senate_words(view(s, 0), parse("senate"))
     assert said.startswith("Senate: one space up, from the 3 space to the 4 space (+4 VP)")
     assert "spaces worth 0 2 3 [4] 5 6 7 8 VP; at the 8 space the climb stops" in said
+    from forum_trajanum.trajan.tasks import ActTask, Why
+
+    s = turn_of(after_setup(4), 0)
+    s.players[0].senate = D.SENATE_TOP - 1
+    s.tasks[-1:] = [ActTask(0, D.SENATE, Why.TRAY)]
+    s.__pydantic_private__["_legal"] = None
+    assert _said(s, parse("senate"))[0][1] == (
+        "moved up in the senate from the 7 space to the 8 space (+8 VP) "
+        "(the top: no further this quarter)"
+    )
 
 
 def _quarter_scene():
@@ -198,10 +208,9 @@ def test_the_senate_vote_and_both_consuls_tiles_are_logged():
     lines = _said(s, parse("take seaport"))
     while s.decision == "act":
         lines += _said(s, PASS)
-    assert (0, "senate vote: 3 votes (0 from the senate track, 3 from senate tiles): consul") in (
-        lines
-    )
-    assert (1, "senate vote: 0 votes: vice consul") in lines
+    had = "had 3 votes (0 from the senate track, 3 from senate tiles) in the senate vote"
+    assert (0, f"{had}: consul") in lines
+    assert (1, "had 0 votes in the senate vote: vice consul") in lines
     assert s.decision == "consul"
     choice = legal_actions(s)[0]
     other = next(t for t in s.senate_bonus if t != choice.tile)
