@@ -146,6 +146,7 @@ class DecisionPanel(Vertical):
         #: on a cell with several): (the cell's name, its legal actions' texts); None: all.
         self.cell_open: tuple[str, tuple[str, ...]] | None = None
         self._cell_legal: tuple = ()
+        self._cell_actions: list = []
         #: The entries and the hint mark the list shows.
         self._shown_entries: tuple | None = None
         #: The decision the list was last filled for: (its kind, its seat, the game's step).
@@ -377,6 +378,7 @@ class DecisionPanel(Vertical):
         list, keyed from 1, until Escape (or Back, or another decision)."""
         self.say("")  # what was said was about the list before
         self.cell_open = (cell, tuple(str(a) for a in actions))
+        self._cell_actions = list(actions)
         self._cell_legal = tuple(self.choices.data.view.legal)
         self.open_group(None, keep_cell=True)
 
@@ -397,12 +399,12 @@ class DecisionPanel(Vertical):
         if closing and not self.group_open and GROUP_ID + closing in ids:
             lst.highlighted = ids.index(GROUP_ID + closing)
         elif closing_cell and not self.group_open:
-            # back on the choice that was highlighted among the cell's, or its first one
-            back_on = [i for i, entry in enumerate(ids) if entry in closing_cell[1]]
+            # back on the choice that was highlighted among the cell's, or the cell's first
+            # one (or the entry of the group that holds it): the board's cursor stays there
             if was_on in ids and was_on in closing_cell[1]:
                 lst.highlighted = ids.index(was_on)
-            elif back_on:
-                lst.highlighted = back_on[0]
+            else:
+                self.highlight(self._cell_actions)
         if self.hints.action() is not None:
             self.show_hint_line()  # the hint's line names the keys of the list now shown
             mark = self.hints.entry(ids)

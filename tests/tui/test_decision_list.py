@@ -208,6 +208,7 @@ async def test_enter_on_a_cell_with_several_choices_opens_exactly_those_choices(
             for c, acts in screen.by_cell.items()
             if len(acts) > 1 and all(a.tribune for a in acts)
         )
+        from forum_trajanum.data import cell_index
         from forum_trajanum.tui.widgets import ColoniaGrid
 
         grid = screen.query_one(ColoniaGrid)
@@ -218,6 +219,10 @@ async def test_enter_on_a_cell_with_several_choices_opens_exactly_those_choices(
         assert _ids(app) == [*(str(a) for a in actions), BACK_ID]
         assert _highlighted(app) == str(actions[0])
         assert "in the list (highlighted)" not in " ".join(screen_text(app).split())
+        await pilot.press("escape")  # back: on the entry of the group that holds them
+        await pilot.pause()
+        assert app.focused is grid and grid.cursor == cell_index(cell)  # the cursor stays
+        assert _highlighted(app) == GROUP_ID + group_of(actions[0])
 
 
 async def test_a_hint_is_on_the_scale_of_final_points_and_names_its_choices_whole():
