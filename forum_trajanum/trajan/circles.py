@@ -15,6 +15,7 @@ from collections import Counter
 from functools import partial
 
 from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -75,13 +76,12 @@ def circle_of(v: GameState, seat: int, names: list[str]) -> Group:
     title.append(f" (seat {seat + 1}, clockwise) · {pl.score} VP")
     table = Drawn(partial(circle_table, circle_rows(pl)))
     lines = plan_lines(v, seat)
-    plans = Text()
-    plans.append(f"If {names[seat]} took a tray now:", style="bold")
-    for line in lines:
-        plans.append("\n  " + line)
+    head = Text(f"If {names[seat]} took a tray now:", style="bold")
     if not lines:
-        plans.append(" no tray holds a marker")
-    return Group(title, table, circle_facts(v, seat), plans)
+        head.append(" no tray holds a marker", style="not bold")
+    # each line indented as a whole: a wrapped line's end stays under its beginning
+    plans = [Padding(Text(line), (0, 0, 0, 2)) for line in lines]
+    return Group(title, table, circle_facts(v, seat), head, *plans)
 
 
 def others_group(v: GameState, home: int, names: list[str]) -> Group:
