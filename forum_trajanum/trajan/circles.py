@@ -75,13 +75,11 @@ def circle_of(v: GameState, seat: int, names: list[str]) -> Group:
     title.append(f"{names[seat]}'s action circle", style="bold #ffd75f")
     title.append(f" (seat {seat + 1}, clockwise) · {pl.score} VP")
     table = Drawn(partial(circle_table, circle_rows(pl)))
-    lines = plan_lines(v, seat)
-    head = Text(f"If {names[seat]} took a tray now:", style="bold")
-    if not lines:
-        head.append(" no tray holds a marker", style="not bold")
+    lines = plan_lines(v, seat)  # none while the trays are hidden or empty
+    head = [Text(f"If {names[seat]} took a tray now:", style="bold")] if lines else []
     # each line indented as a whole: a wrapped line's end stays under its beginning
     plans = [Padding(Text(line), (0, 0, 0, 2)) for line in lines]
-    return Group(title, table, circle_facts(v, seat), head, *plans)
+    return Group(title, table, circle_facts(v, seat), *head, *plans)
 
 
 def others_group(v: GameState, home: int, names: list[str]) -> Group:

@@ -89,5 +89,8 @@ def sowing_plan(v: GameState, seat: int, tray: int) -> SowingPlan:
 
 def tray_plans(v: GameState, seat: int) -> list[tuple[int, SowingPlan]]:
     """Each tray ``seat`` could take the markers of on its turn, with what that would do
-    (from what the view holds: another player's circle is public)."""
+    (from what the view holds: another player's circle is public, but for its trays while
+    the markers are placed, R36: then none)."""
+    if any(c < 0 for tray in v.players[seat].trays for c in tray):
+        return []
     return [(tray, sowing_plan(v, seat, tray)) for tray in source_trays(v, seat)]

@@ -138,3 +138,21 @@ async def test_the_players_panel_of_a_wide_screen_shows_the_other_circles(size):
             # a long line wraps in the narrow box: its first words are on one line
             assert line.split(";")[0] in text
     assert f"{session.name(seat)}'s action circle (seat" not in text
+
+
+def test_while_the_markers_are_placed_another_circle_has_no_plannable_lines():
+    # R36: each seat places its markers unseen; its filled trays cannot be planned from
+    session = GameSession.new(
+        3, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
+    )
+    first = session.decider
+    while session.decider == first:
+        session.play(session.view_of(first).legal[0])
+    v = session.view_of(session.decider)
+    assert any(c < 0 for tray in v.players[first].trays for c in tray), "trays hidden"
+    assert plan_lines(v, first) == []
+    # once every seat has placed, the lines come back
+    while session.state.quarter <= 0:
+        session.play(session.view_of(session.decider).legal[0])
+    v = session.view_of(session.decider)
+    assert plan_lines(v, 1 - session.decider)
