@@ -39,6 +39,8 @@ class Preview(BaseModel):
     second_citizen: str = ""  # the second-citizen bonus earned (CITIZEN_ROWS codes)
     envoys: int = 0  # envoys the player may then place (the ship and free spaces allow)
     envoys_lost: int = 0  # envoys it would send that cannot go: ship empty or Forum full
+    lost: dict[str, int] = Field(default_factory=dict)  # gains that cannot be had ("upgrade":
+    # steps past the slide bar's end)
     area_bonuses: int = 0  # area bonuses won (an envoy completing a colour area)
     crane: str = ""  # colour letter of a crane this uncovers
     tile: str = ""  # kind of a known tile taken or used

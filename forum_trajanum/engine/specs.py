@@ -206,10 +206,16 @@ def _upgrades(me: ColoniaView, count: int, out: dict) -> None:
     k = out.get("prestige", -1)
     k = me.prestige if k < 0 else k
     merchant = me.row_active[MERCHANT_I] and bool(me.citizens[MERCHANT_I][0])
+    moved = 0
     for _ in range(count):
-        k = next_cypress(k) if merchant else min(k + 1, PRESTIGE_MAX)
-    out["prestige"] = k
-    _add(out, "gain", "upgrade", count)
+        after = next_cypress(k) if merchant else min(k + 1, PRESTIGE_MAX)
+        moved += after != k
+        k = after
+    if moved:
+        out["prestige"] = k
+    _add(out, "gain", "upgrade", moved)
+    # an upgrade with the slide bar at its end does nothing: said, never promised
+    _add(out, "lost", "upgrade", count - moved)
 
 
 def _column_points(view: PlayerView, me: ColoniaView) -> int:

@@ -161,6 +161,8 @@ def effect_words(action: A.Action, pv: PlayerView) -> str | None:
         parts.append("get " + ", ".join(gains))
     if p.envoys_lost:
         parts.append(_lost_envoys(p, pv))
+    if p.lost.get("upgrade"):
+        parts.append("no upgrade: the slide bar is at its end")
     if p.flips_bar:
         parts.append("the slide bar flips over")
     if p.inactive_rows and "inactive_rows" not in says:

@@ -345,3 +345,40 @@ def test_a_second_patrician_i_promises_an_envoy_only_when_one_can_go(ship):
     assert ("no envoy: your ship is empty" in words) == (not ship), words
     after = apply(state.clone(), row1)
     assert (decision_kind(after) == "envoy") == bool(ship)
+
+
+def test_an_upgrade_with_the_slide_bar_at_its_end_promises_nothing_and_says_so():
+    # Rules "Slide bar": an upgrade moves the slide bar one space up, to 8 at most; at 8 it
+    # does nothing (QA: "get slide bar to 8" was promised with the bar at 8/8).
+    from forum_trajanum.data.components import PRESTIGE_MAX
+    from forum_trajanum.engine import new_game
+    from forum_trajanum.tui.labels import effect_words
+
+    from .helpers import along_random_game
+
+    checked = 0
+    for seed in range(40):
+        for state in along_random_game(new_game(seed, players=2), seed, every=1):
+            p = current_player(state)
+            if p < 0 or not any(
+                preview(view(state, p), a).gain.get("upgrade") for a in legal_actions(state)
+            ):
+                continue
+            state.players[p].prestige = PRESTIGE_MAX
+            refresh(state)
+            mine = view(state, p)
+            for action in legal_actions(state):
+                seen = preview(mine, action)
+                if not seen.lost.get("upgrade"):
+                    continue
+                assert seen.prestige == -1 and not seen.gain.get("upgrade"), (action, seen)
+                words = effect_words(action, mine) or ""
+                assert "slide bar to" not in words
+                assert "no upgrade: the slide bar is at its end" in words
+                after = view(apply(state.clone(), action), p)
+                assert after.colonias[p].prestige == PRESTIGE_MAX
+                checked += 1
+            break
+        if checked >= 3:
+            break
+    assert checked >= 3
