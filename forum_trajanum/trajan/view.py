@@ -334,6 +334,16 @@ def _extra(s, a, p):
     return f"spent {what} to repeat {D.ACTIONS[s.tasks[-1].action]}"
 
 
+def _trajan(s, a, p):
+    stack = s.stacks[a.stack]
+    left = len(stack) - 1
+    after = "the stack is empty now" if not left else f"{left} left in the stack"
+    return (
+        f"took the top tile of the {D.STACK_NAMES[a.stack]} stack, {W.trajan_tile(stack[-1])}, "
+        f"onto slot {D.SLOT_NAMES[s.players[p].arch]} ({after})"
+    )
+
+
 def _forum_key(key: int) -> str:
     return W.forum_key(*FORUM_KEYS[key])
 
@@ -435,11 +445,7 @@ SPECS: dict[str, ActionSpec] = check_complete(
         "deploy": ActionSpec(_deploy, _ends_turn, _secret_draw, words=W.deploy_words),
         "senate": ActionSpec(_senate, _ends_turn, _secret_draw, words=W.senate_words),
         "trajan": ActionSpec(
-            lambda s, a, p: (
-                f"took the top tile of the {D.STACK_NAMES[a.stack]} stack, "
-                f"{W.trajan_tile(s.stacks[a.stack][-1])}, onto slot "
-                f"{D.SLOT_NAMES[s.players[p].arch]}"
-            ),
+            _trajan,
             _ends_turn,
             _secret_draw,
             words=W.trajan_words,

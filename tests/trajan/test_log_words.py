@@ -279,12 +279,13 @@ def test_the_trajan_action_and_a_building_say_what_was_taken_and_its_vp():
     s.tasks[-1:] = [ActTask(0, D.TRAJAN, Why.TRAY)]
     s.__pydantic_private__["_legal"] = None
     action = next(a for a in legal_actions(s) if a.kind == "trajan")
+    s.stacks[action.stack] = s.stacks[action.stack][-1:]  # the last tile of its stack
     tile = s.stacks[action.stack][-1]
     slot = D.SLOT_NAMES[s.players[0].arch]
     line = _said(s, action)[0][1]
     assert line == (
         f"took the top tile of the {D.STACK_NAMES[action.stack]} stack, "
-        f"{W.trajan_tile(tile)}, onto slot {slot}"
+        f"{W.trajan_tile(tile)}, onto slot {slot} (the stack is empty now)"
     )
     s = turn_of(after_setup(6), 0)
     s.tasks[-1:] = [ActTask(0, D.CONSTRUCTION, Why.TRAY)]
