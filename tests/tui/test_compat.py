@@ -138,3 +138,41 @@ async def test_css_parsed_once_is_shared_by_the_next_apps_stylesheets_per_theme(
     assert not parses  # ...and no CSS parsed again
     light = await background("textual-light")
     assert light[0] != first[0] and any("Own #box" in css for css in parses)  # another theme
+
+
+async def test_a_layout_after_a_scroll_repaints_what_it_moved():
+    """issue 27, point 3: a scroll, then a new list and a line above it hidden, and a hidden
+    widget's place asked for (the screen's map rebuilt lazily) before the layout: the list
+    that grows into the line's rows must be painted there, as a terminal shows it."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import OptionList, Static
+
+    from forum_trajanum.tui.compat import repaint_what_moved
+    from tests.tui.terminal import SETTLED, Terminal
+    from tests.waiting import wait_for
+
+    repaint_what_moved()
+
+    class Scrolled(App):
+        CSS = "#box { height: 5; } OptionList { height: 1fr; border: none; }"
+
+        def compose(self):
+            with VerticalScroll(id="box"):
+                yield Static("\n".join(f"panel line {n}" for n in range(20)))
+            yield Static("a note\nof three\nlines", id="note")
+            yield OptionList(*(f"old entry {n}" for n in range(4)))
+            yield Static("", id="hidden")
+
+    app = Scrolled()
+    async with app.run_test(size=(30, 12)) as pilot:
+        terminal = Terminal(app)
+        app.query_one("#hidden").display = False
+        await pilot.pause()
+        app.query_one("#box").scroll_page_down(animate=False)  # only the view laid out
+        await pilot.pause()
+        app.query_one(OptionList).set_options(["new entry"])
+        app.query_one("#note").display = False  # the list grows into the note's rows
+        assert app.query_one("#hidden").size is not None  # a question about a place
+        await pilot.pause()
+        assert await wait_for(pilot, lambda: not terminal.differences(), timeout=SETTLED)
+        assert "old entry" not in "\n".join(terminal.lines())
