@@ -114,11 +114,8 @@ async def test_o_shows_nothing_of_the_other_hand_but_its_count(seed):
     assert await _others_text(twin) == first
 
 
-@pytest.mark.parametrize("size", [(120, 36), (160, 45)], ids=str)
-async def test_the_players_panel_of_a_wide_screen_shows_the_other_circles(size):
-    session = _session(5, 50, players=3)
-    seat = session.decider
-    v = session.view_of(seat)
+async def _players_text(session: GameSession, size) -> str:
+    """The screen text of the players panel (every page of it) for the deciding seat."""
     app = ForumApp(bot_delay=0, choice_hold=0.001, session=session)
     async with app.run_test(size=size) as pilot:
         await _to_play_screen(app, pilot)
@@ -129,7 +126,15 @@ async def test_the_players_panel_of_a_wide_screen_shows_the_other_circles(size):
             await pilot.press("pagedown")
             await pilot.pause()
             pages.append(screen_text(app))
-    text = "\n".join(pages)
+    return "\n".join(pages)
+
+
+@pytest.mark.parametrize("size", [(120, 36), (160, 45)], ids=str)
+async def test_the_players_panel_of_a_wide_screen_shows_the_other_circles(size):
+    session = _session(5, 50, players=3)
+    seat = session.decider
+    v = session.view_of(seat)
+    text = await _players_text(session, size)
     for other in range(3):
         if other == seat:
             continue
@@ -156,3 +161,15 @@ def test_while_the_markers_are_placed_another_circle_has_no_plannable_lines():
         session.play(session.view_of(session.decider).legal[0])
     v = session.view_of(session.decider)
     assert plan_lines(v, 1 - session.decider)
+
+
+async def test_the_players_panel_at_120x36_shows_nothing_of_the_other_hand_but_its_count():
+    session = _session(9, 60)
+    seat = session.decider
+    other = 1 - seat
+    first = await _players_text(session, (120, 36))
+    world = determinize(session.view_of(seat), random.Random(9))
+    assert sorted(world.players[other].hand) != sorted(session.state.players[other].hand)
+    twin = _session(9, 60)
+    twin.state = world
+    assert await _players_text(twin, (120, 36)) == first
