@@ -150,13 +150,12 @@ async def test_the_continue_list_shows_hostile_file_names_with_visible_escapes(h
     assert SHOWN.encode() in log and no_terminal_codes(log)
 
 
-def test_the_continue_list_in_a_real_terminal_writes_no_code_from_a_file_name(home):
-    # the app run for real on a pseudo-terminal: every byte it writes is read back. Textual
-    # writes its own codes (colours, cursor moves, the pointer's shape: OSC 22); none of
-    # the file's own (a title, OSC 0; the clipboard, OSC 52; a bell) may be among them
+def in_a_terminal(home: Path, args: list[str], steps: list[tuple[bytes, bytes]]) -> bytes:
+    """Run ``forum-trajanum ARGS`` for real on a pseudo-terminal of 120x40: for each step,
+    type its keys, then read what the app writes until its words appear; then ctrl+q. The
+    app must end by itself with status 0; returns every byte it wrote."""
     import fcntl
     import pty
-    import re
     import select
     import struct
     import termios
@@ -164,13 +163,12 @@ def test_the_continue_list_in_a_real_terminal_writes_no_code_from_a_file_name(ho
 
     from tests.waiting import DEADLINE
 
-    (saves.games_dir() / f"{HOSTILE}.json").write_bytes(b"garbage")
     master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))  # 120x40
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
     env = {**os.environ, "FORUM_TRAJANUM_HOME": str(home), "PYTHONPATH": str(ROOT),
            "TERM": "xterm-256color"}  # fmt: skip
     app = subprocess.Popen(
-        [sys.executable, "-m", "forum_trajanum.cli"],
+        [sys.executable, "-m", "forum_trajanum.cli", *args],
         stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
     )  # fmt: skip
     os.close(slave)
@@ -187,20 +185,52 @@ def test_the_continue_list_in_a_real_terminal_writes_no_code_from_a_file_name(ho
         return condition()
 
     try:
-        assert read_until(lambda: b"Continue a game" in out)
-        os.write(master, b"\x1b[B\r")  # down to "Continue a game", Enter
-        assert read_until(lambda: b"PWNED-TITLE" in out)
+        for keys, words in steps:
+            os.write(master, keys)
+            assert read_until(lambda words=words: words in out), (words, bytes(out[-3000:]))
         os.write(master, b"\x11")  # ctrl+q
         read_until(lambda: app.poll() is not None)
-        assert app.wait(timeout=DEADLINE) == 0
+        assert app.wait(timeout=DEADLINE) == 0, bytes(out[-3000:])
     finally:
         if app.poll() is None:
             app.kill()
         os.close(master)
-    assert SHOWN.encode() in out
-    osc = re.findall(rb"\x1b\]([0-9]*)", bytes(out))
-    assert set(osc) <= {b"22"}, osc  # Textual's pointer shape only
-    assert b"\x07" not in out.replace(b"\x1b]22;default\x07", b"")
+    return bytes(out)
+
+
+def only_textuals_own_codes(out: bytes) -> bool:
+    """Whether the only operating-system commands in ``out`` are Textual's own (the
+    pointer's shape, OSC 22) and no bell rings outside them: no title (OSC 0), no clipboard
+    (OSC 52)."""
+    import re
+
+    return set(re.findall(rb"\x1b\]([0-9]*)", out)) <= {b"22"} and b"\x07" not in re.sub(
+        rb"\x1b\]22;[^\x07]*\x07", b"", out
+    )
+
+
+def test_the_continue_list_in_a_real_terminal_writes_no_code_from_a_file_name(home):
+    # every byte the app writes is read back: Textual writes its own codes (colours, cursor
+    # moves, the pointer's shape), none of the file name's own may be among them
+    (saves.games_dir() / f"{HOSTILE}.json").write_bytes(b"garbage")
+    out = in_a_terminal(
+        home, [], [(b"", b"Continue a game"), (b"\x1b[B\r", b"PWNED-TITLE")]
+    )  # down to "Continue a game", Enter: the list
+    assert SHOWN.encode() in out and only_textuals_own_codes(out)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_new_and_continue_in_a_real_terminal_show_markup_names_as_text(game, home):
+    # `new --seats 'A[/]',Bob` stopped with a MarkupError, and `continue` did every time
+    seats = "A[/],[reverse]Ann"
+    # the hand-over, the game's screen, its players' panel
+    steps = [(b"", b"  (seat "), (b"\r", b"Undo"), (b"p", b"[reverse]Ann")]
+    out = in_a_terminal(home, ["new", "--game", game, "--seats", seats, "--no-coach"], steps)
+    assert b"A[/]" in out and b"Error" not in out and only_textuals_own_codes(out)
+    (game_info,) = saves.list_games()
+    assert game_info.names == ["A[/]", "[reverse]Ann"]
+    out = in_a_terminal(home, ["continue"], steps)
+    assert b"A[/]" in out and b"Error" not in out and only_textuals_own_codes(out)
 
 
 # --- point 2: names and titles are text, never markup ---------------------------------------
