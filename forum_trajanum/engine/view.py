@@ -37,6 +37,7 @@ from forum_trajanum.engine.state import (
     tile_kind,
 )
 from forum_trajanum.engine.tasks import TaskField
+from forum_trajanum.engine.words import scoring_line
 
 _PLACE = tuple(
     "temple" if c in TEMPLES else "corner" if c in CORNERS else "space" for c in range(36)
@@ -349,7 +350,7 @@ def public_lines(before: GameState, action: Action, after: GameState) -> list[tu
     """
     actor = rules.current_player(before)
     if not SPECS[action.kind].draft:
-        return [(actor, public_description(before, action, actor))]
+        return [(actor, public_description(before, action, actor)), *_scoring_lines(before, after)]
     lines: list[tuple[int, str]] = []
     if not any(t.kind == "draft" and t.player == actor for t in after.tasks):
         lines.append((actor, "has drafted"))
@@ -358,6 +359,18 @@ def public_lines(before: GameState, action: Action, after: GameState) -> list[tu
         for p in ((before.start_player + i) % n for i in range(n)):
             lines.append((p, _draft_summary(after.players[p])))
     return lines
+
+
+def _scoring_lines(before: GameState, after: GameState) -> list[tuple[int, str]]:
+    """A cycle's scoring that the action led to (the last citizens paid): a line per seat in
+    seat order, with its points by category (rules "End of the cycle - Scoring Phase")."""
+    if len(after.scorings) <= len(before.scorings):
+        return []
+    cycle = len(after.scorings)
+    return [
+        (p, scoring_line(cycle, record, after.players[p].score))
+        for p, record in enumerate(after.scorings[-1])
+    ]
 
 
 def _draft_summary(pl: PlayerState) -> str:

@@ -82,3 +82,33 @@ def building_words(code: str) -> str:
 def street_name(symbol: int) -> str:
     """A street card symbol as printed: "street III" or "street c"."""
     return f"street {STREET_SYMBOLS[symbol]}"
+
+
+#: A cycle's scoring categories in the log's words (keys of a cycle's record in ``scorings``:
+#: the scoring phase's, then what was scored during the rounds), in the rules' order.
+SCORING_WORDS: dict[str, str] = {
+    "cranes": "cranes",
+    "colonia": "Colonia rows",
+    "eagles": "eagles",
+    "area": "largest area",
+    "trajan_cards": "Trajan card",
+}
+PLAY_WORDS: dict[str, str] = {
+    "column": "triumphal columns",
+    "tracks": "finished tracks",
+    "bonus": "area bonuses as VP",
+}
+
+
+def scoring_line(cycle: int, record: dict[str, int], total: int) -> str:
+    """One seat's cycle scoring in the log's words: each category of the scoring phase (a 0
+    included: a first-timer reads what did not score too), the cycle's points scored during
+    its rounds where there were any, and the total after it."""
+    numeral = ("I", "II", "III")[min(max(cycle, 1), 3) - 1]
+    scored = [f"{words} {record.get(key, 0)}" for key, words in SCORING_WORDS.items()]
+    phase = sum(record.get(key, 0) for key in SCORING_WORDS)
+    played = [f"{words} {record[key]}" for key, words in PLAY_WORDS.items() if record.get(key)]
+    line = f"cycle {numeral} scoring: {', '.join(scored)} = {phase} VP"
+    if played:
+        line += f" (during the cycle's rounds besides: {', '.join(played)})"
+    return f"{line}; {total} VP in all"

@@ -262,3 +262,34 @@ def test_once_the_game_is_over_the_tiles_never_drafted_lie_face_up_for_everybody
         assert {
             (seat, cell): tile_kind(world.players[seat].grid[cell]) for seat, cell in left
         } == left
+
+
+def test_a_cycles_scoring_is_logged_per_seat_with_each_category_and_the_total():
+    # Rules "End of the cycle - Scoring Phase": cranes, Colonia, Forum (eagles, largest area)
+    # and the Trajan card score for every player; the log says each seat's figures (QA: the
+    # cycle scorings never appeared in the log).
+    from forum_trajanum.engine import apply, is_over, legal_actions, new_game, public_lines
+    from forum_trajanum.engine.scoring import PLAY_CATEGORIES, SCORING_CATEGORIES
+    from forum_trajanum.engine.words import PLAY_WORDS, SCORING_WORDS
+
+    assert tuple(SCORING_WORDS) == SCORING_CATEGORIES and tuple(PLAY_WORDS) == PLAY_CATEGORIES
+    state, found = new_game(4, players=3), 0
+    while not is_over(state):
+        before = state.clone()
+        action = legal_actions(state)[0]
+        after = apply(state, action)
+        lines = [text for _, text in public_lines(before, action, after)]
+        scoring = [(seat, t) for seat, t in public_lines(before, action, after) if "scoring:" in t]
+        if len(after.scorings) == len(before.scorings):
+            assert not scoring, lines
+            continue
+        found += 1
+        assert [seat for seat, _ in scoring] == [0, 1, 2]
+        for seat, text in scoring:
+            record = after.scorings[-1][seat]
+            phase = sum(record[k] for k in SCORING_CATEGORIES)
+            numeral = ("I", "II", "III")[len(after.scorings) - 1]
+            assert text.startswith(f"cycle {numeral} scoring: cranes {record['cranes']}, ")
+            assert f"= {phase} VP" in text
+            assert text.endswith(f"; {after.players[seat].score} VP in all")
+    assert found == 3
