@@ -150,10 +150,11 @@ async def test_the_continue_list_shows_hostile_file_names_with_visible_escapes(h
     assert SHOWN.encode() in log and no_terminal_codes(log)
 
 
-def in_a_terminal(home: Path, args: list[str], steps: list[tuple[bytes, bytes]]) -> bytes:
+def in_a_terminal(home: Path, args: list[str], steps: list[tuple[bytes, object]]) -> bytes:
     """Run ``forum-trajanum ARGS`` for real on a pseudo-terminal of 120x40: for each step,
-    type its keys, then read what the app writes until its words appear; then ctrl+q. The
-    app must end by itself with status 0; returns every byte it wrote."""
+    type its keys, then read what the app writes until its words (one or a tuple of them)
+    appear; then ctrl+q. The app must end by itself with status 0; returns every byte it
+    wrote."""
     import fcntl
     import pty
     import select
@@ -187,7 +188,8 @@ def in_a_terminal(home: Path, args: list[str], steps: list[tuple[bytes, bytes]])
     try:
         for keys, words in steps:
             os.write(master, keys)
-            assert read_until(lambda words=words: words in out), (words, bytes(out[-3000:]))
+            wanted = words if isinstance(words, tuple) else (words,)
+            assert read_until(lambda wanted=wanted: all(w in out for w in wanted)), words
         os.write(master, b"\x11")  # ctrl+q
         read_until(lambda: app.poll() is not None)
         assert app.wait(timeout=DEADLINE) == 0, bytes(out[-3000:])
@@ -224,7 +226,7 @@ def test_new_and_continue_in_a_real_terminal_show_markup_names_as_text(game, hom
     # `new --seats 'A[/]',Bob` stopped with a MarkupError, and `continue` did every time
     seats = "A[/],[reverse]Ann"
     # the hand-over, the game's screen, its players' panel
-    steps = [(b"", b"  (seat "), (b"\r", b"Undo"), (b"p", b"[reverse]Ann")]
+    steps = [(b"", b"  (seat "), (b"\r", b"Undo"), (b"p", (b"[reverse]Ann", b"A[/]"))]
     out = in_a_terminal(home, ["new", "--game", game, "--seats", seats, "--no-coach"], steps)
     assert b"A[/]" in out and b"Error" not in out and only_textuals_own_codes(out)
     (game_info,) = saves.list_games()
