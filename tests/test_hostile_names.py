@@ -360,6 +360,19 @@ async def test_replay_of_a_game_with_markup_names_shows_them_as_text(game, home)
         assert app.is_running
 
 
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_replay_command_in_a_real_terminal_shows_markup_names_as_text(game, home):
+    # `replay` printed a Rich traceback (the names went into the scores table as markup)
+    session = session_of(game, ["A[/]", "[reverse]Ann"], actions=80)
+    session.close()
+    names = (b"A[/]", b"[reverse]Ann")
+    # End (the last action), then the scores' table or the players' panel
+    keys, shown = {"forum-trajanum": (b"s", b"Score after each round"), "trajan": (b"p", b"")}[game]
+    steps = [(b"", names), (b"\x1b[F" + keys, (shown, *names))]
+    out = in_a_terminal(home, ["replay", str(session.game.path)], steps)
+    assert b"Error" not in out and b"Traceback" not in out and only_textuals_own_codes(out)
+
+
 async def test_a_copy_saved_with_markup_in_its_title_keeps_the_title_as_text(home):
     from forum_trajanum.tui.app import ForumApp
     from forum_trajanum.tui.dialogs import SaveAsScreen
