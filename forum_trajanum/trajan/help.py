@@ -22,7 +22,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("1-9", "take that choice at once (also while the coach explains a decision)"),
     ("↑ ↓ Enter", "move in the list of choices and take the highlighted one"),
     ("h", "a hint: the choices the Normal bot likes best, each with the points it expects "
-     "you to have at the game's end if you take it"),
+     "you to have at the game's end if you take it (below 120 columns on one line: h again "
+     "shows it whole)"),
     ("u", "undo your last step (sowing goes back marker by marker)"),
     ("c", "your action circle: trays, markers, Trajan tiles, hand and display"),
     ("b", "the board: forum, senate, ships, discard piles, Trajan stacks"),

@@ -238,11 +238,11 @@ def _cell(words: str, width: int, right: bool) -> str:
     return words.rjust(width) if right else words.ljust(width)
 
 
-def circle_table(rows, width: int) -> Text:
+def circle_table(rows, width: int, header: bool = True) -> Text:
     """The action circle laid out in text for ``width`` columns, as Rich's table drew it (a
-    dim header row, a space after each column, the first three columns as wide as their
-    widest cell, the Trajan tile's words wrapped in the rest) at a fraction of the cost: a
-    wide screen redraws the circle at each move."""
+    dim header row -- left out without ``header`` --, a space after each column, the first
+    three columns as wide as their widest cell, the Trajan tile's words wrapped in the rest)
+    at a fraction of the cost: a wide screen redraws the circle at each move."""
     fixed = CIRCLE_COLUMNS[:3]
     widths = [max(len(head), *(len(r[c]) for r in rows)) for c, (head, _, _) in enumerate(fixed)]
     indent = sum(widths) + len(widths)
@@ -253,12 +253,13 @@ def circle_table(rows, width: int) -> Text:
     columns = list(zip(fixed, widths, strict=True))
     heads = "".join(_cell(h, w, right) + " " for (h, right, _), w in columns)
     tops = Text(last_head).wrap(_KEY_CONSOLE, last, overflow="fold")
-    for i, top in enumerate(tops):
+    for i, top in enumerate(tops if header else ()):
         line = heads if i == len(tops) - 1 else " " * indent
         out.append(("\n" if i else "") + line + top.plain.ljust(last), style="dim")
     for row in rows:
         for i, part in enumerate(row[3].wrap(_KEY_CONSOLE, last, overflow="fold")):
-            out.append("\n")
+            if out.plain:
+                out.append("\n")
             for c, ((_, right, style), w) in enumerate(columns):
                 out.append(_cell("" if i else row[c], w, right) + " ", style=style or None)
             part.pad_right(last - part.cell_len)
@@ -266,21 +267,28 @@ def circle_table(rows, width: int) -> Text:
     return out
 
 
-def circle_panel(v: GameState, seat: int, names: list[str]):
+def circle_title(v: GameState, seat: int, names: list[str]) -> str:
+    return f"{names[seat]}'s action circle (clockwise)"
+
+
+def circle_panel(v: GameState, seat: int, names: list[str], heading: bool = True):
     """A seat's action circle as a table (tray, markers, the Trajan tile beside it) and its
-    hand (as much of it as the view holds), display, tiles and tokens below."""
+    hand (as much of it as the view holds), display, tiles and tokens below; its heading
+    and the table's header first. Without ``heading`` (80x24: the panel's frame names it)
+    neither, and the hand and the display share a line: six trays and the hand in 7 rows."""
     pl = v.players[seat]
-    title = Text(f"{names[seat]}'s action circle (clockwise)", style="bold")
-    table = Drawn(partial(circle_table, circle_rows(pl)))
+    title = Text(circle_title(v, seat, names), style="bold")
+    table = Drawn(partial(circle_table, circle_rows(pl), header=heading))
     out = Text()
-    if pl.arch == D.ARCH_CENTRE:
-        out.append("The arch is in the centre: every slot is full.\n")
     hand = Counter(c for c in pl.hand if c >= 0)
     unknown = sum(1 for c in pl.hand if c < 0)
     out.append("Hand: ", style="bold")
-    out.append((cards(hand) or "no cards") + (f" + {unknown} unseen" if unknown else "") + "\n")
+    out.append((cards(hand) or "no cards") + (f" + {unknown} unseen" if unknown else ""))
+    out.append("\n" if heading else " · ")
     out.append("Display: ", style="bold")
     out.append((cards(Counter(pl.display)) or "none") + "\n")
+    if pl.arch == D.ARCH_CENTRE:
+        out.append("The arch is in the centre: every slot is full.\n")
     tiles = Counter(forum_tile(t) for t in pl.tiles)
     out.append("Tiles: ", style="bold")
     out.append(", ".join(f"{n}× {w}" if n > 1 else w for w, n in sorted(tiles.items())) or "none")
@@ -293,7 +301,7 @@ def circle_panel(v: GameState, seat: int, names: list[str]):
         f" · supply {pl.supply}, worker camp {pl.workers}, military camp {pl.legions}, "
         f"senate {D.SENATE_VP[pl.senate]}"
     )
-    return Group(title, table, out)
+    return Group(title, table, out) if heading else Group(table, out)
 
 
 def time_track(v: GameState, sep: str = ": ") -> str:
@@ -658,12 +666,17 @@ def players_panel(v: GameState, names: list[str]) -> Text:
     return out
 
 
-def panel_text(data: TrajanData, panel: str):
+def panel_seat(data: TrajanData) -> int:
+    """Whose action circle the circle panel shows."""
+    v = data.view
+    return max(v.viewer if v.viewer >= 0 else (data.home if data.home >= 0 else v.decider), 0)
+
+
+def panel_text(data: TrajanData, panel: str, heading: bool = True):
     """One panel's content (a Rich renderable; the map and the district fit the width)."""
     v, names = data.view, data.names
-    seat = v.viewer if v.viewer >= 0 else (data.home if data.home >= 0 else v.decider)
     if panel == "circle":
-        return circle_panel(v, max(seat, 0), names)
+        return circle_panel(v, panel_seat(data), names, heading)
     if panel == "board":
         return board_panel(v, names)
     if panel == "map":
@@ -692,14 +705,22 @@ def log_lines(session, names: list[str]) -> list[str]:
 # ── screens ─────────────────────────────────────────────────────────────────────────────
 
 
-def meanwhile(recent: list[str], most: int = 4) -> Text:
+def meanwhile(recent: list[str], most: int = 4, width: int = 0) -> Text:
     """The bots' last moves above a person's decision (gone with the person's first step):
-    what was played since their own last move, in one wrapped paragraph."""
+    what was played since their own last move, in one wrapped paragraph; with ``width``, in
+    one line of that width: the latest moves that fit (all of them are in the log)."""
     if not recent:
         return Text()
     out = Text("Meanwhile: ", style="bold")
     shown = recent[-most:]
-    out.append(("…; " if len(recent) > most else "") + "; ".join(shown), style="#a0a0a0")
+    if width:
+        room = width - out.cell_len - len("…; ")
+        shown = recent[-1:]
+        for line in reversed(recent[-most:-1]):
+            if Text("; ".join([line, *shown])).cell_len > room:
+                break
+            shown = [line, *shown]
+    out.append(("…; " if len(recent) > len(shown) else "") + "; ".join(shown), style="#a0a0a0")
     return out
 
 
@@ -731,11 +752,14 @@ class TrajanScreen(GameScreen):
     TrajanScreen.-narrow #t-body { layout: vertical; }
     TrajanScreen .t-box { height: auto; border: round $primary 50%; }
     TrajanScreen #t-left, TrajanScreen #t-mid { height: 1fr; width: 1fr; }
-    TrajanScreen.-narrow #t-left { height: auto; width: 100%; }
+    TrajanScreen.-narrow #t-left { height: 1fr; width: 100%; }
     TrajanScreen #t-mid { display: none; }
     TrajanScreen.-wider #t-mid { display: block; }
     TrajanScreen #t-panel-box { height: 1fr; }
-    TrajanScreen.-narrow #t-panel-box { height: 12; }
+    /* 80x24: the panel gets what the choices leave, framed by its top line alone */
+    TrajanScreen.-narrow #t-panel-box {
+        height: 1fr; border: none; border-top: round $primary 50%;
+    }
     TrajanScreen #t-circle-box { max-height: 60%; }
     TrajanScreen.-narrow #t-circle-box { display: none; }
     TrajanScreen #t-players-box { max-height: 40%; display: none; }
@@ -746,6 +770,16 @@ class TrajanScreen(GameScreen):
     TrajanScreen #t-time { height: 2; }
     TrajanScreen #t-map-box { max-height: 60%; }
     TrajanScreen #p-decide { height: 1fr; width: 1fr; }
+    /* 80x24 (issue 27): the decision in two lines, a line of hint or recap, eight rows of
+       choices and two for a cut choice's whole words; a message gets lines of its own */
+    TrajanScreen.-narrow #p-decide { height: 13; }
+    TrajanScreen.-narrow #p-decide.-said { height: 15; }
+    TrajanScreen.-narrow #decision-title { max-height: 2; }
+    TrajanScreen.-narrow #t-hint { max-height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    TrajanScreen.-narrow #t-hint.-more { max-height: 8; text-wrap: wrap; }
+    /* while a bot plays there are no choices: its moves get their rows */
+    TrajanScreen.-narrow #t-hint.-watch { max-height: 10; text-wrap: wrap; }
+    TrajanScreen.-narrow #t-message { max-height: 2; }
     TrajanScreen.-wider #p-decide { width: 1.2fr; }
     TrajanScreen.-wide #p-decide, TrajanScreen.-wider #p-decide { padding-left: 1; }
     TrajanScreen #decision-title { height: auto; color: $warning; }
@@ -754,7 +788,12 @@ class TrajanScreen(GameScreen):
        of choices is worth more */
     TrajanScreen.-wide #decision-title, TrajanScreen.-wider #decision-title { min-height: 2; }
     TrajanScreen #t-hint { height: auto; color: #87d7ff; }
-    TrajanScreen #decisions { height: 1fr; border: none; }
+    /* one line per choice: the highlighted one, when cut, whole on the line below */
+    TrajanScreen #decisions {
+        height: 1fr; border: none; text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    TrajanScreen #choice-full { display: none; height: auto; max-height: 3; color: #d7d7af; }
+    TrajanScreen.-narrow #choice-full { max-height: 2; }
     TrajanScreen #t-message { height: auto; min-height: 1; color: $warning; }
     """
     BINDINGS = [
@@ -781,6 +820,7 @@ class TrajanScreen(GameScreen):
         self.panel = "circle"
         self._actions: list = []
         self._hint = ""
+        self._hint_line = ""
         self._message = ""
 
     def compose(self) -> ComposeResult:
@@ -806,6 +846,7 @@ class TrajanScreen(GameScreen):
                 yield Static(id="decision-title")
                 yield Static(id="t-hint")
                 yield DecisionList(id="decisions")
+                yield Static(id="choice-full")
                 yield Static(id="t-message")
         yield KeyBar()
 
@@ -815,6 +856,7 @@ class TrajanScreen(GameScreen):
     def show(self, data: TrajanData) -> None:
         if data.view is not self.data.view:  # something happened: an old hint is gone
             self._hint = ""
+            self.query_one("#t-hint").remove_class("-more")
         self.data = data
         self._draw_status()
         self._draw_panel()
@@ -857,14 +899,20 @@ class TrajanScreen(GameScreen):
         for box_id, panel in shown.items():
             box = self.query_one(f"#{box_id}")
             title = PANEL_TITLES[panel]
+            narrow = self._layout() == "narrow"
             if box_id == "t-panel-box":
+                if narrow and panel == "circle":  # the circle's heading, on its frame
+                    title = circle_title(self.data.view, panel_seat(self.data), self.data.names)
                 title += f"  (keys {' '.join(keys)})"
+                scroll = " · PgUp/PgDn scroll"
+                if narrow and Text(title + scroll).cell_len <= self.size.width - 4:
+                    title += scroll  # framed by its top line alone: no bottom line for it
                 if getattr(box, "_shown_subtitle", None) is None:
                     box._shown_subtitle = box.border_subtitle = Text("PgUp/PgDn scroll")
             if getattr(box, "_shown_title", None) != title:  # setting it repaints the box
                 box._shown_title = title
                 box.border_title = Text(title)
-            content = panel_text(self.data, panel)
+            content = panel_text(self.data, panel, heading=not narrow)
             if box_id == "t-map-box":  # beside everything else: the drawing alone
                 content = Drawn(partial(map_drawing, self.data.view))
             if box_id == "t-board-box":  # its time track apart (redrawn alone at most moves)
@@ -885,6 +933,8 @@ class TrajanScreen(GameScreen):
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._draw_status)
+        self.call_after_refresh(self._show_choice_full)
+        self.call_after_refresh(lambda: self._set_note(self._note(self.data)))
         self.call_after_refresh(self._draw_panel)
         self.call_after_refresh(lambda: self._set_message(self._message))
 
@@ -941,19 +991,51 @@ class TrajanScreen(GameScreen):
             options.add_options(Option(Text(words), id=i) for i, words in entries)
             ids = [i for i, _ in entries]
             options.highlighted = ids.index(old_id) if same_kind and old_id in ids else 0
+        self.query_one("#t-hint").set_class(not legal, "-watch")
         if not legal:
             who = data.names[v.decider] if v.decider >= 0 else ""
             _show(title, f"{who} is deciding: {W.title(v, data.names)}" if who else "Game over")
-            recent = Text()
-            if data.recent:  # a bot's moves stay readable until the next person decides
-                recent.append("Just now:\n", style="bold")
-                recent.append("\n".join(data.recent))
-            self._set_note(recent)
+            self._set_note(self._note(data))
             return
         _show(title, Text(decision_title(v, data.names)))
-        self._set_note(self._hint or meanwhile(data.recent))
+        self._set_note(self._note(data))
         options.hold(data.hold)
         options.focus()
+        self.call_after_refresh(self._show_choice_full)
+
+    def _note(self, data: TrajanData):
+        """The words between the decision and its choices: the hint (at 80 columns on one
+        line, whole after h again), or the bots' moves since the player's last one (at 80
+        columns on one line: all of them are in the log)."""
+        if not data.view.legal:  # a bot's moves stay readable until the next person decides
+            recent = Text()
+            if data.recent:
+                recent.append("Just now:\n", style="bold")
+                recent.append("\n".join(data.recent))
+            return recent
+        narrow = self._layout() == "narrow"
+        more = self.query_one("#t-hint").has_class("-more")
+        if self._hint:
+            return self._hint_line if narrow and not more else self._hint
+        return meanwhile(data.recent, width=self.size.width if narrow else 0)
+
+    def on_option_list_option_highlighted(self, event) -> None:
+        self._show_choice_full()
+
+    def _show_choice_full(self) -> None:
+        """The highlighted choice whole on the line below the list, when the list cuts it."""
+        options = self.query_one("#decisions", DecisionList)
+        full = self.query_one("#choice-full", Static)
+        index, words = options.highlighted, ""
+        if index is not None and index < options.option_count:
+            prompt = options.get_option_at_index(index).prompt
+            plain = prompt.plain if isinstance(prompt, Text) else str(prompt)
+            width = options.scrollable_content_region.width
+            if width > 0 and Text(plain).cell_len > width:
+                words = "» " + plain.strip().split(" ", 1)[-1]
+        if full.display != bool(words):
+            full.display = bool(words)
+        _show(full, words)
 
     def _set_note(self, text) -> None:
         """The words between the decision's title and its choices: a hint, or what a bot did
@@ -972,6 +1054,8 @@ class TrajanScreen(GameScreen):
         shown = bool(str(text)) or self._layout() != "narrow"
         if message.display != shown:
             message.display = shown
+        # at 80 columns the choices' panel grows by the message's lines, not the list shrinks
+        self.query_one("#p-decide").set_class(bool(str(text)), "-said")
         _show(message, text)
 
     def cover(self) -> None:
@@ -1008,6 +1092,10 @@ class TrajanScreen(GameScreen):
     def action_hint(self) -> None:
         if not self.data.view.legal:
             return
+        if self._hint:  # shown already: h again shows it whole, or on its one line
+            self.query_one("#t-hint").toggle_class("-more")
+            self._set_note(self._note(self.data))
+            return
         self.say("Thinking about a hint…")
         self._find_hint(self.data.view)
 
@@ -1039,6 +1127,15 @@ class TrajanScreen(GameScreen):
             out.append(f"about {value:.0f} VP", style="bold")
         return out
 
+    def hint_line(self, v: GameState, found) -> Text:
+        """The hint on one line (80 columns): the best choices by key with their points."""
+        if not found:
+            return Text("No hint could be worked out for this decision, sorry.")
+        out = Text("Hint (h: all of it): ", style="bold")
+        out.append(" · ".join(f"{self._number(a)}{choice_words(v, a)}: about {value:.0f} VP"
+                              for a, value in found))  # fmt: skip
+        return out
+
     def _number(self, action) -> str:
         try:
             return f"{self._actions.index(action) + 1}) "
@@ -1052,8 +1149,9 @@ class TrajanScreen(GameScreen):
             return  # the player acted meanwhile: the hint was for another decision
         text = self.hint_text(v, found)
         self._hint = text
+        self._hint_line = self.hint_line(v, found)
         self.say("")
-        self._set_note(text)
+        self._set_note(self._note(self.data))
 
 
 class TrajanWatchScreen(TrajanScreen):

@@ -41,9 +41,9 @@ class Why(StrEnum):
     "fill your trays with two markers each",
     Phase.SETUP,
     explain=(
-        "Your action circle has six trays, one per action. Put two of your twelve markers "
-        "into each tray, tray by tray clockwise from the Seaport, or take the drawn default "
-        "for the rest. Markers of a Trajan tile's colours in one tray accomplish it later. "
+        "Put two of your twelve markers into each tray of your action circle, clockwise "
+        "from the Seaport, or take the drawn default for the rest. Each of the six trays is "
+        "one action; markers of a Trajan tile's colours in one tray accomplish it later. "
         "Nobody sees another player's trays until everyone has placed, and the Trajan stacks "
         "are laid out only then (the markers come first)."
     ),

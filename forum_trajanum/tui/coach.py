@@ -12,6 +12,7 @@ seat switched the coach off. A save without the field (an older one) has the coa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from time import monotonic
 from typing import TYPE_CHECKING
@@ -136,6 +137,42 @@ def due(record: GameRecord, pv: PlayerView) -> tuple[str, str, list[str]]:
 #: choice of the decision list at once.
 OK, STOP = "ok", "stop"
 
+#: Below this size the coach is a strip along the top of the screen (over the status line),
+#: its explanation cut to what fits two lines, the rest one key (m) away.
+COMPACT_BELOW = (120, 36)
+#: The end of the strip's short explanation: where the rest is.
+MORE = " m: more"
+
+
+def short_explanation(text: str, width: int, lines: int = 2) -> str:
+    """The leading sentences of ``text``'s first paragraph that fit ``lines`` lines of
+    ``width`` with :data:`MORE` after them (the first one cut at a word, with "…", when even
+    it does not fit); the whole paragraph when it fits."""
+    paragraph = text.split("\n\n")[0].replace("\n", " ").strip()
+    sentences = re.split(r"(?<=[.!?])\s+", paragraph)
+
+    def fits(words: str) -> bool:
+        return len(Text(words + MORE).wrap(_console(), width)) <= lines
+
+    shown = ""
+    for sentence in sentences:
+        joined = f"{shown} {sentence}".strip()
+        if not fits(joined):
+            break
+        shown = joined
+    if not shown:  # the first sentence alone is too long: cut at a word
+        words = paragraph.split()
+        while words and not fits(" ".join(words) + "…"):
+            words.pop()
+        shown = " ".join(words) + "…"
+    return shown
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(width=200, no_color=True)
+
 
 class CoachScreen(ModalScreen[str]):
     """The coach's explanation of one kind of decision. It sits just above the decision
@@ -146,6 +183,7 @@ class CoachScreen(ModalScreen[str]):
     BINDINGS = [
         Binding("escape", "answer('ok')", "OK"),
         Binding("d,k", "answer('stop')", "Don't show again"),
+        Binding("m", "more", "More"),
         *[Binding(str(n), f"answer('{n}')", show=False) for n in range(1, 10)],
     ]
     AUTO_FOCUS = "#coach-ok"
@@ -163,22 +201,47 @@ class CoachScreen(ModalScreen[str]):
         """Whether closing is still ignored (the moment after the dialog opened)."""
         return monotonic() - self._opened < self.hold
 
+    @property
+    def compact(self) -> bool:
+        """Whether the coach is the strip along the top (a window below 120x36)."""
+        width, height = self.app.size
+        return width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1]
+
     def compose(self) -> ComposeResult:
-        box = Vertical(id="coach-box")
-        box.border_title = Text.assemble(
+        heading = Text.assemble(
             ("Coach", "bold #87d7ff"),
             (f" for {self.player_name}: ", "#87d7ff"),
             (self.title_text, "bold #ffd75f"),
         )
+        tip = "A digit takes that choice now · h (after OK) a hint · k coach off"
+        box = Vertical(id="coach-box")
+        if self.compact:  # the player is named on the choices' line below
+            heading = Text.assemble(("Coach: ", "bold #87d7ff"), (self.title_text, "bold #ffd75f"))
+            # at 80x24 (issue 27): two lines over the status line and the tabs, neither the
+            # choices nor the board they are about covered; m shows the rest
+            self.add_class("-compact")
+            short = short_explanation(self.text, self.app.size.width - 2)
+            with box:
+                with Horizontal(id="coach-head"):
+                    yield Static(heading, id="coach-title")
+                    yield Button("OK", variant="primary", id="coach-ok", compact=True)
+                    yield Button("Don't show again (d)", id="coach-stop", compact=True)
+                more = "" if short == self.text else MORE
+                yield Static(Text.assemble(short, (more, "bold #87d7ff")), id="coach-short")
+                yield Static(self.text, id="coach-text", markup=False)
+                yield Static(tip, id="coach-tip")
+            return
+        box.border_title = heading
         with box:
             yield Static(self.text, id="coach-text", markup=False)
-            yield Static(
-                "A digit takes that choice now · h (after OK) a hint · k coach off",
-                id="coach-tip",
-            )
+            yield Static(tip, id="coach-tip")
             with Horizontal(id="coach-buttons"):
                 yield Button("OK", variant="primary", id="coach-ok", compact=True)
                 yield Button("Don't show again (d)", id="coach-stop", compact=True)
+
+    def action_more(self) -> None:
+        """m: the whole explanation (and the tips), or back to its short form."""
+        self.toggle_class("-more")
 
     def on_mount(self) -> None:
         self._opened = monotonic()
@@ -189,8 +252,10 @@ class CoachScreen(ModalScreen[str]):
 
     def place_box(self) -> None:
         """Above the decision list of the screen below, when the box fits between it and the
-        status line; above the key bar otherwise."""
+        status line; above the key bar otherwise (the strip of a small window: at the top)."""
         box = self.query_one("#coach-box")
+        if self.has_class("-compact"):
+            return
         below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
         found = below.query("#p-decide") if below is not None else ()
         decide = next(iter(found), None)  # a game's screen without one: above the key bar

@@ -475,6 +475,8 @@ class DecisionPanel(Vertical):
     def show_hint_line(self, words: str = "") -> None:
         """The hint's line under the list: thinking, the hint, or ``words``."""
         shown = self.hints.show_line(self._keys, words)
+        if not shown:  # the next hint starts on its one line again (compact)
+            self.hints.remove_class("-more")
         # the compact layout's decision panel grows while a hint is shown
         self.set_class(shown, "-hinted")
 

@@ -60,7 +60,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("s", "save a copy of the game under a name"),
     ("h", "hint: a bot suggests a choice for your decision, from what you can see (★ hint "
           "in the list, underlined on the board, with its expected points); also in the "
-          "command palette (Ctrl+P)"),
+          "command palette (Ctrl+P). Below 120x36 it takes one line: h again shows it whole"),
     ("k", "the first-game coach on or off for you: it explains each new kind of decision "
           "once"),
     (LEGEND_KEY, "the legend of every symbol and short form"),

@@ -558,6 +558,7 @@ class PlayScreen(GameScreen):
         if hints.ask(pv):
             self.decision_panel().show_hint_line()  # thinking
         elif hints.action() is not None:
+            hints.toggle_class("-more")  # compact: the hint's one line, or all of it
             self.mark_hint()  # show it again (the cursor may have moved since)
 
     def on_hint_panel_done(self, event: HintPanel.Done) -> None:

@@ -57,8 +57,16 @@ EAGLE_GLYPH = "✶"
 MOVE_GLYPH = "◆"
 MOVE_STYLE = "bold #ff5fff"
 
-#: (characters per cell without its mark, lines per cell) of the two Colonia sizes.
-SMALL, BIG = (5, 2), (8, 3)
+#: (characters per cell without its mark, lines per cell) of the Colonia sizes: big, small,
+#: and tiny (one line a cell: where a short terminal leaves the board few rows, at 80x24; the
+#: side panel says the cell under the cursor in words, the legend explains the short forms).
+SMALL, BIG, TINY = (5, 2), (8, 3), (5, 1)
+#: A tile's one-line short form in a tiny cell.
+TILE_TINY = {
+    "PAT": "Patr.", "MER": "Merc.", "CRA": "Craf.", "BLD": "1 bld", "AA": "2 ast",
+    "CC": "2coin", "CT": "c+trb", "TT": "2trib", "UP": "1upgr", "UC": "up+c",
+    **{f"WW{c}": f"2{c} wk" for c in "BGYR"}, **{f"WA{c}": f"{c}+ast" for c in "BGYR"},
+}  # fmt: skip
 LABEL_W = 6  # " 1 IV " before column A
 CITIZEN_W = 12  # the citizen rows beside the grid (and the space before them)
 
@@ -75,9 +83,14 @@ def street_labels(side: str, seat: int) -> tuple[tuple[str, ...], tuple[str, ...
     return STREET_SYMBOLS[:6], STREET_SYMBOLS[6:]
 
 
-def grid_size(big: bool) -> tuple[int, int]:
+def cell_size(big: bool, tiny: bool = False) -> tuple[int, int]:
+    """(characters, lines) of a cell of the big, small or tiny Colonia."""
+    return BIG if big else TINY if tiny else SMALL
+
+
+def grid_size(big: bool, tiny: bool = False) -> tuple[int, int]:
     """Width and height of a whole Colonia drawing (grid, edges and citizen rows)."""
-    w, h = BIG if big else SMALL
+    w, h = cell_size(big, tiny)
     return LABEL_W + 6 * (w + 1) + CITIZEN_W, 1 + 6 * h
 
 
@@ -103,8 +116,12 @@ def _centre(text: str, width: int) -> str:
     return f"{text[:width]:^{width}}"
 
 
-def cell_lines(colonia: ColoniaView, index: int, big: bool) -> tuple[list[str], str]:
+def cell_lines(
+    colonia: ColoniaView, index: int, big: bool, tiny: bool = False
+) -> tuple[list[str], str]:
     """The lines (each padded to the cell width) and the style of one Colonia cell."""
+    if tiny and not big:
+        return _tiny_cell(colonia, index)
     w, h = BIG if big else SMALL
     kind, detail = parse_cell(colonia.cells[index])
     style = ""
@@ -138,6 +155,18 @@ def cell_lines(colonia: ColoniaView, index: int, big: bool) -> tuple[list[str], 
     else:  # a vacated building space
         lines, style = (["·", "", ""] if big else ["·", ""]), "#707070"
     return [_centre(line, w) for line in lines[:h]], style
+
+
+def _tiny_cell(colonia: ColoniaView, index: int) -> tuple[list[str], str]:
+    """A cell of the tiny Colonia: one line of the small one's words (a crane with its colour
+    letter, a structure its colour letter on its colour)."""
+    (line, second), style = cell_lines(colonia, index, False)
+    kind, detail = parse_cell(colonia.cells[index])
+    if kind == CellKind.TILE:
+        line = TILE_TINY.get(detail, line)
+    elif kind == CellKind.CRANE:
+        line = "cr " + second.replace(" ", "")
+    return [_centre(line.strip(), TINY[0])], style
 
 
 #: Keys of both grid widgets: arrows move the cursor, Enter chooses the cell under it.
@@ -191,7 +220,7 @@ class ColoniaGrid(Widget, can_focus=True):
         self.tint: frozenset[int] = frozenset()
         self.flash: frozenset[str] = frozenset()
         #: The drawn lines of each cell of this Colonia, (index, big) -> cell_lines(...).
-        self._cells: dict[tuple[int, bool], tuple[list[str], str]] = {}
+        self._cells: dict[tuple[int, tuple[bool, bool]], tuple[list[str], str]] = {}
 
     def show(
         self,
@@ -222,6 +251,13 @@ class ColoniaGrid(Widget, can_focus=True):
         width, height = grid_size(True)
         return self.size.width >= width and self.size.height >= height
 
+    @property
+    def form(self) -> tuple[bool, bool]:
+        """(big, tiny): the cells that fit the room the layout gives this widget -- big, small,
+        or tiny (one line each) where fewer rows than the small ones need are left."""
+        big = self.big
+        return big, not big and 0 < self.size.height < grid_size(False)[1]
+
     def get_content_width(self, container, viewport) -> int:
         return grid_size(False)[0]  # an auto-sized grid is a small one
 
@@ -245,10 +281,10 @@ class ColoniaGrid(Widget, can_focus=True):
         if not painted or not self.size:
             self.refresh()  # nothing on screen yet, or no room: all of it
             return
-        big = self.big
+        form = self.form
         width = self.size.width
-        for y in range(grid_size(big)[1]):
-            if painted.get((y, big)) != self.line_pieces(y, big):
+        for y in range(grid_size(*form)[1]):
+            if painted.get((y, form)) != self.line_pieces(y, form):
                 self.refresh(Region(0, y, width, 1))
 
     def action_move(self, dx: int, dy: int) -> None:
@@ -261,7 +297,7 @@ class ColoniaGrid(Widget, can_focus=True):
 
     def cell_at(self, x: int, y: int) -> int | None:
         """The cell index under content offset (x, y), or None."""
-        w, h = BIG if self.big else SMALL
+        w, h = cell_size(*self.form)
         col, row = (x - LABEL_W) // (w + 1), (y - 1) // h
         if x >= LABEL_W and y >= 1 and 0 <= row < 6 and 0 <= col < 6:
             return row * 6 + col
@@ -281,12 +317,13 @@ class ColoniaGrid(Widget, can_focus=True):
     # changes a few lines only; the others are taken from the cache instead of being laid out
     # again (keeps a whole-board update and a cursor move cheap, see tui.bench).
 
-    def line_pieces(self, y: int, big: bool) -> tuple[tuple[str, str], ...]:
-        """Line ``y`` of the drawing as (text, style) pieces."""
+    def line_pieces(self, y: int, form: tuple[bool, bool]) -> tuple[tuple[str, str], ...]:
+        """Line ``y`` of the drawing in ``form`` (big, tiny) as (text, style) pieces."""
         colonia = self.colonia
         if colonia is None:
             return ()
-        w, h = BIG if big else SMALL
+        big, tiny = form
+        w, h = cell_size(big, tiny)
         rows, cols = street_labels(self.side, colonia.seat)
         lit = {STREET_SYMBOLS[s] for s in self.streets}
         out: list[tuple[str, str]] = []
@@ -311,9 +348,9 @@ class ColoniaGrid(Widget, can_focus=True):
         focused = self.has_focus
         for c in range(6):
             index = r * 6 + c
-            drawn = self._cells.get((index, big))
-            if drawn is None:  # each cell takes 2-3 lines: worked out once per board
-                drawn = self._cells[(index, big)] = cell_lines(colonia, index, big)
+            drawn = self._cells.get((index, form))
+            if drawn is None:  # each cell takes 1-3 lines: worked out once per board
+                drawn = self._cells[(index, form)] = cell_lines(colonia, index, big, tiny)
             lines, style = drawn
             name = cell_name(index)
             if line == 0 and name in self.legal:
@@ -330,7 +367,7 @@ class ColoniaGrid(Widget, can_focus=True):
                 style += " reverse"
             out.append((lines[line], style))
         out.append((" ", ""))
-        citizens = self._citizen_line(colonia, r, line, big)
+        citizens = self._citizen_line(colonia, r, 1 if tiny else line, big)
         out.extend((citizens.plain[a:b], style) for a, b, style in _text_runs(citizens))
         return tuple(out)
 
@@ -339,20 +376,20 @@ class ColoniaGrid(Widget, can_focus=True):
         out = Text(no_wrap=True, overflow="crop")
         if self.colonia is None:
             return out
-        big = self.big
-        height = grid_size(big)[1]
+        form = self.form
+        height = grid_size(*form)[1]
         for y in range(height):
-            for piece, style in self.line_pieces(y, big):
+            for piece, style in self.line_pieces(y, form):
                 out.append(piece, style=style)
             out.append("\n")
         out.rstrip()
         return out
 
     def render_line(self, y: int) -> Strip:
-        big = self.big
-        pieces = self.line_pieces(y, big)
+        form = self.form
+        pieces = self.line_pieces(y, form)
         # what is on screen now, line by line (repaint_changed compares with it)
-        self.__dict__.setdefault("_painted", {})[(y, big)] = pieces
+        self.__dict__.setdefault("_painted", {})[(y, form)] = pieces
         base = self.visual_style.rich_style
         key = (pieces, base)
         cache = self.__dict__.setdefault("_strips", {})

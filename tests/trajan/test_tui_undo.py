@@ -89,8 +89,11 @@ async def test_h_gives_a_hint_naming_choices_of_the_list_by_their_numbers():
         await pilot.press("h")
         note = app.screen.query_one("#t-hint")  # between the decision and its choices
         assert await wait_for(pilot, lambda: str(note.content).startswith("Hint"))
-        said = str(note.content)
         legal = app.screen.data.view.legal
-        numbers = [int(n) for n in re.findall(r"(\d+)\) ", said)]
-        assert numbers and all(1 <= n <= len(legal) for n in numbers)
+        for _whole in (False, True):  # at 80x24 on one line, then whole after h again
+            said = str(note.content)
+            numbers = [int(n) for n in re.findall(r"(\d+)\) ", said)]
+            assert numbers and all(1 <= n <= len(legal) for n in numbers)
+            await pilot.press("h")
+            await pilot.pause()
         assert "expected points at the game's end" in said

@@ -57,10 +57,13 @@ async def test_the_coach_explains_each_kind_of_decision_once():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # the hand-over
         assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
-        assert "Coach for P" in screen_text(app) and _first_words(DRAFT) in screen_text(app)
+        assert await wait_for(pilot, lambda: _first_words(DRAFT) in screen_text(app))
+        assert "Coach: Draft tiles" in screen_text(app)  # at 80x24 a strip: its start
         # the draft, and the river tile that appears on its screen for the first time
         assert seen_kinds(session.record, seat) == {"draft", "note:river"}
-        assert "River tile: the one Colonia tile left over at setup" in screen_text(app)
+        await pilot.press("m")  # all of it
+        river = "River tile: the one Colonia tile left over at setup"
+        assert await wait_for(pilot, lambda: river in screen_text(app))
         await pilot.press("enter")  # OK
         assert isinstance(app.screen, PlayScreen)
         coached: list = []
@@ -206,3 +209,42 @@ async def test_at_80x24_the_coach_leaves_the_choices_in_view_and_a_digit_takes_o
         await pilot.press("2")
         assert await wait_for(pilot, lambda: len(session.record.actions) > count)
         assert session.record.actions[count] == second.id
+
+
+async def test_at_80x24_the_coach_covers_neither_the_choices_nor_the_board_it_explains():
+    # issue 27 item 10: one or two sentences in a strip over the status line, the rest one key
+    # (m) away; neither the decision list nor the board panel on screen is covered
+    session = _coached_session([0, 1], decision="setup_cranes")
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    explained: set[str] = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            screen = app.screen
+            if isinstance(screen, CoachScreen):
+                play = app.screen_stack[-2]
+                await pilot.pause()
+                box = screen.query_one("#coach-box").region
+                choices = play.query_one("#decisions").region
+                shown = [p.region for p in play.query("#board .panel") if p.region.height]
+                assert choices.height >= 8 and len(shown) == 1, shown  # compact: one panel
+                panel = shown[0]
+                assert not box.overlaps(choices) and not box.overlaps(panel), (box, panel)
+                assert screen.query_one("#coach-short").region.height <= 2
+                if not explained:  # m: the whole explanation, m again: its short form
+                    whole = screen.query_one("#coach-text")
+                    await pilot.press("m")
+                    await pilot.pause()
+                    assert whole.display and whole.region.height > 2
+                    assert " ".join(screen.text.split())[:60] in " ".join(screen_text(app).split())
+                    await pilot.press("m")
+                    await pilot.pause()
+                    assert not whole.region.height
+                explained.add(play.data.view.decision)
+                await pilot.press("escape")
+                await pilot.pause()
+                continue
+            await past_hold(pilot)
+            await pilot.press("1" if isinstance(screen, PlayScreen) else "enter")
+            if {"draft", "use", "build", "envoy"} <= explained:
+                break
+        assert {"setup_cranes", "draft", "use", "build", "envoy"} <= explained, explained

@@ -82,6 +82,9 @@ async def test_the_forum_panel_shows_the_area_bonuses_and_trajans_column():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await past_hold(pilot)
+        # at 80x24 the list has 8 rows: the panel scrolls to its notes below the Forum
+        app.screen.query_one("#p-forum").scroll_end(animate=False)
+        await pilot.pause()
         words = " ".join(screen_text(app).split())
         assert "Area bonus (an area's last space): tribune · assistant · coin" in words
         assert "Trajan's Column 2 VP (1 in III) + active citizens per triumphal column" in words

@@ -202,10 +202,18 @@ async def test_the_coach_explains_a_word_when_it_first_appears_on_screen(decisio
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # the hand-over
         assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
-        board = flat(screen_text_of(app.screen_stack[-2]))
+        play = app.screen_stack[-2]
+        side = play.query_one("#colonia-side")  # at 80x24 it scrolls: the word's line in view
+        holder = [w for w in side.children if on_screen in flat(str(w.render()))]
+        if holder:
+            side.scroll_to_widget(holder[0], animate=False, top=True)
+        await pilot.pause()
+        board = flat(screen_text_of(play))
         assert on_screen in board  # the word is on the player's screen ...
         box = flat(widget_text(app.screen, "#coach-box"))
         assert f"New here: {word}" in box  # ... and the coach says what it means
+        await pilot.press("m")  # at 80x24 a strip: m shows the whole explanation
+        await pilot.pause()
         text = flat(widget_text(app.screen, "#coach-text"))
         assert text == f"{heading(word)}: {flat(WORDS[word])}"
         await pilot.press("enter")  # OK

@@ -1,0 +1,87 @@
+"""Trajan at 80x24: the list of choices has at least 8 rows on every decision (issue 27 item
+9): one line per choice (the highlighted one, when cut, whole below the list), the "Meanwhile"
+recap and the hint on one line each (h again shows the hint whole), and the action circle
+above keeps all six trays in view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from forum_trajanum.core.session import GameSession
+from forum_trajanum.trajan.screens import TrajanScreen
+from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.tui.app import ForumApp, StandInBot
+from forum_trajanum.tui.keys import ENTRY_KEYS
+from tests.tui.conftest import past_hold, press_quickly, screen_text
+from tests.waiting import wait_for
+
+ROWS = 8
+
+
+@pytest.fixture(autouse=True)
+def save_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr("forum_trajanum.tui.keys.CHOICE_HOLD", 0.001)
+
+
+def _app(seed: int) -> ForumApp:
+    session = GameSession.new(
+        seed, TrajanOptions(players=2), ["Ann", "Bot"], ["", "normal"], autosave=False,
+        game="trajan",
+    )  # fmt: skip
+    return ForumApp(bot_delay=0, session=session, choice_hold=0.001,
+                    bot_factory=lambda *_: StandInBot())  # fmt: skip
+
+
+def _rows(screen) -> int:
+    return screen.query_one("#decisions").region.height
+
+
+@pytest.mark.parametrize("seed", [7])
+async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(seed):
+    app = _app(seed)
+    rng = random.Random(seed)
+    decisions, circles = 0, 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        while decisions < 80 and not app.session.over:
+            await past_hold(pilot)
+            screen = app.screen
+            if not isinstance(screen, TrajanScreen) or not screen.data.view.legal:
+                await press_quickly(pilot, "enter")
+                continue
+            decisions += 1
+            assert _rows(screen) >= ROWS, (screen.data.view.title, screen_text(app))
+            # one line per choice: as many choices in view as rows
+            lst = screen.query_one("#decisions")
+            assert lst.option_count < ROWS or lst.scrollable_content_region.height >= ROWS
+            if screen.panel == "circle":
+                circles += 1
+                assert "VI Construction" in screen_text(app)  # all six trays in view
+            count = lst.option_count
+            before = len(app.session.record.actions)
+            await press_quickly(pilot, ENTRY_KEYS[rng.randrange(min(count, 9))])
+            await wait_for(pilot, lambda b=before: len(app.session.record.actions) > b)
+        assert decisions >= 40 and circles > 0
+
+
+async def test_the_meanwhile_recap_and_the_hint_take_one_line_each():
+    app = _app(7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen)
+                              and app.screen.data.view.legal)  # fmt: skip
+        screen = app.screen
+        note = screen.query_one("#t-hint")
+        assert "Meanwhile" in str(note.render()) and note.region.height == 1
+        assert _rows(screen) >= ROWS
+        await pilot.press("h")
+        assert await wait_for(pilot, lambda: "Hint" in str(note.render()))
+        await pilot.pause()
+        assert note.region.height == 1 and _rows(screen) >= ROWS
+        await pilot.press("h")  # all of it
+        await pilot.pause()
+        assert note.region.height > 1 and "about" in str(note.render())
+        await pilot.press("h")
+        await pilot.pause()
+        assert note.region.height == 1
