@@ -250,6 +250,7 @@ def shows_every_name(text: str, names=MARKUP_NAMES) -> bool:
     return all(name in text for name in names)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", GAME_NAMES)
 async def test_markup_in_players_names_is_shown_as_text_on_the_play_screens(game, home):
     from forum_trajanum.tui.app import ForumApp
@@ -284,6 +285,7 @@ async def test_markup_in_players_names_is_shown_as_text_on_the_play_screens(game
         assert any(name in screen_text(app) for name in MARKUP_NAMES)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", GAME_NAMES)
 async def test_a_bot_seat_named_with_markup_plays_while_its_name_shows_as_text(game, home):
     # a save's header may give a bot seat any name: the screens that watch a bot name it
