@@ -66,15 +66,8 @@ def sowing_plan(v: GameState, seat: int, tray: int) -> SowingPlan:
     target = (tray + n) % trays
     landing = sum(1 for k in range(n) if (tray + 1 + k) % trays == target)
     tile = pl.slots[target]
-    can = False
-    if tile >= 0 and n:
-        colours = range(D.NUM_COLOURS)
-        start = [0] * len(colours) if target == tray else pl.trays[target][:]
-        need = [0] * len(colours)
-        for c in D.TRAJAN_TILES[tile].colours:
-            need[c] += 1
-        short = [max(0, need[c] - start[c]) for c in colours]
-        can = all(short[c] <= hand[c] for c in colours) and sum(short) <= landing
+    start = [0] * D.NUM_COLOURS if target == tray else pl.trays[target]
+    can = bool(n) and completable(tile, start, hand, landing)
     return SowingPlan(
         n,
         target,
@@ -94,3 +87,36 @@ def tray_plans(v: GameState, seat: int) -> list[tuple[int, SowingPlan]]:
     if any(c < 0 for tray in v.players[seat].trays for c in tray):
         return []
     return [(tray, sowing_plan(v, seat, tray)) for tray in source_trays(v, seat)]
+
+
+def completable(tile: int, tray: list[int], hand, landing: int) -> bool:
+    """Whether markers from ``hand`` (counts per colour), ``landing`` of which will fall into
+    a tray holding ``tray``, can make that tray accomplish Trajan tile ``tile`` (-1: none)."""
+    if tile < 0:
+        return False
+    need = [0] * D.NUM_COLOURS
+    for c in D.TRAJAN_TILES[tile].colours:
+        need[c] += 1
+    short = [max(0, need[c] - tray[c]) for c in range(D.NUM_COLOURS)]
+    return all(short[c] <= hand[c] for c in range(D.NUM_COLOURS)) and sum(short) <= landing
+
+
+def sow_keeps_tile(v: GameState, seat: int, task, colour: int) -> tuple[bool, bool]:
+    """In the middle of a sowing (``task``: the next tray, the markers in hand, the target),
+    whether the target's Trajan tile can still be accomplished now, and after a marker of
+    ``colour`` goes into the next tray."""
+    pl = v.players[seat]
+    tile = pl.slots[task.target]
+    n = sum(task.hand)
+
+    def landing(first: int, count: int) -> int:
+        return sum(1 for k in range(count) if (first + k) % D.NUM_TRAYS == task.target)
+
+    now = completable(tile, pl.trays[task.target], task.hand, landing(task.tray, n))
+    hand = list(task.hand)
+    hand[colour] -= 1
+    tray = list(pl.trays[task.target])
+    if task.tray == task.target:
+        tray[colour] += 1
+    then = completable(tile, tray, hand, landing(task.tray + 1, n - 1))
+    return now, then

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan.actions import FORUM_KEYS, TILE_KEY, site_word
-from forum_trajanum.trajan.foresight import SowingPlan, after, preview, sowing_plan
+from forum_trajanum.trajan.foresight import (
+    SowingPlan,
+    after,
+    preview,
+    sow_keeps_tile,
+    sowing_plan,
+)
 from forum_trajanum.trajan.state import GameState
 
 LETTER = D.COLOUR_CODES
@@ -326,6 +332,10 @@ def sow_words(v: GameState, action) -> str:
     if _tile_wants(pl, task.tray, action.colour) and task.tray == task.target:
         needed = " (its Trajan tile still needs it)"
     last = " — the last marker" if sum(task.hand) == 1 else ""
+    now, then = sow_keeps_tile(v, v.viewer, task, action.colour)
+    if now and not then:  # this colour here loses the tile the tray choice promised
+        tile = trajan_tile(pl.slots[task.target]).split(",")[0]
+        last += f" — then the {D.ACTIONS[task.target]} tray's tile {tile} can no longer be done"
     return f"{colour(action.colour)} into the {D.ACTIONS[task.tray]} tray{needed}{last}"
 
 

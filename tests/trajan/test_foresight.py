@@ -63,3 +63,50 @@ def test_every_preview_along_a_game_is_what_its_action_does(players, seed, data)
             checked += 1
         apply(state, legal[data.draw(st.integers(0, len(legal) - 1))])
     assert checked > 500 and scoring > 20  # whole games, many actions that score
+
+
+def _can_still_accomplish(state: GameState, seat: int, target: int, tile: int) -> bool:
+    """Brute force: whether some way of sowing the markers still in hand ends with the
+    target tray accomplishing ``tile`` (EN l.187-189 sowing; l.219 accomplishing)."""
+    from forum_trajanum.trajan.rules import tile_matches
+
+    top = state.tasks[-1] if state.tasks else None
+    if not isinstance(top, SowTask) or top.player != seat:
+        pl = state.players[seat]
+        return pl.slots[target] != tile or tile_matches(tile, pl.trays[target])
+    return any(
+        _can_still_accomplish(apply(state.clone(), a), seat, target, tile)
+        for a in legal_actions(state)
+    )
+
+
+def test_a_sowing_choice_says_when_it_loses_the_tile_the_tray_choice_promised():
+    # EN l.187-189: with markers of several colours the player chooses which goes where; the
+    # tray list promised "can complete"; a colour that makes the tile impossible says so
+    # (QA: the top colour lost the tile, and no line said which one keeps it)
+    from forum_trajanum.trajan.foresight import sow_keeps_tile
+    from forum_trajanum.trajan.words import sow_words
+
+    from .helpers import random_game
+
+    checked = lost = 0
+    games = ((state, seed) for seed in range(1, 40) for state, _ in random_game(seed, 2))
+    for state, _ in games:
+        if checked >= 60 and lost >= 3:
+            break
+        top = state.tasks[-1] if state.tasks else None
+        if not isinstance(top, SowTask):
+            continue
+        seat, tile = top.player, state.players[top.player].slots[top.target]
+        mine = view(state, seat)
+        for action in legal_actions(state):
+            now, then = sow_keeps_tile(mine, seat, top, action.colour)
+            truth = tile >= 0 and _can_still_accomplish(
+                apply(state.clone(), action), seat, top.target, tile
+            )
+            assert then == truth, (action, top)
+            words = sow_words(mine, action)
+            assert ("can no longer be done" in words) == (now and not then), words
+            checked += 1
+            lost += now and not then
+    assert checked >= 60 and lost >= 3
