@@ -30,7 +30,7 @@ from forum_trajanum.tui.glossary import WORDS, heading
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.labels import GRAY_SHORT, TILE_SHORT
 from forum_trajanum.tui.panels import SEAT_MARKERS
-from forum_trajanum.tui.widgets import CITIZEN_LETTER, EAGLE_GLYPH, ROW_SHORT
+from forum_trajanum.tui.widgets import CITIZEN_LETTER, EAGLE_GLYPH, ROW_SHORT, TILE_TINY
 
 #: The area bonuses as the Forum's notes name them.
 AREA_BONUS_SHORT = ("tribune", "assistant", "coin", "upgrade", "2 VP")
@@ -126,6 +126,7 @@ def legend() -> Group:
             ],
             ("crane B", "an uncovered crane of that colour: it scores at the next scoring"),
             ("crane B ✓", "a crane already scored"),
+            ("cr B, cr B✓", "the same in the one-line cells at 80x24"),
             ("I-VI, a-f", "street symbols on the edges: a street card names one of them"),
             ("lit, tinted", "the streets of this round's street cards"),
             ("▸", "a cell or Forum space you may choose now"),
@@ -134,9 +135,9 @@ def legend() -> Group:
         ],
     )
     section(
-        "Face-up tiles, as small cells show them",
+        "Face-up tiles, as small cells show them (in brackets: the one-line cells at 80x24)",
         [
-            (" ".join(TILE_SHORT[k][0]), TILE_LABELS[k])
+            (" ".join(TILE_SHORT[k][0]) + f" ({TILE_TINY[k]})", TILE_LABELS[k])
             for k in dict.fromkeys(TILE_KINDS_PER_PLAYER)
         ],
     )

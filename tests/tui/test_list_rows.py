@@ -76,3 +76,20 @@ async def test_the_hint_takes_one_line_and_h_again_shows_it_whole():
         await pilot.press("h")
         await pilot.pause()
         assert hint.region.height == 1
+
+
+def test_the_legend_explains_every_one_line_cell_form():
+    # the tiny cells' short forms (ui.md: a short form forced by space has its legend)
+    from rich.console import Console
+
+    from forum_trajanum.data import TILE_KINDS_PER_PLAYER, TILE_LABELS
+    from forum_trajanum.tui.help import legend
+    from forum_trajanum.tui.widgets import TILE_TINY
+
+    console = Console(width=200, record=True)
+    console.print(legend())
+    text = console.export_text()
+    for kind in dict.fromkeys(TILE_KINDS_PER_PLAYER):
+        line = next(line for line in text.splitlines() if f"({TILE_TINY[kind]})" in line)
+        assert TILE_LABELS[kind] in line
+    assert "cr B" in text
