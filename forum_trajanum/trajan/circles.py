@@ -73,7 +73,7 @@ def circle_of(v: GameState, seat: int, names: list[str]) -> Group:
     pl = v.players[seat]
     title = Text()
     title.append(f"{names[seat]}'s action circle", style="bold #ffd75f")
-    title.append(f" (seat {seat + 1}, clockwise) · {pl.score} VP")
+    title.append(f" (clockwise) · {pl.score} VP")
     table = Drawn(partial(circle_table, circle_rows(pl)))
     lines = plan_lines(v, seat)  # none while the trays are hidden or empty
     head = [Text(f"If {names[seat]} took a tray now:", style="bold")] if lines else []

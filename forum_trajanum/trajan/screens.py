@@ -632,7 +632,9 @@ def district_drawing(v: GameState, width: int = 75) -> Text:
 
 
 def district_panel(v: GameState, names: list[str]) -> Group:
-    out = Text("Roof 5: a building tile, its VP · worker 2: seat 2's worker (tile taken)\n")
+    # the numbers on the grid's taken sites are the players': each named
+    others = "".join(f", {p + 1} {name}" for p, name in enumerate(names) if p)
+    out = Text(f"Roof 5: a tile and its VP · worker 1: {names[0]}'s worker (tile taken){others}\n")
     out.append("The first tile of a type also gives: ")
     out.append(
         ", ".join(
@@ -659,7 +661,10 @@ def players_panel(v: GameState, names: list[str]) -> Text:
         out.append(f" · buildings: {built or 'none'}")
         out.append(
             " · bonus: "
-            + ("; ".join(bonus_tile(t, y) for t, y in zip(pl.bonus, pl.yellow, strict=True)))
+            + "; ".join(
+                bonus_tile(t, y, own=p == v.viewer)
+                for t, y in zip(pl.bonus, pl.yellow, strict=True)
+            )
             + "\n"
         )
     out.rstrip()
@@ -1168,7 +1173,7 @@ CATEGORY_WORDS = {
     "senate": "senate",
     "buildings": "buildings",
     "demands": "unmet demands",
-    "leftovers": "cards/tokens/slots",
+    "leftovers": "1 VP each (cards in hand, tokens in camps, Trajan tiles on the circle)",
     "sets": "building sets",
     "bonus": "bonus tiles",
 }

@@ -27,6 +27,7 @@ from forum_trajanum.trajan.rules import (
     NUMERALS,
     bonus_items,
     current_player,
+    legion_points,
     placing_markers,
     set_points,
 )
@@ -268,15 +269,16 @@ def _special(s, a, p):
     if info.effect == "cards":
         drawn = min(info.amount, _drawable(s))
         return f"drew {W.plural(drawn, 'card')} (the Trajan tile's special action)" + (
-            f"; only {drawn} could be drawn (R29)" if drawn < info.amount else ""
+            f"; only {drawn} could be drawn: the piles ran short" if drawn < info.amount else ""
         )
     place = "military camp" if info.effect == "legion" else "worker camp"
     token = "legionnaire" if info.effect == "legion" else "worker"
     moved = min(info.amount, pl.supply)
     out = f"sent {W.plural(moved, token)} from the supply to the {place}"
+    out += " (the Trajan tile's special action"
     if moved < info.amount:
-        out += f" (the tile gives {info.amount}; the supply held only {pl.supply}, R22)"
-    return out + " (the Trajan tile's special action)"
+        out += f"; it gives {info.amount}, the supply held only {pl.supply}"
+    return out + ")"
 
 
 def _drawable(s) -> int:
@@ -288,9 +290,9 @@ def _drew(s, a, p, asked: int, where: str) -> str:
     drawn = min(asked, _drawable(s))
     out = f"drew {W.plural(drawn, 'card')} {where}"
     if drawn < asked:
-        out += f" (only {drawn} could be drawn, R29)"
+        out += f" (only {drawn} could be drawn: the piles ran short)"
     if asked and len(s.deck) < drawn:
-        out += "; the discard piles but their tops were shuffled into a new face-down pile (R4)"
+        out += "; the discard piles but their tops were shuffled into a new face-down pile"
     return out
 
 
@@ -307,7 +309,9 @@ def _march(s, a, p):
 
 
 def _deploy(s, a, p):
-    return f"sent a legionnaire to {D.PROVINCES[s.players[p].leader]}"
+    """A legionnaire sent to the leader's province, with the VP it scored (EN l.320-322, l.349)."""
+    province = s.players[p].leader
+    return f"sent a legionnaire to {D.PROVINCES[province]} (+{legion_points(s, p, province)} VP)"
 
 
 def _senate(s, a, p):

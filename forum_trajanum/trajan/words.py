@@ -67,6 +67,14 @@ def forum_key(kind: str, value: int) -> str:
     return WILD_WORDS[kind]
 
 
+#: What each wild card among the forum tiles stands for (EN l.612-626; R23, R24, R27).
+WILD_MEANS = {
+    "wild_commodity": "stands for any commodity card when shipping",
+    "wild_demand": "meets any one demand",
+    "wild_construction": "stands for any building in a set at the final scoring",
+    "wild_extra": "stands for any extra action tile",
+}
+
 #: The wild cards among the forum tiles, in player words.
 WILD_WORDS = {
     "wild_commodity": "commodity wild card",
@@ -90,22 +98,24 @@ def forum_tile_with_article(tile: int) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
-def bonus_tile(tile: int, yellow: bool = True) -> str:
-    """A bonus tile on one of its sides in words, with what that side scores at the end."""
+def bonus_tile(tile: int, yellow: bool = True, own: bool = True) -> str:
+    """A bonus tile on one of its sides in words, with what that side scores at the end;
+    ``own`` False: said of another player ("their display", "they own")."""
     info = D.BONUS_TILES[tile]
     side = 0 if yellow else 1
+    you, your = ("you", "your") if own else ("they", "their")
     if info.kind == "demand":
         word = D.DEMANDS[info.value]
-        what = f"{D.BONUS_DEMAND[side]} VP if you own a forum {word} tile"
+        what = f"{D.BONUS_DEMAND[side]} VP if {you} own a forum {word} tile"
     elif info.kind == "construction":
         what = "1 VP per worker on a site" if yellow else "1 VP per 2 workers on sites"
     elif info.kind == "military":
         what = f"{D.BONUS_PER_LEGIONNAIRE[side]} VP per legionnaire in a province"
     elif info.kind == "bonus":
-        what = f"{D.BONUS_PER_BONUS[side]} VP per yellow bonus tile you own"
+        what = f"{D.BONUS_PER_BONUS[side]} VP per yellow bonus tile {you} own"
     else:
         pair = f"{D.COMMODITIES[info.value]} or {D.COMMODITIES[info.value + 1]}"
-        what = f"{D.BONUS_PER_CARD[side]} VP per {pair} card in your display"
+        what = f"{D.BONUS_PER_CARD[side]} VP per {pair} card in {your} display"
     return f"{what} ({'yellow' if yellow else 'grey'})"
 
 
@@ -163,8 +173,9 @@ def bonus_item(item) -> str:
     else:
         pair = f"{D.COMMODITIES[info.value]} or {D.COMMODITIES[info.value + 1]}"
         why = f"{plural(item.count, pair + ' card')} in the display"
-        if item.wilds:
-            why += f" and {plural(item.wilds, 'commodity wild card')} (R23)"
+        if item.wilds:  # R23: an unused one counts as a display card
+            counted = "a card" if item.wilds == 1 else "cards"
+            why += f" and {plural(item.wilds, 'unused commodity wild card')} counted as {counted}"
         why += f" × {D.BONUS_PER_CARD[side]}"
     return f"{head} — {why}"
 
@@ -383,7 +394,8 @@ def ship_words(v: GameState, action) -> str:
 
 def forum_words(v: GameState, action) -> str:
     kind_, value = FORUM_KEYS[action.key]
-    return f"Take the {forum_key(kind_, value)}"
+    means = f" ({WILD_MEANS[kind_]})" if kind_ in WILD_MEANS else ""
+    return f"Take the {forum_key(kind_, value)}{means}"
 
 
 def recruit_words(v: GameState, action) -> str:

@@ -114,7 +114,7 @@ def test_a_trajan_tiles_token_action_says_how_many_tokens_went_from_the_supply()
     s.__pydantic_private__["_legal"] = None
     line = _said(s, SPECIAL)[0][1]
     assert line.startswith("sent 1 legionnaire from the supply to the military camp")
-    assert "the supply held only 1, R22" in line
+    assert line.endswith("(the Trajan tile's special action; it gives 2, the supply held only 1)")
     s.players[0].supply = 5
     s.tasks = [SpecialTask(0, _trajan("worker", 2))]
     s.__pydantic_private__["_legal"] = None
@@ -136,7 +136,7 @@ def test_a_seaport_draw_with_one_card_left_says_one_card_was_drawn():
     s.tasks.append(ActTask(0, D.SEAPORT, Why.TRAY))
     s.__pydantic_private__["_legal"] = None
     line = _said(s, parse("draw"))[0][1]
-    assert line == "drew 1 card at the Seaport (only 1 could be drawn, R29)"
+    assert line == "drew 1 card at the Seaport (only 1 could be drawn: the piles ran short)"
 
 
 def test_the_senate_choice_shows_the_track_with_each_spaces_vp_and_the_top():
@@ -241,12 +241,13 @@ def test_the_final_scoring_itemises_every_bonus_tile_with_a_commodity_wild_card_
     assert sum(i.vp for i in items) == bonus_points(s, 0) == 20
     assert W.bonus_item(items[1]) == (
         "the Fruit and Ceramics bonus tile (yellow): 9 VP — 2 Fruit or Ceramics cards in the "
-        "display and 1 commodity wild card (R23) × 3"
+        "display and 1 unused commodity wild card counted as a card × 3"
     )
     s.scorings = [[dict.fromkeys(p.points, 0) for p in s.players]]
     text = final_text(view(s, -1), NAMES).plain
     assert "the bread bonus tile (yellow): 9 VP — owns a forum bread tile" in text
-    assert "1 commodity wild card (R23)" in text
+    assert "1 unused commodity wild card counted as a card" in text
+    assert "(R23)" not in text  # a ruling's code is the help's rulings tab's alone
 
 
 def test_the_replays_final_lines_carry_each_seats_own_figures():
@@ -307,3 +308,25 @@ def test_with_one_bonus_tile_beside_the_senate_the_consul_takes_it_and_the_log_s
     assert (0, f"took {W.bonus_taken(tile, True)} as consul") in lines
     assert not any("as vice consul" in text for _, text in lines)
     assert "no bonus tile left for the vice consul" in quarter_text(view(s, -1), 1, NAMES).plain
+
+
+def test_a_legionnaire_sent_to_a_province_is_logged_with_the_vp_it_scored():
+    """EN l.320-322 (a legionnaire in the leader's province scores its VP, 3 fewer per other
+    player's legionnaire there) and l.349: the log says the VP the preview promised (the
+    QA game read "sent a legionnaire to Germania Inferior" without its +7 VP)."""
+    from forum_trajanum.trajan.rules import legion_points
+    from forum_trajanum.trajan.tasks import ActTask, Why
+
+    s = turn_of(after_setup(6), 0)
+    pl = s.players[0]
+    pl.leader, pl.legions = D.PROVINCES.index("Germania Inferior"), 2
+    s.legions[pl.leader] = [1]  # another player's legionnaire: 3 VP fewer
+    s.tasks[-1:] = [ActTask(0, D.MILITARY, Why.TRAY)]
+    s.__pydantic_private__["_legal"] = None
+    deploy = next(a for a in legal_actions(s) if a.kind == "deploy")
+    vp = legion_points(s, 0, pl.leader)
+    assert vp == D.PROVINCE_VP[pl.leader] - 3 > 0
+    score = pl.score
+    line = _said(s, deploy)[0][1]
+    assert s.players[0].score - score == vp
+    assert line == f"sent a legionnaire to Germania Inferior (+{vp} VP)"

@@ -227,7 +227,10 @@ def test_the_time_track_says_once_that_the_round_ends_after_this_turn():
 #: A code where a word belongs (issue 28.4): a lowercase identifier glued to digits
 #: ("senate3", "plus2"), snake_case ("wild_demand"), or a hyphenated lowercase identifier
 #: that is no English compound ("wild-demand", "extra-forum", "fruit-ceramics").
-CODE_TOKEN = re.compile(r"\b[a-z]{2,}\d+\b|\b[a-z]+_[a-z_]+\b|\b[a-z]+(?:-[a-z]+)+\b")
+CODE_TOKEN = re.compile(
+    r"\b[a-z]{2,}\d+\b|\b[a-z]+_[a-z_]+\b|\b[a-z]+(?:-[a-z]+)+\b"
+    r"|\bR\d{1,2}\b"  # a ruling's code: the help's rulings tab's alone
+)
 #: The hyphenated words of plain English the screens use.
 ENGLISH_COMPOUNDS = {"face-down", "face-up", "hot-seat"}
 
@@ -248,7 +251,8 @@ def _plain(renderable, width: int = 120) -> str:
 
 def test_the_code_token_check_catches_what_issue_28_found():
     for said in ("took a senate3 tile", "a wild-demand", "took the fruit-ceramics bonus tile",
-                 "spend wild_extra", "an extra-forum tile"):  # fmt: skip
+                 "spend wild_extra", "an extra-forum tile",
+                 "1 commodity wild card (R23) × 3", "only 1 could be drawn, R29"):  # fmt: skip
         assert code_tokens(said), said
     assert not code_tokens("took a card from the face-down pile; site b3; the [+2] marker")
 
@@ -284,3 +288,81 @@ def test_no_screen_or_log_line_of_random_games_shows_a_code(players):
     found = {token: text for text in said for token in code_tokens(text)}
     assert not found, found
     assert any("bonus tile" in text for text in said)  # the quarter's end was read
+
+
+def _qa_scene():
+    """A 2-player game past its setup, Ann (seat 0) deciding, Normal bot (seat 1) with a
+    worker on a site and a Jewellery and Gems bonus tile (the QA game's 80x24 findings)."""
+    from forum_trajanum.trajan.tasks import SourceTask
+
+    state = new_game(7, TrajanOptions(players=2))
+    while state.phase == "setup":
+        apply(state, legal_actions(state)[0])
+    state.tasks = [SourceTask(0)]
+    state.__pydantic_private__["_legal"] = None
+    state.workers[0], state.district[0] = [1], -1
+    gems = next(i for i, t in enumerate(D.BONUS_TILES) if t.kind == "commodities" and t.value == 8)
+    state.players[1].bonus, state.players[1].yellow = [gems], [True]
+    return view(state, 0)
+
+
+def test_the_district_legend_and_the_other_circles_name_the_players_not_their_seats():
+    """The QA game at 80x24: "worker 2: seat 2's worker" and "(seat 2, clockwise)" spoke
+    of seats; the legend says whose number each is, the circle is named after its player."""
+    from forum_trajanum.trajan import screens as S
+    from forum_trajanum.trajan.circles import circle_of
+
+    v = _qa_scene()
+    names = ["Ann", "Normal bot"]
+    district = " ".join(_plain(S.district_panel(v, names), 80).split())
+    assert "worker 1: Ann's worker (tile taken), 2 Normal bot" in district
+    assert "worker 2" in district  # the site on the grid, explained by the legend
+    circle = " ".join(_plain(circle_of(v, 1, names), 80).split())
+    assert "Normal bot's action circle (clockwise)" in circle
+    for text in (district, circle):
+        assert "seat" not in text, text
+
+
+def test_another_players_bonus_tile_counts_the_cards_in_their_display():
+    """EN l.544-594: a commodity bonus tile counts its owner's display: the players panel
+    says "your display" of the viewer's tiles alone (the QA game read it of the bot's)."""
+    from forum_trajanum.trajan import screens as S
+
+    v = _qa_scene()
+    text = " ".join(_plain(S.players_panel(v, ["Ann", "Normal bot"]), 200).split())
+    bot = text[text.index("2 Normal bot:") :]
+    assert "3 VP per Jewellery or Gems card in their display" in bot
+    assert "your" not in bot
+    ann = text[: text.index("2 Normal bot:")]
+    assert "your display" in ann or "you own" in ann
+
+
+def test_the_final_scoring_says_what_its_one_vp_items_are():
+    """EN l.524-529: cards in hand, workers and legionnaires in the camps and Trajan tiles
+    on the circle score 1 VP each; the ranking says so, not "cards/tokens/slots"."""
+    from forum_trajanum.trajan import screens as S
+
+    v = _qa_scene()
+    v.players[0].points["leftovers"] = 5
+    text = " ".join(S.final_text(v, ["Ann", "Normal bot"]).plain.split())
+    assert "1 VP each (cards in hand, tokens in camps, Trajan tiles on the circle) 5" in text
+    assert "/" not in text
+
+
+def test_a_wild_card_in_the_forum_says_what_it_stands_for():
+    """EN l.612-626 and R24: the construction wild card stands for any construction tile in
+    a set at the final scoring (the QA game's "Take the construction wild card" was never
+    explained); each wild card's choice says what it does."""
+    from forum_trajanum.trajan.actions import FORUM_KEYS, TakeForum
+
+    v = _qa_scene()
+    said = {
+        kind: choice_words(v, TakeForum.make(FORUM_KEYS.index((kind, 0))))
+        for kind in ("wild_commodity", "wild_demand", "wild_construction", "wild_extra")
+    }
+    assert said["wild_construction"] == (
+        "Take the construction wild card (stands for any building in a set at the final scoring)"
+    )
+    assert "when shipping" in said["wild_commodity"]
+    assert "demand" in said["wild_demand"].split("(")[1]
+    assert "extra action tile" in said["wild_extra"].split("(")[1]
