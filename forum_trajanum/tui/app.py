@@ -26,7 +26,12 @@ from forum_trajanum.core.game import GAMES
 from forum_trajanum.core.text import printable
 from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp, start_coach
-from forum_trajanum.tui.compat import app_closing, repaint_what_moved, share_parsed_css
+from forum_trajanum.tui.compat import (
+    app_closing,
+    dismiss_only_on_top,
+    repaint_what_moved,
+    share_parsed_css,
+)
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.screens import (
@@ -108,6 +113,7 @@ class ForumApp(CoachApp, App):
     ) -> None:
         share_parsed_css()  # the first play screen of each game parses no CSS again
         repaint_what_moved()  # no line of an old list left on screen after a scroll
+        dismiss_only_on_top()  # a key handled after its screen closed pops no other screen
         super().__init__()
         #: The id of a saved game to open at start (``forum-trajanum continue``).
         self.open_game = open_game

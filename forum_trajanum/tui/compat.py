@@ -20,6 +20,7 @@ import textual._context
 from textual import events
 from textual._compositor import Compositor
 from textual.app import App
+from textual.await_complete import AwaitComplete
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
 from textual.screen import Screen
@@ -212,3 +213,29 @@ def share_parsed_css() -> None:
 
     shared_parse_rules.shared = True
     Stylesheet._parse_rules = shared_parse_rules
+
+
+def dismiss_only_on_top() -> None:
+    """Make a screen's ``dismiss`` do nothing unless the screen is the active one.
+
+    Keys sent quickly reach a screen after it has closed: the app forwards each key to the
+    focused widget's queue when the key arrives, and the widget handles it later, when an
+    earlier key may have closed its screen already (Enter twice on a dialog, a digit twice on
+    the choose-a-game list). Textual's ``dismiss`` then pops whichever screen is on top now,
+    not the one dismissed: the game's screen, the start menu, at last the bottom of the stack,
+    and the app's next switch of screens fails (``IndexError: pop from empty list`` in
+    ``switch_screen``, ``ScreenStackError``). A screen that is no longer the active one
+    already had its answer (or was replaced): its late dismiss has no result and pops
+    nothing. Idempotent."""
+    if getattr(Screen.dismiss, "only_on_top", False):
+        return
+    dismiss = Screen.dismiss
+
+    def dismiss_on_top(self, result=None):
+        if not self.is_attached or self.app.screen is not self:
+            return AwaitComplete.nothing()
+        return dismiss(self, result)
+
+    dismiss_on_top.only_on_top = True
+    dismiss_on_top.__doc__ = dismiss.__doc__
+    Screen.dismiss = dismiss_on_top

@@ -53,6 +53,12 @@ class GameScreen(Screen):
         """Show a short message to the player in view (the next redraw clears it)."""
         raise NotImplementedError
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key acts on a screen being switched to before it is built: a key sent quickly
+        after the one that brought it finds the app's screen new, its widgets not composed
+        yet (a digit would look for its decision list). The key does nothing."""
+        return self.is_mounted
+
     def on_screen_resume(self) -> None:
         """Shown, or on top again (an overlay over it closed): laid out for the window's size
         now, and the flow it held back may go on (the app decides; Textual calls this besides

@@ -1,0 +1,114 @@
+"""A monkey at the keyboard (issue 26: no traceback ever reaches a player, no game is ever
+lost): thousands of random keys, from the keys the screens bind, sent in bursts without
+waiting for each to be handled, as a fast typist or a key held down in a terminal sends them.
+From a new game into play, the menu, the lists of games, the forms and back, in every
+registered game. Nothing may raise, nothing may reach ``crash.log``, and every saved game
+still opens. The random generator is seeded: a failure plays again the same way."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from forum_trajanum.core import saves
+from forum_trajanum.core.game import GAMES
+from forum_trajanum.core.saves.paths import CRASH_LOG
+from forum_trajanum.core.session import GameSession
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.screens import NewGameSettings, StartScreen
+
+#: Keys the screens bind (decision lists, boards, panels, dialogs, forms, the menu).
+BOUND = [
+    *string.digits,
+    *string.ascii_lowercase,
+    *string.ascii_uppercase,
+    *[
+        "up",
+        "down",
+        "left",
+        "right",
+        "enter",
+        "escape",
+        "tab",
+        "shift+tab",
+        "space",
+        "question_mark",
+    ],
+    *["pageup", "pagedown", "home", "end"],
+]
+#: What moves a game on, more often than the rest: a whole game is hundreds of decisions.
+PLAY = ["1", "enter", "2", "enter", "1", "space", "3", "enter"]
+#: Keys sent in all, per game (a run of ten to twenty seconds).
+KEYS = 1200
+
+
+def random_key(rng: random.Random, app: ForumApp) -> str:
+    key = rng.choice(PLAY) if rng.random() < 0.6 else rng.choice(BOUND)
+    if key == "q" and isinstance(app.screen, StartScreen) and rng.random() < 0.9:
+        return "enter"  # the menu's q quits the app: now and then, not at every q
+    return key
+
+
+def settings(rng: random.Random, game: str) -> NewGameSettings:
+    """A new game of ``game``: against a bot, or two people (with hand-overs)."""
+    bots = rng.choice([["", "normal"], ["", ""], ["easy", ""]])
+    return NewGameSettings(
+        players=2, names=["Ann", "Bob"], bots=bots, seed=rng.randrange(1, 10**6), game=game
+    )
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("game", GAMES.names())
+async def test_thousands_of_random_keys_in_bursts_raise_nothing_and_lose_no_game(
+    game, save_home, quick_idle
+):
+    rng = random.Random(f"monkey {game}")
+    sent = apps = 0
+    while sent < KEYS:
+        # each app starts a new game; the keys take it anywhere, even to Quit on the menu
+        app = ForumApp(bot_delay=0, new_game=settings(rng, game), guard_errors=False)
+        apps += 1
+        async with app.run_test(size=(80, 24)) as pilot:
+            while app.is_running and sent < KEYS:
+                for _ in range(rng.randint(1, 16)):  # a burst: none handled before the next
+                    app.simulate_key(random_key(rng, app))
+                    sent += 1
+                await pilot.pause()  # until the app is idle: what the burst started has run
+                assert app._exception is None, f"key {sent}: {app._exception!r}"
+            if app.is_running:
+                await app.action_quit()
+        assert app._exception is None, f"app {apps}, key {sent}: {app._exception!r}"
+        assert app.return_code in (0, None)
+        if app.session is not None:
+            app.session.close()  # as the app's process ending does: the game is unlocked
+    assert not (save_home / CRASH_LOG).exists()
+    games = saves.list_games(finished=None)
+    assert games, "the keys played no game at all"
+    for info in games:  # every game saved on the way opens, undamaged
+        session, opened = GameSession.open(info.id)
+        session.close()
+        assert not opened.damaged, f"{info.id}: {opened.damage()}"
+
+
+async def test_a_digit_sent_twice_on_the_which_game_dialog_closes_it_once():
+    """The second "2" reaches the dialog after the first closed it: it pops no other screen
+    (Textual's dismiss would pop the start menu, and the next switch of screens failed)."""
+    from forum_trajanum.tui.dialogs import ChooseGameScreen, HelpScreen
+    from tests.waiting import wait_for
+
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        app.simulate_key("question_mark")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ChooseGameScreen))
+        app.simulate_key("2")
+        app.simulate_key("2")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.pause()
+        below, top = app.screen_stack[-2:]
+        assert isinstance(below, StartScreen) and isinstance(top, HelpScreen)
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+    assert app._exception is None
