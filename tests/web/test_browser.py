@@ -380,3 +380,32 @@ def test_a_trajan_game_starts_and_plays_in_the_browser(browser, own_server, tmp_
 
     record, _ = saves.read_game(game.id)
     assert record.game == "trajan" and len(record.actions) >= 6
+
+
+@pytest.mark.long
+def test_a_hostile_file_name_reaches_the_browser_as_text_never_as_terminal_codes(
+    browser, own_server, tmp_path
+):
+    # issue 26.1: a damaged save named with OSC codes set the terminal's title and put
+    # `rm -rf ~` on the clipboard when the Continue list opened; served, the same app must
+    # send the browser's terminal the name as visible escapes only
+    from forum_trajanum.core import saves
+
+    url, home = own_server
+    assert saves.save_dir() == home
+    hostile = "zx\x1b]0;PWNED-TITLE\x07\x1b]52;c;cm0gLXJmIH4K\x07"
+    saves.games_dir().mkdir(parents=True, exist_ok=True)
+    (saves.games_dir() / f"{hostile}.json").write_bytes(b"garbage")
+    tab = Tab(browser, url, Path(os.environ.get("SCREENSHOTS") or tmp_path), "hostile")
+    tab.wait_for_text("Continue a game")
+    title = tab.page.title()
+    tab.clear()
+    tab.press("ArrowDown", "Enter")  # Continue a game: the list, with the damaged file
+    tab.wait_for_text("PWNED-TITLE")
+    tab.wait_for_text(r"\x1b]52;c;cm0gLXJmIH4K\x07")  # the name, its codes shown as text
+    received = tab.page.evaluate("window.received")
+    assert "\x1b]0;PWNED" not in received and "\x1b]52;" not in received
+    # the only operating-system commands sent are Textual's own (22: the pointer's shape)
+    assert set(re.findall("\x1b\\](\\d+);", received)) <= {"22"}
+    assert tab.page.title() == title
+    tab.shot("list")
