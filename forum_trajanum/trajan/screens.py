@@ -5,9 +5,10 @@ One play screen shows one seat's view (or the public one while a bot plays): a s
 (quarter, round, the time marker and how far the round end is, the demands, your score and
 hand), one board panel at a time switched by one key (your action circle, the board, the
 province map, the construction district, the players, the log; side by side with the choices
-from 120 columns) and the list of choices, each in words with what it gives. Choosing a source
-tray says where the last marker lands, which Trajan tile it can complete, the action that
-follows and how far time moves (the engine's :func:`~forum_trajanum.trajan.view.sowing_plan`).
+and one's circle from 120 columns, all at once from 160) and the list of choices, each in
+words with what it gives. Choosing a source tray says where the last marker lands, which
+Trajan tile it can complete, the action that follows and how far time moves (the engine's
+:func:`~forum_trajanum.trajan.view.sowing_plan`).
 
 Everything shown comes from the view; the screens compute no rule.
 """
@@ -70,6 +71,7 @@ PANEL_TITLES = {
     "district": "Construction district",
     "players": "Players",
     "log": "Log",
+    "others": "Other players' circles, then the players",
 }
 
 #: A panel in the key bar (one word: all six fit at 80 columns with Hint, Undo and Menu).
@@ -693,6 +695,11 @@ def panel_text(data: TrajanData, panel: str, heading: bool = True):
 
         home = v.viewer if v.viewer >= 0 else data.home
         return Group(players_panel(v, names), Text(""), others_group(v, home, names))
+    if panel == "others":  # from 160 columns: the others' circles first, in view
+        from forum_trajanum.trajan.circles import others_group
+
+        home = v.viewer if v.viewer >= 0 else data.home
+        return Group(others_group(v, home, names), Text(""), players_panel(v, names))
     return Text("\n".join(data.log[-200:]) or "Nothing has happened yet.")
 
 
@@ -733,10 +740,11 @@ class TrajanScreen(GameScreen):
     """A seat's own view of the game, with its choices.
 
     Compact (below 120 columns): one panel at a time above the choices. Standard (from 120):
-    the action circle and a panel on the left, the choices on the right (and the players
-    too from 45 rows). Wide (from 160): everything at once in three columns: the circle and
-    the players (or the log); the board, the provinces and the construction district; the
-    choices."""
+    a panel on the left as tall as the screen (the board whole at 120x36; the players above
+    it from 45 rows), the choices on the right with one's action circle below them. Wide
+    (from 160): everything at once in three columns: the other players' circles (then the
+    players) and the province map; the board and the construction district; the choices,
+    one's circle and the log (from 36 rows)."""
 
     MODE = "trajan-turn"
     #: The list's entries as last filled, the kind and seat of their decision, the game's
@@ -744,8 +752,9 @@ class TrajanScreen(GameScreen):
     _shown_choices: list | None = None
     _shown_decision: tuple | None = None
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide"), (160, "-wider")]
-    #: From 45 rows (with 120 columns) the players' panel stays in view too.
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (45, "-tall")]
+    #: From 45 rows (with 120 columns) the players' panel stays in view too; from 36 (with
+    #: 160) the log.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-standard"), (45, "-tall")]
     #: Left out of the key bar when it does not fit (80 columns): the legend is in the help,
     #: the district's key in the panel's title.
     KEYBAR_SPARE = ("g", "d")
@@ -765,15 +774,23 @@ class TrajanScreen(GameScreen):
     TrajanScreen.-narrow #t-panel-box {
         height: 1fr; border: none; border-top: round $primary 50%;
     }
+    /* from 120 columns one's circle stands whole below the choices (below 36 rows it keeps
+       half of them for the choices) and the switched panel has the left column's height:
+       the board without scrolling at 120x36 */
     TrajanScreen #t-circle-box { max-height: 60%; }
+    TrajanScreen.-short #t-circle-box { max-height: 50%; }
     TrajanScreen.-narrow #t-circle-box { display: none; }
     TrajanScreen #t-players-box { max-height: 40%; display: none; }
     TrajanScreen.-wide.-tall #t-players-box { display: block; }
-    TrajanScreen #t-district-box { display: none; }
-    TrajanScreen.-wider #t-district-box { display: block; }
     TrajanScreen #t-board-box { height: 1fr; }
     TrajanScreen #t-time { height: 2; }
-    TrajanScreen #t-map-box { max-height: 60%; }
+    /* from 160 columns: the map below the others' circles, the district below the board,
+       the log below one's circle (from 36 rows) */
+    TrajanScreen #t-map-box, TrajanScreen #t-log-box { display: none; }
+    TrajanScreen.-wider #t-map-box { display: block; max-height: 60%; }
+    TrajanScreen.-wider #t-log-box { display: block; height: 10; }
+    TrajanScreen.-wider.-standard #t-log-box { height: 7; }
+    TrajanScreen.-wider.-short #t-log-box { display: none; }
     TrajanScreen #p-decide { height: 1fr; width: 1fr; }
     /* 80x24 (issue 27): the decision in two lines, a line of hint or recap, eight rows of
        choices and two for a cut choice's whole words; a message gets lines of its own */
@@ -785,7 +802,10 @@ class TrajanScreen(GameScreen):
     /* while a bot plays there are no choices: its moves get their rows */
     TrajanScreen.-narrow #t-hint.-watch { max-height: 10; text-wrap: wrap; }
     TrajanScreen.-narrow #t-message { max-height: 2; }
-    TrajanScreen.-wider #p-decide { width: 1.2fr; }
+    /* 160 columns: the board's column wide enough for the board above the district
+       unscrolled (58), the others' circles beside it, the choices narrower (48, 58, 54) */
+    TrajanScreen.-wider #t-mid { width: 1.2fr; }
+    TrajanScreen.-wider #p-decide { width: 1.1fr; }
     TrajanScreen.-wide #p-decide, TrajanScreen.-wider #p-decide { padding-left: 1; }
     TrajanScreen #decision-title { height: auto; color: $warning; }
     /* two lines kept where rows are plenty: titles of one line and of two, in turn, moved
@@ -832,27 +852,30 @@ class TrajanScreen(GameScreen):
         yield Static(id="t-status")
         with Horizontal(id="t-body"):
             with Vertical(id="t-left"):
-                with VerticalScroll(id="t-circle-box", classes="t-box"):  # from 120 columns
-                    yield Static(id="t-circle")
                 with VerticalScroll(id="t-players-box", classes="t-box"):  # from 120x45
                     yield Static(id="t-players")
                 with VerticalScroll(id="t-panel-box", classes="t-box"):
                     yield PanelText(id="t-panel")
-                with VerticalScroll(id="t-district-box", classes="t-box"):  # from 160
-                    yield Static(id="t-district")
+                with VerticalScroll(id="t-map-box", classes="t-box"):  # from 160
+                    yield Static(id="t-map")
             with Vertical(id="t-mid"):  # from 160 columns
                 with VerticalScroll(id="t-board-box", classes="t-box"):
                     # the time track apart: most moves change it alone of the board's lines
                     yield Static(id="t-time")
                     yield PanelText(id="t-board")
-                with VerticalScroll(id="t-map-box", classes="t-box"):
-                    yield Static(id="t-map")
+                with VerticalScroll(id="t-district-box", classes="t-box"):
+                    yield Static(id="t-district")
             with Vertical(id="p-decide"):
                 yield Static(id="decision-title")
                 yield Static(id="t-hint")
                 yield DecisionList(id="decisions")
                 yield Static(id="choice-full")
                 yield Static(id="t-message")
+                # from 120 columns: one's circle below the choices (the trays chosen from)
+                with VerticalScroll(id="t-circle-box", classes="t-box"):
+                    yield Static(id="t-circle")
+                with VerticalScroll(id="t-log-box", classes="t-box"):  # from 160x36
+                    yield Static(id="t-log")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -887,20 +910,25 @@ class TrajanScreen(GameScreen):
             fixed = set(shown.values())
             shown["t-panel-box"] = "board" if panel in fixed else panel
             return shown
-        own = panel if panel in ("players", "log") else "players"
-        return {
+        shown = {
             "t-circle-box": "circle",
-            "t-panel-box": own,
+            "t-panel-box": "others",
             "t-board-box": "board",
             "t-map-box": "map",
             "t-district-box": "district",
         }
+        if not self.has_class("-short"):
+            shown["t-log-box"] = "log"
+        elif panel == "log":  # no row for the log below the circle: in the others' place
+            shown["t-panel-box"] = "log"
+        return shown
 
     def _draw_panel(self) -> None:
         shown = self.boxes()
         # the keys of the panels the switched box shows: its own and those not in view
         own = shown["t-panel-box"]
-        keys = [k for p, k in PANEL_KEYS.items() if p == own or p not in shown.values()]
+        seen = {"players" if p == "others" else p for p in shown.values()}  # them all, and more
+        keys = [k for p, k in PANEL_KEYS.items() if p == own or p not in seen]
         for box_id, panel in shown.items():
             box = self.query_one(f"#{box_id}")
             title = PANEL_TITLES[panel]
@@ -908,7 +936,7 @@ class TrajanScreen(GameScreen):
             if box_id == "t-panel-box":
                 if narrow and panel == "circle":  # the circle's heading, on its frame
                     title = circle_title(self.data.view, panel_seat(self.data), self.data.names)
-                title += f"  (keys {' '.join(keys)})"
+                title += f"  (keys {' '.join(keys)})" if keys else ""
                 scroll = " · PgUp/PgDn scroll"
                 if narrow and Text(title + scroll).cell_len <= self.size.width - 4:
                     title += scroll  # framed by its top line alone: no bottom line for it
