@@ -45,7 +45,8 @@ class Why(StrEnum):
         "from the Seaport, or take the drawn default for the rest. Each of the six trays is "
         "one action; markers of a Trajan tile's colours in one tray accomplish it later. "
         "Nobody sees another player's trays until everyone has placed, and the Trajan stacks "
-        "are laid out only then (the markers come first)."
+        "are laid out only then (the markers come first). Each player also drew a bonus "
+        "tile, yellow side up: it scores at the game's end (p: the players panel)."
     ),
 )
 class MarkersTask(NamedTuple):

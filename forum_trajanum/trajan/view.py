@@ -554,13 +554,31 @@ def _events(before: GameState, after: GameState, actor: int, action) -> list[tup
     return lines
 
 
+def _setup_lines(before: GameState) -> list[tuple[int, str]]:
+    """Before the game's first action: the bonus tile each seat drew at setup, in turn
+    order (EN l.121, components §3 step 10; public, §6), so the log tells it once."""
+    started = not placing_markers(before) or any(
+        any(tray) for pl in before.players for tray in pl.trays
+    )
+    if started:
+        return []
+    n = len(before.players)
+    lines = []
+    for p in ((before.start_player + i) % n for i in range(n)):
+        for tile, yellow in zip(before.players[p].bonus, before.players[p].yellow, strict=True):
+            lines.append((p, f"drew a bonus tile at setup: {W.bonus_taken(tile, yellow)}"))
+    return lines
+
+
 def public_lines(before: GameState, action, after: GameState) -> list[tuple[int, str]]:
-    """What every player may read in the log about ``action``: (seat, text) lines."""
+    """What every player may read in the log about ``action``: (seat, text) lines (the
+    setup's bonus tiles before the first action's)."""
     actor = current_player(before)
+    setup = _setup_lines(before)
     if action.kind == "markers":  # secret until everyone has placed (R36)
-        return _placed_lines(after, actor)
+        return setup + _placed_lines(after, actor)
     lines = [(actor, SPECS[action.kind].log(before, action, actor))]
-    return lines + _events(before, after, actor, action)
+    return setup + lines + _events(before, after, actor, action)
 
 
 def secret_lines(before: GameState, action, after: GameState, seat: int):

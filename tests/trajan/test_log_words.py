@@ -330,3 +330,24 @@ def test_a_legionnaire_sent_to_a_province_is_logged_with_the_vp_it_scored():
     line = _said(s, deploy)[0][1]
     assert s.players[0].score - score == vp
     assert line == f"sent a legionnaire to Germania Inferior (+{vp} VP)"
+
+
+def test_the_bonus_tile_each_seat_drew_at_setup_is_logged_with_the_first_action():
+    """EN l.121 (each player draws one bonus tile, yellow side up) and components §6 (the
+    bonus tiles in front of the players are public): the QA game's bonus tile was in the
+    players panel from the setup, but no log line or coach said so. The game's first action
+    logs each seat's tile, in turn order, and no later action does again."""
+    from forum_trajanum.trajan.rules import new_game
+    from forum_trajanum.tui.coach import explanation
+
+    s = new_game(7, TrajanOptions(players=3))
+    order = [(s.start_player + i) % 3 for i in range(3)]
+    first = legal_actions(s)[1]  # one tray filled: the placement itself is secret (R36)
+    lines = _said(s, first)
+    assert lines == [
+        (p, f"drew a bonus tile at setup: {W.bonus_taken(s.players[p].bonus[0], True)}")
+        for p in order
+    ]
+    assert all("yellow side up" in text for _, text in lines)
+    assert not any("at setup" in text for _, text in _said(s, legal_actions(s)[0]))
+    assert "bonus tile" in explanation(view(s, s.decider))[1]
