@@ -660,7 +660,8 @@ class ForumApp(CoachApp, App):
         self.exit()
 
     def play_action(self, text: str) -> None:
-        """Apply a human player's chosen action, or explain why it cannot be played."""
+        """Apply a human player's chosen action; one that is not legal (any more) does
+        nothing."""
         s = self.session
         if s is None or s.over:
             return
@@ -670,7 +671,11 @@ class ForumApp(CoachApp, App):
         try:
             s.play(text, seat)
         except GameError as exc:
-            self.say(str(exc))
+            # The screens offer legal actions only: this one was chosen on a list still on
+            # screen when its key arrived, after an earlier key of the same burst had moved
+            # the game on. The new decision is on screen and the key does nothing; the
+            # engine's reason (developer words) goes to the problem log only.
+            saves.log_problem(f"a choice that came after its decision ({text!r}): {exc}")
             return
         self.message = self.save_warning()
         self.advance()

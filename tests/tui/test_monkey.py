@@ -112,3 +112,31 @@ async def test_a_digit_sent_twice_on_the_which_game_dialog_closes_it_once():
         await pilot.press("escape")
         assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
     assert app._exception is None
+
+
+async def test_a_digit_checked_against_the_list_before_it_changed_does_nothing_visible(
+    save_home,
+):
+    """Forum Trajanum, "Use a Colonia tile": 2 and 1 in one burst. The 2 plays "use
+    received"; the 1 was checked against the same list and asks for "use own", no longer
+    possible. It changes nothing, and the engine's words ("use own is not possible now: the
+    decision is ...") are not shown to the player: they go to the problem log."""
+    from tests.tui.conftest import past_hold, screen_text, session_at
+    from tests.waiting import wait_for
+
+    session = session_at("use", seed=3)
+    assert [str(a) for a in session.view_of(session.decider).legal] == ["use own", "use received"]
+    app = ForumApp(bot_delay=0, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        await past_hold(pilot)
+        played = len(session.record.actions)
+        app.simulate_key("2")
+        app.simulate_key("1")
+        log = save_home / "forum-trajanum.log"
+        assert await wait_for(pilot, lambda: log.exists() and "'use own'" in log.read_text())
+        await pilot.pause()
+        assert [str(a) for a in session.record.actions[played:]] == ["use received"]
+        assert "not possible" not in screen_text(app)
+        assert "allowed:" not in screen_text(app)
+    assert "use own is not possible now" in log.read_text()
