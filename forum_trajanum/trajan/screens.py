@@ -145,6 +145,8 @@ def decision_title(v: GameState, names=()) -> str:
 # ── panels ──────────────────────────────────────────────────────────────────────────────
 
 
+#: The status's second field while a quarter's end is scored (EN l.405-496).
+QUARTER_SCORED = "scoring the quarter: demands, senate, consuls"
 #: From this width the status is one line; narrower, two (never cut).
 STATUS_ONE_LINE_FROM = 160
 STATUS_SEP = " │ "
@@ -181,6 +183,9 @@ def status_lines(data: TrajanData, width: int = 0) -> list[Text]:
     if v.quarter <= 0:
         first.append("Setup", style="bold")
         first.append(STATUS_SEP + "start player ")
+    elif len(v.scorings) >= v.quarter:  # the quarter's end: its scoring has begun
+        first.append(f"Quarter {NUMERALS[min(v.quarter, 4) - 1]} ends", style="bold")
+        first.append(STATUS_SEP + (QUARTER_SCORED if v.tasks else "the game is over"))
     else:
         quarter = f"Quarter {NUMERALS[min(v.quarter, 4) - 1]}, round {v.round} of 4"
         first.append(quarter, style="bold")
@@ -936,6 +941,8 @@ class TrajanScreen(GameScreen):
             if box_id == "t-panel-box":
                 if narrow and panel == "circle":  # the circle's heading, on its frame
                     title = circle_title(self.data.view, panel_seat(self.data), self.data.names)
+                if "others" not in shown.values():  # o: the others' circles, not in view
+                    keys = [*keys, "o"]
                 title += f"  (keys {' '.join(keys)})" if keys else ""
                 scroll = " · PgUp/PgDn scroll"
                 if narrow and Text(title + scroll).cell_len <= self.size.width - 4:

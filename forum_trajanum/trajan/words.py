@@ -226,15 +226,13 @@ def demands_told(demands, met_by, penalty: int) -> str:
 
 
 def votes_told(space: int | None, total: int) -> str:
-    """A seat's votes: the senate space's and the senate tiles' (EN l.431-434); ``space``
-    None: the total alone."""
+    """A seat's votes: the senate space's and the senate tiles' (EN l.431-434), told of
+    every seat alike (none from tiles too); ``space`` None: the total alone."""
     if space is None:
         return plural(total, "vote")
     track = D.SENATE_VP[space]
     tiles = total - track
-    return plural(total, "vote") + (
-        f" ({track} from the senate track, {tiles} from senate tiles)" if tiles else ""
-    )
+    return plural(total, "vote") + f" ({track} from the senate track, {tiles} from senate tiles)"
 
 
 def senate_track(space: int = -1) -> str:

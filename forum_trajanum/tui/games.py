@@ -84,7 +84,8 @@ class GamesScreen(ModalScreen[str | None]):
             yield Static(id="games-message")
             yield OptionList(id="games")
             yield Label(
-                "Enter: open · r: replay · d: delete · f: finished / unfinished games · "
+                # two lines: one is cut at 80 columns
+                "Enter: open · r: replay · d: delete\nf: finished / unfinished games · "
                 "Escape: back",
                 id="games-keys",
             )

@@ -304,3 +304,18 @@ async def test_at_80x24_the_coach_covers_neither_the_choices_nor_the_panel_it_ex
             if {"markers", "source", "sow"} <= explained:
                 break
         assert {"markers", "source", "sow"} <= explained, explained
+
+
+async def test_the_switched_panels_title_lists_the_o_key_of_the_other_players_circles():
+    """The QA game at 80x24: the panel's title listed "(keys c b m d p l)" without ``o``,
+    the other players' circles; it lists it, and ``o`` opens them."""
+    from forum_trajanum.trajan.circles import OthersScreen
+
+    session = _session(until=lambda s: s.state.quarter > 0 and s.state.decision == "source")
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_play(pilot, app)
+        title = str(app.screen.query_one("#t-panel-box").border_title)
+        assert re.search(r"\(keys( [a-z])+ o\)", title), title
+        await pilot.press("o")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, OthersScreen))

@@ -16,7 +16,8 @@ from forum_trajanum.trajan.view import view
 
 NAMES = ["Aurelia Valentiniana", "Ann"]  # the longest name the form takes, and a short one
 WHEN = r" (Setup │ start player .+|Quarter (I|II|III|IV), round [1-4] of 4 │ time \d+ of \d+: "
-WHEN += r"the round (ends in \d+|ends after this turn))"
+WHEN += r"the round (ends in \d+|ends after this turn)"
+WHEN += r"|Quarter (I|II|III|IV) ends │ scoring the quarter: demands, senate, consuls)"
 WHO = r" demands (none yet|(bread|games|religion)(, (bread|games|religion))*) │ .+ -?\d+ VP"
 
 
@@ -53,3 +54,21 @@ def test_a_name_too_wide_for_its_line_alone_is_shortened():
         assert all(line.cell_len <= width for line in lines)
         assert lines[-1].plain.endswith("… 0 VP") and " demands none yet │ 長" in lines[-1].plain
         assert lines[0].plain.startswith(" Setup │ start player 長")
+
+
+def test_while_a_quarter_is_scored_the_status_says_so_not_the_time_track():
+    """EN l.405 (the 4th round's end ends the quarter) to l.494 (the next quarter begins):
+    while its demands, senate vote and consuls are decided the status said "round 4 of 4 │
+    time 0 of 11: the round ends in 11" (QA of a whole game at 80x24); it says the quarter
+    is being scored."""
+    from .helpers import after_setup, quarter_end
+
+    state = quarter_end(after_setup(7), 0)
+    assert state.phase == "quarter" and state.quarter == 1
+    data = TrajanData(view(state, max(state.decider, 0)), NAMES, ["", ""])
+    for width in (80, 160):
+        lines = status_lines(data, width)
+        assert_laid_out(lines, width)
+        first = lines[0].plain
+        assert first.startswith(" Quarter I ends │ scoring the quarter: demands, senate, consuls")
+        assert "round ends" not in first and "time" not in first

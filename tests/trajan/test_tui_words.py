@@ -366,3 +366,25 @@ def test_a_wild_card_in_the_forum_says_what_it_stands_for():
     assert "when shipping" in said["wild_commodity"]
     assert "demand" in said["wild_demand"].split("(")[1]
     assert "extra action tile" in said["wild_extra"].split("(")[1]
+
+
+def test_the_quarters_senate_vote_breaks_down_every_seats_votes_alike():
+    """EN l.431-434 (a player's votes: the senate space's plus the senate tiles'): the QA
+    game read "Ann: 4 votes · Normal bot: 4 votes (0 from the senate track, 4 from senate
+    tiles)"; every seat's votes are broken down, none from tiles too."""
+    from forum_trajanum.trajan.screens import quarter_text
+    from forum_trajanum.trajan.state import QuarterReport
+
+    v = next(_states())
+    four = D.SENATE_VP.index(4)
+    report = QuarterReport(
+        quarter=1, demands=(0,), met=(1, 1), penalty=(0, 0), votes=(4, 4), senate=(four, 0),
+        consul=0, vice=1,
+    )  # fmt: skip
+    v = v.model_copy(update={"reports": [report]})
+    text = " ".join(quarter_text(v, 1, ["Ann", "Normal bot"]).plain.split())
+    assert (
+        "Senate votes: Ann: 4 votes (4 from the senate track, 0 from senate tiles) · "
+        f"Normal bot: 4 votes ({D.SENATE_VP[0]} from the senate track, "
+        f"{4 - D.SENATE_VP[0]} from senate tiles)"
+    ) in text

@@ -109,3 +109,17 @@ async def test_a_damaged_save_says_how_many_actions_were_lost():
         await pilot.press("enter")
         assert isinstance(app.screen, HandOverScreen)
         assert len(app.session.record.actions) == len(session.record.actions) - 1
+
+
+async def test_at_80_columns_the_lists_keys_are_read_whole():
+    """The QA game at 80x24: the list's keys were cut ("…f: finished / unfinished games ·
+    Esc"); they take two lines and every key is read."""
+    _saved(1, ["Ann", "Bob"])
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_list(pilot, app)
+        await pilot.pause()
+        text = screen_text(app)
+        for key in ("Enter: open", "r: replay", "d: delete", "f: finished / unfinished games",
+                    "Escape: back"):  # fmt: skip
+            assert key in text, text
