@@ -23,7 +23,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("↑ ↓ Enter", "move in the list of choices and take the highlighted one"),
     ("h", "a hint: the choices the Normal bot likes best, each with the points it expects "
      "you to have at the game's end if you take it (below 120 columns on one line: h again "
-     "shows it whole)"),
+     "shows it whole); h again, or Esc, hides it"),
     ("u", "undo your last step (sowing goes back marker by marker)"),
     ("c", "your action circle: trays, markers, Trajan tiles, hand and display"),
     ("b", "the board: forum, senate, ships, discard piles, Trajan stacks"),
@@ -38,7 +38,9 @@ KEYS: tuple[tuple[str, str], ...] = (
     (LEGEND_KEY, "the legend: every short form and symbol in words"),
     ("k", "the coach on or off (an explanation of each new kind of decision)"),
     ("? or F1", "this help"),
-    ("Esc", "the menu (save a copy, back to the start; the game is always saved)"),
+    ("Esc", "close what is open (the hint, a message, a window such as this help) or go "
+     "back one step; it never leaves the game"),
+    ("q", "back to the menu (the game is saved after every action)"),
 )  # fmt: skip
 
 #: The rules in player words: each paragraph one line (the window wraps it), headings alone.

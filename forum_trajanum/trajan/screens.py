@@ -51,7 +51,7 @@ from forum_trajanum.trajan.words import (
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.decisionlist import DecisionList, follows
-from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
+from forum_trajanum.tui.gamescreens import ESCAPE_LINE, FlowScreen, GameScreen
 from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar
 from forum_trajanum.tui.messages import (
     ActionChosen,
@@ -829,7 +829,9 @@ class TrajanScreen(GameScreen):
     BINDINGS = [
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
-        Binding("q,escape", "menu", "Menu"),
+        Binding("q", "menu", "Menu"),
+        # Escape closes the innermost open thing; it never leaves the game (q does)
+        Binding("escape", "back", "Back", show=False),
         Binding("question_mark,f1", "help", "Help"),
         Binding(LEGEND_KEY, "app.legend", "Legend"),
         Binding("k", "app.coach", "Coach", show=False),
@@ -851,6 +853,10 @@ class TrajanScreen(GameScreen):
         self._actions: list = []
         self._hint = ""
         self._hint_line = ""
+        #: Whether the worked-out hint is on screen (h and Escape hide it, h shows it again).
+        self._hint_shown = False
+        #: The view a hint is being worked out for (None: none; Escape gives it up).
+        self._hint_asked: GameState | None = None
         self._message = ""
 
     def compose(self) -> ComposeResult:
@@ -888,7 +894,7 @@ class TrajanScreen(GameScreen):
 
     def show(self, data: TrajanData) -> None:
         if data.view is not self.data.view:  # something happened: an old hint is gone
-            self._hint = ""
+            self._hint, self._hint_shown, self._hint_asked = "", False, None
             self.query_one("#t-hint").remove_class("-more")
         self.data = data
         self._draw_status()
@@ -1055,7 +1061,7 @@ class TrajanScreen(GameScreen):
             return recent
         narrow = self._layout() == "narrow"
         more = self.query_one("#t-hint").has_class("-more")
-        if self._hint:
+        if self._hint and self._hint_shown:
             return self._hint_line if narrow and not more else self._hint
         return meanwhile(data.recent, width=self.size.width if narrow else 0)
 
@@ -1127,17 +1133,45 @@ class TrajanScreen(GameScreen):
     def action_menu(self) -> None:
         self.post_message(MenuRequested())
 
+    def action_back(self) -> None:
+        """Escape: close the innermost open thing, the hint (or the thinking about one), else
+        a message; with nothing open say, in one line, that q leaves (Escape never does)."""
+        if self._hint_shown or self._hint_asked is not None:
+            self._hide_hint()
+            self.say("")
+        elif str(self._message) and str(self._message) != ESCAPE_LINE:
+            self.say("")
+        else:
+            self.say(ESCAPE_LINE)
+
     # --- the hint -----------------------------------------------------------------------
 
     def action_hint(self) -> None:
+        """h: a hint; h again shows it whole (below 120 columns it takes one line), or hides
+        it; h once more shows it again."""
         if not self.data.view.legal:
             return
-        if self._hint:  # shown already: h again shows it whole, or on its one line
-            self.query_one("#t-hint").toggle_class("-more")
-            self._set_note(self._note(self.data))
+        note = self.query_one("#t-hint")
+        if not self._hint:
+            if self._hint_asked is not self.data.view:  # not already thinking about it
+                self._hint_asked = self.data.view
+                self.say("Thinking about a hint…")
+                self._find_hint(self.data.view)
             return
-        self.say("Thinking about a hint…")
-        self._find_hint(self.data.view)
+        if not self._hint_shown:
+            self._hint_shown = True
+        elif self._layout() == "narrow" and not note.has_class("-more"):
+            note.add_class("-more")
+        else:
+            self._hide_hint()
+            return
+        self._set_note(self._note(self.data))
+
+    def _hide_hint(self) -> None:
+        """The hint off the screen (kept: h shows it again), and no more thinking about one."""
+        self._hint_shown, self._hint_asked = False, None
+        self.query_one("#t-hint").remove_class("-more")
+        self._set_note(self._note(self.data))
 
     @work(thread=True, exclusive=True, group="trajan-hint")
     def _find_hint(self, v: GameState) -> None:
@@ -1185,10 +1219,10 @@ class TrajanScreen(GameScreen):
     def _show_hint(self, v: GameState, found) -> None:
         if app_closing(self.app) or not self.is_mounted:
             return  # the app shuts down: its screens are being taken apart
-        if v is not self.data.view:
-            return  # the player acted meanwhile: the hint was for another decision
+        if v is not self.data.view or v is not self._hint_asked:
+            return  # the player acted meanwhile, or gave it up: the hint is not wanted
         text = self.hint_text(v, found)
-        self._hint = text
+        self._hint, self._hint_shown, self._hint_asked = text, True, None
         self._hint_line = self.hint_line(v, found)
         self.say("")
         self._set_note(self._note(self.data))

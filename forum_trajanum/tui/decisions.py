@@ -470,6 +470,11 @@ class DecisionPanel(Vertical):
             # height would put the message on the key bar's row under a cut entry's words)
             self.set_class(bool(message), "-said")
 
+    def said(self) -> str:
+        """The message shown under the list ("" when none is)."""
+        text = getattr(self.message_line, "_shown_text", None)
+        return text.plain if text is not None and self.message_line.display else ""
+
     # --- the hint -----------------------------------------------------------------------
 
     def show_hint_line(self, words: str = "") -> None:

@@ -25,6 +25,10 @@ from typing import Any
 
 from textual.screen import Screen
 
+#: What Escape says on a play screen with nothing open to close: Escape closes or goes back
+#: one step, and never leaves the game (q does).
+ESCAPE_LINE = "q: back to the menu (your game is saved)"
+
 
 class GameScreen(Screen):
     """Base of every game's play screens: one seat's view of the game (or the public one)."""

@@ -45,8 +45,9 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("1-9, Shift+A-Z", "take that entry of the decision list directly (entries 1-9, "
                        "then A-Z: the key stands before each entry)"),
     ("Home End PgUp PgDn", "the first, the last, a page up or down of a long list"),
-    ("Esc", "back out of a group of entries (an entry ending in \u2026 opens one) or of a "
-            "cell's choices; setup: "
+    ("Esc", "close what is open or go back one step, never out of the game: a group of "
+            "entries (an entry ending in \u2026 opens one) or a cell's choices, the hint, a "
+            "message, a window such as this help; setup: "
             "back one corner while choosing the crane colours (or Backspace)"),
     ("Tab", "move between the decision list, your Colonia and the Forum"),
     ("Arrows", "move the highlight or the cursor of the panel in focus (framed in bright "
@@ -60,7 +61,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("s", "save a copy of the game under a name"),
     ("h", "hint: a bot suggests a choice for your decision, from what you can see (★ hint "
           "in the list, underlined on the board, with its expected points); also in the "
-          "command palette (Ctrl+P). Below 120x36 it takes one line: h again shows it whole"),
+          "command palette (Ctrl+P). Below 120x36 it takes one line: h again shows it whole; h "
+          "again, or Esc, hides it"),
     ("k", "the first-game coach on or off for you: it explains each new kind of decision "
           "once"),
     (LEGEND_KEY, "the legend of every symbol and short form"),

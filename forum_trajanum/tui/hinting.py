@@ -94,6 +94,8 @@ class HintPanel(Static):
         self.hint_view: PlayerView | None = None
         self.hint = None
         self.thinking = False
+        #: The worked-out hint is kept off the screen (h or Escape hid it; h shows it again).
+        self.hidden = False
         self._shown_text: Text | None = None
 
     def follow(self, view: PlayerView) -> None:
@@ -105,14 +107,14 @@ class HintPanel(Static):
 
     def forget(self) -> None:
         """No hint any more (nor thinking about one)."""
-        self.hint_view, self.hint, self.thinking = None, None, False
+        self.hint_view, self.hint, self.thinking, self.hidden = None, None, False, False
 
     def ask(self, pv: PlayerView) -> bool:
         """Work out a hint for ``pv``, the view on screen; False when one is worked out for
         it already (or being worked out)."""
         if self.hint_view is pv:
             return False
-        self.hint_view, self.hint, self.thinking = pv, None, True
+        self.hint_view, self.hint, self.thinking, self.hidden = pv, None, True, False
         self.think(pv)
         return True
 
@@ -147,9 +149,13 @@ class HintPanel(Static):
         self.hint = hint
         return True
 
+    def shown(self) -> bool:
+        """Whether the line shows a hint for the view on screen, or the thinking about one."""
+        return self.hint_view is not None and self.hint_view is self.view and not self.hidden
+
     def action(self):
-        """The suggested action while it is for the view on screen, else None."""
-        if self.hint is not None and self.hint_view is self.view:
+        """The suggested action while it is for the view on screen and shown, else None."""
+        if self.hint is not None and self.hint_view is self.view and not self.hidden:
             return self.hint.action
         return None
 
@@ -185,7 +191,7 @@ class HintPanel(Static):
     def show_line(self, keys: Callable[[], dict[str, str]], words: str = "") -> bool:
         """The line: thinking, the hint (each choice named with its key in the list:
         ``keys()``), or ``words``; returns whether it says anything."""
-        if not words and self.hint_view is self.view:
+        if not words and self.hint_view is self.view and not self.hidden:
             if self.thinking:
                 words = "Hint: thinking…"
             elif self.hint is not None:

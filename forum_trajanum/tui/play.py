@@ -125,9 +125,12 @@ class SetupScreen(PlayScreen):
         self.draw()
 
     def action_back_corner(self) -> None:
-        """Escape / Backspace: choose the previous corner's colour again."""
+        """Escape / Backspace: choose the previous corner's colour again (at the first corner
+        Escape does what it does everywhere: closes what is open, or says how to leave)."""
         if self.crane_steps and self.cranes_chosen:
             self.pick_cranes(self.cranes_chosen[:-1])
+        else:
+            self.action_back()
 
 
 class DraftScreen(PlayScreen):

@@ -31,7 +31,7 @@ from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.decisions import Choices, DecisionPanel, cell_at, set_text, set_title
 from forum_trajanum.tui.entries import group_of
 from forum_trajanum.tui.focusing import arrows_words, choices_after_colonia
-from forum_trajanum.tui.gamescreens import GameScreen
+from forum_trajanum.tui.gamescreens import ESCAPE_LINE, GameScreen
 from forum_trajanum.tui.hinting import HintPanel, hint_unavailable
 from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar
 from forum_trajanum.tui.labels import (
@@ -98,7 +98,8 @@ class PlayScreen(GameScreen):
         Binding(LEGEND_KEY, "app.legend", "Legend"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("q", "menu", "Menu"),
-        Binding("escape", "close_group", "Back", show=False),
+        # Escape closes the innermost open thing; it never leaves the game (q does)
+        Binding("escape", "back", "Back", show=False),
         *[
             Binding(key, f"pick({n})", f"Choice {key}", show=False)
             for n, key in enumerate(ENTRY_KEYS, start=1)
@@ -548,18 +549,37 @@ class PlayScreen(GameScreen):
     # --- the hint -----------------------------------------------------------------------
 
     def action_hint(self) -> None:
-        """h: suggest a move for the player whose decision is on screen."""
+        """h: suggest a move for the player whose decision is on screen; h again shows it
+        whole (in a small window it takes one line), or hides it; h once more shows it."""
         pv = self.data.view
         why = hint_unavailable(pv)
         if why:
             self.say(why)
             return
         hints = self.hint_panel()
-        if hints.ask(pv):
+        if hints.hidden and hints.hint_view is pv:
+            hints.hidden = False  # hidden: shown again (the cursor may have moved since)
+            self.mark_hint() if hints.action() is not None else self.draw()
+        elif hints.ask(pv):
             self.decision_panel().show_hint_line()  # thinking
         elif hints.action() is not None:
-            hints.toggle_class("-more")  # compact: the hint's one line, or all of it
-            self.mark_hint()  # show it again (the cursor may have moved since)
+            compact = self.has_class("-narrow") or self.has_class("-short")
+            if compact and not hints.has_class("-more"):
+                hints.add_class("-more")  # the hint's one line: all of it
+                self.mark_hint()
+            else:
+                self.hide_hint()
+
+    def hide_hint(self) -> None:
+        """The hint off the screen, its mark and its cells too (kept: h shows it again); the
+        thinking about one given up."""
+        hints = self.hint_panel()
+        if hints.action() is not None:
+            hints.hidden = True
+        else:
+            hints.forget()
+        hints.remove_class("-more")
+        self.draw()
 
     def on_hint_panel_done(self, event: HintPanel.Done) -> None:
         """A hint is worked out: shown, unless the decision on screen is another one by now."""
@@ -601,6 +621,21 @@ class PlayScreen(GameScreen):
     def action_end_turn(self) -> None:
         """e: end the turn, where that is one of the choices."""
         self.decision_panel().end_turn()
+
+    def action_back(self) -> None:
+        """Escape: close the innermost open thing, a group or a cell's choices in the list,
+        else the hint (or the thinking about one), else a message; with nothing open say, in
+        one line, that q leaves (Escape never does)."""
+        panel = self.decision_panel()
+        said = panel.said()
+        if panel.group_open or panel.cell_open:
+            self.action_close_group()
+        elif self.hint_panel().shown() or self.hint_panel().display:
+            self.hide_hint()
+        elif said and said != ESCAPE_LINE:
+            self.say("")
+        else:
+            self.say(ESCAPE_LINE)
 
     def action_close_group(self) -> None:
         """Escape / left arrow in a group: back to the whole decision (and to the board a

@@ -1,0 +1,143 @@
+"""Escape on Trajan's play screen closes or goes back one step and never leaves the game (QA
+at 80x24: the hint could not be closed, and Escape went to the start menu while the overlays
+said "Escape closes"): it hides a shown hint, else closes a message; with nothing open it says
+in one line that q leaves. h shows the hint, whole, hidden, in turn. q still goes to the menu,
+with the game saved."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from forum_trajanum.core.session import GameSession
+from forum_trajanum.trajan.help import KEYS
+from forum_trajanum.trajan.screens import TrajanScreen
+from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.tui.app import ForumApp, StandInBot
+from forum_trajanum.tui.gamescreens import ESCAPE_LINE
+from forum_trajanum.tui.screens import StartScreen
+from tests.tui.conftest import screen_text
+from tests.waiting import wait_for
+
+
+@pytest.fixture(autouse=True)
+def save_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr("forum_trajanum.tui.keys.CHOICE_HOLD", 0.001)
+
+
+def _app(seed: int = 7, autosave: bool = False) -> ForumApp:
+    session = GameSession.new(
+        seed, TrajanOptions(players=2), ["Ann", "Bot"], ["", "normal"], autosave=autosave,
+        game="trajan",
+    )  # fmt: skip
+    return ForumApp(bot_delay=0, session=session, choice_hold=0.001,
+                    bot_factory=lambda *_: StandInBot())  # fmt: skip
+
+
+def _flat(app) -> str:
+    return " ".join(screen_text(app).replace("│", " ").split())
+
+
+async def _decision(pilot, app) -> TrajanScreen:
+    assert await wait_for(
+        pilot, lambda: isinstance(app.screen, TrajanScreen) and app.screen.data.view.legal
+    )
+    return app.screen
+
+
+def _note(screen) -> str:
+    note = screen.query_one("#t-hint")
+    return str(note.render()) if note.display else ""
+
+
+async def test_escape_with_nothing_open_stays_on_the_decision_and_says_q_leaves():
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _decision(pilot, app)
+        view, count = screen.data.view, len(app.session.record.actions)
+        assert ESCAPE_LINE not in _flat(app)
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: ESCAPE_LINE in _flat(app))
+        await pilot.press("escape")  # again: nothing more happens, the line stays
+        await pilot.pause()
+        assert app.screen is screen and screen.data.view is view
+        assert len(app.session.record.actions) == count and app.session is not None
+        assert ESCAPE_LINE in _flat(app)
+
+
+async def test_escape_hides_a_shown_hint_and_h_shows_it_whole_then_hides_it():
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _decision(pilot, app)
+        note = screen.query_one("#t-hint")
+        await pilot.press("h")
+        assert await wait_for(pilot, lambda: "Hint" in _note(screen))
+        await pilot.pause()
+        assert note.region.height == 1  # at 80x24 on one line
+        await pilot.press("escape")
+        await pilot.pause()
+        # the hint is gone; Escape said nothing else, and the decision is the same
+        assert "Hint" not in _note(screen) and ESCAPE_LINE not in _flat(app)
+        assert app.screen is screen and screen.data.view.legal
+        await pilot.press("h")  # shown again at once: it was kept
+        await pilot.pause()
+        assert "Hint" in _note(screen) and note.region.height == 1
+        await pilot.press("h")  # all of it
+        await pilot.pause()
+        assert note.region.height > 1 and "expected points" in _note(screen)
+        await pilot.press("h")  # and h again hides it, as Escape does
+        await pilot.pause()
+        assert "Hint" not in _note(screen)
+
+
+async def test_escape_gives_up_a_hint_still_being_worked_out(monkeypatch):
+    import forum_trajanum.trajan.bots as bots
+
+    gate = threading.Event()
+    hint = bots.hint
+
+    def slow_hint(v):  # the hint is worked out only once the test lets it
+        gate.wait(10)
+        return hint(v)
+
+    monkeypatch.setattr(bots, "hint", slow_hint)
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _decision(pilot, app)
+        await pilot.press("h")
+        assert await wait_for(pilot, lambda: "Thinking about a hint" in _flat(app))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Thinking about a hint" not in _flat(app)
+        gate.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Hint" not in _note(screen) and app.screen is screen
+
+
+async def test_q_still_goes_to_the_menu_with_the_game_saved():
+    app = _app(autosave=True)
+    session = app.session
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _decision(pilot, app)
+        count = len(session.record.actions)
+        await pilot.press("1")
+        assert await wait_for(pilot, lambda: len(session.record.actions) > count)
+        await _decision(pilot, app)
+        actions = list(session.record.actions)
+        await pilot.press("escape")  # not the menu
+        await pilot.pause()
+        assert app.session is session and isinstance(app.screen, TrajanScreen)
+        await pilot.press("q")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        assert app.session is None
+    reopened, _ = GameSession.open(session.game.id)
+    assert reopened.record.actions == actions
+
+
+def test_the_help_says_q_goes_to_the_menu_and_escape_closes():
+    keys = dict(KEYS)
+    assert "menu" in keys["q"] and "saved" in keys["q"]
+    assert "menu" not in keys["Esc"] and "close" in keys["Esc"]
