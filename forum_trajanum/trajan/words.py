@@ -246,14 +246,19 @@ def senate_track(space: int = -1) -> str:
 
 def title(v: GameState, names=()) -> str:
     """The current decision in words (the view's title), the start player named at setup:
-    "Take a starting Trajan tile — Ann is the start player"."""
+    "Take a starting Trajan tile — Ann is the start player"; another seat's decision says
+    "their" for "your" (the watch screen's "Normal bot is deciding: fill their trays")."""
     task = v.task
     start = v.start_player
-    if task is None or v.quarter > 0 or not 0 <= start < len(names):
+    if task is None:
         return v.title
+    # a decision's title speaks to its player: of another seat's, "your" is "their"
+    said = task.title if task.player == v.viewer else task.title.replace("your ", "their ")
+    if v.quarter > 0 or not 0 <= start < len(names):
+        return said if v.title == task.title else v.title
     if start == v.viewer == task.player:
-        return f"{task.title} — you are the start player"
-    return f"{task.title} — {names[start]} is the start player"
+        return f"{said} — you are the start player"
+    return f"{said} — {names[start]} is the start player"
 
 
 def plural(n: int, word: str) -> str:

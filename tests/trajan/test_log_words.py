@@ -104,6 +104,23 @@ def test_the_setup_title_names_the_start_player_by_name():
     assert decision_title(view(s, -1), NAMES).endswith(f"{NAMES[start]} is the start player")
 
 
+def test_another_seats_decision_is_said_of_them_not_of_you():
+    """EN l.107 (each player fills their own trays): the QA game's watch screen read
+    "Normal bot is deciding: fill your trays with two markers each"; another seat's
+    decision says "their", one's own still "your"."""
+    from forum_trajanum.trajan.rules import new_game
+
+    s = new_game(7, TrajanOptions(players=2))
+    decider = s.decider
+    assert s.decision == "markers"
+    own = W.title(view(s, decider), NAMES)
+    assert own.startswith("fill your trays with two markers each")
+    for seat in (1 - decider, -1):
+        said = W.title(view(s, seat), NAMES)
+        assert said.startswith("fill their trays with two markers each"), said
+        assert f"— {NAMES[s.start_player]} is the start player" in said
+
+
 def test_a_trajan_tiles_token_action_says_how_many_tokens_went_from_the_supply():
     """EN l.656-662 and R22: the tile sends what the supply still holds; the log says how
     many went where, and why fewer ("sent up to 1 token" said nothing)."""

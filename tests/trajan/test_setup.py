@@ -216,6 +216,9 @@ def test_r36_each_seat_places_unseen_and_every_tray_is_shown_once_the_last_has_p
     assert view(s, second).players[first].trays[1] == [0] * 6  # an empty tray is seen empty
     assert view(s, first).players[first].trays[0] == s.players[first].trays[0]
     assert play("markers rest")  # the seat's placing ends: the next seat decides
+    setup = [line for line in log if line[1].startswith("drew a bonus tile at setup")]
+    assert len(setup) == 2  # the first action logs the public bonus tiles (EN l.121)
+    log[:] = [line for line in log if line not in setup]
     assert log == [(first, "placed their action markers (shown when everyone has)")]
     assert s.decider == second and s.decision == "markers"
     hidden = view(s, second)
