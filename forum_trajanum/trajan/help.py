@@ -151,8 +151,8 @@ def legend() -> Group:
     section(
         "On the province map",
         [
-            ("⚑2", "seat 2's leader is there"),
-            ("⚔13", "a legionnaire of seat 1 and one of seat 3"),
+            ("⚑2", "player 2's leader is there (numbered as in the players panel)"),
+            ("⚔13", "a legionnaire of player 1 and one of player 3"),
             ("10 VP", "what a legionnaire deployed there scores (3 less per other player's)"),
             ("+Forum", "an extra action tile: repeat that action once in a turn"),
             ("senate 4", "a senate tile worth 4 votes in the quarter's vote"),
@@ -165,7 +165,7 @@ def legend() -> Group:
         [
             ("a1 … d5", "the sites: row letter, column number"),
             ("Roof 5", "a building tile: its type and its VP (Fount.: Fountain)"),
-            ("worker 2", "seat 2's worker on a site whose tile was taken"),
+            ("worker 2", "player 2's worker on a site whose tile was taken"),
         ],
     )
     section(

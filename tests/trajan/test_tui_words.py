@@ -146,6 +146,7 @@ def test_the_keys_and_the_legend_explain_every_short_form_on_the_screen():
         "coloured, grey", "Germ. Inf.", "about 115 VP", "kept: meets bread",
     ):  # fmt: skip
         assert short in text, short
+    assert "seat" not in text  # the players' numbers, as the players panel shows them
 
 
 def _states(players: int = 2, seed: int = 1):
