@@ -75,7 +75,10 @@ async def test_the_hint_takes_one_line_and_h_again_shows_it_whole():
         assert hint.region.height > 1  # all of it
         await pilot.press("h")
         await pilot.pause()
-        assert hint.region.height == 1
+        assert hint.region.height == 0  # hidden (h shows, shows whole, hides, in turn)
+        await pilot.press("h")
+        await pilot.pause()
+        assert hint.region.height == 1  # kept: back at once, on its one line
 
 
 def test_the_legend_explains_every_one_line_cell_form():
