@@ -29,6 +29,7 @@ from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.compat import (
     app_closing,
     dismiss_only_on_top,
+    no_page_before_layout,
     repaint_what_moved,
     share_parsed_css,
 )
@@ -114,6 +115,7 @@ class ForumApp(CoachApp, App):
         share_parsed_css()  # the first play screen of each game parses no CSS again
         repaint_what_moved()  # no line of an old list left on screen after a scroll
         dismiss_only_on_top()  # a key handled after its screen closed pops no other screen
+        no_page_before_layout()  # PgUp on a list just opened (not laid out yet) fails nothing
         super().__init__()
         #: The id of a saved game to open at start (``forum-trajanum continue``).
         self.open_game = open_game

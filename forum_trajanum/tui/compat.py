@@ -25,6 +25,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 #: (class, private attribute) pairs this module and the app rely on.
 PRIVATE_NAMES: tuple[tuple[object, str], ...] = (
@@ -37,6 +38,7 @@ PRIVATE_NAMES: tuple[tuple[object, str], ...] = (
     (Compositor, "reflow"),  # a layout compares maps (repaint_what_moved)
     (Compositor, "reflow_visible"),
     (App, "_display"),  # where a frame goes to the terminal (tests/tui/terminal.py)
+    (OptionList, "_move_page"),  # PgUp/PgDn before the first layout (no_page_before_layout)
 )
 
 #: Attributes set on an App instance (checked on a live app by the test).
@@ -239,3 +241,22 @@ def dismiss_only_on_top() -> None:
     dismiss_on_top.only_on_top = True
     dismiss_on_top.__doc__ = dismiss.__doc__
     Screen.dismiss = dismiss_on_top
+
+
+def no_page_before_layout() -> None:
+    """Make PgUp/PgDn on an option list not laid out yet do nothing.
+
+    Textual's option list pages by its lines, which it builds only once it has a size: a
+    list that has just opened (the new-game form's Space on a field's list, then PgUp in the
+    same burst of keys) has none yet, and ``_move_page`` fails with ``KeyError: 0``. A list
+    with no size has no page to move by. Idempotent."""
+    if getattr(OptionList._move_page, "after_layout", False):
+        return
+    move_page = OptionList._move_page
+
+    def move_page_laid_out(self, direction) -> None:
+        if self.scrollable_content_region:
+            move_page(self, direction)
+
+    move_page_laid_out.after_layout = True
+    OptionList._move_page = move_page_laid_out

@@ -176,3 +176,30 @@ async def test_a_layout_after_a_scroll_repaints_what_it_moved():
         await pilot.pause()
         assert await wait_for(pilot, lambda: not terminal.differences(), timeout=SETTLED)
         assert "old entry" not in "\n".join(terminal.lines())
+
+
+async def test_a_page_key_on_an_option_list_not_laid_out_yet_does_nothing():
+    """Textual's PgDn on a list that has no size yet (just opened: Space on a form's list,
+    then PgDn in the same burst) failed with KeyError; patched, it moves nothing."""
+    from textual.widgets import OptionList
+
+    from forum_trajanum.tui.compat import no_page_before_layout
+
+    no_page_before_layout()
+    seen = []
+
+    class Bare(App):
+        async def on_mount(self) -> None:
+            options = OptionList(*[f"option {n}" for n in range(30)])
+            await self.mount(options)
+            options.highlighted = 0
+            seen.append(bool(options.scrollable_content_region))
+            options.action_page_down()
+            options.action_page_up()
+            seen.append(options.highlighted)
+
+    app = Bare()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+    assert app._exception is None
+    assert seen == [False, 0]  # it had no size yet, and the highlight stayed

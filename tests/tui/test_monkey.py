@@ -41,7 +41,7 @@ BOUND = [
 #: What moves a game on, more often than the rest: a whole game is hundreds of decisions.
 PLAY = ["1", "enter", "2", "enter", "1", "space", "3", "enter"]
 #: Keys sent in all, per game (a run of ten to twenty seconds).
-KEYS = 1200
+KEYS = 2000
 
 
 def random_key(rng: random.Random, app: ForumApp) -> str:
@@ -51,12 +51,52 @@ def random_key(rng: random.Random, app: ForumApp) -> str:
     return key
 
 
+SEATS = [["", "normal"], ["", ""], ["easy", ""]]
+
+
 def settings(rng: random.Random, game: str) -> NewGameSettings:
     """A new game of ``game``: against a bot, or two people (with hand-overs)."""
-    bots = rng.choice([["", "normal"], ["", ""], ["easy", ""]])
     return NewGameSettings(
-        players=2, names=["Ann", "Bob"], bots=bots, seed=rng.randrange(1, 10**6), game=game
+        players=2,
+        names=["Ann", "Bob"],
+        bots=rng.choice(SEATS),
+        seed=rng.randrange(1, 10**6),
+        game=game,
     )
+
+
+def near_its_end(rng: random.Random, game: str) -> GameSession:
+    """A game of random legal actions a few decisions before its end (its last scoring, the
+    end of the game, the menu after it: where a burst of keys goes on past the last one)."""
+    rules = GAMES.get(game)
+    seed, seats = rng.randrange(1, 10**6), rng.choice(SEATS)
+
+    def started() -> GameSession:
+        options = rules.options(players=2)
+        return GameSession.new(seed, options, ["Ann", "Bob"], seats, autosave=False, game=game)
+
+    whole = started()
+    while not whole.over:
+        whole.play(rng.choice(whole.view_of(whole.decider).legal))
+    session = started()
+    for action in whole.record.actions[: -rng.randint(2, 12)]:
+        session.play(action)
+    session.autosave = True
+    session.save()
+    return session
+
+
+def next_app(rng: random.Random, game: str, apps: int) -> ForumApp:
+    """An app that starts a game near its end (the first), a new game (the second), then
+    any of these or the start menu (which continues the games of the apps before)."""
+    start = (
+        ["near the end", "new"][apps] if apps < 2 else rng.choice(["new", "near the end", "menu"])
+    )
+    if start == "new":
+        return ForumApp(bot_delay=0, new_game=settings(rng, game), guard_errors=False)
+    if start == "near the end":
+        return ForumApp(bot_delay=0, session=near_its_end(rng, game), guard_errors=False)
+    return ForumApp(bot_delay=0, guard_errors=False)
 
 
 @pytest.mark.long
@@ -67,11 +107,12 @@ async def test_thousands_of_random_keys_in_bursts_raise_nothing_and_lose_no_game
     rng = random.Random(f"monkey {game}")
     sent = apps = 0
     while sent < KEYS:
-        # each app starts a new game; the keys take it anywhere, even to Quit on the menu
-        app = ForumApp(bot_delay=0, new_game=settings(rng, game), guard_errors=False)
+        # the keys take each app anywhere, even to Quit on the menu: then the next starts
+        app = next_app(rng, game, apps)
         apps += 1
+        until = min(KEYS, sent + rng.randint(100, 400))  # this app's keys, or fewer if it quits
         async with app.run_test(size=(80, 24)) as pilot:
-            while app.is_running and sent < KEYS:
+            while app.is_running and sent < until:
                 for _ in range(rng.randint(1, 16)):  # a burst: none handled before the next
                     app.simulate_key(random_key(rng, app))
                     sent += 1
