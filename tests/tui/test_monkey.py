@@ -3,7 +3,8 @@ lost): thousands of random keys, from the keys the screens bind, sent in bursts 
 waiting for each to be handled, as a fast typist or a key held down in a terminal sends them.
 From a new game into play, the menu, the lists of games, the forms and back, in every
 registered game. Nothing may raise, nothing may reach ``crash.log``, and every saved game
-still opens. The random generator is seeded: a failure plays again the same way."""
+still opens. The random generator is seeded: each run sends the same keys (what they meet
+can differ a little: bots think in threads); a failure names its key's number."""
 
 from __future__ import annotations
 
