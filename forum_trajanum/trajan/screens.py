@@ -427,6 +427,8 @@ def _show(widget: Static, content, what: str = "") -> None:
     widget._shown_key = key
     # a str is plain text (it may hold a player's name), never markup
     widget.update(Text(content) if isinstance(content, str) else content, layout=False)
+    if isinstance(widget, LogText):
+        widget.pad()
     if _height_changes(widget):
         widget.refresh(layout=True)
 
@@ -442,6 +444,37 @@ def _height_changes(widget: Static) -> bool:
     least = widget.styles.min_height
     floor = int(least.resolve(widget.size, widget.app.size)) if least is not None else 0
     return max(needed, floor) != widget.content_size.height
+
+
+class LogText(Static):
+    """The log in a box of its own (from 160 columns), padded at its foot to a multiple of
+    :attr:`STEP` lines, its box scrolled to the last line written (:meth:`scroll_to_end`): a
+    log a line longer at each move laid the whole screen out at each move."""
+
+    STEP = 20
+    #: The lines its words take at its width (the padding below them not counted).
+    written = 0
+
+    def pad(self) -> None:
+        """Measure the words just put in and pad them to the next multiple of STEP lines (a
+        new floor, and a layout, once in STEP lines)."""
+        width = self.content_size.width
+        if not width:
+            return  # not laid out yet: the first layout measures it
+        self.written = self.get_content_height(self.size, self.app.size, width)
+        floor = -(-max(self.written, 1) // self.STEP) * self.STEP
+        least = self.styles.min_height
+        if least is None or least.value != floor:
+            self.styles.min_height = floor
+
+    def scroll_to_end(self, box) -> None:
+        """Scroll ``box`` so that the last line written is its bottom line."""
+        if not self.written:
+            self.written = self.get_content_height(
+                self.size, self.app.size, self.content_size.width
+            )
+        seen = box.scrollable_content_region.height
+        box.scroll_to(y=max(self.written - seen, 0), animate=False)
 
 
 class PanelText(Static):
@@ -884,9 +917,9 @@ class TrajanScreen(GameScreen):
                 yield Static(id="t-message")
                 # from 120 columns: one's circle below the choices (the trays chosen from)
                 with VerticalScroll(id="t-circle-box", classes="t-box"):
-                    yield Static(id="t-circle")
+                    yield PanelText(id="t-circle")  # its height kept: the list above stays put
                 with VerticalScroll(id="t-log-box", classes="t-box"):  # from 160x36
-                    yield Static(id="t-log")
+                    yield LogText(id="t-log")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -969,7 +1002,10 @@ class TrajanScreen(GameScreen):
                 _show(time, track, panel)
                 content = board_below_time(self.data.view, self.data.names)
             _show(self.query_one(f"#{box_id[:-4]}", Static), content, panel)
-            if panel == "log":  # the latest first in view
+            if box_id == "t-log-box":  # the latest at its foot
+                log = self.query_one("#t-log", LogText)
+                box.call_after_refresh(log.scroll_to_end, box)
+            elif panel == "log":  # the latest first in view
                 box.call_after_refresh(box.scroll_end, animate=False)
 
     def _draw_status(self) -> None:

@@ -142,3 +142,19 @@ async def test_at_160x30_the_log_takes_the_others_place_by_its_key():
             await pilot.pause()
             shown = _shown(app, box)
             assert shown.startswith("Log ") and _flat(screen.data.log[-1]) in shown
+
+
+async def test_at_160x45_the_log_keeps_its_height_for_many_lines_with_the_latest_at_its_foot():
+    # a log a line longer at each move laid the whole screen out at each move: its words are
+    # padded to a multiple of lines, its box scrolled to the last one written
+    session = _session(0)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(160, 45)) as pilot:
+        heights, lengths = [], []
+        async for screen in _moves(app, pilot, session, 10):
+            heights.append(screen.query_one("#t-log").content_size.height)
+            lengths.append(len(screen.data.log))
+            shown = _shown(app, screen.query_one("#t-log-box"))
+            assert shown.endswith(_flat(screen.data.log[-1]))
+        assert lengths[-1] - lengths[0] >= 9
+        assert len(set(heights)) <= 2, heights
