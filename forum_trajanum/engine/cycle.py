@@ -191,6 +191,15 @@ def _opt_pay(state, task: T.Pay):
     out = []
     for size in range(min(len(rows), pl.coins), -1, -1):
         out += [A.PayCitizens.make(combo) for combo in combinations(rows, size)]
+    # the fewest active citizens turned inactive first, and of those the fewest coins: the
+    # top of the list loses no citizen that another choice keeps, and pays no coin it need
+    # not (turning an inactive row active again is a purchase: further down)
+    active = {
+        r: (pl.citizens[r - 1][0] >= 0) + (pl.citizens[r - 1][1] >= 0)
+        for r in rows
+        if pl.row_active[r - 1]
+    }
+    out.sort(key=lambda a: (sum(n for r, n in active.items() if r not in a.rows), len(a.rows)))
     return out
 
 

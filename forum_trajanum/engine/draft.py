@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from forum_trajanum.core.tasks import AGAIN
 from forum_trajanum.data import (
+    CITIZEN_KINDS,
     cell_index,
     street_cells,
 )
@@ -19,6 +20,7 @@ from forum_trajanum.engine.effects import (
 from forum_trajanum.engine.state import (
     GameState,
     PlayerState,
+    tile_kind,
 )
 from forum_trajanum.engine.tasks import decides
 
@@ -69,12 +71,16 @@ def _opt_draft(state, task: T.Draft):
 
 
 def _keep_order(state: GameState, p: int, pl: PlayerState) -> tuple[int, int]:
-    """The two cells taken, the one worth keeping first: the tile a tribune was paid for when
+    """The two cells taken, the one worth keeping first: a citizen when only one of the two
+    is (passing it gives the neighbour a citizen), then the tile a tribune was paid for when
     exactly one was (passing it would give away what the tribune bought), otherwise the tile
     taken last. Which take the tribune paid for is not stored; it follows from the streets: the
     free tile lies on its own card's street, the paid one off its card's street. When both
     tiles could be the paid one (both on the same street), the tile taken last comes first."""
-    (_, first), (_, last) = pl.taken
+    (first_tile, first), (last_tile, last) = pl.taken
+    first_citizen = tile_kind(first_tile) in CITIZEN_KINDS
+    if first_citizen != (tile_kind(last_tile) in CITIZEN_KINDS):
+        return (first, last) if first_citizen else (last, first)
     if pl.draft_tribunes == 1:
         streets = (street_of(state, p, 0), street_of(state, p, 1))
 

@@ -171,7 +171,9 @@ def _finish_use(pl: PlayerState) -> None:
 
 def _opt_build(state, task: T.Build):
     pl = state.players[task.player]
-    out: list[A.Action] = []
+    # ending the turn first: the one choice that spends nothing (the top of the list, the
+    # one Enter takes on a fresh decision); conversions and builds spend
+    out: list[A.Action] = [A.EndTurn.make()]
     w = pl.workers
     # conversions
     for i, colour in enumerate(COLOURS):
@@ -193,7 +195,6 @@ def _opt_build(state, task: T.Build):
     # building action
     if pl.builds_left > 0:
         out += _build_options(pl)
-    out.append(A.EndTurn.make())
     return out
 
 

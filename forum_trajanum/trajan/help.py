@@ -19,7 +19,9 @@ from forum_trajanum.tui.help import entries
 from forum_trajanum.tui.keys import LEGEND_KEY, KeyBar
 
 KEYS: tuple[tuple[str, str], ...] = (
-    ("1-9", "take that choice at once (also while the coach explains a decision)"),
+    ("1-9, Shift+A-Z", "take that choice at once: entries 1-9, then A-Z (the key stands "
+     "before each entry; also while the coach explains a decision)"),
+    ("Esc", "in a group of choices (an entry ending in \u2026 opens one): back to all of them"),
     ("↑ ↓ Enter", "move in the list of choices and take the highlighted one"),
     ("h", "a hint: the choices the Normal bot likes best, each with the points it expects "
      "you to have at the game's end if you take it (below 120 columns on one line: h again "

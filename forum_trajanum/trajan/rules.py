@@ -549,9 +549,17 @@ _OPTIONS = (
 )
 
 
+#: The options that spend what the player holds (cards from the hand, forum tiles): listed
+#: after the pass, so that the top of a list, the choice Enter takes, spends nothing.
+SPENDING = (Display, Ship)
+
+
 def _act_options(state: GameState, task: ActTask) -> list:
     options = action_options(state, task.player, task.action)
-    return [*options, PASS] if options else []
+    if not options:
+        return []
+    free = [o for o in options if not isinstance(o, SPENDING)]
+    return [*free, PASS, *(o for o in options if isinstance(o, SPENDING))]
 
 
 def _act(state: GameState, task: ActTask, action):
@@ -728,7 +736,7 @@ def _extra_options(state: GameState, task: ExtraTask) -> list:
     options = [Extra.make(w) for w in (False, True) if _extra_tile(pl, task.action, w) >= 0]
     if not options or not action_options(state, task.player, task.action):  # R32
         return []
-    return [*options, PASS]
+    return [PASS, *options]  # passing first: an extra action spends its tile
 
 
 def _extra(state: GameState, task: ExtraTask, action):

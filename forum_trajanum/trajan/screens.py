@@ -52,6 +52,7 @@ from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.decisionlist import DecisionList, follows
 from forum_trajanum.tui.gamescreens import ESCAPE_LINE, FlowScreen, GameScreen
+from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID, fit_groups, part_words
 from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar
 from forum_trajanum.tui.messages import (
     ActionChosen,
@@ -774,6 +775,52 @@ def meanwhile(recent: list[str], most: int = 4, width: int = 0) -> Text:
     return out
 
 
+#: A group's entry in a list too long for its keys, by action kind.
+GROUP_WORDS = {
+    "ship": "Load a ship",
+    "display": "Display cards",
+    "markers": "Markers for a tray",
+    "discard": "Discard a card",
+    "march": "March the leader",
+    "build": "Send a worker to a construction site",
+    "forum": "Take a forum tile",
+    "trajan": "Take a Trajan tile",
+    "spend": "Meet the demands",
+    "more": "More choices",
+}
+
+
+def _group_words(name: str) -> str:
+    return part_words(name, lambda kind: GROUP_WORDS.get(kind, kind.capitalize()))
+
+
+def list_groups(legal: list) -> dict[str, list]:
+    """The groups of a list too long for its keys (by action kind; the top entry, which
+    spends nothing, stays on top): no level has more entries than there are keys."""
+    return fit_groups(legal, {}, lambda action: action.kind)
+
+
+def list_entries(v: GameState, legal: list, group: str | None) -> list[tuple[str, str]]:
+    """The list's entries as (id, words): a group's members and its back entry when
+    ``group`` is open, else the actions in the engine's order with each group's one entry
+    where its first member would be."""
+    groups = list_groups(legal)
+    if group in groups:
+        members = [(str(a), choice_words(v, a)) for a in groups[group]]
+        return [*members, (BACK_ID, "← Back to all the choices (Escape)")]
+    where = {a: name for name, members in groups.items() for a in members}
+    out, opened = [], set()
+    for action in legal:
+        name = where.get(action)
+        if name is None:
+            out.append((str(action), choice_words(v, action)))
+        elif name not in opened:
+            opened.add(name)
+            ways = len(groups[name])
+            out.append((GROUP_ID + name, f"{_group_words(name)}… ({ways} ways)"))
+    return out
+
+
 class TrajanScreen(GameScreen):
     """A seat's own view of the game, with its choices.
 
@@ -882,6 +929,9 @@ class TrajanScreen(GameScreen):
 
     def __init__(self, data: TrajanData) -> None:
         super().__init__(data)
+        #: The group of entries the list shows (None: the whole decision), and whose.
+        self._group: str | None = None
+        self._group_of: tuple = ()
         self.panel = "circle"
         self._actions: list = []
         self._hint = ""
@@ -1054,13 +1104,15 @@ class TrajanScreen(GameScreen):
             if old is not None and old < options.option_count
             else None
         )
+        if self._group_of != (v.viewer, data.step):  # another decision: its groups closed
+            self._group_of, self._group = (v.viewer, data.step), None
         entries = [
-            (str(a), f"{ENTRY_KEYS[i] if i < len(ENTRY_KEYS) else ' '} {choice_words(v, a)}")
-            for i, a in enumerate(legal)
+            (i, f"{ENTRY_KEYS[n] if n < len(ENTRY_KEYS) else ' '} {words}")
+            for n, (i, words) in enumerate(list_entries(v, legal, self._group))
         ]
         # the highlight stays only on the same choice of the same kind of decision one step
         # on (or back, by undo); any other list starts at its top
-        decision = (v.tasks[-1].kind if v.tasks else "", v.viewer, data.step)
+        decision = (v.tasks[-1].kind if v.tasks else "", v.viewer, data.step, self._group)
         same_kind = follows(self._shown_decision, decision)
         self._shown_decision = decision
         self._actions = list(legal)
@@ -1082,6 +1134,7 @@ class TrajanScreen(GameScreen):
         _show(title, Text(decision_title(v, data.names)))
         self._set_note(self._note(data))
         options.hold(data.hold)
+        options.arm_when_shown()
         options.focus()
         self.call_after_refresh(self._show_choice_full)
 
@@ -1153,12 +1206,27 @@ class TrajanScreen(GameScreen):
     def on_option_list_option_selected(self, event) -> None:
         event.stop()
         if event.option.id:
-            self.post_message(ActionChosen(event.option.id))
+            self._choose(event.option.id)
+
+    def _open_group(self, name: str | None) -> None:
+        """Show a group's entries in the list (None: back to the whole decision)."""
+        self._group = name
+        self._fill_choices(self.data)
 
     def action_pick(self, number: int) -> None:
         options = self.query_one("#decisions", DecisionList)
         if 1 <= number <= options.option_count and not options.held:
-            self.post_message(ActionChosen(options.get_option_at_index(number - 1).id))
+            self._choose(options.get_option_at_index(number - 1).id)
+
+    def _choose(self, entry: str) -> None:
+        """A choice made: keys that follow choose nothing until the next decision is on
+        screen (a digit typed after the last sowing took a senate tile in the next list). A
+        group's entry opens the group instead, its back entry closes it."""
+        if entry.startswith(GROUP_ID):
+            self._open_group(None if entry == BACK_ID else entry.removeprefix(GROUP_ID))
+            return
+        self.query_one("#decisions", DecisionList).spend()
+        self.post_message(ActionChosen(entry))
 
     def action_undo(self) -> None:
         self.post_message(UndoRequested())
@@ -1170,9 +1238,12 @@ class TrajanScreen(GameScreen):
         self.post_message(MenuRequested())
 
     def action_back(self) -> None:
-        """Escape: close the innermost open thing, the hint (or the thinking about one), else
-        a message; with nothing open say, in one line, that q leaves (Escape never does)."""
-        if self._hint_shown or self._hint_asked is not None:
+        """Escape: close the innermost open thing, the hint (or the thinking about one), a
+        group of choices, else a message; with nothing open say, in one line, that q leaves
+        (Escape never does)."""
+        if self._group is not None:  # in a group: back to the whole decision
+            self._open_group(None)
+        elif self._hint_shown or self._hint_asked is not None:
             self._hide_hint()
             self.say("")
         elif str(self._message) and str(self._message) != ESCAPE_LINE:
@@ -1247,10 +1318,15 @@ class TrajanScreen(GameScreen):
         return out
 
     def _number(self, action) -> str:
-        try:
-            return f"{self._actions.index(action) + 1}) "
-        except ValueError:
+        """The key of an action's entry, or of its group's entry ("C) ")."""
+        if action not in self._actions:
             return ""
+        groups = list_groups(self._actions)
+        entries = [i for i, _ in list_entries(self.data.view, self._actions, None)]
+        name = next((n for n, members in groups.items() if action in members), None)
+        entry = GROUP_ID + name if name else str(action)
+        n = entries.index(entry) if entry in entries else len(ENTRY_KEYS)
+        return f"{ENTRY_KEYS[n]}) " if n < len(ENTRY_KEYS) else ""
 
     def _show_hint(self, v: GameState, found) -> None:
         if app_closing(self.app) or not self.is_mounted:

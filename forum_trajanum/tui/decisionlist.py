@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from time import monotonic
 
+from textual import events
+from textual._time import get_time
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import OptionList
+
+from forum_trajanum.tui.keys import ENTRY_KEYS
 
 
 def follows(before: tuple | None, now: tuple) -> bool:
@@ -17,6 +21,14 @@ def follows(before: tuple | None, now: tuple) -> bool:
     of decision now and then, the payment at each cycle's end, would otherwise keep a
     highlight from long ago)."""
     return before is not None and before[:2] == now[:2] and abs(now[2] - before[2]) <= 1
+
+
+#: The keys that choose in a list: its entries' keys and Enter.
+CHOICE_KEYS = frozenset((*ENTRY_KEYS, "enter"))
+
+#: Seconds at most for which a list that was chosen from ignores keys when no new decision
+#: comes (a choice refused with a message leaves the same list).
+SPENT_AT_MOST = 1.0
 
 
 class DecisionList(OptionList):
@@ -36,6 +48,12 @@ class DecisionList(OptionList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._held_until = 0.0
+        #: A choice was made from this list: until the next decision is on screen (or
+        #: :data:`SPENT_AT_MOST` has passed), keys and clicks choose nothing.
+        self._spent_until = 0.0
+        #: When the list was first painted after a choice (Textual's clock, as a key's time):
+        #: a key typed before it was typed for the list before.
+        self._shown_at = 0.0
 
     def on_resize(self) -> None:
         """A list made shorter (a hint's line, a whole choice below it) keeps its highlighted
@@ -49,7 +67,31 @@ class DecisionList(OptionList):
     @property
     def held(self) -> bool:
         """Whether choosing is ignored now."""
-        return monotonic() < self._held_until
+        return monotonic() < max(self._held_until, self._spent_until)
+
+    def spend(self) -> None:
+        """A choice was made from the list: keys that follow (typed for this list, or queued
+        while the next one is drawn) choose nothing until :meth:`arm_when_shown` has seen the
+        next decision on screen."""
+        self._spent_until = monotonic() + SPENT_AT_MOST
+
+    def arm_when_shown(self) -> None:
+        """The list shows a decision: keys choose in it from its first paint on (keys queued
+        before that paint are handled before it, while the list is still spent)."""
+        self.call_after_refresh(self._arm)
+
+    def _arm(self) -> None:
+        if self._spent_until:
+            self._spent_until = 0.0
+            self._shown_at = get_time()
+
+    def on_key(self, event: events.Key) -> None:
+        """A choice key (a digit, a letter, Enter) typed before the list on screen was
+        painted, or while its choice goes to the game, is dropped: it was typed for the list
+        before (the screen's keys of the entries are checked after the list has seen it)."""
+        if event.key in CHOICE_KEYS and (self.held or event.time < self._shown_at):
+            event.stop()
+            event.prevent_default()
 
     def action_select(self) -> None:  # Enter; a click on an option calls it too
         if not self.held:

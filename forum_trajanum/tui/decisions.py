@@ -26,7 +26,8 @@ from textual.widgets.option_list import Option
 from forum_trajanum.data import cell_name
 from forum_trajanum.engine.actions import END_TURN
 from forum_trajanum.tui.decisionlist import DecisionList, follows
-from forum_trajanum.tui.entries import BACK_ID, GROUP_ID, GROUP_WORDS, group_of
+from forum_trajanum.tui.entries import BACK_ID, GROUP_ID, group_words
+from forum_trajanum.tui.grouping import group_by_action
 from forum_trajanum.tui.hinting import HINT_MARK, HintPanel
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.labels import action_cells, decision_context, describe, forum_cell
@@ -181,6 +182,7 @@ class DecisionPanel(Vertical):
         self.show_decision_text()
         set_title(self, self.decider_title())
         self.fill_decisions()
+        self.choice_list.arm_when_shown()
         self.say(choices.data.message)
         self.show_hint_line()
 
@@ -225,7 +227,7 @@ class DecisionPanel(Vertical):
         if END_TURN in pv.legal and len(self.choices.actions) > 1:
             parts.append(("[e] end the turn", "#87d787"))  # often last in a long list
         if self.group_open:
-            parts.append((f"{GROUP_WORDS[self.group_open]}: Escape goes back.", "bold"))
+            parts.append((f"{group_words(self.group_open)}: Escape goes back.", "bold"))
         elif self.cell_open:
             parts.append((f"The choices on {self.cell_open[0]}: Escape goes back.", "bold"))
         context = "" if self.group_open or self.cell_open else decision_context(pv)
@@ -243,7 +245,8 @@ class DecisionPanel(Vertical):
         pv = data.view
         entries = self.entries()
         ids = [i for i, _ in entries]
-        mark = self.hints.entry(ids)  # the entry a hint suggests (marked "★ hint")
+        # the entry a hint suggests (marked "★ hint")
+        mark = self.hints.entry(ids, self.choices.groups)
         shown = (entries, mark)
         options_list = self.choice_list
         decision = (pv.decision, pv.viewer, data.step)
@@ -294,11 +297,12 @@ class DecisionPanel(Vertical):
 
     def entries(self) -> list[tuple[str, str]]:
         """The decision list as (entry id, label) pairs; an id is a legal action's text (or a
-        group's). Every choice of the decision is listed, always in the same order (the
-        engine's: the choice that gives nothing away first), whatever the cursors do: the
-        cells' choices, the Forum's, the rest, a group's one entry (on the last keys when
-        the list is longer than the keys), ending the turn last. The screen's own entries
-        (:attr:`Choices.steps`) instead, when it has them."""
+        group's). Every choice of the decision is listed, always in the same order whatever
+        the cursors do: the engine's first choice on top (the one that spends and gives away
+        nothing: Enter takes it on a fresh decision), then the cells' choices, the Forum's,
+        the rest, a group's one entry each, ending the turn last unless it is the top. No
+        level has more entries than there are keys (the groups see to it). The screen's own
+        entries (:attr:`Choices.steps`) instead, when it has them."""
         choices = self.choices
         if choices.steps is not None:
             return list(choices.steps)
@@ -309,27 +313,27 @@ class DecisionPanel(Vertical):
         if self.cell_open:
             by_text = {str(a): a for a in choices.actions}
             return [(text, describe(by_text[text], pv)) for text in self.cell_open[1]] + [back]
-        seen = set()
-        shown = []
         grouped = {a for members in choices.groups.values() for a in members}
+        # the engine's first choice stays the top entry (it spends nothing)
+        first = [a for a in choices.actions[:1] if a not in grouped]
+        seen = set(first)
+        shown = list(first)
         for action in choices.actions:
             if action in grouped or action in seen:
                 continue
             if action_cells(action) and forum_cell(action) is None:
                 seen.add(action)
                 shown.append(action)
-        shown += [a for a in choices.actions if forum_cell(a) is not None]
-        rest = [a for a in choices.other if str(a) != END_TURN]
+        shown += [a for a in choices.actions if forum_cell(a) is not None and a not in seen]
+        rest = [a for a in choices.other if str(a) != END_TURN and a not in seen]
         out = [(str(a), describe(a, pv)) for a in shown + rest]
-        groups = [
-            (GROUP_ID + name, f"{GROUP_WORDS[name]}… ({len(members)} ways)")
+        out += [
+            (GROUP_ID + name, f"{group_words(name)}… ({len(members)} ways)")
             for name, members in choices.groups.items()
         ]
-        # a group's entry has a key, and through it its entries: in a list longer than the
-        # keys (a building step's hundred builds) the groups take its last keys
-        at = min(len(out), max(0, len(ENTRY_KEYS) - len(groups)))
-        out[at:at] = groups
-        out += [(str(a), describe(a, pv)) for a in choices.other if str(a) == END_TURN]
+        out += [
+            (str(a), describe(a, pv)) for a in choices.other if str(a) == END_TURN and a not in seen
+        ]
         return out
 
     def highlight(self, actions: list) -> str:
@@ -337,7 +341,8 @@ class DecisionPanel(Vertical):
         board; the list's numbers stay as they are); returns their keys in words ("3-5")."""
         lst = self.choice_list
         wanted = {str(a) for a in actions}
-        wanted |= {GROUP_ID + group_of(a) for a in actions if group_of(a)}
+        in_group = group_by_action(self.choices.groups)
+        wanted |= {GROUP_ID + in_group[str(a)] for a in actions if str(a) in in_group}
         found = [i for i in range(lst.option_count) if lst.get_option_at_index(i).id in wanted]
         if not found:
             return ""
@@ -355,7 +360,11 @@ class DecisionPanel(Vertical):
         an entry of the screen's own up to the screen."""
         if text.startswith(GROUP_ID):
             self.open_group(None if text == BACK_ID else text.removeprefix(GROUP_ID))
-        elif text in self.choices.data.view.legal:
+            return
+        # keys that follow choose nothing until the next decision is on screen (issue 27:
+        # a digit typed after a choice took an entry of the list that came next)
+        self.choice_list.spend()
+        if text in self.choices.data.view.legal:
             self.post_message(ActionChosen(text))
         else:
             self.post_message(self.EntryChosen(text))
@@ -407,7 +416,7 @@ class DecisionPanel(Vertical):
                 self.highlight(self._cell_actions)
         if self.hints.action() is not None:
             self.show_hint_line()  # the hint's line names the keys of the list now shown
-            mark = self.hints.entry(ids)
+            mark = self.hints.entry(ids, self.choices.groups)
             if self.group_open and mark is not None:
                 # the hint inside the group: its entry highlighted, in view once the hint's
                 # line has taken its room from the list
@@ -494,9 +503,9 @@ class DecisionPanel(Vertical):
             lst.get_option_at_index(n).id: ENTRY_KEYS[n]
             for n in range(min(lst.option_count, len(ENTRY_KEYS)))
         }
-        for members in self.choices.groups.values():
+        for name, members in self.choices.groups.items():
             for n, action in enumerate(members):
-                group = keys.get(GROUP_ID + group_of(action), "")
+                group = keys.get(GROUP_ID + name, "")
                 own = f" {ENTRY_KEYS[n]}" if group and n < len(ENTRY_KEYS) else ""
                 keys.setdefault(str(action), group + own)
         return keys
@@ -506,7 +515,7 @@ class DecisionPanel(Vertical):
         the board and the list with it)."""
         lst = self.choice_list
         ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
-        entry = self.hints.entry(ids)
+        entry = self.hints.entry(ids, self.choices.groups)
         self.show_hint_line()
         if entry is not None:
             lst.highlighted = ids.index(entry)

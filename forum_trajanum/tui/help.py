@@ -43,7 +43,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Enter", "take the highlighted choice, or the cell under the cursor (a cell with "
               "several choices shows them alone in the list)"),
     ("1-9, Shift+A-Z", "take that entry of the decision list directly (entries 1-9, "
-                       "then A-Z: the key stands before each entry)"),
+                       "then A-Z: the key stands before each entry; a list longer than "
+                       "that keeps its entries in groups, so every entry has a key)"),
     ("Home End PgUp PgDn", "the first, the last, a page up or down of a long list"),
     ("Esc", "close what is open or go back one step, never out of the game: a group of "
             "entries (an entry ending in \u2026 opens one) or a cell's choices, the hint, a "

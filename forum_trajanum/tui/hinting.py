@@ -26,6 +26,7 @@ from forum_trajanum.engine.actions import crane_colours
 from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.cranes import STEP_ID
 from forum_trajanum.tui.entries import GROUP_ID, group_of
+from forum_trajanum.tui.grouping import group_by_action
 from forum_trajanum.tui.labels import action_cells, describe, forum_cell
 
 #: The mark in front of the suggested entry of the decision list.
@@ -159,17 +160,19 @@ class HintPanel(Static):
             return self.hint.action
         return None
 
-    def entry(self, ids: list[str]) -> str | None:
+    def entry(self, ids: list[str], groups: dict[str, list] | None = None) -> str | None:
         """The id of the decision-list entry the hint suggests (a crane step that leads to
-        the suggested arrangement, while the crane colours are chosen corner by corner)."""
+        the suggested arrangement, while the crane colours are chosen corner by corner); in
+        a group (``groups``, by name), its group's entry."""
         action = self.action()
         if action is None:
             return None
         text = str(action)
         if text in ids:
             return text
-        group = GROUP_ID + group_of(action)
-        if group_of(action) and group in ids:
+        name = group_by_action(groups or {}).get(text) or group_of(action)
+        group = GROUP_ID + name
+        if name and group in ids:
             return group  # the group holding the suggestion (its entry opens it)
         colours = crane_colours(text)
         if colours:

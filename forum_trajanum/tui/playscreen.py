@@ -29,7 +29,7 @@ from forum_trajanum.engine.tasks import Decision
 from forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.decisions import Choices, DecisionPanel, cell_at, set_text, set_title
-from forum_trajanum.tui.entries import group_of
+from forum_trajanum.tui.entries import list_groups
 from forum_trajanum.tui.focusing import arrows_words, choices_after_colonia
 from forum_trajanum.tui.gamescreens import ESCAPE_LINE, GameScreen
 from forum_trajanum.tui.hinting import HintPanel, hint_unavailable
@@ -267,7 +267,8 @@ class PlayScreen(GameScreen):
 
     def sort_actions(self) -> None:
         """Parse the legal actions and sort them by the Colonia / Forum cell they are about;
-        the conversions of a building step go behind one entry of the list (a group)."""
+        the conversions of a building step go behind one entry of the list (a group), and so
+        do the entries of any list longer than its keys (``entries.list_groups``)."""
         pv = self.data.view
         self.actions = legal_actions_of(pv)
         self.by_text = {str(action): action for action in self.actions}
@@ -283,11 +284,10 @@ class PlayScreen(GameScreen):
                     self.by_cell.setdefault(cell, []).append(action)
             else:
                 self.other.append(action)
-        grouped = [a for a in self.actions if group_of(a)]
-        if len(grouped) > 1 and len(grouped) < len(self.actions):
-            for action in grouped:
-                self.groups.setdefault(group_of(action), []).append(action)
-            self.other = [a for a in self.other if not group_of(a)]
+        self.groups = list_groups(self.actions)
+        if self.groups:
+            grouped = {a for members in self.groups.values() for a in members}
+            self.other = [a for a in self.other if a not in grouped]
 
     def choices(self) -> Choices:
         """What the decision panel shows (a screen may add entries of its own)."""

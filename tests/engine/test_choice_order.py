@@ -1,7 +1,9 @@
 """The order of a decision's choices (issue 19, item 2): the engine lists first the choice that
 gives nothing away, so that the top of a first-timer's list is never a loss. The draft takes
 the tiles on the streets before tiles off them for a tribune, the payment pays every row it
-can before turning citizens inactive, and the keep keeps the tile just paid a tribune for."""
+can before turning citizens inactive (the most citizens kept for the fewest coins), the keep
+keeps a citizen, else the tile just paid a tribune for, and the building step ends the turn
+before it converts or builds (issue 27)."""
 
 from __future__ import annotations
 
@@ -60,10 +62,24 @@ def test_the_keep_lists_the_tile_paid_a_tribune_for_first():
     # pass one of them, as usual": the tile a tribune was given up for is kept by default,
     # not handed to the neighbour.
     state, p = _draft_with_tribunes(5)
-    act(state, "take A1 1")
-    act(state, "take D6 2 tribune")
+    act(state, "take B1 1")  # a builder
+    act(state, "take D6 2 tribune")  # 2 yellow workers
     assert decision_kind(state) == "draft" and current_player(state) == p
-    assert [str(a) for a in legal_actions(state)] == ["keep D6", "keep A1"]
+    assert [str(a) for a in legal_actions(state)] == ["keep D6", "keep B1"]
+
+
+def test_the_keep_lists_a_citizen_first_whichever_tile_was_taken_last_or_paid_for():
+    # Rules "Take 2 Colonia tiles; keep one and hand one to your neighbor": the tile passed
+    # goes to the neighbour for good; a citizen (the Merchant on A1 here) is what the top of
+    # the list keeps (issue 27: Enter gave the neighbour the citizen just drafted).
+    state, _p = _draft_with_tribunes(5)
+    act(state, "take A1 1")  # the Merchant
+    act(state, "take B2 2")  # 2 blue workers, taken last
+    assert [str(a) for a in legal_actions(state)] == ["keep A1", "keep B2"]
+    state, _p = _draft_with_tribunes(5)
+    act(state, "take A1 1")
+    act(state, "take D6 2 tribune")  # paid for, but no citizen
+    assert [str(a) for a in legal_actions(state)] == ["keep A1", "keep D6"]
 
 
 def test_without_a_tribune_the_keep_lists_the_tile_just_taken_first():
@@ -97,17 +113,20 @@ def _to_pay(seed: int, rows: dict[int, bool], coins: int):
     return refresh(state), p
 
 
-def test_the_payment_lists_paying_every_row_first_and_paying_nothing_last():
+def test_the_payment_lists_paying_every_active_row_first_and_paying_nothing_near_the_end():
     # Rules "Before the scoring: Pay citizens ... This costs 1 coin for each row with at least
     # 1 citizen ... If you are not able or willing to pay certain citizens, you turn these
-    # over ... they become inactive": paying all keeps every citizen active.
+    # over ... they become inactive": paying the active rows keeps every active citizen
+    # active; turning the inactive row 5 active again costs one more coin (issue 27: the top
+    # spends nothing another choice keeps), so it comes second.
     state, _p = _to_pay(1, {1: True, 3: True, 5: False}, coins=4)
     legal = legal_actions(state)
     assert all(isinstance(a, PayCitizens) for a in legal)
-    assert legal[0].rows == (1, 3, 5)  # the inactive row 5 turns active again
-    assert legal[-1].rows == ()
-    sizes = [len(a.rows) for a in legal]
-    assert sizes == sorted(sizes, reverse=True)  # fewer rows paid, further down
+    assert legal[0].rows == (1, 3) and legal[1].rows == (1, 3, 5)
+    # last: paying for row 5 alone, which turns both active rows inactive and costs a coin
+    assert [a.rows for a in legal[-2:]] == [(), (5,)]
+    lost = [(1 not in a.rows) + (3 not in a.rows) for a in legal]
+    assert lost == sorted(lost)  # more citizens turned inactive, further down
 
 
 def test_short_of_coins_the_payment_lists_paying_as_many_rows_as_the_coins_allow_first():
@@ -116,3 +135,16 @@ def test_short_of_coins_the_payment_lists_paying_as_many_rows_as_the_coins_allow
     legal = legal_actions(state)
     assert len(legal[0].rows) == 2 and all(len(a.rows) <= 2 for a in legal)
     assert [len(a.rows) for a in legal] == [2, 2, 2, 1, 1, 1, 0]
+
+
+def test_the_building_step_lists_ending_the_turn_first():
+    # Rules "Building action" (optional: "you may") and "Conversions" (any number, at any
+    # time of the building step): ending the turn spends nothing; every conversion and build
+    # spends (issue 27: Enter converted an assistant).
+    state, p = build_step(seed=3)
+    pl = state.players[p]
+    pl.builders, pl.assistants, pl.workers = 1, 1, [2, 0, 0, 0]
+    legal = legal_actions(refresh(state))
+    kinds = {a.kind for a in legal}
+    assert str(legal[0]) == "end" and {"convert", "build"} <= kinds
+    assert [str(a) for a in legal].count("end") == 1

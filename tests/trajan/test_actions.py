@@ -270,7 +270,7 @@ def test_an_extra_action_tile_repeats_the_action_and_a_plus2_marker_twice():
     pl.tiles = [_tile("extra", D.SENATE)]
     pl.plus2[D.SENATE] = True
     apply(s, parse("senate"))
-    assert s.decision == "extra" and texts(s) == ["extra", "pass"]
+    assert s.decision == "extra" and texts(s) == ["pass", "extra"]  # passing first: no tile spent
     apply(s, parse("extra"))
     apply(s, parse("senate"))
     apply(s, parse("senate"))

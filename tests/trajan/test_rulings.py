@@ -125,7 +125,7 @@ def test_r27_the_extra_action_wild_card_repeats_any_action_and_the_plus2_marker_
     s.players[0].plus2[D.MILITARY] = True
     _act(s, 0, D.MILITARY)
     apply(s, parse("recruit"))
-    assert _texts(s) == ["extra", "extra wild", "pass"]
+    assert _texts(s) == ["pass", "extra", "extra wild"]  # passing first: no tile spent
     apply(s, parse("extra wild"))
     apply(s, parse("recruit"))
     apply(s, parse("recruit"))
@@ -167,7 +167,7 @@ def test_r31_the_forum_action_may_take_an_extra_action_tile_from_a_yellow_space(
     assert s.yellow == [-1, -1, -1] and s.players[0].tiles == [senate]
     _act(s, 0, D.SENATE)
     apply(s, parse("senate"))
-    assert _texts(s) == ["extra", "pass"]
+    assert _texts(s) == ["pass", "extra"]
     apply(s, parse("extra"))
     apply(s, parse("senate"))
     assert s.players[0].senate == 2 and senate in s.gone_tiles

@@ -10,7 +10,9 @@ from rich.cells import cell_len
 
 from forum_trajanum.bots.hint import Hint
 from forum_trajanum.core.session import GameSession
+from forum_trajanum.data import CRAFTSMAN_I
 from forum_trajanum.engine import GameOptions, parse
+from forum_trajanum.engine.state import tile_kind
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import mark_seen, start_coach
 from forum_trajanum.tui.compat import screen_strips
@@ -19,9 +21,10 @@ from forum_trajanum.tui.glossary import NOTES
 from forum_trajanum.tui.hinting import hint_words
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.labels import describe
+from tests.engine.helpers import refresh, tile
 from tests.waiting import wait_for
 
-from .conftest import past_hold, screen_text, session_at
+from .conftest import busy, past_hold, screen_text, session_at
 
 
 def _entries(app) -> list[tuple[str, str]]:
@@ -82,9 +85,9 @@ def _session_paying_nothing_until(seed: int, nth: int) -> GameSession:
             if seen == nth:
                 return session
             seen += 1
-            session.play(legal[-1])  # pay nothing
+            session.play("pay none")
         else:
-            session.play(legal[0])
+            session.play(busy(legal))
 
 
 async def test_a_hint_a_cursor_move_and_a_panel_switch_never_renumber_the_list():
@@ -175,7 +178,8 @@ async def test_every_entry_is_one_line_with_a_key_and_the_keys_choose_them():
 
 async def test_the_building_step_lists_every_choice_and_groups_the_conversions():
     # items 4 and 5: the build list is the same whatever the cursor does; conversions sit
-    # behind one entry (not 100 lines of them); ending the turn is last
+    # behind one entry (not 100 lines of them); ending the turn is first (issue 27: the top
+    # entry spends nothing)
     session = session_at("build", seed=9)
     session.autosave = False
     app = await _open(session)
@@ -183,7 +187,7 @@ async def test_the_building_step_lists_every_choice_and_groups_the_conversions()
         await pilot.press("enter")
         await past_hold(pilot)
         ids = _ids(app)
-        assert ids[-1] == "end" and "group:convert" in ids
+        assert ids[0] == "end" and ids.count("end") == 1 and "group:convert" in ids
         assert not [i for i in ids if i.startswith("convert")]
         assert "Choices at" not in screen_text(app)
         await pilot.press("c", "down", "down", "right")
@@ -288,8 +292,15 @@ def _trajan_build_session() -> GameSession:
     session = GameSession.new(3, GameOptions(players=2), ["P1", "P2"], ["", ""], autosave=False)
     state = session.state
     while not (state.tasks[-1].kind == "build" and (state.cycle, state.round) == (3, 4)):
-        session.play(session.view_of(session.decider).legal[0])
+        session.play(busy(session.view_of(session.decider).legal))
     shape_trajan_build(state, session.decider, "III-4", {"D2": "L", "D3": "S"}, "D4")
+    pl = state.players[session.decider]  # an active Craftsman I (row 5): its conversions
+    if not pl.ability(CRAFTSMAN_I):
+        craftsman = next(t for t in range(34) if tile_kind(tile(session.decider, t)) == "CRA")
+        pl.citizens[CRAFTSMAN_I] = [tile(session.decider, craftsman), -1]
+        pl.row_active[CRAFTSMAN_I] = True
+        pl.craftsman1_left = 2
+        refresh(state)
     return session
 
 
@@ -327,13 +338,15 @@ def hint_top(app):
 
 
 async def test_the_conversions_entry_of_a_long_building_step_has_a_key():
-    # item 4: "every entry ... has a key: 1-9, then Shift+A to Shift+Z"
+    # item 4: "every entry ... has a key: 1-9, then Shift+A to Shift+Z"; issue 27 item 2: a
+    # list longer than the keys goes into groups, so that every entry has one
     session = _trajan_build_session()
     app = await _open(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await past_hold(pilot)
-        assert len(_ids(app)) > len(ENTRY_KEYS)
+        assert len(app.screen.data.view.legal) > len(ENTRY_KEYS)
+        assert len(_ids(app)) <= len(ENTRY_KEYS)
         assert _ids(app).index("group:convert") < len(ENTRY_KEYS)
 
 
@@ -524,6 +537,7 @@ async def test_at_80x24_a_message_stays_readable_while_a_cut_entry_is_shown_whol
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await past_hold(pilot)
+        await pilot.press("down")  # the first build: cut at 80x24 (ending the turn is not)
         assert app.screen.query_one("#choice-full").display
         await pilot.press("k")
         await pilot.pause()

@@ -10,7 +10,7 @@ from forum_trajanum.tui.dialogs import MessageScreen
 from forum_trajanum.tui.games import ConfirmScreen, GamesScreen
 from forum_trajanum.tui.screens import HandOverScreen, StartScreen
 
-from .conftest import SIZE, screen_text, session_at
+from .conftest import SIZE, busy, screen_text, session_at
 
 
 def _saved(seed: int, names: list[str], close: bool = True):
@@ -79,7 +79,7 @@ async def test_finished_games_are_a_separate_list():
     session = session_at("draft", seed=4)
     session.autosave = False
     while not session.over:
-        session.play(legal_actions(session.state)[0])
+        session.play(busy(legal_actions(session.state)))
     session.autosave = True
     session.save()
     session.close()

@@ -18,7 +18,7 @@ from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen
 from tests.waiting import wait_for
 
-from .conftest import first_legal_bot_factory, screen_text, session_at
+from .conftest import busy, first_legal_bot_factory, screen_text, session_at
 
 
 def _hint_line(app) -> str:
@@ -162,7 +162,7 @@ async def test_no_hint_while_a_bot_plays():
     session = session_at("setup_cranes", seed=2, bots=["", "easy"])
     session.autosave = False
     while not session.is_bot(session.decider):
-        session.play(session.view_of(session.decider).legal[0])
+        session.play(busy(session.view_of(session.decider).legal))
     app = ForumApp(bot_delay=0, session=session, bot_factory=lambda level, seed: Waiting())
     try:
         async with app.run_test(size=(120, 36)) as pilot:

@@ -13,7 +13,7 @@ from forum_trajanum.tui.labels import describe
 from forum_trajanum.tui.screens import HandOverScreen
 from tests.waiting import wait_for
 
-from .conftest import SIZE, screen_text
+from .conftest import SIZE, busy, screen_text
 
 
 def _second_payment(seed: int = 3) -> GameSession:
@@ -31,7 +31,7 @@ def _second_payment(seed: int = 3) -> GameSession:
             payments += 1
             session.play("pay none")
             continue
-        session.play(session.view_of(session.decider).legal[0])
+        session.play(busy(session.view_of(session.decider).legal))
 
 
 def test_a_paid_inactive_row_turns_active_again_and_an_unpaid_one_stays_inactive():

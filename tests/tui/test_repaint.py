@@ -119,7 +119,7 @@ async def test_the_log_panel_shows_the_newest_line_after_an_action_and_after_an_
         before = list(screen.data.log)
         actions = app.session.record.actions
         count = len(actions)
-        await pilot.press("1")  # build: the log gets new lines
+        await pilot.press("2")  # build (1 ends the turn): the log gets new lines
         await pilot.pause()
         after = app.screen.data.log
         assert len(after) > len(before)

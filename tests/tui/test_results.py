@@ -23,7 +23,7 @@ from forum_trajanum.tui.results import (
 from forum_trajanum.tui.seats import settings_from_seats
 from forum_trajanum.tui.widgets import EAGLE_GLYPH
 
-from .conftest import past_hold, screen_text, session_at
+from .conftest import busy, past_hold, screen_text, session_at
 
 SMALL = (80, 24)
 
@@ -33,7 +33,7 @@ def finished_session(seed: int = 12, players: int = 3) -> GameSession:
     names = ["Ann", "Bob", "Cai", "Dea"][:players]
     session = GameSession.new(seed, GameOptions(players=players), names, [""] * players)
     while not session.over:
-        session.play(session.view_of(session.decider).legal[0])
+        session.play(busy(session.view_of(session.decider).legal))
     return session
 
 
@@ -41,7 +41,7 @@ def test_the_session_records_every_players_score_after_each_of_the_twelve_rounds
     session = GameSession.new(4, GameOptions(players=2), ["A", "B"], ["", ""], autosave=False)
     first_scores_of_round: dict[tuple[int, int], tuple[int, ...]] = {}
     while not session.over:
-        session.play(session.view_of(session.decider).legal[0])
+        session.play(busy(session.view_of(session.decider).legal))
         view = session.public_view()
         first_scores_of_round.setdefault(
             (view.cycle, view.round), tuple(c.score for c in view.colonias)

@@ -13,7 +13,7 @@ from forum_trajanum.tui.games import GamesScreen
 from forum_trajanum.tui.results import GameOverScreen, cycle_table, game_table
 from forum_trajanum.tui.widgets import ColoniaGrid
 
-from .conftest import screen_text
+from .conftest import busy, screen_text
 from .test_results import finished_session
 
 SMALL = (80, 24)
@@ -108,7 +108,7 @@ def test_every_points_table_keeps_its_headers_whole_at_80_columns():
     names = ["Ann", "Aurelia Valentiniana", "Normal bot"]
     session = GameSession.new(12, GameOptions(players=3), names, ["", "", "normal"], False)
     while not session.over:
-        session.play(session.view_of(session.decider).legal[0])
+        session.play(busy(session.view_of(session.decider).legal))
     pv = session.public_view()
     console = Console(width=76, record=True)  # 80 columns less the pane's padding and bar
     for table in (cycle_table(pv, 1, names, totals=True), game_table(pv, names),

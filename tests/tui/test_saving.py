@@ -38,6 +38,6 @@ async def test_a_failed_save_is_said_on_the_screen(monkeypatch):
             raise OSError(28, "No space left on device")
 
         monkeypatch.setattr(os, "replace", broken_replace)
-        await pilot.press("1")
+        await pilot.press("2")  # a conversion or a build (1 ends the turn)
         assert await _wait(pilot, lambda: "Saving failed" in screen_text(app))
         assert "No space left" in app.session.save_error

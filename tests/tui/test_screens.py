@@ -558,12 +558,15 @@ async def test_compact_panels_switch_by_one_key_and_an_envoy_shows_the_forum():
 
 
 async def test_bot_turns_keep_the_own_board_in_view_and_show_the_move():
-    session = session_at("build", bots=["", "easy"], seed=3)
+    session = session_at("draft", bots=["", "easy"], seed=3)  # the bot's: two moves
     session.autosave = False
     app = ForumApp(bot_delay=0.2, session=session, bot_factory=first_legal_bot_factory)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert await _wait(pilot, lambda: isinstance(app.screen, WatchScreen))
-        screen = app.screen
+        watched = []  # the bot's one move (it ends its turn) may be over at once
+        assert await _wait(
+            pilot, lambda: isinstance(app.screen, WatchScreen) and not watched.append(app.screen)
+        )
+        screen = watched[0]
         assert screen.shown_seat() == 0  # the human's own Colonia, not the bot's
         assert "Colonia of P1" in screen.query_one("#p-colonia").border_title
 
@@ -618,7 +621,7 @@ async def test_e_ends_the_turn_where_that_is_a_choice():
         await pilot.press("enter")  # hand-over
         assert isinstance(app.screen, TurnScreen)
         legal = app.screen.data.view.legal
-        assert "end" in legal and legal.index("end") > 0  # not the first entry
+        assert "end" in legal and len(legal) > 1  # ending the turn among other choices
         assert "[e] end the turn" in screen_text(app)
         count = len(app.session.record.actions)
         await pilot.press("e")

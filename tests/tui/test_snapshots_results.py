@@ -9,6 +9,7 @@ from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import GameOptions
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.results import ScoringScreen
+from tests.tui.conftest import busy
 
 SIZES = [(80, 24), (120, 36), (160, 45)]
 
@@ -18,7 +19,7 @@ def _session(scorings: int | None) -> GameSession:
     or to its end (None)."""
     session = GameSession.new(12, GameOptions(players=3), ["Ann", "Bob", "Cai"], ["", "", ""])
     while not session.over and (scorings is None or len(session.state.scorings) < scorings):
-        session.play(session.view_of(session.decider).legal[0])
+        session.play(busy(session.view_of(session.decider).legal))
     return session
 
 

@@ -14,7 +14,7 @@ from forum_trajanum.engine import GameOptions
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.statusline import status_lines
 
-from .conftest import past_hold
+from .conftest import busy, past_hold
 
 NAMES = ["Aurelia Valentiniana", "Ann"]  # the longest name the form takes, and a short one
 
@@ -32,7 +32,7 @@ def crowded_session(name: str = "Aurelia Valentiniana"):
     names = [name, name]  # whoever decides first has the long name
     session = GameSession.new(3, GameOptions(players=2), names, ["", ""], autosave=False)
     while not (session.state.tasks and session.state.tasks[-1].kind == "build"):
-        session.play(session.view_of(session.decider).legal[0])
+        session.play(busy(session.view_of(session.decider).legal))
     seat = session.decider
     pl = session.state.players[seat]
     pl.score, pl.builders, pl.workers = 128, 12, [10, 11, 12, 13]

@@ -31,7 +31,7 @@ from forum_trajanum.tui.playscreen import PlayScreen
 from tests.tui.conftest import screen_text
 from tests.waiting import wait_for
 
-from .conftest import past_hold, session_at
+from .conftest import busy, past_hold, session_at
 
 
 def screen_text_of(screen) -> str:
@@ -110,11 +110,11 @@ def coached(seed: int, decision: str, skip: int = 0) -> tuple[GameSession, objec
     session = GameSession.new(seed, GameOptions(players=2), ["Ann", "Bob"], ["", ""], False)
     seen = 0
     while not (session.state.tasks and session.state.tasks[-1].kind == decision):
-        session.play(session.view_of(session.decider).legal[0])
+        session.play(busy(session.view_of(session.decider).legal))
     while seen < skip:
-        session.play(session.view_of(session.decider).legal[0])
+        session.play(busy(session.view_of(session.decider).legal))
         while not (session.state.tasks and session.state.tasks[-1].kind == decision):
-            session.play(session.view_of(session.decider).legal[0])
+            session.play(busy(session.view_of(session.decider).legal))
         seen += 1
     start_coach(session.record, [0, 1])
     return session, session.view_of(session.decider)
@@ -146,7 +146,7 @@ def test_the_coach_explains_the_marker_beside_trajans_column_when_its_card_comes
     word = "Marker beside Trajan's Column: " + WORDS["marker beside Trajan's Column"]
     assert word not in due(session.record, pv)[1]  # not yet: cycle I's card asks other things
     while session.public_view().cycle < 3:
-        session.play(session.view_of(session.decider).legal[0])
+        session.play(busy(session.view_of(session.decider).legal))
     pv = session.view_of(session.decider)
     assert word in due(session.record, pv)[1]  # cycle III: its card is the one scored next
 
