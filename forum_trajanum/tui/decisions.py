@@ -26,8 +26,8 @@ from textual.widgets.option_list import Option
 from forum_trajanum.data import cell_name
 from forum_trajanum.engine.actions import END_TURN
 from forum_trajanum.tui.decisionlist import DecisionList, follows
-from forum_trajanum.tui.entries import BACK_ID, GROUP_ID, group_words
-from forum_trajanum.tui.grouping import group_by_action
+from forum_trajanum.tui.entries import group_words
+from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID, group_by_action
 from forum_trajanum.tui.hinting import HINT_MARK, HintPanel
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.labels import action_cells, decision_context, describe, forum_cell

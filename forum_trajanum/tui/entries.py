@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from forum_trajanum.engine.actions import Build, Convert, TakeTile
 from forum_trajanum.engine.words import building_name
-from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID, fit_groups, part_words
-
-__all__ = ["BACK_ID", "GROUP_ID", "group_of", "group_words", "kind_of", "list_groups"]
+from forum_trajanum.tui.grouping import fit_groups, part_words
 
 
 def group_of(action) -> str:

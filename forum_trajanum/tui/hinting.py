@@ -25,8 +25,8 @@ from forum_trajanum.engine import PlayerView
 from forum_trajanum.engine.actions import crane_colours
 from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.cranes import STEP_ID
-from forum_trajanum.tui.entries import GROUP_ID, group_of
-from forum_trajanum.tui.grouping import group_by_action
+from forum_trajanum.tui.entries import group_of
+from forum_trajanum.tui.grouping import GROUP_ID, group_by_action
 from forum_trajanum.tui.labels import action_cells, describe, forum_cell
 
 #: The mark in front of the suggested entry of the decision list.

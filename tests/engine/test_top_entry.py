@@ -3,7 +3,9 @@ the engine's first legal action is the one Enter takes on a fresh decision.
 
 Checked along random games at every decision with a choice: each legal action is applied to a
 copy, and what the acting seat lost is read off its own view before and after (its supply, its
-active citizens, the tile it passed), never off the choice's words. The first action loses no
+active citizens, the tile it passed), never off the choice's words (a decision after which a
+scoring runs is left out: the scoring changes the supply for reasons of its own). The first
+action loses no
 more citizens than any other ("keep the citizen"; "pay the rows rather than turn citizens
 inactive"), and of the choices that keep as many, none spends a part of what it spends and
 nothing else ("end the turn rather than convert"; "take the street's tile rather than pay a
@@ -35,7 +37,13 @@ def loss(before: ColoniaView, after: ColoniaView) -> tuple[int, Counter]:
     turned inactive or passed to the neighbour, as a negative number; the supply spent and
     the tile passed)."""
     spent = _supply(before) - _supply(after)
-    citizens = min(0, after.active_citizens() - before.active_citizens())
+    citizens = -sum(  # each active citizen turned inactive (another row made active is a gain)
+        (left != "") + (right != "")
+        for (left, right), was, now in zip(
+            before.citizens, before.row_active, after.row_active, strict=True
+        )
+        if was and not now
+    )
     if after.passed and after.passed != before.passed:
         spent[f"tile {after.passed}"] += 1
         citizens -= after.passed in CITIZEN_KINDS
@@ -45,6 +53,8 @@ def loss(before: ColoniaView, after: ColoniaView) -> tuple[int, Counter]:
 def top_spends_nothing_another_keeps(costs: list[tuple[int, Counter]]) -> str:
     """ "" when the first of ``costs`` (one per legal action, in the engine's order) loses the
     fewest citizens and no choice losing as few spends strictly less; else what is wrong."""
+    if len(costs) <= 1:
+        return ""  # the top costs nothing (or a scoring followed: nothing to compare)
     most = max(c for c, _ in costs)
     citizens, spent = costs[0]
     if citizens < most:
@@ -58,11 +68,17 @@ def top_spends_nothing_another_keeps(costs: list[tuple[int, Counter]]) -> str:
 
 
 def _costs(before_state, legal, actor) -> list[tuple[int, Counter]]:
+    """Each legal action's cost; only the top's when it costs nothing (then no choice can
+    cost less: the check holds, and a building step's two hundred copies are spared)."""
     mine = view(before_state, actor).colonias[actor]
     costs = []
-    for action in legal:
+    for n, action in enumerate(legal):
+        if n == 1 and costs[0] == (0, Counter()):
+            break
         after = before_state.clone()
         apply(after, action)
+        if len(after.scorings) != len(before_state.scorings):
+            return []  # a scoring followed: it changes the supply for reasons of its own
         costs.append(loss(mine, view(after, actor).colonias[actor]))
     return costs
 

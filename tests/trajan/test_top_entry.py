@@ -2,7 +2,8 @@
 rather than pay"): along random games, every legal action of each decision is applied to a
 copy and what the acting seat lost is read off its own view before and after (cards in hand,
 forum and extra action tiles, kept Trajan tiles, bonus tiles); no choice loses a part of what
-the first one loses and nothing else."""
+the first one loses and nothing else. A decision after which a quarter ends is left out: its
+demands take tiles for reasons of their own."""
 
 from __future__ import annotations
 
@@ -27,18 +28,25 @@ def _holding(v, seat: int) -> Counter:
 
 
 def spent_by_each(state, legal, seat: int) -> list[Counter]:
-    """What each legal action takes from what ``seat`` holds, from its own view."""
+    """What each legal action takes from what ``seat`` holds, from its own view (only the
+    top's when it takes nothing)."""
     before = _holding(view(state, seat), seat)
     out = []
-    for action in legal:
+    for n, action in enumerate(legal):
+        if n == 1 and not out[0]:
+            break  # the top spends nothing: no choice spends less
         after = state.clone()
         apply(after, action)
+        if len(after.scorings) != len(state.scorings):
+            return []  # the quarter ended: its demands take tiles for reasons of their own
         out.append(before - _holding(view(after, seat), seat))
     return out
 
 
 def top_spends_the_least(spent: list[Counter]) -> str:
     """ "" when no choice spends a proper part of what the first one spends."""
+    if len(spent) <= 1:
+        return ""  # the top spends nothing (or a quarter ended: nothing to compare)
     top = spent[0]
     for n, other in enumerate(spent[1:], start=1):
         if other != top and all(other[k] <= top[k] for k in other):

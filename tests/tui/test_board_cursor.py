@@ -18,7 +18,8 @@ import pytest
 from forum_trajanum.engine import parse
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.decisions import cell_at
-from forum_trajanum.tui.entries import BACK_ID, GROUP_ID, group_of
+from forum_trajanum.tui.entries import group_of
+from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.labels import action_cells, forum_cell
 from forum_trajanum.tui.playscreen import PlayScreen
@@ -210,7 +211,12 @@ async def test_the_colonia_cursor_and_the_highlight_name_the_same_choice_both_wa
         await pilot.press("c")
         assert app.focused is grid
         start, visited = cell_at(grid.cursor), set()
-        for key in ["down", "down", "down", "left", "left", "up", "up", "up", "right"]:
+        # on to another cell with choices (the list's last entry left the cursor on one)
+        other = next(i for i in range(36) if cell_at(i) in screen.by_cell and i != grid.cursor)
+        rows, cols = other // 6 - grid.cursor // 6, other % 6 - grid.cursor % 6
+        path = ["down" if rows > 0 else "up"] * abs(rows)
+        path += ["right" if cols > 0 else "left"] * abs(cols)
+        for key in path:
             await pilot.press(key)
             cell = cell_at(grid.cursor)
             if cell in screen.by_cell:

@@ -16,8 +16,9 @@ from forum_trajanum.engine.state import tile_kind
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import mark_seen, start_coach
 from forum_trajanum.tui.compat import screen_strips
-from forum_trajanum.tui.entries import BACK_ID, GROUP_ID, group_of
+from forum_trajanum.tui.entries import group_of
 from forum_trajanum.tui.glossary import NOTES
+from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID
 from forum_trajanum.tui.hinting import hint_words
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.labels import describe

@@ -8,7 +8,8 @@ from __future__ import annotations
 from forum_trajanum.bots.hint import Hint
 from forum_trajanum.engine import parse
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.entries import GROUP_ID, group_of
+from forum_trajanum.tui.entries import group_of
+from forum_trajanum.tui.grouping import GROUP_ID
 from forum_trajanum.tui.hinting import HINT_MARK, HintPanel
 from forum_trajanum.tui.screens import HandOverScreen
 from tests.waiting import wait_for
