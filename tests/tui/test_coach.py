@@ -244,7 +244,10 @@ async def test_at_80x24_the_coach_covers_neither_the_choices_nor_the_board_it_ex
                 await pilot.pause()
                 continue
             await past_hold(pilot)
-            await pilot.press("1" if isinstance(screen, PlayScreen) else "enter")
+            key = "1" if isinstance(screen, PlayScreen) else "enter"
+            if key == "1" and screen.data.view.decision == "build" and len(screen.actions) > 1:
+                key = "2"  # a build (1 ends the turn): the envoy of a structure follows
+            await pilot.press(key)
             if {"draft", "use", "build", "envoy"} <= explained:
                 break
         assert {"setup_cranes", "draft", "use", "build", "envoy"} <= explained, explained
