@@ -9,8 +9,8 @@ import threading
 
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.entries import BACK_ID
 from forum_trajanum.tui.gamescreens import ESCAPE_LINE
+from forum_trajanum.tui.grouping import BACK_ID
 from forum_trajanum.tui.hinting import HINT_MARK
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.playscreen import PlayScreen
