@@ -72,7 +72,7 @@ PANEL_TITLES = {
     "district": "Construction district",
     "players": "Players",
     "log": "Log",
-    "others": "Other players' circles, then the players",
+    "others": "Other players' circles · players",
 }
 
 #: A panel in the key bar (one word: all six fit at 80 columns with Hint, Undo and Menu).
@@ -1006,7 +1006,8 @@ class TrajanScreen(GameScreen):
             return shown
         shown = {
             "t-circle-box": "circle",
-            "t-panel-box": "others",
+            # the others' circles first; p: the players first (p again: the circles)
+            "t-panel-box": "players" if panel == "players" else "others",
             "t-board-box": "board",
             "t-map-box": "map",
             "t-district-box": "district",
@@ -1021,8 +1022,7 @@ class TrajanScreen(GameScreen):
         shown = self.boxes()
         # the keys of the panels the switched box shows: its own and those not in view
         own = shown["t-panel-box"]
-        seen = {"players" if p == "others" else p for p in shown.values()}  # them all, and more
-        keys = [k for p, k in PANEL_KEYS.items() if p == own or p not in seen]
+        keys = [k for p, k in PANEL_KEYS.items() if p == own or p not in shown.values()]
         for box_id, panel in shown.items():
             box = self.query_one(f"#{box_id}")
             title = PANEL_TITLES[panel]
@@ -1071,6 +1071,8 @@ class TrajanScreen(GameScreen):
         self.call_after_refresh(lambda: self._set_message(self._message))
 
     def action_panel(self, panel: str) -> None:
+        if panel == self.panel == "players" and self._layout() == "wider":
+            panel = "others"  # p again: the others' circles first, as before
         changed = panel != self.panel
         self.panel = panel
         self._draw_panel()

@@ -158,3 +158,18 @@ async def test_at_160x45_the_log_keeps_its_height_for_many_lines_with_the_latest
             assert shown.endswith(_flat(screen.data.log[-1]))
         assert lengths[-1] - lengths[0] >= 9
         assert len(set(heights)) <= 2, heights
+
+
+async def test_at_160x45_p_puts_the_players_first_and_p_again_the_other_circles():
+    session = _session(0)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(160, 45)) as pilot:
+        async for screen in _moves(app, pilot, session, 1):
+            box = screen.query_one("#t-panel-box")
+            other = session.name(1 - screen.data.view.viewer)
+            assert _shown(app, box).startswith("Other players' circles")
+            for title, first in (("Players ", "1 Ann: "), ("Other players", f"{other}'s action")):
+                await pilot.press("p")
+                await pilot.pause()
+                shown = _shown(app, box)
+                assert shown.startswith(title) and first in shown[:80], shown[:80]
