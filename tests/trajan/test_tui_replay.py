@@ -13,6 +13,7 @@ from forum_trajanum.trajan.replayscreen import TrajanReplayScreen
 from forum_trajanum.trajan.state import TrajanOptions
 from forum_trajanum.tui.replay import ReplayApp, replay_screen_for
 from tests.tui.conftest import screen_text
+from tests.waiting import wait_for
 
 
 @pytest.fixture(autouse=True)
@@ -58,14 +59,18 @@ async def test_a_finished_game_replays_every_hand_and_the_log():
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         await pilot.press("home", "pagedown", "pagedown")
-        text = screen_text(app)
-        assert "Quarter I, round 2" in text or "Quarter I, round 3" in text
-        assert "hands are not shown" not in text
+        # the screen follows a key on a later frame: wait for it (a busy machine lags)
+        assert await wait_for(
+            pilot,
+            lambda: (
+                "Quarter I, round 2" in screen_text(app) or "Quarter I, round 3" in screen_text(app)
+            ),
+        )
+        assert "hands are not shown" not in screen_text(app)
         await pilot.press("end", "l")
-        text = screen_text(app)
-        assert "final scoring" in text.lower()
+        assert await wait_for(pilot, lambda: "final scoring" in screen_text(app).lower())
         await pilot.press("2", "c")
-        assert "Bob's action circle" in screen_text(app)
+        assert await wait_for(pilot, lambda: "Bob's action circle" in screen_text(app))
 
 
 async def test_the_replays_last_action_names_each_seats_final_scoring_after_that_seat():
