@@ -100,7 +100,7 @@ ROW_TITLES = (
 #: What each row's ability lets its owner do while the row is active (rules, appendix "The
 #: citizens' special abilities"), in player words and short, for the screen; ROW_TITLES order.
 CITIZEN_ABILITIES = (
-    "envoys may ignore the colour-area rule; +1 VP per envoy diagonal to an eagle",
+    "envoys may ignore the colour-area rule; an envoy diagonal to an eagle scores its 1 VP too",
     "2 different area bonuses instead of 1",
     "bar flipped; each upgrade may move it to the next cypress",
     "once a turn, swap 1 coin, tribune or assistant for another",
