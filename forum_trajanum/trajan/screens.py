@@ -229,16 +229,18 @@ CIRCLE_COLUMNS = (("", True, ""), ("tray", False, "bold"), ("markers", False, ""
                   ("Trajan tile", False, ""))  # fmt: skip
 
 
-def circle_rows(pl) -> list[tuple[str, str, str, Text]]:
-    """The action circle's rows, clockwise: slot, tray, markers, the Trajan tile beside it."""
+def circle_rows(pl, plus2: bool = False) -> list[tuple[str, str, str, Text]]:
+    """The action circle's rows, clockwise: slot, tray, markers, the Trajan tile beside it;
+    with ``plus2`` a tray's action with a [+2] marker on it says so ("Seaport [+2]")."""
     rows = []
     for t in range(6):
         tile = pl.slots[t]
         beside = Text(trajan_tile(tile) if tile >= 0 else "—")
         if pl.arch == t:
             beside.append("  ◆ arch", style="bold #ffd75f")
+        action = D.ACTIONS[t] + (" [+2]" if plus2 and pl.plus2[t] else "")
         # two spaces after the markers: "B Y" and a tile's "O+Y" must not run together
-        rows.append((D.SLOT_NAMES[t], D.ACTIONS[t], markers(pl.trays[t]) + " ", beside))
+        rows.append((D.SLOT_NAMES[t], action, markers(pl.trays[t]) + " ", beside))
     return rows
 
 
@@ -283,10 +285,11 @@ def circle_panel(v: GameState, seat: int, names: list[str], heading: bool = True
     """A seat's action circle as a table (tray, markers, the Trajan tile beside it) and its
     hand (as much of it as the view holds), display, tiles and tokens below; its heading
     and the table's header first. Without ``heading`` (80x24: the panel's frame names it)
-    neither, and the hand and the display share a line: six trays and the hand in 7 rows."""
+    neither, the [+2] markers beside their trays' actions, and the hand, the display and the
+    tiles share a line: six trays and those in 7 rows (the supply and camps below)."""
     pl = v.players[seat]
     title = Text(circle_title(v, seat, names), style="bold")
-    table = Drawn(partial(circle_table, circle_rows(pl), header=heading))
+    table = Drawn(partial(circle_table, circle_rows(pl, plus2=not heading), header=heading))
     out = Text()
     hand = Counter(c for c in pl.hand if c >= 0)
     unknown = sum(1 for c in pl.hand if c < 0)
@@ -294,8 +297,9 @@ def circle_panel(v: GameState, seat: int, names: list[str], heading: bool = True
     out.append((cards(hand) or "no cards") + (f" + {unknown} unseen" if unknown else ""))
     out.append("\n" if heading else " · ")
     out.append("Display: ", style="bold")
-    out.append((cards(Counter(pl.display)) or "none") + "\n")
-    if pl.arch == D.ARCH_CENTRE:
+    out.append((cards(Counter(pl.display)) or "none") + ("\n" if heading else " · "))
+    centre = pl.arch == D.ARCH_CENTRE
+    if centre and heading:
         out.append("The arch is in the centre: every slot is full.\n")
     tiles = Counter(forum_tile(t) for t in pl.tiles)
     out.append("Tiles: ", style="bold")
@@ -303,10 +307,15 @@ def circle_panel(v: GameState, seat: int, names: list[str], heading: bool = True
     kept = ", ".join(D.DEMANDS[D.TRAJAN_TILES[t].amount] for t in pl.kept)
     if kept:
         out.append(f"; Trajan demand tiles: {kept}")
-    plus = ", ".join(D.ACTIONS[a] for a in range(6) if pl.plus2[a])
-    out.append(f"\n[+2] on: {plus or 'none'}")
+    if centre and not heading:
+        out.append("\nThe arch is in the centre: every slot is full.")
+    if heading:
+        plus = ", ".join(D.ACTIONS[a] for a in range(6) if pl.plus2[a])
+        out.append(f"\n[+2] on: {plus or 'none'} · ")
+    else:
+        out.append("\n")
     out.append(
-        f" · supply {pl.supply}, worker camp {pl.workers}, military camp {pl.legions}, "
+        f"supply {pl.supply}, worker camp {pl.workers}, military camp {pl.legions}, "
         f"senate {D.SENATE_VP[pl.senate]}"
     )
     return Group(title, table, out) if heading else Group(table, out)
@@ -878,15 +887,14 @@ class TrajanScreen(GameScreen):
     TrajanScreen.-wider.-short #t-log-box { display: none; }
     TrajanScreen #p-decide { height: 1fr; width: 1fr; }
     /* 80x24 (issue 27): the decision in two lines, a line of hint or recap, eight rows of
-       choices and two for a cut choice's whole words; a message gets lines of its own */
+       choices and two for a cut choice's whole words; a message goes first on the decision's
+       two lines */
     TrajanScreen.-narrow #p-decide { height: 13; }
-    TrajanScreen.-narrow #p-decide.-said { height: 15; }
     TrajanScreen.-narrow #decision-title { max-height: 2; }
     TrajanScreen.-narrow #t-hint { max-height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
     TrajanScreen.-narrow #t-hint.-more { max-height: 8; text-wrap: wrap; }
     /* while a bot plays there are no choices: its moves get their rows */
     TrajanScreen.-narrow #t-hint.-watch { max-height: 10; text-wrap: wrap; }
-    TrajanScreen.-narrow #t-message { max-height: 2; }
     /* 160 columns: the board's column wide enough for the board above the district
        unscrolled (58), the others' circles beside it, the choices narrower (48, 58, 54) */
     TrajanScreen.-wider #t-mid { width: 1.2fr; }
@@ -941,6 +949,7 @@ class TrajanScreen(GameScreen):
         #: The view a hint is being worked out for (None: none; Escape gives it up).
         self._hint_asked: GameState | None = None
         self._message = ""
+        self._title = Text()
 
     def compose(self) -> ComposeResult:
         yield Static(id="t-status")
@@ -1033,7 +1042,10 @@ class TrajanScreen(GameScreen):
                 if "others" not in shown.values():  # o: the others' circles, not in view
                     keys = [*keys, "o"]
                 title += f"  (keys {' '.join(keys)})" if keys else ""
-                scroll = " · PgUp/PgDn scroll"
+                # at 80x24 what does not fit below is said on the frame (the circle's
+                # essential lines fit in view, its supply and camps come after them)
+                more = narrow and getattr(box, "_more_below", False)
+                scroll = " · PgDn: more" if more else " · PgUp/PgDn scroll"
                 if narrow and Text(title + scroll).cell_len <= self.size.width - 4:
                     title += scroll  # framed by its top line alone: no bottom line for it
                 if getattr(box, "_shown_subtitle", None) is None:
@@ -1052,6 +1064,8 @@ class TrajanScreen(GameScreen):
                 _show(time, track, panel)
                 content = board_below_time(self.data.view, self.data.names)
             _show(self.query_one(f"#{box_id[:-4]}", Static), content, panel)
+            if box_id == "t-panel-box":
+                self.call_after_refresh(self._say_more_below)
             if box_id == "t-log-box":  # the latest at its foot
                 log = self.query_one("#t-log", LogText)
                 box.call_after_refresh(log.scroll_to_end, box)
@@ -1092,12 +1106,20 @@ class TrajanScreen(GameScreen):
             box.scroll_page_up(animate=False)
         else:
             box.scroll_page_down(animate=False)
+        self.call_after_refresh(self._say_more_below)
+
+    def _say_more_below(self) -> None:
+        """The switched panel's frame says "PgDn: more" while lines are below its view."""
+        box = self.query_one("#t-panel-box", VerticalScroll)
+        more = box.max_scroll_y > box.scroll_y
+        if getattr(box, "_more_below", False) != more:
+            box._more_below = more
+            self._draw_panel()
 
     # --- the choices --------------------------------------------------------------------
 
     def _fill_choices(self, data: TrajanData) -> None:
         v = data.view
-        title = self.query_one("#decision-title", Static)
         options = self.query_one("#decisions", DecisionList)
         legal = v.legal
         old = options.highlighted
@@ -1130,10 +1152,14 @@ class TrajanScreen(GameScreen):
         self.query_one("#t-hint").set_class(not legal, "-watch")
         if not legal:
             who = data.names[v.decider] if v.decider >= 0 else ""
-            _show(title, f"{who} is deciding: {W.title(v, data.names)}" if who else "Game over")
+            self._title = Text(
+                f"{who} is deciding: {W.title(v, data.names)}" if who else "Game over"
+            )
+            self._show_title()
             self._set_note(self._note(data))
             return
-        _show(title, Text(decision_title(v, data.names)))
+        self._title = Text(decision_title(v, data.names))
+        self._show_title()
         self._set_note(self._note(data))
         options.hold(data.hold)
         options.arm_when_shown()
@@ -1182,20 +1208,32 @@ class TrajanScreen(GameScreen):
             note.display = bool(str(text))
         _show(note, text)
 
+    def _show_title(self) -> None:
+        """The decision's words above the choices; at 80 columns a message goes first on
+        their two lines (the panel above and the list keep their rows)."""
+        text = self._title
+        message = self._message
+        if self._layout() == "narrow" and str(message):
+            said = message.copy() if isinstance(message, Text) else Text(message)
+            said.stylize("bold")
+            text = said.append("\n").append_text(text)
+        _show(self.query_one("#decision-title", Static), text)
+
     def _set_message(self, text) -> None:
         """The message below the choices. A wide screen keeps its line (a list that grew and
         shrank by a line at each message was laid out and drawn twice); a narrow one has no
-        line to spare."""
+        line to spare: there the message goes first on the decision's lines."""
         self._message = text
         message = self.query_one("#t-message", Static)
-        shown = bool(str(text)) or self._layout() != "narrow"
+        narrow = self._layout() == "narrow"
+        shown = not narrow
         if message.display != shown:
             message.display = shown
-        # at 80 columns the choices' panel grows by the message's lines, not the list shrinks
-        self.query_one("#p-decide").set_class(bool(str(text)), "-said")
-        _show(message, text)
+        _show(message, "" if narrow else text)
+        self._show_title()
 
     def cover(self) -> None:
+        self._title, self._message = Text(), ""
         for part in ("#t-panel", "#t-circle", "#t-players", "#t-status", "#decision-title"):
             _show(self.query_one(part, Static), "")
         self._set_note("")

@@ -159,6 +159,8 @@ class DecisionPanel(Vertical):
         self.full_line = Static(id="choice-full")
         self.hints = HintPanel(id="hint")
         self.message_line = Static(id="message")
+        #: The message shown (see :meth:`say`).
+        self._message = ""
 
     def compose(self) -> ComposeResult:
         yield self.title_line
@@ -186,12 +188,50 @@ class DecisionPanel(Vertical):
         self.say(choices.data.message)
         self.show_hint_line()
 
+    def compact(self) -> bool:
+        """Whether the screen has the compact layout (below about 120x36: at 80x24 the
+        board above keeps its rows, the list its eight)."""
+        screen = self.screen
+        return screen.has_class("-narrow") or screen.has_class("-short")
+
     def show_decision_text(self) -> None:
-        """The line above the list (hidden when it has nothing to say)."""
+        """The line above the list (hidden when it has nothing to say). In the compact layout
+        a message and the hint's one line go first on it, the decision's words after them in
+        what is left of its two lines: neither takes a row from the board or the list."""
         text = self.decision_text()
+        if self.is_attached and self.compact():
+            notes = self.compact_notes()
+            if notes.plain:
+                text = notes.append("\n").append_text(text)
         widget = self.title_line
         widget.display = bool(text.plain)
         set_text(widget, text)
+
+    def compact_notes(self) -> Text:
+        """The compact layout's lines before the decision's words: the message (whole) and
+        the hint's one line (cut to the width; h again shows it whole under the list)."""
+        out = Text()
+        if self._message:
+            out.append(self._message, style="bold #ff8700")
+        hint = self.hints.line_text()
+        if hint.plain and not self.hints.has_class("-more"):
+            width = self.title_line.content_size.width or self.size.width or self.app.size.width
+            hint.truncate(max(width, 10), overflow="ellipsis")
+            if out.plain:
+                out.append("\n")
+            out.append_text(hint)
+        return out
+
+    def on_resize(self) -> None:
+        # another layout (compact or not): the message and the hint where it puts them
+        self.call_after_refresh(self.place_notes)
+
+    def place_notes(self) -> None:
+        """The message and the hint's line where the layout puts them."""
+        if self.choices is None:
+            return
+        self.say(self._message, force=True)
+        self.show_hint_line()
 
     def decider_title(self) -> str:
         """Whose choice it is, e.g. "Ann's choice" (the line below says what it is)."""
@@ -467,17 +507,20 @@ class DecisionPanel(Vertical):
         lst.highlighted = number - 1
         lst.action_select()
 
-    def say(self, message: str) -> None:
-        """Show a message under the decision list (whole, wrapped); the next redraw clears it."""
+    def say(self, message: str, force: bool = False) -> None:
+        """Show a message (whole, wrapped) under the decision list, or in the compact layout
+        first on the line above it; the next redraw clears it."""
+        changed = message != self._message
+        self._message = message
+        compact = self.is_attached and self.compact()
         widget = self.message_line
-        text = Text(message, style="bold #ff8700")
+        text = Text("" if compact else message, style="bold #ff8700")
         if getattr(widget, "_shown_text", None) != text:
             widget._shown_text = text
-            widget.display = bool(message)
+            widget.display = bool(text.plain)
             widget.update(text)  # with a layout pass: a long message takes several lines
-            # the compact layout's decision panel grows while a message is shown (its fixed
-            # height would put the message on the key bar's row under a cut entry's words)
-            self.set_class(bool(message), "-said")
+        if compact and (changed or force) and self.choices is not None:
+            self.show_decision_text()
 
     def said(self) -> str:
         """The message shown under the list ("" when none is)."""
@@ -491,8 +534,14 @@ class DecisionPanel(Vertical):
         shown = self.hints.show_line(self._keys, words)
         if not shown:  # the next hint starts on its one line again (compact)
             self.hints.remove_class("-more")
-        # the compact layout's decision panel grows while a hint is shown
-        self.set_class(shown, "-hinted")
+        more = shown and self.hints.has_class("-more")
+        # compact: the hint's one line is on the line above the list (h again: whole below
+        # it, the list giving up rows for it as the player asked)
+        if self.is_attached and self.compact() and not more:
+            self.hints.display = False
+        self.set_class(more, "-hint-more")
+        if self.choices is not None and self.is_attached and self.compact():
+            self.show_decision_text()
 
     def _keys(self) -> dict[str, str]:
         """The key of each entry of the list, and of each choice in a closed group the keys

@@ -98,6 +98,7 @@ class HintPanel(Static):
         #: The worked-out hint is kept off the screen (h or Escape hid it; h shows it again).
         self.hidden = False
         self._shown_text: Text | None = None
+        self._line = Text()
 
     def follow(self, view: PlayerView) -> None:
         """``view`` is on screen now: forget a hint that is not for it (a new decision or
@@ -191,6 +192,10 @@ class HintPanel(Static):
             return frozenset(), frozenset({spot})
         return frozenset(action_cells(action)), frozenset()
 
+    def line_text(self) -> Text:
+        """What the line says now (a copy: thinking, the hint, or other words; may be empty)."""
+        return self._line.copy()
+
     def show_line(self, keys: Callable[[], dict[str, str]], words: str = "") -> bool:
         """The line: thinking, the hint (each choice named with its key in the list:
         ``keys()``), or ``words``; returns whether it says anything."""
@@ -201,6 +206,7 @@ class HintPanel(Static):
                 words = hint_words(self.hint, self.view, keys())
         self.display = bool(words)
         text = Text(words, style=HINT_STYLE)
+        self._line = text
         if self._shown_text != text:  # unchanged: no layout, no repaint
             self._shown_text = text
             self.update(text)

@@ -18,6 +18,44 @@ from tests.tui.conftest import past_hold, press_quickly, screen_text
 from tests.waiting import wait_for
 
 ROWS = 8
+#: A message of two lines at 80 columns, in the words the app uses for one.
+MESSAGE = (
+    "Bot Bot failed (no choice in time); it plays the first choice of the list instead, and "
+    "the game goes on."
+)
+
+
+def _words(app) -> str:
+    return " ".join(screen_text(app).split())
+
+
+def _quick_hint(monkeypatch) -> None:
+    """The hint's search takes seconds a decision: here the choices in their order with
+    made-up points (the layout is tested, not the search)."""
+
+    def hint(view, *args, **kwargs):
+        return [(a, 90.0 - n) for n, a in enumerate(view.legal[:3])]
+
+    monkeypatch.setattr("forum_trajanum.trajan.bots.hint", hint)
+
+
+def _circle_essentials(app, screen) -> None:
+    """The circle panel at 80x24: the six trays, each [+2] marker beside its tray, and the
+    hand, the display and the tiles in view, or the frame says there is more below."""
+    from forum_trajanum.trajan import data as D
+
+    shown = screen_text(app)
+    assert "VI Construction" in shown  # all six trays in view
+    pl = app.screen.data.view.players[0]
+    for t in range(6):
+        assert (f"{D.ACTIONS[t]} [+2]" in shown) == bool(pl.plus2[t]), shown
+    box = screen.query_one("#t-panel-box")
+    essential = "Hand: " in shown and "Display: " in shown and "Tiles: " in shown
+    line = next((r for r in shown.splitlines() if "Tiles: " in r), "")
+    cut = box.max_scroll_y > box.scroll_y
+    assert essential or "PgDn: more" in str(box.border_title), shown
+    assert not cut or "PgDn: more" in str(box.border_title), shown
+    assert line or "PgDn: more" in str(box.border_title), shown
 
 
 @pytest.fixture(autouse=True)
@@ -40,7 +78,11 @@ def _rows(screen) -> int:
 
 
 @pytest.mark.parametrize("seed", [7])
-async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(seed):
+async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(seed, monkeypatch):
+    # and so with a message shown (first on the decision's lines) and with the hint shown
+    # (h: one line, h again: whole); the circle panel keeps its six trays, [+2] markers,
+    # hand, display and tiles in view with either
+    _quick_hint(monkeypatch)
     app = _app(seed)
     rng = random.Random(seed)
     decisions, circles = 0, 0
@@ -58,7 +100,27 @@ async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(s
             assert lst.option_count < ROWS or lst.scrollable_content_region.height >= ROWS
             if screen.panel == "circle":
                 circles += 1
-                assert "VI Construction" in screen_text(app)  # all six trays in view
+                _circle_essentials(app, screen)
+            screen.say(MESSAGE)
+            await pilot.pause()
+            assert MESSAGE in _words(app), screen_text(app)
+            assert _rows(screen) >= ROWS, (screen.data.view.title, screen_text(app))
+            if screen.panel == "circle":
+                _circle_essentials(app, screen)
+            note = screen.query_one("#t-hint")
+            await press_quickly(pilot, "h")
+            assert await wait_for(pilot, lambda n=note: "Hint" in str(n.render()))
+            if note.has_class("-more"):
+                await press_quickly(pilot, "h")
+            await pilot.pause()
+            assert note.region.height == 1 and _rows(screen) >= ROWS, screen_text(app)
+            if screen.panel == "circle":
+                _circle_essentials(app, screen)
+            await press_quickly(pilot, "h")  # all of it
+            await pilot.pause()
+            whole = " ".join(screen._hint.plain.split())
+            assert whole in _words(app), screen_text(app)
+            await press_quickly(pilot, "h")
             count = lst.option_count
             before = len(app.session.record.actions)
             await press_quickly(pilot, ENTRY_KEYS[rng.randrange(min(count, 9))])

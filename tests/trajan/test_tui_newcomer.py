@@ -218,7 +218,7 @@ async def test_pgdn_scrolls_the_panel_without_leaving_the_choices_and_a_panel_op
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await _to_play(pilot, app)
-        assert "PgUp/PgDn scroll" in screen_text(app)
+        assert "PgDn: more" in screen_text(app)  # the circle's supply and camps below
         box = app.screen.query_one("#t-panel-box")
         await pilot.press("b")
         await pilot.pause()

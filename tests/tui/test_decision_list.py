@@ -542,6 +542,8 @@ async def test_at_80x24_a_message_stays_readable_while_a_cut_entry_is_shown_whol
         assert app.screen.query_one("#choice-full").display
         await pilot.press("k")
         await pilot.pause()
-        message = app.screen.query_one("#message")
-        assert message.display and str(message.content).startswith("Coach off for P")
+        # first on the line above the list (the board and the list keep their rows)
+        title = app.screen.query_one("#decision-title")
+        assert str(title.content).startswith("Coach off for P")
         assert "Coach off for P" in screen_text(app)
+        assert app.screen.query_one("#choice-full").display

@@ -17,6 +17,36 @@ from tests.waiting import wait_for
 from .conftest import first_legal_bot_factory, past_hold, press_quickly, screen_text
 
 ROWS = 8
+#: A message of two lines at 80 columns, in the words the app uses for one.
+MESSAGE = (
+    "Bot Bot failed (no choice in time); it plays the first choice of the list instead, and "
+    "the game goes on."
+)
+
+
+def _words(app) -> str:
+    return " ".join(screen_text(app).split())
+
+
+def _quick_hint(monkeypatch) -> None:
+    """The hint's search is seconds a decision: here it is the last legal choice, with the
+    words of a searched hint (the layout is tested, not the search: test_hint.py is)."""
+    from forum_trajanum.bots import hint, legal_of
+
+    def suggest(view, *args, **kwargs):
+        legal = legal_of(view)
+        top = tuple((a, 80.0 - n) for n, a in enumerate([legal[-1], *legal[:2]][:3]))
+        return hint.Hint(legal[-1], top, worlds=8)
+
+    monkeypatch.setattr(hint, "suggest", suggest)
+
+
+def _hints(screen):
+    return screen.query_one("#p-decide").hints
+
+
+def _hint_words(screen) -> str:
+    return " ".join(_hints(screen).line_text().plain.split())
 
 
 def _rows(screen) -> int:
@@ -31,7 +61,12 @@ def _colonia_whole(screen) -> bool:
     return grid.region.height >= len(grid.render().plain.splitlines()) == 7
 
 
-async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(quick_idle):
+async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(
+    quick_idle, monkeypatch
+):
+    # and so with a message shown (whole, on the line above the list) and with the hint's
+    # line shown (h), and h again shows the hint whole: the Colonia keeps its six rows
+    _quick_hint(monkeypatch)
     session = GameSession.new(
         5, GameOptions(players=2), ["Ann", "Bot"], ["", "easy"], autosave=False
     )
@@ -48,6 +83,25 @@ async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(q
                 decisions += 1
                 assert _rows(screen) >= ROWS, (pv.decision, _rows(screen))
                 assert _colonia_whole(screen), screen_text(app)
+                screen.say(MESSAGE)
+                await pilot.pause()
+                assert MESSAGE in _words(app), screen_text(app)
+                assert _rows(screen) >= ROWS, (pv.decision, screen_text(app))
+                assert _colonia_whole(screen), screen_text(app)
+                await press_quickly(pilot, "h")
+                assert await wait_for(pilot, lambda s=screen: _hint_words(s).startswith("Hint:"))
+                if _hints(screen).has_class("-more"):  # shown whole already (a group opened)
+                    await press_quickly(pilot, "h")
+                await pilot.pause()
+                line = _hint_words(screen)
+                assert line[:60] in _words(app), screen_text(app)  # its one line
+                assert _rows(screen) >= ROWS, (pv.decision, screen_text(app))
+                assert _colonia_whole(screen), screen_text(app)
+                await press_quickly(pilot, "h")  # all of it
+                await pilot.pause()
+                assert line in _words(app), screen_text(app)
+                assert _colonia_whole(screen), screen_text(app)
+                await press_quickly(pilot, "h")
                 count = screen.query_one("#decisions").option_count
                 await press_quickly(pilot, str(rng.randint(1, min(count, 9))))
                 continue
@@ -56,6 +110,8 @@ async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(q
 
 
 async def test_the_hint_takes_one_line_and_h_again_shows_it_whole():
+    # its one line goes first on the decision's lines (the list keeps its eight rows); h
+    # again shows it whole under the list, every word of it on screen
     session = GameSession.new(3, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -65,20 +121,48 @@ async def test_the_hint_takes_one_line_and_h_again_shows_it_whole():
         assert not isinstance(screen, HandOverScreen)
         hint = screen.query_one("#hint")
         await pilot.press("h")
-        assert await wait_for(pilot, lambda: "Hint:" in str(hint.render()) and
-                              "thinking" not in str(hint.render()))  # fmt: skip
+        assert await wait_for(pilot, lambda: _hint_words(screen).startswith("Hint:") and
+                              "thinking" not in _hint_words(screen))  # fmt: skip
         await pilot.pause()
-        assert hint.region.height == 1 and _rows(screen) >= ROWS - 1
+        title = screen.query_one("#decision-title")
+        words = _hint_words(screen)
+        first = title.render_lines(title.region.reset_offset)[0].text
+        assert first.startswith("Hint:") and first.rstrip().endswith("…")
+        assert not hint.region.height and _rows(screen) >= ROWS
         assert _colonia_whole(screen)
         await pilot.press("h")
         await pilot.pause()
-        assert hint.region.height > 1  # all of it
+        assert hint.region.height > 1 and words in _words(app)  # all of it
+        assert _colonia_whole(screen)
         await pilot.press("h")
         await pilot.pause()
-        assert hint.region.height == 0  # hidden (h shows, shows whole, hides, in turn)
+        assert not hint.region.height and "Hint:" not in _words(app)  # hidden (h shows,
+        # shows whole, hides, in turn)
         await pilot.press("h")
         await pilot.pause()
-        assert hint.region.height == 1  # kept: back at once, on its one line
+        assert not hint.region.height and _rows(screen) >= ROWS  # kept: back at once, on
+        assert str(title.content).startswith("Hint:")  # its one line
+
+
+async def test_a_message_shares_the_decisions_lines_and_the_board_keeps_its_rows():
+    # a key with nothing to do says so: on the line above the list, the Colonia's six rows
+    # and the list's eight stay in view
+    session = GameSession.new(3, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await past_hold(pilot)
+        screen = app.screen
+        rows = _rows(screen)
+        await pilot.press("e")  # no turn to end in the setup
+        await pilot.pause()
+        said = "There is no turn of yours to end now: the choices say what to decide."
+        assert said in _words(app)
+        assert str(screen.query_one("#decision-title").content).startswith(said)
+        assert _rows(screen) == rows >= ROWS and _colonia_whole(screen)
+        await pilot.press("1")  # the next action clears it
+        await pilot.pause()
+        assert said not in _words(app)
 
 
 def test_the_legend_explains_every_one_line_cell_form():
