@@ -523,14 +523,15 @@ class DecisionPanel(Vertical):
             self.show_decision_text()
 
     def said(self) -> str:
-        """The message shown under the list ("" when none is)."""
-        text = getattr(self.message_line, "_shown_text", None)
-        return text.plain if text is not None and self.message_line.display else ""
+        """The message shown (under the list, or in the compact layout above it; "" when
+        none is)."""
+        return self._message
 
     # --- the hint -----------------------------------------------------------------------
 
     def show_hint_line(self, words: str = "") -> None:
-        """The hint's line under the list: thinking, the hint, or ``words``."""
+        """The hint's line under the list (compact: first on the decision's lines; h again:
+        whole under the list): thinking, the hint, or ``words``."""
         shown = self.hints.show_line(self._keys, words)
         if not shown:  # the next hint starts on its one line again (compact)
             self.hints.remove_class("-more")

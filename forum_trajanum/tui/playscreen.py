@@ -557,6 +557,7 @@ class PlayScreen(GameScreen):
             self.say(why)
             return
         hints = self.hint_panel()
+        self.say("")  # a message's moment is over: the hint's line takes its place
         if hints.hidden and hints.hint_view is pv:
             hints.hidden = False  # hidden: shown again (the cursor may have moved since)
             self.mark_hint() if hints.action() is not None else self.draw()
