@@ -61,6 +61,7 @@ from forum_trajanum.tui.messages import (
     MenuRequested,
     UndoRequested,
 )
+from forum_trajanum.tui.textlines import notes_first
 
 LETTER = D.COLOUR_CODES
 PANELS = ("circle", "board", "map", "district", "players", "log")
@@ -1213,11 +1214,13 @@ class TrajanScreen(GameScreen):
         their two lines (the panel above and the list keep their rows)."""
         text = self._title
         message = self._message
+        widget = self.query_one("#decision-title", Static)
         if self._layout() == "narrow" and str(message):
             said = message.copy() if isinstance(message, Text) else Text(message)
             said.stylize("bold")
-            text = said.append("\n").append_text(text)
-        _show(self.query_one("#decision-title", Static), text)
+            width = widget.content_size.width or self.app.size.width
+            text = notes_first(said, text, width)
+        _show(widget, text)
 
     def _set_message(self, text) -> None:
         """The message below the choices. A wide screen keeps its line (a list that grew and

@@ -32,7 +32,7 @@ from forum_trajanum.tui.hinting import HINT_MARK, HintPanel
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.labels import action_cells, decision_context, describe, forum_cell
 from forum_trajanum.tui.messages import ActionChosen
-from forum_trajanum.tui.textlines import hidden
+from forum_trajanum.tui.textlines import hidden, notes_first
 from forum_trajanum.tui.widgets import SEAT_STYLE
 
 if TYPE_CHECKING:
@@ -202,7 +202,7 @@ class DecisionPanel(Vertical):
         if self.is_attached and self.compact():
             notes = self.compact_notes()
             if notes.plain:
-                text = notes.append("\n").append_text(text)
+                text = notes_first(notes, text, self._title_width())
         widget = self.title_line
         widget.display = bool(text.plain)
         set_text(widget, text)
@@ -215,12 +215,14 @@ class DecisionPanel(Vertical):
             out.append(self._message, style="bold #ff8700")
         hint = self.hints.line_text()
         if hint.plain and not self.hints.has_class("-more"):
-            width = self.title_line.content_size.width or self.size.width or self.app.size.width
-            hint.truncate(max(width, 10), overflow="ellipsis")
+            hint.truncate(max(self._title_width(), 10), overflow="ellipsis")
             if out.plain:
                 out.append("\n")
             out.append_text(hint)
         return out
+
+    def _title_width(self) -> int:
+        return self.title_line.content_size.width or self.size.width or self.app.size.width
 
     def on_resize(self) -> None:
         # another layout (compact or not): the message and the hint where it puts them

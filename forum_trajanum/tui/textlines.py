@@ -10,12 +10,35 @@ included (each line carries the offsets of its place in the whole text).
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.selection import Selection
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
+
+
+def notes_first(notes: Text, text: Text, width: int, lines: int = 2) -> Text:
+    """``notes`` (a message, a hint's line: whole, wrapped at ``width``) and then what of
+    ``text`` fits in the rest of ``lines`` lines, its last line cut with "…" where more of it
+    did not fit: the compact layout's two lines above the list, whose height never grows."""
+    console = Console(width=max(width, 10), file=io.StringIO())
+    first = list(notes.wrap(console, max(width, 10))) if notes.plain else []
+    rest = list(text.wrap(console, max(width, 10))) if text.plain else []
+    room = max(lines - len(first), 0)
+    kept = rest[:room]
+    if len(rest) > room and kept:
+        last = kept[-1]
+        last.rstrip()
+        last.truncate(max(width, 10) - 1)
+        last.append("…")
+    shown = [line for line in first + kept]
+    for line in shown:
+        line.rstrip()
+    return Text("\n").join(shown)
 
 
 def hidden(widget: Widget) -> bool:
