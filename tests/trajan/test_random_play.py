@@ -106,12 +106,3 @@ def test_the_tally_catches_points_the_engine_gets_wrong(monkeypatch):
             apply(after, action)
             tally.step(state, action, after)
             tally.check(after)
-
-
-def test_a_clone_shares_nothing_with_its_original():
-    """Playing on a clone leaves its original as new (the bots' worlds rely on it)."""
-    state = new_game(3, TrajanOptions(players=3))
-    copy = state.clone()
-    while not is_over(copy) and copy.actions_taken < 120:
-        apply(copy, legal_actions(copy)[-1])
-    assert state.model_dump() == new_game(3, TrajanOptions(players=3)).model_dump()

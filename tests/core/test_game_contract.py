@@ -1,0 +1,206 @@
+"""The contract every registered game passes (OpenSpiel's way): one module, run for every name
+in the registry, naming no game. A game added to ``forum_trajanum.games`` is checked here
+without a line of this file changing.
+
+Random games of every player count the game allows (2 to 4 here), every choice drawn by
+Hypothesis (so a failure shrinks towards the first legal action), with at every step:
+
+* a game that is not over has a legal action, a seat in range that decides it and a decision
+  kind; a game that is over has none (seat -1, kind "over");
+* every legal action's text parses back to it (``parse(str(a)) == a``);
+* the scores are one per seat, the sum of that seat's points by category and the first of
+  its rank key; the ranking puts every seat in one place, best rank key first, ties together;
+
+and every few steps (they cost more):
+
+* ``determinize(view(state, p), rng)`` is a state whose view for ``p`` is ``view(state, p)``,
+  for every seat;
+* ``determinize`` of the deciding seat's view offers the same legal actions;
+* a clone is equal to its original and a valid state; a dozen actions played on in the clone
+  change neither the original, its legal actions nor any seat's view of it;
+
+and at the end, the core's record of the game (seed, options, action texts) goes through its
+file form, reads back equal and replays to the same state, views, scores and ranking; where
+the game has its replay and export, the export of its save names the same final ranking.
+
+The number of games comes from the Hypothesis profile (``tests/conftest.py``): a few in the
+``dev`` profile, ten times more in ``ci``. The game-specific random play (Forum Trajanum's
+``tests/engine/games.py``, Trajan's tally of points in ``tests/trajan/test_random_play.py``)
+and the fuzz of hostile input (``tests/fuzzing.py``) check what is a game's own; this module
+checks what every game owes the core.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, note
+from hypothesis import strategies as st
+
+from forum_trajanum.core.game import Game
+from forum_trajanum.core.record import read_record
+from forum_trajanum.core.timeline import Timeline
+from forum_trajanum.games import GAMES
+from tests import fuzzing
+
+#: Every (game, player count) pair of the registry, 2 to 4 players.
+CASES = [
+    pytest.param(name, players, id=f"{name}-{players}p")
+    for name in GAMES.names()
+    for players in fuzzing.player_counts(name)
+    if 2 <= players <= 4
+]
+#: Every how many actions the costlier checks (determinize, clone) run.
+COSTLY_EVERY = 7
+
+
+def check_step(game: Game, state, players: int) -> list:
+    """The checks of one state; returns its legal actions."""
+    legal = game.legal_actions(state)
+    seat, kind = game.current_player(state), game.decision_kind(state)
+    if game.is_over(state):
+        assert legal == [], "a finished game offers actions"
+        assert (seat, kind) == (-1, "over"), (seat, kind)
+    else:
+        assert legal, "a game that is not over has no legal action"
+        assert seat in range(players), f"seat {seat} decides in a game of {players}"
+        assert kind and kind != "over", kind
+    for action in legal:
+        assert game.parse(str(action)) == action, str(action)
+    scores = game.scores(state)
+    assert len(scores) == players
+    points = game.points(state)
+    assert [sum(p.values()) for p in points] == scores, (points, scores)
+    keys = game.rank_keys(state)
+    assert [key[0] for key in keys] == scores, (keys, scores)
+    check_ranking(game.ranking(state), keys)
+    return legal
+
+
+def check_ranking(places: list[list[int]], keys: list[tuple]) -> None:
+    """Every seat in exactly one place; a place's seats share a rank key, better than the
+    next place's."""
+    assert sorted(seat for place in places for seat in place) == list(range(len(keys)))
+    assert all(place for place in places), places
+    for place in places:
+        assert len({tuple(keys[seat]) for seat in place}) == 1, (places, keys)
+    firsts = [tuple(keys[place[0]]) for place in places]
+    assert firsts == sorted(firsts, reverse=True) and len(set(firsts)) == len(firsts), (
+        places,
+        keys,
+    )
+
+
+def check_determinize(game: Game, state, players: int, seed: int) -> None:
+    """A world sampled from a seat's view looks the same to that seat; the deciding seat's
+    world offers it the same legal actions."""
+    decider = game.current_player(state)
+    for seat in range(players):
+        seen = game.view(state, seat)
+        world = game.determinize(seen, random.Random(seed + seat))
+        assert game.view(world, seat) == seen, f"seat {seat}: the sampled world looks different"
+        if seat == decider:
+            assert game.legal_actions(world) == game.legal_actions(state)
+
+
+def check_clone(game: Game, state, players: int, choose) -> None:
+    """A clone equals its original, validates as a state of its own, and a dozen actions
+    played on in it (chosen like the game's) change nothing in the original: its state, its
+    legal actions (the clone starts with the original's cache) nor any seat's view."""
+    before = state.model_dump()
+    legal = [str(a) for a in game.legal_actions(state)]
+    views = [game.view(state, seat) for seat in range(players)]
+    copy = state.clone()
+    assert type(copy) is type(state) and copy.model_dump() == before
+    assert [str(a) for a in game.legal_actions(copy)] == legal
+    for _ in range(12):
+        if game.is_over(copy):
+            break
+        options = game.legal_actions(copy)
+        game.apply(copy, options[choose(options)])
+    assert state.model_dump() == before, "an action on a clone changed the original"
+    assert [str(a) for a in game.legal_actions(state)] == legal
+    assert [game.view(state, seat) for seat in range(players)] == views
+    assert type(copy).model_validate(copy.model_dump()).model_dump() == copy.model_dump()
+
+
+def check_record(game: Game, record, state, players: int) -> None:
+    """The record's file form reads back equal and replays to the same game; the export of
+    the save (where the game has one) names the same ranking."""
+    text = record.to_json()
+    found = read_record(text, GAMES)
+    assert found.damage() == "" and found.record == record
+    timeline = Timeline(found.record, game)
+    for _ in timeline:
+        pass
+    assert timeline.problem == "" and timeline.good == len(record.actions)
+    again = timeline.state
+    assert again.model_dump() == state.model_dump()
+    for seat in [-1, *range(players)]:
+        assert game.view(again, seat) == game.view(state, seat)
+    assert game.scores(again) == game.scores(state)
+    assert game.ranking(again) == game.ranking(state)
+    if game.has("replay"):
+        from forum_trajanum.export import export
+
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / f"{game.name}.json"
+            path.write_text(text, encoding="utf-8")
+            data = json.loads(export(path, "json"))
+            assert export(path, "text").strip()
+        exported = [[s["seat"] - 1 for s in place["seats"]] for place in data["ranking"]]
+        assert exported == game.ranking(state)
+        scores = {s["seat"] - 1: s["score"] for place in data["ranking"] for s in place["seats"]}
+        assert [scores[seat] for seat in range(players)] == game.scores(state)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@given(seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_a_random_game_keeps_the_contract_at_every_step(name, players, seed, data):
+    """Every registered game, every player count: the checks of the module docstring."""
+    game = GAMES.get(name)
+    state = game.new_game(seed, game.options(players=players))
+    record = game.record(seed=seed, options=state.options)
+    note(f"{name}, {players} players, seed {seed}")
+
+    def choose(legal: list) -> int:
+        return data.draw(st.integers(0, len(legal) - 1)) if len(legal) > 1 else 0
+
+    number = 0
+    while True:
+        legal = check_step(game, state, players)
+        if not legal:
+            break
+        if number % COSTLY_EVERY == 0:
+            check_determinize(game, state, players, seed)
+            check_clone(game, state, players, choose)
+        action = legal[choose(legal)]
+        game.apply(state, action)
+        record.append(action)
+        number += 1
+    check_determinize(game, state, players, seed)
+    check_record(game, record, state, players)
+
+
+def test_the_contract_covers_every_registered_game_and_player_count():
+    """The parametrization is the registry's: each game once per player count from 2 to 4
+    it accepts, and at least one count each."""
+    names = [case.values[0] for case in CASES]
+    assert sorted(set(names)) == sorted(GAMES.names())
+    assert all(names.count(name) >= 1 for name in GAMES.names())
+
+
+@pytest.mark.parametrize(("name", "players"), CASES[:1])
+def test_the_contract_catches_a_score_that_is_not_the_sum_of_its_points(name, players):
+    """The checks can fail: a game whose scores are one point off its points is caught."""
+    import dataclasses
+
+    game = GAMES.get(name)
+    broken = dataclasses.replace(game, scores=lambda s: [x + 1 for x in game.scores(s)])
+    state = game.new_game(1, game.options(players=players))
+    with pytest.raises(AssertionError):
+        check_step(broken, state, players)
