@@ -1,0 +1,47 @@
+"""The golden playthroughs (OpenSpiel's way): for every registered game, a seeded game played
+now matches ``tests/fixtures/playthrough-<name>.txt`` line by line (every action, public log
+line and score); a registered game without its file fails. ``tests/fixtures/README.md`` says
+how to regenerate a file (``tests/fixtures/make_playthroughs.py``) and when."""
+
+from __future__ import annotations
+
+import difflib
+
+import pytest
+
+from forum_trajanum.games import GAMES
+from tests.fixtures import make_playthroughs
+
+REGENERATE = ".venv/bin/python tests/fixtures/make_playthroughs.py"
+
+
+@pytest.mark.parametrize("name", GAMES.names())
+def test_a_seeded_game_plays_exactly_as_its_golden_playthrough(name):
+    path = make_playthroughs.path_of(name)
+    assert path.exists(), f"{name} has no golden playthrough: make it with `{REGENERATE} {name}`"
+    golden = path.read_text(encoding="utf-8")
+    now = make_playthroughs.playthrough(name)
+    if now != golden:
+        diff = difflib.unified_diff(
+            golden.splitlines(), now.splitlines(), "golden", "now", n=2, lineterm=""
+        )
+        shown = "\n".join(list(diff)[:40])
+        pytest.fail(
+            f"{name} no longer plays as {path.name} (if the change is meant, regenerate it "
+            f"with `{REGENERATE} {name}` and read the diff):\n{shown}"
+        )
+
+
+def test_every_golden_playthrough_is_of_a_registered_game():
+    """No file is left behind by a game that is no longer registered."""
+    files = {p.name for p in make_playthroughs.FOLDER.glob("playthrough-*.txt")}
+    assert files == {make_playthroughs.path_of(name).name for name in GAMES.names()}
+
+
+def test_a_registered_game_without_its_file_fails(monkeypatch, tmp_path):
+    """The check can fail: with the files away, each game's test fails, naming the command
+    that makes its file."""
+    monkeypatch.setattr(make_playthroughs, "FOLDER", tmp_path)
+    for name in GAMES.names():
+        with pytest.raises(AssertionError, match=f"make_playthroughs.py {name}"):
+            test_a_seeded_game_plays_exactly_as_its_golden_playthrough(name)
