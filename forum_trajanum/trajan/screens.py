@@ -191,7 +191,7 @@ def status_lines(data: TrajanData, width: int = 0) -> list[Text]:
     else:
         quarter = f"Quarter {NUMERALS[min(v.quarter, 4) - 1]}, round {v.round} of 4"
         first.append(quarter, style="bold")
-        first.append(STATUS_SEP + f"time {v.time} of {cycle}: ")
+        first.append(STATUS_SEP + f"time {v.time} of {cycle}{_time_sep(v)}")
         first.append(round_end_words(v, cycle, the="the "))
     second = Text(f" demands {shown}", no_wrap=True, overflow="ellipsis")
     if seat >= 0:
@@ -219,10 +219,17 @@ def status_line(data: TrajanData, width: int = 0) -> Text:
 
 def round_end_words(v: GameState, cycle: int, the: str = "") -> str:
     """How far the round's end is: "round ends in 9" (``the`` before it: "the round ends in
-    9"), or that this turn ends it."""
+    9"), or that this turn ends it ("this turn ends the round": after "time 2 of 11", "the
+    round ends after this turn" read as if the time said otherwise)."""
     if v.round_ends:  # the time marker passed its start during this turn
-        return "the round ends after this turn"
+        return "this turn ends the round"
     return f"{the}round ends in {cycle - v.time}"
+
+
+def _time_sep(v: GameState, sep: str = ": ") -> str:
+    """What joins the time to when the round ends: ": " ("2 of 11: the round ends in 9"),
+    " · " when this turn ends it (two facts side by side, not one said of the other)."""
+    return " · " if v.round_ends and sep == ": " else sep
 
 
 #: The action circle's columns: (header, right-justified, style); the last one wraps.
@@ -323,11 +330,12 @@ def circle_panel(v: GameState, seat: int, names: list[str], heading: bool = True
 
 
 def time_track(v: GameState, sep: str = ": ") -> str:
-    """The time track: "■■□□□□□□□□□ 2 of 11: the round ends in 9"."""
+    """The time track: "■■□□□□□□□□□ 2 of 11: the round ends in 9" (or "2 of 11 · this turn
+    ends the round")."""
     cycle = D.TIME_CYCLE[v.options.players]
     bar = "■" * v.time + "□" * (cycle - v.time)
     ends = round_end_words(v, cycle, the="the ")
-    return f"{bar} {v.time} of {cycle}{sep}{ends}"
+    return f"{bar} {v.time} of {cycle}{_time_sep(v, sep)}{ends}"
 
 
 def time_line(v: GameState, two_lines: bool = False) -> Text:

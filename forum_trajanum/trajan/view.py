@@ -426,7 +426,9 @@ SPECS: dict[str, ActionSpec] = check_complete(
                 "played "
                 + _list([_commodity(c) for c in a.cards])
                 + " into the display and "
-                + _drew(s, a, p, len(a.cards), "for them")
+                + _drew(
+                    s, a, p, len(a.cards), "to replace " + ("it" if len(a.cards) == 1 else "them")
+                )
             ),
             True,
             _secret_draw,
@@ -543,12 +545,12 @@ def _events(before: GameState, after: GameState, actor: int, action) -> list[tup
     lines = _accomplished(before, after, actor)
     if len(after.scorings) > len(before.scorings):
         quarter = NUMERALS[len(after.scorings) - 1]
-        lines.append((-1, f"quarter {quarter} ends: the people's demands are due"))
+        lines.append((-1, f"Quarter {quarter} ends: the people's demands are due"))
     elif after.revealed != before.revealed and after.revealed:
-        lines.append((-1, f"the round ends: the people demand {D.DEMANDS[after.revealed[-1]]}"))
+        lines.append((-1, f"The round ends: the people demand {D.DEMANDS[after.revealed[-1]]}"))
     lines += _quarter_lines(before, after, action)
     if after.quarter > before.quarter > 0:
-        lines.append((-1, f"quarter {NUMERALS[after.quarter - 1]} begins"))
+        lines.append((-1, f"Quarter {NUMERALS[after.quarter - 1]} begins"))
     if not after.tasks and before.tasks:
         lines += _final_lines(after)
     return lines

@@ -402,7 +402,7 @@ def forum_words(v: GameState, action) -> str:
 
 
 def recruit_words(v: GameState, action) -> str:
-    return "A token from your supply to the military camp"
+    return "A legionnaire from your supply to the military camp"
 
 
 def march_words(v: GameState, action) -> str:
@@ -438,7 +438,7 @@ def trajan_words(v: GameState, action) -> str:
 
 
 def hire_words(v: GameState, action) -> str:
-    return "A token from your supply to the worker camp"
+    return "A worker from your supply to the worker camp"
 
 
 def build_words(v: GameState, action) -> str:

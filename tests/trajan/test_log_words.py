@@ -156,6 +156,35 @@ def test_a_seaport_draw_with_one_card_left_says_one_card_was_drawn():
     assert line == "drew 1 card at the Seaport (only 1 could be drawn: the piles ran short)"
 
 
+def test_a_card_played_into_the_display_says_the_card_drawn_replaces_it():
+    """EN l.306-308 (play cards into the display, draw as many): one card played, one drawn
+    "to replace it" (the log said "drew 1 card for them")."""
+    from forum_trajanum.trajan.tasks import ActTask, Why
+
+    s = turn_of(after_setup(3), 0)
+    s.tasks[-1:] = []
+    s.tasks.append(ActTask(0, D.SEAPORT, Why.TRAY))
+    s.__pydantic_private__["_legal"] = None
+    one = next(a for a in legal_actions(s) if a.kind == "display" and len(a.cards) == 1)
+    two = next((a for a in legal_actions(s) if a.kind == "display" and len(a.cards) == 2), None)
+    assert _said(s.clone(), one)[0][1].endswith(" into the display and drew 1 card to replace it")
+    if two is not None:
+        assert _said(s, two)[0][1].endswith(" and drew 2 cards to replace them")
+
+
+def test_a_round_and_a_quarter_told_on_their_own_begin_with_a_capital():
+    """The lines of no player (a round's end, a quarter's) are sentences of their own in the
+    log: "The round ends: the people demand bread", not "the round ends: ..."."""
+    own = set()
+    for before, action in random_game(5, 2):
+        after = before.clone()
+        apply(after, action)
+        own |= {text for seat, text in public_lines(before, action, after) if seat < 0}
+    assert any(t.startswith("The round ends: the people demand ") for t in own), own
+    assert any(t.startswith("Quarter II begins") for t in own), own
+    assert all(t[:1].isupper() for t in own), own
+
+
 def test_the_senate_choice_shows_the_track_with_each_spaces_vp_and_the_top():
     """EN l.357-361: one space up, the VP of the new space, the top space (8 VP) ends the
     climb for the quarter (issue 28.5: "up to the 2 space (+2 VP)" was unexplained)."""

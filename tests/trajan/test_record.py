@@ -76,7 +76,7 @@ def test_the_whole_log_of_a_game_is_in_words_and_the_summary_follows_the_quarter
     # each seat's 1 VP items, construction sets and bonus tiles, under its own seat
     assert sorted(seat for seat, _ in finals) == sorted(list(range(4)) * 3)
     ends = [t.split(" ends:")[0] for t in lines if " ends: the people's demands" in t]
-    assert ends == ["quarter I", "quarter II", "quarter III", "quarter IV"]
+    assert ends == ["Quarter I", "Quarter II", "Quarter III", "Quarter IV"]
     assert not any(re.search(r"\b\d+:\d+\b|None|\[\]|-1\b", t) for t in lines)
     assert summary(timeline.state) == "finished"
     assert summary(record.start()) == "setting up"

@@ -239,7 +239,7 @@ async def test_the_status_line_says_when_the_round_ends_with_this_turn():
     async with app.run_test(size=(80, 24)) as pilot:
         await _to_play(pilot, app)
         status = screen_text(app).splitlines()[0]
-        assert "the round ends after this turn" in status and "ends in" not in status
+        assert "· this turn ends the round" in status and "ends in" not in status
 
 
 async def test_setup_names_the_start_player():

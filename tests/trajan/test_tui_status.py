@@ -15,8 +15,8 @@ from forum_trajanum.trajan.state import TrajanOptions
 from forum_trajanum.trajan.view import view
 
 NAMES = ["Aurelia Valentiniana", "Ann"]  # the longest name the form takes, and a short one
-WHEN = r" (Setup │ start player .+|Quarter (I|II|III|IV), round [1-4] of 4 │ time \d+ of \d+: "
-WHEN += r"the round (ends in \d+|ends after this turn)"
+WHEN = r" (Setup │ start player .+|Quarter (I|II|III|IV), round [1-4] of 4 │ time \d+ of \d+"
+WHEN += r"(: the round ends in \d+| · this turn ends the round)"
 WHEN += r"|Quarter (I|II|III|IV) ends │ scoring the quarter: demands, senate, consuls)"
 WHO = r" demands (none yet|(bread|games|religion)(, (bread|games|religion))*) │ .+ -?\d+ VP"
 

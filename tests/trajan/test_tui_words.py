@@ -221,8 +221,22 @@ def test_the_time_track_says_once_that_the_round_ends_after_this_turn():
     state.time = 3
     assert time_track(state).endswith("3 of 11: the round ends in 8")
     state.round_ends = True  # the time marker passed its start this turn
-    assert time_track(state).endswith(": the round ends after this turn")
+    # "2 of 11: the round ends after this turn" read as if the time said otherwise
+    assert time_track(state).endswith("3 of 11 · this turn ends the round")
     assert "the the" not in time_track(state, "\n")
+    assert time_track(state, "\n").endswith("3 of 11\nthis turn ends the round")
+
+
+def test_recruiting_and_hiring_name_the_token_as_the_rules_do():
+    """EN l.318 and l.369: a token moved to the military camp "turns into a legionnaire", to
+    the worker camp "into a worker" (the choices said "A token from your supply")."""
+    from forum_trajanum.trajan.actions import parse
+    from tests.trajan.helpers import after_setup
+
+    v = view(after_setup(), 0)
+    recruit = "A legionnaire from your supply to the military camp"
+    assert choice_words(v, parse("recruit")) == recruit
+    assert choice_words(v, parse("hire")) == "A worker from your supply to the worker camp"
 
 
 #: A code where a word belongs (issue 28.4): a lowercase identifier glued to digits
