@@ -2,10 +2,11 @@
 
 Given the session (the state, the seats: people or bots) and what the players have been shown
 so far, :meth:`Conductor.next_step` says what the app must do next: show a scoring that has just
-happened, show the game's end, play a person's decision that has one possible answer, let a bot
-play, hand the keyboard over to another person, or let the deciding person choose. The app maps
-each step to a screen and tells the conductor when a step has been shown
-(:meth:`Conductor.shown`); it holds no turn flow of its own.
+happened (to every person at the table: the others after their hand-over), show the game's
+end, play a person's decision that has one possible answer, let a bot play, hand the keyboard
+over to another person, or let the deciding person choose. The app maps each step to a screen
+and tells the conductor when a step has been shown (:meth:`Conductor.shown`);
+it holds no turn flow of its own.
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ StepKind = Literal["scoring", "over", "auto", "bot", "handover", "decide"]
 class Step:
     """What comes next.
 
-    - ``scoring``: show scoring number ``scoring`` (1-based) of the game, just happened;
+    - ``scoring``: show scoring number ``scoring`` (1-based) of the game to person ``seat``
+      (-1: to the table: no person at it, or the game ended before a person saw it). In a
+      hot-seat game each person sees each scoring: the one at the keyboard when it happens
+      at once, each other person right after their next hand-over, before their decision;
     - ``over``: the game is over, show the final result;
     - ``auto``: person ``seat``'s decision has one possible answer, ``action``: play it;
     - ``bot``: bot ``seat`` decides (on its own view); ``watcher``: the one person at the
@@ -44,8 +48,10 @@ class Conductor:
     def __init__(self, session) -> None:
         self.session = session
         rules = session.rules
-        #: scorings already shown (a loaded game does not show its old ones again)
-        self.scorings_seen = rules.scorings(session.state)
+        done = rules.scorings(session.state)
+        #: scorings already shown, per person (-1: the table, with no person at it); a
+        #: loaded game does not show its old ones again
+        self.scorings_seen: dict[int, int] = {seat: done for seat in [-1, *self.people()]}
         #: the person whose screen is shown (None: nobody's: after a hand-over screen, a
         #: bot's turn shown publicly, a scoring, the start)
         self.last_human: int | None = None
@@ -59,8 +65,9 @@ class Conductor:
         """What the app must do now (nothing changes until :meth:`shown` or a play)."""
         s = self.session
         rules = s.rules
-        if rules.scorings(s.state) > self.scorings_seen:
-            return Step("scoring", scoring=self.scorings_seen + 1)
+        scoring = self.scoring_due()
+        if scoring is not None:
+            return scoring
         if s.over:
             return Step("over")
         seat = s.decider
@@ -78,10 +85,31 @@ class Conductor:
             return Step("handover", seat, what=what)
         return Step("decide", seat)
 
+    def scoring_due(self) -> Step | None:
+        """The scoring to show now, if any: to the person whose screen is shown (or the one
+        person at the table), the first they have not seen; with no person at the table, or
+        when the game ended before anybody saw its last scoring, to the table. A person who
+        has not seen a scoring yet sees it after their hand-over (:meth:`next_step` hands
+        over before it)."""
+        s = self.session
+        done = s.rules.scorings(s.state)
+        people = self.people()
+        seen = self.scorings_seen
+        if not people:
+            return Step("scoring", scoring=seen[-1] + 1) if seen[-1] < done else None
+        viewer = people[0] if len(people) == 1 else self.last_human
+        if viewer is not None and seen[viewer] < done:
+            return Step("scoring", viewer, scoring=seen[viewer] + 1)
+        latest = max(seen[seat] for seat in people)
+        if s.over and latest < done:  # the game's end is shown to the table: its scoring too
+            return Step("scoring", scoring=latest + 1)
+        return None
+
     def shown(self, step: Step) -> None:
         """The app has shown ``step`` (for a hand-over: the player said they are ready)."""
         if step.kind == "scoring":
-            self.scorings_seen = max(self.scorings_seen, step.scoring)
+            for seat in self.scorings_seen if step.seat < 0 else [step.seat]:
+                self.scorings_seen[seat] = max(self.scorings_seen[seat], step.scoring)
         elif step.kind == "over":
             self.last_human = None
         elif step.kind in ("handover", "decide"):

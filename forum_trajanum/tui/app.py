@@ -144,6 +144,8 @@ class ForumApp(CoachApp, App):
         self._mode_screens: dict[type, GameScreen] = {}
         self._size_checks = False
         self._handover: HandOverScreen | None = None
+        #: a hand-over screen was closed since the last decision shown (its list holds Enter)
+        self._fresh_viewer = False
 
     # --- errors -------------------------------------------------------------------------
 
@@ -555,9 +557,16 @@ class ForumApp(CoachApp, App):
             self.conductor.forget_viewer()
             self.cover_secrets()
             screen = self.handover_screen(s.name(step.seat), step.seat, step.what)
-            self.push_overlay(screen, lambda _: self.reveal())
+            self.push_overlay(screen, lambda _: self.handed_over(step))
         else:
             self.reveal()
+
+    def handed_over(self, step: Step) -> None:
+        """The person named on the hand-over screen is ready: what comes next is theirs (a
+        scoring they have not seen yet, then their decision)."""
+        self.conductor.shown(step)
+        self._fresh_viewer = True
+        self.advance()
 
     def handover_screen(self, name: str, seat: int, what: str) -> HandOverScreen:
         """The one (installed, reused) hand-over screen, set for ``name``."""
@@ -598,7 +607,8 @@ class ForumApp(CoachApp, App):
             and top.data.view.viewer == seat
             and bool(top.data.view.legal)
         )
-        hold = 0.0 if shown and self.last_human == seat else self.choice_hold
+        fresh, self._fresh_viewer = self._fresh_viewer, False
+        hold = 0.0 if shown and self.last_human == seat and not fresh else self.choice_hold
         self.conductor.shown(Step("decide", seat))
         pv = s.view_of(seat)
         self.show_main(self.play_data(pv, hold))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import itertools
 import sys
 
+import pytest
+
 from forum_trajanum.core.conductor import Conductor, Step
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.engine import GameOptions
@@ -20,10 +22,14 @@ def _session(bots=("", ""), seed=3) -> GameSession:
 
 def _follow(conductor: Conductor, session: GameSession, steps: int) -> list[Step]:
     """Do what the conductor says (first legal choice for people and bots alike)."""
-    seen = []
+    return list(_steps(conductor, session, steps))
+
+
+def _steps(conductor: Conductor, session: GameSession, steps: int):
+    """Each step the conductor says, done once the caller asks for the next one."""
     for _ in range(steps):
         step = conductor.next_step()
-        seen.append(step)
+        yield step
         if step.kind == "over":
             break
         if step.kind == "auto":
@@ -34,7 +40,6 @@ def _follow(conductor: Conductor, session: GameSession, steps: int) -> list[Step
             session.play(session.view_of(step.seat).legal[0], step.seat)
         else:
             conductor.shown(step)
-    return seen
 
 
 def test_two_people_get_a_hand_over_before_each_change_of_seat_and_none_within_a_turn():
@@ -83,6 +88,39 @@ def test_a_scoring_is_announced_once_and_the_game_ends_with_over():
     assert scorings == [1, 2, 3]  # cycle I, II, III: each once, in order
     assert steps[-1] == Step("over")
     assert session.over
+
+
+def _two_people(game: str) -> GameSession:
+    if game == "forum-trajanum":
+        return _session()
+    from forum_trajanum.trajan.game import TrajanOptions
+
+    return GameSession.new(
+        5, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
+    )
+
+
+@pytest.mark.parametrize("game", ["forum-trajanum", "trajan"])
+def test_in_a_hot_seat_game_each_person_sees_the_first_scoring_on_their_own_screen(game):
+    # the person who ends the cycle (the quarter) sees its scoring at once; the other was not
+    # at the keyboard then: they see it right after their own hand-over, before deciding
+    session = _two_people(game)
+    conductor = Conductor(session)
+    seen: dict[int, list[int]] = {0: [], 1: []}
+    on_screen, before = None, None
+    for step in _steps(conductor, session, 3000):
+        if step.kind in ("handover", "decide"):
+            on_screen = step.seat
+        if step.kind == "scoring":
+            assert step.seat == on_screen  # shown to the person at the keyboard
+            seen[step.seat].append(step.scoring)
+            if len(seen[step.seat]) == 1 and seen[1 - step.seat]:  # the second to see it
+                assert before.kind == "handover" and before.seat == step.seat
+        if seen[0] and seen[1]:
+            break
+        before = step
+    assert seen == {0: [1], 1: [1]}
+    assert session.rules.scorings(session.state) == 1
 
 
 class _Table:
