@@ -203,9 +203,10 @@ def trajan_cards_text(pv: PlayerView) -> Text:
     if me is not None:
         text.append("Each task you fulfil scores ", style="italic")
         text.append(f"{me.trajan_card_value} VP", style="bold")
-        text.append(" now (your prestige bar), as often as you fulfil it. A collection task is "
-                    "checked at the scoring: you show what it asks for and keep it.\n",
-                    style="italic")  # fmt: skip
+        text.append(f" at the cycle's scoring, as often as you fulfil it ({me.trajan_card_value}"
+                    " is your prestige bar's value now; its value at the scoring counts). A "
+                    "collection task is checked at the scoring: you show what it asks for and "
+                    "keep it.\n", style="italic")  # fmt: skip
     for i, card in enumerate(pv.trajan_cards):
         cycle = i + 1
         text.append(f"\nCycle {ROMAN[i]}: ", style="bold #ffd75f")

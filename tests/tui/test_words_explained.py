@@ -170,7 +170,11 @@ async def test_the_trajan_cards_say_whether_the_player_meets_each_task_and_what_
         pv = app.session.view_of(app.session.decider)
         me = pv.colonias[pv.viewer]
         text = flat(str(app.screen.query("Static").last().content))
-        assert f"Each task you fulfil scores {me.trajan_card_value} VP now" in text
+        # rules "Trajan scoring": the tasks score at the end of the cycle, not when met
+        assert (
+            f"Each task you fulfil scores {me.trajan_card_value} VP at the cycle's scoring" in text
+        )
+        assert "VP now" not in text
         for card in pv.trajan_cards:
             for task in progress(card, me):
                 if task.times:
