@@ -1254,6 +1254,9 @@ class TrajanScreen(GameScreen):
     def say(self, message: str) -> None:
         self._set_message(Text(message, style="bold") if message else "")
 
+    def escape_line_shown(self) -> bool:
+        return str(self._message) == ESCAPE_LINE
+
     def on_option_list_option_selected(self, event) -> None:
         event.stop()
         if event.option.id:

@@ -57,6 +57,18 @@ class GameScreen(Screen):
         """Show a short message to the player in view (the next redraw clears it)."""
         raise NotImplementedError
 
+    def escape_line_shown(self) -> bool:
+        """Whether the message shown is :data:`ESCAPE_LINE` (each game's screen knows its
+        message)."""
+        return False
+
+    def on_key(self, event) -> None:
+        """The line Escape said goes with the next other key, as a message goes with the next
+        step: it answered that one Escape (QA at 80x24: it stayed on, the log open and
+        closed, long after). The key then does what it does."""
+        if event.key != "escape" and self.is_mounted and self.escape_line_shown():
+            self.say("")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No key acts on a screen being switched to before it is built: a key sent quickly
         after the one that brought it finds the app's screen new, its widgets not composed

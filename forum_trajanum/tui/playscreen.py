@@ -527,6 +527,9 @@ class PlayScreen(GameScreen):
         """Show a message under the decision list (whole, wrapped); the next redraw clears it."""
         self.decision_panel().say(message)
 
+    def escape_line_shown(self) -> bool:
+        return self.decision_panel().said() == ESCAPE_LINE
+
     # --- where the arrow keys go --------------------------------------------------------
 
     @property

@@ -67,6 +67,20 @@ async def test_escape_with_nothing_open_stays_on_the_decision_and_says_q_leaves(
         assert ESCAPE_LINE in _flat(app)
 
 
+async def test_the_line_escape_said_goes_with_the_next_key_as_a_message_does():
+    """QA at 80x24: "q: back to the menu" stayed on after Escape, even with the log open;
+    it answered that Escape, and goes with the next key (here a panel switch)."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _decision(pilot, app)
+        for panel in ("l", "m"):  # the log, then the map
+            await pilot.press("escape")
+            assert await wait_for(pilot, lambda: ESCAPE_LINE in _flat(app))
+            await pilot.press(panel)
+            assert await wait_for(pilot, lambda: ESCAPE_LINE not in _flat(app))
+            assert app.screen is screen and screen.panel == {"l": "log", "m": "map"}[panel]
+
+
 async def test_escape_hides_a_shown_hint_and_h_shows_it_whole_then_hides_it():
     app = _app()
     async with app.run_test(size=(80, 24)) as pilot:

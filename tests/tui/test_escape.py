@@ -158,3 +158,22 @@ async def test_q_still_goes_to_the_menu_with_the_game_saved():
         assert app.session is None
     reopened, _ = GameSession.open(session.game.id)
     assert reopened.record.actions == actions
+
+
+async def test_the_line_escape_said_goes_with_the_next_key_as_a_message_does():
+    """QA at 80x24: "q: back to the menu" stayed on after Escape, the log opened and closed;
+    it answered that Escape, and goes with the next key (here a panel switch)."""
+    session = session_at("draft", seed=4, skip=1)
+    session.autosave = False
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _play_screen(pilot, app)
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: ESCAPE_LINE in _flat(app))
+        await pilot.press("l")  # the log
+        assert await wait_for(pilot, lambda: ESCAPE_LINE not in _flat(app))
+        await pilot.press("escape")  # said again, and gone with the next key again
+        assert await wait_for(pilot, lambda: ESCAPE_LINE in _flat(app))
+        await pilot.press("c")
+        assert await wait_for(pilot, lambda: ESCAPE_LINE not in _flat(app))
+        assert app.screen is screen
