@@ -108,6 +108,10 @@ class Game:
     #: ``secret_lines(before, action, after, seat)``: what the acting seat alone knew about
     #: the action then, as (seat, text) lines (shown when a finished game is replayed).
     secret_lines: Callable[[Any, Any, Any, int], list[tuple[int, str]]] = lambda *_: []
+    #: ``played_alone(before, action, after)``: what the action led to by itself, with no
+    #: decision of the player's (a step with one possible answer the rules play within the
+    #: action), in words for the next decision's message; "" for nothing.
+    played_alone: Callable[[Any, Any, Any], str] = lambda *_: ""
     #: Module paths the program loads on use: the game's bots (``make_bot(level, seed)``), its
     #: screens for the app (``"screens"``) and its replay and export (``"replay"``). A game
     #: without screens can be simulated, and the app says it cannot show it yet.

@@ -67,6 +67,9 @@ class GameSession:
     game: saves.GameFile | None = None
     #: The game's rules (found by the record's game when not given).
     rules: Game | None = None
+    #: What the last action played led to by itself (the game's ``played_alone``), for the
+    #: next decision's message; "" when nothing did.
+    played_alone: str = ""
     _undo: list[_Snapshot] = field(default_factory=list)
     #: How many actions the last save known to be written held.
     _saved_actions: int = 0
@@ -207,6 +210,7 @@ class GameSession:
             rules.apply(state, action, actor)  # raises IllegalActionError with the reason
         before = state.clone()
         rules.apply(state, action, actor)
+        self.played_alone = rules.played_alone(before, action, state)
         lines = self._played(before, action, actor, rules.public_lines(before, action, state))
         self.save()
         return lines

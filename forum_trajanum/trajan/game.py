@@ -25,6 +25,7 @@ from forum_trajanum.trajan.rules import (
 from forum_trajanum.trajan.state import POINT_SOURCES, GameState, TrajanOptions
 from forum_trajanum.trajan.view import (
     determinize,
+    played_alone,
     public_lines,
     reveals_information,
     secret_lines,
@@ -130,6 +131,7 @@ GAME = Game(
     public_lines=public_lines,
     reveals_information=reveals_information,
     secret_lines=secret_lines,
+    played_alone=played_alone,
     determinize=determinize,
     preview=preview,
     summary=summary,

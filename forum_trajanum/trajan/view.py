@@ -231,13 +231,32 @@ def _start(s, a, p):
     return f"took a Trajan tile from the {D.STACK_NAMES[a.stack]} stack onto slot {slot}"
 
 
-def _last_marker(hand: list[int], target: int) -> str:
-    """When the markers left in hand are all of one colour the sowing ends by itself: the
-    colour of the last marker and the target tray it lands in ("" while a choice is left)."""
+def sown_alone(hand, tray: int) -> list[tuple[int, int]]:
+    """The markers left in ``hand`` (counts per colour) when they are all of one colour: the
+    sowing then goes on by itself (EN l.187-189), one marker a tray clockwise from ``tray``.
+    Each as (colour, tray), the last into the target; [] while a colour is still to choose."""
     colours = [c for c in range(D.NUM_COLOURS) if hand[c]]
     if len(colours) != 1:
+        return []
+    c = colours[0]
+    return [(c, (tray + k) % D.NUM_TRAYS) for k in range(hand[c])]
+
+
+def sown_alone_words(hand, tray: int, *, whole: bool = False, verb: str = "into") -> str:
+    """Where the markers sown by themselves went, each tray named ("the last 2 markers, both
+    blue, into the Forum and Military trays"; ``whole``: all the markers taken were; "" while a
+    colour is still to choose)."""
+    rest = sown_alone(hand, tray)
+    if not rest:
         return ""
-    return f"; the last marker, {D.COLOURS[colours[0]]}, into the {D.ACTIONS[target]} tray"
+    colour = D.COLOURS[rest[0][0]]
+    trays = _list([D.ACTIONS[t] for _, t in rest])
+    n = len(rest)
+    if n == 1:
+        return f"the {'' if whole else 'last '}marker, {colour}, {verb} the {trays} tray"
+    each = "both" if n == 2 else "all"
+    last = "" if whole else "last "
+    return f"the {last}{n} markers, {each} {colour}, {verb} the {trays} trays"
 
 
 def _take(s, a, p):
@@ -245,9 +264,10 @@ def _take(s, a, p):
     n = sum(hand)
     target = (a.tray + n) % D.NUM_TRAYS
     took = _list([D.COLOURS[c] for c in range(D.NUM_COLOURS) for _ in range(hand[c])])
+    rest = sown_alone_words(hand, a.tray + 1, whole=n > 1)
     return (
         f"took {n} marker{'s' * (n != 1)} ({took}) from the {D.ACTIONS[a.tray]} tray "
-        f"(target {D.ACTIONS[target]})" + _last_marker(hand, target)
+        f"(target {D.ACTIONS[target]})" + (f"; {rest}" if rest else "")
     )
 
 
@@ -258,9 +278,29 @@ def _sow(s, a, p):
     if not any(hand):  # this marker was the last one
         last = f", the last marker: the {D.ACTIONS[task.target]} tray is the target"
     else:
-        last = _last_marker(hand, task.target)
+        rest = sown_alone_words(hand, task.tray + 1)
+        last = f"; {rest}" if rest else ""
     colour = a_or_an(D.COLOURS[a.colour])
     return f"put {colour} marker into the {D.ACTIONS[task.tray]} tray{last}"
+
+
+def played_alone(before: GameState, action, after: GameState) -> str:
+    """What an action led to by itself with no decision of the player's, for the next
+    decision's message: the markers sown by themselves once one colour is left (EN l.187-189;
+    a single marker taken is not news). "" for anything else."""
+    if action.kind == "sow":
+        task = before.tasks[-1]
+        hand = list(task.hand)
+        hand[action.colour] -= 1
+        words = sown_alone_words(hand, task.tray + 1, verb="went into")
+    elif action.kind == "take":
+        hand = before.players[current_player(before)].trays[action.tray]
+        if sum(hand) < 2:
+            return ""
+        words = sown_alone_words(hand, action.tray + 1, whole=True, verb="went into")
+    else:
+        return ""
+    return words[:1].upper() + words[1:] + "." if words else ""
 
 
 def _special(s, a, p):

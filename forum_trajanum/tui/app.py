@@ -689,7 +689,9 @@ class ForumApp(CoachApp, App):
             # engine's reason (developer words) goes to the problem log only.
             saves.log_problem(f"a choice that came after its decision ({text!r}): {exc}")
             return
-        self.message = self.save_warning()
+        # what the choice led to by itself (Trajan: the markers sown once one colour is
+        # left) goes first on the next decision: a key typed on must not pick it unseen
+        self.message = " ".join(filter(None, (s.played_alone, self.save_warning())))
         self.advance()
         self.call_after_refresh(self.check_saved)
 

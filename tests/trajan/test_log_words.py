@@ -6,15 +6,28 @@ bonus tile with why, under each seat's own name."""
 
 from __future__ import annotations
 
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan import words as W
 from forum_trajanum.trajan.actions import PASS, SPECIAL, parse
 from forum_trajanum.trajan.game import TrajanRecord
-from forum_trajanum.trajan.rules import apply, bonus_items, bonus_points, legal_actions
+from forum_trajanum.trajan.rules import (
+    apply,
+    bonus_items,
+    bonus_points,
+    is_over,
+    legal_actions,
+    new_game,
+)
 from forum_trajanum.trajan.screens import decision_title, final_text, quarter_text
 from forum_trajanum.trajan.state import TrajanOptions
 from forum_trajanum.trajan.tasks import SpecialTask
 from forum_trajanum.trajan.view import public_lines, view
+from tests.engine.games import share
 
 from .helpers import after_setup, random_game, turn_of
 
@@ -62,7 +75,7 @@ def test_the_log_names_the_last_markers_colour_and_the_trajan_tile_it_accomplish
     lines = [text for _, text in _said(s, parse("take senate"))]
     assert lines[0] == (
         "took 2 markers (orange and orange) from the Senate tray (target Construction); "
-        "the last marker, orange, into the Construction tray"
+        "the 2 markers, both orange, into the Trajan and Construction trays"
     )
     assert lines[1] == (
         "accomplished the Trajan tile beside the Construction tray: "
@@ -86,6 +99,62 @@ def test_a_sown_marker_says_when_it_was_the_last_one_and_where_the_rest_go():
         "put a yellow marker into the Construction tray; the last marker, blue, into the "
         "Seaport tray"
     )
+
+
+def test_the_markers_sown_by_themselves_are_each_named_with_their_tray():
+    """EN l.187-189 (each marker into the next tray clockwise, the last into the target): once
+    one colour is left the rest is sown by itself, and the log names every tray it goes into,
+    not only the target's (the Seaport marker was missing)."""
+    s = turn_of(after_setup(1), 0)
+    s.players[0].trays = [[0] * 6 for _ in range(6)]
+    s.players[0].trays[D.TRAJAN] = _tray(B=2, Y=1)
+    s.__pydantic_private__["_legal"] = None
+    _said(s, parse("take trajan"))
+    sown = _said(s, parse("sow Y"))[0][1]
+    assert sown == (
+        "put a yellow marker into the Construction tray; the last 2 markers, both blue, into "
+        "the Seaport and Forum trays"
+    )
+
+
+_COUNT = re.compile(r"put an? [a-z ]+ marker|the (?:last )?marker,|the (?:last )?(\d+) markers,")
+
+
+def sown_markers(line: str) -> int:
+    """How many markers a log line says were put into a tray."""
+    return sum(int(m.group(1) or 1) for m in _COUNT.finditer(line))
+
+
+@settings(max_examples=share(0.3), deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from((2, 3, 4)), data=st.data())
+def test_the_log_of_every_sowing_names_as_many_markers_as_were_taken(seed, players, data):
+    """EN l.185-189: every marker taken goes into a tray, and the log (public) says which:
+    along random games, the lines of a take and the sowing after it name as many placed
+    markers as the take line says were taken."""
+    state = new_game(seed, TrajanOptions(players=players))
+    taken = sown = 0
+    while not is_over(state):
+        legal = legal_actions(state)
+        action = legal[data.draw(st.integers(0, len(legal) - 1)) if len(legal) > 1 else 0]
+        if action.kind in ("take", "sow"):
+            line = _said(state, action)[0][1]
+            if action.kind == "take":
+                assert taken == sown, "the sowing before was not told in full"
+                taken, sown = int(line.split()[1]), 0
+            sown += sown_markers(line)
+            assert sown <= taken, line
+            if not any(t.kind == "sow" for t in state.tasks):
+                assert sown == taken, f"{taken} taken, {sown} told: {line}"
+        else:
+            apply(state, action)
+
+
+def test_the_count_of_sown_markers_reads_every_form_of_the_log():
+    # the property's own test: each wording counts its markers
+    assert sown_markers("put a blue marker into the Forum tray") == 1
+    assert sown_markers("took 1 marker (blue) from X; the last marker, blue, into") == 1
+    assert sown_markers("put an orange marker into X; the last 3 markers, all blue, into") == 4
+    assert sown_markers("took 2 markers (B and B) from X; the 2 markers, both blue, into") == 2
 
 
 def test_the_setup_title_names_the_start_player_by_name():
