@@ -385,8 +385,22 @@ class PlayScreen(GameScreen):
         self.panel = panel
         for name in self.PANELS:
             self.query_one(f"#p-{name}").set_class(name == panel, "-shown")
+        self.focus_off_hidden_panel()
         if self.is_mounted:
             self.draw_tabs()
+
+    def focus_off_hidden_panel(self) -> None:
+        """The focus never rests on a hidden panel (the compact layout shows one at a time):
+        from a panel just hidden it goes to the choices, where Enter chooses. Textual would
+        otherwise leave it nowhere (or on the hidden board) and Enter would do nothing."""
+        focused = self.focused
+        if not self.compact or focused is None:
+            return
+        if any(
+            node.has_class("panel") and not node.has_class("-shown")
+            for node in focused.ancestors_with_self
+        ):
+            self.query_one("#decisions", OptionList).focus()
 
     def colonia_shown(self, colonia: ColoniaView) -> ColoniaView:
         """The Colonia as drawn (a screen may show a choice in the making on it)."""

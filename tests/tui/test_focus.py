@@ -5,6 +5,7 @@ board), and the key bar begins with where the arrows go."""
 from __future__ import annotations
 
 from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.playscreen import PlayScreen
 
 from .conftest import past_hold, screen_text, session_at
 
@@ -68,3 +69,65 @@ async def test_at_160x45_tab_goes_from_the_colonia_to_the_choices_below_the_othe
         assert key_bar(app).startswith("↑↓ choices") and frame(app, "decide") == "heavy"
         await pilot.press("tab", "tab")  # the Forum's scroll panel, then its grid
         assert key_bar(app).startswith("←↑↓→ Forum")
+
+
+def focus_is_shown(app) -> bool:
+    """Whether the play screen's focused widget is on screen (shown, with room): where the
+    keys go can be seen, and Enter reaches it."""
+    screen = app.screen
+    focused = screen.focused
+    if focused is None:
+        return False
+    shown = all(node.display for node in focused.ancestors_with_self if node is not screen)
+    return shown and focused.region.area > 0
+
+
+async def test_at_80x24_enter_ends_the_turn_after_an_envoy_placed_from_the_colonia():
+    # the teammate's game: in a building step Tab (the Colonia), A (a yellow stable: an
+    # envoy), 4 (the envoy) then Enter on '1 End the turn' did nothing, the focus left on a
+    # hidden board
+    session = session_at("build", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await past_hold(pilot)
+        await pilot.press("tab")
+        assert key_bar(app).startswith("←↑↓→ Colonia")
+        await pilot.press("A")  # the Forum shows itself for the envoy, the Colonia hides
+        assert app.screen.data.view.decision == "envoy" and app.screen.panel == "forum"
+        assert focus_is_shown(app) and key_bar(app).startswith("↑↓ choices")
+        await pilot.press("4")
+        assert app.screen.data.view.decision == "build"
+        assert focus_is_shown(app) and frame(app, "decide") == "heavy"
+        assert "1 End the turn" in screen_text(app)
+        record = len(session.record.actions)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(session.record.actions) > record  # the turn ended
+
+
+async def test_at_80x24_the_focus_is_on_screen_after_every_key_along_a_game():
+    # a seeded mix of the keys that move the focus (Tab, the panel keys, Escape) and play
+    # (digits, letters, Enter, arrows), each handled before the next: after every one the
+    # focused widget is shown, never a board the compact layout has hidden
+    import random
+
+    rng = random.Random(23)
+    keys = ["tab", "shift+tab", "c", "f", "p", "l", "escape", "left", "right", "up", "down"]
+    play = ["1", "2", "3", "4", "A", "B", "enter", "enter"]
+    session = session_at("draft", seed=23, bots=["", "normal"])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        pressed = []
+        for _ in range(400):
+            await past_hold(pilot)
+            if not isinstance(app.screen, PlayScreen):
+                await pilot.press("enter")  # a scoring or hand-over screen
+                continue
+            key = rng.choice(play) if rng.random() < 0.5 else rng.choice(keys)
+            pressed.append(key)
+            await pilot.press(key)
+            await pilot.pause()
+            if isinstance(app.screen, PlayScreen) and not app.screen.covered:
+                assert focus_is_shown(app), f"focus on {app.focused!r} after {pressed}"
