@@ -29,6 +29,9 @@ class LogEntry:
     #: The seat whose action wrote the line (-1: not known): a line about one seat may come
     #: of another's move (a penalty at the quarter's end that another player's turn began).
     actor: int = -1
+    #: Every seat's points by category (the game's ``points``) just after the action that
+    #: wrote the line: what was scored since a line is the difference with its points.
+    points: tuple[dict[str, int], ...] = ()
 
 
 @dataclass
@@ -223,7 +226,8 @@ class GameSession:
         when = rules.period(before)
         snapshot = _Snapshot(before, len(self.record.actions), len(self.log), len(self.rounds))
         self.record.append(action)
-        entries = [LogEntry(seat, text, when, actor) for seat, text in lines]
+        points = tuple(rules.points(self.state)) if lines else ()
+        entries = [LogEntry(seat, text, when, actor, points) for seat, text in lines]
         self.log += entries
         self._note_round_end(when)
         barrier = rules.reveals_information(before, action)

@@ -36,7 +36,7 @@ from forum_trajanum.trajan.actions import (
     FORUM_KEYS,
     TILE_KEY,
 )
-from forum_trajanum.trajan.recap import recent_lines
+from forum_trajanum.trajan.recap import points_since, recent_lines
 from forum_trajanum.trajan.rules import NUMERALS, TIE_BREAKS, bonus_items, votes
 from forum_trajanum.trajan.state import GameState
 from forum_trajanum.trajan.view import SPECS
@@ -101,6 +101,9 @@ class TrajanData:
     home: int = -1
     #: The others' moves since the seat last decided (a person's "Meanwhile", a bot's turn).
     recent: list[str] = field(default_factory=list)
+    #: The points each other player scored since (first in "Meanwhile", issue: a 9 VP
+    #: Trajan tile hidden behind the last move).
+    scored: list[str] = field(default_factory=list)
     #: How many actions the game had when this was made (a decision's place in the game).
     step: int = 0
 
@@ -774,22 +777,45 @@ def log_lines(session, names: list[str]) -> list[str]:
 # ── screens ─────────────────────────────────────────────────────────────────────────────
 
 
-def meanwhile(recent: list[str], most: int = 4, width: int = 0) -> Text:
-    """The bots' last moves above a person's decision (gone with the person's first step):
-    what was played since their own last move, in one wrapped paragraph; with ``width``, in
-    one line of that width: the latest moves that fit (all of them are in the log)."""
-    if not recent:
+def meanwhile(recent: list[str], most: int = 4, width: int = 0, scored=()) -> Text:
+    """What the others did since a person's own last move, above their decision (gone with
+    their first step): first what matters, the points each other player scored (``scored``:
+    :func:`~forum_trajanum.trajan.recap.points_since`), then their moves, in one wrapped
+    paragraph; with ``width``, in one line of that width: the points, then the latest moves
+    that fit, and "l: the log" when some are left out or cut (all of them are in the log)."""
+    if not recent and not scored:
         return Text()
     out = Text("Meanwhile: ", style="bold")
-    shown = recent[-most:]
-    if width:
-        room = width - out.cell_len - len("…; ")
-        shown = recent[-1:]
-        for line in reversed(recent[-most:-1]):
-            if Text("; ".join([line, *shown])).cell_len > room:
-                break
-            shown = [line, *shown]
-    out.append(("…; " if len(recent) > len(shown) else "") + "; ".join(shown), style="#a0a0a0")
+    if not width:
+        if scored:
+            out.append("; ".join(scored) + ("; " if recent else ""))
+        more = "…; " if len(recent) > most else ""
+        out.append(more + "; ".join(recent[-most:]), style="#a0a0a0")
+        return out
+    room = width - out.cell_len
+    head = "; ".join(scored)
+    if Text(head).cell_len > room:  # the totals alone, without what they came from
+        head = "; ".join(words.split(" (")[0] for words in scored)
+    if head:
+        room -= Text(head).cell_len + 2
+    log_key = " · l: the log"  # where the moves left out are
+    shown: list[str] = []
+    for line in reversed(recent[-most:]):
+        wanted = [line, *shown]
+        whole = len(wanted) == len(recent)
+        if Text("; ".join(wanted)).cell_len + (0 if whole else len(log_key)) > room:
+            break
+        shown = wanted
+    earlier = ""
+    if recent and not shown:
+        if Text(recent[-1]).cell_len + len("…; ") <= room:  # the latest move whole first
+            shown, earlier, log_key = recent[-1:], "…; ", ""
+        elif room - len(log_key) > 12:  # the latest move, cut to fit
+            shown = [recent[-1][: room - len(log_key) - 1].rstrip() + "…"]
+    out.append(head + ("; " if head and shown else ""))
+    out.append(earlier + "; ".join(shown), style="#a0a0a0")
+    if len(shown) < len(recent) or (shown and shown[-1] != recent[-1]):
+        out.append(log_key, style="bold")
     return out
 
 
@@ -1189,7 +1215,8 @@ class TrajanScreen(GameScreen):
         more = self.query_one("#t-hint").has_class("-more")
         if self._hint and self._hint_shown:
             return self._hint_line if narrow and not more else self._hint
-        return meanwhile(data.recent, width=self.size.width if narrow else 0)
+        width = self.size.width if narrow else 0
+        return meanwhile(data.recent, width=width, scored=data.scored)
 
     def on_option_list_option_highlighted(self, event) -> None:
         self._show_choice_full()
@@ -1585,6 +1612,8 @@ def play_data(session, v, *, names, bots, message="", hold=0.0, home=-1) -> Traj
     data.step = len(session.record.actions)
     # what the others did since this seat last decided (trajan/recap.py)
     data.recent = recent_lines(session, names, v.viewer)
+    if v.legal:
+        data.scored = points_since(session, names, v.viewer)
     return data
 
 

@@ -40,6 +40,20 @@ SPECIAL_WORDS = {
     "worker": "{n} worker{s}",
 }
 
+#: The point categories (the engine's POINT_SOURCES) in a word or two: what the others
+#: scored, in the one line of "Meanwhile" at 80 columns.
+POINTS_SHORT = {
+    "trajan": "Trajan tiles",
+    "ships": "ships",
+    "provinces": "provinces",
+    "senate": "senate",
+    "buildings": "buildings",
+    "demands": "demands",
+    "leftovers": "leftovers",
+    "sets": "building sets",
+    "bonus": "bonus tiles",
+}
+
 
 def trajan_tile(tile: int) -> str:
     """A Trajan tile in words: "Y+O 5 VP, 1 worker"."""

@@ -4,11 +4,13 @@ decision, what the others did since their own last decision, as a person reads a
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.trajan.recap import recent_lines
-from forum_trajanum.trajan.screens import TrajanScreen
+from forum_trajanum.trajan.screens import TrajanScreen, meanwhile
 from forum_trajanum.trajan.state import TrajanOptions
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
@@ -81,9 +83,11 @@ async def test_after_each_hand_over_the_person_reads_the_other_ones_moves():
             note = _note(app)
             assert note.startswith("Meanwhile:"), note
             assert "Meanwhile:" in screen_text(app)
-            # the other's moves by name, the latest of them in the recap
+            # the other's moves by name, the latest of them in the recap (cut when the
+            # points scored, first, leave too little room: "l: the log" then says so)
             assert f"{session.name(mover)} " in note
-            assert " ".join(played[-1].split()) in note
+            latest = " ".join(played[-1].split())
+            assert latest in note or (latest[:12] in note and note.endswith("l: the log"))
             assert f"{session.name(reader)} took" not in note, "not the reader's own moves"
 
 
@@ -103,3 +107,52 @@ def test_the_recap_begins_after_the_seats_own_last_move_whoever_the_lines_name()
     # an onlooker (bots playing between two people) reads the bots' moves since a person
     # last decided: none here
     assert recent_lines(session, names, -1, most=99) == []
+
+
+def test_the_recap_names_first_the_points_each_other_player_scored_since_by_category():
+    # what each other player scored since the reader's own last move, counted here from
+    # the players' points by category after each of the reader's moves
+    from forum_trajanum.trajan.recap import points_since
+    from forum_trajanum.trajan.words import POINTS_SHORT
+
+    session = _hot_seat(5)
+    names = [session.name(p) for p in range(2)]
+    rules = session.rules
+    after_own = {seat: rules.points(session.state) for seat in range(2)}
+    checked = 0
+    rng = random.Random(5)
+    while not session.over and checked < 40:
+        seat = session.decider
+        said = points_since(session, names, seat)
+        other = 1 - seat
+        now, then = rules.points(session.state)[other], after_own[seat][other]
+        gained = {k: now[k] - then[k] for k in now if now[k] != then[k]}
+        if gained:
+            checked += 1
+            assert len(said) == 1 and said[0].startswith(f"{names[other]} ")
+            assert f" {sum(gained.values()):+d} VP (" in said[0]
+            for key, vp in gained.items():
+                assert f"{POINTS_SHORT[key]} {vp:+d}" in said[0]
+        else:
+            assert said == []
+        session.play(rng.choice(session.view_of(seat).legal))
+        after_own[seat] = rules.points(session.state)
+    assert checked >= 10
+
+
+def test_at_80_columns_the_one_line_says_the_points_first_then_the_latest_moves_that_fit():
+    moves = [f"Bob took move number {i} with rather many words in it" for i in range(6)]
+    scored = ["Bob +12 VP (Trajan tiles +9, senate +3)"]
+    line = meanwhile(moves, width=80, scored=scored)
+    assert line.cell_len <= 80
+    assert line.plain.startswith("Meanwhile: Bob +12 VP (Trajan tiles +9, senate +3); ")
+    assert line.plain.endswith("l: the log")  # moves were left out: where to read them
+    assert moves[-1][:12] in line.plain  # the latest move, whole or cut
+    # all of it fits: nothing is cut and no key is named
+    short = meanwhile(["Bob passed"], width=80, scored=scored)
+    assert short.plain == "Meanwhile: Bob +12 VP (Trajan tiles +9, senate +3); Bob passed"
+    # two scorers too long for the line: their totals alone
+    many = [f"{who} +12 VP (Trajan tiles +9, senate +2, ships +1)" for who in ("Ann", "Cai")]
+    assert meanwhile(moves, width=80, scored=many).plain.startswith(
+        "Meanwhile: Ann +12 VP; Cai +12 VP; "
+    )
