@@ -187,13 +187,16 @@ def legend() -> Group:
         ],
     )
     section(
-        "Players, tracks and prestige",
+        "Players, tracks and the slide bar",
         [
             (" ".join(SEAT_MARKERS), "the markers of seats 1-4 on the benefit tracks"),
             ("library", "benefit track of the library (LIB), steps 1-4"),
             ("basilica", "benefit track of the basilica (BAS), steps 1-4"),
             ("market", "benefit track of the market (MKT), steps 1-4"),
-            ("prestige", "your slide bar's position, 0-8; cypresses at 3, 6 and 8"),
+            (
+                "slide bar",
+                "its position, 0-8 (the rules call it the prestige track); cypresses at 3, 6 and 8",
+            ),
             ("flipped", "Merchant I has flipped the bar: it reads one position further"),
             ("▶", "the player deciding now"),
             ("ship", "your envoys: your own tiles that were used or left unused"),

@@ -81,7 +81,7 @@ RESOURCE_WORDS = {
     "assistant": ("assistant", "assistants"),
     "coin": ("coin", "coins"),
     "tribune": ("tribune", "tribunes"),
-    "upgrade": ("prestige step", "prestige steps"),
+    "upgrade": ("slide bar step", "slide bar steps"),
 }
 
 

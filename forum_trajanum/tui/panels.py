@@ -66,7 +66,7 @@ def supply_text(colonia: ColoniaView) -> Text:
     rows.append(("Coins", str(colonia.coins)))
     rows.append(("Tribunes", str(colonia.tribunes)))
     rows.append(("Ship", envoys_words(colonia.ship)))
-    rows.append(("Prestige", f"{colonia.prestige}/8" + (", flipped" if colonia.flipped else "")))
+    rows.append(("Slide bar", f"{colonia.prestige}/8" + (", flipped" if colonia.flipped else "")))
     rows.append(("Reserve", ", ".join(tile_label(k) for k in colonia.reserve) or "empty"))
     for title, value in rows:
         text.append(f"{title:<11}", style="bold")
@@ -111,7 +111,7 @@ def side_supply_text(colonia: ColoniaView) -> Text:
     row("Ship", envoys_words(colonia.ship))
     if colonia.reserve:
         row("Reserve", ", ".join(tile_label(k) for k in colonia.reserve))
-    row("Prestige", f"{colonia.prestige}/8" + (" (flipped)" if colonia.flipped else ""), ":")
+    row("Slide bar", f"{colonia.prestige}/8" + (" (flipped)" if colonia.flipped else ""), ":")
     text.append(prestige_words(colonia).replace(", ", "\n") + "\n", style="#d7d7af")
     cranes_text(colonia, text)
     return text
@@ -167,7 +167,7 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
         workers_text(c, text)
         text.append(f" assist {c.assistants} coins {c.coins} trib {c.tribunes}\n")
         text.append(f"    ship {envoys_words(c.ship)}, ")
-        text.append(f"prestige {c.prestige}/8: {prestige_words(c)}\n", style="#d7d7af")
+        text.append(f"slide bar {c.prestige}/8: {prestige_words(c)}\n", style="#d7d7af")
     for i, track in enumerate(("L", "S", "M")):
         text.append(f"{TRACK_NAMES[track]:<9}", style="bold")
         for step in range(5):

@@ -37,14 +37,14 @@ async def test_the_players_strip_draws_each_text_as_a_static_draws_it():
     texts = [
         Text.assemble(
             ("1 Ann", "bold cyan"),
-            "  3 VP coins 2\nship 1 envoy, prestige 0/8: largest area\n",
+            "  3 VP coins 2\nship 1 envoy, slide bar 0/8: largest area\n",
             ("Library", "bold"),
             " start > 1 worker",
         ),
         # one line changed, the same height: only that line is repainted
         Text.assemble(
             ("1 Ann", "bold cyan"),
-            "  3 VP coins 1\nship 1 envoy, prestige 0/8: largest area\n",
+            "  3 VP coins 1\nship 1 envoy, slide bar 0/8: largest area\n",
             ("Library", "bold"),
             " start > 1 worker",
         ),
