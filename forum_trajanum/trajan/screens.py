@@ -301,35 +301,53 @@ def circle_panel(v: GameState, seat: int, names: list[str], heading: bool = True
     pl = v.players[seat]
     title = Text(circle_title(v, seat, names), style="bold")
     table = Drawn(partial(circle_table, circle_rows(pl, plus2=not heading), header=heading))
-    out = Text()
     hand = Counter(c for c in pl.hand if c >= 0)
     unknown = sum(1 for c in pl.hand if c < 0)
-    out.append("Hand: ", style="bold")
-    out.append((cards(hand) or "no cards") + (f" + {unknown} unseen" if unknown else ""))
-    out.append("\n" if heading else " · ")
-    out.append("Display: ", style="bold")
-    out.append((cards(Counter(pl.display)) or "none") + ("\n" if heading else " · "))
-    centre = pl.arch == D.ARCH_CENTRE
-    if centre and heading:
-        out.append("The arch is in the centre: every slot is full.\n")
     tiles = Counter(forum_tile(t) for t in pl.tiles)
-    out.append("Tiles: ", style="bold")
-    out.append(", ".join(f"{n}× {w}" if n > 1 else w for w, n in sorted(tiles.items())) or "none")
     kept = ", ".join(D.DEMANDS[D.TRAJAN_TILES[t].amount] for t in pl.kept)
-    if kept:
-        out.append(f"; Trajan demand tiles: {kept}")
-    if centre and not heading:
-        out.append("\nThe arch is in the centre: every slot is full.")
-    if heading:
-        plus = ", ".join(D.ACTIONS[a] for a in range(6) if pl.plus2[a])
-        out.append(f"\n[+2] on: {plus or 'none'} · ")
-    else:
-        out.append("\n")
+    parts = [
+        ("Hand: ", (cards(hand) or "no cards") + (f" + {unknown} unseen" if unknown else "")),
+        ("Display: ", cards(Counter(pl.display)) or "none"),
+        (
+            "Tiles: ",
+            (", ".join(f"{n}× {w}" if n > 1 else w for w, n in sorted(tiles.items())) or "none")
+            + (f"; Trajan demand tiles: {kept}" if kept else ""),
+        ),
+    ]
+    centre = pl.arch == D.ARCH_CENTRE
+    if not heading:  # one line, cut with "…" where it is longer, and then whole below
+        out = Text("The arch is in the centre: every slot is full.\n" if centre else "")
+        out.append(
+            f"supply {pl.supply}, worker camp {pl.workers}, military camp {pl.legions}, "
+            f"senate {D.SENATE_VP[pl.senate]}"
+        )
+        return Group(table, Drawn(partial(cards_line, parts)), out)
+    out = Text()
+    for i, (label, words) in enumerate(parts):
+        out.append(label, style="bold")
+        out.append(words + "\n")
+        if i == 1 and centre:
+            out.append("The arch is in the centre: every slot is full.\n")
+    plus = ", ".join(D.ACTIONS[a] for a in range(6) if pl.plus2[a])
+    out.append(f"[+2] on: {plus or 'none'} · ")
     out.append(
         f"supply {pl.supply}, worker camp {pl.workers}, military camp {pl.legions}, "
         f"senate {D.SENATE_VP[pl.senate]}"
     )
-    return Group(title, table, out) if heading else Group(table, out)
+    return Group(title, table, out)
+
+
+def cards_line(parts: list[tuple[str, str]], width: int) -> Text:
+    """The hand, the display and the tiles on one line of ``width`` (80x24: the circle's
+    seventh row): where they are longer it ends in "…" (a line cut at the edge, "2×", read
+    as if the hand ended there), and each follows whole on its own lines below."""
+    line = Text(" · ").join(Text.assemble((label, "bold"), words) for label, words in parts)
+    if line.cell_len <= width:
+        return line
+    cut = line.copy()
+    cut.truncate(width, overflow="ellipsis")
+    whole = Text("\n").join(Text.assemble((label, "bold"), words) for label, words in parts)
+    return Text("\n").join([cut, whole])
 
 
 def time_track(v: GameState, sep: str = ": ") -> str:

@@ -61,3 +61,42 @@ def test_the_circle_in_text_looks_as_the_rich_table_did_at_every_width_it_is_sho
                 assert clean(cells(text, width)) == clean(cells(rich_table(rows), width))
                 compared += 1
     assert compared > 20
+
+
+async def test_at_80x24_a_long_hand_and_display_line_ends_in_an_ellipsis_and_follows_whole(
+    tmp_path, monkeypatch
+):
+    """QA of a hot-seat game at 80x24: "Display: Columns, ..., 2× Jewellery, 2×" was cut at
+    the window's edge with no mark, as if the hand ended there. The one line of hand,
+    display and tiles ends in "…" when longer, and each follows whole below (PgDn)."""
+    from forum_trajanum.core.session import GameSession
+    from forum_trajanum.trajan import data as D
+    from forum_trajanum.trajan.screens import TrajanScreen
+    from forum_trajanum.tui.app import ForumApp
+    from tests.tui.conftest import screen_text
+    from tests.waiting import wait_for
+
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr("forum_trajanum.tui.keys.CHOICE_HOLD", 0.001)
+    session = GameSession.new(
+        5, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
+    )
+    while session.state.phase == "setup":
+        session.play(str(legal_actions(session.state)[0]), session.decider)
+    eight = list(range(8))  # each of the three on a line of its own, the three not on one
+    for pl in session.state.players:
+        pl.hand, pl.display = eight, [*eight, 6]
+    display = "Display: " + ", ".join(
+        f"2× {name}" if c == 6 else name for c, name in enumerate(D.COMMODITIES[:8])
+    )
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        assert await wait_for(
+            pilot, lambda: isinstance(app.screen, TrajanScreen) and app.screen.data.view.legal
+        )
+        await pilot.pause()
+        row = next(line for line in screen_text(app).splitlines() if line.startswith("Hand: "))
+        assert row.rstrip(" ▁▂▃▄▅▆▇█").endswith("…"), row
+        await pilot.press("pagedown")
+        assert await wait_for(pilot, lambda: display in screen_text(app))
