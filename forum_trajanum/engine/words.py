@@ -18,6 +18,10 @@ from forum_trajanum.data import (
     cell_name,
 )
 
+#: The status's "when" in the last round of the last cycle (instead of "Cycle III, round 4 of
+#: 4"): nothing else warned that the game ends.
+LAST_ROUND = "Last round of the game"
+
 #: The crane corners' names, in the engine's order of corners.
 CORNER_NAMES = tuple(cell_name(c) for c in CORNERS)
 

@@ -193,6 +193,8 @@ def status_lines(data: TrajanData, width: int = 0) -> list[Text]:
         first.append(STATUS_SEP + (QUARTER_SCORED if v.tasks else "the game is over"))
     else:
         quarter = f"Quarter {NUMERALS[min(v.quarter, 4) - 1]}, round {v.round} of 4"
+        if W.last_round(v):
+            quarter = W.LAST_ROUND
         first.append(quarter, style="bold")
         first.append(STATUS_SEP + f"time {v.time} of {cycle}{_time_sep(v)}")
         first.append(round_end_words(v, cycle, the="the "))
@@ -223,10 +225,12 @@ def status_line(data: TrajanData, width: int = 0) -> Text:
 def round_end_words(v: GameState, cycle: int, the: str = "") -> str:
     """How far the round's end is: "round ends in 9" (``the`` before it: "the round ends in
     9"), or that this turn ends it ("this turn ends the round": after "time 2 of 11", "the
-    round ends after this turn" read as if the time said otherwise)."""
+    round ends after this turn" read as if the time said otherwise); in the game's last
+    round, the game's end ("the game ends in 9", "the game ends after this turn")."""
+    last = W.last_round(v)  # then it is the game that ends
     if v.round_ends:  # the time marker passed its start during this turn
-        return "this turn ends the round"
-    return f"{the}round ends in {cycle - v.time}"
+        return W.LAST_TURN if last else "this turn ends the round"
+    return f"{the}{'game' if last else 'round'} ends in {cycle - v.time}"
 
 
 def _time_sep(v: GameState, sep: str = ": ") -> str:

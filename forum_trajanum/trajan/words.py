@@ -54,6 +54,17 @@ POINTS_SHORT = {
     "bonus": "bonus tiles",
 }
 
+#: The status's "when" in the last round of the last quarter (EN l.163: four quarters of four
+#: rounds), instead of "Quarter IV, round 4 of 4": nothing else warned that the game ends.
+LAST_ROUND = "Last round of the game"
+#: When the time marker reaches its start during this turn in that round.
+LAST_TURN = "the game ends after this turn"
+
+
+def last_round(v) -> bool:
+    """Whether ``v`` is in the game's last round (the 4th of the 4th quarter)."""
+    return v.quarter >= D.QUARTERS and v.round >= D.ROUNDS_PER_QUARTER
+
 
 def trajan_tile(tile: int) -> str:
     """A Trajan tile in words: "Y+O 5 VP, 1 worker"."""

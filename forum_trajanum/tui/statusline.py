@@ -2,12 +2,12 @@
 supply, in labelled words and never cut.
 
 It has one fixed layout per width, the same on every screen of a game: two lines, the first
-saying when it is and where the player stands (cycle and round, the street cards, name and
-score), the second the player's supply. Below 120 columns the workers are written with their
-colour letters (B blue, G green, Y yellow, R red, each in its colour, explained by the
-legend); from 120 in words. The longest numbers (three-digit scores, two-digit supplies) and
-the widest street cards fit 80 columns; only a name too wide for what is left of its line is
-shortened, never a field.
+saying when it is and where the player stands (cycle and round, or "Last round of the game",
+the street cards, name and score), the second the player's supply. Below 120 columns the
+workers are written with their colour letters (B blue, G green, Y yellow, R red, each in its
+colour, explained by the legend); from 120 in words. The longest numbers (three-digit scores,
+two-digit supplies) and the widest street cards fit 80 columns; only a name too wide for what
+is left of its line is shortened, never a field.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from forum_trajanum.data import COLOURS, STREET_SYMBOLS
+from forum_trajanum.data import COLOURS, CYCLES, ROUNDS_PER_CYCLE, STREET_SYMBOLS
 from forum_trajanum.engine import PlayerView
+from forum_trajanum.engine.words import LAST_ROUND
 from forum_trajanum.replay import cycle_name
 from forum_trajanum.tui.widgets import COLOUR_STYLE, SEAT_STYLE
 
@@ -40,7 +41,10 @@ def status_lines(pv: PlayerView, names: list[str], seat: int, width: int = 0) ->
     """``seat``'s status in ``width`` columns (0: as wide as it needs): two lines."""
     c = pv.colonias[seat]
     first = Text(no_wrap=True, overflow="ellipsis")
-    first.append(f" Cycle {cycle_name(pv.cycle)}, round {max(pv.round, 1)} of 4", "bold")
+    when = f"Cycle {cycle_name(pv.cycle)}, round {max(pv.round, 1)} of 4"
+    if pv.cycle >= CYCLES and pv.round >= ROUNDS_PER_CYCLE:
+        when = LAST_ROUND
+    first.append(f" {when}", "bold")
     first.append(SEP + "street cards ")
     streets = " ".join(STREET_SYMBOLS[s] for s in pv.street)
     first.append(streets or "none yet", style="bold #87d7ff" if streets else "")

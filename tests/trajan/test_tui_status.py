@@ -17,6 +17,8 @@ from forum_trajanum.trajan.view import view
 NAMES = ["Aurelia Valentiniana", "Ann"]  # the longest name the form takes, and a short one
 WHEN = r" (Setup │ start player .+|Quarter (I|II|III|IV), round [1-4] of 4 │ time \d+ of \d+"
 WHEN += r"(: the round ends in \d+| · this turn ends the round)"
+WHEN += r"|Last round of the game │ time \d+ of \d+"
+WHEN += r"(: the game ends in \d+| · the game ends after this turn)"
 WHEN += r"|Quarter (I|II|III|IV) ends │ scoring the quarter: demands, senate, consuls)"
 WHO = r" demands (none yet|(bread|games|religion)(, (bread|games|religion))*) │ .+ -?\d+ VP"
 
@@ -72,3 +74,29 @@ def test_while_a_quarter_is_scored_the_status_says_so_not_the_time_track():
         first = lines[0].plain
         assert first.startswith(" Quarter I ends │ scoring the quarter: demands, senate, consuls")
         assert "round ends" not in first and "time" not in first
+
+
+def test_the_last_round_of_the_last_quarter_says_the_game_ends_and_when():
+    """EN l.163 (four quarters of four rounds): in the 4th round of quarter IV the status says
+    it is the last round of the game, and that the game ends after this turn when the time
+    marker reaches its start in it (QA: nothing warned that the game was about to end)."""
+    from forum_trajanum.trajan import data as D
+
+    state = new_game(7, TrajanOptions(players=2))
+    rng = random.Random(7)
+    said: dict[str, int] = {}
+    while not is_over(state):
+        v = view(state, max(state.decider, 0))
+        data = TrajanData(v, NAMES, ["", ""])
+        last = v.quarter == D.QUARTERS and v.round == 4 and len(v.scorings) < v.quarter
+        for width in (80, 120, 160):
+            lines = status_lines(data, width)
+            assert_laid_out(lines, width)
+            first = lines[0].plain
+            assert first.startswith(" Last round of the game │ ") == last, first
+            assert ("the game ends" in first) == last
+            assert ("· the game ends after this turn" in first) == (last and v.round_ends)
+        if last:
+            said[first.split("│")[1].strip()] = 1
+        apply(state, rng.choice(legal_actions(state)))
+    assert any("after this turn" in s for s in said) and any("ends in" in s for s in said)

@@ -21,7 +21,8 @@ NAMES = ["Aurelia Valentiniana", "Ann"]  # the longest name the form takes, and 
 #: The fields of each line, in their order, with their labels (the workers in colour
 #: letters below 120 columns, in words from there).
 FIRST = re.compile(
-    r"^ Cycle (I|II|III), round [1-4] of 4 │ street cards (none yet|[IVa-f]+ [IVa-f]+) │ .+ \d+ VP$"
+    r"^ (Cycle (I|II|III), round [1-4] of 4|Last round of the game)"
+    r" │ street cards (none yet|[IVa-f]+ [IVa-f]+) │ .+ \d+ VP$"
 )
 WORKERS = {80: r"B\d+ G\d+ Y\d+ R\d+", 120: r"blue \d+ green \d+ yellow \d+ red \d+"}
 SECOND = r"^ builders \d+ │ workers {} │ assistants \d+ │ coins \d+ │ tribunes \d+$"
@@ -112,3 +113,21 @@ async def test_the_status_line_is_written_again_for_a_new_width():
         await pilot.pause()
         line = str(status.render().plain)
         assert "B10 G11 Y12 R13" in line and "blue" not in line
+
+
+def test_the_last_round_of_the_last_cycle_says_it_is_the_last_round_of_the_game():
+    # nothing else warned that the game was about to end (a whole hot-seat game's QA)
+    from forum_trajanum.data import CYCLES, ROUNDS_PER_CYCLE
+
+    session = GameSession.new(3, GameOptions(players=2), NAMES, ["", ""], autosave=False)
+    rng = random.Random(3)
+    said = set()
+    while not session.over:
+        pv = session.view_of(session.decider)
+        last = pv.cycle >= CYCLES and pv.round >= ROUNDS_PER_CYCLE
+        for width in (80, 120, 160):
+            first = status_lines(pv, NAMES, pv.viewer, width)[0].plain
+            assert first.startswith(" Last round of the game │ ") == last, first
+        said.add(last)
+        session.play(rng.choice(pv.legal))
+    assert said == {True, False}
