@@ -1005,6 +1005,8 @@ class TrajanScreen(GameScreen):
         self._hint_shown = False
         #: The view a hint is being worked out for (None: none; Escape gives it up).
         self._hint_asked: GameState | None = None
+        #: h was pressed again while thinking: the hint comes whole (narrow: not one line).
+        self._hint_whole = False
         self._message = ""
         self._title = Text()
 
@@ -1357,16 +1359,18 @@ class TrajanScreen(GameScreen):
     # --- the hint -----------------------------------------------------------------------
 
     def action_hint(self) -> None:
-        """h: a hint; h again shows it whole (below 120 columns it takes one line), or hides
-        it; h once more shows it again."""
+        """h: a hint; h again shows it whole (below 120 columns it takes one line; pressed
+        while thinking, it comes whole), or hides it; h once more shows it again."""
         if not self.data.view.legal:
             return
         note = self.query_one("#t-hint")
         if not self._hint:
             if self._hint_asked is not self.data.view:  # not already thinking about it
-                self._hint_asked = self.data.view
+                self._hint_asked, self._hint_whole = self.data.view, False
                 self.say("Thinking about a hint…")
                 self._find_hint(self.data.view)
+            else:  # h again while thinking: it counts, the hint comes whole
+                self._hint_whole = True
             return
         if not self._hint_shown:
             self._hint_shown = True
@@ -1439,6 +1443,8 @@ class TrajanScreen(GameScreen):
         text = self.hint_text(v, found)
         self._hint, self._hint_shown, self._hint_asked = text, True, None
         self._hint_line = self.hint_line(v, found)
+        if self._hint_whole and self._layout() == "narrow":
+            self.query_one("#t-hint").add_class("-more")  # h was pressed again meanwhile
         self.say("")
         self._set_note(self._note(self.data))
 

@@ -135,7 +135,7 @@ def due(record: GameRecord, pv: PlayerView) -> tuple[str, str, list[str]]:
 
 #: The coach dialog's answers: OK, or "Don't show again"; a digit ("1"-"9") takes that
 #: choice of the decision list at once.
-OK, STOP = "ok", "stop"
+OK, STOP, HINT = "ok", "stop", "hint"
 
 #: Below this size the coach is a strip along the top of the screen (over the status line),
 #: its explanation cut to what fits two lines, the rest one key (m) away.
@@ -178,12 +178,14 @@ class CoachScreen(ModalScreen[str]):
     """The coach's explanation of one kind of decision. It sits just above the decision
     list where there is room (the choices it explains stay in view, as do the status line
     and the top of the board) and above the key bar otherwise. Dismissed with
-    :data:`OK`, :data:`STOP` ("Don't show again") or a digit: that choice, taken at once."""
+    :data:`OK`, :data:`STOP` ("Don't show again"), :data:`HINT` (h: closed, and the hint
+    asked for) or a digit: that choice, taken at once."""
 
     BINDINGS = [
         Binding("escape", "answer('ok')", "OK"),
         Binding("d,k", "answer('stop')", "Don't show again"),
         Binding("m", "more", "More"),
+        Binding("h", f"answer('{HINT}')", "Hint"),
         *[Binding(str(n), f"answer('{n}')", show=False) for n in range(1, 10)],
     ]
     AUTO_FOCUS = "#coach-ok"
@@ -213,7 +215,7 @@ class CoachScreen(ModalScreen[str]):
             (f" for {self.player_name}: ", "#87d7ff"),
             (self.title_text, "bold #ffd75f"),
         )
-        tip = "A digit takes that choice now · h (after OK) a hint · k coach off"
+        tip = "A digit takes that choice now · h a hint · k coach off"
         box = Vertical(id="coach-box")
         if self.compact:  # the player is named on the choices' line below
             heading = Text.assemble(("Coach: ", "bold #87d7ff"), (self.title_text, "bold #ffd75f"))
@@ -299,8 +301,11 @@ class CoachApp:
             from forum_trajanum.tui.gamescreens import GameScreen
 
             pick = getattr(self.screen, "action_pick", None)
+            hint = getattr(self.screen, "action_hint", None)
             if answer and answer.isdigit() and isinstance(self.screen, GameScreen) and pick:
                 pick(int(answer))  # the choice the player read it for (any game's screen)
+            elif answer == HINT and isinstance(self.screen, GameScreen) and hint:
+                hint()  # h on the coach: closed, and the hint asked for (any game's screen)
             else:
                 self.hold_choices()
 

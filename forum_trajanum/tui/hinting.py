@@ -97,6 +97,8 @@ class HintPanel(Static):
         self.thinking = False
         #: The worked-out hint is kept off the screen (h or Escape hid it; h shows it again).
         self.hidden = False
+        #: h was pressed again while thinking: the hint comes whole (compact: not one line).
+        self.whole = False
         self._shown_text: Text | None = None
         self._line = Text()
 
@@ -110,6 +112,7 @@ class HintPanel(Static):
     def forget(self) -> None:
         """No hint any more (nor thinking about one)."""
         self.hint_view, self.hint, self.thinking, self.hidden = None, None, False, False
+        self.whole = False
 
     def ask(self, pv: PlayerView) -> bool:
         """Work out a hint for ``pv``, the view on screen; False when one is worked out for
@@ -117,6 +120,7 @@ class HintPanel(Static):
         if self.hint_view is pv:
             return False
         self.hint_view, self.hint, self.thinking, self.hidden = pv, None, True, False
+        self.whole = False
         self.think(pv)
         return True
 

@@ -567,7 +567,8 @@ class PlayScreen(GameScreen):
 
     def action_hint(self) -> None:
         """h: suggest a move for the player whose decision is on screen; h again shows it
-        whole (in a small window it takes one line), or hides it; h once more shows it."""
+        whole (in a small window it takes one line; pressed while thinking, it comes whole),
+        or hides it; h once more shows it."""
         pv = self.data.view
         why = hint_unavailable(pv)
         if why:
@@ -580,6 +581,9 @@ class PlayScreen(GameScreen):
             self.mark_hint() if hints.action() is not None else self.draw()
         elif hints.ask(pv):
             self.decision_panel().show_hint_line()  # thinking
+        elif hints.thinking:
+            hints.whole = True  # h again while thinking: it counts, the hint comes whole
+            self.decision_panel().show_hint_line()
         elif hints.action() is not None:
             compact = self.has_class("-narrow") or self.has_class("-short")
             if compact and not hints.has_class("-more"):
@@ -607,6 +611,8 @@ class PlayScreen(GameScreen):
         if hints.hint_view is not pv or self.data.view is not pv or self.covered:
             return  # the player acted (or the keyboard passed on) meanwhile: drop it
         if hints.take(pv, event.hint):
+            if hints.whole and self.compact:
+                hints.add_class("-more")  # h was pressed again meanwhile: all of it
             self.mark_hint()
         else:
             self.decision_panel().show_hint_line(

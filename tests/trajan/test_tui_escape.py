@@ -155,3 +155,29 @@ def test_the_help_says_q_goes_to_the_menu_and_escape_closes():
     keys = dict(KEYS)
     assert "menu" in keys["q"] and "saved" in keys["q"]
     assert "menu" not in keys["Esc"] and "close" in keys["Esc"]
+
+
+async def test_h_again_while_the_hint_is_worked_out_counts_and_it_comes_whole(monkeypatch):
+    # QA at 80x24: a second h during "Thinking about a hint…" was lost, the whole hint took
+    # a third
+    import forum_trajanum.trajan.bots as bots
+
+    gate = threading.Event()
+    hint = bots.hint
+
+    def slow_hint(v):  # the hint is worked out only once the test lets it
+        gate.wait(10)
+        return hint(v)
+
+    monkeypatch.setattr(bots, "hint", slow_hint)
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _decision(pilot, app)
+        note = screen.query_one("#t-hint")
+        await pilot.press("h")
+        assert await wait_for(pilot, lambda: "Thinking about a hint" in _flat(app))
+        await pilot.press("h")  # again, before the hint is there
+        gate.set()
+        assert await wait_for(pilot, lambda: "Hint" in _note(screen))
+        await pilot.pause()
+        assert note.region.height > 1 and "expected points" in _note(screen)

@@ -251,3 +251,22 @@ async def test_at_80x24_the_coach_covers_neither_the_choices_nor_the_board_it_ex
             if {"draft", "use", "build", "envoy"} <= explained:
                 break
         assert {"setup_cranes", "draft", "use", "build", "envoy"} <= explained, explained
+
+
+async def test_at_80x24_h_on_the_coach_closes_it_and_asks_for_the_hint():
+    # the teammate's game: h with the coach strip up did nothing and said nothing
+    session = _coached_session([0, 1])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        assert await wait_for(pilot, lambda: not app.screen.held)
+        count = len(session.record.actions)
+        await pilot.press("h")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+        assert len(session.record.actions) == count  # nothing chosen
+        hints = app.screen.query_one("#hint")
+        assert hints.hint_view is app.screen.data.view  # asked for (thinking, or done)
+        assert await wait_for(pilot, lambda: hints.hint is not None)
+        await pilot.pause()
+        assert "Hint:" in screen_text(app)

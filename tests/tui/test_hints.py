@@ -187,3 +187,32 @@ async def test_the_command_palette_offers_the_hint():
         assert await wait_for(pilot, lambda: screen.query_one("#hint").hint is not None)
         await pilot.pause()
         assert "Hint:" in screen_text(app)
+
+
+async def test_at_80x24_h_again_while_thinking_counts_and_the_hint_comes_whole(monkeypatch):
+    # the teammate's game: a second h during "thinking…" was lost, the whole hint took a third
+    import forum_trajanum.bots.hint as hint_module
+
+    release = threading.Event()
+    real = hint_module.suggest
+
+    def slow_suggest(pv):
+        release.wait(10)
+        return real(pv)
+
+    monkeypatch.setattr(hint_module, "suggest", slow_suggest)
+    session = session_at("draft", seed=4, skip=1)
+    session.autosave = False
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.press("h")
+        hints = app.screen.query_one("#hint", HintPanel)
+        assert hints.thinking and "Hint: thinking…" in screen_text(app)
+        await pilot.press("h")  # again, before the hint is there
+        release.set()
+        assert await wait_for(pilot, lambda: hints.hint is not None)
+        await pilot.pause()
+        assert hints.has_class("-more")  # whole, not its one line
+        assert app.screen.query_one("#p-decide").has_class("-hint-more")
+        assert "(each played on to the round's end" in " ".join(screen_text(app).split())
