@@ -153,8 +153,12 @@ def legend() -> Group:
     section(
         "On the province map",
         [
-            ("⚑2", "player 2's leader is there (numbered as in the players panel)"),
-            ("⚔13", "a legionnaire of player 1 and one of player 3"),
+            (
+                "⚑B",
+                "the leader of the player marked B is there (each player's mark is their "
+                "name's initial, or another of its letters: the line below the map names them)",
+            ),
+            ("⚔AC", "a legionnaire of the player marked A and one of the player marked C"),
             ("10 VP", "what a legionnaire deployed there scores (3 less per other player's)"),
             ("+Forum", "an extra action tile: repeat that action once in a turn"),
             ("senate 4", "a senate tile worth 4 votes in the quarter's vote"),
@@ -167,7 +171,11 @@ def legend() -> Group:
         [
             ("a1 … d5", "the sites: row letter, column number"),
             ("Roof 5", "a building tile: its type and its VP (Fount.: Fountain)"),
-            ("worker 2", "player 2's worker on a site whose tile was taken"),
+            (
+                "worker B",
+                "the worker of the player marked B on a site whose tile was taken "
+                "(the line below the district names them)",
+            ),
         ],
     )
     section(

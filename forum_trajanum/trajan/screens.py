@@ -121,6 +121,17 @@ WHY_WORDS = {
 }
 
 
+#: Trajan marks no player by a seat number (the map and the district by their names'
+#: marks): the hand-over names the player alone (tui/gamescreens.py).
+NAMES_ONLY = True
+
+
+def handover_words(v: GameState, names) -> str:
+    """The next decision on the hand-over screen, the start player named ("seat 2 is the
+    start player" was the engine's words)."""
+    return W.title(v, names)
+
+
 def decision_title(v: GameState, names=()) -> str:
     """The decision in words, with what the view knows about it (the start player named)."""
     task = v.task
@@ -603,10 +614,11 @@ WILD_FORMS = {
 }
 
 
-def map_drawing(v: GameState, width: int = 4 * MAP_CELL + 3 * MAP_GAP) -> Text:
+def map_drawing(v: GameState, names: list[str], width: int = 4 * MAP_CELL + 3 * MAP_GAP) -> Text:
     """The provinces as a small map with their links, drawn to fit ``width`` characters:
     each province its name and VP, its tile, and who is there (⚑ leaders, ⚔ legionnaires,
-    by seat number)."""
+    each player by the mark of their name, :func:`words.marks`, a legend line naming them)."""
+    who = W.marks(names or [f"Player {p + 1}" for p in range(len(v.players))])
     at = {MAP_PLACES[name]: q for q, name in enumerate(D.PROVINCES)}
     linked = {(a, b) for a in range(len(D.PROVINCES)) for b in D.ADJACENT[a]}
     size = max(8, min(MAP_CELL, (width - 3 * MAP_GAP) // 4))
@@ -622,8 +634,8 @@ def map_drawing(v: GameState, width: int = 4 * MAP_CELL + 3 * MAP_GAP) -> Text:
         if line == 1:
             tile = v.provinces[q]
             return _fit(_short_tile(tile), size) if tile >= 0 else "no tile"
-        leaders = "".join(str(p + 1) for p, pl in enumerate(v.players) if pl.leader == q)
-        legions = "".join(str(p + 1) for p in v.legions[q])
+        leaders = "".join(who[p] for p, pl in enumerate(v.players) if pl.leader == q)
+        legions = "".join(who[p] for p in v.legions[q])
         marks = (f" ⚑{leaders}" if leaders else "") + (f" ⚔{legions}" if legions else "")
         vp = D.PROVINCE_VP[q]
         return _fit((f"{vp} VP{marks}", f"{vp}VP{marks.replace(' ', '')}"), size)
@@ -655,10 +667,11 @@ def map_drawing(v: GameState, width: int = 4 * MAP_CELL + 3 * MAP_GAP) -> Text:
     # the military camp below the map, one way up into Alpes, Raetia and Noricum
     out.append(" " * (size + MAP_GAP))
     out.append((" " * (MAP_GAP)).join("↑".center(size) for _ in range(3)).rstrip() + "\n")
-    camp = "".join(str(p + 1) for p, pl in enumerate(v.players) if pl.leader < 0)
+    camp = "".join(who[p] for p, pl in enumerate(v.players) if pl.leader < 0)
     out.append(" " * (size + MAP_GAP) + "military camp (one way up)", style="bold")
     out.append(f" ⚑{camp}\n" if camp else "\n")
-    out.append("⚑ leaders, ⚔ legionnaires (by seat number) · +Forum: an extra action tile")
+    named = ", ".join(f"{m} {name}" for m, name in zip(who, names, strict=False))
+    out.append(f"⚑ leaders, ⚔ legionnaires: {named} · +Forum: an extra action tile")
     return out
 
 
@@ -681,16 +694,18 @@ def map_panel(v: GameState, names: list[str]) -> Group:
             out.append(f" · legionnaires {', '.join(legions)}")
         out.append(f" · to {', '.join(D.PROVINCES[n] for n in D.ADJACENT[q])}\n")
     out.rstrip()
-    return Group(Drawn(partial(map_drawing, v)), out)
+    return Group(Drawn(partial(map_drawing, v, names)), out)
 
 
 #: Shorter forms of the building types, for a narrow district.
 SHORT_BUILDINGS = {"Fountain": "Fount."}
 
 
-def district_drawing(v: GameState, width: int = 75) -> Text:
+def district_drawing(v: GameState, names: list[str], width: int = 75) -> Text:
     """The construction district as its 4×5 grid, drawn to fit ``width`` characters: each
-    site its tile (building type and VP), or the seats of the workers there."""
+    site its tile (building type and VP), or the marks of the players whose workers are
+    there (:func:`words.marks`)."""
+    mark = W.marks(names or [f"Player {p + 1}" for p in range(len(v.players))])
     cols = D.DISTRICT_COLUMNS
     size = max(7, min(14, (width - 2) // cols))
     out = Text()
@@ -706,7 +721,7 @@ def district_drawing(v: GameState, width: int = 75) -> Text:
                 forms = (f"{name} {vp}", f"{SHORT_BUILDINGS.get(name, name)} {vp}")
                 out.append(f"{_fit(forms, size - 1):<{size}}")
             else:
-                seats = [str(p + 1) for p in v.workers[site]]
+                seats = [mark[p] for p in v.workers[site]]
                 forms = (f"workers {' '.join(seats)}", f"w: {','.join(seats)}")
                 if len(seats) == 1:
                     forms = (f"worker {seats[0]}", *forms[1:])
@@ -716,9 +731,12 @@ def district_drawing(v: GameState, width: int = 75) -> Text:
 
 
 def district_panel(v: GameState, names: list[str]) -> Group:
-    # the numbers on the grid's taken sites are the players': each named
-    others = "".join(f", {p + 1} {name}" for p, name in enumerate(names) if p)
-    out = Text(f"Roof 5: a tile and its VP · worker 1: {names[0]}'s worker (tile taken){others}\n")
+    # the marks on the grid's taken sites are the players': each named
+    mark = W.marks(names)
+    others = "".join(f", {mark[p]} {name}" for p, name in enumerate(names) if p)
+    out = Text(
+        f"Roof 5: a tile and its VP · worker {mark[0]}: {names[0]}'s worker (tile taken){others}\n"
+    )
     out.append("The first tile of a type also gives: ")
     out.append(
         ", ".join(
@@ -726,7 +744,7 @@ def district_panel(v: GameState, names: list[str]) -> Group:
             for t in range(len(D.BUILDING_TYPES))
         )
     )
-    return Group(Drawn(partial(district_drawing, v)), out)
+    return Group(Drawn(partial(district_drawing, v, names)), out)
 
 
 def players_panel(v: GameState, names: list[str]) -> Text:
@@ -1114,7 +1132,7 @@ class TrajanScreen(GameScreen):
                 box.border_title = Text(title)
             content = panel_text(self.data, panel, heading=not narrow)
             if box_id == "t-map-box":  # beside everything else: the drawing alone
-                content = Drawn(partial(map_drawing, self.data.view))
+                content = Drawn(partial(map_drawing, self.data.view, self.data.names))
             if box_id == "t-board-box":  # its time track apart (redrawn alone at most moves)
                 time = self.query_one("#t-time", Static)
                 track = time_line(self.data.view, two_lines=True)  # two lines: never wraps

@@ -5,6 +5,8 @@ share (a tile, a marker, a bonus tile)."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+
 from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan.actions import FORUM_KEYS, TILE_KEY, site_word
 from forum_trajanum.trajan.foresight import (
@@ -284,6 +286,23 @@ def title(v: GameState, names=()) -> str:
     if start == v.viewer == task.player:
         return f"{said} — you are the start player"
     return f"{said} — {names[start]} is the start player"
+
+
+def marks(names) -> list[str]:
+    """Each player's one-character mark where a drawing must stay short (the province map,
+    the construction district): the initial of their name, else of another word of it,
+    else another of its letters or digits, else a free capital, never two alike; the
+    legend beside the drawing maps each to its name ("A Ann, B Bob")."""
+    out: list[str] = []
+    for name in names:
+        words = str(name).split()
+        tried = [w[0] for w in words] + [c for w in words for c in w[1:]] + list(UPPER)
+        fit = (c.upper() for c in tried if c.isalnum() and len(c.upper()) == 1)
+        out.append(next(c for c in fit if c not in out and cell_len(c) == 1))
+    return out
+
+
+UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def plural(n: int, word: str) -> str:

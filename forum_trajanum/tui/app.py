@@ -556,7 +556,11 @@ class ForumApp(CoachApp, App):
         elif step.kind == "handover":
             self.conductor.forget_viewer()
             self.cover_secrets()
-            screen = self.handover_screen(s.name(step.seat), step.seat, step.what)
+            # a game may say the next decision with the players' names, and name them alone
+            words = getattr(self.screens, "handover_words", None)
+            what = words(s.view_of(step.seat), self.names()) if words else step.what
+            seat = -1 if getattr(self.screens, "NAMES_ONLY", False) else step.seat
+            screen = self.handover_screen(s.name(step.seat), seat, what)
             self.push_overlay(screen, lambda _: self.handed_over(step))
         else:
             self.reveal()

@@ -2,7 +2,7 @@
 screen and its words").
 
 A game's ``"screens"`` module (named in its :class:`~forum_trajanum.core.game.Game`'s
-``modules``) provides four functions; the app calls nothing else of it:
+``modules``) provides four functions (and what is optional below); the app calls nothing else of it:
 
 - ``play_data(session, view, *, names, bots, message, hold, home)``: what a play screen draws
   for one view (``view.viewer`` -1: the public view while a bot plays or before a scoring;
@@ -13,7 +13,10 @@ A game's ``"screens"`` module (named in its :class:`~forum_trajanum.core.game.Ga
 - ``scoring_screen(view, scoring, names, history, hold)``: the :class:`FlowScreen` that shows
   a scoring (a cycle's, a quarter's);
 - ``game_over_screen(view, names, history)``: the final ranking;
-- optionally ``help_screen(tab)``: the game's help (keys, legend, rules, rulings).
+- optionally ``help_screen(tab)``: the game's help (keys, legend, rules, rulings);
+- optionally ``handover_words(view, names)``: the next decision in words for the hand-over
+  screen (the players named), and ``NAMES_ONLY = True`` where the game marks no one by a seat
+  number (the hand-over then names the player alone, no "(seat 2)").
 
 The app shows them as the conductor says (:mod:`forum_trajanum.core.conductor`): it holds no
 turn flow and computes no rule of any game.

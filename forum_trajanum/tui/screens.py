@@ -442,7 +442,10 @@ class HandOverScreen(Screen[None]):
     def message(self) -> Text:
         return Text.assemble(
             ("Pass the keyboard to\n\n", "italic"),
-            (f"{self.player_name}  (seat {self.seat + 1})\n\n", "bold #ffd75f"),
+            (self.player_name, "bold #ffd75f"),
+            # the seat's number where the game marks seats by it (Forum Trajanum's B1)
+            (f"  (seat {self.seat + 1})" if self.seat >= 0 else "", "bold #ffd75f"),
+            ("\n\n", ""),
             (f"Next: {self.what}\n\n", ""),
             ("Everybody else: please look away.\n", "italic"),
             (f"{self.player_name}, press Enter when you are ready.", "bold"),

@@ -142,11 +142,11 @@ def test_the_keys_and_the_legend_explain_every_short_form_on_the_screen():
     console.print(legend())
     text = " ".join(console.export_text().split())
     for short in (
-        "Roof 5", "worker 2", "Display", "(yellow) (grey)", "the top card last",
+        "Roof 5", "worker B", "⚑B", "Display", "(yellow) (grey)", "the top card last",
         "coloured, grey", "Germ. Inf.", "about 115 VP", "kept: meets bread",
     ):  # fmt: skip
         assert short in text, short
-    assert "seat" not in text  # the players' numbers, as the players panel shows them
+    assert "seat" not in text  # the players by the marks of their names, not by seats
 
 
 def _states(players: int = 2, seed: int = 1):
@@ -245,6 +245,7 @@ def test_recruiting_and_hiring_name_the_token_as_the_rules_do():
 CODE_TOKEN = re.compile(
     r"\b[a-z]{2,}\d+\b|\b[a-z]+_[a-z_]+\b|\b[a-z]+(?:-[a-z]+)+\b"
     r"|\bR\d{1,2}\b"  # a ruling's code: the help's rulings tab's alone
+    r"|\bseats? (?:\d+|numbers?)\b"  # a seat's number where its player's name belongs
 )
 #: The hyphenated words of plain English the screens use.
 ENGLISH_COMPOUNDS = {"face-down", "face-up", "hot-seat"}
@@ -267,7 +268,9 @@ def _plain(renderable, width: int = 120) -> str:
 def test_the_code_token_check_catches_what_issue_28_found():
     for said in ("took a senate3 tile", "a wild-demand", "took the fruit-ceramics bonus tile",
                  "spend wild_extra", "an extra-forum tile",
-                 "1 commodity wild card (R23) × 3", "only 1 could be drawn, R29"):  # fmt: skip
+                 "1 commodity wild card (R23) × 3", "only 1 could be drawn, R29",
+                 "Bob (seat 2)", "take a starting card — seat 2 is the start player",
+                 "⚑ leaders, ⚔ legionnaires (by seat number)"):  # fmt: skip
         assert code_tokens(said), said
     assert not code_tokens("took a card from the face-down pile; site b3; the [+2] marker")
 
@@ -287,6 +290,7 @@ def test_no_screen_or_log_line_of_random_games_shows_a_code(players):
     while not is_over(state):
         pv = view(state, state.decider)
         said.append(S.decision_title(pv, names))
+        said.append(S.handover_words(pv, names))
         said += [choice_words(pv, action) for action in pv.legal]
         if step % 25 == 0 or state.decision in ("spend", "consul"):
             data = S.TrajanData(pv, names, [""] * players)
@@ -330,8 +334,8 @@ def test_the_district_legend_and_the_other_circles_name_the_players_not_their_se
     v = _qa_scene()
     names = ["Ann", "Normal bot"]
     district = " ".join(_plain(S.district_panel(v, names), 80).split())
-    assert "worker 1: Ann's worker (tile taken), 2 Normal bot" in district
-    assert "worker 2" in district  # the site on the grid, explained by the legend
+    assert "worker A: Ann's worker (tile taken), N Normal bot" in district
+    assert "worker N" in district  # the site on the grid, explained by the legend
     circle = " ".join(_plain(circle_of(v, 1, names), 80).split())
     assert "Normal bot's action circle (clockwise)" in circle
     for text in (district, circle):
@@ -403,3 +407,54 @@ def test_the_quarters_senate_vote_breaks_down_every_seats_votes_alike():
         f"Normal bot: 4 votes ({D.SENATE_VP[0]} from the senate track, "
         f"{4 - D.SENATE_VP[0]} from senate tiles)"
     ) in text
+
+
+def test_the_map_marks_each_player_by_their_names_initial_and_its_legend_names_them():
+    """The QA hot-seat game at 80x24: the map's "⚑2 ⚔1 (by seat number)" spoke of seats;
+    a leader and a legionnaire are marked by their player's initial, the legend names them
+    (two names alike get two marks)."""
+    from forum_trajanum.trajan import screens as S
+    from forum_trajanum.trajan.words import marks
+    from tests.trajan.helpers import after_setup
+
+    state = after_setup()
+    q = D.PROVINCES.index("Alpes")
+    state.players[1].leader, state.legions[q] = q, [0]
+    drawn = _plain(S.map_panel(view(state, 0), ["Ann", "Bob"]), 80)
+    assert "⚑B⚔A" in drawn.replace(" ", "") and "legionnaires: A Ann, B Bob" in drawn
+    assert "seat" not in drawn
+    assert marks(["Normal bot", "Normal bot 2"]) == ["N", "B"]
+
+
+async def test_the_hand_over_names_the_player_and_the_start_player_not_their_seats(
+    tmp_path, monkeypatch
+):
+    """The QA hot-seat game: the hand-over read "Bob  (seat 2)" and "Next: take a starting
+    card — seat 2 is the start player"; it names them (EN l.129: the start player drawn)."""
+    from forum_trajanum.core.session import GameSession
+    from forum_trajanum.tui.app import ForumApp
+    from forum_trajanum.tui.screens import HandOverScreen
+    from tests.tui.conftest import screen_text
+    from tests.waiting import wait_for
+
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr("forum_trajanum.tui.keys.CHOICE_HOLD", 0.001)
+    session = GameSession.new(
+        5, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
+    )
+    start = session.state.start_player
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    seen = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        while session.state.phase == "setup" and len(seen) < 12:
+            if isinstance(app.screen, HandOverScreen):
+                seen.append(" ".join(screen_text(app).replace("║", " ").split()))
+                await pilot.press("enter")
+            else:
+                count = len(session.record.actions)
+                await pilot.press("1")
+                await wait_for(pilot, lambda c=count: len(session.record.actions) > c)
+            await pilot.pause()
+    said = " ".join(seen)
+    assert "is the start player" in said and "seat" not in said, seen
+    assert f"{['Ann', 'Bob'][start]} is the start player" in said, seen
