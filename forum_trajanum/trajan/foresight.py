@@ -6,7 +6,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from forum_trajanum.trajan import data as D
-from forum_trajanum.trajan.rules import FLOW, action_options, current_player, source_trays
+from forum_trajanum.trajan.rules import (
+    FLOW,
+    action_options,
+    completable,
+    current_player,
+    keeps_tile,
+    source_trays,
+)
 from forum_trajanum.trajan.state import GameState
 
 
@@ -89,34 +96,8 @@ def tray_plans(v: GameState, seat: int) -> list[tuple[int, SowingPlan]]:
     return [(tray, sowing_plan(v, seat, tray)) for tray in source_trays(v, seat)]
 
 
-def completable(tile: int, tray: list[int], hand, landing: int) -> bool:
-    """Whether markers from ``hand`` (counts per colour), ``landing`` of which will fall into
-    a tray holding ``tray``, can make that tray accomplish Trajan tile ``tile`` (-1: none)."""
-    if tile < 0:
-        return False
-    need = [0] * D.NUM_COLOURS
-    for c in D.TRAJAN_TILES[tile].colours:
-        need[c] += 1
-    short = [max(0, need[c] - tray[c]) for c in range(D.NUM_COLOURS)]
-    return all(short[c] <= hand[c] for c in range(D.NUM_COLOURS)) and sum(short) <= landing
-
-
 def sow_keeps_tile(v: GameState, seat: int, task, colour: int) -> tuple[bool, bool]:
     """In the middle of a sowing (``task``: the next tray, the markers in hand, the target),
     whether the target's Trajan tile can still be accomplished now, and after a marker of
-    ``colour`` goes into the next tray."""
-    pl = v.players[seat]
-    tile = pl.slots[task.target]
-    n = sum(task.hand)
-
-    def landing(first: int, count: int) -> int:
-        return sum(1 for k in range(count) if (first + k) % D.NUM_TRAYS == task.target)
-
-    now = completable(tile, pl.trays[task.target], task.hand, landing(task.tray, n))
-    hand = list(task.hand)
-    hand[colour] -= 1
-    tray = list(pl.trays[task.target])
-    if task.tray == task.target:
-        tray[colour] += 1
-    then = completable(tile, tray, hand, landing(task.tray + 1, n - 1))
-    return now, then
+    ``colour`` goes into the next tray (the rules' own check, on ``seat``'s circle)."""
+    return keeps_tile(v.players[seat], task, colour)

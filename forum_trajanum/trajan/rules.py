@@ -355,8 +355,46 @@ def _sow(state: GameState, p: int, tray: int, hand: list[int], target: int) -> N
         tray = (tray + 1) % _TRAYS
 
 
+def completable(tile: int, tray: list[int], hand, landing: int) -> bool:
+    """Whether markers from ``hand`` (counts per colour), ``landing`` of which will fall into
+    a tray holding ``tray``, can make that tray accomplish Trajan tile ``tile`` (-1: none;
+    EN l.219, R2)."""
+    if tile < 0:
+        return False
+    need = [0] * _COLOURS
+    for c in D.TRAJAN_TILES[tile].colours:
+        need[c] += 1
+    short = [max(0, need[c] - tray[c]) for c in range(_COLOURS)]
+    return all(short[c] <= hand[c] for c in range(_COLOURS)) and sum(short) <= landing
+
+
+def keeps_tile(pl: PlayerState, task: SowTask, colour: int) -> tuple[bool, bool]:
+    """In the middle of a sowing (``task``: the next tray, the markers in hand, the target),
+    whether the target's Trajan tile on ``pl``'s circle can still be accomplished now, and
+    after a marker of ``colour`` goes into the next tray."""
+    tile = pl.slots[task.target]
+    n = sum(task.hand)
+
+    def landing(first: int, count: int) -> int:
+        return sum(1 for k in range(count) if (first + k) % _TRAYS == task.target)
+
+    now = completable(tile, pl.trays[task.target], task.hand, landing(task.tray, n))
+    hand = list(task.hand)
+    hand[colour] -= 1
+    tray = list(pl.trays[task.target])
+    if task.tray == task.target:
+        tray[colour] += 1
+    then = completable(tile, tray, hand, landing(task.tray + 1, n - 1))
+    return now, then
+
+
 def _sow_options(state: GameState, task: SowTask) -> list:
-    return [Sow.make(c) for c in range(_COLOURS) if task.hand[c]]
+    """The colours in hand, those that keep the target's Trajan tile possible first (then
+    in colour order): the top choice, which Enter takes, gives away nothing (issue 27.1)."""
+    pl = state.players[task.player]
+    colours = [c for c in range(_COLOURS) if task.hand[c]]
+    colours.sort(key=lambda c: keeps_tile(pl, task, c) == (True, False))
+    return [Sow.make(c) for c in colours]
 
 
 def _sow_one(state: GameState, task: SowTask, action: Sow):

@@ -10,9 +10,9 @@ from itertools import product
 
 from forum_trajanum.trajan import data as D
 from forum_trajanum.trajan.actions import TILE_KEY
-from forum_trajanum.trajan.rules import FLOW, apply, is_over, legal_actions, new_game
+from forum_trajanum.trajan.rules import FLOW, apply, is_over, legal_actions, new_game, tile_matches
 from forum_trajanum.trajan.state import GameState, TrajanOptions
-from forum_trajanum.trajan.tasks import EndTurnTask, SourceTask
+from forum_trajanum.trajan.tasks import EndTurnTask, SourceTask, SowTask
 
 
 def after_setup(seed: int = 1, players: int = 2) -> GameState:
@@ -204,3 +204,16 @@ class Tally:
             engine = {k: n for k, n in pl.points.items() if n}
             assert tally == engine, f"player {p + 1}: tallied {tally}, engine {engine}"
             assert pl.score == sum(self.points[p].values()), f"player {p + 1}'s score"
+
+
+def can_still_accomplish(state: GameState, seat: int, target: int, tile: int) -> bool:
+    """Brute force: whether some way of sowing the markers still in hand ends with the
+    target tray accomplishing ``tile`` (EN l.187-189 sowing; l.219 accomplishing)."""
+    top = state.tasks[-1] if state.tasks else None
+    if not isinstance(top, SowTask) or top.player != seat:
+        pl = state.players[seat]
+        return pl.slots[target] != tile or tile_matches(tile, pl.trays[target])
+    return any(
+        can_still_accomplish(apply(state.clone(), a), seat, target, tile)
+        for a in legal_actions(state)
+    )

@@ -14,6 +14,8 @@ from forum_trajanum.trajan.state import GameState, TrajanOptions
 from forum_trajanum.trajan.tasks import ActTask, SowTask
 from forum_trajanum.trajan.view import view
 
+from .helpers import can_still_accomplish
+
 
 def change(before: GameState, after: GameState, seat: int) -> dict[str, int]:
     """What an action did to ``seat``'s view: its points by category, leaving out a quarter's
@@ -65,21 +67,6 @@ def test_every_preview_along_a_game_is_what_its_action_does(players, seed, data)
     assert checked > 500 and scoring > 20  # whole games, many actions that score
 
 
-def _can_still_accomplish(state: GameState, seat: int, target: int, tile: int) -> bool:
-    """Brute force: whether some way of sowing the markers still in hand ends with the
-    target tray accomplishing ``tile`` (EN l.187-189 sowing; l.219 accomplishing)."""
-    from forum_trajanum.trajan.rules import tile_matches
-
-    top = state.tasks[-1] if state.tasks else None
-    if not isinstance(top, SowTask) or top.player != seat:
-        pl = state.players[seat]
-        return pl.slots[target] != tile or tile_matches(tile, pl.trays[target])
-    return any(
-        _can_still_accomplish(apply(state.clone(), a), seat, target, tile)
-        for a in legal_actions(state)
-    )
-
-
 def test_a_sowing_choice_says_when_it_loses_the_tile_the_tray_choice_promised():
     # EN l.187-189: with markers of several colours the player chooses which goes where; the
     # tray list promised "can complete"; a colour that makes the tile impossible says so
@@ -101,7 +88,7 @@ def test_a_sowing_choice_says_when_it_loses_the_tile_the_tray_choice_promised():
         mine = view(state, seat)
         for action in legal_actions(state):
             now, then = sow_keeps_tile(mine, seat, top, action.colour)
-            truth = tile >= 0 and _can_still_accomplish(
+            truth = tile >= 0 and can_still_accomplish(
                 apply(state.clone(), action), seat, top.target, tile
             )
             assert then == truth, (action, top)

@@ -3,7 +3,8 @@ rather than pay"): along random games, every legal action of each decision is ap
 copy and what the acting seat lost is read off its own view before and after (cards in hand,
 forum and extra action tiles, kept Trajan tiles, bonus tiles); no choice loses a part of what
 the first one loses and nothing else. A decision after which a quarter ends is left out: its
-demands take tiles for reasons of their own."""
+demands take tiles for reasons of their own. A sowing list's top colour never loses the
+target's Trajan tile that another colour keeps possible (EN l.187-189, l.219)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,11 @@ from hypothesis import strategies as st
 
 from forum_trajanum.trajan.rules import apply, is_over, legal_actions, new_game
 from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.trajan.tasks import SowTask
 from forum_trajanum.trajan.view import view
 from tests.engine.games import share
+
+from .helpers import can_still_accomplish
 
 
 def _holding(v, seat: int) -> Counter:
@@ -43,6 +47,26 @@ def spent_by_each(state, legal, seat: int) -> list[Counter]:
     return out
 
 
+def top_loses_a_tile(state, legal) -> str:
+    """On a sowing decision: "" unless the top colour makes the target tray's Trajan tile
+    impossible while another colour keeps it possible (brute force over the sowings left)."""
+    task = state.tasks[-1]
+    if not isinstance(task, SowTask):
+        return ""
+    seat, target = task.player, task.target
+    tile = state.players[seat].slots[target]
+    if tile < 0:
+        return ""
+
+    def keeps(action) -> bool:
+        return can_still_accomplish(apply(state.clone(), action), seat, target, tile)
+
+    if keeps(legal[0]):
+        return ""
+    kept = [a for a in legal[1:] if keeps(a)]
+    return f"{kept[0]} keeps the Trajan tile {tile}, the top loses it" if kept else ""
+
+
 def top_spends_the_least(spent: list[Counter]) -> str:
     """ "" when no choice spends a proper part of what the first one spends."""
     if len(spent) <= 1:
@@ -56,7 +80,9 @@ def top_spends_the_least(spent: list[Counter]) -> str:
 
 @settings(max_examples=share(0.3), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from((2, 3, 4)), data=st.data())
-def test_the_top_choice_of_every_trajan_decision_spends_nothing_another_keeps(seed, players, data):
+def test_the_top_choice_of_every_trajan_decision_spends_and_loses_nothing_another_keeps(
+    seed, players, data
+):
     state = new_game(seed, TrajanOptions(players=players))
     while not is_over(state):
         legal = legal_actions(state)
@@ -64,6 +90,8 @@ def test_the_top_choice_of_every_trajan_decision_spends_nothing_another_keeps(se
             seat = state.tasks[-1].player
             wrong = top_spends_the_least(spent_by_each(state, legal, seat))
             assert not wrong, f"{state.tasks[-1].kind}: {wrong}; top {legal[0]}"
+            lost = top_loses_a_tile(state, legal)
+            assert not lost, lost
         index = data.draw(st.integers(0, len(legal) - 1)) if len(legal) > 1 else 0
         apply(state, legal[index])
 
