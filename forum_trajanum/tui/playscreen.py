@@ -389,14 +389,20 @@ class PlayScreen(GameScreen):
         if self.is_mounted:
             self.draw_tabs()
 
+    def on_resize(self) -> None:
+        """The window may have become small enough for the compact layout, which hides the
+        panel in focus (a board Tab reached): the focus goes to the choices."""
+        self.call_after_refresh(self.focus_off_hidden_panel)
+
     def focus_off_hidden_panel(self) -> None:
         """The focus never rests on a hidden panel (the compact layout shows one at a time):
-        from a panel just hidden it goes to the choices, where Enter chooses. Textual would
-        otherwise leave it nowhere (or on the hidden board) and Enter would do nothing."""
+        from a panel just hidden (or from nowhere) it goes to the choices, where Enter
+        chooses. Textual would otherwise leave it nowhere (or on the hidden board) and Enter
+        would do nothing."""
         focused = self.focused
-        if not self.compact or focused is None:
+        if not self.compact or not self.is_mounted:
             return
-        if any(
+        if focused is None or any(
             node.has_class("panel") and not node.has_class("-shown")
             for node in focused.ancestors_with_self
         ):

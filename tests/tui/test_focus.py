@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.playscreen import PlayScreen
+from tests.waiting import wait_for
 
 from .conftest import past_hold, screen_text, session_at
 
@@ -131,3 +132,21 @@ async def test_at_80x24_the_focus_is_on_screen_after_every_key_along_a_game():
             await pilot.pause()
             if isinstance(app.screen, PlayScreen) and not app.screen.covered:
                 assert focus_is_shown(app), f"focus on {app.focused!r} after {pressed}"
+
+
+async def test_a_window_made_small_moves_the_focus_off_the_board_it_hides():
+    # at 160x45 Tab reaches the Forum while the Colonia is the compact layout's panel: made
+    # 80x24, the window hides the Forum, and the focus goes to the choices (it went nowhere)
+    session = session_at("build", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.press("enter")
+        await past_hold(pilot)
+        await pilot.press("c", "tab", "tab", "tab")
+        assert key_bar(app).startswith("←↑↓→ Forum") and app.screen.panel == "colonia"
+        await pilot.resize_terminal(80, 24)
+        assert await wait_for(pilot, lambda: focus_is_shown(app))
+        assert key_bar(app).startswith("↑↓ choices")
+        record = len(session.record.actions)
+        await pilot.press("enter")  # the highlighted choice, as ever
+        assert await wait_for(pilot, lambda: len(session.record.actions) > record)
