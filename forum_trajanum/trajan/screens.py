@@ -432,7 +432,7 @@ def board_below_time(v: GameState, names: list[str]) -> Text:
     out.append(f"\nFace-down cards: {len(v.deck)} · forum pile {len(v.forum_pile)}")
     out.append("\nTrajan stacks ", style="bold")
     if any(stack and stack[-1] < 0 for stack in v.stacks):  # EN l.107-109, R36
-        out.append("(the top tile): hidden until every seat has placed its markers")
+        out.append("(the top tile): hidden until every player has placed their markers")
         return out
     out.append("(the top tile):")
     for s, stack in enumerate(v.stacks):
@@ -750,7 +750,7 @@ def district_panel(v: GameState, names: list[str]) -> Group:
 def players_panel(v: GameState, names: list[str]) -> Text:
     out = Text()
     for p, pl in enumerate(v.players):
-        out.append(f"{p + 1} {names[p]}: {pl.score} VP", style="bold")
+        out.append(f"{names[p]}: {pl.score} VP", style="bold")
         shown = cards(Counter(pl.display)) or "none"
         out.append(f" · {plural(len(pl.hand), 'card')} in hand · display: {shown}")
         tiles = Counter(forum_tile(t) for t in pl.tiles)

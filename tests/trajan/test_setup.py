@@ -181,7 +181,7 @@ def test_r36_no_trajan_stack_is_seen_until_every_seat_has_placed_its_markers():
             assert [len(stack) for stack in v.stacks] == [9] * 6
             assert all(set(stack) == {-1} for stack in v.stacks)
         board = board_below_time(view(s, s.decider), ["Ann", "Bob", "Cai"]).plain
-        assert "hidden until every seat has placed its markers" in board
+        assert "hidden until every player has placed their markers" in board
         _place(s, [])
     assert s.decision == "card"
     v = view(s, s.decider)

@@ -131,7 +131,7 @@ async def test_r36_the_marker_decision_shows_the_same_screen_whatever_the_stacks
     for panel in PANEL_KEYS:
         assert shown[panel] == other[panel], f"the {panel} panel tells the worlds apart"
     board = " ".join(shown["board"].split())
-    assert "hidden until every seat has placed its markers" in board
+    assert "hidden until every player has placed their markers" in board
     # the first seat's circle (below the players) shows its filled trays as hidden
     assert re.search(r"Seaport +hidden", shown["players"]), shown["players"]
     log = " ".join(shown["log"].split())

@@ -168,7 +168,7 @@ async def test_at_160x45_p_puts_the_players_first_and_p_again_the_other_circles(
             box = screen.query_one("#t-panel-box")
             other = session.name(1 - screen.data.view.viewer)
             assert _shown(app, box).startswith("Other players' circles")
-            for title, first in (("Players ", "1 Ann: "), ("Other players", f"{other}'s action")):
+            for title, first in (("Players ", " Ann: "), ("Other players", f"{other}'s action")):
                 await pilot.press("p")
                 await pilot.pause()
                 shown = _shown(app, box)

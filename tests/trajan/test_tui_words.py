@@ -349,10 +349,10 @@ def test_another_players_bonus_tile_counts_the_cards_in_their_display():
 
     v = _qa_scene()
     text = " ".join(_plain(S.players_panel(v, ["Ann", "Normal bot"]), 200).split())
-    bot = text[text.index("2 Normal bot:") :]
+    bot = text[text.index("Normal bot:") :]
     assert "3 VP per Jewellery or Gems card in their display" in bot
     assert "your" not in bot
-    ann = text[: text.index("2 Normal bot:")]
+    ann = text[: text.index("Normal bot:")]
     assert "your display" in ann or "you own" in ann
 
 
@@ -424,6 +424,9 @@ def test_the_map_marks_each_player_by_their_names_initial_and_its_legend_names_t
     assert "⚑B⚔A" in drawn.replace(" ", "") and "legionnaires: A Ann, B Bob" in drawn
     assert "seat" not in drawn
     assert marks(["Normal bot", "Normal bot 2"]) == ["N", "B"]
+    # the players panel names them, unnumbered: its numbers were the seats'
+    players = _plain(S.players_panel(view(state, 0), ["Ann", "Bob"]), 200).splitlines()
+    assert [line.split(":")[0] for line in players if ": " in line][:2] == ["Ann", "Bob"]
 
 
 async def test_the_hand_over_names_the_player_and_the_start_player_not_their_seats(
