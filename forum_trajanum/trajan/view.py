@@ -563,6 +563,19 @@ def _quarter_lines(before: GameState, after: GameState, action) -> list[tuple[in
     return lines
 
 
+def _senate_tiles_gone(before: GameState, after: GameState) -> list[tuple[int, str]]:
+    """At a quarter's end every senate tile leaves the game, used or not (EN l.481): said per
+    seat that had one (a tile gone without a word looked like a loss)."""
+    lines = []
+    for p, (was, now) in enumerate(zip(before.players, after.players, strict=True)):
+        gone = [t for t in was.tiles if D.FORUM_TILES[t].kind == "senate" and t not in now.tiles]
+        if gone:
+            tiles = ", ".join(W.forum_tile_with_article(t) for t in gone)
+            lines.append((p, f"gave up {tiles}: every senate tile leaves the game at a "
+                             "quarter's end"))  # fmt: skip
+    return lines
+
+
 def _final_lines(after: GameState) -> list[tuple[int, str]]:
     """The final scoring per seat, every category and every bonus tile with why."""
     lines = []
@@ -589,6 +602,7 @@ def _events(before: GameState, after: GameState, actor: int, action) -> list[tup
     elif after.revealed != before.revealed and after.revealed:
         lines.append((-1, f"The round ends: the people demand {D.DEMANDS[after.revealed[-1]]}"))
     lines += _quarter_lines(before, after, action)
+    lines += _senate_tiles_gone(before, after)
     if after.quarter > before.quarter > 0:
         lines.append((-1, f"Quarter {NUMERALS[after.quarter - 1]} begins"))
     if not after.tasks and before.tasks:

@@ -467,3 +467,31 @@ def test_the_bonus_tile_each_seat_drew_at_setup_is_logged_with_the_first_action(
     assert all("yellow side up" in text for _, text in lines)
     assert not any("at setup" in text for _, text in _said(s, legal_actions(s)[0]))
     assert "bonus tile" in explanation(view(s, s.decider))[1]
+
+
+def test_the_senate_tiles_leaving_at_a_quarters_end_are_logged_for_their_owner():
+    # EN l.481: at the end of a quarter every senate tile leaves the game, used or not (QA:
+    # "Bob's 3-vote senate tile disappeared between quarters I and II with no log line")
+    from forum_trajanum.trajan.rules import apply
+
+    seen = 0
+    for seed in range(1, 30):
+        for before, action in random_game(seed, 2):
+            kept = [
+                [t for t in pl.tiles if D.FORUM_TILES[t].kind == "senate"] for pl in before.players
+            ]
+            if not any(kept):
+                continue
+            after = apply(before.clone(), action)
+            lines = public_lines(before, action, after)
+            for p, tiles in enumerate(kept):
+                gone = [t for t in tiles if t not in after.players[p].tiles]
+                told = [text for seat, text in lines if seat == p and "senate tile leaves" in text]
+                assert bool(told) == bool(gone), (lines, gone)
+                if gone:
+                    seen += 1
+                    for t in gone:
+                        assert W.forum_tile_with_article(t) in told[0]
+        if seen >= 2:
+            break
+    assert seen >= 2
