@@ -1258,6 +1258,9 @@ class TrajanScreen(GameScreen):
         if self._hint and self._hint_shown:
             return self._hint_line if narrow and not more else self._hint
         width = self.size.width if narrow else 0
+        if self._layout() == "wider" and not self.has_class("-short"):
+            # the log stands in view below: the recap on one line leaves the choices their rows
+            width = self.query_one("#t-hint").content_size.width or self.size.width // 3
         return meanwhile(data.recent, width=width, scored=data.scored)
 
     def on_option_list_option_highlighted(self, event) -> None:
