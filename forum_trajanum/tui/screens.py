@@ -236,6 +236,8 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        if self not in self.app.screen_stack:  # closed by a key of the same burst before
+            return  # its mount ran: its fields are being taken down
         self.query_one("#form").can_focus = False  # Tab goes from field to field
         from forum_trajanum.tui.coach import veterans
 

@@ -205,3 +205,23 @@ async def test_the_key_bar_names_enter_with_tab_and_space_for_lists_and_boxes():
         keys = str(form.query_one(KeyBar).render())
         assert "Tab Next field (or Enter)" in keys and "Space Open list, tick" in keys
         assert "Esc Back" in keys and len(keys.rstrip()) <= 80
+
+
+async def test_a_form_closed_by_a_key_of_the_same_burst_before_it_was_mounted_raises_nothing(
+    tmp_path, monkeypatch
+):
+    # the monkey test's burst: Enter opened the form and Escape closed it before its mount ran
+    # (its on_mount then found none of its fields: NoMatches '#form')
+    from forum_trajanum.tui.screens import NewGameScreen
+
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start = app.screen
+        app.push_screen(NewGameScreen({}))
+        app.pop_screen()
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is start
+    assert app.return_code in (None, 0) and app._exception is None
