@@ -41,6 +41,7 @@ from pydantic import (
 
 from forum_trajanum.core.errors import GameError, RecordError
 from forum_trajanum.core.files import MAX_FILE, MAX_NAME, clean_name, load_json
+from forum_trajanum.core.text import encodable
 
 if TYPE_CHECKING:
     from forum_trajanum.core.game import Game, GameRegistry
@@ -348,7 +349,9 @@ def _read_lines(header: dict, rest: bytes, games: GameRegistry) -> ReadRecord:
             text = load_json(line, max_depth=0) if len(line) <= _ACTION_LINE else None
         except ValueError:
             text = None
-        if not isinstance(text, str) or len(text) > MAX_ACTION or not _encodable(text):
+        # a lone surrogate ("\ud800" in JSON) cannot be written again: that line is damage,
+        # not a reason to refuse the whole save
+        if not isinstance(text, str) or len(text) > MAX_ACTION or not encodable(text):
             problem = f"action {number} is damaged: {line[:40]!r}"
             break
         actions.append(text)
@@ -360,16 +363,6 @@ def _read_lines(header: dict, rest: bytes, games: GameRegistry) -> ReadRecord:
         problem = problem or f"the save ends after {len(lines)} of {expected} actions"
     data = migrate({**header, "actions": actions}, version, game)
     return ReadRecord(_validated(data, game), lost, problem, claimed, len(lines))
-
-
-def _encodable(text: str) -> bool:
-    """Whether a text can be written to a file (a lone surrogate, ``"\\ud800"`` in JSON, cannot:
-    such an action line is damage, not a reason to refuse the whole save)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def migrate(data: dict, version: int, game: Game) -> dict:

@@ -67,11 +67,3 @@ def encodable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def repaired(text: str) -> str:
-    """``text`` with every character that cannot be written as UTF-8 (a lone surrogate)
-    replaced by U+FFFD, the sign of a character that could not be read."""
-    if encodable(text):
-        return text
-    return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
