@@ -50,6 +50,7 @@ import aiohttp_jinja2
 import jinja2
 from aiohttp import WSMsgType, web
 
+from forum_trajanum.core.text import printable
 from forum_trajanum.web.compat import ServerBase, ServiceBase
 
 TITLE = "Forum Trajanum"
@@ -123,7 +124,7 @@ def query_size(request: web.Request, name: str, default: int, bounds: tuple[int,
             f"In the address, {name} must be a whole number from {bounds[0]} to {bounds[1]}, "
             f"not {shown(given)}."
         )
-    return max(bounds[0], min(bounds[1], number))
+    return clamp_size(number, default, bounds)
 
 
 def shown(text: str, limit: int = 20) -> str:
@@ -143,11 +144,7 @@ class OneLine(logging.Formatter):
             error = record.exc_info[1]
             words = " ".join(str(error).split())
             text += f": {type(error).__name__}" + (f": {words[:160]}" if words else "")
-        text = "".join(
-            c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii")
-            for c in text
-        )
-        return text
+        return printable(text)
 
 
 REFUSED = (
