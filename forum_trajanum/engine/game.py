@@ -25,9 +25,7 @@ from forum_trajanum.engine.state import (
     GameState,
 )
 from forum_trajanum.engine.view import public_lines, reveals_information, secret_lines, view
-
-#: Roman numerals of the three cycles, as the rulebook writes them.
-CYCLE_NUMERALS = ("I", "II", "III")
+from forum_trajanum.engine.words import CYCLE_NUMERALS
 
 
 def period(state: GameState) -> tuple[int, int]:
