@@ -5,7 +5,8 @@ opens it straight into a new game; ``forum-trajanum continue [NAME]`` resumes a 
 directly; ``forum-trajanum simulate ...`` runs bot games (:mod:`forum_trajanum.simulate`);
 ``forum-trajanum serve`` serves the app in a web browser through textual-serve (the optional
 "web" extra, :mod:`forum_trajanum.web`); ``forum-trajanum replay FILE`` steps through a saved
-game; ``forum-trajanum export FILE`` prints its log (:mod:`forum_trajanum.export`);
+game; ``forum-trajanum export FILE`` prints its log
+(:mod:`forum_trajanum.games.forum_trajanum.ui.export`);
 ``--version`` prints the version.
 """
 
@@ -196,7 +197,7 @@ def _new(argv: list[str]) -> int:
 
 
 def _export(argv: list[str]) -> int:
-    from forum_trajanum.export import main as export_main
+    from forum_trajanum.games.forum_trajanum.ui.export import main as export_main
 
     return export_main(argv)
 
@@ -216,8 +217,8 @@ def replay_parser() -> argparse.ArgumentParser:
 def _replay(argv: list[str]) -> int:
     """``forum-trajanum replay FILE``: open the replay viewer on a save file."""
     args = replay_parser().parse_args(argv)
-    from forum_trajanum.engine import RecordError
-    from forum_trajanum.tui.replay import ReplayApp, replay_screen_for
+    from forum_trajanum.games.forum_trajanum.engine import RecordError
+    from forum_trajanum.games.forum_trajanum.ui.replay import ReplayApp, replay_screen_for
 
     try:
         screen = replay_screen_for(args.file)

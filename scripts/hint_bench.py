@@ -1,6 +1,7 @@
 """How long a hint takes: ``python scripts/hint_bench.py [--players 2] [--games 3] [--every 7]``.
 
-Plays games of Normal bots and asks for a hint (:func:`forum_trajanum.bots.hint.suggest`) at
+Plays games of Normal bots and asks for a hint
+(:func:`forum_trajanum.games.forum_trajanum.bots.hint.suggest`) at
 every ``every``-th decision with a choice; prints the median, 90th percentile and longest time,
 and how often the safety cap stopped a search."""
 
@@ -11,9 +12,16 @@ import os
 import statistics
 import time
 
-from forum_trajanum.bots.hint import suggest
-from forum_trajanum.bots.normal import NormalBot
-from forum_trajanum.engine import apply, current_player, is_over, legal_actions, new_game, view
+from forum_trajanum.games.forum_trajanum.bots.hint import suggest
+from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
+from forum_trajanum.games.forum_trajanum.engine import (
+    apply,
+    current_player,
+    is_over,
+    legal_actions,
+    new_game,
+    view,
+)
 
 
 def main() -> None:

@@ -25,11 +25,17 @@ from collections import defaultdict
 
 def forum_games(seeds, worlds: int, candidates: int):
     """(stage, raw, shown, final) for every hint asked along Normal vs Normal games."""
-    from forum_trajanum.bots.hint import final_offset, suggest
-    from forum_trajanum.bots.normal import NormalBot
-    from forum_trajanum.engine import apply, current_player, is_over, legal_actions, new_game
-    from forum_trajanum.engine import view as view_of
-    from forum_trajanum.engine.tasks import Decision
+    from forum_trajanum.games.forum_trajanum.bots.hint import final_offset, suggest
+    from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
+    from forum_trajanum.games.forum_trajanum.engine import (
+        apply,
+        current_player,
+        is_over,
+        legal_actions,
+        new_game,
+    )
+    from forum_trajanum.games.forum_trajanum.engine import view as view_of
+    from forum_trajanum.games.forum_trajanum.engine.tasks import Decision
 
     setup = {Decision.SETUP_CRANES, Decision.SETUP_ROW, Decision.SETUP_DIAGONAL}
     setup.add(Decision.HANDICAP)
@@ -52,10 +58,16 @@ def forum_games(seeds, worlds: int, candidates: int):
 
 def trajan_games(seeds):
     """(stage, raw, shown, final) for every hint asked along Normal vs Normal games."""
-    from forum_trajanum.trajan.bots import NormalBot, final_offset, hint
-    from forum_trajanum.trajan.rules import apply, current_player, is_over, legal_actions, new_game
-    from forum_trajanum.trajan.state import TrajanOptions
-    from forum_trajanum.trajan.view import view
+    from forum_trajanum.games.trajan.bots import NormalBot, final_offset, hint
+    from forum_trajanum.games.trajan.engine.rules import (
+        apply,
+        current_player,
+        is_over,
+        legal_actions,
+        new_game,
+    )
+    from forum_trajanum.games.trajan.engine.state import TrajanOptions
+    from forum_trajanum.games.trajan.engine.view import view
 
     for seed in seeds:
         state = new_game(seed, TrajanOptions(players=2))

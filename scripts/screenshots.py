@@ -11,9 +11,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from forum_trajanum.bots.factory import make_bot
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.bots.factory import make_bot
+from forum_trajanum.games.forum_trajanum.engine import GameOptions
 from forum_trajanum.tui.app import ForumApp
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"

@@ -13,8 +13,8 @@ import time
 from multiprocessing import Pool
 
 from forum_trajanum.core.match import play_game
-from forum_trajanum.trajan.bots import HardBot, NormalBot
-from forum_trajanum.trajan.game import GAME
+from forum_trajanum.games.trajan.bots import HardBot, NormalBot
+from forum_trajanum.games.trajan.engine.game import GAME
 
 
 def _one(task: tuple[int, int, int, int]) -> tuple[bool, int, int, float]:

@@ -76,7 +76,7 @@ class _FakeApp:
 
 def _two_games(monkeypatch, tmp_path):
     from forum_trajanum.core.session import GameSession
-    from forum_trajanum.engine import GameOptions
+    from forum_trajanum.games.forum_trajanum.engine import GameOptions
 
     monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))
     games = []
@@ -148,7 +148,7 @@ def test_replay_and_export_subcommands_parse(monkeypatch, tmp_path, capsys):
 
     import pytest
 
-    import forum_trajanum.tui.replay as replay_module
+    import forum_trajanum.games.forum_trajanum.ui.replay as replay_module
 
     game = Path(__file__).parent / "fixtures" / "export-game.json"
     assert cli.main(["export", str(game), "--format", "json"]) == 0

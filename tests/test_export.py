@@ -8,10 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from forum_trajanum import export
-from forum_trajanum.engine import GameRecord, apply, legal_actions, parse, ranking
-from forum_trajanum.engine.record import read_record
-from forum_trajanum.engine.state import TRAJAN_CARDS_KEY
+from forum_trajanum.games.forum_trajanum.engine import (
+    GameRecord,
+    apply,
+    legal_actions,
+    parse,
+    ranking,
+)
+from forum_trajanum.games.forum_trajanum.engine.record import read_record
+from forum_trajanum.games.forum_trajanum.engine.state import TRAJAN_CARDS_KEY
+from forum_trajanum.games.forum_trajanum.ui import export
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GAME = FIXTURES / "export-game.json"  # made by fixtures/make_export_game.py

@@ -23,7 +23,7 @@ from forum_trajanum import cli
 from forum_trajanum.core import saves
 from forum_trajanum.core.files import clean_name
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import GameOptions, legal_actions
+from forum_trajanum.games.forum_trajanum.engine import GameOptions, legal_actions
 from forum_trajanum.tui.compat import screen_strips
 from tests.waiting import wait_for
 
@@ -493,7 +493,7 @@ def unknown_action(games: Path) -> Path:
 
 
 def _trajan_session(names=("Tia", "Ugo"), actions=3) -> GameSession:
-    from forum_trajanum.trajan.state import TrajanOptions
+    from forum_trajanum.games.trajan.engine.state import TrajanOptions
 
     session = GameSession.new(
         5, TrajanOptions(players=len(names)), list(names), [""] * len(names), game="trajan"
@@ -572,9 +572,9 @@ def test_the_record_says_which_seats_do_not_fit():
 async def test_an_unknown_action_in_a_trajan_record_is_said_by_continue_export_and_replay(
     capsys,
 ):
+    from forum_trajanum.games.forum_trajanum.ui.replay import ReplayApp, replay_screen_for
     from forum_trajanum.tui.app import ForumApp
     from forum_trajanum.tui.dialogs import MessageScreen
-    from forum_trajanum.tui.replay import ReplayApp, replay_screen_for
 
     path = unknown_action(saves.games_dir())
     assert cli.main(["export", str(path)]) == 0

@@ -7,8 +7,13 @@ import itertools
 import random
 from pathlib import Path
 
-from forum_trajanum.engine.record import read_record
-from forum_trajanum.replay import SNAPSHOT_EVERY, GameReplay, next_mark, previous_mark
+from forum_trajanum.games.forum_trajanum.engine.record import read_record
+from forum_trajanum.games.forum_trajanum.engine.replay import (
+    SNAPSHOT_EVERY,
+    GameReplay,
+    next_mark,
+    previous_mark,
+)
 
 GAME = Path(__file__).parent / "fixtures" / "export-game.json"
 

@@ -15,7 +15,7 @@ import pytest
 
 from forum_trajanum.core import saves
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import (
+from forum_trajanum.games.forum_trajanum.engine import (
     GameOptions,
     GameRecord,
     apply,
@@ -116,7 +116,10 @@ def test_a_second_process_cannot_open_a_game_that_is_open_and_overwrites_nothing
 
 def test_the_lock_of_a_process_that_ended_is_gone(home):
     env = {**os.environ, "FORUM_TRAJANUM_HOME": str(home)}
-    script = "from forum_trajanum.core.session import GameSession; from forum_trajanum.engine "
+    script = (
+        "from forum_trajanum.core.session import GameSession; "
+        "from forum_trajanum.games.forum_trajanum.engine "
+    )
     script += "import GameOptions; s = GameSession.new(1, GameOptions(), ['A','B'], ['',''])"
     script += "; import os; os._exit(0)"  # ends without releasing anything itself
     subprocess.run([sys.executable, "-c", script], env=env, check=True, timeout=60)

@@ -50,14 +50,14 @@ if TYPE_CHECKING:
 # screens load right after the start screen's first frame (``ForumApp.warm_up``), or when
 # first used, so that the menu appears about as fast as an empty Textual app's screen.
 WARM_UP = (
-    "forum_trajanum.engine.setup",
-    "forum_trajanum.engine.record",
+    "forum_trajanum.games.forum_trajanum.engine.setup",
+    "forum_trajanum.games.forum_trajanum.engine.record",
     "forum_trajanum.core.session",
-    "forum_trajanum.tui.play",
+    "forum_trajanum.games.forum_trajanum.ui.play",
     "forum_trajanum.tui.dialogs",
     "forum_trajanum.tui.games",
-    "forum_trajanum.tui.results",
-    "forum_trajanum.bots.factory",
+    "forum_trajanum.games.forum_trajanum.ui.results",
+    "forum_trajanum.games.forum_trajanum.bots.factory",
 )
 
 # The compact layout plays at 80x24 (a default terminal); below it a note says "too small".

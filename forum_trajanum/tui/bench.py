@@ -188,9 +188,9 @@ def start_up(width: int, height: int, launches: int) -> dict[str, tuple[float, f
 
 def _session_at_build(seed: int):
     from forum_trajanum.core.session import GameSession
-    from forum_trajanum.engine import GameOptions
-    from forum_trajanum.engine.actions import Build, parse
-    from forum_trajanum.engine.tasks import Decision
+    from forum_trajanum.games.forum_trajanum.engine import GameOptions
+    from forum_trajanum.games.forum_trajanum.engine.actions import Build, parse
+    from forum_trajanum.games.forum_trajanum.engine.tasks import Decision
 
     session = GameSession.new(seed, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
     while session.state.tasks[-1].kind != Decision.BUILD or not any(
@@ -211,10 +211,10 @@ async def _until(pilot, condition, what: str) -> None:
 
 async def cursor_and_board(width: int, height: int, samples: int):
     """Key-to-repaint seconds of cursor moves and of whole-board updates at one size."""
+    from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
+    from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid
     from forum_trajanum.tui.app import ForumApp
     from forum_trajanum.tui.decisionlist import DecisionList
-    from forum_trajanum.tui.playscreen import PlayScreen
-    from forum_trajanum.tui.widgets import ColoniaGrid
 
     session = _session_at_build(3)
     # no hold after the hand-over: with --samples 1 the first Enter would come too soon
@@ -253,8 +253,8 @@ async def cursor_and_board(width: int, height: int, samples: int):
 def _trajan_session(seed: int):
     """A Trajan hot-seat game at a player's choice of a source tray with several trays."""
     from forum_trajanum.core.session import GameSession
-    from forum_trajanum.trajan.state import TrajanOptions
-    from forum_trajanum.trajan.tasks import SourceTask
+    from forum_trajanum.games.trajan.engine.state import TrajanOptions
+    from forum_trajanum.games.trajan.engine.tasks import SourceTask
 
     session = GameSession.new(
         seed, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], game="trajan"
@@ -270,7 +270,7 @@ def _trajan_session(seed: int):
 async def trajan_cursor_and_board(width: int, height: int, samples: int):
     """Trajan's play screen: key-to-repaint seconds of moving in the list of choices (its
     cursor) and of whole-screen updates (a choice taken, each undo back)."""
-    from forum_trajanum.trajan.screens import TrajanScreen
+    from forum_trajanum.games.trajan.ui.screens import TrajanScreen
     from forum_trajanum.tui.app import ForumApp
     from forum_trajanum.tui.decisionlist import DecisionList
 

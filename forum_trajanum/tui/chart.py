@@ -17,8 +17,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, Sparkline, Static
 
-from forum_trajanum.data import CYCLES, ROUNDS_PER_CYCLE
-from forum_trajanum.tui.widgets import SEAT_STYLE
+from forum_trajanum.games.forum_trajanum.data import CYCLES, ROUNDS_PER_CYCLE
+from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE
 
 ROUNDS = CYCLES * ROUNDS_PER_CYCLE
 CYCLES = ("I", "II", "III")

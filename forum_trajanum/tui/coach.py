@@ -28,7 +28,7 @@ from textual.widgets import Button, Static
 # engine loads; see ForumApp.warm_up).
 if TYPE_CHECKING:
     from forum_trajanum.core.record import CoachMemory
-    from forum_trajanum.engine import GameRecord, PlayerView
+    from forum_trajanum.games.forum_trajanum.engine import GameRecord, PlayerView
 
 
 def _memory(record: GameRecord) -> CoachMemory:
@@ -97,7 +97,7 @@ def explanation(pv: PlayerView) -> tuple[str, str]:
     """(title, explanation) of the decision of ``pv``; ("", "") when it has none."""
     task = getattr(pv, "task", None)  # the decision's record: its explanation is data
     if task is None or getattr(task, "kind", None) != pv.decision:
-        from forum_trajanum.engine.tasks import TASK_TYPES
+        from forum_trajanum.games.forum_trajanum.engine.tasks import TASK_TYPES
 
         task = TASK_TYPES.get(pv.decision)
     text = getattr(task, "explain", "") if task is not None else ""

@@ -12,14 +12,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 
 from forum_trajanum.core.text import printable
-from forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
-from forum_trajanum.engine import PlayerView
+from forum_trajanum.games.forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
+from forum_trajanum.games.forum_trajanum.engine import PlayerView
+from forum_trajanum.games.forum_trajanum.ui.panels import ROMAN, supply_text
+from forum_trajanum.games.forum_trajanum.ui.playdata import PlayData
+from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGrid
 from forum_trajanum.tui.glossary import WORDS, heading
 from forum_trajanum.tui.help import LEGEND_KEY, RULES_REFERENCE, keys_table, legend
 from forum_trajanum.tui.keys import KeyBar
-from forum_trajanum.tui.panels import ROMAN, supply_text
-from forum_trajanum.tui.playdata import PlayData
-from forum_trajanum.tui.widgets import SEAT_STYLE, ColoniaGrid
 
 
 class SaveAsScreen(ModalScreen[str | None]):
@@ -196,7 +196,7 @@ def times_words(times: int) -> str:
 def trajan_cards_text(pv: PlayerView) -> Text:
     """The Trajan cards, with where the viewer stands on each task now, and the street
     cards."""
-    from forum_trajanum.engine.cards import progress
+    from forum_trajanum.games.forum_trajanum.engine.cards import progress
 
     me = pv.colonias[pv.viewer] if 0 <= pv.viewer < len(pv.colonias) else None
     text = Text()

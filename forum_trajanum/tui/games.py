@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from forum_trajanum.core import saves
 from forum_trajanum.core.text import printable
-from forum_trajanum.engine import RecordError
+from forum_trajanum.games.forum_trajanum.engine import RecordError
 from forum_trajanum.tui.keys import KeyBar
 
 
@@ -195,7 +195,7 @@ class GamesScreen(ModalScreen[str | None]):
         game = self.chosen()
         if game is None:
             return
-        from forum_trajanum.tui.replay import replay_screen_for
+        from forum_trajanum.games.forum_trajanum.ui.replay import replay_screen_for
 
         try:
             screen = replay_screen_for(game.path)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from forum_trajanum.data import TRAJAN_CARDS
-from forum_trajanum.engine.actions import uses_reserve
-from forum_trajanum.engine.tasks import Decision
+from forum_trajanum.games.forum_trajanum.data import TRAJAN_CARDS
+from forum_trajanum.games.forum_trajanum.engine.actions import uses_reserve
+from forum_trajanum.games.forum_trajanum.engine.tasks import Decision
 
 #: word -> what it means (rules "Setup" 4-6, "Take 2 Colonia tiles", "Special case",
 #: "Basilica, Market, Library", "Notes regarding the Trajan cards").

@@ -1,6 +1,7 @@
 """Texts of the help screen: the keys, a legend of every symbol, a short rules reference.
 
-The rulings are in :data:`forum_trajanum.data.RULINGS` (the engine applies them as written).
+The rulings are in :data:`forum_trajanum.games.forum_trajanum.data.RULINGS` (the engine applies them
+as written).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from forum_trajanum.data import (
+from forum_trajanum.games.forum_trajanum.data import (
     AREA_BONUS_LABELS,
     BENEFIT_LABELS,
     CITIZEN_ABILITIES,
@@ -26,11 +27,16 @@ from forum_trajanum.data import (
     TILE_LABELS,
     TRACK_BENEFITS,
 )
+from forum_trajanum.games.forum_trajanum.ui.labels import GRAY_SHORT, TILE_SHORT
+from forum_trajanum.games.forum_trajanum.ui.panels import SEAT_MARKERS
+from forum_trajanum.games.forum_trajanum.ui.widgets import (
+    CITIZEN_LETTER,
+    EAGLE_GLYPH,
+    ROW_SHORT,
+    TILE_TINY,
+)
 from forum_trajanum.tui.glossary import WORDS, heading
 from forum_trajanum.tui.keys import LEGEND_KEY
-from forum_trajanum.tui.labels import GRAY_SHORT, TILE_SHORT
-from forum_trajanum.tui.panels import SEAT_MARKERS
-from forum_trajanum.tui.widgets import CITIZEN_LETTER, EAGLE_GLYPH, ROW_SHORT, TILE_TINY
 
 #: The area bonuses as the Forum's notes name them.
 AREA_BONUS_SHORT = ("tribune", "assistant", "coin", "upgrade", "2 VP")

@@ -2,7 +2,7 @@
 
 The small modal screens (help, boards, Trajan cards, log, save, load, messages) live in
 :mod:`forum_trajanum.tui.dialogs`; Forum Trajanum's scoring and game-over screens in
-:mod:`forum_trajanum.tui.results`."""
+:mod:`forum_trajanum.games.forum_trajanum.ui.results`."""
 
 from __future__ import annotations
 

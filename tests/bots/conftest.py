@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from forum_trajanum.engine import PlayerView
+from forum_trajanum.games.forum_trajanum.engine import PlayerView
 
 
 class SpyBot:

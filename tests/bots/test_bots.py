@@ -8,18 +8,18 @@ import inspect
 
 import pytest
 
-from forum_trajanum.bots import LEVELS
-from forum_trajanum.bots.factory import make_bot
 from forum_trajanum.core.match import play_game
-from forum_trajanum.engine import CellKind, GameState, PlayerView, parse_cell
-from forum_trajanum.engine.state import PlayerState
+from forum_trajanum.games.forum_trajanum.bots import LEVELS
+from forum_trajanum.games.forum_trajanum.bots.factory import make_bot
+from forum_trajanum.games.forum_trajanum.engine import CellKind, GameState, PlayerView, parse_cell
+from forum_trajanum.games.forum_trajanum.engine.state import PlayerState
 
 BOT_MODULES = (
-    "forum_trajanum.bots.easy",
-    "forum_trajanum.bots.normal",
-    "forum_trajanum.bots.hard",
-    "forum_trajanum.bots.evaluation",
-    "forum_trajanum.bots.factory",
+    "forum_trajanum.games.forum_trajanum.bots.easy",
+    "forum_trajanum.games.forum_trajanum.bots.normal",
+    "forum_trajanum.games.forum_trajanum.bots.hard",
+    "forum_trajanum.games.forum_trajanum.bots.evaluation",
+    "forum_trajanum.games.forum_trajanum.bots.factory",
 )
 #: Small budgets keep the tests quick; the search itself is the same: every search still
 #: samples worlds from the view, plays each candidate in them to the end of the round and
@@ -103,9 +103,9 @@ def _assert_only_own_views(bots, result) -> None:
 
 def _checked_determinize(monkeypatch) -> list[int]:
     """Let the search bots' determinize check what it is fed; returns the viewers it saw."""
-    import forum_trajanum.bots.hard as hard_module
-    import forum_trajanum.bots.normal as normal_module
-    from forum_trajanum.engine.determinize import determinize
+    import forum_trajanum.games.forum_trajanum.bots.hard as hard_module
+    import forum_trajanum.games.forum_trajanum.bots.normal as normal_module
+    from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
 
     calls = []
 
@@ -165,7 +165,7 @@ def test_a_view_does_not_change_when_others_hidden_tiles_are_shuffled():
     """What a bot gets cannot depend on (so cannot reveal) other players' face-down tiles."""
     import random
 
-    from forum_trajanum.engine import apply, current_player, new_game, view
+    from forum_trajanum.games.forum_trajanum.engine import apply, current_player, new_game, view
 
     rng = random.Random(4)
     state = new_game(8, players=3)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from forum_trajanum.bots.factory import make_bot
-from forum_trajanum.bots.hard import HardBot
-from forum_trajanum.bots.normal import NormalBot
 from forum_trajanum.core.search import prune, settled
-from forum_trajanum.engine import apply, current_player, new_game, view
+from forum_trajanum.games.forum_trajanum.bots.factory import make_bot
+from forum_trajanum.games.forum_trajanum.bots.hard import HardBot
+from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
+from forum_trajanum.games.forum_trajanum.engine import apply, current_player, new_game, view
 
 
 class FakeClock:

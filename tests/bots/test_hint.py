@@ -6,9 +6,15 @@ import random
 
 import pytest
 
-from forum_trajanum.bots.hint import suggest
-from forum_trajanum.engine import apply, current_player, legal_actions, new_game, view
-from forum_trajanum.engine.determinize import determinize
+from forum_trajanum.games.forum_trajanum.bots.hint import suggest
+from forum_trajanum.games.forum_trajanum.engine import (
+    apply,
+    current_player,
+    legal_actions,
+    new_game,
+    view,
+)
+from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
 
 #: The hint's wall-clock cap is a safety net for a slow machine; under a loaded test run it
 #: could cut one search and not another, so these tests play every world (the property they
@@ -78,7 +84,7 @@ def test_a_hints_figures_are_the_searchs_estimates_plus_what_the_rest_of_the_gam
     # Issue 27.11: the figure is an expected final score (scripts/hint_calibration.py
     # measures it against bot games), not the points in sight; the choices' differences
     # stay as the search measured them.
-    from forum_trajanum.bots import hint as H
+    from forum_trajanum.games.forum_trajanum.bots import hint as H
 
     state = next(s for s in _states(2, players=2, every=1) if s.cycle == 1 and s.round == 2)
     while len(legal_actions(state)) < 3:

@@ -12,13 +12,19 @@ from __future__ import annotations
 
 import pytest
 
-from forum_trajanum.bots.hint import suggest
-from forum_trajanum.data import cell_index, trajan_card_value
-from forum_trajanum.engine import apply, decision_kind, legal_actions, new_game, view
-from forum_trajanum.engine.actions import Build, Convert
-from forum_trajanum.engine.cards import building_task
-from forum_trajanum.engine.rules import current_player
-from forum_trajanum.engine.state import GameState
+from forum_trajanum.games.forum_trajanum.bots.hint import suggest
+from forum_trajanum.games.forum_trajanum.data import cell_index, trajan_card_value
+from forum_trajanum.games.forum_trajanum.engine import (
+    apply,
+    decision_kind,
+    legal_actions,
+    new_game,
+    view,
+)
+from forum_trajanum.games.forum_trajanum.engine.actions import Build, Convert
+from forum_trajanum.games.forum_trajanum.engine.cards import building_task
+from forum_trajanum.games.forum_trajanum.engine.rules import current_player
+from forum_trajanum.games.forum_trajanum.engine.state import GameState
 from tests.engine.helpers import build_step, play_first_while, put_buildings, refresh, vacate
 
 

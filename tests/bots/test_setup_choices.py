@@ -6,11 +6,18 @@ from __future__ import annotations
 
 import pytest
 
-from forum_trajanum.bots.factory import make_bot
-from forum_trajanum.bots.normal import EARLY_CITIZEN
-from forum_trajanum.data import CITIZEN_KINDS, COLOURS
-from forum_trajanum.engine import GameOptions, apply, current_player, decision_kind, new_game, view
-from forum_trajanum.engine.actions import parse
+from forum_trajanum.games.forum_trajanum.bots.factory import make_bot
+from forum_trajanum.games.forum_trajanum.bots.normal import EARLY_CITIZEN
+from forum_trajanum.games.forum_trajanum.data import CITIZEN_KINDS, COLOURS
+from forum_trajanum.games.forum_trajanum.engine import (
+    GameOptions,
+    apply,
+    current_player,
+    decision_kind,
+    new_game,
+    view,
+)
+from forum_trajanum.games.forum_trajanum.engine.actions import parse
 
 
 def start_colour_of(seen) -> str:

@@ -60,8 +60,8 @@ def test_bad_level_is_reported(capsys):
 
 
 def test_records_replay_to_the_scores_the_simulation_reported(tmp_path):
-    from forum_trajanum.engine.record import read_record
-    from forum_trajanum.export import load
+    from forum_trajanum.games.forum_trajanum.engine.record import read_record
+    from forum_trajanum.games.forum_trajanum.ui.export import load
 
     out, records = tmp_path / "out.json", tmp_path / "records"
     status = simulate.main(
@@ -120,7 +120,7 @@ def test_a_trajan_simulation_prints_its_table_and_keeps_readable_records(tmp_pat
     Trajanum's, and records the core's record reader opens and replays to the scores."""
     from forum_trajanum.core.game import GAMES
     from forum_trajanum.core.record import read_record
-    from forum_trajanum.trajan.rules import is_over
+    from forum_trajanum.games.trajan.engine.rules import is_over
 
     out, records = tmp_path / "out.json", tmp_path / "records"
     status = simulate.main(

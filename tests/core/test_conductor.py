@@ -10,7 +10,7 @@ import pytest
 
 from forum_trajanum.core.conductor import Conductor, Step
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.engine import GameOptions
 
 
 def _session(bots=("", ""), seed=3) -> GameSession:
@@ -93,7 +93,7 @@ def test_a_scoring_is_announced_once_and_the_game_ends_with_over():
 def _two_people(game: str) -> GameSession:
     if game == "forum-trajanum":
         return _session()
-    from forum_trajanum.trajan.game import TrajanOptions
+    from forum_trajanum.games.trajan.engine.game import TrajanOptions
 
     return GameSession.new(
         5, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"

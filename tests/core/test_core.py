@@ -115,7 +115,7 @@ def test_a_registry_refuses_a_task_kind_or_action_kind_or_game_declared_twice():
             kind: Literal["say"] = "say"
 
     registry = GameRegistry()
-    registry.register("toy", "Toy", "forum_trajanum.engine.game:GAME")
+    registry.register("toy", "Toy", "forum_trajanum.games.forum_trajanum.engine.game:GAME")
     with pytest.raises(ValueError, match="registered twice"):
         registry.register("toy", "Toy", "x:y")
     with pytest.raises(TypeError, match="not the Game 'toy'"):

@@ -14,8 +14,8 @@ from forum_trajanum.core.actions import Action, ActionSet, LogSpec, check_comple
 from forum_trajanum.core.game import GAMES
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.core.timeline import Timeline
-from forum_trajanum.engine import GameOptions
-from forum_trajanum.replay import GameReplay
+from forum_trajanum.games.forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.engine.replay import GameReplay
 
 
 @pytest.fixture(autouse=True)
@@ -137,7 +137,7 @@ def test_the_undo_barrier_fails_closed_an_action_without_a_spec_reveals():
 
 
 def test_a_log_spec_says_what_an_action_kind_reveals_and_every_game_spec_is_one():
-    from forum_trajanum.engine.specs import SPECS, ActionSpec
+    from forum_trajanum.games.forum_trajanum.engine.specs import SPECS, ActionSpec
 
     peeked = LogSpec(lambda *_: "peeked", lambda before, action: action.kind == "peek")
     assert peeked.reveals_in(None, _Peek()) and not peeked.reveals_in(None, _Wave())
@@ -151,8 +151,8 @@ def test_a_log_spec_says_what_an_action_kind_reveals_and_every_game_spec_is_one(
 
 
 def test_every_forum_trajanum_action_kind_has_its_spec_and_its_choice_words():
-    from forum_trajanum.engine.actions import ACTION_KINDS
-    from forum_trajanum.engine.specs import SPECS
+    from forum_trajanum.games.forum_trajanum.engine.actions import ACTION_KINDS
+    from forum_trajanum.games.forum_trajanum.engine.specs import SPECS
 
     assert set(SPECS) == set(ACTION_KINDS)
     assert all(callable(spec.words) and callable(spec.cells) for spec in SPECS.values())

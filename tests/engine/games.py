@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from forum_trajanum.engine import (
+from forum_trajanum.games.forum_trajanum.engine import (
     Action,
     GameOptions,
     GameRecord,
@@ -44,7 +44,7 @@ from forum_trajanum.engine import (
     parse,
     view,
 )
-from forum_trajanum.engine.checks import check_invariants
+from forum_trajanum.games.forum_trajanum.engine.checks import check_invariants
 
 
 @dataclass(frozen=True)

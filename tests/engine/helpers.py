@@ -5,17 +5,24 @@ from __future__ import annotations
 
 import random
 
-from forum_trajanum.data import (
+from forum_trajanum.games.forum_trajanum.data import (
     BUILDING_SPACES,
     CORNERS,
     FORUM_LAYOUTS,
     TILES_PER_PLAYER,
     cell_index,
 )
-from forum_trajanum.engine import apply, decision_kind, is_over, legal_actions, new_game, parse
-from forum_trajanum.engine.forum import printed_face
-from forum_trajanum.engine.rules import current_player, run_automatic
-from forum_trajanum.engine.state import CRANE_SCORED, GameState
+from forum_trajanum.games.forum_trajanum.engine import (
+    apply,
+    decision_kind,
+    is_over,
+    legal_actions,
+    new_game,
+    parse,
+)
+from forum_trajanum.games.forum_trajanum.engine.forum import printed_face
+from forum_trajanum.games.forum_trajanum.engine.rules import current_player, run_automatic
+from forum_trajanum.games.forum_trajanum.engine.state import CRANE_SCORED, GameState
 
 # Tile indices (within one player's 34) by kind, see TILE_KINDS_PER_PLAYER.
 PAT_F, MER_F, CRA_F, PAT, MER, CRA = range(6)
@@ -102,7 +109,7 @@ def vacate_all(state: GameState, p: int) -> None:
 
 
 def _name(i: int) -> str:
-    from forum_trajanum.data import cell_name
+    from forum_trajanum.games.forum_trajanum.data import cell_name
 
     return cell_name(i)
 

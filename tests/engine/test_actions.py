@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from forum_trajanum.engine import (
+from forum_trajanum.games.forum_trajanum.engine import (
     ActionParseError,
     GameError,
     GameOverError,
@@ -21,7 +21,7 @@ from forum_trajanum.engine import (
     new_game,
     parse,
 )
-from forum_trajanum.engine.actions import ACTION_TYPES, action_adapter
+from forum_trajanum.games.forum_trajanum.engine.actions import ACTION_TYPES, action_adapter
 
 from .games import games, play
 from .helpers import act, build_step, drafted_game, play_first_until, refresh, vacate

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from forum_trajanum.data import AREA_BONUSES
-from forum_trajanum.engine import decision_kind, legal_actions
-from forum_trajanum.engine import tasks as T
-from forum_trajanum.engine.actions import Build
+from forum_trajanum.games.forum_trajanum.data import AREA_BONUSES
+from forum_trajanum.games.forum_trajanum.engine import decision_kind, legal_actions
+from forum_trajanum.games.forum_trajanum.engine import tasks as T
+from forum_trajanum.games.forum_trajanum.engine.actions import Build
 
 from .helpers import (
     CC,
@@ -261,8 +261,8 @@ def test_upgrade_without_active_merchant_one_is_one_space():
 
 def test_library_four_corner_tile_uncovers_its_crane():
     # RULINGS: "a corner tile taken this way uncovers its crane"; rules "Construction cranes".
-    from forum_trajanum.data import CORNERS
-    from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN
+    from forum_trajanum.games.forum_trajanum.data import CORNERS
+    from forum_trajanum.games.forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN
 
     state, p = ready(seed=3)
     pl = state.players[p]

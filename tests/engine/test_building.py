@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from forum_trajanum.data import CORNERS, TEMPLES, cell_index, cell_name
-from forum_trajanum.engine import IllegalActionError, decision_kind, legal_actions
-from forum_trajanum.engine.actions import Build
+from forum_trajanum.games.forum_trajanum.data import CORNERS, TEMPLES, cell_index, cell_name
+from forum_trajanum.games.forum_trajanum.engine import (
+    IllegalActionError,
+    decision_kind,
+    legal_actions,
+)
+from forum_trajanum.games.forum_trajanum.engine.actions import Build
 
 from .helpers import act, build_step, legal_texts, refresh, tile, vacate
 

@@ -8,10 +8,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from forum_trajanum.data import CORNERS, TRAJAN_CARDS, TRAJAN_CARDS_BY_CYCLE, cell_index
-from forum_trajanum.engine import tasks as T
-from forum_trajanum.engine import view
-from forum_trajanum.engine.cards import (
+from forum_trajanum.games.forum_trajanum.data import (
+    CORNERS,
+    TRAJAN_CARDS,
+    TRAJAN_CARDS_BY_CYCLE,
+    cell_index,
+)
+from forum_trajanum.games.forum_trajanum.engine import tasks as T
+from forum_trajanum.games.forum_trajanum.engine import view
+from forum_trajanum.games.forum_trajanum.engine.cards import (
     TRAJAN,
     TaskProgress,
     TrajanCard,
@@ -19,8 +24,13 @@ from forum_trajanum.engine.cards import (
     collection_task,
     progress,
 )
-from forum_trajanum.engine.scoring import trajan_card_points
-from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, CRANE_SCORED, TRAJAN_CARDS_KEY
+from forum_trajanum.games.forum_trajanum.engine.scoring import trajan_card_points
+from forum_trajanum.games.forum_trajanum.engine.state import (
+    CRANE_COVERED,
+    CRANE_OPEN,
+    CRANE_SCORED,
+    TRAJAN_CARDS_KEY,
+)
 
 from .games import every, games, share
 from .helpers import build_step, put_buildings, refresh, score_all_cranes, tile, vacate_all

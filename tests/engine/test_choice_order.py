@@ -7,10 +7,10 @@ before it converts or builds (issue 27)."""
 
 from __future__ import annotations
 
-from forum_trajanum.engine import decision_kind, legal_actions
-from forum_trajanum.engine import tasks as T
-from forum_trajanum.engine.actions import PayCitizens, SkipCard, TakeTile
-from forum_trajanum.engine.rules import current_player
+from forum_trajanum.games.forum_trajanum.engine import decision_kind, legal_actions
+from forum_trajanum.games.forum_trajanum.engine import tasks as T
+from forum_trajanum.games.forum_trajanum.engine.actions import PayCitizens, SkipCard, TakeTile
+from forum_trajanum.games.forum_trajanum.engine.rules import current_player
 
 from .helpers import act, build_step, drafted_game, refresh, tile, vacate
 

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forum_trajanum.engine import view
-from forum_trajanum.engine.checks import check_invariants
-from forum_trajanum.engine.determinize import determinize
-from forum_trajanum.engine.state import tile_kind
+from forum_trajanum.games.forum_trajanum.engine import view
+from forum_trajanum.games.forum_trajanum.engine.checks import check_invariants
+from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
+from forum_trajanum.games.forum_trajanum.engine.state import tile_kind
 
 from .games import every, games, play, share
 

@@ -4,10 +4,14 @@ nehmen", "Tribun a)", "Sonderfall")."""
 
 from __future__ import annotations
 
-from forum_trajanum.data import CORNERS, cell_index, street_cells
-from forum_trajanum.engine import IllegalActionError, decision_kind, legal_actions
-from forum_trajanum.engine.rules import current_player
-from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, tile_kind
+from forum_trajanum.games.forum_trajanum.data import CORNERS, cell_index, street_cells
+from forum_trajanum.games.forum_trajanum.engine import (
+    IllegalActionError,
+    decision_kind,
+    legal_actions,
+)
+from forum_trajanum.games.forum_trajanum.engine.rules import current_player
+from forum_trajanum.games.forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, tile_kind
 
 from .helpers import (
     AA,
@@ -39,7 +43,7 @@ def cells_with_tiles(state, p, symbol):
 
 
 def _n(i):
-    from forum_trajanum.data import cell_name
+    from forum_trajanum.games.forum_trajanum.data import cell_name
 
     return cell_name(i)
 

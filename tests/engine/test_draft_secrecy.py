@@ -8,8 +8,15 @@ from __future__ import annotations
 
 import random
 
-from forum_trajanum.engine import apply, decision_kind, legal_actions, parse, public_lines, view
-from forum_trajanum.engine.rules import current_player
+from forum_trajanum.games.forum_trajanum.engine import (
+    apply,
+    decision_kind,
+    legal_actions,
+    parse,
+    public_lines,
+    view,
+)
+from forum_trajanum.games.forum_trajanum.engine.rules import current_player
 
 from .helpers import drafted_game
 

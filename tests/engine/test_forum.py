@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from forum_trajanum.data import AREA_BONUSES
-from forum_trajanum.engine import decision_kind, legal_actions, view
-from forum_trajanum.engine import tasks as T
-from forum_trajanum.engine.forum import AreaRule, area_rule, forum_geometry
+from forum_trajanum.games.forum_trajanum.data import AREA_BONUSES
+from forum_trajanum.games.forum_trajanum.engine import decision_kind, legal_actions, view
+from forum_trajanum.games.forum_trajanum.engine import tasks as T
+from forum_trajanum.games.forum_trajanum.engine.forum import AreaRule, area_rule, forum_geometry
 
 from .helpers import (
     CC,

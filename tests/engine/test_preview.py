@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forum_trajanum.data import COLOURS, cell_index
-from forum_trajanum.engine import actions as A
-from forum_trajanum.engine import (
+from forum_trajanum.games.forum_trajanum.data import COLOURS, cell_index
+from forum_trajanum.games.forum_trajanum.engine import actions as A
+from forum_trajanum.games.forum_trajanum.engine import (
     apply,
     current_player,
     decision_kind,
@@ -22,11 +22,11 @@ from forum_trajanum.engine import (
     preview,
     view,
 )
-from forum_trajanum.engine import tasks as T
-from forum_trajanum.engine.cells import tile_cell
-from forum_trajanum.engine.determinize import determinize
-from forum_trajanum.engine.preview import SUPPLY_KEYS
-from forum_trajanum.tui.labels import describe
+from forum_trajanum.games.forum_trajanum.engine import tasks as T
+from forum_trajanum.games.forum_trajanum.engine.cells import tile_cell
+from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
+from forum_trajanum.games.forum_trajanum.engine.preview import SUPPLY_KEYS
+from forum_trajanum.games.forum_trajanum.ui.labels import describe
 
 from .games import game_options, games, share
 from .helpers import (
@@ -350,9 +350,9 @@ def test_a_second_patrician_i_promises_an_envoy_only_when_one_can_go(ship):
 def test_an_upgrade_with_the_slide_bar_at_its_end_promises_nothing_and_says_so():
     # Rules "Slide bar": an upgrade moves the slide bar one space up, to 8 at most; at 8 it
     # does nothing (QA: "get slide bar to 8" was promised with the bar at 8/8).
-    from forum_trajanum.data.components import PRESTIGE_MAX
-    from forum_trajanum.engine import new_game
-    from forum_trajanum.tui.labels import effect_words
+    from forum_trajanum.games.forum_trajanum.data.components import PRESTIGE_MAX
+    from forum_trajanum.games.forum_trajanum.engine import new_game
+    from forum_trajanum.games.forum_trajanum.ui.labels import effect_words
 
     from .helpers import along_random_game
 

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forum_trajanum.data import EAGLE, FORUM_LAYOUTS, RULINGS
-from forum_trajanum.engine import apply, is_over, legal_actions, new_game, view
-from forum_trajanum.engine.determinize import determinize
-from forum_trajanum.engine.forum import forum_geometry, geometry, printed_face
-from forum_trajanum.engine.record import GameRecord
+from forum_trajanum.games.forum_trajanum.data import EAGLE, FORUM_LAYOUTS, RULINGS
+from forum_trajanum.games.forum_trajanum.engine import apply, is_over, legal_actions, new_game, view
+from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
+from forum_trajanum.games.forum_trajanum.engine.forum import forum_geometry, geometry, printed_face
+from forum_trajanum.games.forum_trajanum.engine.record import GameRecord
 
 from .games import every, game_options, games, share
 

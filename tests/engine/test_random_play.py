@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from forum_trajanum.data import CYCLES, ROUNDS_PER_CYCLE
-from forum_trajanum.engine import GameRecord, new_game
+from forum_trajanum.games.forum_trajanum.data import CYCLES, ROUNDS_PER_CYCLE
+from forum_trajanum.games.forum_trajanum.engine import GameRecord, new_game
 
 from .games import (
     PlayedGame,

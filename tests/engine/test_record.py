@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from forum_trajanum.engine import (
+from forum_trajanum.games.forum_trajanum.engine import (
     GameRecord,
     RecordError,
     apply,
@@ -19,7 +19,7 @@ from forum_trajanum.engine import (
     new_game,
     parse,
 )
-from forum_trajanum.engine.record import RECORD_VERSION, read_record
+from forum_trajanum.games.forum_trajanum.engine.record import RECORD_VERSION, read_record
 
 from .games import games
 

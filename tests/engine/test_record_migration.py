@@ -7,10 +7,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from forum_trajanum.engine import GameRecord, current_player
-from forum_trajanum.engine import record as record_module
-from forum_trajanum.engine.record import MIGRATIONS, RECORD_VERSION, read_record
-from forum_trajanum.engine.state import TRAJAN_CARDS_KEY
+from forum_trajanum.games.forum_trajanum.engine import GameRecord, current_player
+from forum_trajanum.games.forum_trajanum.engine import record as record_module
+from forum_trajanum.games.forum_trajanum.engine.record import (
+    MIGRATIONS,
+    RECORD_VERSION,
+    read_record,
+)
+from forum_trajanum.games.forum_trajanum.engine.state import TRAJAN_CARDS_KEY
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 

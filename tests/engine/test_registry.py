@@ -8,10 +8,16 @@ from typing import Literal, NamedTuple
 
 import pytest
 
-from forum_trajanum.engine import actions as A
-from forum_trajanum.engine import new_game, view
-from forum_trajanum.engine import tasks as T
-from forum_trajanum.engine.tasks import TASK_TYPES, TASKS, automatic, decides, record
+from forum_trajanum.games.forum_trajanum.engine import actions as A
+from forum_trajanum.games.forum_trajanum.engine import new_game, view
+from forum_trajanum.games.forum_trajanum.engine import tasks as T
+from forum_trajanum.games.forum_trajanum.engine.tasks import (
+    TASK_TYPES,
+    TASKS,
+    automatic,
+    decides,
+    record,
+)
 
 DECISIONS, AUTOMATIC = TASKS.decisions, TASKS.runs
 
@@ -65,8 +71,13 @@ def test_a_citizen_task_in_a_view_shows_the_citizen_but_not_its_tile_id():
 def test_the_decision_kinds_the_app_compares_with_are_exactly_the_ones_the_rules_register():
     # issue 15: the app and the bots use the engine's Decision constants, never their own
     # strings; a decision kind added to the rules must be added to the contract too
-    from forum_trajanum.engine import rules  # noqa: F401 - registers every decision
-    from forum_trajanum.engine.tasks import TASKS, Decision, Phase, decision_phase
+    from forum_trajanum.games.forum_trajanum.engine import rules  # noqa: F401 - registers every decision
+    from forum_trajanum.games.forum_trajanum.engine.tasks import (
+        TASKS,
+        Decision,
+        Phase,
+        decision_phase,
+    )
 
     assert {d.value for d in Decision} == set(TASKS.decisions) | {"over"}
     assert decision_phase(Decision.SETUP_CRANES) == Phase.SETUP

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from hypothesis import given
 
-from forum_trajanum.data import CORNERS, TEMPLES
-from forum_trajanum.engine import decision_kind
-from forum_trajanum.engine.rules import current_player
+from forum_trajanum.games.forum_trajanum.data import CORNERS, TEMPLES
+from forum_trajanum.games.forum_trajanum.engine import decision_kind
+from forum_trajanum.games.forum_trajanum.engine.rules import current_player
 
 from .games import games
 

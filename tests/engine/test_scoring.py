@@ -9,12 +9,19 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-from forum_trajanum.data import CORNERS, MERCHANT_I, cell_index
-from forum_trajanum.engine import decision_kind, is_over, legal_actions, new_game, ranking, view
-from forum_trajanum.engine import tasks as T
-from forum_trajanum.engine.effects import place_citizen
-from forum_trajanum.engine.forum import forum_geometry
-from forum_trajanum.engine.scoring import (
+from forum_trajanum.games.forum_trajanum.data import CORNERS, MERCHANT_I, cell_index
+from forum_trajanum.games.forum_trajanum.engine import (
+    decision_kind,
+    is_over,
+    legal_actions,
+    new_game,
+    ranking,
+    view,
+)
+from forum_trajanum.games.forum_trajanum.engine import tasks as T
+from forum_trajanum.games.forum_trajanum.engine.effects import place_citizen
+from forum_trajanum.games.forum_trajanum.engine.forum import forum_geometry
+from forum_trajanum.games.forum_trajanum.engine.scoring import (
     PLAY_CATEGORIES,
     SCORING_CATEGORIES,
     TIE_BREAKS,
@@ -25,7 +32,7 @@ from forum_trajanum.engine.scoring import (
     forum_points,
     rank_key,
 )
-from forum_trajanum.engine.state import (
+from forum_trajanum.games.forum_trajanum.engine.state import (
     CRANE_COVERED,
     CRANE_OPEN,
     CRANE_SCORED,
@@ -435,7 +442,7 @@ def test_the_tie_breaks_are_named_typed_and_in_the_rules_order():
 
 
 def test_the_game_names_the_engines_tie_breaks():
-    from forum_trajanum.engine.game import GAME
+    from forum_trajanum.games.forum_trajanum.engine.game import GAME
 
     assert GAME.tie_breaks is TIE_BREAKS  # the engine's, not restated
     state = new_game(3, players=2)
@@ -449,7 +456,7 @@ def test_the_game_names_the_engines_tie_breaks():
 def test_the_games_categories_are_the_engines_point_sources():
     # Forum Trajanum's Game value (simulate's table) lists the same category keys as the
     # engine scores under: the Trajan cards' points under TRAJAN_CARDS_KEY
-    from forum_trajanum.engine.game import GAME
+    from forum_trajanum.games.forum_trajanum.engine.game import GAME
 
     assert tuple(key for key, _ in GAME.categories) == POINT_SOURCES
     assert TRAJAN_CARDS_KEY in SCORING_CATEGORIES

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from forum_trajanum.data import (
+from forum_trajanum.games.forum_trajanum.data import (
     BUILDING_SPACES,
     CITIZEN_KINDS,
     CLASS_ROWS,
@@ -21,11 +21,16 @@ from forum_trajanum.data import (
     cell_index,
     street_cells,
 )
-from forum_trajanum.engine import GameError, decision_kind, legal_actions, new_game
-from forum_trajanum.engine.checks import check_invariants
-from forum_trajanum.engine.forum import forum_geometry
-from forum_trajanum.engine.rules import current_player
-from forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, tile_kind
+from forum_trajanum.games.forum_trajanum.engine import (
+    GameError,
+    decision_kind,
+    legal_actions,
+    new_game,
+)
+from forum_trajanum.games.forum_trajanum.engine.checks import check_invariants
+from forum_trajanum.games.forum_trajanum.engine.forum import forum_geometry
+from forum_trajanum.games.forum_trajanum.engine.rules import current_player
+from forum_trajanum.games.forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, tile_kind
 
 from .helpers import act, drafted_game, legal_texts, play_first_until, refresh
 
@@ -222,7 +227,7 @@ def test_handicap_seat_out_of_range_is_refused():
 def test_colonia_tile_set_matches_the_component_list():
     # components.md "Colonia tiles (34 per player)": 6 citizens (3 female-back, one per class,
     # and 3 ordinary) and 28 resource tiles in the listed counts.
-    from forum_trajanum.data import TILE_GAINS
+    from forum_trajanum.games.forum_trajanum.data import TILE_GAINS
 
     kinds = Counter(TILE_KINDS_PER_PLAYER)
     assert len(TILE_KINDS_PER_PLAYER) == 34

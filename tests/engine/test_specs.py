@@ -9,13 +9,24 @@ from pathlib import Path
 
 import pytest
 
-import forum_trajanum.engine
-from forum_trajanum import engine
-from forum_trajanum.engine import actions as A
-from forum_trajanum.engine import new_game, view
-from forum_trajanum.engine.cells import CellKind, built_cell, parse_cell, tile_cell
-from forum_trajanum.engine.preview import Preview
-from forum_trajanum.engine.specs import SAYABLE, SPECS, ActionSpec, _registry, spec_of
+import forum_trajanum.games.forum_trajanum.engine
+from forum_trajanum.games.forum_trajanum import engine
+from forum_trajanum.games.forum_trajanum.engine import actions as A
+from forum_trajanum.games.forum_trajanum.engine import new_game, view
+from forum_trajanum.games.forum_trajanum.engine.cells import (
+    CellKind,
+    built_cell,
+    parse_cell,
+    tile_cell,
+)
+from forum_trajanum.games.forum_trajanum.engine.preview import Preview
+from forum_trajanum.games.forum_trajanum.engine.specs import (
+    SAYABLE,
+    SPECS,
+    ActionSpec,
+    _registry,
+    spec_of,
+)
 
 from .helpers import legal_texts, play_first_until, play_first_while
 
@@ -50,7 +61,7 @@ def test_a_spec_must_name_every_function_and_only_preview_parts():
 
 
 def test_another_games_action_of_the_same_word_has_no_forum_trajanum_spec():
-    from forum_trajanum.trajan.actions import Take
+    from forum_trajanum.games.trajan.engine.actions import Take
 
     take = Take.make(0)
     assert take.kind == "take" and spec_of(take) is None
@@ -64,7 +75,7 @@ def test_the_draft_steps_are_the_kinds_whose_log_waits_for_everybody():
 
 def test_the_engine_imports_nothing_from_the_app():
     found = []
-    for path in Path(forum_trajanum.engine.__file__).parent.glob("*.py"):
+    for path in Path(forum_trajanum.games.forum_trajanum.engine.__file__).parent.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             names = []
             if isinstance(node, ast.ImportFrom) and node.module:

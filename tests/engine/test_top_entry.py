@@ -17,9 +17,9 @@ from collections import Counter
 
 from hypothesis import given, settings
 
-from forum_trajanum.data import CITIZEN_KINDS
-from forum_trajanum.engine import apply, view
-from forum_trajanum.engine.view import ColoniaView
+from forum_trajanum.games.forum_trajanum.data import CITIZEN_KINDS
+from forum_trajanum.games.forum_trajanum.engine import apply, view
+from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView
 
 from .games import Step, games, share
 

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from forum_trajanum.data import AREA_BONUSES
-from forum_trajanum.engine import IllegalActionError, decision_kind, legal_actions
-from forum_trajanum.engine import tasks as T
-from forum_trajanum.engine.effects import citizen_task
-from forum_trajanum.engine.rules import current_player
+from forum_trajanum.games.forum_trajanum.data import AREA_BONUSES
+from forum_trajanum.games.forum_trajanum.engine import (
+    IllegalActionError,
+    decision_kind,
+    legal_actions,
+)
+from forum_trajanum.games.forum_trajanum.engine import tasks as T
+from forum_trajanum.games.forum_trajanum.engine.effects import citizen_task
+from forum_trajanum.games.forum_trajanum.engine.rules import current_player
 
 from .helpers import (
     CC,
@@ -297,7 +301,7 @@ def test_second_citizen_patrician_one_envoy_obeys_the_colour_area_rule():
     # Forum (any colour's space, colour-area rule applies; not an eagle)"; Appendix Patrician I a)
     # lifts the rule only for the colour "you have just built this turn" / DE "in der
     # entsprechenden Farbe, in der er in diesem Zug gebaut hat".
-    from forum_trajanum.engine.forum import forum_geometry
+    from forum_trajanum.games.forum_trajanum.engine.forum import forum_geometry
 
     state, p = second_citizen(0, seed=14)
     pl = state.players[p]

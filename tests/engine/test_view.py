@@ -10,18 +10,18 @@ from collections import Counter
 
 from hypothesis import given, settings
 
-from forum_trajanum.data import BUILDING_SPACES, cell_index
-from forum_trajanum.engine import (
+from forum_trajanum.games.forum_trajanum.data import BUILDING_SPACES, cell_index
+from forum_trajanum.games.forum_trajanum.engine import (
     decision_kind,
     legal_actions,
     new_game,
     public_description,
     view,
 )
-from forum_trajanum.engine.cells import CellKind, tile_cell
-from forum_trajanum.engine.determinize import determinize
-from forum_trajanum.engine.rules import current_player
-from forum_trajanum.engine.state import tile_kind
+from forum_trajanum.games.forum_trajanum.engine.cells import CellKind, tile_cell
+from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
+from forum_trajanum.games.forum_trajanum.engine.rules import current_player
+from forum_trajanum.games.forum_trajanum.engine.state import tile_kind
 
 from .games import every, games, share
 from .helpers import act, drafted_game, play_first_while, refresh, swap_tiles
@@ -268,9 +268,18 @@ def test_a_cycles_scoring_is_logged_per_seat_with_each_category_and_the_total():
     # Rules "End of the cycle - Scoring Phase": cranes, Colonia, Forum (eagles, largest area)
     # and the Trajan card score for every player; the log says each seat's figures (QA: the
     # cycle scorings never appeared in the log).
-    from forum_trajanum.engine import apply, is_over, legal_actions, new_game, public_lines
-    from forum_trajanum.engine.scoring import PLAY_CATEGORIES, SCORING_CATEGORIES
-    from forum_trajanum.engine.words import PLAY_WORDS, SCORING_WORDS
+    from forum_trajanum.games.forum_trajanum.engine import (
+        apply,
+        is_over,
+        legal_actions,
+        new_game,
+        public_lines,
+    )
+    from forum_trajanum.games.forum_trajanum.engine.scoring import (
+        PLAY_CATEGORIES,
+        SCORING_CATEGORIES,
+    )
+    from forum_trajanum.games.forum_trajanum.engine.words import PLAY_WORDS, SCORING_WORDS
 
     assert tuple(SCORING_WORDS) == SCORING_CATEGORIES and tuple(PLAY_WORDS) == PLAY_CATEGORIES
     state, found = new_game(4, players=3), 0

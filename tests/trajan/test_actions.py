@@ -3,10 +3,10 @@ R16, R21-R23, R26-R29, R31-R32, R34)."""
 
 from __future__ import annotations
 
-from forum_trajanum.trajan import data as D
-from forum_trajanum.trajan.actions import FORUM_KEYS, TILE_KEY, parse
-from forum_trajanum.trajan.rules import FLOW, apply, legal_actions
-from forum_trajanum.trajan.tasks import ActTask, EndTurnTask, Why
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine.actions import FORUM_KEYS, TILE_KEY, parse
+from forum_trajanum.games.trajan.engine.rules import FLOW, apply, legal_actions
+from forum_trajanum.games.trajan.engine.tasks import ActTask, EndTurnTask, Why
 
 from .helpers import after_setup, find
 
@@ -308,7 +308,7 @@ def test_an_extra_action_tile_is_not_offered_when_the_action_has_no_option():
 
 def test_a_plus2_tile_places_its_marker_on_an_action_without_one():
     """EN l.668, R8: a [+2] marker goes on an action without one."""
-    from forum_trajanum.trajan.tasks import SpecialTask
+    from forum_trajanum.games.trajan.engine.tasks import SpecialTask
 
     s = acting(D.SENATE)
     tile = next(i for i, t in enumerate(D.TRAJAN_TILES) if t.effect == "plus2")

@@ -17,15 +17,21 @@ from contextlib import contextmanager
 import pytest
 from pydantic import BaseModel
 
-import forum_trajanum.trajan.bots as bots_module
+import forum_trajanum.games.trajan.bots as bots_module
 from forum_trajanum.core.match import play_game
 from forum_trajanum.core.search import OutOfTime
-from forum_trajanum.trajan import data as D
-from forum_trajanum.trajan.bots import LEVELS, hint, make_bot
-from forum_trajanum.trajan.game import GAME
-from forum_trajanum.trajan.rules import apply, current_player, is_over, legal_actions, new_game
-from forum_trajanum.trajan.state import TrajanOptions
-from forum_trajanum.trajan.view import determinize, view
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.bots import LEVELS, hint, make_bot
+from forum_trajanum.games.trajan.engine.game import GAME
+from forum_trajanum.games.trajan.engine.rules import (
+    apply,
+    current_player,
+    is_over,
+    legal_actions,
+    new_game,
+)
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.view import determinize, view
 
 from .helpers import random_game
 from .test_secrecy import _other_world
@@ -212,10 +218,12 @@ def test_the_bots_module_reaches_a_full_state_only_through_determinize():
                 assert not alias.name.startswith("forum_trajanum"), alias.name
         elif isinstance(node, ast.ImportFrom):
             imported.setdefault(node.module or "", set()).update(a.name for a in node.names)
-    assert imported["forum_trajanum.trajan.view"] == {"determinize"}
+    assert imported["forum_trajanum.games.trajan.engine.view"] == {"determinize"}
     names = set().union(*imported.values())
     assert not names & {"new_game", "view", "GAME", "play_game", "random_game", "Referee"}
-    assert not {"forum_trajanum.trajan.game", "forum_trajanum.core.match"} & set(imported)
+    assert not {"forum_trajanum.games.trajan.engine.game", "forum_trajanum.core.match"} & set(
+        imported
+    )
     flow = {
         node.attr
         for node in ast.walk(tree)
@@ -328,7 +336,7 @@ def test_a_kept_extra_action_tile_is_worth_a_later_repeat_but_nothing_in_the_las
     """Normal's estimate: an unused extra action tile may repeat an action in a later turn,
     but kept tiles score nothing at the end (R17), so in the last round of quarter IV it is
     worth nothing and an offered repeat is taken whenever it gives anything."""
-    from forum_trajanum.trajan.bots import estimate, kept_extra_value
+    from forum_trajanum.games.trajan.bots import estimate, kept_extra_value
 
     from .helpers import after_setup
 
@@ -585,8 +593,8 @@ def test_a_hints_figure_adds_what_the_rest_of_the_game_brings_as_the_round_goes_
     # (scripts/hint_calibration.py), moving to the next round's as the time marker goes on.
     from itertools import pairwise
 
-    from forum_trajanum.trajan import data as D
-    from forum_trajanum.trajan.bots import FINAL_OFFSETS, final_offset
+    from forum_trajanum.games.trajan import data as D
+    from forum_trajanum.games.trajan.bots import FINAL_OFFSETS, final_offset
 
     state = new_game(3, TrajanOptions(players=2))
     cycle = D.TIME_CYCLE[2]

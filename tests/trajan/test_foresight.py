@@ -8,11 +8,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forum_trajanum.trajan.foresight import preview, sowing_plan
-from forum_trajanum.trajan.rules import apply, current_player, is_over, legal_actions, new_game
-from forum_trajanum.trajan.state import GameState, TrajanOptions
-from forum_trajanum.trajan.tasks import ActTask, SowTask
-from forum_trajanum.trajan.view import view
+from forum_trajanum.games.trajan.engine.foresight import preview, sowing_plan
+from forum_trajanum.games.trajan.engine.rules import (
+    apply,
+    current_player,
+    is_over,
+    legal_actions,
+    new_game,
+)
+from forum_trajanum.games.trajan.engine.state import GameState, TrajanOptions
+from forum_trajanum.games.trajan.engine.tasks import ActTask, SowTask
+from forum_trajanum.games.trajan.engine.view import view
 
 from .helpers import can_still_accomplish
 
@@ -71,8 +77,8 @@ def test_a_sowing_choice_says_when_it_loses_the_tile_the_tray_choice_promised():
     # EN l.187-189: with markers of several colours the player chooses which goes where; the
     # tray list promised "can complete"; a colour that makes the tile impossible says so
     # (QA: the top colour lost the tile, and no line said which one keeps it)
-    from forum_trajanum.trajan.foresight import sow_keeps_tile
-    from forum_trajanum.trajan.words import sow_words
+    from forum_trajanum.games.trajan.engine.foresight import sow_keeps_tile
+    from forum_trajanum.games.trajan.engine.words import sow_words
 
     from .helpers import random_game
 

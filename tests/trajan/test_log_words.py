@@ -11,11 +11,11 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forum_trajanum.trajan import data as D
-from forum_trajanum.trajan import words as W
-from forum_trajanum.trajan.actions import PASS, SPECIAL, parse
-from forum_trajanum.trajan.game import TrajanRecord
-from forum_trajanum.trajan.rules import (
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine import words as W
+from forum_trajanum.games.trajan.engine.actions import PASS, SPECIAL, parse
+from forum_trajanum.games.trajan.engine.game import TrajanRecord
+from forum_trajanum.games.trajan.engine.rules import (
     apply,
     bonus_items,
     bonus_points,
@@ -23,10 +23,10 @@ from forum_trajanum.trajan.rules import (
     legal_actions,
     new_game,
 )
-from forum_trajanum.trajan.screens import decision_title, final_text, quarter_text
-from forum_trajanum.trajan.state import TrajanOptions
-from forum_trajanum.trajan.tasks import SpecialTask
-from forum_trajanum.trajan.view import public_lines, view
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.tasks import SpecialTask
+from forum_trajanum.games.trajan.engine.view import public_lines, view
+from forum_trajanum.games.trajan.ui.screens import decision_title, final_text, quarter_text
 from tests.engine.games import share
 
 from .helpers import after_setup, random_game, turn_of
@@ -160,7 +160,7 @@ def test_the_count_of_sown_markers_reads_every_form_of_the_log():
 def test_the_setup_title_names_the_start_player_by_name():
     """EN l.129 and R33 (the start player is drawn): the other seats read the start
     player's name, not a seat number (issue 28.5)."""
-    from forum_trajanum.trajan.rules import new_game
+    from forum_trajanum.games.trajan.engine.rules import new_game
 
     s = new_game(3, TrajanOptions(players=2))
     while s.decision != "start":
@@ -177,7 +177,7 @@ def test_another_seats_decision_is_said_of_them_not_of_you():
     """EN l.107 (each player fills their own trays): the QA game's watch screen read
     "Normal bot is deciding: fill your trays with two markers each"; another seat's
     decision says "their", one's own still "your"."""
-    from forum_trajanum.trajan.rules import new_game
+    from forum_trajanum.games.trajan.engine.rules import new_game
 
     s = new_game(7, TrajanOptions(players=2))
     decider = s.decider
@@ -217,7 +217,7 @@ def test_a_seaport_draw_with_one_card_left_says_one_card_was_drawn():
     s.deck = s.deck[:1]
     s.discards = [pile[-1:] for pile in s.discards]  # R4: nothing to reshuffle
     s.tasks[-1:] = []
-    from forum_trajanum.trajan.tasks import ActTask, Why
+    from forum_trajanum.games.trajan.engine.tasks import ActTask, Why
 
     s.tasks.append(ActTask(0, D.SEAPORT, Why.TRAY))
     s.__pydantic_private__["_legal"] = None
@@ -228,7 +228,7 @@ def test_a_seaport_draw_with_one_card_left_says_one_card_was_drawn():
 def test_a_card_played_into_the_display_says_the_card_drawn_replaces_it():
     """EN l.306-308 (play cards into the display, draw as many): one card played, one drawn
     "to replace it" (the log said "drew 1 card for them")."""
-    from forum_trajanum.trajan.tasks import ActTask, Why
+    from forum_trajanum.games.trajan.engine.tasks import ActTask, Why
 
     s = turn_of(after_setup(3), 0)
     s.tasks[-1:] = []
@@ -262,7 +262,7 @@ def test_the_senate_choice_shows_the_track_with_each_spaces_vp_and_the_top():
     said = W.senate_words(view(s, 0), parse("senate"))
     assert said.startswith("Senate: one space up, from the 3 space to the 4 space (+4 VP)")
     assert "spaces worth 0 2 3 [4] 5 6 7 8 VP; at the 8 space the climb stops" in said
-    from forum_trajanum.trajan.tasks import ActTask, Why
+    from forum_trajanum.games.trajan.engine.tasks import ActTask, Why
 
     s = turn_of(after_setup(4), 0)
     s.players[0].senate = D.SENATE_TOP - 1
@@ -370,7 +370,7 @@ def test_the_replays_final_lines_carry_each_seats_own_figures():
     """Issue 28.6 (a bug): the replay named every line of the last action after the seat
     that played it, so "Normal bot: … 19 for bonus tiles" carried Ann's 19. Each line is
     now named after the seat it is about, with that seat's figures."""
-    from forum_trajanum.trajan.replayscreen import TrajanReplay
+    from forum_trajanum.games.trajan.ui.replayscreen import TrajanReplay
 
     record = TrajanRecord(seed=9, options=TrajanOptions(players=2), names=NAMES)
     for _, action in random_game(9, 2):
@@ -390,7 +390,7 @@ def test_the_replays_final_lines_carry_each_seats_own_figures():
 def test_the_trajan_action_and_a_building_say_what_was_taken_and_its_vp():
     """EN l.327-331 (the Trajan action takes a stack's top tile onto the slot of the arch)
     and l.365-371 (a construction tile with its VP): the log names the tile and its VP."""
-    from forum_trajanum.trajan.tasks import ActTask, Why
+    from forum_trajanum.games.trajan.engine.tasks import ActTask, Why
 
     s = turn_of(after_setup(6), 0)
     s.tasks[-1:] = [ActTask(0, D.TRAJAN, Why.TRAY)]
@@ -430,8 +430,8 @@ def test_a_legionnaire_sent_to_a_province_is_logged_with_the_vp_it_scored():
     """EN l.320-322 (a legionnaire in the leader's province scores its VP, 3 fewer per other
     player's legionnaire there) and l.349: the log says the VP the preview promised (the
     QA game read "sent a legionnaire to Germania Inferior" without its +7 VP)."""
-    from forum_trajanum.trajan.rules import legion_points
-    from forum_trajanum.trajan.tasks import ActTask, Why
+    from forum_trajanum.games.trajan.engine.rules import legion_points
+    from forum_trajanum.games.trajan.engine.tasks import ActTask, Why
 
     s = turn_of(after_setup(6), 0)
     pl = s.players[0]
@@ -453,7 +453,7 @@ def test_the_bonus_tile_each_seat_drew_at_setup_is_logged_with_the_first_action(
     bonus tiles in front of the players are public): the QA game's bonus tile was in the
     players panel from the setup, but no log line or coach said so. The game's first action
     logs each seat's tile, in turn order, and no later action does again."""
-    from forum_trajanum.trajan.rules import new_game
+    from forum_trajanum.games.trajan.engine.rules import new_game
     from forum_trajanum.tui.coach import explanation
 
     s = new_game(7, TrajanOptions(players=3))
@@ -472,7 +472,7 @@ def test_the_bonus_tile_each_seat_drew_at_setup_is_logged_with_the_first_action(
 def test_the_senate_tiles_leaving_at_a_quarters_end_are_logged_for_their_owner():
     # EN l.481: at the end of a quarter every senate tile leaves the game, used or not (QA:
     # "Bob's 3-vote senate tile disappeared between quarters I and II with no log line")
-    from forum_trajanum.trajan.rules import apply
+    from forum_trajanum.games.trajan.engine.rules import apply
 
     seen = 0
     for seed in range(1, 30):

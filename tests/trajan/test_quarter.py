@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from forum_trajanum.trajan import data as D
-from forum_trajanum.trajan.actions import parse
-from forum_trajanum.trajan.rules import (
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine.actions import parse
+from forum_trajanum.games.trajan.engine.rules import (
     apply,
     bonus_points,
     is_over,
@@ -18,7 +18,7 @@ from forum_trajanum.trajan.rules import (
     spend_choices,
     votes,
 )
-from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
 
 from .helpers import after_setup, quarter_end
 
@@ -222,7 +222,7 @@ def test_bonus_tiles_score_their_front_and_back():
 
 def test_the_final_tie_goes_to_the_player_higher_in_the_senate_stack():
     """EN l.542, R13."""
-    from forum_trajanum.trajan.game import ranking
+    from forum_trajanum.games.trajan.engine.game import ranking
 
     s = after_setup(10)
     for pl in s.players:
@@ -233,8 +233,8 @@ def test_the_final_tie_goes_to_the_player_higher_in_the_senate_stack():
 
 def test_the_tie_break_is_named_typed_and_read_from_the_rank_key():
     """EN l.542, R13: the engine's tie-break, its words and its values in the rank key."""
-    from forum_trajanum.trajan.game import GAME
-    from forum_trajanum.trajan.rules import TIE_BREAKS, RankKey, TieBreak, rank_key
+    from forum_trajanum.games.trajan.engine.game import GAME
+    from forum_trajanum.games.trajan.engine.rules import TIE_BREAKS, RankKey, TieBreak, rank_key
 
     assert TIE_BREAKS == (TieBreak.SENATE,) and tuple(GAME.tie_breaks) == TIE_BREAKS
     assert str(TieBreak.SENATE) == "higher in the senate"

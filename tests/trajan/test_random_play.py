@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from forum_trajanum.trajan import data as D
-from forum_trajanum.trajan import rules
-from forum_trajanum.trajan.actions import ACTION_SET, parse
-from forum_trajanum.trajan.checks import check_invariants
-from forum_trajanum.trajan.game import GAME, TrajanRecord, ranking
-from forum_trajanum.trajan.rules import apply, is_over, legal_actions, new_game
-from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine import rules
+from forum_trajanum.games.trajan.engine.actions import ACTION_SET, parse
+from forum_trajanum.games.trajan.engine.checks import check_invariants
+from forum_trajanum.games.trajan.engine.game import GAME, TrajanRecord, ranking
+from forum_trajanum.games.trajan.engine.rules import apply, is_over, legal_actions, new_game
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
 
 from .helpers import Tally, after_setup, quarter_end, random_game
 

@@ -9,8 +9,8 @@ from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.game import GAMES
 from forum_trajanum.core.record import read_record
 from forum_trajanum.core.timeline import Timeline
-from forum_trajanum.trajan.game import GAME, TrajanRecord, summary
-from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.game import GAME, TrajanRecord, summary
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
 
 from .helpers import random_game
 
@@ -85,7 +85,7 @@ def test_the_whole_log_of_a_game_is_in_words_and_the_summary_follows_the_quarter
 def test_export_prints_a_trajan_game_in_words_secrets_only_when_finished(tmp_path):
     """The export prints the log in words; the secret lines and the seed only once the game is
     finished (components §6)."""
-    from forum_trajanum.export import export
+    from forum_trajanum.games.forum_trajanum.ui.export import export
 
     finished = tmp_path / "done.json"
     finished.write_text(_played(7, 3).to_json())
@@ -130,10 +130,10 @@ def test_the_log_puts_an_before_a_vowel_for_every_colour_building_and_forum_tile
     """The article fits each colour word ("put an orange marker", "a blue marker"); the
     buildings and forum tiles (extra-...) take theirs the same way; a whole game's log has
     no "a" before a vowel."""
-    from forum_trajanum.trajan import data as D
-    from forum_trajanum.trajan.actions import FORUM_KEY_WORDS, parse
-    from forum_trajanum.trajan.rules import apply
-    from forum_trajanum.trajan.view import SPECS, a_or_an
+    from forum_trajanum.games.trajan import data as D
+    from forum_trajanum.games.trajan.engine.actions import FORUM_KEY_WORDS, parse
+    from forum_trajanum.games.trajan.engine.rules import apply
+    from forum_trajanum.games.trajan.engine.view import SPECS, a_or_an
 
     from .helpers import after_setup, turn_of
 

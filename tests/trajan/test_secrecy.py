@@ -8,10 +8,16 @@ import random
 
 import pytest
 
-from forum_trajanum.trajan.foresight import preview
-from forum_trajanum.trajan.rules import apply, current_player, is_over, legal_actions, new_game
-from forum_trajanum.trajan.state import TrajanOptions
-from forum_trajanum.trajan.view import determinize, view
+from forum_trajanum.games.trajan.engine.foresight import preview
+from forum_trajanum.games.trajan.engine.rules import (
+    apply,
+    current_player,
+    is_over,
+    legal_actions,
+    new_game,
+)
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.view import determinize, view
 
 from .helpers import after_setup, random_game
 
@@ -137,8 +143,8 @@ def test_a_determinized_world_looks_the_same_to_the_seat_and_plays_on(players):
 def test_the_public_log_never_names_a_card_drawn_face_down():
     """Components §6 (EN l.127, l.251, l.648): a card drawn face down is named only in the
     drawing seat's own lines."""
-    from forum_trajanum.trajan import data as D
-    from forum_trajanum.trajan.game import GAME
+    from forum_trajanum.games.trajan import data as D
+    from forum_trajanum.games.trajan.engine.game import GAME
 
     drawn = 0
     for state, action in random_game(5, 3):
@@ -208,7 +214,7 @@ def test_r36_the_marker_decision_looks_the_same_whatever_the_stacks_and_earlier_
     worlds that differ only in the Trajan stacks' tops and in the trays the other seats
     filled give the deciding seat the same view, legal actions, previews and words, and an
     onlooker the same view."""
-    from forum_trajanum.trajan.view import SPECS
+    from forum_trajanum.games.trajan.engine.view import SPECS
 
     differ = 0
     for state, other in _placement_worlds(30 + players, players):
@@ -226,7 +232,7 @@ def test_r36_the_marker_decision_looks_the_same_whatever_the_stacks_and_earlier_
 def test_r36_a_world_drawn_while_markers_are_placed_fills_the_hidden_trays_and_stacks(players):
     """R36: ``determinize`` draws the hidden stacks and the other seats' hidden trays (two of
     their own markers in each tray they filled), gives the view back, and plays on."""
-    from forum_trajanum.trajan.checks import check_invariants
+    from forum_trajanum.games.trajan.engine.checks import check_invariants
 
     rng = random.Random(players)
     for state, _ in _placement_worlds(50 + players, players):

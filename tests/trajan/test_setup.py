@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from forum_trajanum.trajan import data as D
-from forum_trajanum.trajan.rules import apply, legal_actions, new_game
-from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine.rules import apply, legal_actions, new_game
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
 
 from .helpers import after_setup, find
 
@@ -138,7 +138,7 @@ def test_the_setup_decisions_name_the_start_player_for_the_hand_over_screen(tmp_
     quarters' decisions do not."""
     from forum_trajanum.core.conductor import Conductor
     from forum_trajanum.core.session import GameSession
-    from forum_trajanum.trajan.view import view
+    from forum_trajanum.games.trajan.engine.view import view
 
     monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))
     s = new_game(3, TrajanOptions(players=3))
@@ -171,8 +171,8 @@ def test_r36_no_trajan_stack_is_seen_until_every_seat_has_placed_its_markers():
     """EN l.107-109: the markers are placed "prior to drawing Trajan tiles"; R36: no stack's
     top tile is in any seat's view (nor an onlooker's) while markers are placed, every top is
     once the last seat has placed, and the board says why they are not shown."""
-    from forum_trajanum.trajan.screens import board_below_time
-    from forum_trajanum.trajan.view import view
+    from forum_trajanum.games.trajan.engine.view import view
+    from forum_trajanum.games.trajan.ui.screens import board_below_time
 
     s = new_game(7, TrajanOptions(players=3))
     while s.decision == "markers":
@@ -194,9 +194,9 @@ def test_r36_each_seat_places_unseen_and_every_tray_is_shown_once_the_last_has_p
     """EN l.107: each player fills their own trays; R36: a later seat does not see the trays
     an earlier seat filled (nor does the log say them) until the last seat has placed; that
     placement shows every tray in one go, and it is an undo barrier."""
-    from forum_trajanum.trajan.game import GAME
-    from forum_trajanum.trajan.view import view
-    from forum_trajanum.trajan.words import markers
+    from forum_trajanum.games.trajan.engine.game import GAME
+    from forum_trajanum.games.trajan.engine.view import view
+    from forum_trajanum.games.trajan.engine.words import markers
 
     s = new_game(3, TrajanOptions(players=2))
     first = s.decider

@@ -13,10 +13,10 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forum_trajanum.trajan.rules import apply, is_over, legal_actions, new_game
-from forum_trajanum.trajan.state import TrajanOptions
-from forum_trajanum.trajan.tasks import SowTask
-from forum_trajanum.trajan.view import view
+from forum_trajanum.games.trajan.engine.rules import apply, is_over, legal_actions, new_game
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.tasks import SowTask
+from forum_trajanum.games.trajan.engine.view import view
 from tests.engine.games import share
 
 from .helpers import can_still_accomplish

@@ -10,9 +10,9 @@ import pytest
 from rich.console import Console
 from rich.table import Table
 
-from forum_trajanum.trajan.rules import apply, is_over, legal_actions, new_game
-from forum_trajanum.trajan.screens import circle_rows, circle_table
-from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.rules import apply, is_over, legal_actions, new_game
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.ui.screens import circle_rows, circle_table
 
 CONSOLE = Console(width=200, file=io.StringIO(), color_system="truecolor", force_terminal=True)
 
@@ -70,8 +70,8 @@ async def test_at_80x24_a_long_hand_and_display_line_ends_in_an_ellipsis_and_fol
     the window's edge with no mark, as if the hand ended there. The one line of hand,
     display and tiles ends in "…" when longer, and each follows whole below (PgDn)."""
     from forum_trajanum.core.session import GameSession
-    from forum_trajanum.trajan import data as D
-    from forum_trajanum.trajan.screens import TrajanScreen
+    from forum_trajanum.games.trajan import data as D
+    from forum_trajanum.games.trajan.ui.screens import TrajanScreen
     from forum_trajanum.tui.app import ForumApp
     from tests.tui.conftest import screen_text
     from tests.waiting import wait_for

@@ -11,9 +11,9 @@ import threading
 import pytest
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.trajan.help import KEYS
-from forum_trajanum.trajan.screens import TrajanScreen
-from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.ui.help import KEYS
+from forum_trajanum.games.trajan.ui.screens import TrajanScreen
 from forum_trajanum.tui.app import ForumApp, StandInBot
 from forum_trajanum.tui.gamescreens import ESCAPE_LINE
 from forum_trajanum.tui.screens import StartScreen
@@ -107,7 +107,7 @@ async def test_escape_hides_a_shown_hint_and_h_shows_it_whole_then_hides_it():
 
 
 async def test_escape_gives_up_a_hint_still_being_worked_out(monkeypatch):
-    import forum_trajanum.trajan.bots as bots
+    import forum_trajanum.games.trajan.bots as bots
 
     gate = threading.Event()
     hint = bots.hint
@@ -160,7 +160,7 @@ def test_the_help_says_q_goes_to_the_menu_and_escape_closes():
 async def test_h_again_while_the_hint_is_worked_out_counts_and_it_comes_whole(monkeypatch):
     # QA at 80x24: a second h during "Thinking about a hint…" was lost, the whole hint took
     # a third
-    import forum_trajanum.trajan.bots as bots
+    import forum_trajanum.games.trajan.bots as bots
 
     gate = threading.Event()
     hint = bots.hint

@@ -10,8 +10,8 @@ import pytest
 from textual.screen import ModalScreen
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.trajan.screens import TrajanScreen
-from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.ui.screens import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from tests.waiting import wait_for
 
@@ -83,7 +83,7 @@ async def test_the_app_plays_what_a_trajan_bot_chooses():
     # a view's legal actions are Action values in Trajan (texts in Forum Trajanum): the app
     # compared the bot's text with them, found it nowhere and played the first legal action
     # instead, every time ("Bot Normal bot failed ('markers BY'); it plays markers rest")
-    from forum_trajanum.trajan.bots import make_bot
+    from forum_trajanum.games.trajan.bots import make_bot
 
     session = GameSession.new(
         5, TrajanOptions(players=2), ["Bot", "Ann"], ["normal", ""], autosave=False,

@@ -8,8 +8,8 @@ import pytest
 from textual.widgets import Static
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.trajan.screens import TrajanScreen
-from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.ui.screens import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from tests.waiting import wait_for
 

@@ -10,8 +10,8 @@ import random
 import pytest
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.trajan.screens import TrajanScreen
-from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.ui.screens import TrajanScreen
 from forum_trajanum.tui.app import ForumApp, StandInBot
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from tests.tui.conftest import past_hold, press_quickly, screen_text
@@ -36,13 +36,13 @@ def _quick_hint(monkeypatch) -> None:
     def hint(view, *args, **kwargs):
         return [(a, 90.0 - n) for n, a in enumerate(view.legal[:3])]
 
-    monkeypatch.setattr("forum_trajanum.trajan.bots.hint", hint)
+    monkeypatch.setattr("forum_trajanum.games.trajan.bots.hint", hint)
 
 
 def _circle_essentials(app, screen) -> None:
     """The circle panel at 80x24: the six trays, each [+2] marker beside its tray, and the
     hand, the display and the tiles in view, or the frame says there is more below."""
-    from forum_trajanum.trajan import data as D
+    from forum_trajanum.games.trajan import data as D
 
     shown = screen_text(app)
     assert "VI Construction" in shown  # all six trays in view

@@ -12,9 +12,9 @@ import threading
 import pytest
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.trajan import data as D
-from forum_trajanum.trajan.screens import TrajanScreen, TrajanWatchScreen
-from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.ui.screens import TrajanScreen, TrajanWatchScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen, start_coach
 from forum_trajanum.tui.screens import HandOverScreen
@@ -309,7 +309,7 @@ async def test_at_80x24_the_coach_covers_neither_the_choices_nor_the_panel_it_ex
 async def test_the_switched_panels_title_lists_the_o_key_of_the_other_players_circles():
     """The QA game at 80x24: the panel's title listed "(keys c b m d p l)" without ``o``,
     the other players' circles; it lists it, and ``o`` opens them."""
-    from forum_trajanum.trajan.circles import OthersScreen
+    from forum_trajanum.games.trajan.ui.circles import OthersScreen
 
     session = _session(until=lambda s: s.state.quarter > 0 and s.state.decision == "source")
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.trajan.recap import recent_lines
-from forum_trajanum.trajan.screens import TrajanScreen, meanwhile
-from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.ui.recap import recent_lines
+from forum_trajanum.games.trajan.ui.screens import TrajanScreen, meanwhile
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
 from tests.tui.conftest import screen_text
@@ -112,8 +112,8 @@ def test_the_recap_begins_after_the_seats_own_last_move_whoever_the_lines_name()
 def test_the_recap_names_first_the_points_each_other_player_scored_since_by_category():
     # what each other player scored since the reader's own last move, counted here from
     # the players' points by category after each of the reader's moves
-    from forum_trajanum.trajan.recap import points_since
-    from forum_trajanum.trajan.words import POINTS_SHORT
+    from forum_trajanum.games.trajan.engine.words import POINTS_SHORT
+    from forum_trajanum.games.trajan.ui.recap import points_since
 
     session = _hot_seat(5)
     names = [session.name(p) for p in range(2)]

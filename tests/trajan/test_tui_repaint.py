@@ -10,8 +10,8 @@ import random
 import pytest
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.trajan.screens import PANEL_KEYS, TrajanScreen
-from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.ui.screens import PANEL_KEYS, TrajanScreen
 from forum_trajanum.tui.app import ForumApp, StandInBot
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.keys import ENTRY_KEYS

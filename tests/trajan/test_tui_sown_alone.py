@@ -10,9 +10,9 @@ import re
 import pytest
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.trajan import data as D
-from forum_trajanum.trajan.screens import TrajanScreen
-from forum_trajanum.trajan.state import TrajanOptions
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.ui.screens import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
 from tests.waiting import wait_for

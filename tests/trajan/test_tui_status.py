@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from forum_trajanum.trajan.rules import apply, is_over, legal_actions, new_game
-from forum_trajanum.trajan.screens import TrajanData, status_lines
-from forum_trajanum.trajan.state import TrajanOptions
-from forum_trajanum.trajan.view import view
+from forum_trajanum.games.trajan.engine.rules import apply, is_over, legal_actions, new_game
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.view import view
+from forum_trajanum.games.trajan.ui.screens import TrajanData, status_lines
 
 NAMES = ["Aurelia Valentiniana", "Ann"]  # the longest name the form takes, and a short one
 WHEN = r" (Setup │ start player .+|Quarter (I|II|III|IV), round [1-4] of 4 │ time \d+ of \d+"
@@ -80,7 +80,7 @@ def test_the_last_round_of_the_last_quarter_says_the_game_ends_and_when():
     """EN l.163 (four quarters of four rounds): in the 4th round of quarter IV the status says
     it is the last round of the game, and that the game ends after this turn when the time
     marker reaches its start in it (QA: nothing warned that the game was about to end)."""
-    from forum_trajanum.trajan import data as D
+    from forum_trajanum.games.trajan import data as D
 
     state = new_game(7, TrajanOptions(players=2))
     rng = random.Random(7)

@@ -9,12 +9,12 @@ import re
 
 import pytest
 
-from forum_trajanum.trajan import data as D
-from forum_trajanum.trajan.rules import apply, is_over, legal_actions, new_game
-from forum_trajanum.trajan.screens import choice_words, decision_title
-from forum_trajanum.trajan.state import TrajanOptions
-from forum_trajanum.trajan.tasks import TASKS
-from forum_trajanum.trajan.view import view
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine.rules import apply, is_over, legal_actions, new_game
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.tasks import TASKS
+from forum_trajanum.games.trajan.engine.view import view
+from forum_trajanum.games.trajan.ui.screens import choice_words, decision_title
 from forum_trajanum.tui.coach import explanation
 
 #: What must never reach a player: a code, an index, a Python value.
@@ -50,7 +50,7 @@ def test_every_choice_of_random_games_is_in_words(players):
 
 
 async def test_the_help_has_the_rules_the_rulings_and_the_data_notice(tmp_path, monkeypatch):
-    from forum_trajanum.trajan.help import TrajanHelpScreen
+    from forum_trajanum.games.trajan.ui.help import TrajanHelpScreen
     from forum_trajanum.tui.app import ForumApp
     from tests.tui.conftest import screen_text
 
@@ -76,7 +76,7 @@ async def test_the_help_has_the_rules_the_rulings_and_the_data_notice(tmp_path, 
 
 
 def test_the_rules_are_paragraphs_the_window_wraps():
-    from forum_trajanum.trajan.help import RULES_PARAGRAPHS
+    from forum_trajanum.games.trajan.ui.help import RULES_PARAGRAPHS
 
     assert all("\n" not in paragraph for paragraph in RULES_PARAGRAPHS)
     assert len(RULES_PARAGRAPHS) > 10
@@ -86,7 +86,7 @@ def test_the_rules_in_player_words_say_what_the_rulebook_says_of_each_summarised
     """Trajan EN l.205 (round end), l.251-252 (the seaport's draw and discard-pile options),
     l.370 (the first worker on any site), l.526-529 (final scoring), l.564 (the grey
     construction bonus tile rounds up); the pairs ship's 1-3 different pairs: PL l.250-253."""
-    from forum_trajanum.trajan.help import RULES_PARAGRAPHS
+    from forum_trajanum.games.trajan.ui.help import RULES_PARAGRAPHS
 
     rules = " ".join(RULES_PARAGRAPHS)
     for said in (
@@ -111,7 +111,7 @@ async def test_at_80x24_the_rules_tab_breaks_lines_only_where_the_window_ends(
 
     from textual.geometry import Region
 
-    from forum_trajanum.trajan.help import TrajanHelpScreen
+    from forum_trajanum.games.trajan.ui.help import TrajanHelpScreen
     from forum_trajanum.tui.app import ForumApp
 
     monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))
@@ -133,7 +133,7 @@ async def test_at_80x24_the_rules_tab_breaks_lines_only_where_the_window_ends(
 def test_the_keys_and_the_legend_explain_every_short_form_on_the_screen():
     from rich.console import Console
 
-    from forum_trajanum.trajan.help import KEYS, legend
+    from forum_trajanum.games.trajan.ui.help import KEYS, legend
 
     keys = dict(KEYS)
     assert "g" in keys and "legend" in keys["g"]
@@ -189,8 +189,8 @@ def test_a_marker_is_said_to_be_needed_by_a_trajan_tile_only_when_it_is():
 
 
 def test_the_quarter_report_reads_the_senate_votes_and_says_how_a_tie_is_broken():
-    from forum_trajanum.trajan.screens import quarter_text
-    from forum_trajanum.trajan.state import QuarterReport
+    from forum_trajanum.games.trajan.engine.state import QuarterReport
+    from forum_trajanum.games.trajan.ui.screens import quarter_text
 
     v = next(_states())
     report = QuarterReport(
@@ -206,7 +206,7 @@ def test_the_quarter_report_reads_the_senate_votes_and_says_how_a_tie_is_broken(
 def test_a_kind_of_action_without_words_is_refused_when_its_spec_is_made():
     """Each action kind's words are part of its one spec (trajan/view.py): a spec without
     them cannot be made, so a new kind cannot reach the screen as its code."""
-    from forum_trajanum.trajan.view import SPECS, ActionSpec
+    from forum_trajanum.games.trajan.engine.view import SPECS, ActionSpec
 
     with pytest.raises(TypeError, match="words"):
         ActionSpec(lambda s, a, p: "did it", True)
@@ -214,7 +214,7 @@ def test_a_kind_of_action_without_words_is_refused_when_its_spec_is_made():
 
 
 def test_the_time_track_says_once_that_the_round_ends_after_this_turn():
-    from forum_trajanum.trajan.screens import time_track
+    from forum_trajanum.games.trajan.ui.screens import time_track
     from tests.trajan.helpers import after_setup
 
     state = after_setup()
@@ -230,7 +230,7 @@ def test_the_time_track_says_once_that_the_round_ends_after_this_turn():
 def test_recruiting_and_hiring_name_the_token_as_the_rules_do():
     """EN l.318 and l.369: a token moved to the military camp "turns into a legionnaire", to
     the worker camp "into a worker" (the choices said "A token from your supply")."""
-    from forum_trajanum.trajan.actions import parse
+    from forum_trajanum.games.trajan.engine.actions import parse
     from tests.trajan.helpers import after_setup
 
     v = view(after_setup(), 0)
@@ -279,8 +279,8 @@ def test_the_code_token_check_catches_what_issue_28_found():
 def test_no_screen_or_log_line_of_random_games_shows_a_code(players):
     """Issue 28.4: every name a player reads comes from the game's words: the log lines,
     the choices and the decision, the panels, the quarter's end and the final ranking."""
-    from forum_trajanum.trajan import screens as S
-    from forum_trajanum.trajan.view import public_lines
+    from forum_trajanum.games.trajan.engine.view import public_lines
+    from forum_trajanum.games.trajan.ui import screens as S
 
     names = [f"Player {p + 1}" for p in range(players)]
     rng = random.Random(28 + players)
@@ -312,7 +312,7 @@ def test_no_screen_or_log_line_of_random_games_shows_a_code(players):
 def _qa_scene():
     """A 2-player game past its setup, Ann (seat 0) deciding, Normal bot (seat 1) with a
     worker on a site and a Jewellery and Gems bonus tile (the QA game's 80x24 findings)."""
-    from forum_trajanum.trajan.tasks import SourceTask
+    from forum_trajanum.games.trajan.engine.tasks import SourceTask
 
     state = new_game(7, TrajanOptions(players=2))
     while state.phase == "setup":
@@ -328,8 +328,8 @@ def _qa_scene():
 def test_the_district_legend_and_the_other_circles_name_the_players_not_their_seats():
     """The QA game at 80x24: "worker 2: seat 2's worker" and "(seat 2, clockwise)" spoke
     of seats; the legend says whose number each is, the circle is named after its player."""
-    from forum_trajanum.trajan import screens as S
-    from forum_trajanum.trajan.circles import circle_of
+    from forum_trajanum.games.trajan.ui import screens as S
+    from forum_trajanum.games.trajan.ui.circles import circle_of
 
     v = _qa_scene()
     names = ["Ann", "Normal bot"]
@@ -345,7 +345,7 @@ def test_the_district_legend_and_the_other_circles_name_the_players_not_their_se
 def test_another_players_bonus_tile_counts_the_cards_in_their_display():
     """EN l.544-594: a commodity bonus tile counts its owner's display: the players panel
     says "your display" of the viewer's tiles alone (the QA game read it of the bot's)."""
-    from forum_trajanum.trajan import screens as S
+    from forum_trajanum.games.trajan.ui import screens as S
 
     v = _qa_scene()
     text = " ".join(_plain(S.players_panel(v, ["Ann", "Normal bot"]), 200).split())
@@ -359,7 +359,7 @@ def test_another_players_bonus_tile_counts_the_cards_in_their_display():
 def test_the_final_scoring_says_what_its_one_vp_items_are():
     """EN l.524-529: cards in hand, workers and legionnaires in the camps and Trajan tiles
     on the circle score 1 VP each; the ranking says so, not "cards/tokens/slots"."""
-    from forum_trajanum.trajan import screens as S
+    from forum_trajanum.games.trajan.ui import screens as S
 
     v = _qa_scene()
     v.players[0].points["leftovers"] = 5
@@ -372,7 +372,7 @@ def test_a_wild_card_in_the_forum_says_what_it_stands_for():
     """EN l.612-626 and R24: the construction wild card stands for any construction tile in
     a set at the final scoring (the QA game's "Take the construction wild card" was never
     explained); each wild card's choice says what it does."""
-    from forum_trajanum.trajan.actions import FORUM_KEYS, TakeForum
+    from forum_trajanum.games.trajan.engine.actions import FORUM_KEYS, TakeForum
 
     v = _qa_scene()
     said = {
@@ -391,8 +391,8 @@ def test_the_quarters_senate_vote_breaks_down_every_seats_votes_alike():
     """EN l.431-434 (a player's votes: the senate space's plus the senate tiles'): the QA
     game read "Ann: 4 votes · Normal bot: 4 votes (0 from the senate track, 4 from senate
     tiles)"; every seat's votes are broken down, none from tiles too."""
-    from forum_trajanum.trajan.screens import quarter_text
-    from forum_trajanum.trajan.state import QuarterReport
+    from forum_trajanum.games.trajan.engine.state import QuarterReport
+    from forum_trajanum.games.trajan.ui.screens import quarter_text
 
     v = next(_states())
     four = D.SENATE_VP.index(4)
@@ -413,8 +413,8 @@ def test_the_map_marks_each_player_by_their_names_initial_and_its_legend_names_t
     """The QA hot-seat game at 80x24: the map's "⚑2 ⚔1 (by seat number)" spoke of seats;
     a leader and a legionnaire are marked by their player's initial, the legend names them
     (two names alike get two marks)."""
-    from forum_trajanum.trajan import screens as S
-    from forum_trajanum.trajan.words import marks
+    from forum_trajanum.games.trajan.engine.words import marks
+    from forum_trajanum.games.trajan.ui import screens as S
     from tests.trajan.helpers import after_setup
 
     state = after_setup()

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.core.errors import IllegalActionError, NotYourDecisionError
-from forum_trajanum.trajan import data as D
-from forum_trajanum.trajan.actions import parse
-from forum_trajanum.trajan.rules import FLOW, apply, legal_actions
-from forum_trajanum.trajan.tasks import EndTurnTask
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine.actions import parse
+from forum_trajanum.games.trajan.engine.rules import FLOW, apply, legal_actions
+from forum_trajanum.games.trajan.engine.tasks import EndTurnTask
 
 from .helpers import after_setup, find, turn_of
 
@@ -161,8 +161,8 @@ def test_the_round_end_is_checked_only_after_the_turn():
 
 def test_the_sowing_plan_says_where_the_last_marker_lands_and_what_it_completes():
     """EN l.179, l.191-205 (the screen's plannable circle): target, time, round end, tile."""
-    from forum_trajanum.trajan.foresight import sowing_plan
-    from forum_trajanum.trajan.view import view
+    from forum_trajanum.games.trajan.engine.foresight import sowing_plan
+    from forum_trajanum.games.trajan.engine.view import view
 
     s = turn_of(after_setup(1), 0)
     tile = next(

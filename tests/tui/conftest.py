@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.engine import GameOptions
 from forum_trajanum.tui.compat import screen_strips
 
 SIZE = (160, 50)

@@ -15,15 +15,15 @@ import random
 
 import pytest
 
-from forum_trajanum.engine import parse
+from forum_trajanum.games.forum_trajanum.engine import parse
+from forum_trajanum.games.forum_trajanum.ui.decisions import cell_at
+from forum_trajanum.games.forum_trajanum.ui.entries import group_of
+from forum_trajanum.games.forum_trajanum.ui.labels import action_cells, forum_cell
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
+from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid, ForumGrid
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.decisions import cell_at
-from forum_trajanum.tui.entries import group_of
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID
 from forum_trajanum.tui.keys import ENTRY_KEYS
-from forum_trajanum.tui.labels import action_cells, forum_cell
-from forum_trajanum.tui.playscreen import PlayScreen
-from forum_trajanum.tui.widgets import ColoniaGrid, ForumGrid
 
 from .conftest import decision_line, past_hold, screen_text, session_at
 

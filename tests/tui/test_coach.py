@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.core import saves
-from forum_trajanum.engine.tasks import TASK_TYPES
+from forum_trajanum.games.forum_trajanum.engine.tasks import TASK_TYPES
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen, coach_on, mark_seen, seen_kinds, start_coach
-from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen
 from forum_trajanum.tui.seats import settings_from_seats
 from tests.waiting import wait_for

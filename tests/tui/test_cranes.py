@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from forum_trajanum.core import saves
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.data import cell_index
-from forum_trajanum.engine import parse
+from forum_trajanum.games.forum_trajanum.data import cell_index
+from forum_trajanum.games.forum_trajanum.engine import parse
+from forum_trajanum.games.forum_trajanum.ui.cranes import STEP_ID, crane_steps
+from forum_trajanum.games.forum_trajanum.ui.play import SetupScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.cranes import STEP_ID, crane_steps
-from forum_trajanum.tui.play import SetupScreen
 
 from .conftest import SIZE, decision_line, past_hold, screen_text, session_at
 

@@ -8,20 +8,20 @@ from __future__ import annotations
 import pytest
 from rich.cells import cell_len
 
-from forum_trajanum.bots.hint import Hint
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.data import CRAFTSMAN_I
-from forum_trajanum.engine import GameOptions, parse
-from forum_trajanum.engine.state import tile_kind
+from forum_trajanum.games.forum_trajanum.bots.hint import Hint
+from forum_trajanum.games.forum_trajanum.data import CRAFTSMAN_I
+from forum_trajanum.games.forum_trajanum.engine import GameOptions, parse
+from forum_trajanum.games.forum_trajanum.engine.state import tile_kind
+from forum_trajanum.games.forum_trajanum.ui.entries import group_of
+from forum_trajanum.games.forum_trajanum.ui.hinting import hint_words
+from forum_trajanum.games.forum_trajanum.ui.labels import describe
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import mark_seen, start_coach
 from forum_trajanum.tui.compat import screen_strips
-from forum_trajanum.tui.entries import group_of
 from forum_trajanum.tui.glossary import NOTES
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID
-from forum_trajanum.tui.hinting import hint_words
 from forum_trajanum.tui.keys import ENTRY_KEYS
-from forum_trajanum.tui.labels import describe
 from tests.engine.helpers import refresh, tile
 from tests.waiting import wait_for
 
@@ -213,8 +213,8 @@ async def test_enter_on_a_cell_with_several_choices_opens_exactly_those_choices(
             for c, acts in screen.by_cell.items()
             if len(acts) > 1 and all(a.tribune for a in acts)
         )
-        from forum_trajanum.data import cell_index
-        from forum_trajanum.tui.widgets import ColoniaGrid
+        from forum_trajanum.games.forum_trajanum.data import cell_index
+        from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid
 
         grid = screen.query_one(ColoniaGrid)
         grid.place_cursor(cell)

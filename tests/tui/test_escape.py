@@ -8,12 +8,12 @@ from __future__ import annotations
 import threading
 
 from forum_trajanum.core.session import GameSession
+from forum_trajanum.games.forum_trajanum.ui.hinting import HINT_MARK
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.gamescreens import ESCAPE_LINE
 from forum_trajanum.tui.grouping import BACK_ID
-from forum_trajanum.tui.hinting import HINT_MARK
 from forum_trajanum.tui.keys import ENTRY_KEYS
-from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import StartScreen
 from tests.waiting import wait_for
 
@@ -93,7 +93,7 @@ async def test_escape_hides_a_shown_hint_and_h_shows_it_again_whole_then_hides_i
 
 
 async def test_escape_gives_up_a_hint_still_being_worked_out(monkeypatch):
-    import forum_trajanum.bots.hint as hint_module
+    import forum_trajanum.games.forum_trajanum.bots.hint as hint_module
 
     gate = threading.Event()
     suggest = hint_module.suggest

@@ -4,8 +4,8 @@ board), and the key bar begins with where the arrows go."""
 
 from __future__ import annotations
 
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.playscreen import PlayScreen
 from tests.waiting import wait_for
 
 from .conftest import past_hold, screen_text, session_at

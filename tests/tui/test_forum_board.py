@@ -5,9 +5,14 @@ the area the colour-area rule sends it to is lit and named in words (the engine'
 
 from __future__ import annotations
 
-from forum_trajanum.engine.forum import area_rule, geometry
+from forum_trajanum.games.forum_trajanum.engine.forum import area_rule, geometry
+from forum_trajanum.games.forum_trajanum.ui.forumgrid import (
+    BOARD_EDGE,
+    GAP_STYLE,
+    RULE_BG,
+    ForumGrid,
+)
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.forumgrid import BOARD_EDGE, GAP_STYLE, RULE_BG, ForumGrid
 
 from .conftest import past_hold, screen_text, session_at
 

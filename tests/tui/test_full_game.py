@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.core import saves
-from forum_trajanum.engine import GameRecord, is_over
+from forum_trajanum.games.forum_trajanum.engine import GameRecord, is_over
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
+from forum_trajanum.games.forum_trajanum.ui.results import GameOverScreen, ScoringScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.playscreen import PlayScreen
-from forum_trajanum.tui.results import GameOverScreen, ScoringScreen
 from forum_trajanum.tui.screens import (
     HandOverScreen,
     NewGameScreen,

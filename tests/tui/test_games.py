@@ -4,7 +4,7 @@ offered, delete after a confirmation, finished games apart, damaged saves explai
 from __future__ import annotations
 
 from forum_trajanum.core import saves
-from forum_trajanum.engine import legal_actions
+from forum_trajanum.games.forum_trajanum.engine import legal_actions
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.dialogs import MessageScreen
 from forum_trajanum.tui.games import ConfirmScreen, GamesScreen

@@ -5,12 +5,12 @@ counted letters and took the wrong tile, which could not be undone (issue 19, it
 
 from __future__ import annotations
 
-from forum_trajanum.bots.hint import Hint
-from forum_trajanum.engine import parse
+from forum_trajanum.games.forum_trajanum.bots.hint import Hint
+from forum_trajanum.games.forum_trajanum.engine import parse
+from forum_trajanum.games.forum_trajanum.ui.entries import group_of
+from forum_trajanum.games.forum_trajanum.ui.hinting import HINT_MARK, HintPanel
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.entries import group_of
 from forum_trajanum.tui.grouping import GROUP_ID
-from forum_trajanum.tui.hinting import HINT_MARK, HintPanel
 from forum_trajanum.tui.screens import HandOverScreen
 from tests.waiting import wait_for
 
@@ -26,7 +26,7 @@ async def test_opening_the_group_of_a_hinted_choice_shows_it_marked_and_named_by
     assert len(grouped) > 12  # more than the list shows at 80x24
     target, other = grouped[-1], parse(next(t for t in pv.legal if not group_of(parse(t))))
     monkeypatch.setattr(
-        "forum_trajanum.bots.hint.suggest",
+        "forum_trajanum.games.forum_trajanum.bots.hint.suggest",
         lambda view: Hint(target, ((target, 13.0), (other, 12.0)), worlds=8),
     )
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)

@@ -9,12 +9,12 @@ import threading
 import pytest
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import legal_actions
-from forum_trajanum.engine.determinize import determinize
+from forum_trajanum.games.forum_trajanum.engine import legal_actions
+from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
+from forum_trajanum.games.forum_trajanum.ui.hinting import HINT_MARK, HintPanel
+from forum_trajanum.games.forum_trajanum.ui.play import WatchScreen
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.hinting import HINT_MARK, HintPanel
-from forum_trajanum.tui.play import WatchScreen
-from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen
 from tests.waiting import wait_for
 
@@ -65,7 +65,7 @@ def uncapped_hints(monkeypatch):
     could cut one search of a loaded test run and not another."""
     from functools import partial
 
-    from forum_trajanum.bots import hint
+    from forum_trajanum.games.forum_trajanum.bots import hint
 
     monkeypatch.setattr(hint, "suggest", partial(hint.suggest, time_cap=float("inf")))
 
@@ -137,7 +137,7 @@ async def test_a_hint_finished_after_the_player_acted_is_dropped():
         await pilot.press("enter")
         screen = app.screen
         old = screen.data.view
-        from forum_trajanum.bots.hint import suggest
+        from forum_trajanum.games.forum_trajanum.bots.hint import suggest
 
         late = suggest(old)  # as if the worker came back after the player's move
         await pilot.press("1")
@@ -191,7 +191,7 @@ async def test_the_command_palette_offers_the_hint():
 
 async def test_at_80x24_h_again_while_thinking_counts_and_the_hint_comes_whole(monkeypatch):
     # the teammate's game: a second h during "thinking…" was lost, the whole hint took a third
-    import forum_trajanum.bots.hint as hint_module
+    import forum_trajanum.games.forum_trajanum.bots.hint as hint_module
 
     release = threading.Event()
     real = hint_module.suggest

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from forum_trajanum.games.forum_trajanum.ui.play import DraftScreen
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.keys import CHOICE_HOLD
-from forum_trajanum.tui.play import DraftScreen
-from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen
 from tests.waiting import wait_for
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.ui.results import ScoringScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.results import ScoringScreen
 from forum_trajanum.tui.screens import HandOverScreen
 
 from .conftest import past_hold, press_quickly
@@ -24,7 +24,7 @@ def _just_before_the_first_scoring(game: str) -> GameSession:
         if game == "forum-trajanum":
             options = GameOptions(players=2)
         else:
-            from forum_trajanum.trajan.game import TrajanOptions
+            from forum_trajanum.games.trajan.engine.game import TrajanOptions
 
             options = TrajanOptions(players=2)
         return GameSession.new(5, options, ["Ann", "Bob"], ["", ""], autosave=False, game=game)
@@ -42,7 +42,7 @@ def _just_before_the_first_scoring(game: str) -> GameSession:
 
 @pytest.mark.parametrize("game", ["forum-trajanum", "trajan"])
 async def test_both_people_of_a_hot_seat_game_see_the_first_scoring(game):
-    from forum_trajanum.trajan.screens import QuarterScreen
+    from forum_trajanum.games.trajan.ui.screens import QuarterScreen
 
     session = _just_before_the_first_scoring(game)
     app = ForumApp(bot_delay=0, choice_hold=0.001)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
+from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen
-from forum_trajanum.tui.widgets import ColoniaGrid
 from tests.waiting import wait_for
 
 from .conftest import first_legal_bot_factory, past_hold, press_quickly, screen_text
@@ -31,7 +31,7 @@ def _words(app) -> str:
 def _quick_hint(monkeypatch) -> None:
     """The hint's search is seconds a decision: here it is the last legal choice, with the
     words of a searched hint (the layout is tested, not the search: test_hint.py is)."""
-    from forum_trajanum.bots import hint, legal_of
+    from forum_trajanum.games.forum_trajanum.bots import hint, legal_of
 
     def suggest(view, *args, **kwargs):
         legal = legal_of(view)
@@ -171,9 +171,9 @@ def test_the_legend_explains_every_one_line_cell_form():
     # the tiny cells' short forms (ui.md: a short form forced by space has its legend)
     from rich.console import Console
 
-    from forum_trajanum.data import TILE_KINDS_PER_PLAYER, TILE_LABELS
+    from forum_trajanum.games.forum_trajanum.data import TILE_KINDS_PER_PLAYER, TILE_LABELS
+    from forum_trajanum.games.forum_trajanum.ui.widgets import TILE_TINY
     from forum_trajanum.tui.help import legend
-    from forum_trajanum.tui.widgets import TILE_TINY
 
     console = Console(width=200, record=True)
     console.print(legend())

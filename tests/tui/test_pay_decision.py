@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import GameOptions, parse
+from forum_trajanum.games.forum_trajanum.engine import GameOptions, parse
+from forum_trajanum.games.forum_trajanum.ui.labels import describe
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.labels import describe
 from forum_trajanum.tui.screens import HandOverScreen
 from tests.waiting import wait_for
 

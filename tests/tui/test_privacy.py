@@ -6,13 +6,13 @@ import random
 import re
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.data import TILE_KINDS_PER_PLAYER
-from forum_trajanum.engine.determinize import determinize
-from forum_trajanum.engine.state import tile_kind
+from forum_trajanum.games.forum_trajanum.data import TILE_KINDS_PER_PLAYER
+from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
+from forum_trajanum.games.forum_trajanum.engine.state import tile_kind
+from forum_trajanum.games.forum_trajanum.ui.labels import tile_label
+from forum_trajanum.games.forum_trajanum.ui.play import DraftScreen, TurnScreen, WatchScreen
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.labels import tile_label
-from forum_trajanum.tui.play import DraftScreen, TurnScreen, WatchScreen
-from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.screens import HandOverScreen
 
 from .conftest import SIZE, first_legal_bot_factory, past_hold, screen_text, session_at

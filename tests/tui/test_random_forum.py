@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from forum_trajanum.engine.forum import printed_face
+from forum_trajanum.games.forum_trajanum.engine.forum import printed_face
+from forum_trajanum.games.forum_trajanum.ui.widgets import EAGLE_GLYPH, ForumGrid
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen
 from forum_trajanum.tui.screens import HandOverScreen
-from forum_trajanum.tui.widgets import EAGLE_GLYPH, ForumGrid
 from tests.waiting import wait_for as _wait
 
 from .conftest import SIZE, past_hold

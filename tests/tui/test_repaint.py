@@ -8,10 +8,10 @@ from textual.app import App
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.compat import screen_strips
 from forum_trajanum.tui.logview import LogView
-from forum_trajanum.tui.playscreen import PlayScreen
 from forum_trajanum.tui.textlines import TextLines
 
 from .conftest import past_hold, session_at

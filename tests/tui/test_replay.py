@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from forum_trajanum.core import saves
-from forum_trajanum.engine.record import read_record
-from forum_trajanum.export import load
+from forum_trajanum.games.forum_trajanum.engine.record import read_record
+from forum_trajanum.games.forum_trajanum.ui.export import load
+from forum_trajanum.games.forum_trajanum.ui.replay import ReplayApp, ReplayScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.games import GamesScreen
-from forum_trajanum.tui.replay import ReplayApp, ReplayScreen
 from forum_trajanum.tui.screens import TooSmallScreen
 
 from .conftest import SIZE, screen_text
@@ -97,7 +97,7 @@ async def test_a_finished_game_tells_what_a_player_alone_knew_an_unfinished_one_
 
 
 def load_cut(record, actions: int):
-    from forum_trajanum.replay import GameReplay
+    from forum_trajanum.games.forum_trajanum.engine.replay import GameReplay
 
     return GameReplay.of(record.model_copy(update={"actions": record.actions[:actions]}))
 
@@ -152,7 +152,7 @@ async def _panels_text(replay) -> list[str]:
 async def test_an_unfinished_game_looks_the_same_in_worlds_an_onlooker_cannot_tell_apart():
     # The same game up to a player's secret choice of which drafted tile to keep: the two
     # choices must give the same screens, whatever panel and seat is shown.
-    from forum_trajanum.engine import apply, legal_actions, parse
+    from forum_trajanum.games.forum_trajanum.engine import apply, legal_actions, parse
 
     record = read_record(GAME.read_bytes()).record
     state = record.start()

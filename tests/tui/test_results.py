@@ -5,23 +5,23 @@ line."""
 from __future__ import annotations
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.data import GRAY_NAMES, RULINGS, TILE_LABELS
-from forum_trajanum.engine import GameOptions, ranking
-from forum_trajanum.engine.scoring import RankKey as K
-from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.chart import ScoreChart, SharedScaleBars
-from forum_trajanum.tui.dialogs import HelpScreen
-from forum_trajanum.tui.help import LEGEND_KEY, legend
-from forum_trajanum.tui.panels import SEAT_MARKERS
-from forum_trajanum.tui.results import (
+from forum_trajanum.games.forum_trajanum.data import GRAY_NAMES, RULINGS, TILE_LABELS
+from forum_trajanum.games.forum_trajanum.engine import GameOptions, ranking
+from forum_trajanum.games.forum_trajanum.engine.scoring import RankKey as K
+from forum_trajanum.games.forum_trajanum.ui.panels import SEAT_MARKERS
+from forum_trajanum.games.forum_trajanum.ui.results import (
     GameOverScreen,
     ScoringScreen,
     ranking_table,
     tie_break_note,
     winner_text,
 )
+from forum_trajanum.games.forum_trajanum.ui.widgets import EAGLE_GLYPH
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.chart import ScoreChart, SharedScaleBars
+from forum_trajanum.tui.dialogs import HelpScreen
+from forum_trajanum.tui.help import LEGEND_KEY, legend
 from forum_trajanum.tui.seats import settings_from_seats
-from forum_trajanum.tui.widgets import EAGLE_GLYPH
 
 from .conftest import busy, past_hold, screen_text, session_at
 

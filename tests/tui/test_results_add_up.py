@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from forum_trajanum.core import saves
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import CellKind, GameOptions, parse_cell, ranking
+from forum_trajanum.games.forum_trajanum.engine import CellKind, GameOptions, parse_cell, ranking
+from forum_trajanum.games.forum_trajanum.ui.results import GameOverScreen, cycle_table, game_table
+from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.games import GamesScreen
-from forum_trajanum.tui.results import GameOverScreen, cycle_table, game_table
-from forum_trajanum.tui.widgets import ColoniaGrid
 
 from .conftest import busy, screen_text
 from .test_results import finished_session
@@ -103,7 +103,7 @@ def test_a_save_with_a_damaged_score_field_lists_the_game_without_a_result():
 def test_every_points_table_keeps_its_headers_whole_at_80_columns():
     from rich.console import Console
 
-    from forum_trajanum.tui.results import cycles_table
+    from forum_trajanum.games.forum_trajanum.ui.results import cycles_table
 
     names = ["Ann", "Aurelia Valentiniana", "Normal bot"]
     session = GameSession.new(12, GameOptions(players=3), names, ["", "", "normal"], False)

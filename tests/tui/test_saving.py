@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 
 from forum_trajanum.core import saves
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.playscreen import PlayScreen
 from tests.waiting import wait_for as _wait
 
 from .conftest import past_hold, screen_text, session_at

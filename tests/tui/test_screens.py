@@ -9,7 +9,15 @@ import pytest
 
 from forum_trajanum.core import saves
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.data import RULINGS
+from forum_trajanum.games.forum_trajanum.data import RULINGS
+from forum_trajanum.games.forum_trajanum.ui.play import (
+    DraftScreen,
+    SetupScreen,
+    TurnScreen,
+    WatchScreen,
+)
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
+from forum_trajanum.games.forum_trajanum.ui.results import ScoringScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen
 from forum_trajanum.tui.compat import send_key
@@ -22,9 +30,6 @@ from forum_trajanum.tui.dialogs import (
     TrajanCardsScreen,
 )
 from forum_trajanum.tui.keys import ENTRY_KEYS
-from forum_trajanum.tui.play import DraftScreen, SetupScreen, TurnScreen, WatchScreen
-from forum_trajanum.tui.playscreen import PlayScreen
-from forum_trajanum.tui.results import ScoringScreen
 from forum_trajanum.tui.screens import (
     HandOverScreen,
     NewGameScreen,
@@ -294,7 +299,9 @@ async def test_bots_play_in_a_worker_with_a_log_line_per_action():
     session = GameSession.new(
         5, session_at("draft").state.options, ["Ann", "Bot"], ["", "easy"], autosave=False
     )
-    app = ForumApp(bot_delay=0)  # the real bots from forum_trajanum.bots.factory
+    app = ForumApp(
+        bot_delay=0
+    )  # the real bots from forum_trajanum.games.forum_trajanum.bots.factory
     async with app.run_test(size=SIZE) as pilot:
         app.begin(session)
         await pilot.pause()

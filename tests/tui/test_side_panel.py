@@ -4,11 +4,11 @@ row in words, what the prestige bar is worth, and every key of the key bar reada
 from __future__ import annotations
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
-from forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
+from forum_trajanum.games.forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
+from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.playscreen import PlayScreen
-from forum_trajanum.tui.widgets import ColoniaGrid
 
 from .conftest import past_hold, screen_text
 

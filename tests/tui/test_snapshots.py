@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.engine import GameOptions
 from forum_trajanum.tui.app import ForumApp
 
 from .conftest import session_at

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.ui.results import ScoringScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.results import ScoringScreen
 from tests.tui.conftest import busy
 
 SIZES = [(80, 24), (120, 36), (160, 45)]

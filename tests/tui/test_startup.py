@@ -19,21 +19,24 @@ def _modules_after(code: str) -> set[str]:
 def test_importing_the_app_loads_neither_the_engine_rules_nor_pydantic():
     loaded = _modules_after("import forum_trajanum.tui.app")
     assert "forum_trajanum.tui.app" in loaded
-    heavy = {"pydantic", "forum_trajanum.engine.rules", "forum_trajanum.engine.state",
-             "forum_trajanum.tui.play", "forum_trajanum.bots"}  # fmt: skip
+    ft = "forum_trajanum.games.forum_trajanum"
+    heavy = {"pydantic", f"{ft}.engine.rules", f"{ft}.engine.state", f"{ft}.ui.play", f"{ft}.bots"}
     assert not heavy & loaded
 
 
 def test_the_engine_package_exports_its_functions_even_after_their_modules_load():
     loaded = _modules_after(
-        "import forum_trajanum.engine.view, forum_trajanum.engine.preview\n"
-        "from forum_trajanum.engine import view, preview, GameError\n"
+        "import forum_trajanum.games.forum_trajanum.engine.view\n"
+        "import forum_trajanum.games.forum_trajanum.engine.preview\n"
+        "from forum_trajanum.games.forum_trajanum.engine import view, preview, GameError\n"
         "assert callable(view) and callable(preview), (view, preview)\n"
-        "assert view.__module__ == 'forum_trajanum.engine.view'\n"
-        "assert preview.__module__ == 'forum_trajanum.engine.preview'\n"
+        "assert view.__module__ == 'forum_trajanum.games.forum_trajanum.engine.view'\n"
+        "assert preview.__module__ == 'forum_trajanum.games.forum_trajanum.engine.preview'\n"
         "assert issubclass(GameError, ValueError)"
     )
-    assert "forum_trajanum.engine.rules" in loaded  # the view needs the rules: loaded on use
+    assert (
+        "forum_trajanum.games.forum_trajanum.engine.rules" in loaded
+    )  # the view needs the rules: loaded on use
 
 
 CHILD = """
@@ -48,13 +51,13 @@ first = []
 
 def refreshed(screen):
     if not first and isinstance(screen, StartScreen) and screen is app.screen:
-        first.append("forum_trajanum.engine.rules" in sys.modules)
+        first.append("forum_trajanum.games.forum_trajanum.engine.rules" in sys.modules)
 
 on_paint(Screen, refreshed)
 
 async def main():
     async with app.run_test(size=(80, 24)) as pilot:
-        while not first or "forum_trajanum.tui.play" not in sys.modules:
+        while not first or "forum_trajanum.games.forum_trajanum.ui.play" not in sys.modules:
             await pilot.pause(0.01)
         print("engine at first frame:", first[0])
         print("start screen after loading:", isinstance(app.screen, StartScreen))

@@ -10,9 +10,9 @@ import re
 import pytest
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.ui.statusline import status_lines
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.statusline import status_lines
 
 from .conftest import busy, past_hold
 
@@ -117,7 +117,7 @@ async def test_the_status_line_is_written_again_for_a_new_width():
 
 def test_the_last_round_of_the_last_cycle_says_it_is_the_last_round_of_the_game():
     # nothing else warned that the game was about to end (a whole hot-seat game's QA)
-    from forum_trajanum.data import CYCLES, ROUNDS_PER_CYCLE
+    from forum_trajanum.games.forum_trajanum.data import CYCLES, ROUNDS_PER_CYCLE
 
     session = GameSession.new(3, GameOptions(players=2), NAMES, ["", ""], autosave=False)
     rng = random.Random(3)

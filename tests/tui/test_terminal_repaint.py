@@ -9,9 +9,9 @@ import random
 
 import pytest
 
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.keys import ENTRY_KEYS
-from forum_trajanum.tui.playscreen import PlayScreen
 from tests.waiting import wait_for
 
 from .conftest import first_legal_bot_factory, past_hold, press_quickly, session_at

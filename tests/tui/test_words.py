@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from forum_trajanum.data import TILE_KINDS_PER_PLAYER
-from forum_trajanum.engine.words import TILE_WORDS, tile_label
+from forum_trajanum.games.forum_trajanum.data import TILE_KINDS_PER_PLAYER
+from forum_trajanum.games.forum_trajanum.engine.words import TILE_WORDS, tile_label
+from forum_trajanum.games.forum_trajanum.ui.labels import TILE_SHORT
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.labels import TILE_SHORT
-from forum_trajanum.tui.playscreen import PlayScreen
 
 from .conftest import past_hold, screen_text, session_at
 
@@ -54,8 +54,8 @@ async def test_no_screen_shows_a_tile_code_along_a_game(decision):
 
 
 def test_every_log_line_of_a_game_is_in_words():
-    from forum_trajanum.engine import parse
-    from forum_trajanum.tui.panels import log_lines
+    from forum_trajanum.games.forum_trajanum.engine import parse
+    from forum_trajanum.games.forum_trajanum.ui.panels import log_lines
 
     session = session_at("pay", seed=5, skip=3)  # well into the game
     names = [session.name(i) for i in range(session.players)]

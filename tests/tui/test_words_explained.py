@@ -12,8 +12,9 @@ from rich.console import Console
 from textual.geometry import Region
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.engine import GameOptions
-from forum_trajanum.engine.cards import progress
+from forum_trajanum.games.forum_trajanum.engine import GameOptions
+from forum_trajanum.games.forum_trajanum.engine.cards import progress
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import (
     CoachScreen,
@@ -27,7 +28,6 @@ from forum_trajanum.tui.compat import screen_strips
 from forum_trajanum.tui.dialogs import HelpScreen, TrajanCardsScreen
 from forum_trajanum.tui.glossary import NOTES, WORDS, heading
 from forum_trajanum.tui.help import RULES_PARAGRAPHS, legend
-from forum_trajanum.tui.playscreen import PlayScreen
 from tests.tui.conftest import screen_text
 from tests.waiting import wait_for
 
@@ -232,7 +232,7 @@ async def test_the_coach_explains_a_word_when_it_first_appears_on_screen(decisio
 async def test_rules_and_help_on_the_start_screen_offers_each_game_and_opens_the_chosen_ones():
     """Issue 28.7: the start screen's help covers both games, each from its own screens."""
     from forum_trajanum.games import GAMES
-    from forum_trajanum.trajan.help import TrajanHelpScreen
+    from forum_trajanum.games.trajan.ui.help import TrajanHelpScreen
     from forum_trajanum.tui.dialogs import ChooseGameScreen
 
     app = ForumApp(bot_delay=0)

@@ -313,7 +313,7 @@ def _press_enter_until(tab: Tab, home: Path, done) -> None:
 
 
 def _record(home: Path, game_id: str) -> list[str]:
-    from forum_trajanum.engine import GameRecord
+    from forum_trajanum.games.forum_trajanum.engine import GameRecord
 
     return GameRecord.from_json((home / "games" / f"{game_id}.json").read_bytes()).actions
 

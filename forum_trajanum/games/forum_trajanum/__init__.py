@@ -1,0 +1,1 @@
+"""Forum Trajanum (2018): its data, engine, bots and screens."""

@@ -1,0 +1,210 @@
+"""Heuristic evaluation of a player's position, for the Normal and Hard bots.
+
+The bots only ever hold states that
+:func:`forum_trajanum.games.forum_trajanum.engine.determinize.determinize`
+sampled from their own view, so everything evaluated here about the player itself is exactly
+what it knows, except where its own face-down tiles lie (never looked at here).
+
+``evaluate(state, p)`` = points already scored + points the position is expected to bring:
+the engine's own scoring functions applied now and weighted by the scorings still to come,
+plus values for resources, envoys on the ship, tiles in hand, prestige and citizens, fading
+towards the end of the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from forum_trajanum.games.forum_trajanum.data import (
+    BUILDING_SPACES,
+    CITIZEN_KINDS,
+    CLASS_ROWS,
+    GRAYS,
+    TILE_GAINS,
+    prestige_section,
+    trajan_card_value,
+)
+from forum_trajanum.games.forum_trajanum.engine.cards import building_task as _building_task
+from forum_trajanum.games.forum_trajanum.engine.cards import collection_task
+from forum_trajanum.games.forum_trajanum.engine.scoring import (
+    colonia_row_points,
+    crane_points,
+    forum_points,
+)
+from forum_trajanum.games.forum_trajanum.engine.state import tile_kind
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """What the evaluation counts things as worth, in victory points (resources before fading
+    towards the end of the game; scoring categories as multipliers of their points)."""
+
+    builder: float = 2.8
+    worker: float = 2.0
+    assistant: float = 1.0
+    coin: float = 1.1
+    tribune: float = 0.9
+    envoy: float = 1.4  # the envoy that comes with using one's own tile
+    ship: float = 1.4  # an envoy waiting on the ship
+    citizen: float = 2.0  # an active citizen in the Colonia
+    citizen_tile: float = 3.0  # a citizen tile in hand with a free row: now ...
+    citizen_tile_per_scoring: float = 2.5  # ... and per scoring still to come
+    colonia: float = 1.0
+    cranes: float = 1.0
+    trajan_card: float = 1.0  # this cycle's Trajan card
+    trajan_card_later_buildings: float = 0.7  # later cycles' cards: their building task ...
+    trajan_card_later_collection: float = 0.2  # ... and their collection task
+    forum: float = 1.0
+    prestige: float = 0.5  # per step into the current prestige section, per scoring to come
+    coin_shortage: float = 2.5  # per citizen row that coins will not pay for
+    track: float = 0.8
+    free_space: float = 0.4
+
+    def resources(
+        self, builders: int, workers: int, assistants: int, coins: int, tribunes: int
+    ) -> float:
+        """What a stock of resources is worth (before fading)."""
+        return (
+            builders * self.builder
+            + workers * self.worker
+            + assistants * self.assistant
+            + coins * self.coin
+            + tribunes * self.tribune
+        )
+
+
+#: The bots' weights (hand-set; changing one at a time made no measurable difference).
+W = Weights()
+
+_SECTION_START = (0, 3, 6)
+
+
+_TASK_CACHE: dict[tuple, int] = {}
+
+
+def building_task(card: str, pl) -> int:
+    """The engine's Trajan building-task count, memoised on the Colonia's buildings (the
+    lookahead evaluates many positions that share them)."""
+    key = (card, tuple(pl.buildings), tuple(pl.building_tile), tuple(pl.crane_state))
+    found = _TASK_CACHE.get(key)
+    if found is None:
+        if len(_TASK_CACHE) > 200_000:
+            _TASK_CACHE.clear()
+        found = _TASK_CACHE[key] = _building_task(card, pl)
+    return found
+
+
+def scorings_left(state) -> int:
+    """Cycle-end scorings still to come (the current cycle's included)."""
+    return 0 if not state.tasks else 4 - max(state.cycle, 1)
+
+
+def rounds_left(state) -> float:
+    """Rounds still to play, counting the current one as half played."""
+    if not state.tasks:
+        return 0.0
+    cycle = max(state.cycle, 1)
+    later = (3 - cycle) * 4
+    if state.phase == "scoring":
+        return float(later)
+    return later + (4 - max(state.round, 1)) + 0.5
+
+
+def fade(state) -> float:
+    """How much a resource is still worth: 1 until the last rounds, then down to 0."""
+    return min(1.0, rounds_left(state) / 3.0)
+
+
+def tile_value(kind: str, pl, state, own: bool) -> float:
+    """What using a Colonia tile of ``kind`` is worth to ``pl`` now (plus its envoy if own)."""
+    g = fade(state)
+    s = scorings_left(state)
+    value = W.envoy * g if own else 0.0
+    if kind in CITIZEN_KINDS:
+        rows = CLASS_ROWS[CITIZEN_KINDS[kind]]
+        if any(pl.citizens[r][1] < 0 for r in rows):
+            return value + W.citizen_tile + W.citizen_tile_per_scoring * s
+        return value
+    builders, workers, assistants, coins, tribunes, upgrades = TILE_GAINS[kind]
+    value += g * W.resources(builders, sum(workers.values()), assistants, coins, tribunes)
+    value += upgrades * (0.6 + 0.9 * s) if pl.prestige < 8 else 0.0
+    return value
+
+
+def hand_value(state, p: int) -> float:
+    """Tiles the player holds during the draft and its turn, valued by :func:`tile_value`."""
+    pl = state.players[p]
+    total = 0.0
+    for tile, _cell in pl.taken:
+        total += tile_value(tile_kind(tile), pl, state, own=True)
+    if pl.kept >= 0:
+        total += tile_value(tile_kind(pl.kept), pl, state, own=True)
+    if pl.received >= 0:
+        total += tile_value(tile_kind(pl.received), pl, state, own=False)
+    return total
+
+
+def colonia_value(state, p: int) -> float:
+    """The part of the evaluation that depends on the player's buildings and resources."""
+    pl = state.players[p]
+    s = scorings_left(state)
+    cycle = max(state.cycle, 1)
+    g = fade(state)
+    value = W.colonia * sum(colonia_row_points(pl)) * s
+    if s:
+        value += W.cranes * crane_points(pl, cycle)
+        tv = trajan_card_value(pl.prestige, pl.flipped)
+        card = state.trajan_cards[cycle - 1]
+        if card:
+            value += W.trajan_card * (building_task(card, pl) + collection_task(card, pl)) * tv
+        for later in range(cycle + 1, 4):
+            card = state.trajan_cards[later - 1]
+            if card:
+                value += tv * (
+                    W.trajan_card_later_buildings * building_task(card, pl)
+                    + W.trajan_card_later_collection * collection_task(card, pl)
+                )
+    value += g * W.resources(pl.builders, sum(pl.workers), pl.assistants, pl.coins, pl.tribunes)
+    return value
+
+
+def evaluate(state, p: int, forum: bool = True) -> float:
+    """Expected final points of player ``p`` from this position (a heuristic)."""
+    pl = state.players[p]
+    if not state.tasks:
+        return float(pl.score)
+    s = scorings_left(state)
+    g = fade(state)
+    value = pl.score + colonia_value(state, p)
+    if forum:
+        eagles, area = forum_points(state, p)
+        value += W.forum * (eagles + area) * s
+    value += len(pl.ship) * W.ship * g
+    value += hand_value(state, p)
+    section = prestige_section(pl.prestige)
+    value += s * (
+        W.prestige * (pl.prestige - _SECTION_START[section]) + (1.0 if pl.flipped else 0.0)
+    )
+    value += W.citizen * g * pl.active_citizens()
+    if s:
+        rows = sum(1 for row in pl.citizens if row[0] >= 0)
+        value -= (
+            W.coin_shortage * max(0, rows - pl.coins) * min(1.0, 4.0 / max(1.0, rounds_left(state)))
+        )
+    value += g * W.track * sum(min(t, 4) for t in pl.tracks)
+    free = sum(1 for c in BUILDING_SPACES if pl.grid[c] < 0 and not pl.buildings[c])
+    value += g * W.free_space * min(free, 4)
+    return value
+
+
+def gray_row_missing(pl, row: int) -> int:
+    """How many gray building types row ``row`` (0-5) still lacks."""
+    have = {b for b in pl.buildings[row * 6 : row * 6 + 6] if b in GRAYS}
+    return 4 - len(have)
+
+
+def row_multiplier(pl, row: int) -> int:
+    """Colonia scoring multiplier of grid row ``row`` now (1 + active citizens)."""
+    if not pl.row_active[row]:
+        return 1
+    return 1 + sum(1 for t in pl.citizens[row] if t >= 0)

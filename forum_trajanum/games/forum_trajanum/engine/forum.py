@@ -1,0 +1,230 @@
+"""Forum geometry: the mosaic boards laid out as one grid, colour areas, envoy placement.
+
+The state holds the layout itself (``forum_faces``: each board's 16 cells; ``forum_layout``:
+each board's position), so a Forum need not be a printed one: :func:`forum_geometry` derives
+(and caches) everything else from those two fields.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from forum_trajanum.games.forum_trajanum.data import BOARD_SIZE, EAGLE, MOSAIC_FACES, PATRICIAN_I
+
+if TYPE_CHECKING:
+    from forum_trajanum.games.forum_trajanum.engine.state import GameState
+
+Layout = tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class ForumGeometry:
+    """Static facts of one Forum layout. Cells are indexed 0..n-1."""
+
+    height: int
+    width: int
+    coords: tuple[tuple[int, int], ...]  # (row, col), 0-based, per cell
+    colours: tuple[str, ...]  # colour letter or "E" per cell
+    board_of: tuple[int, ...]  # layout position of the board holding the cell
+    index: dict[tuple[int, int], int]  # (row, col) -> cell
+    orth: tuple[tuple[int, ...], ...]  # orthogonal neighbours
+    diag: tuple[tuple[int, ...], ...]  # diagonal neighbours
+    area_of: tuple[int, ...]  # colour area id per cell, -1 for eagles
+    areas: tuple[tuple[int, ...], ...]  # cells of each area
+    area_colour: tuple[str, ...]
+    eagles: tuple[int, ...]
+    cells_of_colour: dict[str, tuple[int, ...]]
+    eagle_adjacent: tuple[bool, ...]  # orthogonally next to an eagle
+    eagle_diagonal: tuple[bool, ...]  # diagonally next to an eagle
+
+
+def printed_face(face_id: str) -> str:
+    """The 16 cells of printed face ``face_id`` (``"1A"``), rows top to bottom."""
+    return "".join(MOSAIC_FACES[face_id])
+
+
+def shuffled_face(face_id: str, rng: random.Random) -> str:
+    """A generated face: the 16 cells of printed face ``face_id`` (its colours and eagles, as
+    many of each) in an order drawn from ``rng`` (RULINGS: random Forum boards)."""
+    cells = list(printed_face(face_id))
+    rng.shuffle(cells)
+    return "".join(cells)
+
+
+def forum_geometry(state: GameState) -> ForumGeometry:
+    """The geometry of the Forum of ``state`` (cached: the layout never changes in a game)."""
+    return geometry(state.forum_faces, state.forum_layout)
+
+
+@lru_cache(maxsize=64)
+def geometry(faces: tuple[str, ...], layout: Layout) -> ForumGeometry:
+    """The geometry of boards ``faces`` (16 cells each, rows top to bottom) lying at board
+    positions ``layout`` (board row, board column; one per face)."""
+    coords: list[tuple[int, int]] = []
+    colours: list[str] = []
+    board_of: list[int] = []
+    for pos, (face, (br, bc)) in enumerate(zip(faces, layout, strict=True)):
+        if len(face) != BOARD_SIZE * BOARD_SIZE:
+            raise ValueError(f"a mosaic face has {BOARD_SIZE * BOARD_SIZE} cells, not {face!r}")
+        for i, colour in enumerate(face):
+            r, c = divmod(i, BOARD_SIZE)
+            coords.append((br * BOARD_SIZE + r, bc * BOARD_SIZE + c))
+            colours.append(colour)
+            board_of.append(pos)
+    index = {rc: i for i, rc in enumerate(coords)}
+
+    def around(i: int, deltas) -> tuple[int, ...]:
+        r, c = coords[i]
+        return tuple(index[(r + dr, c + dc)] for dr, dc in deltas if (r + dr, c + dc) in index)
+
+    orth = tuple(around(i, ((-1, 0), (1, 0), (0, -1), (0, 1))) for i in range(len(coords)))
+    diag = tuple(around(i, ((-1, -1), (-1, 1), (1, -1), (1, 1))) for i in range(len(coords)))
+    area_of = [-1] * len(coords)
+    areas: list[tuple[int, ...]] = []
+    for start, colour in enumerate(colours):
+        if colour == EAGLE or area_of[start] >= 0:
+            continue
+        members, todo = [], [start]
+        area_of[start] = len(areas)
+        while todo:
+            cell = todo.pop()
+            members.append(cell)
+            for nb in orth[cell]:
+                if area_of[nb] < 0 and colours[nb] == colour:
+                    area_of[nb] = len(areas)
+                    todo.append(nb)
+        areas.append(tuple(sorted(members)))
+    eagles = tuple(i for i, col in enumerate(colours) if col == EAGLE)
+    eagle_set = set(eagles)
+    return ForumGeometry(
+        height=max(r for r, _ in coords) + 1,
+        width=max(c for _, c in coords) + 1,
+        coords=tuple(coords),
+        colours=tuple(colours),
+        board_of=tuple(board_of),
+        index=index,
+        orth=orth,
+        diag=diag,
+        area_of=tuple(area_of),
+        areas=tuple(areas),
+        area_colour=tuple(colours[a[0]] for a in areas),
+        eagles=eagles,
+        cells_of_colour={
+            col: tuple(i for i, c in enumerate(colours) if c == col) for col in set(colours)
+        },
+        eagle_adjacent=tuple(any(n in eagle_set for n in orth[i]) for i in range(len(coords))),
+        eagle_diagonal=tuple(any(n in eagle_set for n in diag[i]) for i in range(len(coords))),
+    )
+
+
+def envoy_cells(geo: ForumGeometry, forum: list[int], colour: str, free_choice: bool) -> list[int]:
+    """Free cells where an envoy for a structure of ``colour`` may go.
+
+    Colour-area rule (rules "Benefit for colored structures"): if an area of that colour holds
+    envoys and still has a free cell, the envoy must go into such an area, unless
+    ``free_choice`` (Patrician I active) lets the player open a new area instead.
+    """
+    free = [i for i in geo.cells_of_colour.get(colour, ()) if forum[i] < 0]
+    if free_choice or not free:
+        return free
+    started = set(started_areas(geo, forum, colour))
+    if not started:
+        return free
+    return [i for i in free if geo.area_of[i] in started]
+
+
+def started_areas(geo: ForumGeometry, forum: list[int], colour: str) -> tuple[int, ...]:
+    """The areas of ``colour`` that hold envoys (anybody's) and still have a free cell: the
+    areas the colour-area rule sends an envoy of that colour to (rules "Started color
+    area")."""
+    return tuple(
+        area
+        for area, cells in enumerate(geo.areas)
+        if geo.area_colour[area] == colour
+        and any(forum[j] >= 0 for j in cells)
+        and any(forum[j] < 0 for j in cells)
+    )
+
+
+@dataclass(frozen=True)
+class AreaRule:
+    """What the colour-area rule says about the envoy a player is placing now.
+
+    ``areas``: the colour areas it sends the envoy to (started and not full), each as its
+    Forum cells, envoys included; empty when it sends the envoy nowhere in particular (no
+    area of the colour is started, or the envoy ignores the rule). ``waived``: Patrician I
+    lets the player open a new area of that colour instead. ``ignored``: this envoy is not
+    under the rule at all (the market's free envoy, the library's eagle envoy)."""
+
+    colours: str = ""
+    areas: tuple[tuple[int, ...], ...] = ()
+    waived: bool = False
+    ignored: bool = False
+
+
+def area_rule(view) -> AreaRule:
+    """The colour-area rule for the envoy decision of ``view`` (a ``PlayerView``), from what
+    its viewer sees; an empty :class:`AreaRule` when no envoy is being placed.
+
+    Rules "Benefit for colored structures": "2. Started color area: If there are already one
+    or more envoys ... in a color area that has not yet been completed ..., you are required
+    to place your envoy in this color area, too" (exception: Patrician I). The Patrician I
+    row's second citizen places an envoy of any colour under the rule; the market's third
+    step ignores it (components.md), the library's third goes to an eagle."""
+    task = view.task
+    if view.decision != "envoy" or task is None:
+        return AreaRule()
+    if task.mode in ("free", "eagle"):
+        return AreaRule(ignored=True)
+    geo = geometry(view.forum_faces, view.forum_layout)
+    forum = list(view.forum)
+    colours = task.colour if task.mode == "colour" else "".join(sorted(set(geo.area_colour)))
+    areas = tuple(geo.areas[a] for c in colours for a in started_areas(geo, forum, c))
+    me = view.colonias[task.player]
+    waived = task.mode == "colour" and bool(
+        me.row_active[PATRICIAN_I] and me.citizens[PATRICIAN_I][0]
+    )
+    return AreaRule(colours=colours, areas=areas, waived=waived)
+
+
+def completes_area(geo: ForumGeometry, forum: list[int], cell: int) -> bool:
+    """Whether the (just occupied) ``cell`` was the last free cell of its colour area."""
+    area = geo.area_of[cell]
+    return area >= 0 and all(forum[j] >= 0 for j in geo.areas[area])
+
+
+def largest_group(geo: ForumGeometry, forum: list[int], owner_of, player: int) -> int:
+    """Size of the player's largest orthogonally connected group of envoys (eagles included)."""
+    mine = {i for i, t in enumerate(forum) if t >= 0 and owner_of(t) == player}
+    best = 0
+    while mine:
+        todo = [mine.pop()]
+        size = 0
+        while todo:
+            cell = todo.pop()
+            size += 1
+            for nb in geo.orth[cell]:
+                if nb in mine:
+                    mine.remove(nb)
+                    todo.append(nb)
+        best = max(best, size)
+    return best
+
+
+def eagle_points(
+    geo: ForumGeometry, forum: list[int], owner_of, player: int, diagonal: bool
+) -> int:
+    """Eagle scoring: 2 per envoy on an eagle, else 1 per envoy next to one (orthogonally, or
+    also diagonally with Patrician I); each envoy scores at most once."""
+    total = 0
+    for i, t in enumerate(forum):
+        if t < 0 or owner_of(t) != player:
+            continue
+        if geo.colours[i] == EAGLE:
+            total += 2
+        elif geo.eagle_adjacent[i] or (diagonal and geo.eagle_diagonal[i]):
+            total += 1
+    return total

@@ -1,0 +1,214 @@
+"""The full game state (hidden information included) as pydantic models.
+
+The state is mutable and changed only by :mod:`forum_trajanum.games.forum_trajanum.engine.rules`.
+Tiles are ints:
+tile ``t`` belongs to player ``t // 34`` and has kind ``TILE_KINDS_PER_PLAYER[t % 34]``.
+Cells are ints 0-35 (row-major, see :func:`forum_trajanum.games.forum_trajanum.data.cell_index`).
+``-1`` means
+"none" wherever a tile, cell or player index is expected.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from forum_trajanum.games.forum_trajanum.data import (
+    COLUMN_VALUES,
+    TILE_KINDS_PER_PLAYER,
+    TILES_PER_PLAYER,
+)
+from forum_trajanum.games.forum_trajanum.engine.tasks import PhaseName, TaskField
+
+SCHEMA_VERSION = 1
+
+#: The scoring category of the Trajan cards' tasks (a key of a player's ``points`` and of each
+#: cycle's record); "trajan" alone names the 2011 game. The export writes it "trajan", as it
+#: always has (``forum_trajanum/games/forum_trajanum/ui/export.py``).
+TRAJAN_CARDS_KEY = "trajan_cards"
+
+#: Where a player's points come from (the score breakdown's categories).
+POINT_SOURCES: tuple[str, ...] = (
+    "column",  # triumphal columns built
+    "tracks",  # benefit tracks finished
+    "bonus",  # area bonuses taken as 2 VP
+    "cranes",
+    "colonia",
+    "eagles",
+    "area",  # largest connected group of envoys
+    TRAJAN_CARDS_KEY,  # the Trajan cards' tasks
+)
+
+#: Crane states.
+CRANE_COVERED, CRANE_OPEN, CRANE_SCORED = 0, 1, 2
+
+
+def construct(cls, data: dict, private: dict | None = None):
+    """``cls.model_construct(**data)`` for a model whose every field is in ``data``, without
+    its per-field overhead (cloning states and building views are the search's hottest
+    paths; both start from valid data)."""
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", data)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(data))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", private)
+    return obj
+
+
+def tile_kind(tile: int) -> str:
+    """The kind code of a tile id."""
+    return TILE_KINDS_PER_PLAYER[tile % TILES_PER_PLAYER]
+
+
+def tile_owner(tile: int) -> int:
+    """The player who owns a tile id."""
+    return tile // TILES_PER_PLAYER
+
+
+class GameOptions(BaseModel):
+    """Options chosen before setup."""
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+    players: int = Field(2, ge=2, le=4)
+    side: Literal["A", "B"] = "A"
+    introductory: bool = False
+    handicap: tuple[int, ...] = ()  # seats (0-based) playing with the mixed-groups handicap
+    #: Only for games saved by release 0.1.0: its start player also passed at the start of
+    #: cycles II and III. Their recorded actions replay to the same game only with that
+    #: rotation (a record's actions do not name their player); new games never set it.
+    legacy_cycle_pass: bool = False
+    random_forum: bool = False  # generated mosaic faces (RULINGS), not the printed ones
+
+
+class PlayerState(BaseModel):
+    """One player's Colonia, supply and turn bookkeeping."""
+
+    seat: int
+    # Colonia
+    grid: list[int]  # tile id per cell, -1 = vacated (or temple)
+    buildings: list[str]  # building code per cell ("" = none)
+    building_tile: list[int]  # physical building tile id per cell (-1 = none)
+    cranes: list[str]  # crane colour per corner (CORNERS order)
+    crane_state: list[int]  # CRANE_COVERED / CRANE_OPEN / CRANE_SCORED per corner
+    citizens: list[list[int]]  # 6 citizen rows x [left, right] tile ids
+    row_active: list[bool]
+    river: int
+    ship: list[int]
+    reserve: list[int]
+    # supply
+    builders: int = 0
+    workers: list[int] = Field(default_factory=lambda: [0, 0, 0, 0])
+    assistants: int = 0
+    coins: int = 0
+    tribunes: int = 0
+    # tracks
+    prestige: int = 0
+    flipped: bool = False
+    tracks: list[int] = Field(default_factory=lambda: [0, 0, 0])  # steps reached (L, S, M)
+    # points
+    score: int = 0
+    points: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(POINT_SOURCES, 0))
+    cycle_points: list[int] = Field(default_factory=lambda: [0, 0, 0])
+    # draft of the current round
+    cards_left: list[int] = Field(default_factory=list)  # street card slots still to draft
+    taken: list[list[int]] = Field(default_factory=list)  # [tile, cell] in the order taken
+    #: [tile, cell] of every tile drafted this round, and the tribunes paid in this draft:
+    #: kept until every player has passed, so that views can hide them until then
+    drafted: list[list[int]] = Field(default_factory=list)
+    draft_tribunes: int = 0
+    kept: int = -1
+    passed: int = -1
+    received: int = -1
+    # turn bookkeeping
+    uses_left: int = 0
+    used: list[str] = Field(default_factory=list)  # "own" / "received" / "reserve"
+    revealed: bool = False  # kept/received tiles shown face up (the player's turn has begun)
+    builds_left: int = 0
+    craftsman1_left: int = 0
+    craftsman2_left: int = 0
+    merchant2_left: int = 0
+    # setup
+    female: int = -1  # tile index (0-2) of the drawn female-back citizen
+    deal: list[int] = Field(default_factory=list)  # shuffled tile indices, consumed at the deal
+    handicap: bool = False
+
+    def clone(self) -> PlayerState:
+        """A deep copy, fast enough for search."""
+        data = self.__dict__.copy()
+        for key in ("grid", "buildings", "building_tile", "cranes", "crane_state", "row_active",
+                    "ship", "reserve", "workers", "tracks", "cycle_points", "cards_left",
+                    "used", "deal"):  # fmt: skip
+            data[key] = data[key][:]
+        data["citizens"] = [row[:] for row in self.citizens]
+        data["taken"] = [pair[:] for pair in self.taken]
+        data["drafted"] = [pair[:] for pair in self.drafted]
+        data["points"] = self.points.copy()
+        return construct(PlayerState, data)
+
+    def active_citizens(self) -> int:
+        """Number of active citizen tiles."""
+        return sum(
+            (row[0] >= 0) + (row[1] >= 0)
+            for row, active in zip(self.citizens, self.row_active, strict=True)
+            if active
+        )
+
+    def ability(self, row: int) -> bool:
+        """Whether the special ability of citizen row ``row`` (0-5) is available."""
+        return self.row_active[row] and self.citizens[row][0] >= 0
+
+    def resource_total(self) -> int:
+        """Builders + workers + assistants + coins + tribunes (the second tie-break)."""
+        return self.builders + sum(self.workers) + self.assistants + self.coins + self.tribunes
+
+
+class GameState(BaseModel):
+    """Everything about a game in progress, hidden information included."""
+
+    version: int = SCHEMA_VERSION
+    seed: int
+    options: GameOptions
+    phase: PhaseName = "setup"
+    cycle: int = 0  # 1-3 once play starts
+    round: int = 0  # 1-4 within the cycle
+    start_player: int = 0
+    piles: list[list[int]]  # street card symbols still face down, one pile per cycle
+    street: list[int] = Field(default_factory=list)  # the two revealed street card symbols
+    played: list[list[int]] = Field(default_factory=lambda: [[], [], []])
+    trajan_cards: list[str]  # the Trajan card id of each cycle ("" = no card that cycle)
+    boards: list[str]  # printed face ids in layout order (random_forum: each face's source)
+    forum_faces: tuple[str, ...]  # each board's 16 cells (colour letter or E), rows top down
+    forum_layout: tuple[tuple[int, int], ...]  # each board's (board row, board column)
+    forum: list[int]  # tile id of the envoy on each Forum cell, -1 = free
+    players: list[PlayerState]
+    tasks: list[TaskField] = Field(default_factory=list)  # stack of task records; top = next
+    removed: list[int] = Field(default_factory=list)  # tiles out of the game
+    next_building: int = 0
+    all_passed: bool = False
+    actions_taken: int = 0
+    #: per finished cycle, per player: points by category, the scoring's and those scored
+    #: during the cycle's rounds (they add up to the player's points of the cycle)
+    scorings: list[list[dict[str, int]]] = Field(default_factory=list)
+    _legal: list | None = PrivateAttr(default=None)
+
+    def clone(self) -> GameState:
+        """A deep copy, fast enough for search."""
+        data = self.__dict__.copy()
+        data["piles"] = [p[:] for p in self.piles]
+        data["street"] = self.street[:]
+        data["played"] = [p[:] for p in self.played]
+        data["trajan_cards"] = self.trajan_cards[:]
+        data["boards"] = self.boards[:]
+        data["forum"] = self.forum[:]
+        data["players"] = [p.clone() for p in self.players]
+        data["tasks"] = self.tasks[:]
+        data["removed"] = self.removed[:]
+        data["scorings"] = [[d.copy() for d in cyc] for cyc in self.scorings]
+        # the legal-action cache is shared: its lists are never changed, only replaced
+        return construct(GameState, data, {"_legal": self.__pydantic_private__["_legal"]})
+
+    @property
+    def column_value(self) -> int:
+        """Points shown on top of Trajan's Column in the current cycle."""
+        return COLUMN_VALUES[max(self.cycle, 1) - 1]

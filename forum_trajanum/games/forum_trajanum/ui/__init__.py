@@ -1,0 +1,1 @@
+"""Forum Trajanum's screens for the terminal app, its replay screen and its export."""

@@ -1,0 +1,218 @@
+"""Hints on the play screen: key ``h`` (or the command palette) suggests a move.
+
+:class:`HintPanel` is the hint's line under the decision list, and the hint itself. The
+suggestion is :func:`forum_trajanum.games.forum_trajanum.bots.hint.suggest` run in a worker thread
+on the view on
+screen — the view of the player whose decision it is, which holds only what that player may
+know (never the state, never another player's view). While it thinks, the line says so; when
+it is back, the panel says so (:class:`HintPanel.Done`) and the screen decides: when the
+decision is still the same, the suggested entry of the decision list is marked "★ hint" and
+highlighted, its cell on the board underlined under the cursor, and the line says why in
+player words. A hint belongs to one view: the next action, an undo or another player's turn
+draws a new view, and the hint is gone with the old one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+from rich.text import Text
+from textual import work
+from textual.message import Message
+from textual.widgets import Static
+
+from forum_trajanum.games.forum_trajanum.engine import PlayerView
+from forum_trajanum.games.forum_trajanum.engine.actions import crane_colours
+from forum_trajanum.games.forum_trajanum.ui.cranes import STEP_ID
+from forum_trajanum.games.forum_trajanum.ui.entries import group_of
+from forum_trajanum.games.forum_trajanum.ui.labels import action_cells, describe, forum_cell
+from forum_trajanum.tui.compat import app_closing
+from forum_trajanum.tui.grouping import GROUP_ID, group_by_action
+
+#: The mark in front of the suggested entry of the decision list.
+HINT_MARK = "★ hint "
+HINT_STYLE = "bold #87d7ff"
+
+
+def hint_words(hint, pv: PlayerView, keys: dict[str, str] | None = None) -> str:
+    """The hint's reason in player words: the suggestion with what it costs and gives, and
+    either the points it should lead to with the next best choices and theirs (all on one
+    scale: expected points at the end of the game), or, for a choice the heuristic answers
+    alone, why. Each choice with its keys in the decision list (``keys``: entry id -> key,
+    or for a choice inside a group its group's key and its own in the group, "C 2", said
+    "[C] then [2]"), named in full (two choices may read alike in short)."""
+    keys = keys or {}
+
+    def named(action, whole: bool = True) -> str:
+        key = keys.get(str(action), "")
+        words = describe(action, pv)
+        if not whole:
+            words = words.split(" — ")[0]  # its costs and gains are on its line in the list
+        said = " then ".join(f"[{k}]" for k in key.split())
+        return f"{said} {words}" if said else words
+
+    best, value = hint.top[0]
+    text = f"Hint: {named(best)}"
+    if value is None:
+        return f"{text} — {hint.reason}." if hint.reason else text + "."
+    text += f". About {value:.0f} points expected at the end of the game"
+    nexts = [f"{named(a, whole=False)}: {v:.0f}" for a, v in hint.top[1:] if v is not None]
+    if nexts:
+        text += "; next best: " + "; ".join(nexts)
+    return text + f" (each played on to the round's end in {hint.worlds} sampled games)."
+
+
+def hint_unavailable(pv: PlayerView) -> str:
+    """Why no hint can be given for ``pv`` now ("" when one can)."""
+    if pv.decider < 0:
+        return "The game is over: there is nothing left to suggest."
+    if pv.viewer < 0 or pv.viewer != pv.decider or not pv.legal:
+        return "No hint now: it is not your decision (a hint is for your own choices)."
+    return ""
+
+
+class HintPanel(Static):
+    """The hint's line under the decision list, and the hint it shows (or is working out).
+
+    Attributes down: the screen says which view is on screen (:meth:`follow`) and asks for a
+    hint (:meth:`ask`); the decision panel that holds the line says the keys of its list
+    (:meth:`show_line`). Messages up: a worked-out hint comes back as :class:`Done`, and the
+    screen decides whether it is still for the decision on screen (:meth:`take`)."""
+
+    class Done(Message):
+        """A hint was worked out for ``view`` (``hint`` None: none could be)."""
+
+        def __init__(self, view: PlayerView, hint) -> None:
+            self.view = view
+            self.hint = hint
+            super().__init__()
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: The view on screen (the screen passes it down with :meth:`follow`).
+        self.view: PlayerView | None = None
+        #: The view the hint (or the thinking) is for; None: no hint.
+        self.hint_view: PlayerView | None = None
+        self.hint = None
+        self.thinking = False
+        #: The worked-out hint is kept off the screen (h or Escape hid it; h shows it again).
+        self.hidden = False
+        #: h was pressed again while thinking: the hint comes whole (compact: not one line).
+        self.whole = False
+        self._shown_text: Text | None = None
+        self._line = Text()
+
+    def follow(self, view: PlayerView) -> None:
+        """``view`` is on screen now: forget a hint that is not for it (a new decision or
+        player)."""
+        self.view = view
+        if self.hint_view is not None and self.hint_view is not view:
+            self.forget()
+
+    def forget(self) -> None:
+        """No hint any more (nor thinking about one)."""
+        self.hint_view, self.hint, self.thinking, self.hidden = None, None, False, False
+        self.whole = False
+
+    def ask(self, pv: PlayerView) -> bool:
+        """Work out a hint for ``pv``, the view on screen; False when one is worked out for
+        it already (or being worked out)."""
+        if self.hint_view is pv:
+            return False
+        self.hint_view, self.hint, self.thinking, self.hidden = pv, None, True, False
+        self.whole = False
+        self.think(pv)
+        return True
+
+    @work(thread=True, exclusive=True, group="hint")
+    def think(self, pv: PlayerView) -> None:
+        """Run the suggestion in a thread (the screen keeps answering keys meanwhile)."""
+        from forum_trajanum.games.forum_trajanum.bots.hint import suggest
+
+        try:
+            hint = suggest(pv)
+        except Exception:  # a bot bug must not stop the game: no hint, and a word why
+            hint = None
+        # the app may have closed while the hint was worked out: then there is nobody to tell
+        with contextlib.suppress(RuntimeError):
+            self.app.call_from_thread(self.hint_done, pv, hint)
+
+    def hint_done(self, pv: PlayerView, hint) -> None:
+        """A hint is worked out: say so to the screen, unless another one was asked for
+        meanwhile."""
+        if app_closing(self.app) or not self.is_mounted:
+            return  # the app shuts down: its screens are being taken apart
+        if self.hint_view is pv:
+            self.post_message(self.Done(pv, hint))
+
+    def take(self, pv: PlayerView, hint) -> bool:
+        """Take a worked-out hint for ``pv``, the view on screen (the screen decided it still
+        is); False when there is none to show (the thinking is over either way)."""
+        self.thinking = False
+        if hint is None or str(hint.action) not in pv.legal:
+            self.hint_view = None
+            return False
+        self.hint = hint
+        return True
+
+    def shown(self) -> bool:
+        """Whether the line shows a hint for the view on screen, or the thinking about one."""
+        return self.hint_view is not None and self.hint_view is self.view and not self.hidden
+
+    def action(self):
+        """The suggested action while it is for the view on screen and shown, else None."""
+        if self.hint is not None and self.hint_view is self.view and not self.hidden:
+            return self.hint.action
+        return None
+
+    def entry(self, ids: list[str], groups: dict[str, list] | None = None) -> str | None:
+        """The id of the decision-list entry the hint suggests (a crane step that leads to
+        the suggested arrangement, while the crane colours are chosen corner by corner); in
+        a group (``groups``, by name), its group's entry."""
+        action = self.action()
+        if action is None:
+            return None
+        text = str(action)
+        if text in ids:
+            return text
+        name = group_by_action(groups or {}).get(text) or group_of(action)
+        group = GROUP_ID + name
+        if name and group in ids:
+            return group  # the group holding the suggestion (its entry opens it)
+        colours = crane_colours(text)
+        if colours:
+            for i in ids:
+                if i.startswith(STEP_ID) and colours.startswith(i.removeprefix(STEP_ID)):
+                    return i
+        return None
+
+    def cells(self) -> tuple[frozenset[str], frozenset[tuple[int, int]]]:
+        """The suggested action's Colonia cells and Forum cell (to underline on the board)."""
+        action = self.action()
+        if action is None:
+            return frozenset(), frozenset()
+        spot = forum_cell(action)
+        if spot is not None:
+            return frozenset(), frozenset({spot})
+        return frozenset(action_cells(action)), frozenset()
+
+    def line_text(self) -> Text:
+        """What the line says now (a copy: thinking, the hint, or other words; may be empty)."""
+        return self._line.copy()
+
+    def show_line(self, keys: Callable[[], dict[str, str]], words: str = "") -> bool:
+        """The line: thinking, the hint (each choice named with its key in the list:
+        ``keys()``), or ``words``; returns whether it says anything."""
+        if not words and self.hint_view is self.view and not self.hidden:
+            if self.thinking:
+                words = "Hint: thinking…"
+            elif self.hint is not None:
+                words = hint_words(self.hint, self.view, keys())
+        self.display = bool(words)
+        text = Text(words, style=HINT_STYLE)
+        self._line = text
+        if self._shown_text != text:  # unchanged: no layout, no repaint
+            self._shown_text = text
+            self.update(text)
+        return bool(words)

@@ -1,0 +1,1 @@
+"""Trajan (2011): its data, engine, bots and screens."""

@@ -1,0 +1,1 @@
+"""Trajan's rules engine: state, actions, rules, views, words."""

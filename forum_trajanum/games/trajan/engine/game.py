@@ -1,0 +1,149 @@
+"""Trajan as a game on the core: its records and its :class:`~forum_trajanum.core.game.Game`
+value (registered as ``"trajan"`` in :mod:`forum_trajanum.games`)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from forum_trajanum.core import record as core
+from forum_trajanum.core.errors import RecordError
+from forum_trajanum.core.game import Game
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine.actions import parse
+from forum_trajanum.games.trajan.engine.foresight import preview
+from forum_trajanum.games.trajan.engine.rules import (
+    NUMERALS,
+    TIE_BREAKS,
+    apply,
+    current_player,
+    decision_kind,
+    is_over,
+    legal_actions,
+    new_game,
+    rank_key,
+)
+from forum_trajanum.games.trajan.engine.state import POINT_SOURCES, GameState, TrajanOptions
+from forum_trajanum.games.trajan.engine.view import (
+    determinize,
+    played_alone,
+    public_lines,
+    reveals_information,
+    secret_lines,
+    view,
+)
+
+
+class TrajanRecord(core.GameRecordBase):
+    """A game of Trajan: seed, options and actions in order (with the seats and the app's
+    data)."""
+
+    game: Literal["trajan"] = "trajan"
+    options: TrajanOptions
+
+    def start(self) -> GameState:
+        return core.start(self, GAME)
+
+    def replay(self, upto: int | None = None) -> GameState:
+        state, _, problem = core.replay_valid(self, GAME, upto)
+        if problem:
+            raise RecordError(problem)
+        return state
+
+    def replay_valid(self, upto: int | None = None):
+        return core.replay_valid(self, GAME, upto)
+
+
+def ranking(state: GameState) -> list[list[int]]:
+    """Seats grouped by place, best first: points, then the senate (EN l.540-542; R13)."""
+    keys = [rank_key(state, p) for p in range(state.options.players)]
+    places: list[list[int]] = []
+    for p in sorted(range(len(keys)), key=lambda p: keys[p], reverse=True):
+        if places and keys[places[-1][0]] == keys[p]:
+            places[-1].append(p)
+        else:
+            places.append([p])
+    return places
+
+
+#: The steps of a quarter's end: while one is pending, its scoring is not complete.
+QUARTER_END_STEPS = frozenset({"demands", "spend", "senate_vote", "consul", "quarter_close"})
+
+
+def complete_scorings(state: GameState) -> int:
+    """The quarter-end scorings that are complete: a scoring is shown (and exported) only
+    after its demands, the senate vote, the consul's choice and, after the fourth quarter,
+    the final scoring."""
+    pending = any(task.kind in QUARTER_END_STEPS for task in state.tasks)
+    return len(state.scorings) - pending
+
+
+def period(state: GameState) -> tuple[int, int]:
+    """(quarter, round); (0, 0) during the setup."""
+    return (state.quarter, state.round)
+
+
+def period_name(when: tuple[int, int]) -> str:
+    quarter, round_ = when
+    if quarter <= 0:
+        return "Setup"
+    return f"Quarter {NUMERALS[min(quarter, D.QUARTERS) - 1]}, round {round_}"
+
+
+def summary(state: GameState) -> str:
+    if is_over(state):
+        return "finished"
+    if state.quarter <= 0:
+        return "setting up"
+    return f"quarter {NUMERALS[min(state.quarter, D.QUARTERS) - 1]}, round {state.round}"
+
+
+def final_scoring(state: GameState) -> list[int]:
+    """Per seat, the points of the last quarter-end scoring so far (with the final scoring
+    at the end)."""
+    if not state.scorings:
+        return [0] * state.options.players
+    return [sum(parts.values()) for parts in state.scorings[-1]]
+
+
+CATEGORIES = (
+    ("trajan", "trj"), ("ships", "shp"), ("provinces", "prv"), ("senate", "sen"),
+    ("buildings", "bld"), ("demands", "dem"), ("leftovers", "1vp"), ("sets", "set"),
+    ("bonus", "bon"),
+)  # fmt: skip
+assert tuple(k for k, _ in CATEGORIES) == POINT_SOURCES
+
+GAME = Game(
+    name="trajan",
+    title="Trajan",
+    options=TrajanOptions,
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    is_over=is_over,
+    parse=parse,
+    current_player=current_player,
+    decision_kind=decision_kind,
+    scores=lambda state: [pl.score for pl in state.players],
+    ranking=ranking,
+    rank_keys=lambda state: [rank_key(state, p) for p in range(state.options.players)],
+    tie_breaks=TIE_BREAKS,
+    public_lines=public_lines,
+    reveals_information=reveals_information,
+    secret_lines=secret_lines,
+    played_alone=played_alone,
+    determinize=determinize,
+    preview=preview,
+    summary=summary,
+    period=period,
+    period_name=period_name,
+    scorings=complete_scorings,
+    categories=CATEGORIES,
+    points=lambda state: [dict(pl.points) for pl in state.players],
+    final_scoring=final_scoring,
+    record=TrajanRecord,
+    modules={
+        "bots": "forum_trajanum.games.trajan.bots",
+        "screens": "forum_trajanum.games.trajan.ui.screens",
+    },
+)

@@ -1,0 +1,226 @@
+"""Trajan's game state (hidden information included), as pydantic models.
+
+The state is mutable and changed only by :mod:`forum_trajanum.games.trajan.engine.rules`. Everything
+is
+ints and lists of ints (indices into the tables of :mod:`forum_trajanum.games.trajan.data`); ``-1``
+means "none", and in a view (:mod:`forum_trajanum.games.trajan.engine.view`) it also stands for a
+card or
+tile the viewer may not know.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine.tasks import TaskField
+
+#: Where a player's points come from (the score breakdown's categories).
+POINT_SOURCES: tuple[str, ...] = (
+    "trajan",  # Trajan tiles accomplished
+    "ships",  # shipping commodities
+    "provinces",  # legionnaires in provinces
+    "senate",  # steps on the senate track
+    "buildings",  # construction tiles
+    "demands",  # penalties for unmet demands (zero or less)
+    "leftovers",  # final: cards in hand, tokens in the camps, Trajan tiles on slots
+    "sets",  # final: construction sets
+    "bonus",  # final: bonus tiles
+)
+
+
+def construct(cls, data: dict, private: dict | None = None):
+    """``cls.model_construct(**data)`` without its per-field cost (clones and views start from
+    valid data)."""
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", data)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(data))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", private)
+    return obj
+
+
+class TrajanOptions(BaseModel):
+    """What a game is set up with."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    players: int = D.PLAYER_COUNTS[0]
+
+    @field_validator("players")
+    @classmethod
+    def _count(cls, value: int) -> int:
+        if value not in D.PLAYER_COUNTS:
+            *most, last = map(str, D.PLAYER_COUNTS)
+            raise ValueError(
+                f"Trajan is played by {', '.join(most)} or {last} players, not {value}"
+            )
+        return value
+
+
+class QuarterReport(BaseModel):
+    """What a quarter's end decided, for the screens (all public): the demands, each
+    player's demands met and penalty, the senate vote before the reset, the consul and vice
+    consul and the bonus tiles they took (-1: none). Frozen: a change makes a new report,
+    so that a state's clone shares them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    quarter: int
+    demands: tuple[int, ...]
+    met: tuple[int, ...]
+    penalty: tuple[int, ...]
+    votes: tuple[int, ...] = ()
+    consul: int = -1
+    vice: int = -1
+    consul_tile: int = -1
+    vice_tile: int = -1
+    #: per seat, per revealed demand in order, what met it: ("trajan", a kept Trajan tile),
+    #: ("forum", a forum tile spent) or ("missed", -1); empty until the seat's demands
+    met_by: tuple[tuple[tuple[str, int], ...], ...] = ()
+    #: per seat, the senate space before the reset (its votes are SENATE_VP of it)
+    senate: tuple[int, ...] = ()
+
+
+class PlayerState(BaseModel):
+    """One player's mat, hand, tokens and points."""
+
+    #: per tray (0-5), the markers in it as counts per colour (0-5)
+    trays: list[list[int]]
+    #: per slot (0-5), the Trajan tile beside its tray, -1 none
+    slots: list[int] = Field(default_factory=lambda: [-1] * D.NUM_TRAYS)
+    arch: int = D.ARCH_START  # the slot the Arch of Trajan is on; D.ARCH_CENTRE: the centre
+    kept: list[int] = Field(default_factory=list)  # Trajan demand tiles kept on the mat
+    tiles: list[int] = Field(default_factory=list)  # forum and extra action tiles on the mat
+    plus2: list[bool] = Field(default_factory=lambda: [False] * D.NUM_ACTIONS)  # per action
+    hand: list[int] = Field(default_factory=list)  # commodities (-1: unknown, in a view)
+    #: the cards of the hand every player has seen enter it (from a discard pile)
+    known: list[int] = Field(default_factory=list)
+    display: list[int] = Field(default_factory=list)  # commodities played in front
+    supply: int = D.SUPPLY_AT_START
+    workers: int = D.WORKERS_AT_START  # in the worker camp
+    legions: int = D.LEGIONS_AT_START  # legionnaires in the military camp
+    leader: int = -1  # province of the military leader; -1: the camp
+    provinces: list[int] = Field(default_factory=list)  # provinces with a legionnaire
+    sites: list[int] = Field(default_factory=list)  # construction sites with a worker
+    buildings: list[int] = Field(default_factory=lambda: [0] * len(D.BUILDING_TYPES))
+    senate: int = 0  # space on the senate track
+    height: int = 0  # stacking order on the space (higher = on top)
+    bonus: list[int] = Field(default_factory=list)  # bonus tiles in front
+    yellow: list[bool] = Field(default_factory=list)  # their sides
+    score: int = 0
+    points: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(POINT_SOURCES, 0))
+    # setup defaults drawn from the seed (R33): the 12 markers in order, the stacks in order
+    default_markers: list[int] = Field(default_factory=list)
+    default_stacks: list[int] = Field(default_factory=list)
+
+    def clone(self) -> PlayerState:
+        data = self.__dict__.copy()
+        data["trays"] = [t[:] for t in self.trays]
+        for key in ("slots", "kept", "tiles", "plus2", "hand", "known", "display",
+                    "provinces", "sites", "buildings", "bonus", "yellow",
+                    "default_markers", "default_stacks"):  # fmt: skip
+            data[key] = data[key][:]
+        data["points"] = self.points.copy()
+        return construct(PlayerState, data)
+
+    def gain(self, source: str, vp: int) -> None:
+        self.score += vp
+        self.points[source] += vp
+
+
+class GameState(BaseModel):
+    """Everything about a game of Trajan, hidden information included. A view
+    (:func:`forum_trajanum.games.trajan.engine.view.view`) is a state of the same type with the
+    hidden
+    parts replaced by -1 and ``viewer`` set."""
+
+    seed: int
+    options: TrajanOptions
+    viewer: int = -9  # -9: the whole state; a seat, or -1 (an onlooker) in a view
+    phase: str = "setup"
+    quarter: int = 0  # 1-4 once play starts
+    round: int = 0  # 1-4 within the quarter
+    start_player: int = 0
+    time: int = 0  # the time marker's place in its cycle
+    round_ends: bool = False  # the marker reached or passed its start this turn
+    extra_used: bool = False  # an extra action tile was used this turn
+    players: list[PlayerState]
+    deck: list[int]  # face-down commodity cards, top = last
+    discards: list[list[int]]  # the two discard piles, top = last
+    forum_pile: list[int]  # face-down forum tiles, top = last
+    extra_pile: list[int]  # face-down extra action tiles, top = last
+    demand_pile: list[int]  # face-down demand tiles (demands), top = last
+    demands_out: list[int]  # the 3 removed at setup (hidden from everyone)
+    revealed: list[int] = Field(default_factory=list)  # this quarter's demands
+    bag: list[int]  # bonus tiles in the bag, next = last
+    senate_bonus: list[int]  # bonus tiles beside the senate track
+    stacks: list[list[int]]  # the six Trajan stacks, top = last
+    provinces: list[int]  # the forum tile in each province, -1 none
+    legions: list[list[int]]  # per province, the seats with a legionnaire there
+    forum: list[int]  # forum spaces, -1 empty
+    yellow: list[int]  # the 3 yellow spaces (extra action tiles), -1 empty
+    district: list[int]  # per site, its construction tile, -1 taken
+    workers: list[list[int]]  # per site, the seats with a worker there
+    ships: list[bool] = Field(default_factory=lambda: [True] * len(D.SHIPS))  # coloured up
+    senate_clock: int = 0  # the last stacking height given
+    #: tiles out of the game, all seen by everyone: forum-type tiles, Trajan tiles, demands
+    gone_tiles: list[int] = Field(default_factory=list)
+    gone_trajan: list[int] = Field(default_factory=list)
+    gone_demands: list[int] = Field(default_factory=list)
+    #: per quarter end, per player: points by category that scoring gave
+    scorings: list[list[dict[str, int]]] = Field(default_factory=list)
+    reports: list[QuarterReport] = Field(default_factory=list)
+    tasks: list[TaskField] = Field(default_factory=list)
+    actions_taken: int = 0
+    _legal: list | None = PrivateAttr(default=None)
+
+    def clone(self) -> GameState:
+        data = self.__dict__.copy()
+        for key in ("deck", "forum_pile", "extra_pile", "demand_pile", "demands_out",
+                    "revealed", "bag", "senate_bonus", "provinces", "forum", "yellow",
+                    "district", "ships", "gone_tiles", "gone_trajan", "gone_demands",
+                    "tasks", "reports"):  # fmt: skip
+            data[key] = data[key][:]
+        data["discards"] = [p[:] for p in self.discards]
+        data["stacks"] = [s[:] for s in self.stacks]
+        data["legions"] = [s[:] for s in self.legions]
+        data["workers"] = [s[:] for s in self.workers]
+        data["players"] = [p.clone() for p in self.players]
+        data["scorings"] = [[d.copy() for d in q] for q in self.scorings]
+        # the legal-action cache is shared: its lists are never changed, only replaced
+        return construct(GameState, data, {"_legal": self.__pydantic_private__["_legal"]})
+
+    @property
+    def legal(self) -> list:
+        """In a view: the viewer's legal actions when the decision is theirs, else none."""
+        if self.viewer < 0 or not self.tasks or self.tasks[-1].player != self.viewer:
+            return []
+        return list(self.__pydantic_private__["_legal"] or [])
+
+    @property
+    def title(self) -> str:
+        """The current decision in words; at setup it names the start player too (R33: drawn
+        from the seed), for the screen that hands the keyboard over to the next player."""
+        if not self.tasks:
+            return "game over"
+        task = self.tasks[-1]
+        if self.quarter > 0 or not 0 <= self.start_player < len(self.players):
+            return task.title
+        if self.start_player == self.viewer == task.player:
+            return f"{task.title} — you are the start player"
+        return f"{task.title} — seat {self.start_player + 1} is the start player"
+
+    @property
+    def decision(self) -> str:
+        """The current decision's kind ("over" at the end)."""
+        return self.tasks[-1].kind if self.tasks else "over"
+
+    @property
+    def task(self):
+        """The current decision's task record (None at the end)."""
+        return self.tasks[-1] if self.tasks else None
+
+    @property
+    def decider(self) -> int:
+        """The seat who decides now (-1 at the end)."""
+        return self.tasks[-1].player if self.tasks else -1

@@ -1,0 +1,1 @@
+"""Trajan's screens for the terminal app: play, others' circles, recap, replay, help."""

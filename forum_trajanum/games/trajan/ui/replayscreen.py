@@ -1,0 +1,249 @@
+"""Trajan's replay viewer: step through a saved game by action, turn and round, both ways.
+
+It shows the game as an onlooker sees it (``view(state, -1)``): hands are counts and the
+face-down piles are hidden. A finished game has no secrets left, so then every hand is shown
+(the full state) and the log names the cards each player drew. The panels are the play
+screen's (:mod:`forum_trajanum.games.trajan.ui.screens`): the action circle of the seat chosen with
+tab
+or 1-4, the board, the provinces, the construction district, the players and the log.
+
+Keys: left/right one action, [ ] one turn, page up/down one round, home/end the start and the
+end; tab or 1-4 the seat whose circle is shown; c b m d p l the panels; Esc or q closes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from forum_trajanum.core.game import GAMES
+from forum_trajanum.core.timeline import Timeline
+from forum_trajanum.games.trajan.engine.state import GameState
+from forum_trajanum.games.trajan.engine.view import view
+from forum_trajanum.games.trajan.ui.screens import (
+    PANEL_KEYS,
+    PANEL_TITLES,
+    TrajanData,
+    panel_text,
+    status_line,
+)
+
+#: Below this many columns one panel shows at a time; from here the circle stays on the left.
+WIDE = 120
+
+
+@dataclass
+class Moment:
+    """The game after one action: who played it, its words, and where the game stood."""
+
+    seat: int
+    #: its log lines, each with the seat it is about (-1: the table's), as the log has them
+    lines: list[tuple[int, str]]
+    state: GameState
+    period: tuple[int, int]
+
+    def said(self, names: list[str]) -> list[str]:
+        """Its lines in words, each named by its own seat (a quarter's end or the final
+        scoring tells every seat's figures under that seat's name)."""
+        return [f"{names[seat]} {text}" if seat >= 0 else text for seat, text in self.lines]
+
+
+class TrajanReplay:
+    """A record replayed once: the state after every action, with its log lines."""
+
+    def __init__(self, record) -> None:
+        self.record = record
+        self.game = GAMES.get(record.game)
+        timeline = Timeline(record, self.game)
+        self.moments = [Moment(-1, [], timeline.state.clone(), (0, 0))]
+        secrets = []
+        for step in timeline:  # each step's state is the timeline's own: kept as a clone
+            self.moments.append(
+                Moment(
+                    step.seat,
+                    list(step.lines),
+                    step.after.clone(),
+                    self.game.period(step.after),
+                )
+            )
+            secrets.append(list(step.secret))
+        self.finished = self.game.is_over(timeline.state)
+        if self.finished:  # no secrets left: what each player alone knew is told too
+            for moment, secret in zip(self.moments[1:], secrets, strict=True):
+                moment.lines += secret
+        self.problem = timeline.problem
+
+    @property
+    def length(self) -> int:
+        return len(self.moments) - 1
+
+    def names(self) -> list[str]:
+        return list(self.record.names)
+
+
+class TrajanReplayScreen(Screen[None]):
+    """Step through a Trajan record; Escape or q closes it."""
+
+    MIN_SIZE = (80, 24)
+    DEFAULT_CSS = """
+    TrajanReplayScreen { layout: vertical; }
+    TrajanReplayScreen #r-status { height: auto; background: $boost; }
+    TrajanReplayScreen #r-where { height: 3; padding: 0 1; color: #ffd7af; }
+    TrajanReplayScreen #r-body { height: 1fr; }
+    TrajanReplayScreen .r-box { height: 1fr; border: round $primary 50%; }
+    TrajanReplayScreen #r-keys { height: 1; background: $boost; }
+    """
+    BINDINGS = [
+        Binding("right", "step(1)", "Action"),
+        Binding("left", "step(-1)", "Back", show=False),
+        Binding("right_square_bracket,shift+right", "turn(1)", "Turn ]"),
+        Binding("left_square_bracket,shift+left", "turn(-1)", "Turn [", show=False),
+        Binding("pagedown", "round(1)", "Round PgDn", priority=True),
+        Binding("pageup", "round(-1)", "Round PgUp", show=False, priority=True),
+        Binding("home", "jump(0)", "Start", show=False, priority=True),
+        Binding("end", "jump(-1)", "End", show=False, priority=True),
+        Binding("tab", "seat(1)", "Seat"),
+        *(Binding(str(n + 1), f"pick_seat({n})", show=False) for n in range(4)),
+        *(Binding(key, f"panel('{panel}')", show=False) for panel, key in PANEL_KEYS.items()),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    def __init__(self, replay: TrajanReplay, position: int = 0) -> None:
+        super().__init__()
+        self.replay = replay
+        self.position = min(max(position, 0), replay.length)
+        self.seat = 0
+        self.panel = "circle"
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="r-status")
+        yield Static(id="r-where")
+        with Horizontal(id="r-body"):
+            with VerticalScroll(id="r-circle-box", classes="r-box"):
+                yield Static(id="r-circle")
+            with VerticalScroll(id="r-panel-box", classes="r-box"):
+                yield Static(id="r-panel")
+        yield Static(
+            Text(
+                "←/→ action · [ ] turn · PgUp/PgDn round · Home/End · tab seat · "
+                "c b m d p l panels · q close",
+                no_wrap=True,
+                overflow="ellipsis",
+            ),
+            id="r-keys",
+        )
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    def on_resize(self) -> None:
+        self.draw()
+
+    # --- moving ------------------------------------------------------------------------
+
+    def go(self, position: int) -> None:
+        position = min(max(position, 0), self.replay.length)
+        if position != self.position:
+            self.position = position
+            self.draw()
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.position + delta)
+
+    def action_turn(self, delta: int) -> None:
+        """To the next (or previous) action of another seat than the one now shown."""
+        moments, here = self.replay.moments, self.position
+        seat = moments[here].seat
+        i = here + delta
+        while 0 < i < self.replay.length and moments[i].seat == seat:
+            i += delta
+        self.go(i)
+
+    def action_round(self, delta: int) -> None:
+        moments, here = self.replay.moments, self.position
+        period = moments[here].period
+        i = here + delta
+        while 0 < i < self.replay.length and moments[i].period == period:
+            i += delta
+        if delta < 0:  # to the start of that round
+            target = moments[i].period
+            while i > 0 and moments[i - 1].period == target:
+                i -= 1
+        self.go(i)
+
+    def action_jump(self, where: int) -> None:
+        self.go(self.replay.length if where < 0 else where)
+
+    def action_seat(self, delta: int) -> None:
+        self.action_pick_seat((self.seat + delta) % len(self.replay.names()))
+
+    def action_pick_seat(self, seat: int) -> None:
+        if 0 <= seat < len(self.replay.names()):
+            self.seat = seat
+            self.draw()
+
+    def action_panel(self, panel: str) -> None:
+        self.panel = panel
+        self.draw()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def _log(self) -> list[str]:
+        lines, when = [], None
+        names = self.replay.names()
+        for moment in self.replay.moments[1 : self.position + 1]:
+            if moment.period != when:
+                when = moment.period
+                lines.append(f"── {self.replay.game.period_name(when)} ──")
+            lines += moment.said(names)
+        return lines
+
+    def draw(self) -> None:
+        replay = self.replay
+        moment = replay.moments[self.position]
+        names = replay.names()
+        # a finished game shows everything; an unfinished one what an onlooker may know
+        shown = moment.state if replay.finished else view(moment.state, -1)
+        data = TrajanData(shown, names, list(replay.record.bots), self._log(), home=self.seat)
+        width = self.size.width or self.app.size.width
+        self.query_one("#r-status", Static).update(status_line(data, width))
+        where = Text()
+        where.append(f"Action {self.position} of {replay.length}", style="bold")
+        if not replay.finished:
+            where.append(" · an unfinished game: hands are not shown")
+        if replay.problem:
+            where.append(f" · {replay.problem}", style="bold red")
+        if moment.seat >= 0:
+            said = moment.said(names) or [f"{names[moment.seat]}: (no words)"]
+            where.append("\n" + "; ".join(said))
+        self.query_one("#r-where", Static).update(where)
+        wide = self.size.width >= WIDE
+        circle_box = self.query_one("#r-circle-box")
+        panel_box = self.query_one("#r-panel-box")
+        panel = self.panel
+        if wide:
+            circle_box.display = True
+            panel = "board" if panel == "circle" else panel
+        else:
+            circle_box.display = panel == "circle"
+        panel_box.display = wide or panel != "circle"
+        circle_box.border_title = Text(f"{names[self.seat]}'s action circle (tab: next seat)")
+        self.query_one("#r-circle", Static).update(panel_text(data, "circle"))
+        panel_box.border_title = Text(PANEL_TITLES[panel])
+        self.query_one("#r-panel", Static).update(panel_text(data, panel))
+        if panel == "log":
+            panel_box.call_after_refresh(panel_box.scroll_end, animate=False)
+
+
+def replay_screen(record) -> TrajanReplayScreen:
+    """The replay viewer for a Trajan record (the app's and ``forum-trajanum replay``'s)."""
+    return TrajanReplayScreen(TrajanReplay(record))
