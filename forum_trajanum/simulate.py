@@ -15,11 +15,6 @@ from pathlib import Path
 from forum_trajanum.core import simulate as core
 from forum_trajanum.core.simulate import LEVELS, game_plan, point_keys, record_path, wilson
 from forum_trajanum.games import DEFAULT_GAME
-from forum_trajanum.games.forum_trajanum.engine.state import POINT_SOURCES
-
-#: Forum Trajanum's scoring categories, the engine's point sources (kept for callers of the
-#: first release; ``point_keys(game)`` gives any game's).
-POINT_KEYS = POINT_SOURCES
 
 
 def run(
@@ -71,7 +66,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 __all__ = [
     "LEVELS",
-    "POINT_KEYS",
     "build_parser",
     "game_plan",
     "main",

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from forum_trajanum import simulate
-from forum_trajanum.simulate import POINT_KEYS, game_plan
+from forum_trajanum.games.forum_trajanum.engine.state import POINT_SOURCES
+from forum_trajanum.simulate import game_plan
 
 
 def test_seats_rotate_evenly():
@@ -35,7 +36,7 @@ def test_json_and_table(tmp_path, capsys):
     for row in data["bots"].values():
         assert row["games"] == 4
         assert 0.0 <= row["win_rate"] <= 1.0
-        assert set(row["points_mean"]) == set(POINT_KEYS)
+        assert set(row["points_mean"]) == set(POINT_SOURCES)
         assert row["score_mean"] > 0 and row["score_std"] >= 0
         assert 0 < row["think_median"] <= row["think_max"]
         assert row["decisions"] > 0
