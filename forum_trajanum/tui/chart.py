@@ -17,11 +17,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, Sparkline, Static
 
+from forum_trajanum.core.numerals import numerals
 from forum_trajanum.games.forum_trajanum.data import CYCLES, ROUNDS_PER_CYCLE
 from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE
 
 ROUNDS = CYCLES * ROUNDS_PER_CYCLE
-CYCLES = ("I", "II", "III")
+CYCLES = numerals(CYCLES)
 BARS = "▁▂▃▄▅▆▇█"
 
 

@@ -14,7 +14,8 @@ from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 from forum_trajanum.core.text import printable
 from forum_trajanum.games.forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
 from forum_trajanum.games.forum_trajanum.engine import PlayerView
-from forum_trajanum.games.forum_trajanum.ui.panels import ROMAN, supply_text
+from forum_trajanum.games.forum_trajanum.engine.words import CYCLE_NUMERALS
+from forum_trajanum.games.forum_trajanum.ui.panels import supply_text
 from forum_trajanum.games.forum_trajanum.ui.playdata import PlayData
 from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGrid
 from forum_trajanum.tui.glossary import WORDS, heading
@@ -209,12 +210,12 @@ def trajan_cards_text(pv: PlayerView) -> Text:
                     "keep it.\n", style="italic")  # fmt: skip
     for i, card in enumerate(pv.trajan_cards):
         cycle = i + 1
-        text.append(f"\nCycle {ROMAN[i]}: ", style="bold #ffd75f")
+        text.append(f"\nCycle {CYCLE_NUMERALS[i]}: ", style="bold #ffd75f")
         if not card:
             text.append("no Trajan card\n")
             continue
         when = (
-            "scored after cycle " + ROMAN[i]
+            "scored after cycle " + CYCLE_NUMERALS[i]
             if cycle < pv.cycle or pv.phase == "over"
             else "this cycle's card"
             if cycle == max(pv.cycle, 1)
@@ -240,7 +241,7 @@ def trajan_cards_text(pv: PlayerView) -> Text:
     text.append("\nStreet cards now: ", style="bold")
     text.append("  ".join(STREET_SYMBOLS[s] for s in pv.street) or "-")
     for i, cyc in enumerate(pv.played):
-        text.append(f"\nPlayed in cycle {ROMAN[i]}: ", style="bold")
+        text.append(f"\nPlayed in cycle {CYCLE_NUMERALS[i]}: ", style="bold")
         text.append(" ".join(STREET_SYMBOLS[s] for s in cyc) or "-")
     text.append(f"\nStreet cards left in the piles: {', '.join(map(str, pv.pile_sizes))}")
     return text

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.files import MAX_HEADER, NoPermission, TooBig, load_json, read_limited
+from forum_trajanum.core.numerals import roman
 from forum_trajanum.core.saves.lock import held_elsewhere
 from forum_trajanum.core.saves.paths import (
     DAMAGED,
@@ -79,7 +80,7 @@ class GameInfo:
             return self.where
         if self.cycle <= 0:
             return "setting up"
-        return f"cycle {['I', 'II', 'III'][min(self.cycle, 3) - 1]}, round {self.round}"
+        return f"cycle {roman(self.cycle, 3)}, round {self.round}"
 
     def why_not_opened(self) -> str:
         """Why this game cannot be opened, in player words ("" when it can)."""

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from forum_trajanum.core.numerals import numerals
+
 VERIFIED, TWO_SOURCES, ONE_SOURCE = "verified-by-text", "two sources", "one source"
 
 DATA_NOTICE = (
@@ -49,7 +51,7 @@ ACTIONS: tuple[str, ...] = ("Seaport", "Forum", "Military", "Senate", "Trajan", 
 #: an extra action space per action (EN l.668).
 NUM_ACTIONS = len(ACTIONS)
 NUM_TRAYS = NUM_ACTIONS
-SLOT_NAMES: tuple[str, ...] = ("I", "II", "III", "IV", "V", "VI")
+SLOT_NAMES: tuple[str, ...] = numerals(6)
 #: Where the Arch of Trajan starts (EN l.105) and the slots the starting tiles go on (l.129).
 ARCH_START = 0
 START_SLOTS: tuple[int, ...] = (1, 3, 5)

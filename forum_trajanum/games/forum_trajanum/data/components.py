@@ -9,6 +9,8 @@ Rulings this project made where the sources leave a gap are listed in ``RULINGS`
 
 from __future__ import annotations
 
+from forum_trajanum.core.numerals import numerals
+
 # --- Colours and buildings -------------------------------------------------------------------
 
 #: Colour letters in a fixed order; a worker colour is an index into this tuple.
@@ -52,7 +54,7 @@ BUILDING_SPACES: tuple[int, ...] = tuple(
 )
 
 #: Street symbols: 0-5 are the row symbols I-VI, 6-11 the column symbols a-f.
-STREET_SYMBOLS: tuple[str, ...] = ("I", "II", "III", "IV", "V", "VI", "a", "b", "c", "d", "e", "f")
+STREET_SYMBOLS: tuple[str, ...] = (*numerals(6), "a", "b", "c", "d", "e", "f")
 _ROMAN = {s: i for i, s in enumerate(STREET_SYMBOLS[:6])}
 
 #: Side B: what each seat's rows 1..6 and columns A..F carry.
@@ -333,7 +335,7 @@ TRAJAN_CARDS: dict[str, tuple[str, str]] = {
 
 def trajan_card_cycle(card_id: str) -> int:
     """The cycle (1-3) a Trajan card belongs to, read from its id: ``"II-3"`` -> 2."""
-    return ("I", "II", "III").index(card_id.split("-")[0]) + 1
+    return numerals(CYCLES).index(card_id.split("-")[0]) + 1
 
 
 #: The Trajan card ids of each cycle, in the order of ``TRAJAN_CARDS`` (a new card's row above

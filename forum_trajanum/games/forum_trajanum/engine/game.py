@@ -5,6 +5,8 @@ session, the saves, the bots' search, simulate and the app use (registered as
 from __future__ import annotations
 
 from forum_trajanum.core.game import Game
+from forum_trajanum.core.numerals import roman
+from forum_trajanum.games.forum_trajanum.data import CYCLES
 from forum_trajanum.games.forum_trajanum.engine.actions import END_TURN, parse
 from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
 from forum_trajanum.games.forum_trajanum.engine.preview import preview
@@ -30,7 +32,6 @@ from forum_trajanum.games.forum_trajanum.engine.view import (
     secret_lines,
     view,
 )
-from forum_trajanum.games.forum_trajanum.engine.words import CYCLE_NUMERALS
 
 
 def period(state: GameState) -> tuple[int, int]:
@@ -43,7 +44,7 @@ def period_name(when: tuple[int, int]) -> str:
     cycle, round_ = when
     if cycle <= 0:
         return "Setup"
-    return f"Cycle {CYCLE_NUMERALS[min(cycle, 3) - 1]}, round {round_}"
+    return f"Cycle {roman(cycle, CYCLES)}, round {round_}"
 
 
 #: Short headings of the scoring categories (simulate's table).
@@ -68,7 +69,7 @@ def summary(state: GameState) -> str:
         return "finished"
     if state.cycle <= 0:
         return "setting up"
-    return f"cycle {CYCLE_NUMERALS[min(state.cycle, 3) - 1]}, round {state.round}"
+    return f"cycle {roman(state.cycle, CYCLES)}, round {state.round}"
 
 
 GAME = Game(

@@ -21,8 +21,10 @@ import bisect
 from dataclasses import dataclass, field
 
 from forum_trajanum.core.game import GAMES
+from forum_trajanum.core.numerals import roman
 from forum_trajanum.core.timeline import Timeline, TimelineStep
 from forum_trajanum.games.forum_trajanum.data import (
+    CYCLES,
     STREET_SYMBOLS,
 )
 from forum_trajanum.games.forum_trajanum.engine import (
@@ -36,12 +38,10 @@ from forum_trajanum.games.forum_trajanum.engine import (
 #: A snapshot of the state is kept after every this many actions.
 SNAPSHOT_EVERY = 16
 
-CYCLE_NAMES = ("I", "II", "III")
-
 
 def cycle_name(cycle: int) -> str:
     """1 -> "I"."""
-    return CYCLE_NAMES[min(max(cycle, 1), 3) - 1]
+    return roman(cycle, CYCLES)
 
 
 @dataclass(frozen=True)

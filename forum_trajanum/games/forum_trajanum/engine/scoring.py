@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
+from forum_trajanum.core.ranking import places
 from forum_trajanum.games.forum_trajanum.data import (
     COLS,
     CORNERS,
@@ -157,18 +157,6 @@ assert RankKey._fields[1:] == tuple(tie_break.field for tie_break in TIE_BREAKS)
 def rank_key(pl: PlayerState) -> RankKey:
     """What ranks a player: points, then active citizens, then resources left."""
     return RankKey(pl.score, pl.active_citizens(), pl.resource_total())
-
-
-def places(keys: Sequence[tuple[int, ...]]) -> list[list[int]]:
-    """Seats grouped by place for their rank keys, best first; equal keys share a place."""
-    order = sorted(range(len(keys)), key=lambda p: keys[p], reverse=True)
-    out: list[list[int]] = []
-    for p in order:
-        if out and keys[out[-1][0]] == keys[p]:
-            out[-1].append(p)
-        else:
-            out.append([p])
-    return out
 
 
 def ranking(state: GameState) -> list[list[int]]:

@@ -8,9 +8,11 @@ rules.
 
 from __future__ import annotations
 
+from forum_trajanum.core.numerals import numerals, roman
 from forum_trajanum.games.forum_trajanum.data import (
     COLOUR_NAMES,
     CORNERS,
+    CYCLES,
     GRAY_NAMES,
     STREET_SYMBOLS,
     STRUCTURE_NAMES,
@@ -23,7 +25,7 @@ from forum_trajanum.games.forum_trajanum.data import (
 LAST_ROUND = "Last round of the game"
 
 #: The cycles' numerals, as the game's cards and board print them.
-CYCLE_NUMERALS = ("I", "II", "III")
+CYCLE_NUMERALS = numerals(CYCLES)
 
 #: The crane corners' names, in the engine's order of corners.
 CORNER_NAMES = tuple(cell_name(c) for c in CORNERS)
@@ -111,7 +113,7 @@ def scoring_line(cycle: int, record: dict[str, int], total: int) -> str:
     """One seat's cycle scoring in the log's words: each category of the scoring phase (a 0
     included: a first-timer reads what did not score too), the cycle's points scored during
     its rounds where there were any, and the total after it."""
-    numeral = CYCLE_NUMERALS[min(max(cycle, 1), 3) - 1]
+    numeral = roman(cycle, CYCLES)
     scored = [f"{words} {record.get(key, 0)}" for key, words in SCORING_WORDS.items()]
     phase = sum(record.get(key, 0) for key in SCORING_WORDS)
     played = [f"{words} {record[key]}" for key, words in PLAY_WORDS.items() if record.get(key)]

@@ -20,7 +20,7 @@ from forum_trajanum.games.forum_trajanum.engine import GameError, PlayerView, pa
 from forum_trajanum.games.forum_trajanum.engine import actions as A
 from forum_trajanum.games.forum_trajanum.engine.cells import CellKind
 from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView
-from forum_trajanum.games.forum_trajanum.engine.words import tile_label
+from forum_trajanum.games.forum_trajanum.engine.words import CYCLE_NUMERALS, tile_label
 from forum_trajanum.games.forum_trajanum.ui.labels import prestige_words
 from forum_trajanum.games.forum_trajanum.ui.widgets import (
     COLOUR_STYLE,
@@ -31,7 +31,6 @@ from forum_trajanum.games.forum_trajanum.ui.widgets import (
     SEAT_STYLE,
 )
 
-ROMAN = ("I", "II", "III")
 #: A player's marker on a track (its seat number).
 SEAT_MARKERS = ("①", "②", "③", "④")
 TRACK_NAMES = {"L": "Library", "S": "Basilica", "M": "Market"}
@@ -181,7 +180,9 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
                     text.append(" " + SEAT_MARKERS[c.seat], style=SEAT_STYLE[c.seat])
         text.append("\n")
     text.append("Trajan cards ", style="bold")
-    text.append("  ".join(f"{ROMAN[i]} {card or '-'}" for i, card in enumerate(pv.trajan_cards)))
+    text.append(
+        "  ".join(f"{CYCLE_NUMERALS[i]} {card or '-'}" for i, card in enumerate(pv.trajan_cards))
+    )
     text.append(" (t)   ")
     text.append("Start player ", style="bold")
     text.append(names[pv.start_player] + "\n", style=SEAT_STYLE[pv.start_player])
@@ -259,7 +260,9 @@ def forum_notes(pv: PlayerView) -> Text:
     text.append("\n")
     text.append(f"Trajan's Column {pv.column_value} VP", style="bold")
     cycle = max(pv.cycle, 1)
-    later = ", ".join(f"{v} in {ROMAN[i]}" for i, v in enumerate(COLUMN_VALUES) if i >= cycle)
+    later = ", ".join(
+        f"{v} in {CYCLE_NUMERALS[i]}" for i, v in enumerate(COLUMN_VALUES) if i >= cycle
+    )
     text.append(f"{' (' + later + ')' if later else ''} + active citizens per triumphal "
                 "column or finished track; beside it: ")  # fmt: skip
     beside = [(c.seat, c.tracks.count(4)) for c in pv.colonias if 4 in c.tracks]

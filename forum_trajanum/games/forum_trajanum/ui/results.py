@@ -25,13 +25,12 @@ from textual.widgets import Label, Static, TabbedContent, TabPane
 from forum_trajanum.games.forum_trajanum.engine import PlayerView
 from forum_trajanum.games.forum_trajanum.engine.scoring import TIE_BREAKS, RankKey
 from forum_trajanum.games.forum_trajanum.engine.state import TRAJAN_CARDS_KEY
+from forum_trajanum.games.forum_trajanum.engine.words import CYCLE_NUMERALS
 from forum_trajanum.games.forum_trajanum.ui.panels import supply_text
 from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGrid, ForumGrid
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.gamescreens import FlowScreen
 from forum_trajanum.tui.keys import KeyBar
-
-CYCLE_NAMES = ("I", "II", "III")
 
 #: Points scored at the end of a cycle, by category (keys of the view's ``scorings``);
 #: short column titles, so that a table fits 80 columns; SCORING_NOTES says what they count.
@@ -96,7 +95,7 @@ def cycle_table(pv: PlayerView, cycle: int, names: Sequence[str], totals: bool) 
     columns = ["Play", *SCORING_CATEGORIES.values(), "Cycle"]
     if totals:
         columns.append("Score")
-    table = _table(f"Scoring of cycle {CYCLE_NAMES[cycle - 1]}", columns)
+    table = _table(f"Scoring of cycle {CYCLE_NUMERALS[cycle - 1]}", columns)
     for seat, parts in enumerate(breakdown):
         play = sum(parts.get(key, 0) for key in PLAY_CATEGORIES)
         cells = [str(play), *(str(parts.get(key, 0)) for key in SCORING_CATEGORIES)]
@@ -122,7 +121,7 @@ def game_table(pv: PlayerView, names: Sequence[str]) -> Table:
 
 def cycles_table(pv: PlayerView, names: Sequence[str]) -> Table:
     """Points per cycle (scoring and play together): rows = players, columns = cycles."""
-    table = _table("The whole game, by cycle", [*(f"Cycle {c}" for c in CYCLE_NAMES), "Total"])
+    table = _table("The whole game, by cycle", [*(f"Cycle {c}" for c in CYCLE_NUMERALS), "Total"])
     for colonia in pv.colonias:
         table.add_row(
             seat_text(colonia.seat, names),

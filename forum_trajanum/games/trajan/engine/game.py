@@ -8,11 +8,12 @@ from typing import Literal
 from forum_trajanum.core import record as core
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.game import Game
+from forum_trajanum.core.numerals import roman
+from forum_trajanum.core.ranking import places
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import parse
 from forum_trajanum.games.trajan.engine.foresight import preview
 from forum_trajanum.games.trajan.engine.rules import (
-    NUMERALS,
     TIE_BREAKS,
     apply,
     current_player,
@@ -55,14 +56,7 @@ class TrajanRecord(core.GameRecordBase):
 
 def ranking(state: GameState) -> list[list[int]]:
     """Seats grouped by place, best first: points, then the senate (EN l.540-542; R13)."""
-    keys = [rank_key(state, p) for p in range(state.options.players)]
-    places: list[list[int]] = []
-    for p in sorted(range(len(keys)), key=lambda p: keys[p], reverse=True):
-        if places and keys[places[-1][0]] == keys[p]:
-            places[-1].append(p)
-        else:
-            places.append([p])
-    return places
+    return places([rank_key(state, p) for p in range(state.options.players)])
 
 
 #: The steps of a quarter's end: while one is pending, its scoring is not complete.
@@ -86,7 +80,7 @@ def period_name(when: tuple[int, int]) -> str:
     quarter, round_ = when
     if quarter <= 0:
         return "Setup"
-    return f"Quarter {NUMERALS[min(quarter, D.QUARTERS) - 1]}, round {round_}"
+    return f"Quarter {roman(quarter, D.QUARTERS)}, round {round_}"
 
 
 def summary(state: GameState) -> str:
@@ -94,7 +88,7 @@ def summary(state: GameState) -> str:
         return "finished"
     if state.quarter <= 0:
         return "setting up"
-    return f"quarter {NUMERALS[min(state.quarter, D.QUARTERS) - 1]}, round {state.round}"
+    return f"quarter {roman(state.quarter, D.QUARTERS)}, round {state.round}"
 
 
 def final_scoring(state: GameState) -> list[int]:
