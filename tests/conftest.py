@@ -99,3 +99,13 @@ def quick_idle(monkeypatch):
     assert hasattr(wait, "SLEEP_GRANULARITY") and hasattr(wait, "SLEEP_IDLE"), "update me"
     monkeypatch.setattr(wait, "SLEEP_GRANULARITY", 0.005)
     monkeypatch.setattr(wait, "SLEEP_IDLE", 0.005 / 20)
+
+
+@pytest.fixture
+def test_only_games():
+    """The test-only games (``tests/testonly.py``: Tiny) registered beside the program's own
+    for one test; the names registered."""
+    from tests.testonly import registered
+
+    with registered() as names:
+        yield names

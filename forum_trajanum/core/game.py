@@ -156,6 +156,13 @@ class GameRegistry:
             raise ValueError(f"game {name!r} is registered twice")
         self._entries[name] = _Entry(name, title, target)
 
+    def unregister(self, name: str) -> None:
+        """Take a game out of the registry (the tests register games of their own for a
+        while); refuses a name that is not registered."""
+        self._entry(name)
+        del self._entries[name]
+        self._loaded.pop(name, None)
+
     def names(self) -> list[str]:
         """Every registered game's name, in registration order."""
         return list(self._entries)

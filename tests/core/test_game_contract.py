@@ -27,7 +27,8 @@ The number of games comes from the Hypothesis profile (``tests/conftest.py``): a
 ``dev`` profile, ten times more in ``ci``. The game-specific random play (Forum Trajanum's
 ``tests/engine/games.py``, Trajan's tally of points in ``tests/trajan/test_random_play.py``)
 and the fuzz of hostile input (``tests/fuzzing.py``) check what is a game's own; this module
-checks what every game owes the core.
+checks what every game owes the core. The test-only games (``tests/testonly.py``) are
+checked too: registered at collection and while the module runs, as a game of the program.
 """
 
 from __future__ import annotations
@@ -45,15 +46,18 @@ from forum_trajanum.core.game import Game
 from forum_trajanum.core.record import read_record
 from forum_trajanum.core.timeline import Timeline
 from forum_trajanum.games import GAMES
-from tests import fuzzing
+from tests import fuzzing, testonly
 
-#: Every (game, player count) pair of the registry, 2 to 4 players.
-CASES = [
-    pytest.param(name, players, id=f"{name}-{players}p")
-    for name in GAMES.names()
-    for players in fuzzing.player_counts(name)
-    if 2 <= players <= 4
-]
+#: Every (game, player count) pair of the registry, 2 to 4 players: the program's games and
+#: the test-only ones (``tests/testonly.py``), which each test registers for its run.
+with testonly.registered():
+    CASES = [
+        pytest.param(name, players, id=f"{name}-{players}p")
+        for name in GAMES.names()
+        for players in fuzzing.player_counts(name)
+        if 2 <= players <= 4
+    ]
+    NAMES = GAMES.names()
 #: Every how many actions the costlier checks (determinize, clone) run.
 COSTLY_EVERY = 7
 
@@ -158,6 +162,14 @@ def check_record(game: Game, record, state, players: int) -> None:
         assert [scores[seat] for seat in range(players)] == game.scores(state)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _test_only_games():
+    """The test-only games are registered while this module's tests run, as they were at
+    its collection (for the module: Hypothesis refuses a fixture per test)."""
+    with testonly.registered():
+        yield
+
+
 @pytest.mark.parametrize(("name", "players"), CASES)
 @given(seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_a_random_game_keeps_the_contract_at_every_step(name, players, seed, data):
@@ -190,7 +202,8 @@ def test_the_contract_covers_every_registered_game_and_player_count():
     """The parametrization is the registry's: each game once per player count from 2 to 4
     it accepts, and at least one count each."""
     names = [case.values[0] for case in CASES]
-    assert sorted(set(names)) == sorted(GAMES.names())
+    assert sorted(set(names)) == sorted(GAMES.names()) == sorted(NAMES)
+    assert {game.name for game in testonly.TEST_GAMES} <= set(names)
     assert all(names.count(name) >= 1 for name in GAMES.names())
 
 

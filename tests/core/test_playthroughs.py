@@ -10,12 +10,23 @@ import difflib
 import pytest
 
 from forum_trajanum.games import GAMES
+from tests import testonly
 from tests.fixtures import make_playthroughs
 
 REGENERATE = ".venv/bin/python tests/fixtures/make_playthroughs.py"
 
 
-@pytest.mark.parametrize("name", GAMES.names())
+# the program's games and the test-only ones (registered for this module's tests)
+with testonly.registered():
+    NAMES = GAMES.names()
+
+
+@pytest.fixture(autouse=True)
+def _test_only_games(test_only_games):
+    """The test-only games are registered for every test here, as at collection."""
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_a_seeded_game_plays_exactly_as_its_golden_playthrough(name):
     path = make_playthroughs.path_of(name)
     assert path.exists(), f"{name} has no golden playthrough: make it with `{REGENERATE} {name}`"
@@ -33,15 +44,19 @@ def test_a_seeded_game_plays_exactly_as_its_golden_playthrough(name):
 
 
 def test_every_golden_playthrough_is_of_a_registered_game():
-    """No file is left behind by a game that is no longer registered."""
-    files = {p.name for p in make_playthroughs.FOLDER.glob("playthrough-*.txt")}
-    assert files == {make_playthroughs.path_of(name).name for name in GAMES.names()}
+    """No file is left behind by a game that is no longer registered (the test-only games'
+    files in their own packages included)."""
+    folders = {make_playthroughs.FOLDER, *make_playthroughs.FOLDERS.values()}
+    files = {path for folder in folders for path in folder.glob("playthrough-*.txt")}
+    assert files == {make_playthroughs.path_of(name) for name in GAMES.names()}
+    assert set(make_playthroughs.FOLDERS) <= set(GAMES.names())
 
 
 def test_a_registered_game_without_its_file_fails(monkeypatch, tmp_path):
     """The check can fail: with the files away, each game's test fails, naming the command
     that makes its file."""
     monkeypatch.setattr(make_playthroughs, "FOLDER", tmp_path)
+    monkeypatch.setattr(make_playthroughs, "FOLDERS", {})
     for name in GAMES.names():
         with pytest.raises(AssertionError, match=f"make_playthroughs.py {name}"):
             test_a_seeded_game_plays_exactly_as_its_golden_playthrough(name)

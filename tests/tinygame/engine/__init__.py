@@ -1,0 +1,1 @@
+"""Tiny's rules engine: actions, state, rules, views, and its Game value."""

@@ -1,0 +1,126 @@
+"""Tiny as a game on the core: its record and its :class:`~forum_trajanum.core.game.Game`
+value (registered as ``"tiny"`` by :mod:`tests.testonly`, for the tests alone)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from forum_trajanum.core import record as core
+from forum_trajanum.core.errors import RecordError
+from forum_trajanum.core.game import Game
+from tests.tinygame import data as D
+from tests.tinygame.engine.actions import parse
+from tests.tinygame.engine.rules import (
+    TIE_BREAKS,
+    apply,
+    current_player,
+    decision_kind,
+    is_over,
+    legal_actions,
+    new_game,
+    rank_key,
+)
+from tests.tinygame.engine.state import POINT_SOURCES, TinyOptions, TinyState
+from tests.tinygame.engine.view import (
+    determinize,
+    played_alone,
+    preview,
+    public_lines,
+    reveals_information,
+    secret_lines,
+    view,
+)
+
+
+class TinyRecord(core.GameRecordBase):
+    """A game of Tiny: seed, options and actions in order (with the seats and the app's
+    data)."""
+
+    game: Literal["tiny"] = "tiny"
+    options: TinyOptions
+
+    def start(self) -> TinyState:
+        return core.start(self, GAME)
+
+    def replay(self, upto: int | None = None) -> TinyState:
+        state, _, problem = core.replay_valid(self, GAME, upto)
+        if problem:
+            raise RecordError(problem)
+        return state
+
+    def replay_valid(self, upto: int | None = None):
+        return core.replay_valid(self, GAME, upto)
+
+
+def rank_keys(state: TinyState) -> list[tuple]:
+    return [rank_key(state, seat) for seat in range(state.options.players)]
+
+
+def ranking(state: TinyState) -> list[list[int]]:
+    """Seats grouped by place, best first: points, then rounds won."""
+    keys = rank_keys(state)
+    places: list[list[int]] = []
+    for seat in sorted(range(len(keys)), key=keys.__getitem__, reverse=True):
+        if places and keys[places[-1][0]] == keys[seat]:
+            places[-1].append(seat)
+        else:
+            places.append([seat])
+    return places
+
+
+def period(state: TinyState) -> tuple[int, int]:
+    """(1, round): a game is one run of rounds; (0, 0) before the first."""
+    return (1, state.round) if state.round else (0, 0)
+
+
+def period_name(when: tuple[int, int]) -> str:
+    return f"Round {when[1]}" if when[1] else "Setup"
+
+
+def summary(state: TinyState) -> str:
+    return "finished" if is_over(state) else f"round {state.round} of {D.ROUNDS}"
+
+
+def final_scoring(state: TinyState) -> list[int]:
+    """Per seat, the points of the last round's scoring (0 before the first)."""
+    if not state.scorings:
+        return [0] * state.options.players
+    return [sum(parts.values()) for parts in state.scorings[-1]]
+
+
+CATEGORIES = (("prizes", "prz"), ("hand", "hnd"))
+assert tuple(key for key, _ in CATEGORIES) == POINT_SOURCES
+
+GAME = Game(
+    name="tiny",
+    title="Tiny",
+    options=TinyOptions,
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    is_over=is_over,
+    parse=parse,
+    current_player=current_player,
+    decision_kind=decision_kind,
+    scores=lambda state: [s.score for s in state.seats],
+    ranking=ranking,
+    rank_keys=rank_keys,
+    tie_breaks=TIE_BREAKS,
+    public_lines=public_lines,
+    reveals_information=reveals_information,
+    secret_lines=secret_lines,
+    played_alone=played_alone,
+    determinize=determinize,
+    preview=preview,
+    summary=summary,
+    period=period,
+    period_name=period_name,
+    scorings=lambda state: len(state.scorings),
+    categories=CATEGORIES,
+    points=lambda state: [dict(s.points) for s in state.seats],
+    final_scoring=final_scoring,
+    record=TinyRecord,
+    turn_ends=frozenset({"keep"}),
+    modules={"bots": "tests.tinygame.bots"},
+)

@@ -1,0 +1,108 @@
+"""Tiny's game state (hidden information included), as pydantic models. A view
+(:func:`tests.tinygame.engine.view.view`) is a state of the same type whose hidden cards are
+:data:`HIDDEN`."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+
+from tests.tinygame import data as D
+from tests.tinygame.engine.tasks import TaskField
+
+#: A card the viewer may not know (in a view).
+HIDDEN = -1
+#: No card (a seat that has not played this round).
+NONE = 0
+#: Where a seat's points come from: the prizes won, the cards left in hand at the end.
+POINT_SOURCES: tuple[str, ...] = ("prizes", "hand")
+
+
+class TinyOptions(BaseModel):
+    """What a game is set up with."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    players: int = D.PLAYER_COUNTS[0]
+
+    @field_validator("players")
+    @classmethod
+    def _count(cls, value: int) -> int:
+        if value not in D.PLAYER_COUNTS:
+            raise ValueError(f"Tiny is played by 2, 3 or 4 players, not {value}")
+        return value
+
+
+class Seat(BaseModel):
+    """One seat's hand and points."""
+
+    hand: list[int]
+    score: int = 0
+    points: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(POINT_SOURCES, 0))
+    #: rounds won (the tie-break)
+    won: int = 0
+
+    def gain(self, source: str, points: int) -> None:
+        self.score += points
+        self.points[source] += points
+
+    def clone(self) -> Seat:
+        return Seat.model_construct(
+            hand=self.hand[:], score=self.score, points=self.points.copy(), won=self.won
+        )
+
+
+class TinyState(BaseModel):
+    """Everything about a game of Tiny; in a view, the hidden cards are ``HIDDEN``."""
+
+    seed: int
+    options: TinyOptions
+    viewer: int = -9  # -9: the whole state; a seat, or -1 (an onlooker) in a view
+    phase: str = "play"
+    round: int = 0  # 1 to ROUNDS once play starts
+    start_player: int = 0
+    deck: list[int]  # face down, top = last
+    prize: int = NONE  # the prize card turned up this round
+    table: list[int] = Field(default_factory=list)  # per seat, the card played this round
+    #: per round played, the prize and each seat's card (all public once turned up)
+    history: list[list[int]] = Field(default_factory=list)
+    seats: list[Seat]
+    #: per round's scoring, per seat: its points by category
+    scorings: list[list[dict[str, int]]] = Field(default_factory=list)
+    tasks: list[TaskField] = Field(default_factory=list)
+    actions_taken: int = 0
+    _legal: list | None = PrivateAttr(default=None)
+
+    def clone(self) -> TinyState:
+        copy = self.model_copy()
+        copy.deck = self.deck[:]
+        copy.table = self.table[:]
+        copy.history = [r[:] for r in self.history]
+        copy.seats = [s.clone() for s in self.seats]
+        copy.scorings = [[d.copy() for d in r] for r in self.scorings]
+        copy.tasks = self.tasks[:]
+        # model_copy copies the private dict: the legal-action cache is shared (its lists are
+        # never changed, only replaced)
+        return copy
+
+    # --- what a view shows (core: the View protocol) ------------------------------------
+
+    @property
+    def legal(self) -> list:
+        """In a view: the viewer's legal actions when the decision is theirs, else none."""
+        if self.viewer < 0 or not self.tasks or self.tasks[-1].player != self.viewer:
+            return []
+        return list(self.__pydantic_private__["_legal"] or [])
+
+    @property
+    def title(self) -> str:
+        """The current decision in words ("game over" at the end)."""
+        return self.tasks[-1].title if self.tasks else "game over"
+
+    @property
+    def decision(self) -> str:
+        """The current decision's kind ("over" at the end)."""
+        return self.tasks[-1].kind if self.tasks else "over"
+
+    @property
+    def decider(self) -> int:
+        """The seat who decides now (-1 at the end)."""
+        return self.tasks[-1].player if self.tasks else -1
