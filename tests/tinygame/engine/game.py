@@ -8,6 +8,7 @@ from typing import Literal
 from forum_trajanum.core import record as core
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.game import Game
+from forum_trajanum.core.ranking import places
 from tests.tinygame import data as D
 from tests.tinygame.engine.actions import parse
 from tests.tinygame.engine.rules import (
@@ -58,14 +59,7 @@ def rank_keys(state: TinyState) -> list[tuple]:
 
 def ranking(state: TinyState) -> list[list[int]]:
     """Seats grouped by place, best first: points, then rounds won."""
-    keys = rank_keys(state)
-    places: list[list[int]] = []
-    for seat in sorted(range(len(keys)), key=keys.__getitem__, reverse=True):
-        if places and keys[places[-1][0]] == keys[seat]:
-            places[-1].append(seat)
-        else:
-            places.append([seat])
-    return places
+    return places(rank_keys(state))
 
 
 def period(state: TinyState) -> tuple[int, int]:
