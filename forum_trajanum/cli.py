@@ -187,7 +187,7 @@ def _new(argv: list[str]) -> int:
     from forum_trajanum.core.game import GAMES
     from forum_trajanum.tui.app import ForumApp, no_screens
 
-    if not GAMES.get(args.game).has("screens"):
+    if not GAMES.get(args.game).has("ui"):
         print(f"forum-trajanum new: {no_screens(GAMES.get(args.game))}", file=sys.stderr)
         return 2
 

@@ -113,8 +113,10 @@ class Game:
     #: action), in words for the next decision's message; "" for nothing.
     played_alone: Callable[[Any, Any, Any], str] = lambda *_: ""
     #: Module paths the program loads on use: the game's bots (``make_bot(level, seed)``), its
-    #: screens for the app (``"screens"``) and its replay and export (``"replay"``). A game
-    #: without screens can be simulated, and the app says it cannot show it yet.
+    #: screens for the app (``"ui"``: a package whose ``UI`` is its
+    #: :class:`~forum_trajanum.tui.contract.GameUI`) and its replay and export
+    #: (``"replay"``). A game without screens can be simulated, and the app says it cannot
+    #: show it yet.
     modules: dict[str, str] = field(default_factory=dict)
 
     def players(self, state) -> int:
@@ -122,8 +124,8 @@ class Game:
         return state.options.players
 
     def has(self, part: str) -> bool:
-        """Whether the program has this part of the game (``"screens"``: the terminal app can
-        show it; ``"bots"``; ``"replay"``: replay and export)."""
+        """Whether the program has this part of the game (``"ui"``: the terminal app can show
+        it; ``"bots"``; ``"replay"``: replay and export)."""
         return part in self.modules
 
     def load(self, part: str):

@@ -22,8 +22,8 @@ from textual.screen import ModalScreen
 from forum_trajanum.core import saves
 from forum_trajanum.core.conductor import Conductor, Step
 from forum_trajanum.core.errors import GameError
-from forum_trajanum.core.game import GAMES
 from forum_trajanum.core.text import printable
+from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.compat import (
@@ -33,6 +33,7 @@ from forum_trajanum.tui.compat import (
     repaint_what_moved,
     share_parsed_css,
 )
+from forum_trajanum.tui.contract import GameUI, game_ui
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.screens import (
@@ -46,19 +47,11 @@ if TYPE_CHECKING:
     from forum_trajanum.core.session import GameSession
     from forum_trajanum.tui.messages import ActionChosen
 
-# Only what the start screen needs is imported above: the engine, the bots and the play
-# screens load right after the start screen's first frame (``ForumApp.warm_up``), or when
-# first used, so that the menu appears about as fast as an empty Textual app's screen.
-WARM_UP = (
-    "forum_trajanum.games.forum_trajanum.engine.setup",
-    "forum_trajanum.games.forum_trajanum.engine.record",
-    "forum_trajanum.core.session",
-    "forum_trajanum.games.forum_trajanum.ui.play",
-    "forum_trajanum.tui.dialogs",
-    "forum_trajanum.tui.games",
-    "forum_trajanum.games.forum_trajanum.ui.results",
-    "forum_trajanum.games.forum_trajanum.bots.factory",
-)
+# Only what the start screen needs is imported above: the default game (its engine, its
+# bots and its play screens, as its UI contract lists them) and the shell's own screens load
+# right after the start screen's first frame (``ForumApp.warm_up``), or when first used, so
+# that the menu appears about as fast as an empty Textual app's screen.
+WARM_UP = ("forum_trajanum.core.session", "forum_trajanum.tui.dialogs", "forum_trajanum.tui.games")
 
 # The compact layout plays at 80x24 (a default terminal); below it a note says "too small".
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -217,16 +210,10 @@ class ForumApp(CoachApp, App):
             self.open_help("legend")
 
     def help_screen(self, tab: str = "keys"):
-        """The help of the game being played (its screens' ``help_screen``); outside a game,
-        None: :meth:`open_help` asks which game's."""
-        from forum_trajanum.tui.dialogs import HelpScreen
-
-        if self.session is not None and self.session.rules.has("screens"):
-            made = getattr(self.screens, "help_screen", None)
-            if made is not None:
-                return made(tab)
-            return HelpScreen(tab)
-        return None
+        """The help of the game being played (its UI contract's ``help_screen``); outside a
+        game, None: :meth:`open_help` asks which game's."""
+        ui = game_ui(self.session.rules) if self.session is not None else None
+        return ui.help_screen(tab) if ui is not None else None
 
     def open_help(self, tab: str = "keys") -> None:
         """Open the help: the game's in a game; outside one, the help of the game the player
@@ -238,13 +225,12 @@ class ForumApp(CoachApp, App):
         from forum_trajanum.tui.dialogs import ChooseGameScreen
 
         games = [(name, GAMES.title(name)) for name in GAMES.names()]
-        games = [(name, title) for name, title in games if GAMES.get(name).has("screens")]
+        games = [(name, title) for name, title in games if GAMES.get(name).has("ui")]
 
         def chosen(name: str | None) -> None:
-            if name is not None:
-                made = getattr(GAMES.get(name).load("screens"), "help_screen", None)
-                if made is not None:
-                    self.push_screen(made(tab))
+            ui = game_ui(GAMES.get(name)) if name is not None else None
+            if ui is not None:
+                self.push_screen(ui.help_screen(tab))
 
         if len(games) == 1:
             chosen(games[0][0])
@@ -264,17 +250,23 @@ class ForumApp(CoachApp, App):
         elif self.new_game is not None:
             self.start_new_game(self.new_game)
         self.check_size()
-        self.call_after_refresh(self.warm_up, list(WARM_UP))
+        self.call_after_refresh(self.warm_up, [DEFAULT_GAME, *WARM_UP])
 
     def warm_up(self, modules: list[str]) -> None:
         """Import what play needs, one module per turn of the message loop, after the first
-        frame: keys pressed meanwhile are handled between two imports."""
+        frame: keys pressed meanwhile are handled between two imports. A game's name in the
+        list loads that game (its rules) and adds the modules its UI contract warms up."""
         if not modules:
             settle_heap()
             return
-        with contextlib.suppress(ImportError):  # the bots are an optional package
-            importlib.import_module(modules[0])
-        self.call_later(self.warm_up, modules[1:])
+        first, rest = modules[0], modules[1:]
+        if first in GAMES:
+            ui = game_ui(GAMES.get(first))
+            rest = [*(ui.warm_up if ui else ()), *rest]
+        else:
+            with contextlib.suppress(ImportError):  # the bots are an optional package
+                importlib.import_module(first)
+        self.call_later(self.warm_up, rest)
 
     def on_resize(self, event) -> None:
         self.check_size(event.size)
@@ -311,7 +303,7 @@ class ForumApp(CoachApp, App):
 
         seed = settings.seed if settings.seed is not None else random.randrange(1, 10**9)
         rules = GAMES.get(settings.game)
-        if not rules.has("screens"):
+        if not rules.has("ui"):
             self.push_screen(MessageScreen(no_screens(rules), "Cannot start"))
             return
         chosen = {
@@ -374,7 +366,7 @@ class ForumApp(CoachApp, App):
         except GameError as exc:
             self.push_screen(MessageScreen(str(exc), "This game cannot be opened"))
             return
-        if not session.rules.has("screens"):
+        if not session.rules.has("ui"):
             session.close()
             self.push_screen(MessageScreen(no_screens(session.rules), "This game cannot be shown"))
             return
@@ -469,9 +461,12 @@ class ForumApp(CoachApp, App):
         return [s.bot_level(i) for i in range(s.players)]
 
     @property
-    def screens(self):
-        """The session's game's screens module (:mod:`forum_trajanum.tui.gamescreens`)."""
-        return self.session.rules.load("screens")
+    def ui(self) -> GameUI:
+        """The session's game's screens (its UI contract)."""
+        made = game_ui(self.session.rules)
+        if made is None:  # pragma: no cover - a game without screens is never begun
+            raise LookupError(no_screens(self.session.rules))
+        return made
 
     def play_data(self, pv, hold: float = 0.0):
         """The data the game's play screen needs for ``pv``."""
@@ -480,7 +475,7 @@ class ForumApp(CoachApp, App):
         last = self.conductor.last_human
         # a public view shows the board of the one person at the table, else of the last
         home = humans[0] if len(humans) == 1 else (last if last is not None else -1)
-        return self.screens.play_data(
+        return self.ui.play_data(
             s,
             pv,
             names=self.names(),
@@ -522,10 +517,10 @@ class ForumApp(CoachApp, App):
         step = self.conductor.next_step()
         if step.kind == "scoring":
             self.conductor.shown(step)
-            self.show_main(self.screens.play_data(s, s.public_view(), names=self.names(),
+            self.show_main(self.ui.play_data(s, s.public_view(), names=self.names(),
                                                   bots=self.bots()))  # fmt: skip
             self.push_overlay(
-                self.screens.scoring_screen(
+                self.ui.scoring_screen(
                     s.public_view(),
                     step.scoring,
                     self.names(),
@@ -536,9 +531,7 @@ class ForumApp(CoachApp, App):
             )
         elif step.kind == "over":
             self.conductor.shown(step)
-            screen = self.screens.game_over_screen(
-                s.public_view(), self.names(), self.score_history()
-            )
+            screen = self.ui.game_over_screen(s.public_view(), self.names(), self.score_history())
             self.switch_screen(screen)
         elif step.kind == "auto":
             try:
@@ -557,9 +550,10 @@ class ForumApp(CoachApp, App):
             self.conductor.forget_viewer()
             self.cover_secrets()
             # a game may say the next decision with the players' names, and name them alone
-            words = getattr(self.screens, "handover_words", None)
+            ui = self.ui
+            words = ui.handover_words
             what = words(s.view_of(step.seat), self.names()) if words else step.what
-            seat = -1 if getattr(self.screens, "NAMES_ONLY", False) else step.seat
+            seat = -1 if ui.names_only else step.seat
             screen = self.handover_screen(s.name(step.seat), seat, what)
             self.push_overlay(screen, lambda _: self.handed_over(step))
         else:
@@ -621,7 +615,7 @@ class ForumApp(CoachApp, App):
     def show_main(self, data) -> None:
         """Put ``data`` on the play screen of its mode. Each mode's screen is made once and
         reused (installed), which keeps switching modes cheap."""
-        cls = self.screens.screen_class(data.view)
+        cls = self.ui.screen_class(data.view)
         screen = self._mode_screens.get(cls)
         if screen is None:
             screen = cls(data)

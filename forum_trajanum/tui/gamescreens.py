@@ -1,25 +1,9 @@
-"""What a game gives the app: its screens (architecture.md: "each game supplies its play
-screen and its words").
+"""The base classes of a game's screens: the play screens (:class:`GameScreen`, one per
+mode of play) and the screens the flow waits for (:class:`FlowScreen`, a scoring).
 
-A game's ``"screens"`` module (named in its :class:`~forum_trajanum.core.game.Game`'s
-``modules``) provides four functions (and what is optional below); the app calls nothing else of it:
-
-- ``play_data(session, view, *, names, bots, message, hold, home)``: what a play screen draws
-  for one view (``view.viewer`` -1: the public view while a bot plays or before a scoring;
-  ``home``: whose board a public view shows, -1 for the decider's; ``hold``: seconds for which
-  the decision list ignores being chosen);
-- ``screen_class(view)``: the :class:`GameScreen` class for that view (one per mode of play;
-  the app makes each once and reuses it);
-- ``scoring_screen(view, scoring, names, history, hold)``: the :class:`FlowScreen` that shows
-  a scoring (a cycle's, a quarter's);
-- ``game_over_screen(view, names, history)``: the final ranking;
-- optionally ``help_screen(tab)``: the game's help (keys, legend, rules, rulings);
-- optionally ``handover_words(view, names)``: the next decision in words for the hand-over
-  screen (the players named), and ``NAMES_ONLY = True`` where the game marks no one by a seat
-  number (the hand-over then names the player alone, no "(seat 2)").
-
-The app shows them as the conductor says (:mod:`forum_trajanum.core.conductor`): it holds no
-turn flow and computes no rule of any game.
+A game gives the app its screens through its UI contract
+(:class:`~forum_trajanum.tui.contract.GameUI`); the app shows them as the conductor says
+(:mod:`forum_trajanum.core.conductor`): it holds no turn flow and computes no rule of any game.
 """
 
 from __future__ import annotations

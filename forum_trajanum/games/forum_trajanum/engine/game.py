@@ -105,7 +105,7 @@ GAME = Game(
     migrations=MIGRATIONS,
     modules={
         "bots": "forum_trajanum.games.forum_trajanum.bots.factory",
-        "screens": "forum_trajanum.games.forum_trajanum.ui.play",
+        "ui": "forum_trajanum.games.forum_trajanum.ui",
         "replay": "forum_trajanum.games.forum_trajanum.engine.replay",
     },
 )

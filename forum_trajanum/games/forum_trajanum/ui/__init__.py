@@ -1,1 +1,35 @@
-"""Forum Trajanum's screens for the terminal app, its replay screen and its export."""
+"""Forum Trajanum's screens for the terminal app, its replay screen and its export.
+
+:data:`UI` is what the shell knows of them (:class:`~forum_trajanum.tui.contract.GameUI`):
+each screen is named here and imported on first use, so that reading the contract loads none
+of them."""
+
+from __future__ import annotations
+
+from forum_trajanum.tui.contract import GameUI, lazy
+
+_HERE = "forum_trajanum.games.forum_trajanum"
+
+
+def replay_screen(found):
+    """The replay viewer of a Forum Trajanum game read from a file (a save damaged part-way
+    replays its readable part and says what was lost)."""
+    from forum_trajanum.games.forum_trajanum.engine.replay import GameReplay
+    from forum_trajanum.games.forum_trajanum.ui.replay import ReplayScreen
+
+    replay = GameReplay.of(found.record)
+    damage = found.damage()
+    if damage and not replay.problem:
+        replay.problem = f"the save is damaged: {damage}"
+    return ReplayScreen(replay)
+
+
+UI = GameUI(
+    play_data=lazy(f"{_HERE}.ui.play:play_data"),
+    screen_class=lazy(f"{_HERE}.ui.play:screen_class"),
+    scoring_screen=lazy(f"{_HERE}.ui.play:scoring_screen"),
+    game_over_screen=lazy(f"{_HERE}.ui.play:game_over_screen"),
+    help_screen=lazy(f"{_HERE}.ui.play:help_screen"),
+    replay_screen=replay_screen,
+    warm_up=(f"{_HERE}.ui.play", f"{_HERE}.ui.results", f"{_HERE}.bots.factory"),
+)

@@ -425,23 +425,20 @@ class ReplayScreen(Screen[None]):
 
 
 def replay_screen_for(path) -> Screen:
-    """The replay viewer of the game saved at ``path``, whichever game it is: Forum
-    Trajanum's, or the one the game's screens give (``replay_screen(record)``). Raises
-    RecordError in player words when the file cannot be read or the game has no replay."""
+    """The replay viewer of the game saved at ``path``, whichever game it is, as its UI
+    contract gives it (``replay_screen(found)``). Raises RecordError in player words when the
+    file cannot be read or the game has no replay."""
     from forum_trajanum.core.errors import RecordError
     from forum_trajanum.core.files import read_limited
     from forum_trajanum.core.game import GAMES
-    from forum_trajanum.games.forum_trajanum.engine.record import read_record
-    from forum_trajanum.games.forum_trajanum.ui.export import load
+    from forum_trajanum.core.record import read_record
 
-    found = read_record(read_limited(path))
+    found = read_record(read_limited(path), GAMES)
     game = GAMES.get(found.record.game)
-    if game.has("replay"):
-        return ReplayScreen(load(path))
-    made = getattr(game.load("screens"), "replay_screen", None) if game.has("screens") else None
+    made = game.load("ui").UI.replay_screen if game.has("ui") else None
     if made is None:
         raise RecordError(f"{game.title} games cannot be replayed in this window yet")
-    return made(found.record)
+    return made(found)
 
 
 class ReplayApp(App):

@@ -138,6 +138,6 @@ GAME = Game(
     record=TrajanRecord,
     modules={
         "bots": "forum_trajanum.games.trajan.bots",
-        "screens": "forum_trajanum.games.trajan.ui.screens",
+        "ui": "forum_trajanum.games.trajan.ui",
     },
 )
