@@ -3,7 +3,8 @@ tests (``tests/tinygame/``, registered by ``tests/testonly.py``), is played, sav
 and simulated by the program's core with nothing of the program naming it. Its rules are in
 ``tests/tinygame/__init__.py``; the contract every game passes runs for it too
 (``tests/core/test_game_contract.py``), and so does its golden playthrough
-(``tests/core/test_playthroughs.py``)."""
+(``tests/core/test_playthroughs.py``), and the app shows it through its UI contract
+(``tests/tui/test_tiny_game.py``)."""
 
 from __future__ import annotations
 

@@ -116,5 +116,5 @@ GAME = Game(
     final_scoring=final_scoring,
     record=TinyRecord,
     turn_ends=frozenset({"keep"}),
-    modules={"bots": "tests.tinygame.bots"},
+    modules={"bots": "tests.tinygame.bots", "ui": "tests.tinygame.ui"},
 )
