@@ -270,7 +270,7 @@ def _trajan_session(seed: int):
 async def trajan_cursor_and_board(width: int, height: int, samples: int):
     """Trajan's play screen: key-to-repaint seconds of moving in the list of choices (its
     cursor) and of whole-screen updates (a choice taken, each undo back)."""
-    from forum_trajanum.games.trajan.ui.screens import TrajanScreen
+    from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
     from forum_trajanum.tui.app import ForumApp
     from forum_trajanum.tui.decisionlist import DecisionList
 

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from forum_trajanum.games.trajan.engine.rules import apply, is_over, legal_actions, new_game
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
-from forum_trajanum.games.trajan.ui.screens import circle_rows, circle_table
+from forum_trajanum.games.trajan.ui.playscreen import circle_rows, circle_table
 
 CONSOLE = Console(width=200, file=io.StringIO(), color_system="truecolor", force_terminal=True)
 
@@ -71,7 +71,7 @@ async def test_at_80x24_a_long_hand_and_display_line_ends_in_an_ellipsis_and_fol
     display and tiles ends in "…" when longer, and each follows whole below (PgDn)."""
     from forum_trajanum.core.session import GameSession
     from forum_trajanum.games.trajan import data as D
-    from forum_trajanum.games.trajan.ui.screens import TrajanScreen
+    from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
     from forum_trajanum.tui.app import ForumApp
     from tests.tui.conftest import screen_text
     from tests.waiting import wait_for

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
-from forum_trajanum.games.trajan.ui.screens import TrajanScreen
+from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from tests.waiting import wait_for
 

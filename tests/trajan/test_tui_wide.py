@@ -12,7 +12,7 @@ from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.circles import plan_lines
-from forum_trajanum.games.trajan.ui.screens import TrajanScreen
+from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.compat import screen_strips
 from tests.tui.conftest import screen_text

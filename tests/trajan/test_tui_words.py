@@ -14,7 +14,7 @@ from forum_trajanum.games.trajan.engine.rules import apply, is_over, legal_actio
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.engine.tasks import TASKS
 from forum_trajanum.games.trajan.engine.view import view
-from forum_trajanum.games.trajan.ui.screens import choice_words, decision_title
+from forum_trajanum.games.trajan.ui.playscreen import choice_words, decision_title
 from forum_trajanum.tui.coach import explanation
 
 #: What must never reach a player: a code, an index, a Python value.
@@ -190,7 +190,7 @@ def test_a_marker_is_said_to_be_needed_by_a_trajan_tile_only_when_it_is():
 
 def test_the_quarter_report_reads_the_senate_votes_and_says_how_a_tie_is_broken():
     from forum_trajanum.games.trajan.engine.state import QuarterReport
-    from forum_trajanum.games.trajan.ui.screens import quarter_text
+    from forum_trajanum.games.trajan.ui.playscreen import quarter_text
 
     v = next(_states())
     report = QuarterReport(
@@ -214,7 +214,7 @@ def test_a_kind_of_action_without_words_is_refused_when_its_spec_is_made():
 
 
 def test_the_time_track_says_once_that_the_round_ends_after_this_turn():
-    from forum_trajanum.games.trajan.ui.screens import time_track
+    from forum_trajanum.games.trajan.ui.playscreen import time_track
     from tests.trajan.helpers import after_setup
 
     state = after_setup()
@@ -280,7 +280,7 @@ def test_no_screen_or_log_line_of_random_games_shows_a_code(players):
     """Issue 28.4: every name a player reads comes from the game's words: the log lines,
     the choices and the decision, the panels, the quarter's end and the final ranking."""
     from forum_trajanum.games.trajan.engine.view import public_lines
-    from forum_trajanum.games.trajan.ui import screens as S
+    from forum_trajanum.games.trajan.ui import playscreen as S
 
     names = [f"Player {p + 1}" for p in range(players)]
     rng = random.Random(28 + players)
@@ -328,7 +328,7 @@ def _qa_scene():
 def test_the_district_legend_and_the_other_circles_name_the_players_not_their_seats():
     """The QA game at 80x24: "worker 2: seat 2's worker" and "(seat 2, clockwise)" spoke
     of seats; the legend says whose number each is, the circle is named after its player."""
-    from forum_trajanum.games.trajan.ui import screens as S
+    from forum_trajanum.games.trajan.ui import playscreen as S
     from forum_trajanum.games.trajan.ui.circles import circle_of
 
     v = _qa_scene()
@@ -345,7 +345,7 @@ def test_the_district_legend_and_the_other_circles_name_the_players_not_their_se
 def test_another_players_bonus_tile_counts_the_cards_in_their_display():
     """EN l.544-594: a commodity bonus tile counts its owner's display: the players panel
     says "your display" of the viewer's tiles alone (the QA game read it of the bot's)."""
-    from forum_trajanum.games.trajan.ui import screens as S
+    from forum_trajanum.games.trajan.ui import playscreen as S
 
     v = _qa_scene()
     text = " ".join(_plain(S.players_panel(v, ["Ann", "Normal bot"]), 200).split())
@@ -359,7 +359,7 @@ def test_another_players_bonus_tile_counts_the_cards_in_their_display():
 def test_the_final_scoring_says_what_its_one_vp_items_are():
     """EN l.524-529: cards in hand, workers and legionnaires in the camps and Trajan tiles
     on the circle score 1 VP each; the ranking says so, not "cards/tokens/slots"."""
-    from forum_trajanum.games.trajan.ui import screens as S
+    from forum_trajanum.games.trajan.ui import playscreen as S
 
     v = _qa_scene()
     v.players[0].points["leftovers"] = 5
@@ -392,7 +392,7 @@ def test_the_quarters_senate_vote_breaks_down_every_seats_votes_alike():
     game read "Ann: 4 votes · Normal bot: 4 votes (0 from the senate track, 4 from senate
     tiles)"; every seat's votes are broken down, none from tiles too."""
     from forum_trajanum.games.trajan.engine.state import QuarterReport
-    from forum_trajanum.games.trajan.ui.screens import quarter_text
+    from forum_trajanum.games.trajan.ui.playscreen import quarter_text
 
     v = next(_states())
     four = D.SENATE_VP.index(4)
@@ -414,7 +414,7 @@ def test_the_map_marks_each_player_by_their_names_initial_and_its_legend_names_t
     a leader and a legionnaire are marked by their player's initial, the legend names them
     (two names alike get two marks)."""
     from forum_trajanum.games.trajan.engine.words import marks
-    from forum_trajanum.games.trajan.ui import screens as S
+    from forum_trajanum.games.trajan.ui import playscreen as S
     from tests.trajan.helpers import after_setup
 
     state = after_setup()

@@ -70,7 +70,7 @@ def circle_facts(v: GameState, seat: int) -> Text:
 def circle_of(v: GameState, seat: int, names: list[str]) -> Group:
     """Another player's action circle: the table of one's own circle, what is beside it,
     and the plannable lines."""
-    from forum_trajanum.games.trajan.ui.screens import Drawn, circle_rows, circle_table
+    from forum_trajanum.games.trajan.ui.playscreen import Drawn, circle_rows, circle_table
 
     pl = v.players[seat]
     title = Text()

@@ -3,9 +3,9 @@
 It shows the game as an onlooker sees it (``view(state, -1)``): hands are counts and the
 face-down piles are hidden. A finished game has no secrets left, so then every hand is shown
 (the full state) and the log names the cards each player drew. The panels are the play
-screen's (:mod:`forum_trajanum.games.trajan.ui.screens`): the action circle of the seat chosen with
-tab
-or 1-4, the board, the provinces, the construction district, the players and the log.
+screen's (:mod:`forum_trajanum.games.trajan.ui.playscreen`): the action circle of the seat
+chosen with tab or 1-4, the board, the provinces, the construction district, the players and
+the log.
 
 Keys: left/right one action, [ ] one turn, page up/down one round, home/end the start and the
 end; tab or 1-4 the seat whose circle is shown; c b m d p l the panels; Esc or q closes.
@@ -26,7 +26,7 @@ from forum_trajanum.core.game import GAMES
 from forum_trajanum.core.timeline import Timeline
 from forum_trajanum.games.trajan.engine.state import GameState
 from forum_trajanum.games.trajan.engine.view import view
-from forum_trajanum.games.trajan.ui.screens import (
+from forum_trajanum.games.trajan.ui.playscreen import (
     PANEL_KEYS,
     PANEL_TITLES,
     TrajanData,
