@@ -26,7 +26,8 @@ from forum_trajanum.games.trajan.engine.rules import (
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.engine.tasks import SpecialTask
 from forum_trajanum.games.trajan.engine.view import public_lines, view
-from forum_trajanum.games.trajan.ui.playscreen import decision_title, final_text, quarter_text
+from forum_trajanum.games.trajan.ui.choices import decision_title
+from forum_trajanum.games.trajan.ui.results import final_text, quarter_text
 from tests.engine.games import share
 
 from .helpers import after_setup, random_game, turn_of

@@ -172,7 +172,7 @@ def test_r36_no_trajan_stack_is_seen_until_every_seat_has_placed_its_markers():
     top tile is in any seat's view (nor an onlooker's) while markers are placed, every top is
     once the last seat has placed, and the board says why they are not shown."""
     from forum_trajanum.games.trajan.engine.view import view
-    from forum_trajanum.games.trajan.ui.playscreen import board_below_time
+    from forum_trajanum.games.trajan.ui.panels import board_below_time
 
     s = new_game(7, TrajanOptions(players=3))
     while s.decision == "markers":

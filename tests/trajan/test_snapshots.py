@@ -8,7 +8,8 @@ import pytest
 
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
-from forum_trajanum.games.trajan.ui.playscreen import QuarterScreen, TrajanOverScreen, TrajanScreen
+from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
+from forum_trajanum.games.trajan.ui.results import QuarterScreen, TrajanOverScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
 

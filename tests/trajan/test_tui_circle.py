@@ -12,7 +12,7 @@ from rich.table import Table
 
 from forum_trajanum.games.trajan.engine.rules import apply, is_over, legal_actions, new_game
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
-from forum_trajanum.games.trajan.ui.playscreen import circle_rows, circle_table
+from forum_trajanum.games.trajan.ui.circles import circle_rows, circle_table
 
 CONSOLE = Console(width=200, file=io.StringIO(), color_system="truecolor", force_terminal=True)
 

@@ -7,7 +7,8 @@ import pytest
 
 from forum_trajanum.core import saves
 from forum_trajanum.games.trajan.engine.rules import is_over
-from forum_trajanum.games.trajan.ui.playscreen import QuarterScreen, TrajanOverScreen, TrajanScreen
+from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
+from forum_trajanum.games.trajan.ui.results import QuarterScreen, TrajanOverScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen, StartScreen
 from tests.tui.conftest import past_hold, press_quickly, screen_text

@@ -12,8 +12,9 @@ from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.engine.view import determinize, view
 from forum_trajanum.games.trajan.engine.words import markers
+from forum_trajanum.games.trajan.ui.choices import choice_words
 from forum_trajanum.games.trajan.ui.circles import OthersScreen, plan_lines
-from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen, choice_words
+from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from tests.tui.conftest import screen_text
 

@@ -17,7 +17,8 @@ from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.engine.view import determinize
-from forum_trajanum.games.trajan.ui.playscreen import PANEL_KEYS, TrajanScreen
+from forum_trajanum.games.trajan.ui.panels import PANEL_KEYS
+from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
 from tests.tui.conftest import screen_text

@@ -10,8 +10,8 @@ import pytest
 
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
-from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen, meanwhile
-from forum_trajanum.games.trajan.ui.recap import recent_lines
+from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
+from forum_trajanum.games.trajan.ui.recap import meanwhile, recent_lines
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
 from tests.tui.conftest import screen_text

@@ -12,7 +12,8 @@ import pytest
 from forum_trajanum.games.trajan.engine.rules import apply, is_over, legal_actions, new_game
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.engine.view import view
-from forum_trajanum.games.trajan.ui.playscreen import TrajanData, status_lines
+from forum_trajanum.games.trajan.ui.playdata import TrajanData
+from forum_trajanum.games.trajan.ui.statusline import status_lines
 
 NAMES = ["Aurelia Valentiniana", "Ann"]  # the longest name the form takes, and a short one
 WHEN = r" (Setup │ start player .+|Quarter (I|II|III|IV), round [1-4] of 4 │ time \d+ of \d+"

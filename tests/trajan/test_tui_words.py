@@ -14,7 +14,7 @@ from forum_trajanum.games.trajan.engine.rules import apply, is_over, legal_actio
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.engine.tasks import TASKS
 from forum_trajanum.games.trajan.engine.view import view
-from forum_trajanum.games.trajan.ui.playscreen import choice_words, decision_title
+from forum_trajanum.games.trajan.ui.choices import choice_words, decision_title
 from forum_trajanum.tui.coach import explanation
 
 #: What must never reach a player: a code, an index, a Python value.
@@ -190,7 +190,7 @@ def test_a_marker_is_said_to_be_needed_by_a_trajan_tile_only_when_it_is():
 
 def test_the_quarter_report_reads_the_senate_votes_and_says_how_a_tie_is_broken():
     from forum_trajanum.games.trajan.engine.state import QuarterReport
-    from forum_trajanum.games.trajan.ui.playscreen import quarter_text
+    from forum_trajanum.games.trajan.ui.results import quarter_text
 
     v = next(_states())
     report = QuarterReport(
@@ -214,7 +214,7 @@ def test_a_kind_of_action_without_words_is_refused_when_its_spec_is_made():
 
 
 def test_the_time_track_says_once_that_the_round_ends_after_this_turn():
-    from forum_trajanum.games.trajan.ui.playscreen import time_track
+    from forum_trajanum.games.trajan.ui.statusline import time_track
     from tests.trajan.helpers import after_setup
 
     state = after_setup()
@@ -280,7 +280,11 @@ def test_no_screen_or_log_line_of_random_games_shows_a_code(players):
     """Issue 28.4: every name a player reads comes from the game's words: the log lines,
     the choices and the decision, the panels, the quarter's end and the final ranking."""
     from forum_trajanum.games.trajan.engine.view import public_lines
-    from forum_trajanum.games.trajan.ui import playscreen as S
+    from forum_trajanum.games.trajan.ui.choices import decision_title
+    from forum_trajanum.games.trajan.ui.panels import panel_text
+    from forum_trajanum.games.trajan.ui.play import handover_words
+    from forum_trajanum.games.trajan.ui.playdata import TrajanData
+    from forum_trajanum.games.trajan.ui.results import final_text, quarter_text
 
     names = [f"Player {p + 1}" for p in range(players)]
     rng = random.Random(28 + players)
@@ -289,21 +293,21 @@ def test_no_screen_or_log_line_of_random_games_shows_a_code(players):
     step = 0
     while not is_over(state):
         pv = view(state, state.decider)
-        said.append(S.decision_title(pv, names))
-        said.append(S.handover_words(pv, names))
+        said.append(decision_title(pv, names))
+        said.append(handover_words(pv, names))
         said += [choice_words(pv, action) for action in pv.legal]
         if step % 25 == 0 or state.decision in ("spend", "consul"):
-            data = S.TrajanData(pv, names, [""] * players)
+            data = TrajanData(pv, names, [""] * players)
             for panel in ("circle", "board", "map", "district", "players"):  # others' circles too
-                said.append(_plain(S.panel_text(data, panel)))
+                said.append(_plain(panel_text(data, panel)))
         action = rng.choice(legal_actions(state))
         before = state.clone()
         apply(state, action)
         said += [text for _, text in public_lines(before, action, state)]
         step += 1
     end = view(state, -1)
-    said += [S.quarter_text(end, q, names).plain for q in range(1, len(end.reports) + 1)]
-    said.append(S.final_text(end, names).plain)
+    said += [quarter_text(end, q, names).plain for q in range(1, len(end.reports) + 1)]
+    said.append(final_text(end, names).plain)
     found = {token: text for text in said for token in code_tokens(text)}
     assert not found, found
     assert any("bonus tile" in text for text in said)  # the quarter's end was read
@@ -328,12 +332,12 @@ def _qa_scene():
 def test_the_district_legend_and_the_other_circles_name_the_players_not_their_seats():
     """The QA game at 80x24: "worker 2: seat 2's worker" and "(seat 2, clockwise)" spoke
     of seats; the legend says whose number each is, the circle is named after its player."""
-    from forum_trajanum.games.trajan.ui import playscreen as S
     from forum_trajanum.games.trajan.ui.circles import circle_of
+    from forum_trajanum.games.trajan.ui.panels import district_panel
 
     v = _qa_scene()
     names = ["Ann", "Normal bot"]
-    district = " ".join(_plain(S.district_panel(v, names), 80).split())
+    district = " ".join(_plain(district_panel(v, names), 80).split())
     assert "worker A: Ann's worker (tile taken), N Normal bot" in district
     assert "worker N" in district  # the site on the grid, explained by the legend
     circle = " ".join(_plain(circle_of(v, 1, names), 80).split())
@@ -345,10 +349,10 @@ def test_the_district_legend_and_the_other_circles_name_the_players_not_their_se
 def test_another_players_bonus_tile_counts_the_cards_in_their_display():
     """EN l.544-594: a commodity bonus tile counts its owner's display: the players panel
     says "your display" of the viewer's tiles alone (the QA game read it of the bot's)."""
-    from forum_trajanum.games.trajan.ui import playscreen as S
+    from forum_trajanum.games.trajan.ui.panels import players_panel
 
     v = _qa_scene()
-    text = " ".join(_plain(S.players_panel(v, ["Ann", "Normal bot"]), 200).split())
+    text = " ".join(_plain(players_panel(v, ["Ann", "Normal bot"]), 200).split())
     bot = text[text.index("Normal bot:") :]
     assert "3 VP per Jewellery or Gems card in their display" in bot
     assert "your" not in bot
@@ -359,11 +363,11 @@ def test_another_players_bonus_tile_counts_the_cards_in_their_display():
 def test_the_final_scoring_says_what_its_one_vp_items_are():
     """EN l.524-529: cards in hand, workers and legionnaires in the camps and Trajan tiles
     on the circle score 1 VP each; the ranking says so, not "cards/tokens/slots"."""
-    from forum_trajanum.games.trajan.ui import playscreen as S
+    from forum_trajanum.games.trajan.ui.results import final_text
 
     v = _qa_scene()
     v.players[0].points["leftovers"] = 5
-    text = " ".join(S.final_text(v, ["Ann", "Normal bot"]).plain.split())
+    text = " ".join(final_text(v, ["Ann", "Normal bot"]).plain.split())
     assert "1 VP each (cards in hand, tokens in camps, Trajan tiles on the circle) 5" in text
     assert "/" not in text
 
@@ -392,7 +396,7 @@ def test_the_quarters_senate_vote_breaks_down_every_seats_votes_alike():
     game read "Ann: 4 votes · Normal bot: 4 votes (0 from the senate track, 4 from senate
     tiles)"; every seat's votes are broken down, none from tiles too."""
     from forum_trajanum.games.trajan.engine.state import QuarterReport
-    from forum_trajanum.games.trajan.ui.playscreen import quarter_text
+    from forum_trajanum.games.trajan.ui.results import quarter_text
 
     v = next(_states())
     four = D.SENATE_VP.index(4)
@@ -414,18 +418,18 @@ def test_the_map_marks_each_player_by_their_names_initial_and_its_legend_names_t
     a leader and a legionnaire are marked by their player's initial, the legend names them
     (two names alike get two marks)."""
     from forum_trajanum.games.trajan.engine.words import marks
-    from forum_trajanum.games.trajan.ui import playscreen as S
+    from forum_trajanum.games.trajan.ui.panels import map_panel, players_panel
     from tests.trajan.helpers import after_setup
 
     state = after_setup()
     q = D.PROVINCES.index("Alpes")
     state.players[1].leader, state.legions[q] = q, [0]
-    drawn = _plain(S.map_panel(view(state, 0), ["Ann", "Bob"]), 80)
+    drawn = _plain(map_panel(view(state, 0), ["Ann", "Bob"]), 80)
     assert "⚑B⚔A" in drawn.replace(" ", "") and "legionnaires: A Ann, B Bob" in drawn
     assert "seat" not in drawn
     assert marks(["Normal bot", "Normal bot 2"]) == ["N", "B"]
     # the players panel names them, unnumbered: its numbers were the seats'
-    players = _plain(S.players_panel(view(state, 0), ["Ann", "Bob"]), 200).splitlines()
+    players = _plain(players_panel(view(state, 0), ["Ann", "Bob"]), 200).splitlines()
     assert [line.split(":")[0] for line in players if ": " in line][:2] == ["Ann", "Bob"]
 
 

@@ -42,7 +42,7 @@ def _just_before_the_first_scoring(game: str) -> GameSession:
 
 @pytest.mark.parametrize("game", ["forum-trajanum", "trajan"])
 async def test_both_people_of_a_hot_seat_game_see_the_first_scoring(game):
-    from forum_trajanum.games.trajan.ui.playscreen import QuarterScreen
+    from forum_trajanum.games.trajan.ui.results import QuarterScreen
 
     session = _just_before_the_first_scoring(game)
     app = ForumApp(bot_delay=0, choice_hold=0.001)

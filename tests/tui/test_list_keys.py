@@ -15,8 +15,8 @@ from forum_trajanum.games.forum_trajanum.ui.entries import list_groups
 from forum_trajanum.games.trajan.engine import rules as trajan_rules
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.engine.view import view as trajan_view
+from forum_trajanum.games.trajan.ui.choices import list_entries
 from forum_trajanum.games.trajan.ui.help import KEYS as TRAJAN_KEYS
-from forum_trajanum.games.trajan.ui.playscreen import list_entries
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID, fit_groups
 from forum_trajanum.tui.help import KEYS as FORUM_KEYS
 from forum_trajanum.tui.keys import ENTRY_KEYS

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from forum_trajanum.tui.contract import GameUI, lazy
 
-_SCREENS = "forum_trajanum.games.trajan.ui.playscreen"
+_SCREENS = "forum_trajanum.games.trajan.ui.play"
 
 
 def replay_screen(found):

@@ -1,15 +1,15 @@
-"""The other players' action circles (issue 28): each one's trays and markers, the Trajan
-tile beside each tray, the arch, the [+2] markers and the extra action tiles, with the
-plannable lines of the trays they could take (where the last marker lands, the tile it can
-complete, how far the time marker moves), and of their hand the count alone.
+"""The action circles: one's own (its table of trays, markers and the Trajan tile beside each,
+with the hand, display and tiles below: the circle panel) and the other players' (issue 28):
+each one's trays and markers, the Trajan tile beside each tray, the arch, the [+2] markers
+and the extra action tiles, with the plannable lines of the trays they could take (where the
+last marker lands, the tile it can complete, how far the time marker moves), and of their
+hand the count alone.
 
 Everything comes from the viewing seat's view (another player's circle is public; the cards
 in their hand are not); the lines are the engine's
-(:func:`~forum_trajanum.games.trajan.engine.foresight.
-tray_plans`) in the same words as one's own choice of a source tray
-(:func:`~forum_trajanum.games.trajan.engine.words.tray_plan_words`). Shown by ``o`` on any Trajan
-play
-screen and below the players panel."""
+(:func:`~forum_trajanum.games.trajan.engine.foresight.tray_plans`) in the same words as one's
+own choice of a source tray (:func:`~forum_trajanum.games.trajan.engine.words.tray_plan_words`).
+The others' are shown by ``o`` on any Trajan play screen and below the players panel."""
 
 from __future__ import annotations
 
@@ -28,8 +28,130 @@ from textual.widgets import Static
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.foresight import tray_plans
 from forum_trajanum.games.trajan.engine.state import GameState
-from forum_trajanum.games.trajan.engine.words import cards, forum_tile, plural, tray_plan_words
+from forum_trajanum.games.trajan.engine.words import (
+    cards,
+    forum_tile,
+    markers,
+    plural,
+    trajan_tile,
+    tray_plan_words,
+)
+from forum_trajanum.games.trajan.ui.render import KEY_CONSOLE, Drawn
 from forum_trajanum.tui.keys import KeyBar
+
+#: The action circle's columns: (header, right-justified, style); the last one wraps.
+CIRCLE_COLUMNS = (("", True, ""), ("tray", False, "bold"), ("markers", False, ""),
+                  ("Trajan tile", False, ""))  # fmt: skip
+
+
+def circle_rows(pl, plus2: bool = False) -> list[tuple[str, str, str, Text]]:
+    """The action circle's rows, clockwise: slot, tray, markers, the Trajan tile beside it;
+    with ``plus2`` a tray's action with a [+2] marker on it says so ("Seaport [+2]")."""
+    rows = []
+    for t in range(6):
+        tile = pl.slots[t]
+        beside = Text(trajan_tile(tile) if tile >= 0 else "—")
+        if pl.arch == t:
+            beside.append("  ◆ arch", style="bold #ffd75f")
+        action = D.ACTIONS[t] + (" [+2]" if plus2 and pl.plus2[t] else "")
+        # two spaces after the markers: "B Y" and a tile's "O+Y" must not run together
+        rows.append((D.SLOT_NAMES[t], action, markers(pl.trays[t]) + " ", beside))
+    return rows
+
+
+def _cell(words: str, width: int, right: bool) -> str:
+    return words.rjust(width) if right else words.ljust(width)
+
+
+def circle_table(rows, width: int, header: bool = True) -> Text:
+    """The action circle laid out in text for ``width`` columns, as Rich's table drew it (a
+    dim header row -- left out without ``header`` --, a space after each column, the first
+    three columns as wide as their widest cell, the Trajan tile's words wrapped in the rest)
+    at a fraction of the cost: a wide screen redraws the circle at each move."""
+    fixed = CIRCLE_COLUMNS[:3]
+    widths = [max(len(head), *(len(r[c]) for r in rows)) for c, (head, _, _) in enumerate(fixed)]
+    indent = sum(widths) + len(widths)
+    last_head = CIRCLE_COLUMNS[3][0]
+    last = min(max(len(last_head), *(r[3].cell_len for r in rows)), max(width - indent, 1))
+    out = Text()
+    # a narrow last column wraps its header; the other headers stand on its last line
+    columns = list(zip(fixed, widths, strict=True))
+    heads = "".join(_cell(h, w, right) + " " for (h, right, _), w in columns)
+    tops = Text(last_head).wrap(KEY_CONSOLE, last, overflow="fold")
+    for i, top in enumerate(tops if header else ()):
+        line = heads if i == len(tops) - 1 else " " * indent
+        out.append(("\n" if i else "") + line + top.plain.ljust(last), style="dim")
+    for row in rows:
+        for i, part in enumerate(row[3].wrap(KEY_CONSOLE, last, overflow="fold")):
+            if out.plain:
+                out.append("\n")
+            for c, ((_, right, style), w) in enumerate(columns):
+                out.append(_cell("" if i else row[c], w, right) + " ", style=style or None)
+            part.pad_right(last - part.cell_len)
+            out.append_text(part)
+    return out
+
+
+def circle_title(v: GameState, seat: int, names: list[str]) -> str:
+    return f"{names[seat]}'s action circle (clockwise)"
+
+
+def circle_panel(v: GameState, seat: int, names: list[str], heading: bool = True):
+    """A seat's action circle as a table (tray, markers, the Trajan tile beside it) and its
+    hand (as much of it as the view holds), display, tiles and tokens below; its heading
+    and the table's header first. Without ``heading`` (80x24: the panel's frame names it)
+    neither, the [+2] markers beside their trays' actions, and the hand, the display and the
+    tiles share a line: six trays and those in 7 rows (the supply and camps below)."""
+    pl = v.players[seat]
+    title = Text(circle_title(v, seat, names), style="bold")
+    table = Drawn(partial(circle_table, circle_rows(pl, plus2=not heading), header=heading))
+    hand = Counter(c for c in pl.hand if c >= 0)
+    unknown = sum(1 for c in pl.hand if c < 0)
+    tiles = Counter(forum_tile(t) for t in pl.tiles)
+    kept = ", ".join(D.DEMANDS[D.TRAJAN_TILES[t].amount] for t in pl.kept)
+    parts = [
+        ("Hand: ", (cards(hand) or "no cards") + (f" + {unknown} unseen" if unknown else "")),
+        ("Display: ", cards(Counter(pl.display)) or "none"),
+        (
+            "Tiles: ",
+            (", ".join(f"{n}× {w}" if n > 1 else w for w, n in sorted(tiles.items())) or "none")
+            + (f"; Trajan demand tiles: {kept}" if kept else ""),
+        ),
+    ]
+    centre = pl.arch == D.ARCH_CENTRE
+    if not heading:  # one line, cut with "…" where it is longer, and then whole below
+        out = Text("The arch is in the centre: every slot is full.\n" if centre else "")
+        out.append(
+            f"supply {pl.supply}, worker camp {pl.workers}, military camp {pl.legions}, "
+            f"senate {D.SENATE_VP[pl.senate]}"
+        )
+        return Group(table, Drawn(partial(cards_line, parts)), out)
+    out = Text()
+    for i, (label, words) in enumerate(parts):
+        out.append(label, style="bold")
+        out.append(words + "\n")
+        if i == 1 and centre:
+            out.append("The arch is in the centre: every slot is full.\n")
+    plus = ", ".join(D.ACTIONS[a] for a in range(6) if pl.plus2[a])
+    out.append(f"[+2] on: {plus or 'none'} · ")
+    out.append(
+        f"supply {pl.supply}, worker camp {pl.workers}, military camp {pl.legions}, "
+        f"senate {D.SENATE_VP[pl.senate]}"
+    )
+    return Group(title, table, out)
+
+
+def cards_line(parts: list[tuple[str, str]], width: int) -> Text:
+    """The hand, the display and the tiles on one line of ``width`` (80x24: the circle's
+    seventh row): where they are longer it ends in "…" (a line cut at the edge, "2×", read
+    as if the hand ended there), and each follows whole on its own lines below."""
+    line = Text(" · ").join(Text.assemble((label, "bold"), words) for label, words in parts)
+    if line.cell_len <= width:
+        return line
+    cut = line.copy()
+    cut.truncate(width, overflow="ellipsis")
+    whole = Text("\n").join(Text.assemble((label, "bold"), words) for label, words in parts)
+    return Text("\n").join([cut, whole])
 
 
 def other_seats(v: GameState, home: int) -> list[int]:
@@ -70,8 +192,6 @@ def circle_facts(v: GameState, seat: int) -> Text:
 def circle_of(v: GameState, seat: int, names: list[str]) -> Group:
     """Another player's action circle: the table of one's own circle, what is beside it,
     and the plannable lines."""
-    from forum_trajanum.games.trajan.ui.playscreen import Drawn, circle_rows, circle_table
-
     pl = v.players[seat]
     title = Text()
     title.append(f"{names[seat]}'s action circle", style="bold #ffd75f")

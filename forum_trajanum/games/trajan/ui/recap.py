@@ -6,6 +6,8 @@ What matters goes first (:func:`points_since`): the points each other player sco
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from forum_trajanum.games.trajan.engine.words import POINTS_SHORT
 
 
@@ -60,3 +62,45 @@ def points_since(session, names: list[str], seat: int) -> list[str]:
         why = ", ".join(f"{POINTS_SHORT.get(key, key)} {vp:+d}" for key, vp in ordered)
         out.append((abs(total), f"{names[other]} {total:+d} VP ({why})"))
     return [words for _, words in sorted(out, key=lambda item: -item[0])]
+
+
+def meanwhile(recent: list[str], most: int = 4, width: int = 0, scored=()) -> Text:
+    """What the others did since a person's own last move, above their decision (gone with
+    their first step): first what matters, the points each other player scored (``scored``:
+    :func:`~forum_trajanum.games.trajan.ui.recap.points_since`), then their moves, in one wrapped
+    paragraph; with ``width``, in one line of that width: the points, then the latest moves
+    that fit, and "l: the log" when some are left out or cut (all of them are in the log)."""
+    if not recent and not scored:
+        return Text()
+    out = Text("Meanwhile: ", style="bold")
+    if not width:
+        if scored:
+            out.append("; ".join(scored) + ("; " if recent else ""))
+        more = "…; " if len(recent) > most else ""
+        out.append(more + "; ".join(recent[-most:]), style="#a0a0a0")
+        return out
+    room = width - out.cell_len
+    head = "; ".join(scored)
+    if Text(head).cell_len > room:  # the totals alone, without what they came from
+        head = "; ".join(words.split(" (")[0] for words in scored)
+    if head:
+        room -= Text(head).cell_len + 2
+    log_key = " · l: the log"  # where the moves left out are
+    shown: list[str] = []
+    for line in reversed(recent[-most:]):
+        wanted = [line, *shown]
+        whole = len(wanted) == len(recent)
+        if Text("; ".join(wanted)).cell_len + (0 if whole else len(log_key)) > room:
+            break
+        shown = wanted
+    earlier = ""
+    if recent and not shown:
+        if Text(recent[-1]).cell_len + len("…; ") <= room:  # the latest move whole first
+            shown, earlier, log_key = recent[-1:], "…; ", ""
+        elif room - len(log_key) > 12:  # the latest move, cut to fit
+            shown = [recent[-1][: room - len(log_key) - 1].rstrip() + "…"]
+    out.append(head + ("; " if head and shown else ""))
+    out.append(earlier + "; ".join(shown), style="#a0a0a0")
+    if len(shown) < len(recent) or (shown and shown[-1] != recent[-1]):
+        out.append(log_key, style="bold")
+    return out

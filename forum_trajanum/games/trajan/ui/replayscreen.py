@@ -3,7 +3,7 @@
 It shows the game as an onlooker sees it (``view(state, -1)``): hands are counts and the
 face-down piles are hidden. A finished game has no secrets left, so then every hand is shown
 (the full state) and the log names the cards each player drew. The panels are the play
-screen's (:mod:`forum_trajanum.games.trajan.ui.playscreen`): the action circle of the seat
+screen's (:mod:`forum_trajanum.games.trajan.ui.panels`): the action circle of the seat
 chosen with tab or 1-4, the board, the provinces, the construction district, the players and
 the log.
 
@@ -26,13 +26,9 @@ from forum_trajanum.core.game import GAMES
 from forum_trajanum.core.timeline import Timeline
 from forum_trajanum.games.trajan.engine.state import GameState
 from forum_trajanum.games.trajan.engine.view import view
-from forum_trajanum.games.trajan.ui.playscreen import (
-    PANEL_KEYS,
-    PANEL_TITLES,
-    TrajanData,
-    panel_text,
-    status_line,
-)
+from forum_trajanum.games.trajan.ui.panels import PANEL_KEYS, PANEL_TITLES, panel_text
+from forum_trajanum.games.trajan.ui.playdata import TrajanData
+from forum_trajanum.games.trajan.ui.statusline import status_line
 
 #: Below this many columns one panel shows at a time; from here the circle stays on the left.
 WIDE = 120

@@ -1,0 +1,141 @@
+"""How Trajan's panels reach the screen cheaply: a widget's content is put in only when what it
+shows changed (:func:`show_changed`), drawings are made for the width they get
+(:class:`Drawn`), and the boxes keep their heights (:class:`PanelText`, :class:`LogText`):
+a wide screen redraws several boxes at each move."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console, Group
+from rich.text import Text
+from textual.widgets import Static
+
+KEY_CONSOLE = Console(width=80, file=io.StringIO(), color_system="truecolor", force_terminal=True)
+
+
+def _drawn_key(content, width: int) -> tuple:
+    """What ``content`` shows at ``width``: its lines of text with their styles (equal for
+    two renderables that look the same)."""
+    options = KEY_CONSOLE.options.update(width=max(width, 1))
+    lines = KEY_CONSOLE.render_lines(content, options, pad=False)
+    return tuple(tuple((seg.text, seg.style) for seg in line) for line in lines)
+
+
+def _content_key(content, width: int):
+    """A cheap stand-in for what ``content`` shows at ``width``: texts by their words and
+    styles, groups by their parts, drawings by what they draw at that width; anything else
+    (a table) by its rendered lines."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, Text):
+        return (content.plain, tuple(content.spans), str(content.style))
+    if isinstance(content, Group):
+        return tuple(_content_key(part, width) for part in content.renderables)
+    if isinstance(content, Drawn):
+        return ("drawn", _content_key(content.draw(width), width))
+    return _drawn_key(content, width)
+
+
+def show_changed(widget: Static, content, what: str = "") -> None:
+    """Put ``content`` in ``widget`` only when what it shows changed, and lay the screen out
+    again only when the widget's height changes: a move changes two or three of the boxes of
+    a wide screen, mostly within the lines they had, and a layout of the whole screen is a
+    good part of a move's time there."""
+    width = widget.size.width or widget.app.size.width
+    key = (what, width, _content_key(content, width))
+    old = getattr(widget, "_shown_key", None)
+    if old == key:
+        return
+    if isinstance(widget, PanelText) and (old is None or old[:2] != key[:2]):
+        widget.forget_height()  # another panel, or another width: its own height
+    widget._shown_key = key
+    # a str is plain text (it may hold a player's name), never markup
+    widget.update(Text(content) if isinstance(content, str) else content, layout=False)
+    if isinstance(widget, LogText):
+        widget.pad()
+    if _height_changes(widget):
+        widget.refresh(layout=True)
+
+
+def _height_changes(widget: Static) -> bool:
+    """Whether ``widget``'s new content needs another height than the one it has (measured
+    as Textual's layout measures it, floored by its minimum height); a widget not laid out
+    yet, or hidden, counts as changing."""
+    width = widget.content_size.width
+    if not width or not widget.display:
+        return True
+    needed = widget.get_content_height(widget.size, widget.app.size, width)
+    least = widget.styles.min_height
+    floor = int(least.resolve(widget.size, widget.app.size)) if least is not None else 0
+    return max(needed, floor) != widget.content_size.height
+
+
+class LogText(Static):
+    """The log in a box of its own (from 160 columns), padded at its foot to a multiple of
+    :attr:`STEP` lines, its box scrolled to the last line written (:meth:`scroll_to_end`): a
+    log a line longer at each move laid the whole screen out at each move."""
+
+    STEP = 20
+    #: The lines its words take at its width (the padding below them not counted).
+    written = 0
+
+    def pad(self) -> None:
+        """Measure the words just put in and pad them to the next multiple of STEP lines (a
+        new floor, and a layout, once in STEP lines)."""
+        width = self.content_size.width
+        if not width:
+            return  # not laid out yet: the first layout measures it
+        self.written = self.get_content_height(self.size, self.app.size, width)
+        floor = -(-max(self.written, 1) // self.STEP) * self.STEP
+        least = self.styles.min_height
+        if least is None or least.value != floor:
+            self.styles.min_height = floor
+
+    def scroll_to_end(self, box) -> None:
+        """Scroll ``box`` so that the last line written is its bottom line."""
+        if not self.written:
+            self.written = self.get_content_height(
+                self.size, self.app.size, self.content_size.width
+            )
+        seen = box.scrollable_content_region.height
+        box.scroll_to(y=max(self.written - seen, 0), animate=False)
+
+
+class PanelText(Static):
+    """A panel's words at the foot of a box of fixed height, kept as tall as the tallest they
+    have been for the panel and width they show: a line more or less at a move (a wrapped
+    line unwrapped) laid the screen out twice; a blank line at the foot of a box that keeps
+    its height anyway is not seen. (Boxes as tall as their words take plain texts: a kept
+    height would show there as blank lines.)"""
+
+    _tallest = 0
+
+    def forget_height(self) -> None:
+        if self._tallest:
+            self._tallest = 0
+            self.styles.min_height = None
+
+    def on_resize(self, event) -> None:
+        if event.size.height > self._tallest:
+            self._tallest = event.size.height
+            self.styles.min_height = self._tallest
+
+
+class Drawn:
+    """A drawing made for the width it gets (the province map, the construction district):
+    it fits any panel, from an 80-column screen's to a third of a wide one."""
+
+    def __init__(self, draw) -> None:
+        self._draw = draw
+        self._drawn: dict[int, Text] = {}
+
+    def draw(self, width: int) -> Text:
+        """The drawing at ``width``, drawn once (the update keys it, measures it and shows
+        it at the same width)."""
+        if width not in self._drawn:
+            self._drawn[width] = self._draw(width)
+        return self._drawn[width]
+
+    def __rich_console__(self, console, options):
+        yield self.draw(options.max_width)

@@ -1,0 +1,192 @@
+"""What a scoring shows: the end of a quarter (the demands met and missed, the senate vote,
+the consuls, the points) and the final ranking, each with the chart of the scores."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine import words as W
+from forum_trajanum.games.trajan.engine.rules import NUMERALS, TIE_BREAKS, bonus_items
+from forum_trajanum.games.trajan.engine.state import GameState
+from forum_trajanum.tui.chart import ScoreChart
+from forum_trajanum.tui.gamescreens import FlowScreen
+from forum_trajanum.tui.keys import KeyBar
+from forum_trajanum.tui.messages import (
+    GameLeft,
+)
+
+#: The point categories in words (the engine's POINT_SOURCES).
+CATEGORY_WORDS = {
+    "trajan": "Trajan tiles",
+    "ships": "ships",
+    "provinces": "provinces",
+    "senate": "senate",
+    "buildings": "buildings",
+    "demands": "unmet demands",
+    "leftovers": "1 VP each (cards in hand, tokens in camps, Trajan tiles on the circle)",
+    "sets": "building sets",
+    "bonus": "bonus tiles",
+}
+QUARTERS = NUMERALS[: D.QUARTERS]
+
+
+def quarter_text(v: GameState, scoring: int, names) -> Text:
+    """What the end of quarter ``scoring`` decided: the demands, each player's demands met
+    and penalty, the senate vote, the consuls and their bonus tiles, the points."""
+    out = Text()
+    quarter = NUMERALS[min(scoring, 4) - 1]
+    out.append(f"End of quarter {quarter}\n", style="bold #ffd75f")
+    report = v.reports[scoring - 1] if scoring <= len(v.reports) else None
+    if report is not None:
+        demanded = ", ".join(D.DEMANDS[d] for d in report.demands) or "nothing"
+        out.append(f"The people demanded: {demanded}\n")
+        for p, name in enumerate(names):
+            met, penalty = report.met[p], report.penalty[p]
+            out.append(f"  {name}: met {met} of {len(report.demands)}")
+            out.append(f", lost {penalty} VP\n" if penalty else ", no penalty\n")
+            paid = report.met_by[p] if p < len(report.met_by) else ()
+            for demand, how in zip(report.demands, paid, strict=False):  # met by what, or missed
+                out.append(f"    · {W.demand_met(demand, how)}\n")
+        if report.votes:
+            spaces = report.senate or (None,) * len(report.votes)
+            counted = " · ".join(
+                f"{names[p]}: {W.votes_told(spaces[p], n)}" for p, n in enumerate(report.votes)
+            )
+            out.append(f"Senate votes: {counted}\n")
+            ranked = sorted(report.votes, reverse=True)
+            if len(ranked) > 1 and (ranked.count(ranked[0]) > 1 or ranked.count(ranked[1]) > 1):
+                out.append(
+                    "A tie: it goes to the player higher on the senate track, and on the same "
+                    "space to the disc on top.\n"
+                )
+            consul = f"Consul: {names[report.consul]}"
+            if report.consul_tile >= 0:
+                consul += f", took {W.bonus_taken(report.consul_tile, True)}"
+            out.append(consul + "\n")
+            vice = f"Vice consul: {names[report.vice]}"
+            if report.vice_tile >= 0:
+                vice += f", took {W.bonus_taken(report.vice_tile, False)}"
+            elif report.consul_tile >= 0:
+                vice += ", no bonus tile left for the vice consul"
+            out.append(vice + "\n")
+    rows = v.scorings[scoring - 1] if scoring <= len(v.scorings) else []
+    if rows:
+        out.append("Points of this scoring:\n", style="bold")
+    for p, parts in enumerate(rows):
+        shown = ", ".join(f"{CATEGORY_WORDS[k]} {n:+d}" for k, n in parts.items() if n)
+        out.append(f"  {names[p]}: {shown or 'nothing'} · now {v.players[p].score} VP\n")
+    return out
+
+
+class QuarterScreen(FlowScreen):
+    """The end of a quarter: the demands met and missed, the senate vote, the consuls, the
+    points of its scoring and the chart of the scores so far."""
+
+    BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
+    DEFAULT_CSS = """
+    QuarterScreen { align: center middle; }
+    QuarterScreen #q-box {
+        width: 100%; max-width: 110; height: auto; max-height: 100%;
+        border: thick #d7af00; background: #141a20; padding: 0 1;
+    }
+    QuarterScreen #q-chart { margin-top: 1; }
+    """
+
+    def __init__(self, v: GameState, scoring: int, names, history=(), hold: float = 0.0):
+        super().__init__()
+        self.v, self.scoring, self.names, self.history = v, scoring, names, history
+        from time import monotonic
+
+        self._held_until = monotonic() + hold
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="q-box"):
+            yield Static(quarter_text(self.v, self.scoring, self.names), id="q-text")
+            yield ScoreChart(self.history, self.names, id="q-chart", groups=QUARTERS)
+            yield Static(Text("Enter: go on", style="bold"))
+        yield KeyBar()
+
+    @property
+    def held(self) -> bool:
+        """True for a moment after it opens: a key pressed for the game does not close it."""
+        from time import monotonic
+
+        return monotonic() < self._held_until
+
+    def action_close(self) -> None:
+        if not self.held:
+            self.dismiss(None)
+
+
+def final_text(v: GameState, names) -> Text:
+    """The final ranking with each player's points by category and the tie-break in words."""
+    from forum_trajanum.games.trajan.engine.game import ranking
+
+    out = Text()
+    places = ranking(v)
+    winners = " and ".join(names[p] for p in places[0])
+    out.append(f"{winners} win{'s' if len(places[0]) == 1 else ''}!\n\n", style="bold #ffd75f")
+    scores = [v.players[p].score for p in range(len(names))]
+    for place, seats in enumerate(places, start=1):
+        for p in seats:
+            pl = v.players[p]
+            out.append(f"{place}. {names[p]}: {pl.score} VP", style="bold")
+            tied = [q for q in range(len(names)) if q != p and scores[q] == scores[p]]
+            if tied:
+                out.append(" (tied on points: see below)")
+            out.append("\n")
+            parts = ", ".join(f"{CATEGORY_WORDS[k]} {n}" for k, n in pl.points.items() if n)
+            out.append(f"   {parts or 'no points'}\n")
+            out.append(_final_why(v, p))
+    if any(scores.count(n) > 1 for n in scores):  # the engine's tie-breaks, in its words
+        rules = "; then ".join(f"{tie}: {tie.detail}" for tie in TIE_BREAKS)
+        out.append(f"\nA tie on points goes to the player {rules}.\n")
+    return out
+
+
+def _final_why(v: GameState, p: int) -> str:
+    """The final scoring of seat ``p`` item by item: the 1 VP items, the sets, and every
+    bonus tile's points with why (EN l.524-594)."""
+    pl = v.players[p]
+    final = v.scorings[-1][p] if v.scorings else {}
+    lines = [
+        f"{final.get('leftovers', 0)} VP for {W.leftovers(pl)}",
+        f"{final.get('sets', 0)} VP for building sets: {W.building_sets(pl)}",
+    ]
+    lines += [W.bonus_item(item) for item in bonus_items(v, p)]
+    return "".join(f"     · {line}\n" for line in lines)
+
+
+class TrajanOverScreen(FlowScreen):
+    """The final ranking, with the points by category, the tie-break in words and the chart
+    of the scores over the sixteen rounds."""
+
+    BINDINGS = [Binding("q,escape,enter", "menu", "Menu")]
+    DEFAULT_CSS = """
+    TrajanOverScreen { align: center middle; }
+    TrajanOverScreen #o-box {
+        width: 100%; max-width: 110; height: auto; max-height: 100%;
+        border: thick #d7af00; background: #141a20; padding: 0 1;
+    }
+    TrajanOverScreen #o-chart { margin-top: 1; }
+    """
+
+    def __init__(self, v: GameState, names, history=()) -> None:
+        super().__init__()
+        self.v, self.names, self.history = v, names, history
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="o-box"):
+            yield Static(Text("Final ranking", style="bold"))
+            yield Static(final_text(self.v, self.names), id="o-text")
+            yield ScoreChart(self.history, self.names, id="o-chart", groups=QUARTERS)
+            yield Static(Text("Enter: back to the menu", style="bold"))
+        yield KeyBar()
+
+    def action_menu(self) -> None:
+        self.post_message(GameLeft())
