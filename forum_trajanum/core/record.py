@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from json.encoder import encode_basestring_ascii
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -96,6 +96,24 @@ class CoachMemory(BaseModel):
     ] = {}
 
 
+#: A seat secret's digest as a save keeps it: SHA-256, 64 lower-case hex digits.
+SecretDigest = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+
+
+class HostedMeta(BaseModel):
+    """A game played on a game host (``forum-trajanum host``, :mod:`forum_trajanum.net`):
+    its table's number, where the host listened, and per seat the digest of the seat's
+    secret ("" for a bot); never a secret itself. ``undos``: how many steps were taken back
+    on the host (a decision's name counts them, so a resent move never lands twice)."""
+
+    model_config = ConfigDict(extra="ignore")
+    table: Annotated[StrictInt, Field(ge=1, le=999)] = 1
+    bind: Annotated[str, Field(max_length=255)] = "127.0.0.1"
+    port: Annotated[StrictInt, Field(ge=0, le=65535)] = 0
+    digests: Annotated[list[SecretDigest | Literal[""]], Field(max_length=8)] = []
+    undos: Annotated[StrictInt, Field(ge=0, lt=2**31)] = 0
+
+
 class SaveMeta(BaseModel):
     """The app's data about a game, kept in its save's header: its title, when it was made and
     last saved, where it stands (for the list of games), and the coach's memory. Every field
@@ -119,6 +137,8 @@ class SaveMeta(BaseModel):
         list[Annotated[StrictInt, Field(ge=0, le=7)]], Field(max_length=8), _or_default(list)
     ] = []
     coach: Annotated[CoachMemory | None, _or_default(None)] = None
+    #: Set for a game played on a game host (saves made before hosting existed have none).
+    hosted: Annotated[HostedMeta | None, _or_default(None)] = None
 
 
 class GameRecordBase(BaseModel):
@@ -170,6 +190,8 @@ class GameRecordBase(BaseModel):
         if meta.coach is not None and any(s not in seats for s in meta.coach.on):
             on = [s for s in meta.coach.on if s in seats]
             update["coach"] = meta.coach.model_copy(update={"on": on})
+        if meta.hosted is not None and len(meta.hosted.digests) != players:
+            update["hosted"] = None
         if update:
             self.meta = meta.model_copy(update=update)
         return self

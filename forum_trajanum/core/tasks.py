@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import PlainSerializer, PlainValidator
+from pydantic import PlainSerializer, PlainValidator, TypeAdapter
 
 #: A handler's answer: the decision stays open after this action.
 AGAIN = "again"
@@ -48,6 +48,7 @@ class TaskRegistry:
         self.decisions: dict[str, DecisionRule] = {}
         #: Automatic tasks by task kind: the function that runs one.
         self.runs: dict[str, Callable[[Any, Any], None]] = {}
+        self._adapters: dict[type, TypeAdapter] = {}
         #: A task record as a pydantic field: kept as the record, dumped as
         #: ``{"kind": ..., field: value, ...}``.
         self.field = Annotated[Any, PlainValidator(self.from_data), PlainSerializer(to_data)]
@@ -103,8 +104,17 @@ class TaskRegistry:
             data = dict(value)
             cls = self.types.get(data.pop("kind", None))
             if cls is not None:
-                return cls(**data)
+                return self._adapter(cls).validate_python(data)
         raise ValueError(f"not a {self.game} task record: {value!r}")
+
+    def _adapter(self, cls: type) -> TypeAdapter:
+        """The validator of a record class from its JSON form: each field back to its type
+        (a tuple from a JSON list, an enum from its value), so a record read back equals
+        the one written (a view sent to another machine: :mod:`forum_trajanum.net`)."""
+        adapter = self._adapters.get(cls)
+        if adapter is None:
+            adapter = self._adapters[cls] = TypeAdapter(cls)
+        return adapter
 
     def _check_new(self, record: type) -> None:
         kind = getattr(record, "kind", None)

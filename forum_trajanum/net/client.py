@@ -1,0 +1,477 @@
+"""One seat's side of a hosted game: :class:`Client`, its connection to the host (asyncio,
+reconnecting by itself), and :class:`RemoteSession`, the game session of that seat with the
+interface the app's play screens use of :class:`~forum_trajanum.core.session.GameSession`
+(its view, legal actions, log, scores, play and undo), mirrored from the host.
+
+A client holds exactly what the host sent its seat: the seat's own view and the public log.
+Every request names the decision it answers and waits for its answer; when the connection is
+lost meanwhile, the client connects again and sends it again, and the host answers it once
+(applied, or refused in words when the game has moved on).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import aiohttp
+
+from forum_trajanum.core.errors import GameError
+from forum_trajanum.core.game import GAMES, Game
+from forum_trajanum.core.session import LogEntry, RoundScores
+from forum_trajanum.net.protocol import (
+    MAX_HOST_MESSAGE,
+    Act,
+    Address,
+    Answer,
+    Hello,
+    LogLine,
+    Presence,
+    ProtocolError,
+    Refused,
+    State,
+    Undo,
+    Welcome,
+    dump,
+    parse_address,
+    read_host,
+)
+from forum_trajanum.net.views import rebuilt_view
+
+#: Seconds a request waits for its answer (reconnections included) before giving up.
+REQUEST_WAIT = 30.0
+#: Seconds between attempts to connect again: doubling from the first to the last.
+RETRY_FIRST, RETRY_LAST = 0.05, 2.0
+#: Seconds between websocket pings (a host gone silent is noticed).
+HEARTBEAT = 15.0
+
+
+class JoinError(GameError):
+    """The seat cannot be played (a wrong secret, no host there, another protocol): player
+    words."""
+
+
+class Client:
+    """One seat's connection to a game host (see the module's docstring)."""
+
+    def __init__(
+        self,
+        address: Address | str,
+        *,
+        client_id: str | None = None,
+        origin: str | None = None,
+        reconnect: bool = True,
+        keep_frames: bool = False,
+        on_change: Callable[[Client], None] | None = None,
+        ssl_context=None,
+    ) -> None:
+        self.address = parse_address(address) if isinstance(address, str) else address
+        #: This client, the same across its reconnections.
+        self.client_id = client_id or secrets.token_urlsafe(12)
+        self.origin = origin
+        self.reconnect = reconnect
+        self.ssl_context = ssl_context
+        #: Called (in the client's event loop) after every message from the host.
+        self.on_change = on_change
+        self.welcome: Welcome | None = None
+        self.state: State | None = None
+        self.log: list[LogLine] = []
+        self.presence: list[bool] = []
+        #: Why the host refused this seat ("" when it did not).
+        self.problem = ""
+        #: Every message received, as its text (``keep_frames``: the privacy tests read them).
+        self.frames: list[str] | None = [] if keep_frames else None
+        #: How many times the connection was made (1 at first; more after reconnections).
+        self.connections = 0
+        self._answers: dict[int, asyncio.Future] = {}
+        self._next_id = 0
+        self._requests = asyncio.Lock()
+        self._changed = asyncio.Event()
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._up = asyncio.Event()
+        self._task: asyncio.Task | None = None
+        self._http: aiohttp.ClientSession | None = None
+        self._closing = False
+        self._view: tuple[State, Any] | None = None
+
+    # --- what the seat knows -------------------------------------------------------------
+
+    @property
+    def seat(self) -> int:
+        return self.welcome.seat if self.welcome is not None else -1
+
+    @property
+    def rules(self) -> Game:
+        assert self.welcome is not None
+        return GAMES.get(self.welcome.game)
+
+    @property
+    def options(self):
+        assert self.welcome is not None
+        return self.rules.options.model_validate(self.welcome.options)
+
+    @property
+    def view(self):
+        """The seat's view now (rebuilt from the host's JSON once per state)."""
+        state = self.state
+        if state is None:
+            return None
+        if self._view is None or self._view[0] is not state:
+            self._view = (state, rebuilt_view(self.rules, self.options, state.view, state.legal))
+        return self._view[1]
+
+    @property
+    def connected(self) -> bool:
+        return self._up.is_set()
+
+    # --- running ---------------------------------------------------------------------------
+
+    async def start(self, timeout: float = 10.0) -> None:
+        """Connect and wait for the seat's first state; :class:`JoinError` when the host
+        refuses (or cannot be reached within ``timeout``)."""
+        self._task = asyncio.get_running_loop().create_task(self._run())
+        try:
+            await self.wait_for(lambda c: c.state is not None or c.problem, timeout)
+        except TimeoutError:
+            await self.close()
+            raise JoinError(
+                f"No game host answered at {self.address.where} within {timeout:g} seconds: "
+                "is the host running, and is the address right?"
+            ) from None
+        if self.problem and self.state is None:
+            problem = self.problem
+            await self.close()
+            raise JoinError(problem)
+
+    async def close(self) -> None:
+        """Leave the table (the seat stays: its address opens it again)."""
+        self._closing = True
+        if self._ws is not None:
+            with contextlib.suppress(Exception):
+                await self._ws.close()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        if self._http is not None:
+            await self._http.close()
+            self._http = None
+
+    async def _run(self) -> None:
+        wait = RETRY_FIRST
+        self._http = aiohttp.ClientSession()
+        while not self._closing:
+            try:
+                await self._session_once()
+                wait = RETRY_FIRST  # it was connected: try again at once
+            except (aiohttp.ClientError, OSError, TimeoutError):
+                pass
+            finally:
+                self._up.clear()
+                self._ws = None
+                self._notify()
+            if self._closing or not self.reconnect or self.problem:
+                break
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, RETRY_LAST)
+
+    async def _session_once(self) -> None:
+        headers = {"Origin": self.origin} if self.origin else None
+        assert self._http is not None
+        async with self._http.ws_connect(
+            self.address.websocket(),
+            heartbeat=HEARTBEAT,
+            max_msg_size=MAX_HOST_MESSAGE,
+            headers=headers,
+            ssl=self.ssl_context if self.ssl_context is not None else True,
+        ) as ws:
+            self._ws = ws
+            hello = Hello(
+                table=self.address.table,
+                secret=self.address.secret,
+                client=self.client_id,
+                log_from=len(self.log),
+            )
+            await ws.send_str(dump(hello))
+            async for message in ws:
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    continue
+                if self.frames is not None:
+                    self.frames.append(message.data)
+                try:
+                    self._take(read_host(message.data))
+                except ProtocolError as exc:
+                    self.problem = f"The host sent something this client cannot read: {exc}."
+                    return
+
+    def _take(self, message) -> None:
+        if isinstance(message, Welcome):
+            self.welcome = message
+            self.connections += 1
+        elif isinstance(message, State):
+            del self.log[message.log_start :]
+            self.log.extend(message.log)
+            self.state = message
+            self._up.set()
+        elif isinstance(message, Presence):
+            self.presence = list(message.connected)
+        elif isinstance(message, Answer):
+            future = self._answers.pop(message.id, None)
+            if future is not None and not future.done():
+                future.set_result(message)
+        elif isinstance(message, Refused):
+            self.problem = message.words
+            if message.retry and self.state is not None:
+                self.problem = ""  # the seat was ours a moment ago: try again
+        self._notify()
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+        if self.on_change is not None:
+            self.on_change(self)
+
+    async def wait_for(self, condition: Callable[[Client], Any], timeout: float = 30.0):
+        """Wait until ``condition(client)`` holds (checked after each message); raises
+        ``TimeoutError``."""
+        async with asyncio.timeout(timeout):
+            while not (value := condition(self)):
+                await self._changed.wait()
+        return value
+
+    # --- requests --------------------------------------------------------------------------
+
+    async def act(self, text: str, timeout: float = REQUEST_WAIT) -> Answer:
+        """Play ``text`` as this seat's answer to the decision on screen; the host's answer
+        (``applied``, or ``words`` saying why not)."""
+        async with self._requests:
+            assert self.state is not None
+            return await self._request(
+                lambda id_: Act(id=id_, decision=self.state.decision, action=text), timeout
+            )
+
+    async def undo(self, timeout: float = REQUEST_WAIT) -> Answer:
+        """Take back the last step of this seat's turn."""
+        async with self._requests:
+            assert self.state is not None
+            return await self._request(
+                lambda id_: Undo(id=id_, decision=self.state.decision), timeout
+            )
+
+    async def _request(self, make, timeout: float) -> Answer:
+        self._next_id += 1
+        message = make(self._next_id)
+        text = dump(message)
+        future = asyncio.get_running_loop().create_future()
+        self._answers[message.id] = future
+        try:
+            async with asyncio.timeout(timeout):
+                while True:
+                    await self._up.wait()
+                    ws = self._ws
+                    try:
+                        if ws is None:
+                            raise ConnectionError
+                        await ws.send_str(text)
+                    except (ConnectionError, RuntimeError, aiohttp.ClientError):
+                        await self.wait_for(lambda c: not c.connected or future.done())
+                        continue
+                    # the answer, or the connection lost (then the same request again)
+                    lost = asyncio.ensure_future(self.wait_for(lambda c, ws=ws: c._ws is not ws))
+                    try:
+                        await asyncio.wait({future, lost}, return_when=asyncio.FIRST_COMPLETED)
+                    finally:
+                        lost.cancel()
+                    if future.done():
+                        return future.result()
+        except TimeoutError:
+            raise JoinError(
+                "The host did not answer in time; the connection is tried again by itself."
+            ) from None
+        finally:
+            self._answers.pop(message.id, None)
+
+
+class RemoteSession:
+    """The game session of one seat played on a host: what the app's play screens use of a
+    :class:`~forum_trajanum.core.session.GameSession`, mirrored from the host (its
+    connection runs in a thread of its own; every method here may be called from any other
+    thread). The host saves the game: saving here does nothing."""
+
+    def __init__(self, address: Address | str, *, timeout: float = 10.0, **client_options) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="join", daemon=True)
+        self._thread.start()
+        self._listeners: list[Callable[[RemoteSession], None]] = []
+        self._ready = threading.Condition()
+        self._version = 0
+        self.autosave = False
+        self.save_error = ""
+        self.background_saves = False
+
+        def changed(_client) -> None:
+            with self._ready:
+                self._version += 1
+                self._ready.notify_all()
+            for listener in list(self._listeners):
+                listener(self)
+
+        async def make() -> Client:
+            return Client(address, on_change=changed, **client_options)
+
+        self.client = self._call(make())
+        try:
+            self._call(self.client.start(timeout), timeout + 5)
+        except BaseException:
+            self._stop_loop()
+            raise
+
+    def _call(self, coroutine, timeout: float | None = None):
+        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout)
+
+    def _stop_loop(self) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(5)
+
+    def on_change(self, listener: Callable[[RemoteSession], None]) -> None:
+        """Call ``listener(session)`` after every message from the host (in the
+        connection's thread: a Textual app posts it on with ``call_from_thread``)."""
+        self._listeners.append(listener)
+
+    def wait_until(self, condition: Callable[[RemoteSession], Any], timeout: float = 30.0):
+        """Block until ``condition(session)`` holds (checked after each message from the
+        host); raises ``TimeoutError``."""
+        with self._ready:
+            if not self._ready.wait_for(lambda: condition(self), timeout):
+                raise TimeoutError("the condition did not come true in time")
+        return condition(self)
+
+    # --- who and what (as GameSession) -------------------------------------------------------
+
+    @property
+    def rules(self) -> Game:
+        return self.client.rules
+
+    @property
+    def seat(self) -> int:
+        """The seat this session plays."""
+        return self.client.seat
+
+    @property
+    def state(self) -> State:
+        """The host's last message of the seat's state (not a game state: a client has no
+        other seat's secrets to hold one)."""
+        assert self.client.state is not None
+        return self.client.state
+
+    @property
+    def players(self) -> int:
+        return len(self.client.welcome.names)
+
+    @property
+    def decider(self) -> int:
+        return self.state.decider
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def steps(self) -> int:
+        """How many actions the game has had."""
+        return self.state.steps
+
+    @property
+    def scorings(self) -> int:
+        return self.state.scorings
+
+    @property
+    def connected(self) -> bool:
+        return self.client.connected
+
+    @property
+    def presence(self) -> list[bool]:
+        return list(self.client.presence)
+
+    def name(self, seat: int) -> str:
+        names = self.client.welcome.names
+        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+    def bot_level(self, seat: int) -> str:
+        bots = self.client.welcome.bots
+        return bots[seat] if 0 <= seat < len(bots) else ""
+
+    def is_bot(self, seat: int) -> bool:
+        return bool(self.bot_level(seat))
+
+    def view_of(self, seat: int | None = None):
+        """The seat's own view (the only one a client has, whichever seat is asked of)."""
+        return self.client.view
+
+    def public_view(self):
+        """The seat's own view: a joined seat's screen is its own only."""
+        return self.client.view
+
+    @property
+    def log(self) -> list[LogEntry]:
+        return [
+            LogEntry(line.seat, line.text, tuple(line.period), line.actor, tuple(line.points))
+            for line in self.client.log
+        ]
+
+    @property
+    def rounds(self) -> list[RoundScores]:
+        return [RoundScores(tuple(r.period), tuple(r.scores)) for r in self.state.rounds]
+
+    @property
+    def played_alone(self) -> str:
+        return self.state.played_alone
+
+    # --- acting ------------------------------------------------------------------------------
+
+    def play(self, action, seat: int | None = None) -> list[LogEntry]:
+        """Send ``action`` (or its text) as this seat's answer; raises :class:`GameError`
+        with the host's words when it was not played. Returns once the host has saved it
+        and the seat's new state is here."""
+        if seat is not None and seat != self.seat:
+            raise GameError(f"this window plays {self.name(self.seat)}'s seat only")
+        before = len(self.client.log)
+        answer = self._call(self.client.act(str(action)), REQUEST_WAIT + 5)
+        if not answer.applied:
+            raise GameError(answer.words)
+        return self.log[before:]
+
+    def can_undo(self) -> bool:
+        return self.client.state is not None and self.client.state.can_undo
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return False
+        return self._call(self.client.undo(), REQUEST_WAIT + 5).applied
+
+    # --- saving: the host's ----------------------------------------------------------------
+
+    def save(self) -> None:
+        """The host saves after every action: nothing to do here."""
+
+    @property
+    def saved(self) -> bool:
+        return True
+
+    @property
+    def unsaved(self) -> int:
+        return 0
+
+    def wait_saved(self) -> None:
+        """Nothing is saved here."""
+
+    def close(self) -> None:
+        """Leave the table (its address opens the seat again)."""
+        if self._thread.is_alive():
+            with contextlib.suppress(Exception):
+                self._call(self.client.close(), 5)
+            self._stop_loop()

@@ -1,0 +1,660 @@
+"""The game host: an aiohttp server holding one or many tables, each seat played from its own
+screen (``forum-trajanum host``).
+
+A client opens the websocket ``/ws`` and says :class:`~forum_trajanum.net.protocol.Hello`
+(the table and the seat's secret); from then on it receives that seat's states only. The rules
+of ``serve`` hold here too:
+
+- the host binds 127.0.0.1 unless told otherwise, and says what binding elsewhere means;
+- only a seat's secret plays the seat (digests compared in constant time); a wrong secret, a
+  seat already played from another client, another protocol version: a clear refusal;
+- a browser's websocket is accepted only from the host's own page (Origin), and on a host
+  bound to this machine only, only under this machine's own names (a DNS name rebound to it
+  gets nothing);
+- bounded: a client's message (:data:`~forum_trajanum.net.protocol.MAX_CLIENT_MESSAGE`), the
+  connections at once (``max_connections``), the time to say hello, and each connection's
+  queue of messages to send: a client that stops reading is let go when its queue is full,
+  and never holds up the others or the host (each connection has its own sender task);
+- optional TLS (``--certfile``/``--keyfile``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import socket
+import ssl
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from forum_trajanum.core.text import printable
+from forum_trajanum.net.protocol import (
+    DEFAULT_PORT,
+    MAX_CLIENT_MESSAGE,
+    MAX_TABLES,
+    Act,
+    Address,
+    Hello,
+    Presence,
+    ProtocolError,
+    Refused,
+    Undo,
+    Welcome,
+    dump,
+    read_client,
+)
+from forum_trajanum.net.table import Table
+from forum_trajanum.net.views import options_data
+
+LOG = logging.getLogger("forum-trajanum.host")
+
+#: Seconds a new connection has to say hello.
+HELLO_WAIT = 10.0
+#: Messages waiting to be sent to one client: beyond them, it is too slow and is let go.
+SEND_QUEUE = 64
+#: The most connections at once, unless told otherwise.
+MAX_CONNECTIONS = 64
+#: Bytes the system may hold unsent for one client (its socket's send buffer): with the
+#: queue above, what a client that stops reading costs the host before it is let go.
+SEND_BUFFER = 256 * 1024
+#: Seconds between websocket pings: a connection gone silent is noticed within about two.
+HEARTBEAT = 15.0
+#: Websocket close codes (4000-4999 are the application's own).
+CLOSE_REFUSED = 4003
+CLOSE_REPLACED = 4009
+CLOSE_TOO_SLOW = 4008
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+NOT_A_PAGE = (
+    "This is a forum-trajanum game host. A seat is played with `forum-trajanum join ADDRESS`, "
+    "the address the host printed for that seat."
+)
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client's websocket, once it has said hello: its seat, and its queue of messages
+    to send (sent by its own task, so a slow client waits alone)."""
+
+    ws: web.WebSocketResponse
+    request: web.Request
+    table: Table
+    seat: int
+    client: str
+    queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(SEND_QUEUE))
+    #: How many log lines the client has had (or will have once its queue is sent).
+    log_known: int = 0
+    sender: asyncio.Task | None = None
+    closed: bool = False
+    #: Why it was let go ("" while it is open or when it left by itself).
+    dropped: str = ""
+
+    def send(self, text: str) -> bool:
+        """Queue a message; a full queue lets the client go (False)."""
+        if self.closed:
+            return False
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop("too slow: it did not read what it was sent")
+            return False
+        return True
+
+    async def run_sender(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                await self.ws.send_str(text)
+        except (ConnectionError, RuntimeError, asyncio.CancelledError):
+            pass  # the connection ended; the reader notices
+        finally:
+            self.closed = True
+
+    def drop(self, why: str) -> None:
+        """Let the client go at once: its transport is cut (no closing handshake to wait
+        for: a client that does not read would not answer it)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.dropped = why
+        LOG.warning(
+            "table %d: %s's connection let go: %s",
+            self.table.number,
+            self.table.session.name(self.seat),
+            why,
+        )
+        if self.sender is not None:
+            self.sender.cancel()
+        transport = self.request.transport
+        if transport is not None:
+            transport.abort()
+
+
+class Host:
+    """The server: tables by number, and the connections to their seats."""
+
+    def __init__(
+        self,
+        bind: str = "127.0.0.1",
+        port: int = DEFAULT_PORT,
+        *,
+        ssl_context: ssl.SSLContext | None = None,
+        max_connections: int = MAX_CONNECTIONS,
+        send_queue: int = SEND_QUEUE,
+        send_buffer: int = SEND_BUFFER,
+        hello_wait: float = HELLO_WAIT,
+        say=None,
+    ) -> None:
+        self.bind = bind
+        self.port = port
+        self.ssl_context = ssl_context
+        self.max_connections = max_connections
+        self.send_queue = send_queue
+        self.send_buffer = send_buffer
+        self.hello_wait = hello_wait
+        #: Prints a line for the host's own terminal (who joined, who left).
+        self.say = say or (lambda _text: None)
+        self.tables: dict[int, Table] = {}
+        #: Each person's secret by table and seat, for the addresses (new games only: a
+        #: resumed game's secrets are in no file, only in the addresses printed before).
+        self.secrets: dict[int, dict[int, str]] = {}
+        self.connections: dict[int, dict[int, Connection]] = {}
+        #: Every open websocket (before its hello too): bounded by ``max_connections``.
+        self.sockets: set[web.WebSocketResponse] = set()
+        self.bot_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="host-bots")
+        self.save_pool = ThreadPoolExecutor(max_workers=16, thread_name_prefix="host-saves")
+        self.runner: web.AppRunner | None = None
+        #: Connections let go (for the host's report and the tests).
+        self.dropped: list[tuple[int, int, str]] = []
+
+    # --- tables --------------------------------------------------------------------------
+
+    @property
+    def pools(self) -> dict:
+        return {"bot_pool": self.bot_pool, "save_pool": self.save_pool}
+
+    def add(self, table: Table, secrets_by_seat: dict[int, str] | None = None) -> None:
+        """Hold ``table`` (its number must be free) and let its flow go on."""
+        if table.number in self.tables:
+            raise ValueError(f"two games want table {table.number}")
+        if not 1 <= table.number <= MAX_TABLES:
+            raise ValueError(f"a table's number is from 1 to {MAX_TABLES}")
+        self.tables[table.number] = table
+        self.secrets[table.number] = dict(secrets_by_seat or {})
+        self.connections[table.number] = {}
+        table.changed = self.broadcast
+        if self.runner is not None:
+            table.listening(self.bind, self.port)
+            table.kick()
+
+    def addresses(self, number: int) -> list[tuple[int, str, Address | None]]:
+        """Each person's seat at table ``number``: (seat, name, address); the address is
+        None when this host does not know the secret (a resumed game: the one printed when
+        the game began still works)."""
+        table = self.tables[number]
+        found = []
+        for seat in table.people():
+            secret = self.secrets[number].get(seat)
+            address = None
+            if secret is not None:
+                tls = self.ssl_context is not None
+                address = Address(self.public_host(), self.port, number, secret, tls)
+            found.append((seat, table.session.name(seat), address))
+        return found
+
+    def public_host(self) -> str:
+        """The host's name in the addresses it prints (bound everywhere: this machine's)."""
+        if self.bind in ("0.0.0.0", "::", ""):
+            with contextlib.suppress(OSError):
+                return socket.gethostbyname(socket.gethostname())
+            return "127.0.0.1"
+        return self.bind
+
+    # --- serving -------------------------------------------------------------------------
+
+    def make_app(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_CLIENT_MESSAGE)
+        app.add_routes([web.get("/ws", self.connect), web.get("/{tail:.*}", self.page)])
+        return app
+
+    async def start(self) -> None:
+        """Listen (port 0: a free port, which :attr:`port` then names) and start the flow
+        of every table."""
+        self.runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, self.bind, self.port, ssl_context=self.ssl_context)
+        await site.start()
+        if self.port == 0:
+            sockets = site._server.sockets if site._server is not None else []
+            self.port = sockets[0].getsockname()[1]
+        for table in self.tables.values():
+            table.listening(self.bind, self.port)
+            table.kick()
+
+    async def stop(self) -> None:
+        """Stop every table's flow, close every connection and the server; release the
+        saves (after their last write)."""
+        for table in self.tables.values():
+            await table.stop()
+        for ws in list(self.sockets):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(code=WSCloseCode.GOING_AWAY), 1.0)
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+        for table in self.tables.values():
+            table.close()
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.save_pool.shutdown(wait=True)
+
+    async def page(self, request: web.Request) -> web.Response:
+        """Any other address: what this server is (no game, no secret checked)."""
+        return web.Response(text=NOT_A_PAGE)
+
+    def origin_ok(self, request: web.Request) -> bool:
+        """As ``serve``: a browser always says which page opens a websocket (Origin); it must
+        be this host's own address as the browser reached it. A client that is not a browser
+        sends none (it needs a seat's secret)."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True
+        parts = urlsplit(origin)
+        return (
+            parts.scheme in ("http", "https")
+            and parts.netloc.lower() == (request.host or "").lower()
+        )
+
+    def host_ok(self, request: web.Request) -> bool:
+        """As ``serve``: a host bound to this machine answers only to this machine's own
+        names (a DNS name rebound to 127.0.0.1 gets nothing)."""
+        if self.bind not in LOOPBACK:
+            return True
+        names = {"localhost", "127.0.0.1", "[::1]"}
+        return (request.host or "").lower() in {f"{name}:{self.port}" for name in names}
+
+    async def connect(self, request: web.Request) -> web.StreamResponse:
+        """A client's websocket: checked, then its hello, then its seat's messages."""
+        if not (self.host_ok(request) and self.origin_ok(request)):
+            LOG.warning(
+                "refused a websocket from %s (origin %r, host %r)",
+                request.remote,
+                printable(request.headers.get("Origin", "")[:80]),
+                printable((request.host or "")[:80]),
+            )
+            return web.Response(status=403, text=NOT_A_PAGE)
+        if len(self.sockets) >= self.max_connections:
+            LOG.warning(
+                "refused a websocket from %s: %d connections already",
+                request.remote,
+                len(self.sockets),
+            )
+            return web.Response(
+                status=503,
+                text="This game host has as many connections as it takes; try again later.",
+            )
+        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_CLIENT_MESSAGE)
+        self.sockets.add(ws)
+        connection: Connection | None = None
+        try:
+            self._bound_send_buffer(request)
+            await ws.prepare(request)
+            connection = await self._hello(ws, request)
+            if connection is not None:
+                await self._serve(connection)
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            self.sockets.discard(ws)
+            if connection is not None:
+                self._gone(connection)
+        return ws
+
+    def _bound_send_buffer(self, request: web.Request) -> None:
+        """Keep the system from growing this client's send buffer to megabytes: a client
+        that stops reading fills it soon, then its queue, and is let go."""
+        transport = request.transport
+        sock = transport.get_extra_info("socket") if transport is not None else None
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
+
+    async def _refuse(self, ws: web.WebSocketResponse, words: str, retry: bool = False) -> None:
+        with contextlib.suppress(Exception):
+            await ws.send_str(dump(Refused(words=words, retry=retry)))
+            await asyncio.wait_for(ws.close(code=CLOSE_REFUSED, message=b"refused"), 1.0)
+
+    async def _hello(self, ws: web.WebSocketResponse, request: web.Request) -> Connection | None:
+        """Wait for the client's hello; its seat's connection, or None (refused)."""
+        try:
+            message = await asyncio.wait_for(ws.receive(), self.hello_wait)
+        except TimeoutError:
+            await self._refuse(ws, "No hello came in time.", retry=True)
+            return None
+        if message.type != WSMsgType.TEXT:
+            return None
+        try:
+            hello = read_client(message.data)
+        except ProtocolError as exc:
+            LOG.warning("refused a connection from %s: %s", request.remote, exc)
+            await self._refuse(ws, f"This host cannot understand the client: {exc}.")
+            return None
+        if not isinstance(hello, Hello):
+            await self._refuse(ws, "A connection begins with a hello.")
+            return None
+        table = self.tables.get(hello.table)
+        seat = table.seat_of(hello.secret) if table is not None else None
+        if table is None or seat is None:
+            LOG.warning("refused a wrong secret from %s (table %d)", request.remote, hello.table)
+            await self._refuse(
+                ws,
+                f"This address opens no seat at table {hello.table}: its secret is not one of "
+                "this table's. Check the address (copy it again from the host).",
+            )
+            return None
+        seats = self.connections[table.number]
+        old = seats.get(seat)
+        if old is not None and not old.closed:
+            if old.client != hello.client:
+                name = table.session.name(seat)
+                await self._refuse(
+                    ws,
+                    f"{name}'s seat is already played from another window. Close that one "
+                    "first (a connection that was lost is let go within half a minute).",
+                    retry=True,
+                )
+                return None
+            old.drop("the same client connected again")
+        connection = Connection(
+            ws, request, table, seat, hello.client, asyncio.Queue(self.send_queue)
+        )
+        seats[seat] = connection
+        session = table.session
+        connection.send(
+            dump(
+                Welcome(
+                    game=session.rules.name,
+                    title=session.rules.title,
+                    table=table.number,
+                    seat=seat,
+                    names=[session.name(s) for s in range(session.players)],
+                    bots=[session.bot_level(s) for s in range(session.players)],
+                    options=options_data(session.record.options),
+                )
+            )
+        )
+        connection.send(dump(table.state_for(seat, hello.log_from)))
+        connection.log_known = len(session.log)
+        connection.sender = asyncio.get_running_loop().create_task(connection.run_sender())
+        self.say(f"{session.name(seat)} joined table {table.number}")
+        self._presence(table)
+        return connection
+
+    async def _serve(self, connection: Connection) -> None:
+        """The seat's messages, one after the other, until the connection ends."""
+        ws, table = connection.ws, connection.table
+        async for message in ws:
+            if message.type != WSMsgType.TEXT or connection.closed:
+                if connection.closed:
+                    break
+                continue
+            try:
+                request = read_client(message.data)
+            except ProtocolError as exc:
+                LOG.warning("table %d: ignored a message: %s", table.number, exc)
+                continue
+            if isinstance(request, Act):
+                answer = await table.act(connection.seat, request)
+            elif isinstance(request, Undo):
+                answer = await table.undo(connection.seat, request)
+            else:
+                continue  # a second hello changes nothing
+            connection.send(dump(answer))
+
+    def _gone(self, connection: Connection) -> None:
+        connection.closed = True
+        if connection.sender is not None:
+            connection.sender.cancel()
+        table = connection.table
+        seats = self.connections.get(table.number, {})
+        if seats.get(connection.seat) is connection:
+            del seats[connection.seat]
+            self.say(f"{table.session.name(connection.seat)} left table {table.number}")
+            self._presence(table)
+        if connection.dropped:
+            self.dropped.append((table.number, connection.seat, connection.dropped))
+
+    def _presence(self, table: Table) -> None:
+        seats = self.connections[table.number]
+        connected = [seat in seats for seat in range(table.session.players)]
+        text = dump(Presence(connected=connected))
+        for connection in list(seats.values()):
+            connection.send(text)
+
+    def broadcast(self, table: Table) -> None:
+        """Send every connected seat of ``table`` its own state (each seat's view, made for
+        that seat alone)."""
+        length = len(table.session.log)
+        for connection in list(self.connections[table.number].values()):
+            if connection.closed:
+                continue
+            state = table.state_for(connection.seat, connection.log_known)
+            if connection.send(dump(state)):
+                connection.log_known = length
+
+    def who(self) -> list[str]:
+        """Who is connected, a line per table."""
+        lines = []
+        for number, table in sorted(self.tables.items()):
+            seats = self.connections[number]
+            people = [
+                f"{table.session.name(s)} ({'here' if s in seats else 'away'})"
+                for s in table.people()
+            ]
+            stage = table.session.rules.summary(table.session.state)
+            lines.append(f"table {number}: {', '.join(people) or 'bots only'}; {stage}")
+        return lines
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+def tls_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
+    """A server TLS context from a certificate and key file (None without a certificate)."""
+    if not certfile:
+        return None
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(certfile, keyfile)
+    return context
+
+
+def exposure_words(bind: str) -> str:
+    """What binding elsewhere than this machine means (printed at start)."""
+    if bind in LOOPBACK:
+        return (
+            "Only this machine can reach this host (--host 0.0.0.0 lets others on your network in)."
+        )
+    return (
+        f"Listening on {bind}: anyone who can reach this machine can connect; only the seat "
+        "addresses play, so give each person their own address and nobody else. Without "
+        "--certfile/--keyfile, what is played travels unencrypted."
+    )
+
+
+def parser() -> argparse.ArgumentParser:
+    """``forum-trajanum host``'s command line."""
+    from forum_trajanum.core.game import GAMES
+
+    p = argparse.ArgumentParser(
+        prog="forum-trajanum host",
+        description="Host a game for players on their own screens: it prints one address per "
+        "person; each opens theirs with `forum-trajanum join ADDRESS`. Bots play on the host.",
+    )
+    p.add_argument("--game", default="forum-trajanum", choices=GAMES.names())
+    p.add_argument("--seats", help="2-4 seats: a name for a person, easy/normal/hard for a bot")
+    p.add_argument("--tables", type=int, default=1, help="how many games of these seats (1)")
+    p.add_argument(
+        "--continue",
+        dest="resume",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="resume a saved game instead (may be repeated)",
+    )
+    p.add_argument("--host", default=None, help="address to bind (127.0.0.1)")
+    p.add_argument(
+        "--port", type=int, default=None, help=f"port ({DEFAULT_PORT}; 0: any free port)"
+    )
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--side", default="A", type=str.upper, choices=("A", "B"))
+    p.add_argument("--max-connections", type=int, default=MAX_CONNECTIONS)
+    p.add_argument("--certfile")
+    p.add_argument("--keyfile")
+    return p
+
+
+def _options(rules, players: int, side: str):
+    chosen = {"players": players, "side": side}
+    return rules.options(**{k: v for k, v in chosen.items() if k in rules.options.model_fields})
+
+
+def _seats(text: str) -> tuple[list[str], list[str]]:
+    from forum_trajanum.core.files import clean_name
+
+    names, bots = [], []
+    for number, entry in enumerate(text.split(","), start=1):
+        word = clean_name(entry, limit=20)
+        if not word:
+            raise ValueError(
+                f"seat {number} is empty: a name for a person, or easy, normal or hard"
+            )
+        level = word.lower()
+        if level in ("easy", "normal", "hard"):
+            bots.append(level)
+            names.append(f"{level.capitalize()} bot {number}")
+        else:
+            if word.lower() in (n.lower() for n in names):
+                raise ValueError(f"two seats are called {word}")
+            bots.append("")
+            names.append(word)
+    if not 2 <= len(names) <= 4:
+        raise ValueError(f"a game has 2 to 4 seats, not {len(names)}")
+    return names, bots
+
+
+def build(args, host: Host) -> None:
+    """Set the host's tables up from the command line (raises ValueError in words)."""
+    import random
+
+    from forum_trajanum.core.game import GAMES
+    from forum_trajanum.net.table import Table
+
+    for name in args.resume:
+        from forum_trajanum.core import saves
+
+        try:
+            info = saves.find_game(name)
+        except saves.SaveError as exc:
+            raise ValueError(str(exc)) from exc
+        table, fresh = Table.resume(info.id, **host.pools)
+        host.add(table, fresh)
+    if args.seats:
+        names, bots = _seats(args.seats)
+        rules = GAMES.get(args.game)
+        options = _options(rules, len(names), args.side)
+        number = 1
+        for index in range(args.tables):
+            while number in host.tables:
+                number += 1
+            seed = args.seed + index if args.seed is not None else random.randrange(1, 10**9)
+            table, secrets_by_seat = Table.new(
+                number,
+                args.game,
+                options,
+                names,
+                bots,
+                seed,
+                bind=host.bind,
+                port=host.port,
+                **host.pools,
+            )
+            host.add(table, secrets_by_seat)
+    if not host.tables:
+        raise ValueError("nothing to host: give --seats (a new game) or --continue NAME")
+
+
+def announce(host: Host, out=print) -> None:
+    """Print the seats' addresses and what exposing the host means."""
+    out(f"Game host on {host.bind} port {host.port}. {exposure_words(host.bind)}")
+    for number, table in sorted(host.tables.items()):
+        session = table.session
+        game_id = printable(session.game.id if session.game else "?")
+        out(f"Table {number}: {session.rules.title}, game {game_id}")
+        for _seat, name, address in host.addresses(number):
+            if address is None:
+                out(f"  {printable(name)}: the address printed when this game began")
+            else:
+                out(f"  {printable(name)}: {address.url()}   (short: {address.short()})")
+    out("Each person opens their own address: forum-trajanum join ADDRESS. Keep them private.")
+    out("Press Ctrl+C to stop (every game is saved after each move).")
+
+
+async def serve(args, out=print) -> int:
+    """Run the host until Ctrl+C or SIGTERM."""
+    bind = args.host or "127.0.0.1"
+    port = DEFAULT_PORT if args.port is None else args.port
+    context = tls_context(args.certfile, args.keyfile)
+    host = Host(
+        bind,
+        port,
+        ssl_context=context,
+        max_connections=args.max_connections,
+        say=lambda text: out(printable(text)),
+    )
+    build(args, host)
+    if args.resume and (args.host is None or args.port is None):
+        first = next(iter(host.tables.values())).hosted
+        host.bind = args.host or first.bind
+        host.port = first.port if args.port is None and first.port else port
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signum, stop.set)
+    try:
+        await host.start()
+    except OSError as exc:
+        for table in host.tables.values():
+            table.close()
+        why = exc.strerror or exc
+        out(f"forum-trajanum host: cannot listen on {host.bind} port {host.port}: {why}")
+        return 1
+    announce(host, out)
+    await stop.wait()
+    await host.stop()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``forum-trajanum host ...``."""
+    args = parser().parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+
+    def out(text: str) -> None:
+        print(text, flush=True)
+
+    try:
+        return asyncio.run(serve(args, out))
+    except ValueError as exc:
+        print(f"forum-trajanum host: {printable(str(exc))}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,366 @@
+"""One game on a host: its session (the core's, saved after every action), its seats (people
+with secrets, bots played on the host) and its flow (the core's conductor).
+
+No networking here: the host (:mod:`forum_trajanum.net.host`) hands a table the messages of
+its seats' connections and is told after every change (:attr:`Table.changed`), to send each
+connected seat its own state (:meth:`Table.state_for`).
+
+- A person's action names the decision it answers (:attr:`Table.decision`: the number of
+  actions so far and of steps taken back): an answer to another decision is refused, unless it
+  is the very action that decision got (a resend after a lost connection), which is answered
+  as applied without playing it again. Nothing doubled.
+- Every action is on disk before anybody hears of it (the session's save, waited for off the
+  event loop): a host killed at any moment resumes where every client last was.
+- Bots choose from their own view, in a thread (the event loop serves the other tables
+  meanwhile); a decision with one possible answer is played by itself, as the app does
+  (the conductor says so).
+- The save keeps each person's secret as a digest only
+  (:class:`~forum_trajanum.core.record.HostedMeta`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+
+from forum_trajanum.core import saves
+from forum_trajanum.core.conductor import Conductor
+from forum_trajanum.core.errors import GameError
+from forum_trajanum.core.record import HostedMeta
+from forum_trajanum.core.session import GameSession
+from forum_trajanum.net.protocol import (
+    Act,
+    Answer,
+    LogLine,
+    RoundLine,
+    State,
+    Undo,
+    digest,
+    new_secret,
+    secret_matches,
+)
+from forum_trajanum.net.views import legal_texts, view_data
+
+LOG = logging.getLogger("forum-trajanum.host")
+
+#: What a client is told when its answer came after the game moved on.
+MOVED_ON = "The game has moved on since you chose that; here is where it stands now."
+
+
+class TableError(ValueError):
+    """A table that cannot be set up or resumed; the words say why."""
+
+
+class Table:
+    """One game played on a host (see the module's docstring)."""
+
+    def __init__(
+        self,
+        number: int,
+        session: GameSession,
+        *,
+        bot_pool: Executor | None = None,
+        save_pool: Executor | None = None,
+    ) -> None:
+        hosted = session.record.meta.hosted
+        if hosted is None:
+            raise TableError("the game has no seats for a host")
+        self.number = number
+        self.session = session
+        session.background_saves = True  # written by the writer thread, waited for off-loop
+        self.conductor = Conductor(session)
+        self.lock = asyncio.Lock()
+        self.bot_pool = bot_pool
+        self.save_pool = save_pool
+        #: Called after every change (an action, a step taken back), with the table.
+        self.changed: Callable[[Table], None] = lambda _table: None
+        self._bots: dict[int, object] = {}
+        self._advancing: asyncio.Task | None = None
+        #: (seat, words): what the last action of ``seat`` led to by itself.
+        self._alone: tuple[int, str] = (-1, "")
+
+    # --- making and resuming ----------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        number: int,
+        game: str,
+        options,
+        names: list[str],
+        bots: list[str],
+        seed: int,
+        *,
+        bind: str = "127.0.0.1",
+        port: int = 0,
+        autosave: bool = True,
+        **pools,
+    ) -> tuple[Table, dict[int, str]]:
+        """A new game at table ``number``, saved at once; returns it and each person's
+        secret by seat (shown once: the save keeps digests only)."""
+        secrets = {seat: new_secret() for seat in range(len(names)) if not bots[seat]}
+        digests = [digest(secrets[seat]) if seat in secrets else "" for seat in range(len(names))]
+
+        def start(record) -> None:
+            hosted = HostedMeta(table=number, bind=bind, port=port, digests=digests)
+            record.meta = record.meta.model_copy(update={"hosted": hosted})
+
+        session = GameSession.new(
+            seed, options, names, bots, autosave=autosave, start=start, game=game
+        )
+        if autosave and session.save_error:
+            session.close()
+            raise TableError(f"the game cannot be saved: {session.save_error}")
+        return cls(number, session, **pools), secrets
+
+    @classmethod
+    def resume(cls, game_id: str, **pools) -> tuple[Table, dict[int, str]]:
+        """A saved game at the table its save names, the same secrets working as before. A
+        game never played on a host gets a secret for each person (returned; none else)."""
+        try:
+            session, _opened = GameSession.open(game_id)
+        except saves.SaveError as exc:
+            raise TableError(str(exc)) from exc
+        fresh: dict[int, str] = {}
+        hosted = session.record.meta.hosted
+        if hosted is None:
+            people = [s for s in range(session.players) if not session.is_bot(s)]
+            fresh = {seat: new_secret() for seat in people}
+            digests = [digest(fresh[s]) if s in fresh else "" for s in range(session.players)]
+            hosted = HostedMeta(digests=digests)
+            session.record.meta = session.record.meta.model_copy(update={"hosted": hosted})
+        return cls(hosted.table, session, **pools), fresh
+
+    def listening(self, bind: str, port: int) -> None:
+        """Note where the host listens (``--continue`` listens there again), in the save."""
+        self._set_hosted(bind=bind, port=port)
+        self.session.save()
+
+    def close(self) -> None:
+        """Release the game's save (after its last write)."""
+        if self._advancing is not None:
+            self._advancing.cancel()
+        self.session.close()
+
+    # --- who -------------------------------------------------------------------------
+
+    @property
+    def hosted(self) -> HostedMeta:
+        hosted = self.session.record.meta.hosted
+        assert hosted is not None
+        return hosted
+
+    @property
+    def decision(self) -> str:
+        """The name of the decision to answer now: actions so far, steps taken back."""
+        return f"{len(self.session.record.actions)}.{self.hosted.undos}"
+
+    def seat_of(self, secret: str) -> int | None:
+        """The person's seat whose secret this is (every seat's digest is compared, in
+        constant time each), or None."""
+        found = None
+        for seat, expected in enumerate(self.hosted.digests):
+            if secret_matches(secret, expected):
+                found = seat
+        return found
+
+    def people(self) -> list[int]:
+        """The seats of people (not bots)."""
+        return [seat for seat, d in enumerate(self.hosted.digests) if d]
+
+    def _set_hosted(self, **update) -> None:
+        meta = self.session.record.meta
+        hosted = self.hosted.model_copy(update=update)
+        self.session.record.meta = meta.model_copy(update={"hosted": hosted})
+
+    # --- what a seat is sent ------------------------------------------------------------
+
+    def state_for(self, seat: int, log_from: int) -> State:
+        """Everything ``seat`` may know now: its own view, its legal actions, the public log
+        from line ``log_from`` on (from the start when the log is shorter: steps were taken
+        back), the scores after each round."""
+        s = self.session
+        view = s.view_of(seat)
+        start = min(log_from, len(s.log))
+        lines = [
+            LogLine.model_construct(
+                seat=e.seat,
+                text=e.text,
+                period=e.period,
+                actor=e.actor,
+                points=list(e.points),
+            )
+            for e in s.log[start:]
+        ]
+        rounds = [
+            RoundLine.model_construct(period=r.period, scores=list(r.scores)) for r in s.rounds
+        ]
+        decider = s.decider
+        return State.model_construct(
+            v=1,
+            type="state",
+            decision=self.decision,
+            steps=len(s.record.actions),
+            decider=decider,
+            over=s.over,
+            view=view_data(view),
+            legal=legal_texts(view),
+            log_start=start,
+            log=lines,
+            rounds=rounds,
+            scorings=s.rules.scorings(s.state),
+            can_undo=decider == seat and s.can_undo(),
+            played_alone=self._alone[1] if self._alone[0] == seat == decider else "",
+        )
+
+    # --- a person's messages ------------------------------------------------------------
+
+    async def act(self, seat: int, message: Act) -> Answer:
+        """Play a person's action, if it answers the decision of now and is theirs."""
+        async with self.lock:
+            s = self.session
+            if message.decision != self.decision:
+                if self._already_played(message):
+                    return Answer(id=message.id, applied=True)
+                return Answer(id=message.id, applied=False, words=MOVED_ON)
+            if s.over:
+                return Answer(id=message.id, applied=False, words="The game is over.")
+            if seat != s.decider:
+                words = f"It is {s.name(s.decider)}'s decision, not yours."
+                return Answer(id=message.id, applied=False, words=words)
+            try:
+                await self._play(message.action, seat)
+            except GameError as exc:
+                LOG.info(
+                    "table %d: %s's %r refused: %s",
+                    self.number,
+                    s.name(seat),
+                    message.action[:60],
+                    exc,
+                )
+                words = "That is not one of your choices now (the list on screen is up to date)."
+                return Answer(id=message.id, applied=False, words=words)
+        self.kick()
+        return Answer(id=message.id, applied=True)
+
+    def _already_played(self, message: Act) -> bool:
+        """Whether ``message`` is a resend of the action its decision got (its answer was
+        lost with the connection)."""
+        steps, undos = (int(part) for part in message.decision.split("."))
+        actions = self.session.record.actions
+        return (
+            undos == self.hosted.undos and steps < len(actions) and actions[steps] == message.action
+        )
+
+    async def undo(self, seat: int, message: Undo) -> Answer:
+        """Take back the last step of ``seat``'s own turn, if it answers the decision of now
+        and nothing hidden was revealed since."""
+        async with self.lock:
+            s = self.session
+            if message.decision != self.decision:
+                return Answer(id=message.id, applied=False, words=MOVED_ON)
+            if seat != s.decider or not s.can_undo():
+                words = "Nothing can be taken back now: only steps of your own turn, until "
+                words += "something hidden is shown."
+                return Answer(id=message.id, applied=False, words=words)
+            self._set_hosted(undos=self.hosted.undos + 1)
+            s.undo()  # saves (the step taken back and the count of undos)
+            self._alone = (-1, "")
+            await self._saved()
+            self.changed(self)
+        return Answer(id=message.id, applied=True)
+
+    # --- the flow ---------------------------------------------------------------------
+
+    async def _play(self, text: str, seat: int) -> None:
+        """Apply an action (the lock held), wait for its save, then tell the host."""
+        s = self.session
+        s.play(text, seat)
+        self._alone = (seat, s.played_alone)
+        await self._saved()
+        self.changed(self)
+
+    async def _saved(self) -> None:
+        """Wait until the save is on disk (a failure is logged: play goes on, and the host
+        says so)."""
+        s = self.session
+        if not s.saved:
+            await asyncio.get_running_loop().run_in_executor(self.save_pool, s.wait_saved)
+        if s.save_error:
+            LOG.warning("table %d: saving failed: %s", self.number, s.save_error)
+
+    def kick(self) -> None:
+        """Let the flow go on (bots, decisions with one answer) until a person decides."""
+        if self._advancing is None or self._advancing.done():
+            self._advancing = asyncio.get_running_loop().create_task(self.advance())
+
+    async def advance(self) -> None:
+        """Play what the conductor says until a person must decide or the game ends."""
+        s = self.session
+        while True:
+            async with self.lock:
+                step = self.conductor.next_step()
+                if step.kind in ("scoring", "handover"):
+                    self.conductor.shown(step)  # each client shows these on its own screen
+                    continue
+                if step.kind == "auto":
+                    await self._play(step.action, step.seat)
+                    continue
+                if step.kind != "bot":
+                    return  # a person decides, or the game is over
+                seat, decision = step.seat, self.decision
+                view = s.view_of(seat)
+            text = await self._bot_choice(seat, view)
+            async with self.lock:
+                if self.decision != decision:  # pragma: no cover - only a bot acts meanwhile
+                    continue
+                legal = legal_texts(s.view_of(seat))
+                if text not in legal:
+                    LOG.warning(
+                        "table %d: bot %s failed (%r); it plays %s",
+                        self.number,
+                        s.name(seat),
+                        text[:60],
+                        legal[0],
+                    )
+                    text = legal[0]
+                await self._play(text, seat)
+
+    async def _bot_choice(self, seat: int, view) -> str:
+        """A bot's choice from its own view, thought out in a thread ("" when it fails)."""
+        bot = self._bots.get(seat)
+        s = self.session
+        if bot is None:
+            try:
+                bot = s.rules.load("bots").make_bot(s.bot_level(seat), s.record.seed * 10 + seat)
+            except Exception as exc:  # an unknown level in an old save, a missing part
+                LOG.warning(
+                    "table %d: no %r bot (%s): the first choice plays",
+                    self.number,
+                    s.bot_level(seat),
+                    exc,
+                )
+                bot = None
+            self._bots[seat] = bot
+        if bot is None:
+            return ""
+
+        def choose() -> str:
+            return str(bot.choose(view))
+
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.bot_pool, choose)
+        except Exception as exc:  # a bot's bug must not stop the table
+            LOG.warning("table %d: bot %s failed: %s", self.number, s.name(seat), exc)
+            return ""
+
+    async def stop(self) -> None:
+        """Stop the flow (a bot thinking is left to finish in its thread, unheard)."""
+        task = self._advancing
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
