@@ -1,4 +1,4 @@
-"""Hypothesis profiles for the random-play properties (``tests/engine/games.py``).
+"""Hypothesis profiles for the random-play properties (``tests/randomplay.py``).
 
 ``dev`` (the default) plays a few games per property so that a local run stays quick; ``ci``
 (``HYPOTHESIS_PROFILE=ci``, set by ``.ci/run``) plays many more, without the example database

@@ -2,14 +2,17 @@
 in the registry, naming no game. A game added to ``forum_trajanum.games`` is checked here
 without a line of this file changing.
 
-Random games of every player count the game allows (2 to 4 here), every choice drawn by
-Hypothesis (so a failure shrinks towards the first legal action), with at every step:
+Random games of every player count the game allows (2 to 4 here), played by the random-play
+harness every game's own tests use too (``tests/randomplay.py``: every choice drawn by
+Hypothesis, so a failure shrinks towards the first legal action), with at every step:
 
 * a game that is not over has a legal action, a seat in range that decides it and a decision
   kind; a game that is over has none (seat -1, kind "over");
 * every legal action's text parses back to it (``parse(str(a)) == a``);
 * the scores are one per seat, the sum of that seat's points by category and the first of
   its rank key; the ranking puts every seat in one place, best rank key first, ties together;
+* the deciding seat's view survives its JSON form (what a bot, a save or another machine
+  would carry);
 
 and every few steps (they cost more):
 
@@ -24,11 +27,12 @@ file form, reads back equal and replays to the same state, views, scores and ran
 the game has its replay and export, the export of its save names the same final ranking.
 
 The number of games comes from the Hypothesis profile (``tests/conftest.py``): a few in the
-``dev`` profile, ten times more in ``ci``. The game-specific random play (Forum Trajanum's
-``tests/engine/games.py``, Trajan's tally of points in ``tests/trajan/test_random_play.py``)
-and the fuzz of hostile input (``tests/fuzzing.py``) check what is a game's own; this module
-checks what every game owes the core. The test-only games (``tests/testonly.py``) are
-checked too: registered at collection and while the module runs, as a game of the program.
+``dev`` profile, ten times more in ``ci``. Each game's own random play (Forum Trajanum's
+options, invariants and scores that never fall in ``tests/engine/test_random_play.py``,
+Trajan's invariants and tally of points in ``tests/trajan/test_random_play.py``) and the fuzz
+of hostile input (``tests/fuzzing.py``) check what is a game's own; this module checks what
+every game owes the core. The test-only games (``tests/testonly.py``) are checked too:
+registered at collection and while the module runs, as a game of the program.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from forum_trajanum.core.record import read_record
 from forum_trajanum.core.timeline import Timeline
 from forum_trajanum.games import GAMES
 from tests import fuzzing, testonly
+from tests.randomplay import Check, Step, StepCheck, play
 
 #: Every (game, player count) pair of the registry, 2 to 4 players: the program's games and
 #: the test-only ones (``tests/testonly.py``), which each test registers for its run.
@@ -83,6 +88,14 @@ def check_step(game: Game, state, players: int) -> list:
     assert [key[0] for key in keys] == scores, (keys, scores)
     check_ranking(game.ranking(state), keys)
     return legal
+
+
+def check_actor_view(game: Game, step: Step) -> None:
+    """The view of the seat who just decided reads back from its JSON form to the same data
+    (a cache the view keeps for itself is not carried)."""
+    seen = game.view(step.state, step.actor)
+    again = type(seen).model_validate_json(seen.model_dump_json())
+    assert type(again) is type(seen) and again.model_dump() == seen.model_dump()
 
 
 def check_ranking(places: list[list[int]], keys: list[tuple]) -> None:
@@ -170,32 +183,41 @@ def _test_only_games():
         yield
 
 
+def contract(game: Game, players: int, seed: int) -> Check:
+    """The checks of every step (the costlier ones every :data:`COSTLY_EVERY` actions), as a
+    check of the random-play harness."""
+
+    def make(_state) -> StepCheck:
+        def check(step: Step) -> None:
+            state = step.state
+            legal = check_step(game, state, players)
+            check_actor_view(game, step)
+            if legal and step.number % COSTLY_EVERY == 0:
+                check_determinize(game, state, players, seed)
+                check_clone(game, state, players, step.choose)
+
+        return check
+
+    return make
+
+
 @pytest.mark.parametrize(("name", "players"), CASES)
 @given(seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_a_random_game_keeps_the_contract_at_every_step(name, players, seed, data):
     """Every registered game, every player count: the checks of the module docstring."""
     game = GAMES.get(name)
     state = game.new_game(seed, game.options(players=players))
-    record = game.record(seed=seed, options=state.options)
     note(f"{name}, {players} players, seed {seed}")
 
     def choose(legal: list) -> int:
         return data.draw(st.integers(0, len(legal) - 1)) if len(legal) > 1 else 0
 
-    number = 0
-    while True:
-        legal = check_step(game, state, players)
-        if not legal:
-            break
-        if number % COSTLY_EVERY == 0:
-            check_determinize(game, state, players, seed)
-            check_clone(game, state, players, choose)
-        action = legal[choose(legal)]
-        game.apply(state, action)
-        record.append(action)
-        number += 1
+    check_step(game, state, players)
     check_determinize(game, state, players, seed)
-    check_record(game, record, state, players)
+    check_clone(game, state, players, choose)
+    played = play(game, state, choose, [contract(game, players, seed)], seed=seed)
+    check_determinize(game, played.state, players, seed)
+    check_record(game, played.record, played.state, players)
 
 
 def test_the_contract_covers_every_registered_game_and_player_count():

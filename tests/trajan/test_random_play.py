@@ -1,8 +1,10 @@
-"""Random games of 2, 3 and 4 players: legal actions only, every invariant at every step
-(12 markers and 15 tokens per player, every tile and card accounted for), every player's
-points counted again independently of the engine's score (:class:`helpers.Tally`), every
-legal action's text round-trips, and each game ends after 4 quarters of 4 rounds with a final
-ranking ("End of the game", EN l.522-542)."""
+"""Random games of 2, 3 and 4 players, played by the harness every game shares
+(``tests/randomplay.py``): legal actions only, Trajan's invariants after every action (12
+markers and 15 tokens per player, every tile and card accounted for), every player's points
+counted again independently of the engine's score (:class:`helpers.Tally`), and each game ends
+after 4 quarters of 4 rounds ("End of the game", EN l.522-542). What every game owes the core
+(text forms, the ranking, the record's replay) the contract checks
+(``tests/core/test_game_contract.py``)."""
 
 from __future__ import annotations
 
@@ -14,45 +16,41 @@ from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine import rules
 from forum_trajanum.games.trajan.engine.actions import ACTION_SET, parse
 from forum_trajanum.games.trajan.engine.checks import check_invariants
-from forum_trajanum.games.trajan.engine.game import GAME, TrajanRecord, ranking
-from forum_trajanum.games.trajan.engine.rules import apply, is_over, legal_actions, new_game
-from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.game import GAME
+from forum_trajanum.games.trajan.engine.rules import apply, legal_actions
+from forum_trajanum.games.trajan.engine.state import GameState, TrajanOptions
+from tests.randomplay import PlayedGame, Step, games
 
 from .helpers import Tally, after_setup, quarter_end, random_game
 
 
+class Tallied:
+    """A step check that counts every player's points again from the board (its tally) and
+    compares them with the engine's after every action."""
+
+    def __init__(self, state: GameState) -> None:
+        self.tally = Tally(state.options.players)
+        self.before = state.clone()
+
+    def __call__(self, step: Step) -> None:
+        self.tally.step(self.before, step.action, step.state)
+        self.tally.check(step.state)
+        self.before = step.state.clone()
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
-@given(seed=st.integers(0, 2**32), data=st.data())
-def test_random_games_finish_with_every_invariant_kept(players, seed, data):
-    """EN l.163, l.522-542: 4 quarters of 4 rounds, then a ranking; every player's points
-    are those the tally counts from the board (EN l.357-594)."""
-    state = new_game(seed, TrajanOptions(players=players))
-    record = TrajanRecord(seed=seed, options=state.options)
-    tally = Tally(players)
-    periods = set()
-    while not is_over(state):
-        legal = legal_actions(state)
-        assert legal, "a game that is not over has a legal action"
-        for action in legal:
-            assert parse(str(action)) == action
-        action = legal[data.draw(st.integers(0, len(legal) - 1))] if len(legal) > 1 else legal[0]
-        before = state.clone()
-        apply(state, action)
-        record.append(action)
-        check_invariants(state)
-        tally.step(before, action, state)
-        tally.check(state)
-        periods.add((state.quarter, state.round))
-    assert not tally.pending
+@given(data=st.data())
+def test_random_games_finish_with_every_invariant_kept(players, data):
+    """EN l.163, l.522-542: 4 quarters of 4 rounds; every player's points are those the tally
+    counts from the board (EN l.357-594)."""
+    options = st.just(TrajanOptions(players=players))
+    game: PlayedGame = data.draw(
+        games(GAME, options, checks=[Tallied], invariants=check_invariants), label="game"
+    )
+    assert not game.checks[0].tally.pending
     quarters = range(1, D.QUARTERS + 1)
-    assert {(q, r) for q in quarters for r in range(1, D.ROUNDS_PER_QUARTER + 1)} <= periods
-    assert len(state.scorings) == D.QUARTERS
-    places = ranking(state)
-    assert sorted(p for place in places for p in place) == list(range(players))
-    # the record round-trips through its file form and replays to the same end
-    again = TrajanRecord.model_validate_json(record.model_dump_json()).replay()
-    assert again.model_dump() == state.model_dump()
-    assert GAME.scores(again) == [pl.score for pl in state.players]
+    assert game.periods == [(q, r) for q in quarters for r in range(1, D.ROUNDS_PER_QUARTER + 1)]
+    assert len(game.state.scorings) == D.QUARTERS
 
 
 def _spend_choices():
