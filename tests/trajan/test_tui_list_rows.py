@@ -118,7 +118,7 @@ async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(s
                 _circle_essentials(app, screen)
             await press_quickly(pilot, "h")  # all of it
             await pilot.pause()
-            whole = " ".join(screen._hint.plain.split())
+            whole = " ".join(screen.hints.hint[0].plain.split())
             assert whole in _words(app), screen_text(app)
             await press_quickly(pilot, "h")
             count = lst.option_count

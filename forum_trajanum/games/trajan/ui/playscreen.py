@@ -16,11 +16,9 @@ Everything shown comes from the view; the screens compute no rule.
 
 from __future__ import annotations
 
-import contextlib
 from functools import partial
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -50,10 +48,10 @@ from forum_trajanum.games.trajan.ui.playdata import TrajanData
 from forum_trajanum.games.trajan.ui.recap import meanwhile
 from forum_trajanum.games.trajan.ui.render import Drawn, LogText, PanelText, show_changed
 from forum_trajanum.games.trajan.ui.statusline import status_line
-from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.decisionlist import DecisionList, follows
 from forum_trajanum.tui.gamescreens import ESCAPE_LINE, GameScreen
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID
+from forum_trajanum.tui.hints import ASKED, HIDDEN, MORE, SHOWN, Hints
 from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar
 from forum_trajanum.tui.messages import (
     ActionChosen,
@@ -176,14 +174,8 @@ class TrajanScreen(GameScreen):
         self._group_of: tuple = ()
         self.panel = "circle"
         self._actions: list = []
-        self._hint = ""
-        self._hint_line = ""
-        #: Whether the worked-out hint is on screen (h and Escape hide it, h shows it again).
-        self._hint_shown = False
-        #: The view a hint is being worked out for (None: none; Escape gives it up).
-        self._hint_asked: GameState | None = None
-        #: h was pressed again while thinking: the hint comes whole (narrow: not one line).
-        self._hint_whole = False
+        #: The hint (h): its words, whole and on one line, once worked out.
+        self.hints = Hints(self, _suggest, self._hint_found, group="trajan-hint")
         self._message = ""
         self._title = Text()
 
@@ -222,7 +214,7 @@ class TrajanScreen(GameScreen):
 
     def show(self, data: TrajanData) -> None:
         if data.view is not self.data.view:  # something happened: an old hint is gone
-            self._hint, self._hint_shown, self._hint_asked = "", False, None
+            self.hints.forget()
             self.query_one("#t-hint").remove_class("-more")
         self.data = data
         self._draw_status()
@@ -412,8 +404,9 @@ class TrajanScreen(GameScreen):
             return recent
         narrow = self._layout() == "narrow"
         more = self.query_one("#t-hint").has_class("-more")
-        if self._hint and self._hint_shown:
-            return self._hint_line if narrow and not more else self._hint
+        if self.hints.worked_out() and not self.hints.hidden:
+            whole, line = self.hints.hint
+            return line if narrow and not more else whole
         width = self.size.width if narrow else 0
         if self._layout() == "wider" and not self.has_class("-short"):
             # the log stands in view below: the recap on one line leaves the choices their rows
@@ -526,7 +519,7 @@ class TrajanScreen(GameScreen):
         (Escape never does)."""
         if self._group is not None:  # in a group: back to the whole decision
             self._open_group(None)
-        elif self._hint_shown or self._hint_asked is not None:
+        elif self.hints.shown():
             self._hide_hint()
             self.say("")
         elif str(self._message) and str(self._message) != ESCAPE_LINE:
@@ -542,40 +535,22 @@ class TrajanScreen(GameScreen):
         if not self.data.view.legal:
             return
         note = self.query_one("#t-hint")
-        if not self._hint:
-            if self._hint_asked is not self.data.view:  # not already thinking about it
-                self._hint_asked, self._hint_whole = self.data.view, False
-                self.say("Thinking about a hint…")
-                self._find_hint(self.data.view)
-            else:  # h again while thinking: it counts, the hint comes whole
-                self._hint_whole = True
-            return
-        if not self._hint_shown:
-            self._hint_shown = True
-        elif self._layout() == "narrow" and not note.has_class("-more"):
+        grow = self._layout() == "narrow" and not note.has_class("-more")
+        did = self.hints.press(self.data.view, grow)
+        if did == ASKED:
+            self.say("Thinking about a hint…")
+        elif did == MORE:
             note.add_class("-more")
-        else:
-            self._hide_hint()
-            return
-        self._set_note(self._note(self.data))
+        elif did == HIDDEN:
+            note.remove_class("-more")
+        if did in (SHOWN, MORE, HIDDEN):
+            self._set_note(self._note(self.data))
 
     def _hide_hint(self) -> None:
         """The hint off the screen (kept: h shows it again), and no more thinking about one."""
-        self._hint_shown, self._hint_asked = False, None
+        self.hints.hide()
         self.query_one("#t-hint").remove_class("-more")
         self._set_note(self._note(self.data))
-
-    @work(thread=True, exclusive=True, group="trajan-hint")
-    def _find_hint(self, v: GameState) -> None:
-        from forum_trajanum.games.trajan.bots import hint
-
-        try:
-            found = hint(v)
-        except Exception:  # a hint never stops the game: say so instead
-            found = []
-        # the app may have closed while the hint was worked out: then there is nobody to tell
-        with contextlib.suppress(RuntimeError):
-            self.app.call_from_thread(self._show_hint, v, found)
 
     def hint_text(self, v: GameState, found) -> Text:
         """The hint in words: the best choices, each with the points the Normal bot expects
@@ -613,18 +588,24 @@ class TrajanScreen(GameScreen):
         n = entries.index(entry) if entry in entries else len(ENTRY_KEYS)
         return f"{ENTRY_KEYS[n]}) " if n < len(ENTRY_KEYS) else ""
 
-    def _show_hint(self, v: GameState, found) -> None:
-        if app_closing(self.app) or not self.is_mounted:
-            return  # the app shuts down: its screens are being taken apart
-        if v is not self.data.view or v is not self._hint_asked:
-            return  # the player acted meanwhile, or gave it up: the hint is not wanted
-        text = self.hint_text(v, found)
-        self._hint, self._hint_shown, self._hint_asked = text, True, None
-        self._hint_line = self.hint_line(v, found)
-        if self._hint_whole and self._layout() == "narrow":
+    def _hint_found(self, v: GameState, found) -> None:
+        """The hint is back (``found`` None: it could not be worked out): shown in words,
+        unless the player acted meanwhile."""
+        if v is not self.data.view:
+            return  # the player acted meanwhile: the hint is not wanted
+        found = found or []
+        self.hints.take(v, (self.hint_text(v, found), self.hint_line(v, found)))
+        if self.hints.whole and self._layout() == "narrow":
             self.query_one("#t-hint").add_class("-more")  # h was pressed again meanwhile
         self.say("")
         self._set_note(self._note(self.data))
+
+
+def _suggest(v: GameState):
+    """The hint for ``v``: the Normal bot's best choices with the points it expects."""
+    from forum_trajanum.games.trajan.bots import hint
+
+    return hint(v)
 
 
 class TrajanWatchScreen(TrajanScreen):
