@@ -389,7 +389,7 @@ class Host:
                 )
             )
         )
-        connection.send(dump(table.state_for(seat, hello.log_from)))
+        connection.send(table.state_text(seat, hello.log_from))
         connection.log_known = len(session.log)
         connection.sender = asyncio.get_running_loop().create_task(connection.run_sender())
         self.say(f"{session.name(seat)} joined table {table.number}")
@@ -444,8 +444,7 @@ class Host:
         for connection in list(self.connections[table.number].values()):
             if connection.closed:
                 continue
-            state = table.state_for(connection.seat, connection.log_known)
-            if connection.send(dump(state)):
+            if connection.send(table.state_text(connection.seat, connection.log_known)):
                 connection.log_known = length
 
     def who(self) -> list[str]:

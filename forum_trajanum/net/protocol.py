@@ -41,7 +41,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from forum_trajanum.core.files import load_json
 from forum_trajanum.core.record import MAX_ACTION
 
 #: The protocol's version: the ``v`` of every message.
@@ -217,25 +216,31 @@ _CLIENT = TypeAdapter(ClientMessage)
 _HOST = TypeAdapter(HostMessage)
 
 
+class _Versioned(BaseModel):
+    """Only a message's version (read when a message does not validate, to say why)."""
+
+    v: Any = None
+
+
 def _read(text: str | bytes, adapter: TypeAdapter, who: str):
+    # pydantic's own JSON parser: no Python recursion (a message of brackets cannot exhaust
+    # the stack), no NaN, and no Python object made for what does not validate
     try:
-        data = load_json(text)
-    except ValueError as exc:
-        raise ProtocolError(f"not a message: {exc}") from None
-    if not isinstance(data, dict):
-        raise ProtocolError("not a message: a message is a JSON object")
-    version = data.get("v")
+        return adapter.validate_json(text)
+    except ValidationError as exc:
+        problem = exc
+    try:
+        version = _Versioned.model_validate_json(text).v
+    except ValidationError:
+        raise ProtocolError("not a message: a message is a JSON object") from None
     if version != VERSION:
         raise ProtocolError(
             f"the {who} speaks version {_shown(version)} of the game's protocol; this one "
             f"speaks version {VERSION}: both sides need the same release of forum-trajanum"
         )
-    try:
-        return adapter.validate_python(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])[:60]
-        raise ProtocolError(f"a malformed message ({where}: {first['msg'][:120]})") from None
+    first = problem.errors()[0]
+    where = ".".join(str(part) for part in first["loc"])[:60]
+    raise ProtocolError(f"a malformed message ({where}: {first['msg'][:120]})") from None
 
 
 def read_client(text: str | bytes) -> Hello | Act | Undo:

@@ -182,8 +182,17 @@ class Table:
         """Everything ``seat`` may know now: its own view, its legal actions, the public log
         from line ``log_from`` on (from the start when the log is shorter: steps were taken
         back), the scores after each round."""
+        return self._state(self.session.view_of(seat), seat, log_from, view_data)
+
+    def state_text(self, seat: int, log_from: int) -> str:
+        """:meth:`state_for` as the JSON text sent (the view written by its own model)."""
+        view = self.session.view_of(seat)
+        state = self._state(view, seat, log_from, lambda _view: {})
+        head = state.model_dump_json(exclude={"view"})
+        return f'{head[:-1]},"view":{view.model_dump_json()}}}'
+
+    def _state(self, view, seat: int, log_from: int, data) -> State:
         s = self.session
-        view = s.view_of(seat)
         start = min(log_from, len(s.log))
         lines = [
             LogLine.model_construct(
@@ -206,7 +215,7 @@ class Table:
             steps=len(s.record.actions),
             decider=decider,
             over=s.over,
-            view=view_data(view),
+            view=data(view),
             legal=legal_texts(view),
             log_start=start,
             log=lines,

@@ -29,7 +29,7 @@ from forum_trajanum.core.saves.paths import (
     read_only,
     write_atomic,
 )
-from forum_trajanum.core.saves.writer import flush, pending, write_save, writer
+from forum_trajanum.core.saves.writer import FileWriter, flush
 
 if TYPE_CHECKING:
     from forum_trajanum.core.record import GameRecordBase as GameRecord
@@ -46,6 +46,7 @@ class GameFile:
         self.path = games_dir() / f"{game_id}{SUFFIX}"
         self._fd: int | None = lock_fd
         self._writing: list[Future] = []  # writes not yet checked for an error
+        self._writer = FileWriter(self.path)
 
     @property
     def is_open(self) -> bool:
@@ -60,17 +61,16 @@ class GameFile:
     ) -> None:
         """Write the record (atomically), its header summing up ``state`` for the list.
 
-        The text is made now and written (and synced to disk) by this module's writer thread,
-        one write after the other. Without ``background`` this waits for it; with it the
-        caller goes on (the play screen repaints meanwhile) and a failed write raises its
+        The text is made now and written (and synced to disk) by a writer thread, this
+        game's writes one after the other (``saves.writer.FileWriter``). Without
+        ``background`` this waits for it; with it the caller goes on (the play screen
+        repaints meanwhile) and a failed write raises its
         :class:`SaveError` at a later save or at :meth:`flush`. Every reader of saves in this
         module, and :meth:`close`, waits for the writes under way first."""
         if self._fd is None:
             raise SaveError("this game was closed; it cannot be saved any more")
         record.meta = save_summary(record, state, title)
-        writing = writer().submit(write_save, self.path, record.to_json())
-        pending.add(writing)
-        writing.add_done_callback(pending.discard)
+        writing = self._writer.submit(record.to_json())
         self._writing.append(writing)
         if not background:
             self.flush()

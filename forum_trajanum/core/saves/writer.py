@@ -1,8 +1,19 @@
-"""The writer thread: saves are written one after the other, in the order asked, while the
-screen repaints; every reader of saves waits for the writes under way."""
+"""The writers: saves are written while the screen repaints, each game's one after the other
+in the order asked, different games' at the same time; every reader of saves waits for the
+writes under way.
+
+Each save is synced to disk (``os.fsync``), which on a disk takes milliseconds; a game host
+saves many games at once (:mod:`forum_trajanum.net`), and the system syncs files written at
+the same time together. So each game file has its own queue (:class:`FileWriter`) served by
+a shared pool of threads, and a save still queued when a newer one of the same game comes is
+not written at all: the newer one holds all of it (each save is the whole game), and both are
+done when it is on disk.
+"""
 
 from __future__ import annotations
 
+import threading
+from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
@@ -13,6 +24,9 @@ from forum_trajanum.core.saves.paths import (
     read_only,
     write_atomic,
 )
+
+#: Threads writing saves at most (each game's saves are written one after the other).
+WRITERS = 16
 
 
 def write_save(path: Path, text: str) -> None:
@@ -35,12 +49,55 @@ pending: set[Future] = set()
 
 
 def writer() -> ThreadPoolExecutor:
-    """The one writer thread: writes happen one after the other, in the order asked. Its
-    thread is joined when the program ends, so no write under way is lost by quitting."""
+    """The pool of writer threads. Its threads are joined when the program ends, so no write
+    under way is lost by quitting."""
     global _WRITER
     if _WRITER is None:
-        _WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="forum-trajanum-save")
+        _WRITER = ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="forum-trajanum-save")
     return _WRITER
+
+
+class FileWriter:
+    """The saves of one file, written one after the other on the writers' pool; of the saves
+    queued while one is written, only the newest is written next (it holds the others)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._queue: deque[tuple[Future, str]] = deque()
+        self._busy = False
+
+    def submit(self, text: str) -> Future:
+        """Write ``text`` to the file after the writes asked before; the future is done when
+        it (or a newer text of the file) is on disk, or holds the :class:`SaveError`."""
+        future: Future = Future()
+        pending.add(future)
+        future.add_done_callback(pending.discard)
+        with self._lock:
+            self._queue.append((future, text))
+            start = not self._busy
+            self._busy = True
+        if start:
+            writer().submit(self._drain)
+        return future
+
+    def _drain(self) -> None:
+        while True:
+            with self._lock:
+                if not self._queue:
+                    self._busy = False
+                    return
+                batch = list(self._queue)
+                self._queue.clear()
+            futures = [f for f, _ in batch if f.set_running_or_notify_cancel()]
+            try:
+                write_save(self.path, batch[-1][1])
+            except BaseException as exc:  # a SaveError: each caller hears of it
+                for future in futures:
+                    future.set_exception(exc)
+            else:
+                for future in futures:
+                    future.set_result(None)
 
 
 def flush() -> None:

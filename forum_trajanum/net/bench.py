@@ -1,0 +1,215 @@
+"""Benchmark of the game host: N tables played through real websocket clients on 127.0.0.1.
+
+Run ``python -m forum_trajanum.net.bench [--game NAME] [--tables 1,10,100] [--seconds S]
+[--think S]``. For each number of tables, a host is started in a process of its own
+(``forum-trajanum host --tables N``, its saves in a temporary folder, written and synced
+after every action as always) and two clients per table connect to it from this process.
+Each table's deciding client answers at once with a random legal action (no bot thinks: the
+host's work and the network are measured), or after ``--think`` seconds on average (a
+person's pace, drawn at random). Printed per N: the moves per second over all tables, and the
+median and 95th percentile of the latency from a client sending its action to every client
+of the table having the new state (its own answer included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import re
+import shutil
+import signal
+import statistics
+import sys
+import tempfile
+import time
+
+from forum_trajanum.net.client import Client
+from forum_trajanum.net.protocol import parse_address
+
+_ADDRESS = re.compile(r"^  \S+: (http://\S+)")
+
+
+async def start_host(game: str, tables: int, home: str) -> tuple[asyncio.subprocess.Process, list]:
+    """A host of ``tables`` new games of two people; its process and the addresses."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "forum_trajanum.net.host",
+        "--game",
+        game,
+        "--seats",
+        "Ann,Bob",
+        "--tables",
+        str(tables),
+        "--port",
+        "0",
+        "--seed",
+        "1",
+        "--max-connections",
+        str(2 * tables + 8),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+        env={**os.environ, "FORUM_TRAJANUM_HOME": home, "PYTHONUNBUFFERED": "1"},
+    )
+    addresses = []
+    async with asyncio.timeout(120):
+        while True:
+            line = (await process.stdout.readline()).decode()
+            if not line:
+                raise RuntimeError("the host ended before it listened")
+            found = _ADDRESS.match(line)
+            if found:
+                addresses.append(parse_address(found[1]))
+            if line.startswith("Press Ctrl+C"):
+                return process, addresses
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far (Linux; 0 where /proc is not there)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Timed(Client):
+    """A client that notes when each new number of actions reached it."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.arrivals: list[tuple[int, float]] = []
+
+    def _take(self, message) -> None:
+        super()._take(message)
+        if self.state is not None and (
+            not self.arrivals or self.arrivals[-1][0] != self.state.steps
+        ):
+            self.arrivals.append((self.state.steps, time.perf_counter()))
+
+    def arrival(self, steps: int) -> float | None:
+        """When the state of ``steps`` actions or more first arrived (None: not yet)."""
+        for count, when in reversed(self.arrivals):
+            if count < steps:
+                break
+            found = when
+        else:
+            return self.arrivals[0][1] if self.arrivals else None
+        return found if self.arrivals[-1][0] >= steps else None
+
+
+async def play_table(clients: list[Timed], stop: float, think: float, rng, latencies, moves):
+    """Play one table until ``stop`` (a perf_counter time) or the game's end."""
+    while time.perf_counter() < stop:
+        state = clients[0].state
+        if state.over:
+            return
+        mover = next((c for c in clients if c.state.legal and not c.state.over), None)
+        if mover is None:
+            await asyncio.wait(
+                [
+                    asyncio.ensure_future(c.wait_for(lambda c: c.state.legal or c.state.over))
+                    for c in clients
+                ],
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            continue
+        if think:
+            await asyncio.sleep(rng.expovariate(1 / think))
+        target = mover.state.steps + 1
+        sent = time.perf_counter()
+        answer = await mover.act(rng.choice(mover.state.legal))
+        if not answer.applied:
+            continue
+        for client in clients:
+            await client.wait_for(lambda c, target=target: c.state.steps >= target)
+        latencies.append(max(c.arrival(target) for c in clients) - sent)
+        moves[0] += 1
+
+
+async def measure(
+    game: str, tables: int, seconds: float, think: float, where: str | None = None
+) -> dict:
+    """One run: the moves per second and the latencies (seconds) of ``tables`` tables, the
+    saves in a new folder in ``where`` (the system's temporary folder by default)."""
+    home = tempfile.mkdtemp(prefix="ft-net-bench-", dir=where)
+    process, addresses = await start_host(game, tables, home)
+    clients: list[Timed] = []
+    try:
+        for address in addresses:
+            client = Timed(address)
+            await client.start(30)
+            clients.append(client)
+        by_table: dict[int, list[Timed]] = {}
+        for client in clients:
+            by_table.setdefault(client.address.table, []).append(client)
+        latencies: list[float] = []
+        moves = [0]
+        host_cpu = cpu_seconds(process.pid)
+        started = time.perf_counter()
+        stop = started + seconds
+        await asyncio.gather(
+            *(
+                play_table(group, stop, think, random.Random(number), latencies, moves)
+                for number, group in by_table.items()
+            )
+        )
+        elapsed = time.perf_counter() - started
+        host_cpu = cpu_seconds(process.pid) - host_cpu
+    finally:
+        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+        with contextlib.suppress(ProcessLookupError):
+            process.send_signal(signal.SIGTERM)
+        await process.wait()
+        shutil.rmtree(home, ignore_errors=True)
+    latencies.sort()
+    return {
+        "tables": tables,
+        "moves": moves[0],
+        "per_second": moves[0] / elapsed,
+        "median": statistics.median(latencies) if latencies else float("nan"),
+        "p95": latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan"),
+        "host_cpu": host_cpu / moves[0] if moves[0] else float("nan"),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m forum_trajanum.net.bench")
+    parser.add_argument("--game", default="forum-trajanum")
+    parser.add_argument("--tables", default="1,10,100", help="numbers of tables, by commas")
+    parser.add_argument("--seconds", type=float, default=10.0, help="per number of tables")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean seconds a client waits before acting"
+    )
+    parser.add_argument(
+        "--saves-in", metavar="FOLDER", help="where the host's saves go (a temporary folder)"
+    )
+    args = parser.parse_args(argv)
+    counts = [int(n) for n in args.tables.split(",")]
+    pace = f"clients think {args.think:g} s on average" if args.think else "clients act at once"
+    folder = args.saves_in or tempfile.gettempdir()
+    print(
+        f"{args.game}: 2 people per table, random legal moves, {pace}; saves synced to disk "
+        f"after every move (a temporary folder in {folder}); {os.cpu_count()} cores"
+    )
+    print(
+        f"{'tables':>6} {'moves':>7} {'moves/s':>9} {'median ms':>10} {'p95 ms':>8} "
+        f"{'host CPU ms/move':>17}"
+    )
+    for tables in counts:
+        result = asyncio.run(measure(args.game, tables, args.seconds, args.think, args.saves_in))
+        print(
+            f"{result['tables']:>6} {result['moves']:>7} {result['per_second']:>9.0f} "
+            f"{1000 * result['median']:>10.1f} {1000 * result['p95']:>8.1f} "
+            f"{1000 * result['host_cpu']:>17.2f}",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
