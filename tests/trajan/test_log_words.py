@@ -376,10 +376,10 @@ def test_the_replays_final_lines_carry_each_seats_own_figures():
     record = TrajanRecord(seed=9, options=TrajanOptions(players=2), names=NAMES)
     for _, action in random_game(9, 2):
         record.append(action)
-    replay = TrajanReplay(record)
-    last = replay.moments[-1]
-    said = last.said(NAMES)
-    final = last.state.scorings[-1]
+    replay = TrajanReplay.of(record)
+    last = replay.steps[-1]
+    said = replay.said(last, NAMES)
+    final = replay.state_at(replay.length).scorings[-1]
     for p, name in enumerate(NAMES):
         bonus = final[p]["bonus"]
         assert f"{name} final scoring: {bonus} VP for bonus tiles" in "\n".join(said)

@@ -13,8 +13,6 @@ end; tab or 1-4 the seat whose circle is shown; c b m d p l the panels; Esc or q
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,9 +20,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from forum_trajanum.core.game import GAMES
-from forum_trajanum.core.timeline import Timeline
-from forum_trajanum.games.trajan.engine.state import GameState
+from forum_trajanum.core.replay import Replay, ReplayStep, next_mark, previous_mark
 from forum_trajanum.games.trajan.engine.view import view
 from forum_trajanum.games.trajan.ui.panels import PANEL_KEYS, PANEL_TITLES, panel_text
 from forum_trajanum.games.trajan.ui.playdata import TrajanData
@@ -34,53 +30,19 @@ from forum_trajanum.games.trajan.ui.statusline import status_line
 WIDE = 120
 
 
-@dataclass
-class Moment:
-    """The game after one action: who played it, its words, and where the game stood."""
-
-    seat: int
-    #: its log lines, each with the seat it is about (-1: the table's), as the log has them
-    lines: list[tuple[int, str]]
-    state: GameState
-    period: tuple[int, int]
-
-    def said(self, names: list[str]) -> list[str]:
-        """Its lines in words, each named by its own seat (a quarter's end or the final
-        scoring tells every seat's figures under that seat's name)."""
-        return [f"{names[seat]} {text}" if seat >= 0 else text for seat, text in self.lines]
-
-
-class TrajanReplay:
-    """A record replayed once: the state after every action, with its log lines."""
-
-    def __init__(self, record) -> None:
-        self.record = record
-        self.game = GAMES.get(record.game)
-        timeline = Timeline(record, self.game)
-        self.moments = [Moment(-1, [], timeline.state.clone(), (0, 0))]
-        secrets = []
-        for step in timeline:  # each step's state is the timeline's own: kept as a clone
-            self.moments.append(
-                Moment(
-                    step.seat,
-                    list(step.lines),
-                    step.after.clone(),
-                    self.game.period(step.after),
-                )
-            )
-            secrets.append(list(step.secret))
-        self.finished = self.game.is_over(timeline.state)
-        if self.finished:  # no secrets left: what each player alone knew is told too
-            for moment, secret in zip(self.moments[1:], secrets, strict=True):
-                moment.lines += secret
-        self.problem = timeline.problem
-
-    @property
-    def length(self) -> int:
-        return len(self.moments) - 1
+class TrajanReplay(Replay):
+    """A Trajan record replayed once (:meth:`of`): the core's replay, each action's section
+    the (quarter, round) it was taken in, as the game's log heads it."""
 
     def names(self) -> list[str]:
         return list(self.record.names)
+
+    def said(self, step: ReplayStep, names: list[str]) -> list[str]:
+        """A step's lines in words, each named by its own seat (a quarter's end or the final
+        scoring tells every seat's figures under that seat's name); once the game is over,
+        what its player alone knew is told too."""
+        lines = step.lines + step.secret if self.full else step.lines
+        return [f"{names[seat]} {text}" if seat >= 0 else text for seat, text in lines]
 
 
 class TrajanReplayScreen(Screen[None]):
@@ -116,6 +78,8 @@ class TrajanReplayScreen(Screen[None]):
         self.position = min(max(position, 0), replay.length)
         self.seat = 0
         self.panel = "circle"
+        self._turns = replay.turn_starts()
+        self._rounds = replay.round_starts()
 
     def compose(self) -> ComposeResult:
         yield Static(id="r-status")
@@ -153,25 +117,14 @@ class TrajanReplayScreen(Screen[None]):
         self.go(self.position + delta)
 
     def action_turn(self, delta: int) -> None:
-        """To the next (or previous) action of another seat than the one now shown."""
-        moments, here = self.replay.moments, self.position
-        seat = moments[here].seat
-        i = here + delta
-        while 0 < i < self.replay.length and moments[i].seat == seat:
-            i += delta
-        self.go(i)
+        """To the start of the next (or this or the previous) turn: another seat's actions."""
+        move = next_mark if delta > 0 else previous_mark
+        self.go(move(self._turns, self.position))
 
     def action_round(self, delta: int) -> None:
-        moments, here = self.replay.moments, self.position
-        period = moments[here].period
-        i = here + delta
-        while 0 < i < self.replay.length and moments[i].period == period:
-            i += delta
-        if delta < 0:  # to the start of that round
-            target = moments[i].period
-            while i > 0 and moments[i - 1].period == target:
-                i -= 1
-        self.go(i)
+        """To the start of the next (or this or the previous) round."""
+        move = next_mark if delta > 0 else previous_mark
+        self.go(move(self._rounds, self.position))
 
     def action_jump(self, where: int) -> None:
         self.go(self.replay.length if where < 0 else where)
@@ -195,31 +148,33 @@ class TrajanReplayScreen(Screen[None]):
 
     def _log(self) -> list[str]:
         lines, when = [], None
-        names = self.replay.names()
-        for moment in self.replay.moments[1 : self.position + 1]:
-            if moment.period != when:
-                when = moment.period
-                lines.append(f"── {self.replay.game.period_name(when)} ──")
-            lines += moment.said(names)
+        replay = self.replay
+        names = replay.names()
+        for step in replay.steps[: self.position]:
+            if step.section != when:
+                when = step.section
+                lines.append(f"── {replay.game.period_name(when)} ──")
+            lines += replay.said(step, names)
         return lines
 
     def draw(self) -> None:
         replay = self.replay
-        moment = replay.moments[self.position]
+        state = replay.state_at(self.position)
+        step = replay.steps[self.position - 1] if self.position else None
         names = replay.names()
         # a finished game shows everything; an unfinished one what an onlooker may know
-        shown = moment.state if replay.finished else view(moment.state, -1)
+        shown = state if replay.full else view(state, -1)
         data = TrajanData(shown, names, list(replay.record.bots), self._log(), home=self.seat)
         width = self.size.width or self.app.size.width
         self.query_one("#r-status", Static).update(status_line(data, width))
         where = Text()
         where.append(f"Action {self.position} of {replay.length}", style="bold")
-        if not replay.finished:
+        if not replay.full:
             where.append(" · an unfinished game: hands are not shown")
         if replay.problem:
             where.append(f" · {replay.problem}", style="bold red")
-        if moment.seat >= 0:
-            said = moment.said(names) or [f"{names[moment.seat]}: (no words)"]
+        if step is not None:
+            said = replay.said(step, names) or [f"{names[step.seat]}: (no words)"]
             where.append("\n" + "; ".join(said))
         self.query_one("#r-where", Static).update(where)
         wide = self.size.width >= WIDE
@@ -242,4 +197,4 @@ class TrajanReplayScreen(Screen[None]):
 
 def replay_screen(record) -> TrajanReplayScreen:
     """The replay viewer for a Trajan record (the app's and ``forum-trajanum replay``'s)."""
-    return TrajanReplayScreen(TrajanReplay(record))
+    return TrajanReplayScreen(TrajanReplay.of(record))
