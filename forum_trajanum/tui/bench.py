@@ -200,6 +200,12 @@ def _session_at_build(seed: int):
     return session
 
 
+def _first_build(choices) -> int:
+    """The index of the first build in the decision list (its id is the action's text)."""
+    ids = [choices.get_option_at_index(i).id or "" for i in range(choices.option_count)]
+    return next(i for i, entry in enumerate(ids) if entry.startswith("build "))
+
+
 async def _until(pilot, condition, what: str) -> None:
     """Let the app work until ``condition()`` holds (at most 5 s)."""
     deadline = time.monotonic() + 5
@@ -237,9 +243,13 @@ async def cursor_and_board(width: int, height: int, samples: int):
         app.screen.query_one(DecisionList).focus()
         await pilot.pause()
         actions = app.session.record.actions
+        choices = app.screen.query_one(DecisionList)
         for _ in range(samples):
-            # an action (a step with one possible answer may follow it at once), then undo
-            # step by step back to where it began: every one a whole-board update
+            # a build (a step with one possible answer may follow it at once), then undo
+            # step by step back to where it began: every one a whole-board update. Not the
+            # top entry: it ends the turn, which cannot be undone
+            choices.highlighted = _first_build(choices)
+            await pilot.pause()
             count = len(actions)
             board.append(await probe.key_to_repaint("enter", lambda c=count: len(actions) > c))
             await pilot.pause()
