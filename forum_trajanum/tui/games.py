@@ -13,8 +13,8 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from forum_trajanum.core import saves
+from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.text import printable
-from forum_trajanum.games.forum_trajanum.engine import RecordError
 from forum_trajanum.tui.keys import KeyBar
 
 

@@ -48,7 +48,6 @@ class SetupScreen(PlayScreen):
     narrows the engine's arrangements, and only the complete arrangement is played."""
 
     MODE = "setup"
-    HINT = "Setup: choose from the list and press Enter."
     BINDINGS = [Binding("escape,backspace", "back_corner", "Back one corner", show=False)]
 
     def __init__(self, data: PlayData) -> None:
@@ -143,28 +142,24 @@ class DraftScreen(PlayScreen):
     """The draft: take tiles from the streets of the two street cards, keep one, pass one."""
 
     MODE = "draft"
-    HINT = "Draft: tinted streets are the street cards'; Tab to the grid, arrows + Enter."
 
 
 class TurnScreen(PlayScreen):
     """A turn: use tiles, convert, build with the grid cursor, place envoys on the Forum."""
 
     MODE = "turn"
-    HINT = "Turn: Tab to the Colonia or Forum, arrows to move, Enter to choose."
 
 
 class PayScreen(PlayScreen):
     """Cycle end: pay 1 coin per citizen row that should stay active."""
 
     MODE = "pay"
-    HINT = "Scoring: pay your citizens."
 
 
 class WatchScreen(PlayScreen):
     """Public view while a bot plays (no private information of anybody)."""
 
     MODE = "watch"
-    HINT = "A bot is playing…"
 
     def on_mount(self) -> None:
         self.show(self.data)
