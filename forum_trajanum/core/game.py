@@ -44,7 +44,8 @@ class Game:
     #: another game, or not an action at all) raises ``IllegalActionError`` and changes
     #: nothing.
     apply: Callable[..., Any]
-    #: ``view(state, seat)``: everything ``seat`` may know, with the current decision.
+    #: ``view(state, seat)``: everything ``seat`` may know, with the current decision: a
+    #: :class:`~forum_trajanum.core.view.View` (``legal``: the engine's own legal actions).
     view: Callable[[Any, int], Any]
     #: ``is_over(state)``.
     is_over: Callable[[Any], bool]

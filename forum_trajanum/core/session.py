@@ -196,11 +196,13 @@ class GameSession:
     # --- acting -------------------------------------------------------------------------
 
     def play(self, action, seat: int | None = None) -> list[LogEntry]:
-        """Apply ``action`` (an Action or its text) for the deciding seat; returns the public
-        log lines it added (none for a step of a draft, which is secret until all have passed).
+        """Apply ``action`` (an action, as a view's ``legal`` holds it, or its text) for the
+        deciding seat; returns the public log lines it added (none for a step of a draft,
+        which is secret until all have passed).
 
         Raises :class:`GameError` (state unchanged) for a text that does not parse or an action
-        that is not legal now.
+        that is not legal now. The engine's ``apply`` is the one check of legality: nothing
+        here or in the screens looks the action up in the legal ones first.
         """
         rules = self.rules
         if isinstance(action, str):
@@ -209,10 +211,8 @@ class GameSession:
         actor = rules.current_player(state)
         if seat is not None and seat != actor:
             raise GameError(f"it is {self.name(actor)}'s decision, not {self.name(seat)}'s")
-        if action not in rules.legal_actions(state):
-            rules.apply(state, action, actor)  # raises IllegalActionError with the reason
         before = state.clone()
-        rules.apply(state, action, actor)
+        rules.apply(state, action, actor)  # an illegal action raises and changes nothing
         self.played_alone = rules.played_alone(before, action, state)
         lines = self._played(before, action, actor, rules.public_lines(before, action, state))
         self.save()

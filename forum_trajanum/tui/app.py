@@ -637,7 +637,7 @@ class ForumApp(CoachApp, App):
     # --- acting -------------------------------------------------------------------------
 
     def on_action_chosen(self, message: ActionChosen) -> None:
-        self.play_action(message.text)
+        self.play_action(message.action)
 
     def on_undo_requested(self, message) -> None:
         self.undo()
@@ -669,9 +669,10 @@ class ForumApp(CoachApp, App):
     def on_quit_requested(self, message) -> None:
         self.exit()
 
-    def play_action(self, text: str) -> None:
-        """Apply a human player's chosen action; one that is not legal (any more) does
-        nothing."""
+    def play_action(self, action) -> None:
+        """Apply a human player's chosen action (or its text); one that is not legal (any
+        more) does nothing: the engine's ``apply`` says so, and the session plays it only
+        if it is legal."""
         s = self.session
         if s is None or s.over:
             return
@@ -679,13 +680,13 @@ class ForumApp(CoachApp, App):
         if s.is_bot(seat) or seat != self.last_human:
             return
         try:
-            s.play(text, seat)
+            s.play(action, seat)
         except GameError as exc:
             # The screens offer legal actions only: this one was chosen on a list still on
             # screen when its key arrived, after an earlier key of the same burst had moved
             # the game on. The new decision is on screen and the key does nothing; the
             # engine's reason (developer words) goes to the problem log only.
-            saves.log_problem(f"a choice that came after its decision ({text!r}): {exc}")
+            saves.log_problem(f"a choice that came after its decision ({str(action)!r}): {exc}")
             return
         # what the choice led to by itself (Trajan: the markers sown once one colour is
         # left) goes first on the next decision: a key typed on must not pick it unseen
@@ -778,18 +779,19 @@ class ForumApp(CoachApp, App):
         """Let a bot choose in a worker thread, pause visibly, then post the choice back."""
         started = time.monotonic()
         try:
-            text, problem = str(bot.choose(pv)), ""
+            action, problem = bot.choose(pv), ""
         except Exception as exc:  # a bot bug must not stop the game
-            text, problem = "", f"{type(exc).__name__}: {exc}"
+            action, problem = None, f"{type(exc).__name__}: {exc}"
         pause = self.bot_delay - (time.monotonic() - started)
         if pause > 0:
             time.sleep(pause)
         # the app may have closed while the bot was thinking: then there is nothing to play
         with contextlib.suppress(RuntimeError):
-            self.call_from_thread(self.bot_done, token, text, problem)
+            self.call_from_thread(self.bot_done, token, action, problem, pv.legal[0])
 
-    def bot_done(self, token: tuple, text: str, problem: str) -> None:
-        """Apply a bot's choice (the first legal action if the bot failed)."""
+    def bot_done(self, token: tuple, action, problem: str, fallback) -> None:
+        """Apply a bot's choice as it is (its view's first legal action, ``fallback``, if the
+        bot failed or chose what the engine refuses)."""
         s = self.session
         if s is None or token != self._bot_token or token != (id(s), len(s.record.actions)):
             return
@@ -797,14 +799,16 @@ class ForumApp(CoachApp, App):
             return
         self._bot_token = None
         seat = s.decider
-        # by their texts: a view's legal actions are texts in one game, actions in another
-        legal = [str(action) for action in s.view_of(seat).legal]
-        if text not in legal:
-            self.message = f"Bot {s.name(seat)} failed ({problem or text!r}); it plays {legal[0]}"
-            text = legal[0]
-        try:
-            s.play(text, seat)
-        except GameError as exc:  # pragma: no cover - the text was legal just above
-            self.message = str(exc)
+        if not problem:
+            try:
+                s.play(action, seat)  # as it is: the engine's apply is the one check
+            except GameError:
+                problem = repr(str(action))
+        if problem:
+            self.message = f"Bot {s.name(seat)} failed ({problem}); it plays {fallback}"
+            try:
+                s.play(fallback, seat)
+            except GameError as exc:  # pragma: no cover - its own view's first legal action
+                self.message = str(exc)
         self.advance()
         self.call_after_refresh(self.check_saved)

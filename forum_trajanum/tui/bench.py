@@ -189,12 +189,12 @@ def start_up(width: int, height: int, launches: int) -> dict[str, tuple[float, f
 def _session_at_build(seed: int):
     from forum_trajanum.core.session import GameSession
     from forum_trajanum.games.forum_trajanum.engine import GameOptions
-    from forum_trajanum.games.forum_trajanum.engine.actions import Build, parse
+    from forum_trajanum.games.forum_trajanum.engine.actions import Build
     from forum_trajanum.games.forum_trajanum.engine.tasks import Decision
 
     session = GameSession.new(seed, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
     while session.state.tasks[-1].kind != Decision.BUILD or not any(
-        isinstance(parse(a), Build) for a in session.view_of(session.decider).legal
+        isinstance(a, Build) for a in session.view_of(session.decider).legal
     ):
         session.play(session.view_of(session.decider).legal[0])
     return session

@@ -8,10 +8,11 @@ from textual.message import Message
 
 
 class ActionChosen(Message):
-    """The player chose a legal action (its text form)."""
+    """The player chose an action: one of the view's ``legal`` as it is (or its text). The
+    screen does not check it: the engine's ``apply`` does, once."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text
+    def __init__(self, action) -> None:
+        self.action = action
         super().__init__()
 
 

@@ -20,7 +20,7 @@ class SpyBot:
         assert type(view) is PlayerView, f"a bot was handed {type(view).__name__}"
         self.seen.append(view)
         action = self.bot.choose(view)
-        assert str(action) in view.legal, f"{action} is not among {view.legal[:10]}"
+        assert action in view.legal, f"{action} is not among {view.legal[:10]}"
         self.answers.append(str(action))
         return action
 

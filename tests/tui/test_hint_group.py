@@ -6,7 +6,6 @@ counted letters and took the wrong tile, which could not be undone (issue 19, it
 from __future__ import annotations
 
 from forum_trajanum.games.forum_trajanum.bots.hint import Hint
-from forum_trajanum.games.forum_trajanum.engine import parse
 from forum_trajanum.games.forum_trajanum.ui.entries import group_of
 from forum_trajanum.games.forum_trajanum.ui.hinting import HINT_MARK, HintPanel
 from forum_trajanum.tui.app import ForumApp
@@ -22,9 +21,9 @@ async def test_opening_the_group_of_a_hinted_choice_shows_it_marked_and_named_by
 ):
     session = session_at("draft", seed=4, bots=["", "easy"])
     pv = session.view_of(0)
-    grouped = [parse(text) for text in pv.legal if group_of(parse(text))]
+    grouped = [a for a in pv.legal if group_of(a)]
     assert len(grouped) > 12  # more than the list shows at 80x24
-    target, other = grouped[-1], parse(next(t for t in pv.legal if not group_of(parse(t))))
+    target, other = grouped[-1], next(a for a in pv.legal if not group_of(a))
     monkeypatch.setattr(
         "forum_trajanum.games.forum_trajanum.bots.hint.suggest",
         lambda view: Hint(target, ((target, 13.0), (other, 12.0)), worlds=8),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.games.forum_trajanum.engine import GameOptions, parse
+from forum_trajanum.games.forum_trajanum.engine import GameOptions
 from forum_trajanum.games.forum_trajanum.ui.labels import describe
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
@@ -42,8 +42,8 @@ def test_a_paid_inactive_row_turns_active_again_and_an_unpaid_one_stays_inactive
     me = pv.colonias[pv.viewer]
     rows = [r for r in range(6) if any(me.citizens[r])]
     assert rows and not any(me.row_active[r] for r in rows)  # all unpaid in cycle I
-    words = {text: describe(parse(text), pv) for text in pv.legal}
-    pay_all = max(pv.legal, key=lambda t: len(t.split()))
+    words = {str(a): describe(a, pv) for a in pv.legal}
+    pay_all = max(map(str, pv.legal), key=lambda t: len(t.split()))
     assert "active again" in words[pay_all] and "stay active" not in words[pay_all]
     assert "stays active" not in words[pay_all]
     assert words["pay none"].endswith("inactive")

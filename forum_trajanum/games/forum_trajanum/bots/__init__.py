@@ -12,9 +12,10 @@ between bots (``play_game``, ``step``) in :mod:`forum_trajanum.core.match`.
 Contract:
 
 - ``choose`` receives only ``view(state, seat)`` for the bot's own seat, at a decision of that
-  seat (``view.legal`` is not empty), and returns one of ``view.legal`` as an action
-  (``parse(text)``). A bot never receives the full game state; search bots sample worlds from
-  their view with :func:`forum_trajanum.games.forum_trajanum.engine.determinize.determinize`.
+  seat (``view.legal`` is not empty), and returns one of ``view.legal`` (the engine's own
+  action values: the app and the match driver apply it as it is). A bot never receives the
+  full game state; search bots sample worlds from their view with
+  :func:`forum_trajanum.games.forum_trajanum.engine.determinize.determinize`.
 - Bots are deterministic for their seed: each owns a ``random.Random(seed)`` and uses no global
   random state. Only Hard reads a clock, for its deadline (2.5 s per decision); a search the
   deadline does not cut is the same on any machine.
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from forum_trajanum.games.forum_trajanum.engine import Action, PlayerView, parse
+from forum_trajanum.games.forum_trajanum.engine import Action, PlayerView
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -38,12 +39,13 @@ class Bot(Protocol):
     level: str
 
     def choose(self, view: PlayerView) -> Action:
-        """One of ``view.legal`` (parsed), for the decision the view shows."""
+        """One of ``view.legal``, for the decision the view shows."""
         ...
 
 
 def legal_of(view: PlayerView) -> list[Action]:
-    """The legal actions in ``view``, parsed; a view with no decision for its viewer raises."""
+    """The legal actions in ``view`` (a list of its own); a view with no decision for its
+    viewer raises."""
     if not view.legal:
         raise ValueError(f"player {view.viewer + 1} has no decision to make now")
-    return [parse(text) for text in view.legal]
+    return list(view.legal)

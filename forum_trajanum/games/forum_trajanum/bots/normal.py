@@ -333,8 +333,5 @@ class NormalBot:
             return legal[0]
         state = determinize(view, self.rng)
         me = view.viewer
-        # the sampled world offers exactly the view's legal actions; use those instances
-        options = legal_actions(state)
-        if [str(a) for a in options] != list(view.legal):
-            options = legal
-        return self.policy.choose(state, me, options, view.colonias[me].unseen)
+        # the sampled world offers exactly the view's legal actions (the same interned values)
+        return self.policy.choose(state, me, legal, view.colonias[me].unseen)

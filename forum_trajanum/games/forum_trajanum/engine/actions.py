@@ -462,12 +462,13 @@ def crane_colours(text: str) -> str:
     return action.colours if isinstance(action, SetupCranes) else ""
 
 
-def uses_reserve(text: str) -> bool:
-    """Whether an action text uses a tile from the player's reserve."""
-    try:
-        action = parse(text)
-    except ActionParseError:
-        return False
+def uses_reserve(action: Action | str) -> bool:
+    """Whether an action (or an action's text) uses a tile from the player's reserve."""
+    if isinstance(action, str):
+        try:
+            action = parse(action)
+        except ActionParseError:
+            return False
     return isinstance(action, UseTile) and action.source == "reserve"
 
 

@@ -9,8 +9,9 @@ player's face-down tiles, river, kept or received tile before they are revealed,
 from __future__ import annotations
 
 from collections import Counter
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator
 
 from forum_trajanum.core.actions import reveals as core_reveals
 from forum_trajanum.games.forum_trajanum.data import (
@@ -23,7 +24,7 @@ from forum_trajanum.games.forum_trajanum.data import (
     trajan_card_value,
 )
 from forum_trajanum.games.forum_trajanum.engine import rules
-from forum_trajanum.games.forum_trajanum.engine.actions import ACTIONS, Action
+from forum_trajanum.games.forum_trajanum.engine.actions import ACTIONS, Action, parse
 from forum_trajanum.games.forum_trajanum.engine.cells import CellKind, built_cell, tile_cell
 from forum_trajanum.games.forum_trajanum.engine.forum import forum_geometry
 from forum_trajanum.games.forum_trajanum.engine.scoring import RankKey, places
@@ -90,7 +91,6 @@ class ColoniaView(BaseModel):
     drafted_kinds: tuple[str, ...]
     draft_tribunes: int
     drafted: int  # tiles taken so far in the draft step under way
-    done_drafting: bool
     kept: str  # kind, "" when none or not visible to the viewer
     received: str
     kept_hidden: bool  # a kept tile is there but the viewer may not see it
@@ -118,8 +118,23 @@ class ColoniaView(BaseModel):
         )
 
 
+def _actions(value) -> tuple[Action, ...]:
+    """The legal actions of a view read back (its JSON form holds their texts)."""
+    return tuple(parse(a) if isinstance(a, str) else a for a in value)
+
+
+#: A view's legal actions: action values (the engine's own, in its order); their texts in the
+#: view's JSON form, as in a record, so a view dumped and read back is the same view.
+LegalActions = Annotated[
+    tuple[Action, ...],
+    PlainValidator(_actions),
+    PlainSerializer(lambda legal: tuple(str(a) for a in legal)),
+]
+
+
 class PlayerView(BaseModel):
-    """Everything player ``viewer`` may know at this moment."""
+    """Everything player ``viewer`` may know at this moment (a
+    :class:`~forum_trajanum.core.view.View`)."""
 
     model_config = ConfigDict(frozen=True, defer_build=True)
     viewer: int
@@ -146,7 +161,9 @@ class PlayerView(BaseModel):
     forum: tuple[int, ...]  # owner of the envoy per Forum cell (-1 free)
     all_passed: bool
     colonias: tuple[ColoniaView, ...]
-    legal: tuple[str, ...]  # the viewer's legal actions when it is the viewer's decision
+    #: the viewer's legal actions (the engine's, in its order) when the decision is the
+    #: viewer's; empty otherwise
+    legal: LegalActions
     scorings: tuple[tuple[dict[str, int], ...], ...]
     removed: int
     #: seats grouped by place now (the final ranking once the game is over): most points, then
@@ -266,7 +283,6 @@ def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
             ),
             draft_tribunes=0 if hide_draft else pl.draft_tribunes,
             drafted=0 if hide_draft else len(pl.taken),
-            done_drafting=not pl.cards_left and not pl.taken,
             kept=kept,
             received=received,
             kept_hidden=pl.kept >= 0 and not kept and not hide_draft,
@@ -284,7 +300,7 @@ def view(state: GameState, player: int) -> PlayerView:
     """Exactly what ``player`` may know now; ``player = -1`` gives an onlooker's view
     (public information only: no river, hand or received tile of anybody)."""
     decider = rules.current_player(state)
-    legal = tuple(str(a) for a in rules.legal_actions(state)) if decider == player else ()
+    legal = tuple(rules.legal_actions(state)) if decider == player else ()
     geo = forum_geometry(state)
     # built by our own code from a valid state: skip re-validation (views are on hot paths)
     colonias = tuple(_colonia(state, pl, player) for pl in state.players)

@@ -12,7 +12,7 @@ goes up as a message (:class:`~forum_trajanum.tui.messages.ActionChosen`); the a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -26,7 +26,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from forum_trajanum.games.forum_trajanum.data import cell_name
-from forum_trajanum.games.forum_trajanum.engine.actions import END_TURN
+from forum_trajanum.games.forum_trajanum.engine.actions import END_TURN, EndTurn
 from forum_trajanum.games.forum_trajanum.ui.entries import group_words
 from forum_trajanum.games.forum_trajanum.ui.hinting import HINT_MARK, HintPanel
 from forum_trajanum.games.forum_trajanum.ui.labels import (
@@ -47,6 +47,9 @@ if TYPE_CHECKING:
 
 #: Log lines shown in the decision panel while somebody else (a bot) plays.
 WATCH_LINES = 5
+
+#: The action that ends a player's turn (the engine's interned value).
+ENDS_TURN = EndTurn.make()
 
 
 def set_text(widget: Static, text: Text, layout: bool = True) -> None:
@@ -111,7 +114,7 @@ class Choices:
 
     #: The view, the names, the log, whether undo is possible, the message to show, ...
     data: PlayData
-    #: The legal actions of the view, parsed, in the engine's order.
+    #: The legal actions of the view, in the engine's order.
     actions: list
     #: Those about no cell of a board, but for the grouped ones.
     other: list
@@ -123,6 +126,13 @@ class Choices:
     steps: list[tuple[str, str]] | None = None
     #: Words after the line above the list (the setup's corner and colours chosen so far).
     note: Text | None = None
+    #: The legal actions by their text: the list's entry ids of actions (any other id is a
+    #: group's or one of :attr:`steps`).
+    by_text: dict[str, object] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.by_text:
+            self.by_text = {str(a): a for a in self.actions}
 
 
 class DecisionPanel(Vertical):
@@ -274,7 +284,7 @@ class DecisionPanel(Vertical):
         parts = [(pv.title[:1].upper() + pv.title[1:] + ".", "bold")]
         if data.can_undo:
             parts.append(("[u] undo", "#87d787"))
-        if END_TURN in pv.legal and len(self.choices.actions) > 1:
+        if ENDS_TURN in pv.legal and len(self.choices.actions) > 1:
             parts.append(("[e] end the turn", "#87d787"))  # often last in a long list
         if self.group_open:
             parts.append((f"{group_words(self.group_open)}: Escape goes back.", "bold"))
@@ -361,7 +371,7 @@ class DecisionPanel(Vertical):
         if self.group_open:
             return [(str(a), describe(a, pv)) for a in choices.groups[self.group_open]] + [back]
         if self.cell_open:
-            by_text = {str(a): a for a in choices.actions}
+            by_text = choices.by_text
             return [(text, describe(by_text[text], pv)) for text in self.cell_open[1]] + [back]
         grouped = {a for members in choices.groups.values() for a in members}
         # the engine's first choice stays the top entry (it spends nothing)
@@ -375,14 +385,14 @@ class DecisionPanel(Vertical):
                 seen.add(action)
                 shown.append(action)
         shown += [a for a in choices.actions if forum_cell(a) is not None and a not in seen]
-        rest = [a for a in choices.other if str(a) != END_TURN and a not in seen]
+        rest = [a for a in choices.other if a != ENDS_TURN and a not in seen]
         out = [(str(a), describe(a, pv)) for a in shown + rest]
         out += [
             (GROUP_ID + name, f"{group_words(name)}… ({len(members)} ways)")
             for name, members in choices.groups.items()
         ]
         out += [
-            (str(a), describe(a, pv)) for a in choices.other if str(a) == END_TURN and a not in seen
+            (str(a), describe(a, pv)) for a in choices.other if a == ENDS_TURN and a not in seen
         ]
         return out
 
@@ -406,16 +416,18 @@ class DecisionPanel(Vertical):
     # --- input --------------------------------------------------------------------------
 
     def choose(self, text: str) -> None:
-        """An entry chosen: a group's opens the group; a legal action goes up to the app,
-        an entry of the screen's own up to the screen."""
+        """An entry chosen (by its id): a group's opens the group; a legal action goes up to
+        the app as it is (the engine's ``apply`` checks it), an entry of the screen's own up
+        to the screen."""
         if text.startswith(GROUP_ID):
             self.open_group(None if text == BACK_ID else text.removeprefix(GROUP_ID))
             return
         # keys that follow choose nothing until the next decision is on screen (issue 27:
         # a digit typed after a choice took an entry of the list that came next)
         self.choice_list.spend()
-        if text in self.choices.data.view.legal:
-            self.post_message(ActionChosen(text))
+        action = self.choices.by_text.get(text)
+        if action is not None:
+            self.post_message(ActionChosen(action))
         else:
             self.post_message(self.EntryChosen(text))
 
@@ -427,7 +439,7 @@ class DecisionPanel(Vertical):
     def end_turn(self) -> None:
         """End the turn, where that is one of the choices (it is the last entry of what can
         be a long list of builds and conversions)."""
-        if END_TURN not in self.choices.data.view.legal or not self.choices.actions:
+        if ENDS_TURN not in self.choices.data.view.legal or not self.choices.actions:
             self.say("There is no turn of yours to end now: the choices say what to decide.")
         elif not self.choice_list.held:
             self.choose(END_TURN)

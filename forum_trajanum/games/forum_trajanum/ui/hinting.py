@@ -150,7 +150,7 @@ class HintPanel(Static):
         """Take a worked-out hint for ``pv``, the view on screen (the screen decided it still
         is); False when there is none to show (the thinking is over either way)."""
         self.thinking = False
-        if hint is None or str(hint.action) not in pv.legal:
+        if hint is None or hint.action not in pv.legal:
             self.hint_view = None
             return False
         self.hint = hint

@@ -1,6 +1,7 @@
 """Words for the screen: labels of legal actions, tiles, cells and resources.
 
-Only wording lives here. Which actions exist is decided by the engine (``view.legal``). What
+Only wording lives here. Which actions exist is decided by the engine (``view.legal``, the
+engine's own action values: nothing here parses a text). What
 each kind of action is in words, and which board cells it is about, is its spec's
 (``forum_trajanum.games.forum_trajanum.engine.specs``): the game's words live in the engine
 (``forum_trajanum.games.forum_trajanum.engine.words``), and this module adds the screen's (costs and
@@ -18,7 +19,7 @@ from forum_trajanum.games.forum_trajanum.data import (
     ROW_TITLES,
     TRACKS,
 )
-from forum_trajanum.games.forum_trajanum.engine import PlayerView, parse, preview
+from forum_trajanum.games.forum_trajanum.engine import PlayerView, preview
 from forum_trajanum.games.forum_trajanum.engine import actions as A
 from forum_trajanum.games.forum_trajanum.engine.cells import CellKind, parse_cell
 from forum_trajanum.games.forum_trajanum.engine.specs import SPECS
@@ -197,11 +198,6 @@ def decision_context(pv: PlayerView) -> str:
     if pv.decision == Decision.PAY:
         return "1 coin per citizen row; unpaid rows turn inactive before the scoring."
     return ""
-
-
-def legal_actions_of(pv: PlayerView) -> list[A.Action]:
-    """The viewer's legal actions, parsed from the view."""
-    return [parse(text) for text in pv.legal]
 
 
 def prestige_words(colonia) -> str:

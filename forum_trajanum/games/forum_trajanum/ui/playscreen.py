@@ -42,7 +42,6 @@ from forum_trajanum.games.forum_trajanum.ui.labels import (
     action_cells,
     cell_words,
     forum_cell,
-    legal_actions_of,
 )
 from forum_trajanum.games.forum_trajanum.ui.panels import (
     COLONIA_LEGEND,
@@ -81,7 +80,6 @@ class PlayScreen(GameScreen):
     """
 
     MODE = "play"
-    HINT = ""
     #: Read when the first play screen is shown (the start screen does without it).
     CSS_PATH = "play.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-standard-w"), (160, "-wide-w")]
@@ -273,11 +271,11 @@ class PlayScreen(GameScreen):
         self.draw()
 
     def sort_actions(self) -> None:
-        """Parse the legal actions and sort them by the Colonia / Forum cell they are about;
+        """Sort the view's legal actions by the Colonia / Forum cell they are about;
         the conversions of a building step go behind one entry of the list (a group), and so
         do the entries of any list longer than its keys (``entries.list_groups``)."""
         pv = self.data.view
-        self.actions = legal_actions_of(pv)
+        self.actions = list(pv.legal)
         self.by_text = {str(action): action for action in self.actions}
         self.by_cell, self.by_forum, self.other = {}, {}, []
         self.groups: dict[str, list] = {}
@@ -298,7 +296,7 @@ class PlayScreen(GameScreen):
 
     def choices(self) -> Choices:
         """What the decision panel shows (a screen may add entries of its own)."""
-        return Choices(self.data, self.actions, self.other, self.groups)
+        return Choices(self.data, self.actions, self.other, self.groups, by_text=self.by_text)
 
     def draw(self) -> None:
         """Draw the boards, the status and the decision list for ``self.data``."""
@@ -521,7 +519,7 @@ class PlayScreen(GameScreen):
         # separate, explicit entry of the list)
         plain = [a for a in actions if not (isinstance(a, TakeTile) and a.tribune)]
         if len(plain) == 1:
-            self.choose(str(plain[0]))
+            self.choose(plain[0])
         elif actions:
             self.open_cell(event.cell, actions)
         elif not self.marked_cells():
@@ -539,16 +537,15 @@ class PlayScreen(GameScreen):
     def on_forum_grid_cell_chosen(self, event: ForumGrid.CellChosen) -> None:
         action = self.by_forum.get((event.row, event.col))
         if action is not None:
-            self.choose(str(action))
+            self.choose(action)
         elif not self.by_forum:
             self.decision_panel().choose_highlighted()  # no envoy to place: the list's
         else:
             self.say("No envoy may go there now; the spaces marked ▸ may take one.")
 
-    def choose(self, text: str) -> None:
-        """Hand a legal action chosen on a board up to the app."""
-        if text in self.data.view.legal:
-            self.post_message(ActionChosen(text))
+    def choose(self, action) -> None:
+        """Hand a legal action chosen on a board (one of the view's) up to the app."""
+        self.post_message(ActionChosen(action))
 
     def say(self, message: str) -> None:
         """Show a message under the decision list (whole, wrapped); the next redraw clears it."""
