@@ -66,7 +66,7 @@ def settle_heap() -> None:
 
 
 class StandInBot:
-    """Used only when a game's bots cannot be had: picks the first legal action (its text)."""
+    """Used only when a game's bots cannot be had: picks the first legal action of its view."""
 
     level = "stand-in"
 
