@@ -123,40 +123,61 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}") from None
 
 
+def _game_option_flags(parser: argparse.ArgumentParser) -> dict[str, list]:
+    """Add every game's own options to ``new``'s command line, a group per game, from each
+    game's options model (:func:`forum_trajanum.core.options.offered`). A flag two games
+    offer alike is added once. Returns, per game, the options it offers."""
+    from forum_trajanum.core.game import GAMES
+    from forum_trajanum.core.options import CHOICE, SEATS, offered
+
+    added: dict[str, object] = {}
+    per_game: dict[str, list] = {}
+    for name in GAMES.names():
+        options = per_game[name] = offered(GAMES.get(name).options)
+        group = None
+        for option in options:
+            if option.flag in added:
+                if added[option.flag] != option:
+                    raise ValueError(f"{option.flag} means two things in two games")
+                continue
+            added[option.flag] = option
+            if group is None:
+                group = parser.add_argument_group(f"{GAMES.title(name)}'s options (--game {name})")
+            # no default here: an option given is told from one not given (its game's own
+            # default is taken then), so that an option of another game can be refused
+            if option.kind == CHOICE:
+                values = [value for value, _ in option.choices]
+                group.add_argument(option.flag, type=option.choice, choices=values,
+                                   dest=option.flag, help=option.description)  # fmt: skip
+            elif option.kind == SEATS:
+                group.add_argument(option.flag, action="append", metavar=option.metavar or None,
+                                   dest=option.flag, help=option.description)  # fmt: skip
+            else:
+                group.add_argument(option.flag, action="store_const", const=True,
+                                   dest=option.flag, help=option.description)  # fmt: skip
+    return per_game
+
+
 def _new(argv: list[str]) -> int:
     """``forum-trajanum new --seats Ann,Bob,normal ...``: open the app straight into a game."""
+    from forum_trajanum.games import DEFAULT_GAME
+
     parser = argparse.ArgumentParser(
         prog="forum-trajanum new",
-        description="Start a new game at once, without the start menu.",
+        description="Start a new game at once, without the start menu. Each game has options "
+        "of its own (below).",
     )
     parser.add_argument(
         "--game",
-        default="forum-trajanum",
+        default=DEFAULT_GAME,
         choices=_game_names(),
-        help="which game (default forum-trajanum)",
+        help=f"which game (default {DEFAULT_GAME})",
     )
     parser.add_argument(
         "--seats",
         required=True,
         help="2-4 seats in turn order, separated by commas: a name for a person, or easy, "
         "normal or hard for a bot (e.g. Ann,Bob,normal)",
-    )
-    parser.add_argument(
-        "--side",
-        default="A",
-        type=str.upper,
-        choices=("A", "B"),
-        help="Colonia side: A the same streets for all, B individual streets",
-    )
-    parser.add_argument(
-        "--intro", action="store_true", help="introductory game: one Trajan card, in cycle III"
-    )
-    parser.add_argument(
-        "--newcomer",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a newcomer (name or seat number) gets the mixed-groups handicap; may be repeated",
     )
     parser.add_argument(
         "--coach",
@@ -168,15 +189,24 @@ def _new(argv: list[str]) -> int:
     parser.add_argument("--no-coach", action="store_true", help="no coach for anybody")
     parser.add_argument("--seed", type=_seed, help="a whole number: the same seed, the same deal")
     _bot_delay(parser)
+    per_game = _game_option_flags(parser)
     args = parser.parse_args(argv)
+    from forum_trajanum.core.game import GAMES
     from forum_trajanum.tui.seats import SeatError, settings_from_seats
 
+    given = {option.flag: getattr(args, option.flag) for options in per_game.values()
+             for option in options}  # fmt: skip
+    own = {option.flag: option for option in per_game[args.game]}
+    stray = [flag for flag, value in given.items() if value is not None and flag not in own]
+    if stray:
+        _error(f"forum-trajanum new: {GAMES.title(args.game)} has no option {stray[0]} "
+               f"(see forum-trajanum new --help).")  # fmt: skip
+        return 2
+    options = {option.name: given[flag] for flag, option in own.items() if given[flag] is not None}
     try:
         settings = settings_from_seats(
             args.seats,
-            args.side,
-            args.intro,
-            args.newcomer,
+            options,
             args.seed,
             coach=[] if args.no_coach else args.coach,
             game=args.game,
@@ -184,7 +214,6 @@ def _new(argv: list[str]) -> int:
     except SeatError as exc:
         _error(f"forum-trajanum new: {exc}")
         return 2
-    from forum_trajanum.core.game import GAMES
     from forum_trajanum.tui.app import ForumApp, no_screens
 
     if not GAMES.get(args.game).has("ui"):

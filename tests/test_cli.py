@@ -208,7 +208,8 @@ def test_new_opens_the_app_with_people_and_bots_in_seat_order(monkeypatch):
     assert settings.names[:2] == ["Ann", "Bob"]
     assert settings.bots == ["", "", "normal"]
     assert settings.seed == 7
-    assert (settings.side, settings.introductory, settings.handicap) == ("A", False, ())
+    options = settings.options  # the game's own options, those not given by default
+    assert (options["side"], options["introductory"], options["handicap"]) == ("A", False, ())
 
 
 def test_new_takes_side_intro_and_newcomers_by_name_or_seat(monkeypatch):
@@ -218,8 +219,8 @@ def test_new_takes_side_intro_and_newcomers_by_name_or_seat(monkeypatch):
          "--newcomer", "2"],
     )  # fmt: skip
     assert settings.bots == ["", "hard", ""]
-    assert (settings.side, settings.introductory) == ("B", True)
-    assert settings.handicap == (1, 2)
+    assert (settings.options["side"], settings.options["introductory"]) == ("B", True)
+    assert settings.options["handicap"] == (1, 2)
 
 
 def _refused(capsys, argv) -> str:

@@ -85,6 +85,13 @@ def no_screens(game) -> str:
     return text + "."
 
 
+def _refused_options(game, error: Exception) -> str:
+    """What the app says of options the game refuses (a message in words, no traceback)."""
+    errors = getattr(error, "errors", None)
+    said = [e.get("msg", "") for e in errors()] if callable(errors) else [str(error)]
+    return f"{game.title} cannot start with these options: {'; '.join(said)}"
+
+
 class ForumApp(CoachApp, App):
     """Forum Trajanum for 2-4 players at one keyboard (some seats may be bots)."""
 
@@ -306,16 +313,13 @@ class ForumApp(CoachApp, App):
         if not rules.has("ui"):
             self.push_screen(MessageScreen(no_screens(rules), "Cannot start"))
             return
-        chosen = {
-            "players": settings.players,
-            "side": settings.side,
-            "introductory": settings.introductory,
-            "handicap": settings.handicap,
-            "random_forum": settings.random_forum,
-        }  # each game takes the options it has
-        options = rules.options(
-            **{k: v for k, v in chosen.items() if k in rules.options.model_fields}
-        )
+        fields = rules.options.model_fields  # each game takes the options it has
+        chosen = {k: v for k, v in settings.options.items() if k in fields and k != "players"}
+        try:
+            options = rules.options(players=settings.players, **chosen)
+        except ValueError as exc:  # pydantic's ValidationError: a value the game refuses
+            self.push_screen(MessageScreen(_refused_options(rules, exc), "Cannot start"))
+            return
         coach = [s for s in settings.coach if s < len(settings.bots) and not settings.bots[s]]
         try:
             session = GameSession.new(

@@ -6,7 +6,9 @@ The small modal screens (help, boards, Trajan cards, log, save, load, messages) 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -26,6 +28,7 @@ from textual.widgets.option_list import Option
 
 # Light imports only: the start screen is painted before the engine is loaded.
 from forum_trajanum.core.files import clean_name
+from forum_trajanum.core.options import CHOICE, SEATS, TICK, OptionField, offered
 from forum_trajanum.core.text import encodable, printable
 from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui.keys import KeyBar
@@ -73,22 +76,21 @@ class MarkedCheckbox(Checkbox):
 
 @dataclass
 class NewGameSettings:
-    """What the new-game form returns."""
+    """What the new-game form returns (and ``forum-trajanum new``)."""
 
     players: int
     names: list[str]
     bots: list[str]
-    side: str = "A"
-    introductory: bool = False
     seed: int | None = None
-    handicap: tuple[int, ...] = ()
-    random_forum: bool = False
+    #: The game's own options, by their names in its options model (those it offers,
+    #: :mod:`forum_trajanum.core.options`; a seats option holds the seats chosen).
+    options: dict[str, Any] = field(default_factory=dict)
     #: Seats whose players the first-game coach helps (human seats only).
     coach: tuple[int, ...] = ()
     #: Something to tell the players when the game starts (how a seat was understood).
     note: str = ""
     #: Which game (a registered name).
-    game: str = "forum-trajanum"
+    game: str = DEFAULT_GAME
 
 
 class StartScreen(Screen):
@@ -145,30 +147,62 @@ class StartScreen(Screen):
         )
 
 
-#: The games the form offers: (title, registered name), those the app has screens for.
-GAME_CHOICES = [(GAMES.title(name), name) for name in GAMES.names()]
-#: The form's fields of a game option (shown only for a game with that option).
-OPTION_FIELDS = {
-    "handicap": [f"#handicap-{seat}" for seat in range(4)],
-    "side": ["#side-row"],
-    "introductory": ["#intro"],
-    "random_forum": ["#random-forum"],
-}
-SEAT_HINT_HANDICAP = (
-    "newcomer: the mixed-groups handicap, a citizen from a corner and 1 more coin at the start · "
-)
 SEAT_HINT_COACH = "coach: each new kind of decision explained once (on for a first game)"
 
-#: The form's fields whose entries are kept when it is left (id -> widget attribute).
-_KEPT = (
-    "game", "players", "side", "intro", "random-forum", "seed",
-    *[f"{kind}-{seat}" for seat in range(4) for kind in ("name", "bot", "handicap", "coach")],
+#: The form's own fields (an option of a game never takes one of these ids).
+_OWN = (
+    "game", "players", "seed", "form", "start", "back", "seat-hint", "form-message",
+    *[f"{kind}-{seat}" for seat in range(4) for kind in ("seat", "name", "bot", "coach")],
 )  # fmt: skip
+#: The form's own fields whose entries are kept when it is left (with the options' fields).
+_KEPT = ("game", "players", "seed",
+         *[f"{kind}-{seat}" for seat in range(4) for kind in ("name", "bot", "coach")])  # fmt: skip
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """The games the form offers: (title, registered name)."""
+    return [(GAMES.title(name), name) for name in GAMES.names()]
+
+
+@dataclass(frozen=True)
+class FormOption:
+    """An option field of the form: one game's option (or the same option of several games),
+    its widget's id (the flag's name: ``--side`` is ``#side``; a seats option has one box per
+    seat, ``#newcomer-0`` ...) and the games it is shown for."""
+
+    option: OptionField
+    id: str
+    games: frozenset[str]
+
+    def ids(self) -> list[str]:
+        """The ids of its widgets."""
+        if self.option.kind == SEATS:
+            return [f"{self.id}-{seat}" for seat in range(4)]
+        return [self.id]
+
+
+@cache
+def form_options(games: tuple[str, ...]) -> tuple[FormOption, ...]:
+    """Every option that ``games`` offer, once each: an option two games offer alike is one
+    field; options that differ but share a flag get fields of their own (the id then names
+    the game)."""
+    found: list[FormOption] = []
+    for game in games:
+        for option in offered(GAMES.get(game).options):
+            same = [f for f in found if f.option == option]
+            if same:
+                i = found.index(same[0])
+                found[i] = FormOption(option, same[0].id, same[0].games | {game})
+                continue
+            taken = {f.id for f in found} | set(_OWN)
+            wid = option.key if option.key not in taken else f"{game}-{option.key}"
+            found.append(FormOption(option, wid, frozenset({game})))
+    return tuple(found)
 
 
 class NewGameScreen(ModalScreen[NewGameSettings | None]):
-    """The new-game form: seats, names, bots, board side, introductory game, random Forum
-    boards, seed.
+    """The new-game form: the game, seats, names, bots, the chosen game's own options
+    (:func:`form_options`), seed.
 
     It opens at its top with its first field in focus: which game. Enter moves to the next
     field in every field (Space opens a list or ticks a box); only the Start button starts
@@ -187,13 +221,33 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
     def __init__(self, entries: dict | None = None) -> None:
         super().__init__()
         self.entries = entries if entries is not None else {}
+        #: every game's own options, as fields (each shown while its game is chosen)
+        self.options = form_options(tuple(GAMES.names()))
+
+    def _option_field(self, each: FormOption) -> ComposeResult:
+        """The field of a game option that applies to the whole table (a seats option's
+        boxes are in the seats' rows)."""
+        option = each.option
+        if option.kind == CHOICE:
+            with Horizontal(classes="form-row", id=f"{each.id}-row"):
+                yield Label(option.title, classes="field-name")
+                yield FormSelect([(words, value) for value, words in option.choices],
+                                 value=option.default, allow_blank=False, compact=True,
+                                 id=each.id, classes="option-choice")  # fmt: skip
+        elif option.kind == TICK:
+            yield MarkedCheckbox(option.title, value=bool(option.default), compact=True,
+                                 id=each.id, classes="option-tick")  # fmt: skip
+
+    def _kept(self) -> list[str]:
+        """The ids of the fields whose entries are kept when the form is left."""
+        return [*_KEPT, *(wid for each in self.options for wid in each.ids())]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
             yield Label("New game", classes="heading")
             with Horizontal(classes="form-row"):
                 yield Label("Game", classes="field-name")
-                yield FormSelect(GAME_CHOICES, value=DEFAULT_GAME, allow_blank=False,
+                yield FormSelect(game_choices(), value=DEFAULT_GAME, allow_blank=False,
                                  compact=True, id="game")  # fmt: skip
             with Horizontal(classes="form-row"):
                 yield Label("Players", classes="field-name")
@@ -206,25 +260,14 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                                 placeholder=f"name of seat {seat + 1}")  # fmt: skip
                     yield FormSelect(LEVEL_CHOICES, value="", allow_blank=False,
                                      compact=True, id=f"bot-{seat}")  # fmt: skip
-                    yield MarkedCheckbox("newcomer", compact=True, id=f"handicap-{seat}")
+                    for each in self.options:
+                        if each.option.kind == SEATS:
+                            yield MarkedCheckbox(each.option.title, compact=True,
+                                                 id=f"{each.id}-{seat}")  # fmt: skip
                     yield MarkedCheckbox("coach", compact=True, id=f"coach-{seat}")
             yield Static(classes="hint", id="seat-hint")
-            with Horizontal(classes="form-row", id="side-row"):
-                yield Label("Colonia", classes="field-name")
-                yield FormSelect([("side A: the same streets for everybody", "A"),
-                                  ("side B: each board its own street grid", "B")],
-                                 value="A", allow_blank=False, compact=True,
-                                 id="side")  # fmt: skip
-            yield MarkedCheckbox(
-                "Introductory game: one Trajan card (not three), scored once at the end",
-                compact=True,
-                id="intro",
-            )
-            yield MarkedCheckbox(
-                "Random Forum boards: each board's spaces in a shuffled order",
-                compact=True,
-                id="random-forum",
-            )
+            for each in self.options:
+                yield from self._option_field(each)
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="field-name")
                 yield Input(placeholder="optional: a whole number (the same seed, the same "
@@ -260,7 +303,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         saved = self.entries
         self._coach_auto.update(saved.get("_coach_auto", {}))
         self._auto_names.update(saved.get("_auto_names", {}))
-        for key in _KEPT:
+        for key in self._kept():
             if key in saved:
                 widget = self.query_one(f"#{key}")
                 with widget.prevent(Input.Changed, Select.Changed, Checkbox.Changed):
@@ -269,7 +312,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
     def _keep(self) -> None:
         """Remember the entries (for the next time the form opens)."""
         self.entries.clear()
-        self.entries.update({key: self.query_one(f"#{key}").value for key in _KEPT})
+        self.entries.update({key: self.query_one(f"#{key}").value for key in self._kept()})
         self.entries["_coach_auto"] = dict(self._coach_auto)
         self.entries["_auto_names"] = dict(self._auto_names)
 
@@ -323,14 +366,40 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         return game if isinstance(game, str) and game in GAMES else DEFAULT_GAME
 
     def _show_options(self) -> None:
-        """Show the fields of the options the chosen game has (each game its own options;
-        the form knows fields, not rules)."""
-        fields = GAMES.get(self._game()).options.model_fields
-        for option, widgets in OPTION_FIELDS.items():
-            for widget in widgets:
-                self.query_one(widget).display = option in fields
-        hint = SEAT_HINT_HANDICAP if "handicap" in fields else ""
-        self.query_one("#seat-hint", Static).update(hint + SEAT_HINT_COACH)
+        """Show the fields of the options the chosen game offers (each game its own options;
+        the form knows fields, not rules), and under the seats what their boxes mean."""
+        game = self._game()
+        hints = []
+        after_tick = False  # a box right under another box sits on the next line
+        for each in self.options:
+            shown = game in each.games
+            if each.option.kind == CHOICE:
+                self.query_one(f"#{each.id}-row").display = shown
+                after_tick = after_tick and not shown
+            for wid in each.ids():
+                widget = self.query_one(f"#{wid}")
+                widget.display = shown
+                if shown and each.option.kind == TICK:
+                    widget.set_class(after_tick, "after-tick")
+                    after_tick = True
+            if shown and each.option.kind == SEATS and each.option.hint:
+                hints.append(each.option.hint)
+        hint = " · ".join([*hints, SEAT_HINT_COACH])
+        self.query_one("#seat-hint", Static).update(hint)
+
+    def _chosen_options(self, game: str, players: int) -> dict[str, Any]:
+        """The chosen game's options as the form holds them, by their names."""
+        chosen: dict[str, Any] = {}
+        for each in self.options:
+            if game not in each.games:
+                continue
+            option = each.option
+            if option.kind == SEATS:
+                boxes = [self.query_one(f"#{each.id}-{s}", Checkbox) for s in range(players)]
+                chosen[option.name] = tuple(s for s, box in enumerate(boxes) if box.value)
+            else:
+                chosen[option.name] = self.query_one(f"#{each.id}").value
+        return chosen
 
     def on_select_changed(self, event: Select.Changed) -> None:
         # a select also reports the value it starts with, after on_mount: read the values
@@ -378,7 +447,6 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
     def action_start(self) -> None:
         players = self._players()
         game = self._game()
-        fields = GAMES.get(game).options.model_fields
         bots = [self._level(s) for s in range(players)]
         for s in range(players):  # a pasted lone surrogate: asked again, never saved
             if not encodable(self.query_one(f"#name-{s}", Input).value):
@@ -388,11 +456,6 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         names = [clean_name(self.query_one(f"#name-{s}", Input).value, 20)
                  or (bot_name(bots[s], s, bots) if bots[s] else f"Player {s + 1}")
                  for s in range(players)]  # fmt: skip
-        handicap = tuple(
-            s
-            for s in range(players)
-            if "handicap" in fields and self.query_one(f"#handicap-{s}", Checkbox).value
-        )
         coach = tuple(
             s
             for s in range(players)
@@ -412,11 +475,8 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                 players=players,
                 names=names,
                 bots=bots,
-                side=str(self.query_one("#side", Select).value),
-                introductory=self.query_one("#intro", Checkbox).value,
                 seed=seed,
-                handicap=handicap,
-                random_forum=self.query_one("#random-forum", Checkbox).value,
+                options=self._chosen_options(game, players),
                 coach=coach,
                 game=game,
             )

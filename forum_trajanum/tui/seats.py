@@ -6,10 +6,13 @@ player's words, as :class:`SeatError`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from forum_trajanum.core.files import clean_name
+from forum_trajanum.core.options import CHOICE, SEATS, offered
 from forum_trajanum.core.text import encodable, printable
+from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui.screens import NewGameSettings, bot_name
 
 BOT_LEVELS = ("easy", "normal", "hard")
@@ -27,16 +30,16 @@ class SeatError(ValueError):
 
 def settings_from_seats(
     seats: str,
-    side: str = "A",
-    introductory: bool = False,
-    newcomers: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
     seed: int | None = None,
     coach: Sequence[str] | None = None,
-    game: str = "forum-trajanum",
+    game: str = DEFAULT_GAME,
 ) -> NewGameSettings:
-    """The new game that ``--seats`` and the other options describe. ``coach`` names the
-    players (names or seat numbers) the first-game coach helps; None: every person whose
-    name has no finished game in the saves."""
+    """The new game that ``--seats`` and the other options describe. ``options``: the game's
+    own options by name (:mod:`forum_trajanum.core.options`), a choice in any case, a seats
+    option as the players it names (names or seat numbers); those not given keep their
+    defaults. ``coach`` names the players the first-game coach helps; None: every person
+    whose name has no finished game in the saves."""
     for entry in seats.split(","):
         if not encodable(entry):  # a byte that is not UTF-8 (another terminal encoding)
             raise SeatError(
@@ -75,11 +78,7 @@ def settings_from_seats(
                 f"{entry!r} is not a bot level (easy, normal or hard): seat {seat + 1} is a "
                 f"person called {entry}."
             )
-    handicap: list[int] = []
-    for newcomer in newcomers:
-        seat = _seat_of(newcomer, names)
-        if seat not in handicap:
-            handicap.append(seat)
+    chosen = _game_options(game, options or {}, names)
     if coach is None:
         from forum_trajanum.tui.coach import veterans
 
@@ -92,10 +91,8 @@ def settings_from_seats(
         players=len(names),
         names=names,
         bots=bots,
-        side=side.upper(),
-        introductory=introductory,
         seed=seed,
-        handicap=tuple(sorted(handicap)),
+        options=chosen,
         coach=tuple(sorted(coached)),
         note=" ".join(notes),
         game=game,
@@ -103,9 +100,24 @@ def settings_from_seats(
 
 
 def _title(game: str) -> str:
-    from forum_trajanum.core.game import GAMES
-
     return GAMES.title(game)
+
+
+def _game_options(game: str, given: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """Every option ``game`` offers, as given or by default: a seats option's players as
+    their seats (in order), a choice as the value it names in any case."""
+    chosen: dict[str, Any] = {}
+    for option in offered(GAMES.get(game).options):
+        value = given.get(option.name, option.default)
+        if option.kind == SEATS and option.name in given:
+            value = tuple(sorted({_seat_of(who, names, option.flag) for who in value}))
+        elif option.kind == CHOICE and isinstance(value, str):
+            value = option.choice(value)
+            if value not in dict(option.choices):
+                known = ", ".join(v for v, _ in option.choices)
+                raise SeatError(f"{option.flag} {printable(value)}: choose one of {known}.")
+        chosen[option.name] = value
+    return chosen
 
 
 def _looks_like_a_level(entry: str) -> bool:
@@ -115,8 +127,8 @@ def _looks_like_a_level(entry: str) -> bool:
     return entry == word or any(w in word.split() for w in _BOT_WORDS) or word in _BOT_WORDS
 
 
-def _seat_of(who: str, names: Sequence[str], option: str = "--newcomer") -> int:
-    """The seat a --newcomer (or --coach) names: a name (any case) or a seat number."""
+def _seat_of(who: str, names: Sequence[str], option: str) -> int:
+    """The seat a seats option (or --coach) names: a name (any case) or a seat number."""
     text = who.strip()
     for seat, name in enumerate(names):
         if text.lower() == name.lower():

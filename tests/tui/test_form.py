@@ -157,7 +157,7 @@ async def test_space_opens_a_seats_list_and_ticks_the_newcomer_box_and_enter_the
         await pilot.pause()
         assert form.query_one("#bot-0").value == "easy"
         assert not form.query_one("#bot-0").expanded
-        box = form.query_one("#handicap-0")
+        box = form.query_one("#newcomer-0")
         box.focus()
         await pilot.press("space")
         assert box.value is True

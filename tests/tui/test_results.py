@@ -228,7 +228,7 @@ def test_rulings_cite_no_file_and_no_bare_formula():
 
 
 async def test_a_game_from_the_command_line_opens_at_once():
-    settings = settings_from_seats("Ann,normal", side="B", newcomers=["Ann"], seed=9)
+    settings = settings_from_seats("Ann,normal", {"side": "B", "handicap": ["Ann"]}, seed=9)
     app = ForumApp(bot_delay=0, new_game=settings, min_size=SMALL)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()

@@ -325,7 +325,7 @@ async def test_new_game_with_side_b_and_a_newcomer_handicap():
     app = ForumApp(bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
-        await pilot.click("#handicap-1")
+        await pilot.click("#newcomer-1")
         app.screen.query_one("#side").value = "B"
         await pilot.click("#seed")
         await pilot.press(*"5", "enter", "enter")  # on to the Start button, and Start

@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from forum_trajanum.core.options import CHOICE, SEATS, TICK, offer
 from forum_trajanum.games.forum_trajanum.data import (
     COLUMN_VALUES,
     TILE_KINDS_PER_PLAYER,
@@ -67,18 +68,52 @@ def tile_owner(tile: int) -> int:
 
 
 class GameOptions(BaseModel):
-    """Options chosen before setup."""
+    """Options chosen before setup. The New game form and ``forum-trajanum new`` offer those
+    with ``offer(...)`` (:mod:`forum_trajanum.core.options`): the title is the form's words,
+    the description the command line's help."""
 
     model_config = ConfigDict(frozen=True, defer_build=True)
     players: int = Field(2, ge=2, le=4)
-    side: Literal["A", "B"] = "A"
-    introductory: bool = False
-    handicap: tuple[int, ...] = ()  # seats (0-based) playing with the mixed-groups handicap
+    side: Literal["A", "B"] = Field(
+        "A",
+        title="Colonia",
+        description="Colonia side: A the same streets for all, B individual streets",
+        json_schema_extra=offer("--side", CHOICE, choices={
+            "A": "side A: the same streets for everybody",
+            "B": "side B: each board its own street grid",
+        }),
+    )  # fmt: skip
+    introductory: bool = Field(
+        False,
+        title="Introductory game: one Trajan card (not three), scored once at the end",
+        description="introductory game: one Trajan card, in cycle III",
+        json_schema_extra=offer("--intro", TICK),
+    )
+    #: seats (0-based) playing with the mixed-groups handicap
+    handicap: tuple[int, ...] = Field(
+        (),
+        title="newcomer",
+        description="a newcomer (name or seat number) gets the mixed-groups handicap; may be "
+        "repeated",
+        json_schema_extra=offer(
+            "--newcomer",
+            SEATS,
+            hint="newcomer: the mixed-groups handicap, a citizen from a corner and 1 more coin "
+            "at the start",
+            metavar="NAME",
+        ),
+    )
     #: Only for games saved by release 0.1.0: its start player also passed at the start of
     #: cycles II and III. Their recorded actions replay to the same game only with that
     #: rotation (a record's actions do not name their player); new games never set it.
     legacy_cycle_pass: bool = False
-    random_forum: bool = False  # generated mosaic faces (RULINGS), not the printed ones
+    #: generated mosaic faces (RULINGS), not the printed ones
+    random_forum: bool = Field(
+        False,
+        title="Random Forum boards: each board's spaces in a shuffled order",
+        description="random Forum boards: each board's spaces in a shuffled order",
+        json_schema_extra=offer("--random-forum", TICK),
+    )
 
 
 class PlayerState(BaseModel):
