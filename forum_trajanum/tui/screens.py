@@ -60,6 +60,13 @@ class FormSelect(Select):
 
     BINDINGS = [_ENTER_MOVES_ON, Binding("space,down,up", "show_overlay", "Open", show=False)]
 
+    def _on_mount(self, event) -> None:
+        """A form closed by a key of the same burst before this list was mounted: its parts
+        are being taken down, and Select's own setup (which looks for its list) is skipped
+        (the monkey test at 80x24 met it: NoMatches 'SelectOverlay')."""
+        if not self.query("SelectOverlay"):
+            event.prevent_default()
+
 
 class MarkedCheckbox(Checkbox):
     """A checkbox whose state shows as a mark, not by colour alone: [X] on, [ ] off. Space
@@ -279,8 +286,8 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        if self not in self.app.screen_stack:  # closed by a key of the same burst before
-            return  # its mount ran: its fields are being taken down
+        if self not in self.app.screen_stack or not self.query("#form"):
+            return  # closed by a key of the same burst before its mount ran: taken down
         self.query_one("#form").can_focus = False  # Tab goes from field to field
         from forum_trajanum.tui.coach import veterans
 

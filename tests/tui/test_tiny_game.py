@@ -67,11 +67,6 @@ async def _choose(pilot, app, field: str, value) -> None:
     assert select.value == value
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the form's list of games is made when tui/screens.py is imported (GAME_CHOICES), "
-    "before a test registers its game: the shell's to read the registry when the form opens",
-)
 async def test_the_new_game_form_offers_the_test_only_game_and_starts_it_by_keys():
     app = ForumApp(bot_delay=0, choice_hold=0.001)
     async with app.run_test(size=SMALL) as pilot:
