@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from tests.waiting import wait_for
 
@@ -42,8 +46,23 @@ class _Counted:
         return [kind for kind, _ in self.calls]
 
 
-async def test_a_persons_choice_is_the_views_own_action_and_the_engine_checks_it_once():
-    session = session_at("draft", seed=3)
+def _trajan_hot_seat() -> GameSession:
+    return GameSession.new(
+        3, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
+    )
+
+
+@pytest.mark.parametrize(
+    ("start", "screen"),
+    [
+        pytest.param(lambda: session_at("draft", seed=3), PlayScreen, id="forum-trajanum"),
+        pytest.param(_trajan_hot_seat, TrajanScreen, id="trajan"),
+    ],
+)
+async def test_a_persons_choice_is_the_views_own_action_and_the_engine_checks_it_once(
+    start, screen
+):
+    session = start()
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     posted: list = []
     play = app.play_action
@@ -55,7 +74,7 @@ async def test_a_persons_choice_is_the_views_own_action_and_the_engine_checks_it
     app.play_action = noting
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("enter")  # the hand-over
-        assert await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+        assert await wait_for(pilot, lambda: isinstance(app.screen, screen))
         await past_hold(pilot)
         shown = app.screen.data.view.legal
         counted = _Counted(app.session)

@@ -497,12 +497,14 @@ class TrajanScreen(GameScreen):
     def _choose(self, entry: str) -> None:
         """A choice made: keys that follow choose nothing until the next decision is on
         screen (a digit typed after the last sowing took a senate tile in the next list). A
-        group's entry opens the group instead, its back entry closes it."""
+        group's entry opens the group instead, its back entry closes it. The entry's action
+        goes up as the view holds it (the engine's ``apply`` checks it)."""
         if entry.startswith(GROUP_ID):
             self._open_group(None if entry == BACK_ID else entry.removeprefix(GROUP_ID))
             return
         self.query_one("#decisions", DecisionList).spend()
-        self.post_message(ActionChosen(entry))
+        action = next((a for a in self._actions if str(a) == entry), entry)
+        self.post_message(ActionChosen(action))
 
     def action_undo(self) -> None:
         self.post_message(UndoRequested())
