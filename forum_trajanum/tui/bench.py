@@ -22,6 +22,9 @@ At 80x24 and at 160x45 it prints:
 The app runs headless; a "repaint" is the moment the screen's compositor has produced the frame
 that shows the change. Measure on a quiet machine (``uptime``): the figures are wall-clock
 times.
+
+This is a script run by hand, not part of the shell: it drives both games' play screens by
+name (inside its functions), which is why it alone of ``tui/`` may name a game.
 """
 
 from __future__ import annotations

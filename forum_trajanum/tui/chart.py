@@ -2,7 +2,9 @@
 
 The scores come from :attr:`GameSession.rounds` (recorded after every round); the chart only
 draws them. All players' bars share one scale, so a taller bar is a higher score; a score
-of 0 is a dot on the base line and a score below 0 its number there.
+of 0 is a dot on the base line and a score below 0 its number there. The rounds come in
+groups named by the game (Forum Trajanum's cycles I-III, Trajan's quarters I-IV), given by
+the game's screens: the chart names no game.
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, Sparkline, Static
 
-from forum_trajanum.core.numerals import numerals
-from forum_trajanum.games.forum_trajanum.data import CYCLES, ROUNDS_PER_CYCLE
-from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE
-
-ROUNDS = CYCLES * ROUNDS_PER_CYCLE
-CYCLES = numerals(CYCLES)
+#: The seats' colours (seat 1 first), bold: every game's chart and Forum Trajanum's boards.
+SEAT_STYLE = ("bold #ff87d7", "bold #87ffff", "bold #ffaf5f", "bold #afafff")
+#: Rounds per group when the game says nothing else (a cycle, a quarter: four rounds).
+PER_GROUP = 4
+#: The width of the bars' scale when nobody says how many rounds it has.
+ROUNDS = 12
 BARS = "▁▂▃▄▅▆▇█"
 
 
@@ -103,7 +105,7 @@ class RoundAxis(Static):
     RoundAxis { width: 1fr; height: 1; }
     """
 
-    def __init__(self, groups: Sequence[str] = CYCLES, per_group: int = 4) -> None:
+    def __init__(self, groups: Sequence[str], per_group: int = PER_GROUP) -> None:
         super().__init__()
         self.groups, self.per_group = tuple(groups), per_group
 
@@ -138,13 +140,14 @@ class ScoreChart(Vertical):
 
     def __init__(
         self, history: Sequence[Sequence[int]], names: Sequence[str], *, id: str | None = None,
-        groups: Sequence[str] = CYCLES, per_group: int = 4,
+        groups: Sequence[str], per_group: int = PER_GROUP, styles: Sequence[str] = SEAT_STYLE,
     ) -> None:  # fmt: skip
         """``history``: per finished round, every player's score by seat; ``groups``: the
         names of the groups of ``per_group`` rounds (Forum Trajanum's cycles I-III, Trajan's
-        quarters I-IV)."""
+        quarters I-IV); ``styles``: each seat's colour."""
         super().__init__(id=id)
         self.groups, self.per_group = tuple(groups), per_group
+        self.seat_styles = tuple(styles)
         self.rounds = len(self.groups) * per_group
         self.history = [tuple(scores) for scores in history][: self.rounds]
         self.names = list(names)
@@ -165,7 +168,7 @@ class ScoreChart(Vertical):
         top = max((max(scores) for scores in self.history), default=0)
         yield Label("Score after each round", id="chart-title")
         for seat, name in enumerate(self.names):
-            style = SEAT_STYLE[seat % len(SEAT_STYLE)]
+            style = self.seat_styles[seat % len(self.seat_styles)]
             series = self.series(seat)
             latest = series[-1] if series else 0
             with Horizontal(classes="chart-row"):

@@ -1,8 +1,9 @@
 """The first-game coach: the first time a kind of decision comes up for a seat, a short
 explanation of what it is and what its options do (the task record's ``explain``, in the
 rulebook's words), in a small dialog with "OK" and "Don't show again"; and the first time a
-word of the game appears on the seat's screen (a river tile, the reserve, a collection task;
-:mod:`forum_trajanum.tui.glossary`), what it means.
+word of the game appears on the seat's screen (in Forum Trajanum a river tile, the reserve, a
+collection task: the game's :class:`~forum_trajanum.tui.glossary.Glossary`), what it means.
+The explanations are the games' (their task records and glossaries): this module names none.
 
 Which seats have the coach on and which kinds each has seen are kept in the game record's
 app data (``record.meta.coach``, a :class:`~forum_trajanum.core.record.CoachMemory`), so
@@ -15,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from time import monotonic
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -27,11 +28,11 @@ from textual.widgets import Button, Static
 # The app's base class lives here: only light imports (the start screen is painted before the
 # engine loads; see ForumApp.warm_up).
 if TYPE_CHECKING:
-    from forum_trajanum.core.record import CoachMemory
-    from forum_trajanum.games.forum_trajanum.engine import GameRecord, PlayerView
+    from forum_trajanum.core.record import CoachMemory, GameRecordBase
+    from forum_trajanum.tui.glossary import Glossary
 
 
-def _memory(record: GameRecord) -> CoachMemory:
+def _memory(record: GameRecordBase) -> CoachMemory:
     """The coach's memory of ``record`` (made and stored when missing)."""
     from forum_trajanum.core.record import CoachMemory
 
@@ -40,19 +41,19 @@ def _memory(record: GameRecord) -> CoachMemory:
     return record.meta.coach
 
 
-def start_coach(record: GameRecord, seats: Iterable[int]) -> None:
+def start_coach(record: GameRecordBase, seats: Iterable[int]) -> None:
     """A new game: the coach is on for ``seats`` and has explained nothing yet."""
     from forum_trajanum.core.record import CoachMemory
 
     record.meta.coach = CoachMemory(on=sorted(set(seats)))
 
 
-def coach_on(record: GameRecord, seat: int) -> bool:
+def coach_on(record: GameRecordBase, seat: int) -> bool:
     """Whether the coach explains decisions to ``seat``."""
     return record.meta.coach is not None and seat in record.meta.coach.on
 
 
-def set_coach(record: GameRecord, seat: int, on: bool) -> None:
+def set_coach(record: GameRecordBase, seat: int, on: bool) -> None:
     """Switch the coach on or off for ``seat`` (the kinds seen stay seen)."""
     memory = _memory(record)
     seats = set(memory.on)
@@ -63,14 +64,14 @@ def set_coach(record: GameRecord, seat: int, on: bool) -> None:
     memory.on = sorted(seats)
 
 
-def seen_kinds(record: GameRecord, seat: int) -> set[str]:
+def seen_kinds(record: GameRecordBase, seat: int) -> set[str]:
     """The kinds of decision already explained to ``seat``."""
     if record.meta.coach is None:
         return set()
     return set(record.meta.coach.seen.get(str(seat), ()))
 
 
-def mark_seen(record: GameRecord, seat: int, kind: str) -> None:
+def mark_seen(record: GameRecordBase, seat: int, kind: str) -> None:
     """Note that ``kind`` has been explained to ``seat``."""
     kinds = _memory(record).seen.setdefault(str(seat), [])
     if kind not in kinds:
@@ -93,14 +94,12 @@ def veterans() -> set[str]:
     return names
 
 
-def explanation(pv: PlayerView) -> tuple[str, str]:
+def explanation(pv: Any) -> tuple[str, str]:
     """(title, explanation) of the decision of ``pv``; ("", "") when it has none."""
     task = getattr(pv, "task", None)  # the decision's record: its explanation is data
     if task is None or getattr(task, "kind", None) != pv.decision:
-        from forum_trajanum.games.forum_trajanum.engine.tasks import TASK_TYPES
-
-        task = TASK_TYPES.get(pv.decision)
-    text = getattr(task, "explain", "") if task is not None else ""
+        return "", ""
+    text = getattr(task, "explain", "")
     if not text:
         return "", ""
     # the decision record's own title: the kind explained (a view's title may say more, as
@@ -109,13 +108,13 @@ def explanation(pv: PlayerView) -> tuple[str, str]:
     return title[:1].upper() + title[1:], text
 
 
-def due(record: GameRecord, pv: PlayerView) -> tuple[str, str, list[str]]:
+def due(
+    record: GameRecordBase, pv: Any, glossary: Glossary | None = None
+) -> tuple[str, str, list[str]]:
     """(title, explanation, kinds) the coach owes the viewer of ``pv`` now, or ("", "", []):
     the coach is on for that seat and it is the seat's own decision; the decision's kind has
-    not been explained yet, or a word on the screen (the glossary's notes) has not. ``kinds``
-    are what to mark as explained."""
-    from forum_trajanum.tui.glossary import WORDS, heading, notes_shown
-
+    not been explained yet, or a word on the screen (the notes of the game's ``glossary``)
+    has not. ``kinds`` are what to mark as explained."""
     seat = pv.viewer
     if seat < 0 or seat != pv.decider or not pv.legal or not coach_on(record, seat):
         return "", "", []
@@ -124,9 +123,9 @@ def due(record: GameRecord, pv: PlayerView) -> tuple[str, str, list[str]]:
     if pv.decision not in seen:
         title, text = explanation(pv)
         kinds.append(pv.decision)
-    notes = notes_shown(pv, seen)
+    notes = glossary.notes_shown(pv, seen) if glossary is not None else []
     if notes:
-        words = "\n".join(f"{heading(note.word)}: {WORDS[note.word]}" for note in notes)
+        words = glossary.explained(notes)
         text = f"{text}\n\n{words}" if text else words
         title = title or f"New here: {notes[0].word}"
         kinds += [note.key for note in notes]
@@ -280,10 +279,10 @@ class CoachApp:
     """The coach's part of the app (mixed into :class:`forum_trajanum.tui.app.ForumApp`):
     explain a decision the first time its kind comes up, switch the coach with ``k``."""
 
-    def coach_check(self, pv: PlayerView) -> None:
+    def coach_check(self, pv: Any) -> None:
         """After a human's decision is on screen: explain it if the coach owes that."""
         s = self.session
-        title, text, kinds = due(s.record, pv)
+        title, text, kinds = due(s.record, pv, self.game_glossary())
         if not text:
             return
         seat = pv.viewer
@@ -310,6 +309,12 @@ class CoachApp:
                 self.hold_choices()
 
         self.push_overlay(CoachScreen(s.name(seat), title, text, self.choice_hold), closed)
+
+    def game_glossary(self) -> Glossary | None:
+        """The words of the game being played that the coach explains (its UI contract's
+        ``glossary()``; None for a game with none)."""
+        made = self.ui.glossary
+        return made() if made is not None else None
 
     def hold_choices(self) -> None:
         """After a dialog closed with Enter: the choices ignore a too fast second Enter."""

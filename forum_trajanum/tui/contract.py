@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from forum_trajanum.core.game import Game
     from forum_trajanum.core.record import ReadRecord
     from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
+    from forum_trajanum.tui.glossary import Glossary
 
 
 class lazy:  # lower case: used as a function, lazy("package.module:function")
@@ -94,6 +95,10 @@ class GameUI:
     #: The hand-over names the player alone, no "(seat 2)" (a game that marks no one by a
     #: seat number).
     names_only: bool = False
+    #: ``glossary()``: the game's words that the first-game coach explains the first time
+    #: each appears on a player's screen (:class:`~forum_trajanum.tui.glossary.Glossary`);
+    #: None: the coach explains the decisions alone.
+    glossary: Callable[[], Glossary] | None = None
     #: Modules the app imports right after the start screen's first frame when this is the
     #: default game (its play screens, results, bots), one per turn of the message loop.
     warm_up: tuple[str, ...] = ()

@@ -1,5 +1,7 @@
-"""Modal screens that return through dismiss(): save a copy, messages, help, Trajan cards,
-other players' boards and the log."""
+"""Modal screens that return through dismiss(): save a copy, which game's help, messages,
+the help (each game's pages in its four tabs) and the log. A game's own dialogs are in its
+``ui`` package (Forum Trajanum's Trajan cards and other players' boards:
+:mod:`forum_trajanum.games.forum_trajanum.ui.dialogs`)."""
 
 from __future__ import annotations
 
@@ -12,15 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 
 from forum_trajanum.core.text import printable
-from forum_trajanum.games.forum_trajanum.data import RULINGS, STREET_SYMBOLS, TRAJAN_CARDS
-from forum_trajanum.games.forum_trajanum.engine import PlayerView
-from forum_trajanum.games.forum_trajanum.engine.words import CYCLE_NUMERALS
-from forum_trajanum.games.forum_trajanum.ui.panels import supply_text
-from forum_trajanum.games.forum_trajanum.ui.playdata import PlayData
-from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGrid
-from forum_trajanum.tui.glossary import WORDS, heading
-from forum_trajanum.tui.help import LEGEND_KEY, RULES_REFERENCE, keys_table, legend
-from forum_trajanum.tui.keys import KeyBar
+from forum_trajanum.tui.help import HelpPages, entries
+from forum_trajanum.tui.keys import LEGEND_KEY, KeyBar
 
 
 class SaveAsScreen(ModalScreen[str | None]):
@@ -106,7 +101,8 @@ class MessageScreen(ModalScreen[None]):
 
 class HelpScreen(ModalScreen[None]):
     """Help in four tabs: keys, the legend of every symbol, a rules reference and the
-    rulings of this edition. ``tab`` picks the tab shown first."""
+    rulings of this edition, each a game's (its :class:`~forum_trajanum.tui.help.HelpPages`).
+    ``tab`` picks the tab shown first."""
 
     TABS = ("keys", "legend", "rules", "rulings")
     BINDINGS = [
@@ -127,30 +123,35 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen TabPane > VerticalScroll { height: 1fr; }
     """
 
-    def __init__(self, tab: str = "keys") -> None:
+    def __init__(self, tab: str = "keys", pages: HelpPages | None = None) -> None:
         super().__init__()
         self.first_tab = tab if tab in self.TABS else "keys"
+        #: What the tabs show (a game's; empty tabs for a game with no help).
+        self.pages = pages if pages is not None else HelpPages()
 
     def compose(self) -> ComposeResult:
+        pages = self.pages
         rulings = Table.grid(padding=(0, 1, 1, 0))
         rulings.add_column(no_wrap=True)
         rulings.add_column()
-        for ruling in RULINGS:
-            rulings.add_row("•", ruling)
+        for mark, ruling in pages.rulings:
+            rulings.add_row(mark, ruling)
         with Vertical(id="help-box"):
             with TabbedContent(initial=self.first_tab):
                 with TabPane("1 Keys", id="keys"), VerticalScroll():
-                    yield Static(keys_table())
+                    yield Static(entries(list(pages.keys)))
                 with TabPane("2 Legend", id="legend"), VerticalScroll():
-                    yield Static(legend())
+                    yield Static(pages.legend())
                 with TabPane("3 Rules", id="rules"), VerticalScroll():
-                    yield Static(RULES_REFERENCE, markup=False)
+                    yield Static(pages.rules(), markup=False)
                 with TabPane("4 Rulings", id="rulings"), VerticalScroll():
                     yield Static(
                         "Where the rulebooks leave a question open, this edition plays so:",
                         classes="heading",
                     )
                     yield Static(rulings)
+                    if pages.notice:
+                        yield Static(Text(pages.notice, style="italic"))
             yield KeyBar()
 
     def on_mount(self) -> None:
@@ -165,125 +166,6 @@ class HelpScreen(ModalScreen[None]):
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
         self.focus_pane()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class TrajanCardsScreen(ModalScreen[None]):
-    """The Trajan cards of all cycles with their tasks, whether the viewer meets each task
-    now and what is missing (the engine's ``cards.progress``), and the street cards."""
-
-    BINDINGS = [Binding("escape,t,q", "close", "Close")]
-
-    def __init__(self, pv: PlayerView) -> None:
-        super().__init__()
-        self.pv = pv
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog wide"):
-            yield Label("Trajan cards and street cards (Escape closes)", classes="heading")
-            yield Static(trajan_cards_text(self.pv))
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-def times_words(times: int) -> str:
-    """1 -> "once", 2 -> "twice", 3 -> "3 times"."""
-    return {1: "once", 2: "twice"}.get(times, f"{times} times")
-
-
-def trajan_cards_text(pv: PlayerView) -> Text:
-    """The Trajan cards, with where the viewer stands on each task now, and the street
-    cards."""
-    from forum_trajanum.games.forum_trajanum.engine.cards import progress
-
-    me = pv.colonias[pv.viewer] if 0 <= pv.viewer < len(pv.colonias) else None
-    text = Text()
-    if me is not None:
-        text.append("Each task you fulfil scores ", style="italic")
-        text.append(f"{me.trajan_card_value} VP", style="bold")
-        text.append(f" at the cycle's scoring, as often as you fulfil it ({me.trajan_card_value}"
-                    " is your prestige bar's value now; its value at the scoring counts). A "
-                    "collection task is checked at the scoring: you show what it asks for and "
-                    "keep it.\n", style="italic")  # fmt: skip
-    for i, card in enumerate(pv.trajan_cards):
-        cycle = i + 1
-        text.append(f"\nCycle {CYCLE_NUMERALS[i]}: ", style="bold #ffd75f")
-        if not card:
-            text.append("no Trajan card\n")
-            continue
-        when = (
-            "scored after cycle " + CYCLE_NUMERALS[i]
-            if cycle < pv.cycle or pv.phase == "over"
-            else "this cycle's card"
-            if cycle == max(pv.cycle, 1)
-            else "a later cycle's card"
-        )
-        text.append(f"{card} ({when})\n")  # fmt: skip
-        building, collection = TRAJAN_CARDS[card]
-        standing = progress(card, me) if me is not None else (None, None)
-        for name, task, where in (("building", building, standing[0]),
-                                  ("collection", collection, standing[1])):  # fmt: skip
-            text.append(f"  {name} task: ", style="bold")
-            text.append(task + "\n")
-            if "Trajan's Column" in task:  # the words a newcomer does not know
-                word = "marker beside Trajan's Column"
-                text.append(f"    ({heading(word)}: {WORDS[word]})\n", style="italic #a0a0a0")
-            if where is None:
-                continue
-            if where.times:
-                text.append(f"    you: met {times_words(where.times)} now\n", style="bold green")
-            else:
-                text.append("    you: not met; missing ", style="bold #ff8700")
-                text.append(", ".join(where.missing) + "\n")
-    text.append("\nStreet cards now: ", style="bold")
-    text.append("  ".join(STREET_SYMBOLS[s] for s in pv.street) or "-")
-    for i, cyc in enumerate(pv.played):
-        text.append(f"\nPlayed in cycle {CYCLE_NUMERALS[i]}: ", style="bold")
-        text.append(" ".join(STREET_SYMBOLS[s] for s in cyc) or "-")
-    text.append(f"\nStreet cards left in the piles: {', '.join(map(str, pv.pile_sizes))}")
-    return text
-
-
-class BoardsScreen(ModalScreen[None]):
-    """Every other player's public Colonia (from the current view)."""
-
-    BINDINGS = [Binding("escape,o,q", "close", "Close")]
-
-    def __init__(self, data: PlayData) -> None:
-        super().__init__()
-        self.data = data
-
-    def compose(self) -> ComposeResult:
-        pv = self.data.view
-        with VerticalScroll(classes="dialog wide", id="boards"):
-            yield Label("Other players' boards — public information (Escape closes)",
-                        classes="heading")  # fmt: skip
-            for colonia in pv.colonias:
-                if colonia.seat == pv.viewer:
-                    continue
-                name = self.data.names[colonia.seat]
-                yield Static(
-                    Text(
-                        f"Colonia of {name} (seat {colonia.seat + 1})",
-                        style=SEAT_STYLE[colonia.seat],
-                    ),
-                    classes="heading",
-                )
-                grid = ColoniaGrid(id=f"board-{colonia.seat}", classes="board-grid")
-                grid.can_focus = False
-                yield grid
-                yield Static(supply_text(colonia), classes="board-supply")
-
-    def on_mount(self) -> None:
-        pv = self.data.view
-        self.query_one("#boards").focus()
-        for colonia in pv.colonias:
-            if colonia.seat != pv.viewer:
-                grid = self.query_one(f"#board-{colonia.seat}", ColoniaGrid)
-                grid.show(colonia, pv.options.side)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -14,12 +14,12 @@ from forum_trajanum.games.forum_trajanum.data import CRAFTSMAN_I
 from forum_trajanum.games.forum_trajanum.engine import GameOptions, parse
 from forum_trajanum.games.forum_trajanum.engine.state import tile_kind
 from forum_trajanum.games.forum_trajanum.ui.entries import group_of
+from forum_trajanum.games.forum_trajanum.ui.glossary import NOTES
 from forum_trajanum.games.forum_trajanum.ui.hinting import hint_words
 from forum_trajanum.games.forum_trajanum.ui.labels import describe
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import mark_seen, start_coach
 from forum_trajanum.tui.compat import screen_strips
-from forum_trajanum.tui.glossary import NOTES
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from tests.engine.helpers import refresh, tile

@@ -12,13 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from forum_trajanum.games.forum_trajanum.ui.entries import list_groups
+from forum_trajanum.games.forum_trajanum.ui.help import KEYS as FORUM_KEYS
 from forum_trajanum.games.trajan.engine import rules as trajan_rules
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.engine.view import view as trajan_view
 from forum_trajanum.games.trajan.ui.choices import list_entries
 from forum_trajanum.games.trajan.ui.help import KEYS as TRAJAN_KEYS
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID, fit_groups
-from forum_trajanum.tui.help import KEYS as FORUM_KEYS
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from tests.engine.games import Step, games, share
 

@@ -172,8 +172,8 @@ def test_the_legend_explains_every_one_line_cell_form():
     from rich.console import Console
 
     from forum_trajanum.games.forum_trajanum.data import TILE_KINDS_PER_PLAYER, TILE_LABELS
+    from forum_trajanum.games.forum_trajanum.ui.help import legend
     from forum_trajanum.games.forum_trajanum.ui.widgets import TILE_TINY
-    from forum_trajanum.tui.help import legend
 
     console = Console(width=200, record=True)
     console.print(legend())

@@ -8,6 +8,7 @@ from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.forum_trajanum.data import GRAY_NAMES, RULINGS, TILE_LABELS
 from forum_trajanum.games.forum_trajanum.engine import GameOptions, ranking
 from forum_trajanum.games.forum_trajanum.engine.scoring import RankKey as K
+from forum_trajanum.games.forum_trajanum.ui.help import legend
 from forum_trajanum.games.forum_trajanum.ui.panels import SEAT_MARKERS
 from forum_trajanum.games.forum_trajanum.ui.results import (
     GameOverScreen,
@@ -20,7 +21,7 @@ from forum_trajanum.games.forum_trajanum.ui.widgets import EAGLE_GLYPH
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.chart import ScoreChart, SharedScaleBars
 from forum_trajanum.tui.dialogs import HelpScreen
-from forum_trajanum.tui.help import LEGEND_KEY, legend
+from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.seats import settings_from_seats
 
 from .conftest import busy, past_hold, screen_text, session_at

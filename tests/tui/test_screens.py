@@ -10,6 +10,7 @@ import pytest
 from forum_trajanum.core import saves
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.forum_trajanum.data import RULINGS
+from forum_trajanum.games.forum_trajanum.ui.dialogs import BoardsScreen, TrajanCardsScreen
 from forum_trajanum.games.forum_trajanum.ui.play import (
     DraftScreen,
     SetupScreen,
@@ -21,14 +22,7 @@ from forum_trajanum.games.forum_trajanum.ui.results import ScoringScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen
 from forum_trajanum.tui.compat import send_key
-from forum_trajanum.tui.dialogs import (
-    BoardsScreen,
-    HelpScreen,
-    LogScreen,
-    MessageScreen,
-    SaveAsScreen,
-    TrajanCardsScreen,
-)
+from forum_trajanum.tui.dialogs import HelpScreen, LogScreen, MessageScreen, SaveAsScreen
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.screens import (
     HandOverScreen,

@@ -14,6 +14,9 @@ from textual.geometry import Region
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.forum_trajanum.engine import GameOptions
 from forum_trajanum.games.forum_trajanum.engine.cards import progress
+from forum_trajanum.games.forum_trajanum.ui.dialogs import TrajanCardsScreen
+from forum_trajanum.games.forum_trajanum.ui.glossary import GLOSSARY, NOTES, WORDS
+from forum_trajanum.games.forum_trajanum.ui.help import RULES_PARAGRAPHS, legend
 from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import (
@@ -25,9 +28,8 @@ from forum_trajanum.tui.coach import (
     start_coach,
 )
 from forum_trajanum.tui.compat import screen_strips
-from forum_trajanum.tui.dialogs import HelpScreen, TrajanCardsScreen
-from forum_trajanum.tui.glossary import NOTES, WORDS, heading
-from forum_trajanum.tui.help import RULES_PARAGRAPHS, legend
+from forum_trajanum.tui.dialogs import HelpScreen
+from forum_trajanum.tui.glossary import heading
 from tests.tui.conftest import screen_text
 from tests.waiting import wait_for
 
@@ -123,11 +125,11 @@ def coached(seed: int, decision: str, skip: int = 0) -> tuple[GameSession, objec
 def test_the_coach_explains_the_reserve_the_first_time_it_appears_and_never_again():
     session, pv = coached(3, "build")
     assert pv.colonias[pv.viewer].reserve  # the tile received lies in the reserve now
-    _title, text, kinds = due(session.record, pv)
+    _title, text, kinds = due(session.record, pv, GLOSSARY)
     assert "Reserve: " + WORDS["reserve"] in text and "note:reserve" in kinds
     for kind in kinds:
         mark_seen(session.record, pv.viewer, kind)
-    assert due(session.record, pv) == ("", "", [])
+    assert due(session.record, pv, GLOSSARY) == ("", "", [])
 
 
 def test_the_coach_explains_the_collection_task_when_citizens_are_paid():
@@ -135,7 +137,7 @@ def test_the_coach_explains_the_collection_task_when_citizens_are_paid():
     for note in NOTES:  # everything else seen already
         if note.key != "note:collection":
             mark_seen(session.record, pv.viewer, note.key)
-    _title, text, kinds = due(session.record, pv)
+    _title, text, kinds = due(session.record, pv, GLOSSARY)
     assert "Collection task: " + WORDS["collection task"] in text
     assert kinds == ["pay", "note:collection"]
 
@@ -144,16 +146,18 @@ def test_the_coach_explains_the_marker_beside_trajans_column_when_its_card_comes
     session, pv = coached(7, "draft")  # seed 7 draws III-4: "own forum marker beside ..."
     assert pv.trajan_cards[2] == "III-4" and pv.cycle == 1
     word = "Marker beside Trajan's Column: " + WORDS["marker beside Trajan's Column"]
-    assert word not in due(session.record, pv)[1]  # not yet: cycle I's card asks other things
+    # not yet: cycle I's card asks other things
+    assert word not in due(session.record, pv, GLOSSARY)[1]
     while session.public_view().cycle < 3:
         session.play(busy(session.view_of(session.decider).legal))
     pv = session.view_of(session.decider)
-    assert word in due(session.record, pv)[1]  # cycle III: its card is the one scored next
+    # cycle III: its card is the one scored next
+    assert word in due(session.record, pv, GLOSSARY)[1]
 
 
 def test_the_coach_explains_the_female_back_citizen_at_setup():
     session, pv = coached(3, "setup_row")
-    _title, text, _kinds = due(session.record, pv)
+    _title, text, _kinds = due(session.record, pv, GLOSSARY)
     assert "You drew a female-back citizen" in text  # the decision's own words ...
     assert "Female-back citizen: " + WORDS["female-back citizen"] in text  # ... and the word
 

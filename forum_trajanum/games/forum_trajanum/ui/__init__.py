@@ -29,7 +29,8 @@ UI = GameUI(
     screen_class=lazy(f"{_HERE}.ui.play:screen_class"),
     scoring_screen=lazy(f"{_HERE}.ui.play:scoring_screen"),
     game_over_screen=lazy(f"{_HERE}.ui.play:game_over_screen"),
-    help_screen=lazy(f"{_HERE}.ui.play:help_screen"),
+    help_screen=lazy(f"{_HERE}.ui.help:help_screen"),
     replay_screen=replay_screen,
+    glossary=lazy(f"{_HERE}.ui.glossary:glossary"),
     warm_up=(f"{_HERE}.ui.play", f"{_HERE}.ui.results", f"{_HERE}.bots.factory"),
 )

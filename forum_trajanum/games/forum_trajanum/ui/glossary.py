@@ -1,18 +1,17 @@
-"""Words of the game a newcomer meets on the screen without a rulebook, each explained once,
-in the rulebook's sense: the legend and the help show these texts, and the first-game coach
-shows each the first time it appears on a player's screen (:data:`NOTES`).
+"""Forum Trajanum's words a newcomer meets on the screen without a rulebook, each explained
+once, in the rulebook's sense: the legend and the help show these texts, and the first-game
+coach shows each the first time it appears on a player's screen (:data:`NOTES`; the shell's
+:class:`~forum_trajanum.tui.glossary.Glossary` gets them as :data:`GLOSSARY`).
 
 Only words live here; when a word appears is read from the player's own view.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from forum_trajanum.games.forum_trajanum.data import TRAJAN_CARDS
 from forum_trajanum.games.forum_trajanum.engine.actions import uses_reserve
 from forum_trajanum.games.forum_trajanum.engine.tasks import Decision
+from forum_trajanum.tui.glossary import Glossary, Note
 
 #: word -> what it means (rules "Setup" 4-6, "Take 2 Colonia tiles", "Special case",
 #: "Basilica, Market, Library", "Notes regarding the Trajan cards").
@@ -55,18 +54,20 @@ WORDS: dict[str, str] = {
 }
 
 
-def heading(word: str) -> str:
-    """A word as the start of a line: "river tile" -> "River tile"."""
-    return word[:1].upper() + word[1:]
+def _mine(pv):
+    """The viewer's own Colonia in ``pv``; None in a view of nobody's (an onlooker's)."""
+    colonias = getattr(pv, "colonias", None) or ()
+    return colonias[pv.viewer] if 0 <= pv.viewer < len(colonias) else None
 
 
-@dataclass(frozen=True)
-class Note:
-    """A word the coach explains the first time ``shown(view, own_colonia)`` holds."""
+def _own(shown):
+    """``shown(pv, me)`` as a note's test of ``pv`` alone: never on an onlooker's screen."""
 
-    key: str  # kept in the record's coach settings once explained
-    word: str  # a key of WORDS
-    shown: Callable
+    def test(pv) -> bool:
+        me = _mine(pv)
+        return me is not None and shown(pv, me)
+
+    return test
 
 
 def _uses_reserve(pv, me) -> bool:
@@ -81,20 +82,23 @@ def _column_task(pv, me) -> bool:
 
 
 #: The words the coach explains, in the order it explains them.
-NOTES: tuple[Note, ...] = (
-    Note("note:female", "female-back citizen", lambda pv, me: pv.decision == Decision.SETUP_ROW),
-    Note("note:river", "river tile", lambda pv, me: bool(me.river)),
-    Note("note:reserve", "reserve", _uses_reserve),
-    Note("note:column", "marker beside Trajan's Column", _column_task),
-    Note("note:collection", "collection task", lambda pv, me: pv.decision == Decision.PAY),
-    Note("note:area", "colour-area rule", lambda pv, me: pv.decision == Decision.ENVOY),
+NOTES: tuple[Note, ...] = tuple(
+    Note(key, word, _own(shown))
+    for key, word, shown in (
+        ("note:female", "female-back citizen", lambda pv, me: pv.decision == Decision.SETUP_ROW),
+        ("note:river", "river tile", lambda pv, me: bool(me.river)),
+        ("note:reserve", "reserve", _uses_reserve),
+        ("note:column", "marker beside Trajan's Column", _column_task),
+        ("note:collection", "collection task", lambda pv, me: pv.decision == Decision.PAY),
+        ("note:area", "colour-area rule", lambda pv, me: pv.decision == Decision.ENVOY),
+    )
 )
 
 
-def notes_shown(pv, seen: set[str]) -> list[Note]:
-    """The notes on the screen of ``pv``'s viewer now that are not in ``seen``."""
-    colonias = getattr(pv, "colonias", None)  # Forum Trajanum's words only
-    if colonias is None or not 0 <= pv.viewer < len(colonias):
-        return []
-    me = pv.colonias[pv.viewer]
-    return [note for note in NOTES if note.key not in seen and note.shown(pv, me)]
+#: What the shell's coach explains of Forum Trajanum's words.
+GLOSSARY = Glossary(WORDS, NOTES)
+
+
+def glossary() -> Glossary:
+    """:data:`GLOSSARY`, as the UI contract asks for it (on first use)."""
+    return GLOSSARY

@@ -1,16 +1,13 @@
-"""Texts of the help screen: the keys, a legend of every symbol, a short rules reference.
+"""Forum Trajanum's help: the keys, a legend of every symbol, a short rules reference and
+the rulings, in the shell's help screen (:class:`~forum_trajanum.tui.dialogs.HelpScreen`).
 
-The rulings are in :data:`forum_trajanum.games.forum_trajanum.data.RULINGS` (the engine applies them
-as written).
+The rulings are in :data:`forum_trajanum.games.forum_trajanum.data.RULINGS` (the engine applies
+them as written).
 """
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.console import Group
-from rich.padding import Padding
-from rich.table import Table
-from rich.text import Text
 
 from forum_trajanum.games.forum_trajanum.data import (
     AREA_BONUS_LABELS,
@@ -22,11 +19,13 @@ from forum_trajanum.games.forum_trajanum.data import (
     GRAY_NAMES,
     GRAYS,
     ROW_TITLES,
+    RULINGS,
     STRUCTURE_NAMES,
     TILE_KINDS_PER_PLAYER,
     TILE_LABELS,
     TRACK_BENEFITS,
 )
+from forum_trajanum.games.forum_trajanum.ui.glossary import WORDS
 from forum_trajanum.games.forum_trajanum.ui.labels import GRAY_SHORT, TILE_SHORT
 from forum_trajanum.games.forum_trajanum.ui.panels import SEAT_MARKERS
 from forum_trajanum.games.forum_trajanum.ui.widgets import (
@@ -35,7 +34,8 @@ from forum_trajanum.games.forum_trajanum.ui.widgets import (
     ROW_SHORT,
     TILE_TINY,
 )
-from forum_trajanum.tui.glossary import WORDS, heading
+from forum_trajanum.tui.glossary import heading
+from forum_trajanum.tui.help import HelpPages, Row, legend_sections
 from forum_trajanum.tui.keys import LEGEND_KEY
 
 #: The area bonuses as the Forum's notes name them.
@@ -45,7 +45,7 @@ STRUCTURE_SHORT = {"B": "fount", "G": "park", "Y": "stabl", "R": "house"}
 
 
 #: The keys, as (key, what it does).
-KEYS: tuple[tuple[str, str], ...] = (
+KEYS: tuple[Row, ...] = (
     ("Enter", "take the highlighted choice, or the cell under the cursor (a cell with "
               "several choices shows them alone in the list)"),
     ("1-9, Shift+A-Z", "take that entry of the decision list directly (entries 1-9, "
@@ -85,31 +85,13 @@ KEYS: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 
 
-def keys_table() -> Table:
-    """The keys in two columns."""
-    return entries(list(KEYS))
-
-
-def entries(rows: list[tuple[str, str]]) -> Table:
-    """Symbols and their meanings in two columns; a long meaning wraps in its column."""
-    table = Table.grid(padding=(0, 2))
-    # as wide as the longest symbol (at least 12, so that the sections line up), never cut
-    width = max([12, *(cell_len(symbol) for symbol, _ in rows)])
-    table.add_column(width=width, style="bold", no_wrap=True)
-    table.add_column()
-    for symbol, meaning in rows:
-        table.add_row(symbol, meaning)
-    return table
-
-
 def legend() -> Group:
     """Every symbol and short form the screens use, with its meaning in words. The short forms
     come from the constants the board widgets draw with, so the two cannot drift apart."""
-    parts: list = []
+    sections: list[tuple[str, list[Row]]] = []
 
-    def section(title: str, rows: list[tuple[str, str]]) -> None:
-        parts.append(Text(title, style="bold #ffd75f"))
-        parts.append(Padding(entries(rows), (0, 0, 1, 2)))
+    def section(title: str, rows: list[Row]) -> None:
+        sections.append((title, rows))
 
     section(
         "Colours (always printed with their letter; the colour only helps)",
@@ -235,7 +217,7 @@ def legend() -> Group:
         [(short, label) for short, label in zip(AREA_BONUS_SHORT, AREA_BONUS_LABELS.values(),
                                                 strict=True)],
     )  # fmt: skip
-    return Group(*parts)
+    return legend_sections(sections)
 
 
 def _steps(track: str) -> str:
@@ -296,3 +278,18 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
 )  # fmt: skip
 
 RULES_REFERENCE = "\n\n".join(RULES_PARAGRAPHS)
+
+#: What the help screen shows of Forum Trajanum.
+PAGES = HelpPages(
+    keys=KEYS,
+    legend=legend,
+    rules=lambda: RULES_REFERENCE,
+    rulings=tuple(("•", ruling) for ruling in RULINGS),
+)
+
+
+def help_screen(tab: str = "keys"):
+    """Forum Trajanum's help: keys, legend, rules and rulings; ``tab`` shown first."""
+    from forum_trajanum.tui.dialogs import HelpScreen
+
+    return HelpScreen(tab, PAGES)

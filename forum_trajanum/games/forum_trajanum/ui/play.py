@@ -219,10 +219,3 @@ def game_over_screen(pv: PlayerView, names, history):
     from forum_trajanum.games.forum_trajanum.ui.results import GameOverScreen
 
     return GameOverScreen(pv, names, history)
-
-
-def help_screen(tab: str = "keys"):
-    """Forum Trajanum's help: keys, legend, rules and rulings."""
-    from forum_trajanum.tui.dialogs import HelpScreen
-
-    return HelpScreen(tab)

@@ -687,12 +687,12 @@ class PlayScreen(GameScreen):
         self.post_message(UndoRequested())
 
     def action_boards(self) -> None:
-        from forum_trajanum.tui.dialogs import BoardsScreen
+        from forum_trajanum.games.forum_trajanum.ui.dialogs import BoardsScreen
 
         self.app.push_screen(BoardsScreen(self.data))
 
     def action_trajan_cards(self) -> None:
-        from forum_trajanum.tui.dialogs import TrajanCardsScreen
+        from forum_trajanum.games.forum_trajanum.ui.dialogs import TrajanCardsScreen
 
         self.app.push_screen(TrajanCardsScreen(self.data.view))
 
@@ -702,9 +702,9 @@ class PlayScreen(GameScreen):
         self.app.push_screen(LogScreen(self.data.log))
 
     def action_help(self) -> None:
-        from forum_trajanum.tui.dialogs import HelpScreen
+        from forum_trajanum.games.forum_trajanum.ui.help import help_screen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(help_screen())
 
     def action_save(self) -> None:
         self.post_message(SaveCopyRequested())

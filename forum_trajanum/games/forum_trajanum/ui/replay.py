@@ -35,7 +35,7 @@ from forum_trajanum.games.forum_trajanum.engine.replay import (
 )
 from forum_trajanum.games.forum_trajanum.engine.rules import DECISION_TITLES
 from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView
-from forum_trajanum.games.forum_trajanum.engine.words import tile_words
+from forum_trajanum.games.forum_trajanum.engine.words import CYCLE_NUMERALS, tile_words
 from forum_trajanum.games.forum_trajanum.ui.panels import supply_text
 from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid, ForumGrid
 
@@ -153,7 +153,9 @@ class ReplayScreen(Screen[None]):
                     yield forum_widget()
                 with VerticalScroll(id="panel-scores"):
                     names = [self.replay.name(seat) for seat in range(self.replay.players)]
-                    yield ScoreChart(self.round_history(), names, id="replay-chart")
+                    yield ScoreChart(
+                        self.round_history(), names, id="replay-chart", groups=CYCLE_NUMERALS
+                    )
                     yield Static(id="replay-scores")
                 with VerticalScroll(id="panel-log"):
                     yield Static(id="replay-log")

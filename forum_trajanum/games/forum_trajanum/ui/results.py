@@ -166,7 +166,7 @@ class ScoringScreen(FlowScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="scoring-scroll"):
             yield Static(cycle_table(self.pv, self.cycle, self.names, totals=True))
-            yield ScoreChart(self.history, self.names, id="scoring-chart")
+            yield ScoreChart(self.history, self.names, id="scoring-chart", groups=CYCLE_NUMERALS)
             yield Static(f"{SCORING_NOTES}  Score: the total so far.", classes="results-note")
             yield Label("Press Enter to continue.")
         yield KeyBar()
@@ -288,7 +288,7 @@ class GameOverScreen(Screen[None]):
             with TabPane("1 Ranking", id="ranking"), VerticalScroll():
                 yield Static(ranking_table(self.places, self.keys, names))
                 yield Static(tie_break_note(), classes="results-note")
-                yield ScoreChart(self.history, names, id="final-chart")
+                yield ScoreChart(self.history, names, id="final-chart", groups=CYCLE_NUMERALS)
             with TabPane("2 Points", id="points"), VerticalScroll():
                 for cycle in (1, 2, 3):
                     yield Static(cycle_table(pv, cycle, names, totals=False))

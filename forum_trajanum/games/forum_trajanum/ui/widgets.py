@@ -32,6 +32,7 @@ from forum_trajanum.games.forum_trajanum.data import (
 from forum_trajanum.games.forum_trajanum.engine.cells import CellKind, parse_cell
 from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.games.forum_trajanum.ui.labels import GRAY_SHORT, TILE_SHORT
+from forum_trajanum.tui.chart import SEAT_STYLE  # the seats' colours are the app's
 
 #: Colour letter -> style; the letter itself is always printed too.
 COLOUR_STYLE = {
@@ -49,7 +50,6 @@ COLOUR_BG = {
     "R": "bold #ffffff on #8a2a2a",
 }
 GRAY_STYLE = "bold #000000 on #b0b0b0"
-SEAT_STYLE = ("bold #ff87d7", "bold #87ffff", "bold #ffaf5f", "bold #afafff")
 LEGAL_STYLE = "bold #ffff00"
 STREET_BG = " on #24384a"
 #: The eagle spaces of the Forum.

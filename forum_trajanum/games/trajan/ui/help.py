@@ -6,19 +6,14 @@ public transcriptions not checked against a printed copy")."""
 from __future__ import annotations
 
 from rich.console import Group
-from rich.padding import Padding
-from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Static, TabbedContent, TabPane
 
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.tui.dialogs import HelpScreen
-from forum_trajanum.tui.help import entries
-from forum_trajanum.tui.keys import LEGEND_KEY, KeyBar
+from forum_trajanum.tui.help import HelpPages, Row, legend_sections
+from forum_trajanum.tui.keys import LEGEND_KEY
 
-KEYS: tuple[tuple[str, str], ...] = (
+KEYS: tuple[Row, ...] = (
     ("1-9, Shift+A-Z", "take that choice at once: entries 1-9, then A-Z (the key stands "
      "before each entry; also while the coach explains a decision)"),
     ("Esc", "in a group of choices (an entry ending in \u2026 opens one): back to all of them"),
@@ -109,11 +104,10 @@ def rules_text() -> Text:
 
 def legend() -> Group:
     """The letters and words the screens use."""
-    parts: list = []
+    sections: list[tuple[str, list[Row]]] = []
 
-    def section(title: str, rows: list[tuple[str, str]]) -> None:
-        parts.append(Text(title, style="bold #ffd75f"))
-        parts.append(Padding(entries(rows), (0, 0, 1, 2)))
+    def section(title: str, rows: list[Row]) -> None:
+        sections.append((title, rows))
 
     section("Marker colours", [(code, D.COLOURS[c]) for c, code in enumerate(D.COLOUR_CODES)])
     section(
@@ -189,31 +183,21 @@ def legend() -> Group:
         "Demands",
         [(word, f"met by a forum {word} tile or a kept Trajan tile") for word in D.DEMANDS],
     )
-    return Group(*parts)
+    return legend_sections(sections)
+
+
+#: What the help screen shows of Trajan.
+PAGES = HelpPages(
+    keys=KEYS,
+    legend=legend,
+    rules=rules_text,
+    rulings=tuple((ruling.code, ruling.text) for ruling in D.RULINGS),
+    notice=D.DATA_NOTICE,
+)
 
 
 class TrajanHelpScreen(HelpScreen):
     """Help for Trajan in the same four tabs as Forum Trajanum's."""
 
-    def compose(self) -> ComposeResult:
-        rulings = Table.grid(padding=(0, 1, 1, 0))
-        rulings.add_column(no_wrap=True)
-        rulings.add_column()
-        for ruling in D.RULINGS:
-            rulings.add_row(ruling.code, ruling.text)
-        with Vertical(id="help-box"):
-            with TabbedContent(initial=self.first_tab):
-                with TabPane("1 Keys", id="keys"), VerticalScroll():
-                    yield Static(entries(list(KEYS)))
-                with TabPane("2 Legend", id="legend"), VerticalScroll():
-                    yield Static(legend())
-                with TabPane("3 Rules", id="rules"), VerticalScroll():
-                    yield Static(rules_text())
-                with TabPane("4 Rulings", id="rulings"), VerticalScroll():
-                    yield Static(
-                        "Where the rulebooks leave a question open, this edition plays so:",
-                        classes="heading",
-                    )
-                    yield Static(rulings)
-                    yield Static(Text(D.DATA_NOTICE, style="italic"))
-            yield KeyBar()
+    def __init__(self, tab: str = "keys") -> None:
+        super().__init__(tab, PAGES)
