@@ -1,7 +1,6 @@
 """Modal screens that return through dismiss(): save a copy, which game's help, messages,
 the help (each game's pages in its four tabs) and the log. A game's own dialogs are in its
-``ui`` package (Forum Trajanum's Trajan cards and other players' boards:
-:mod:`forum_trajanum.games.forum_trajanum.ui.dialogs`)."""
+``ui`` package (Forum Trajanum's Trajan cards and other players' boards, say)."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@ rulebook, each with what it means, and when each first appears on a player's scr
 :class:`Note`), so that the first-game coach explains it then, once
 (:mod:`forum_trajanum.tui.coach`).
 
-The words are each game's, given by its screens (Forum Trajanum's are in
-:mod:`forum_trajanum.games.forum_trajanum.ui.glossary`); this module names no game.
+The words are each game's, given by its UI contract (``GameUI.glossary``, from a module of
+the game's ``ui`` package); this module names no game.
 """
 
 from __future__ import annotations
