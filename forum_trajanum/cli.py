@@ -247,7 +247,7 @@ def _replay(argv: list[str]) -> int:
     """``forum-trajanum replay FILE``: open the replay viewer on a save file."""
     args = replay_parser().parse_args(argv)
     from forum_trajanum.games.forum_trajanum.engine import RecordError
-    from forum_trajanum.games.forum_trajanum.ui.replay import ReplayApp, replay_screen_for
+    from forum_trajanum.tui.replayapp import ReplayApp, replay_screen_for
 
     try:
         screen = replay_screen_for(args.file)

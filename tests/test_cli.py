@@ -148,7 +148,7 @@ def test_replay_and_export_subcommands_parse(monkeypatch, tmp_path, capsys):
 
     import pytest
 
-    import forum_trajanum.games.forum_trajanum.ui.replay as replay_module
+    import forum_trajanum.tui.replayapp as replay_module
 
     game = Path(__file__).parent / "fixtures" / "export-game.json"
     assert cli.main(["export", str(game), "--format", "json"]) == 0

@@ -572,9 +572,9 @@ def test_the_record_says_which_seats_do_not_fit():
 async def test_an_unknown_action_in_a_trajan_record_is_said_by_continue_export_and_replay(
     capsys,
 ):
-    from forum_trajanum.games.forum_trajanum.ui.replay import ReplayApp, replay_screen_for
     from forum_trajanum.tui.app import ForumApp
     from forum_trajanum.tui.dialogs import MessageScreen
+    from forum_trajanum.tui.replayapp import ReplayApp, replay_screen_for
 
     path = unknown_action(saves.games_dir())
     assert cli.main(["export", str(path)]) == 0

@@ -346,7 +346,7 @@ async def test_markup_in_names_is_text_on_the_game_over_screens_and_in_the_list(
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 async def test_replay_of_a_game_with_markup_names_shows_them_as_text(game, home):
-    from forum_trajanum.games.forum_trajanum.ui.replay import ReplayApp, replay_screen_for
+    from forum_trajanum.tui.replayapp import ReplayApp, replay_screen_for
 
     session = session_of(game, MARKUP_NAMES, actions=60)
     session.close()

@@ -483,8 +483,8 @@ def test_a_version_1_save_in_the_games_folder_is_listed_as_the_game_it_opens_as(
 
 
 def test_a_read_only_save_is_not_played_on_nor_replaced_and_can_be_replayed():
-    from forum_trajanum.games.forum_trajanum.ui.replay import replay_screen_for
     from forum_trajanum.tui.games import game_line
+    from forum_trajanum.tui.replayapp import replay_screen_for
 
     session = _session()
     session.close()

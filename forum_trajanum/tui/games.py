@@ -195,7 +195,7 @@ class GamesScreen(ModalScreen[str | None]):
         game = self.chosen()
         if game is None:
             return
-        from forum_trajanum.games.forum_trajanum.ui.replay import replay_screen_for
+        from forum_trajanum.tui.replayapp import replay_screen_for
 
         try:
             screen = replay_screen_for(game.path)

@@ -8,10 +8,10 @@ import pytest
 
 from forum_trajanum.core import saves
 from forum_trajanum.core.session import GameSession
-from forum_trajanum.games.forum_trajanum.ui.replay import ReplayApp, replay_screen_for
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.replayscreen import TrajanReplayScreen
+from forum_trajanum.tui.replayapp import ReplayApp, replay_screen_for
 from tests.tui.conftest import screen_text
 from tests.waiting import wait_for
 

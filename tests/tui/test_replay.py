@@ -8,10 +8,11 @@ from pathlib import Path
 from forum_trajanum.core import saves
 from forum_trajanum.games.forum_trajanum.engine.record import read_record
 from forum_trajanum.games.forum_trajanum.ui.export import load
-from forum_trajanum.games.forum_trajanum.ui.replay import ReplayApp, ReplayScreen
+from forum_trajanum.games.forum_trajanum.ui.replay import ReplayScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.games import GamesScreen
+from forum_trajanum.tui.replayapp import ReplayApp
 from forum_trajanum.tui.screens import TooSmallScreen
 
 from .conftest import SIZE, screen_text
@@ -26,7 +27,7 @@ def _screen(app) -> ReplayScreen:
 
 async def test_keys_move_through_the_game_and_the_screen_says_where():
     replay = load(GAME)
-    app = ReplayApp(replay)
+    app = ReplayApp(ReplayScreen(replay))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = _screen(app)
         assert "Setup   action 0 of 181" in screen_text(app)
@@ -58,7 +59,7 @@ async def test_keys_move_through_the_game_and_the_screen_says_where():
 
 
 async def test_the_panels_show_the_board_the_scores_and_the_log():
-    app = ReplayApp(load(GAME))
+    app = ReplayApp(ReplayScreen(load(GAME)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("end")
         assert "Colonia of Livia (easy bot)" in screen_text(app)
@@ -81,14 +82,14 @@ async def test_the_panels_show_the_board_the_scores_and_the_log():
 async def test_a_finished_game_tells_what_a_player_alone_knew_an_unfinished_one_does_not():
     replay = load(GAME)
     keep = next(s.number for s in replay.steps if s.action.startswith("keep"))
-    app = ReplayApp(replay)
+    app = ReplayApp(ReplayScreen(replay))
     async with app.run_test(size=(80, 24)) as pilot:
         _screen(app).go(keep)
         await pilot.pause()
         assert f"{keep} ~ " in screen_text(app) and "alone then" in screen_text(app)
     record = read_record(GAME.read_bytes()).record
     cut = load_cut(record, keep)
-    app = ReplayApp(cut)
+    app = ReplayApp(ReplayScreen(cut))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("end")
         text = screen_text(app)
@@ -139,7 +140,7 @@ async def test_the_replay_fits_where_the_game_does_not():
 
 
 async def _panels_text(replay) -> list[str]:
-    app = ReplayApp(replay)
+    app = ReplayApp(ReplayScreen(replay))
     texts = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("end")
@@ -173,7 +174,7 @@ async def test_an_unfinished_game_looks_the_same_in_worlds_an_onlooker_cannot_te
 async def test_the_scores_panel_charts_the_score_after_each_round_up_to_where_the_replay_is():
     replay = load(GAME)
     final = read_record(GAME.read_bytes()).record.replay()
-    app = ReplayApp(replay)
+    app = ReplayApp(ReplayScreen(replay))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")
         assert "no round is finished yet" in screen_text(app)

@@ -188,7 +188,7 @@ async def test_the_replay_window_opens_a_finished_tiny_game_and_steps_through_it
 
 async def test_the_replay_command_opens_a_tiny_save_through_its_contract():
     """``forum-trajanum replay FILE`` finds the game's replay screen in its UI contract."""
-    from forum_trajanum.games.forum_trajanum.ui.replay import ReplayApp, replay_screen_for
+    from forum_trajanum.tui.replayapp import ReplayApp, replay_screen_for
 
     s = _saved_game(4)
     screen = replay_screen_for(s.game.path)

@@ -10,27 +10,13 @@ from forum_trajanum.tui.contract import GameUI, lazy
 
 _HERE = "forum_trajanum.games.forum_trajanum"
 
-
-def replay_screen(found):
-    """The replay viewer of a Forum Trajanum game read from a file (a save damaged part-way
-    replays its readable part and says what was lost)."""
-    from forum_trajanum.games.forum_trajanum.engine.replay import GameReplay
-    from forum_trajanum.games.forum_trajanum.ui.replay import ReplayScreen
-
-    replay = GameReplay.of(found.record)
-    damage = found.damage()
-    if damage and not replay.problem:
-        replay.problem = f"the save is damaged: {damage}"
-    return ReplayScreen(replay)
-
-
 UI = GameUI(
     play_data=lazy(f"{_HERE}.ui.play:play_data"),
     screen_class=lazy(f"{_HERE}.ui.play:screen_class"),
     scoring_screen=lazy(f"{_HERE}.ui.play:scoring_screen"),
     game_over_screen=lazy(f"{_HERE}.ui.play:game_over_screen"),
     help_screen=lazy(f"{_HERE}.ui.help:help_screen"),
-    replay_screen=replay_screen,
+    replay_screen=lazy(f"{_HERE}.ui.replay:replay_screen"),
     glossary=lazy(f"{_HERE}.ui.glossary:glossary"),
     warm_up=(f"{_HERE}.ui.play", f"{_HERE}.ui.results", f"{_HERE}.bots.factory"),
 )

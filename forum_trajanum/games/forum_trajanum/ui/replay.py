@@ -14,11 +14,9 @@ from 120 columns the Colonia stays on the left and the other panel is on the rig
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rich.table import Table
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -426,35 +424,12 @@ class ReplayScreen(Screen[None]):
         return text
 
 
-def replay_screen_for(path) -> Screen:
-    """The replay viewer of the game saved at ``path``, whichever game it is, as its UI
-    contract gives it (``replay_screen(found)``). Raises RecordError in player words when the
-    file cannot be read or the game has no replay."""
-    from forum_trajanum.core.errors import RecordError
-    from forum_trajanum.core.files import read_limited
-    from forum_trajanum.core.game import GAMES
-    from forum_trajanum.core.record import read_record
-
-    found = read_record(read_limited(path), GAMES)
-    game = GAMES.get(found.record.game)
-    made = game.load("ui").UI.replay_screen if game.has("ui") else None
-    if made is None:
-        raise RecordError(f"{game.title} games cannot be replayed in this window yet")
-    return made(found)
-
-
-class ReplayApp(App):
-    """``forum-trajanum replay FILE``: the replay viewer alone."""
-
-    CSS_PATH = str(Path(__file__).parents[3] / "tui" / "forum_trajanum.tcss")
-    TITLE = "Forum Trajanum — replay"
-
-    def __init__(self, screen: Screen | GameReplay) -> None:
-        super().__init__()
-        if isinstance(screen, GameReplay):  # a Forum Trajanum replay
-            screen = ReplayScreen(screen)
-        self.replay_screen = screen
-        self.animation_level = "none"
-
-    def on_mount(self) -> None:
-        self.push_screen(self.replay_screen, lambda _: self.exit())
+def replay_screen(found) -> ReplayScreen:
+    """The replay viewer of a Forum Trajanum game read from a file (``found``: the core's
+    ``ReadRecord``); a save damaged part-way replays its readable part and says what was
+    lost."""
+    replay = GameReplay.of(found.record)
+    damage = found.damage()
+    if damage and not replay.problem:
+        replay.problem = f"the save is damaged: {damage}"
+    return ReplayScreen(replay)
