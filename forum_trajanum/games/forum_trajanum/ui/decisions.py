@@ -19,9 +19,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.content import Content
 from textual.message import Message
-from textual.visual import visualize
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -40,7 +38,8 @@ from forum_trajanum.tui.decisionlist import DecisionList, follows
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID, group_by_action
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.messages import ActionChosen
-from forum_trajanum.tui.textlines import hidden, notes_first
+from forum_trajanum.tui.render import set_title, show_changed
+from forum_trajanum.tui.textlines import notes_first
 
 if TYPE_CHECKING:
     from forum_trajanum.games.forum_trajanum.ui.playdata import PlayData
@@ -50,57 +49,6 @@ WATCH_LINES = 5
 
 #: The action that ends a player's turn (the engine's interned value).
 ENDS_TURN = EndTurn.make()
-
-
-def set_text(widget: Static, text: Text, layout: bool = True) -> None:
-    """Update a Static only when its text changed, and without a layout pass of the whole
-    screen when its height cannot change (the new text takes as many lines as the old one at
-    the widget's width)."""
-    old = getattr(widget, "_shown_content", None)
-    if getattr(widget, "_shown_text", None) == text:
-        return
-    # made once here, the Static's own ``visualize`` of it is free, and its height is kept;
-    # a str is plain text (it may hold a player's name), never markup
-    content = Content(text) if isinstance(text, str) else visualize(widget, text)
-    widget._shown_text, widget._shown_content = text, content
-    width = widget.content_size.width
-    if layout and hidden(widget):
-        layout = False  # laid out when it is shown
-    elif layout and old is not None and width > 0:
-        layout = _height(widget, old, width) != _height(widget, content, width)
-    widget.update(content, layout=layout)
-
-
-def set_title(widget, title: str) -> None:
-    """Set a border title only when it changed (setting it repaints the whole widget); the
-    title is plain text (it may hold a player's name), never markup."""
-    if getattr(widget, "_shown_title", None) != title:
-        widget._shown_title = title
-        widget.border_title = Content(title) if isinstance(title, str) else title
-
-
-def _height(widget: Static, content: Content, width: int) -> int:
-    """The lines ``content`` takes in ``widget`` at ``width`` (wrapped as the widget wraps:
-    each of its lines on its own)."""
-    styles = widget.styles
-    rules = (width, styles.text_wrap, styles.text_overflow, styles.line_pad)
-    total = 0
-    for line in content.plain.split("\n"):
-        if cell_len(line) <= width:
-            total += 1  # nothing to wrap (the common case, and quick)
-            continue
-        key = (line, rules)
-        height = _LINE_HEIGHTS.get(key)
-        if height is None:
-            if len(_LINE_HEIGHTS) > 2000:  # old lines: start afresh rather than grow
-                _LINE_HEIGHTS.clear()
-            height = _LINE_HEIGHTS[key] = Content(line).get_height(styles, width)
-        total += height
-    return total
-
-
-#: Heights of wrapped lines, by (line, (width, wrap rules)): a redraw changes few lines.
-_LINE_HEIGHTS: dict[tuple, int] = {}
 
 
 def cell_at(index: int) -> str:
@@ -223,7 +171,7 @@ class DecisionPanel(Vertical):
                 text = notes_first(notes, text, self._title_width())
         widget = self.title_line
         widget.display = bool(text.plain)
-        set_text(widget, text)
+        show_changed(widget, text)
 
     def compact_notes(self) -> Text:
         """The compact layout's lines before the decision's words: the message (whole) and
@@ -501,7 +449,7 @@ class DecisionPanel(Vertical):
         plain = prompt.plain if isinstance(prompt, Text) else str(prompt)
         fits = not label or width <= 0 or cell_len(plain) <= width
         widget.display = not fits
-        set_text(widget, Text("" if fits else "» " + label))
+        show_changed(widget, Text("" if fits else "» " + label))
 
     def close_group(self) -> None:
         """Back to the whole decision from a group or a cell's choices (Escape / left
@@ -537,10 +485,8 @@ class DecisionPanel(Vertical):
         compact = self.is_attached and self.compact()
         widget = self.message_line
         text = Text("" if compact else message, style="bold #ff8700")
-        if getattr(widget, "_shown_text", None) != text:
-            widget._shown_text = text
-            widget.display = bool(text.plain)
-            widget.update(text)  # with a layout pass: a long message takes several lines
+        widget.display = bool(text.plain)
+        show_changed(widget, text)  # a long message takes several lines
         if compact and (changed or force) and self.choices is not None:
             self.show_decision_text()
 

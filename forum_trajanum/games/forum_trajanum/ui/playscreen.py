@@ -32,8 +32,6 @@ from forum_trajanum.games.forum_trajanum.ui.decisions import (
     Choices,
     DecisionPanel,
     cell_at,
-    set_text,
-    set_title,
 )
 from forum_trajanum.games.forum_trajanum.ui.entries import list_groups
 from forum_trajanum.games.forum_trajanum.ui.focusing import arrows_words, choices_after_colonia
@@ -66,6 +64,7 @@ from forum_trajanum.tui.messages import (
     SaveCopyRequested,
     UndoRequested,
 )
+from forum_trajanum.tui.render import set_title, show_changed
 from forum_trajanum.tui.textlines import TextLines
 
 
@@ -337,7 +336,7 @@ class PlayScreen(GameScreen):
             text = words(colonia) if pv.viewer == seat else Text("")
             text.rstrip()
             widget.display = bool(text.plain)  # an empty one takes no line
-            set_text(widget, text)
+            show_changed(widget, text)
         self.query_one("#status-line", StatusLine).show(pv, data.names, seat)
         self.query_one("#players", TextLines).update(players_text(pv, data.names, data.bots))
         self.draw_forum(frozenset(flash_forum) | hint_forum)
@@ -357,8 +356,8 @@ class PlayScreen(GameScreen):
         words = self.query_one("#forum-rule", Static)
         text = rule_words(rule, pv)
         words.display = bool(text.plain)
-        set_text(words, text)
-        set_text(self.query_one("#forum-notes", Static), forum_notes(pv))
+        show_changed(words, text)
+        show_changed(self.query_one("#forum-notes", Static), forum_notes(pv))
 
     def draw_others(self, seat: int) -> None:
         """The other players' Colonias (shown in the wide layout)."""
@@ -369,7 +368,7 @@ class PlayScreen(GameScreen):
             if n < len(others):
                 c = others[n]
                 title = f"{c.seat + 1} {self.data.names[c.seat]}: {c.score} VP"
-                set_text(title_line, Text(title, style=SEAT_STYLE[c.seat]))
+                show_changed(title_line, Text(title, style=SEAT_STYLE[c.seat]))
                 flash = self.data.flash[0] if self.data.flash_seat == c.seat else ()
                 grid.show(c, pv.options.side, flash=frozenset(flash))
 
@@ -383,7 +382,7 @@ class PlayScreen(GameScreen):
         if board:  # the arrows move this panel's cursor, not the choices
             text.append(" ◀ in focus: arrows move its cursor",
                         style="bold #ffd75f")  # fmt: skip
-        set_text(self.query_one("#tabs", Static), text, layout=False)
+        show_changed(self.query_one("#tabs", Static), text, layout=False)
 
     def set_panel(self, panel: str) -> None:
         """Show ``panel`` (the compact layout shows one main panel at a time)."""
@@ -461,7 +460,7 @@ class PlayScreen(GameScreen):
             (f"\n{ROW_TITLES[row]}: ", "bold #d7afff"),
             (CITIZEN_ABILITIES[row], "#d7afff"),
         )
-        set_text(self.query_one("#cursor-cell", Static), text)
+        show_changed(self.query_one("#cursor-cell", Static), text)
 
     def on_colonia_grid_cursor_moved(self, event: ColoniaGrid.CursorMoved) -> None:
         """The cursor's cell in words, and the list's highlight on its first choice there

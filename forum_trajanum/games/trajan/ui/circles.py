@@ -36,8 +36,8 @@ from forum_trajanum.games.trajan.engine.words import (
     trajan_tile,
     tray_plan_words,
 )
-from forum_trajanum.games.trajan.ui.render import KEY_CONSOLE, Drawn
 from forum_trajanum.tui.keys import KeyBar
+from forum_trajanum.tui.render import KEY_CONSOLE, Drawn
 
 #: The action circle's columns: (header, right-justified, style); the last one wraps.
 CIRCLE_COLUMNS = (("", True, ""), ("tray", False, "bold"), ("markers", False, ""),

@@ -28,8 +28,8 @@ from forum_trajanum.games.trajan.engine.words import (
 )
 from forum_trajanum.games.trajan.ui.circles import circle_panel, others_group
 from forum_trajanum.games.trajan.ui.playdata import TrajanData
-from forum_trajanum.games.trajan.ui.render import Drawn
 from forum_trajanum.games.trajan.ui.statusline import time_track
+from forum_trajanum.tui.render import Drawn
 
 PANELS = ("circle", "board", "map", "district", "players", "log")
 PANEL_KEYS = {"circle": "c", "board": "b", "map": "m", "district": "d", "players": "p", "log": "l"}

@@ -46,7 +46,6 @@ from forum_trajanum.games.trajan.ui.panels import (
 )
 from forum_trajanum.games.trajan.ui.playdata import TrajanData
 from forum_trajanum.games.trajan.ui.recap import meanwhile
-from forum_trajanum.games.trajan.ui.render import Drawn, LogText, PanelText, show_changed
 from forum_trajanum.games.trajan.ui.statusline import status_line
 from forum_trajanum.tui.decisionlist import DecisionList, follows
 from forum_trajanum.tui.gamescreens import ESCAPE_LINE, GameScreen
@@ -59,6 +58,7 @@ from forum_trajanum.tui.messages import (
     MenuRequested,
     UndoRequested,
 )
+from forum_trajanum.tui.render import Drawn, LogText, PanelText, set_title, show_changed
 from forum_trajanum.tui.textlines import notes_first
 
 
@@ -278,9 +278,7 @@ class TrajanScreen(GameScreen):
                     title += scroll  # framed by its top line alone: no bottom line for it
                 if getattr(box, "_shown_subtitle", None) is None:
                     box._shown_subtitle = box.border_subtitle = Text("PgUp/PgDn scroll")
-            if getattr(box, "_shown_title", None) != title:  # setting it repaints the box
-                box._shown_title = title
-                box.border_title = Text(title)
+            set_title(box, title)
             content = panel_text(self.data, panel, heading=not narrow)
             if box_id == "t-map-box":  # beside everything else: the drawing alone
                 content = Drawn(partial(map_drawing, self.data.view, self.data.names))

@@ -1,7 +1,10 @@
-"""How Trajan's panels reach the screen cheaply: a widget's content is put in only when what it
-shows changed (:func:`show_changed`), drawings are made for the width they get
-(:class:`Drawn`), and the boxes keep their heights (:class:`PanelText`, :class:`LogText`):
-a wide screen redraws several boxes at each move."""
+"""How every game's panels reach the screen cheaply (the one render cache of the shell): a
+widget's content is put in only when what it shows changed (:func:`show_changed`), and the
+screen is laid out again only when the widget's height changes; a border title is set only
+when it changed (:func:`set_title`); drawings are made for the width they get
+(:class:`Drawn`), and boxes keep their heights (:class:`PanelText`, :class:`LogText`). A move
+changes a few of a screen's boxes, mostly within the lines they had, and a layout of the whole
+screen is a good part of a move's time."""
 
 from __future__ import annotations
 
@@ -9,7 +12,10 @@ import io
 
 from rich.console import Console, Group
 from rich.text import Text
+from textual.content import Content
 from textual.widgets import Static
+
+from forum_trajanum.tui.textlines import hidden
 
 KEY_CONSOLE = Console(width=80, file=io.StringIO(), color_system="truecolor", force_terminal=True)
 
@@ -37,11 +43,11 @@ def _content_key(content, width: int):
     return _drawn_key(content, width)
 
 
-def show_changed(widget: Static, content, what: str = "") -> None:
-    """Put ``content`` in ``widget`` only when what it shows changed, and lay the screen out
-    again only when the widget's height changes: a move changes two or three of the boxes of
-    a wide screen, mostly within the lines they had, and a layout of the whole screen is a
-    good part of a move's time there."""
+def show_changed(widget: Static, content, what: str = "", layout: bool = True) -> None:
+    """Put ``content`` in ``widget`` only when what it shows changed (``what``: which of its
+    panels it shows, where a widget shows several), and lay the screen out again only when
+    the widget's height changes (never with ``layout`` False: a line of fixed height; nor
+    while the widget or a container of it is hidden: it is laid out when shown)."""
     width = widget.size.width or widget.app.size.width
     key = (what, width, _content_key(content, width))
     old = getattr(widget, "_shown_key", None)
@@ -54,8 +60,16 @@ def show_changed(widget: Static, content, what: str = "") -> None:
     widget.update(Text(content) if isinstance(content, str) else content, layout=False)
     if isinstance(widget, LogText):
         widget.pad()
-    if _height_changes(widget):
+    if layout and not hidden(widget) and _height_changes(widget):
         widget.refresh(layout=True)
+
+
+def set_title(widget, title) -> None:
+    """Set a border title only when it changed (setting it repaints the whole widget); a str
+    is plain text (it may hold a player's name), never markup."""
+    if getattr(widget, "_shown_title", None) != title:
+        widget._shown_title = title
+        widget.border_title = Content(title) if isinstance(title, str) else title
 
 
 def _height_changes(widget: Static) -> bool:
