@@ -582,7 +582,9 @@ async def test_an_unknown_action_in_a_trajan_record_is_said_by_continue_export_a
     assert "Note: action 1 ('fly to the moon') cannot be replayed" in out
     app = ReplayApp(replay_screen_for(path))  # what forum-trajanum replay shows
     async with app.run_test(size=(120, 40)) as pilot:
-        assert await wait_for(pilot, lambda: "cannot be replayed" in words_in(app, "#r-where"))
+        assert await wait_for(
+            pilot, lambda: "stops replaying at action 1" in words_in(app, "#r-where")
+        )
     app = ForumApp(bot_delay=0, open_game=path.stem, guard_errors=False)
     async with app.run_test(size=(100, 40)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen))
