@@ -144,8 +144,8 @@ async def test_a_hint_finished_after_the_player_acted_is_dropped():
         await pilot.pause()
         assert app.screen is screen  # the same player drafts on
         hints = screen.query_one("#hint")
-        hints.hint_view = old  # even a stale request for the old view shows nothing
-        hints.hint_done(old, late)
+        hints.hints.view = old  # even a stale request for the old view shows nothing
+        hints.post_message(HintPanel.Done(old, late))
         await pilot.pause()
         assert hints.action() is None and _marked(app) == []
         assert "Hint:" not in screen_text(app)
@@ -208,7 +208,7 @@ async def test_at_80x24_h_again_while_thinking_counts_and_the_hint_comes_whole(m
         await pilot.press("enter")
         await pilot.press("h")
         hints = app.screen.query_one("#hint", HintPanel)
-        assert hints.thinking and "Hint: thinking…" in screen_text(app)
+        assert hints.hints.thinking and "Hint: thinking…" in screen_text(app)
         await pilot.press("h")  # again, before the hint is there
         release.set()
         assert await wait_for(pilot, lambda: hints.hint is not None)

@@ -90,7 +90,7 @@ async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(
                 assert _colonia_whole(screen), screen_text(app)
                 await press_quickly(pilot, "h")
                 assert await wait_for(pilot, lambda s=screen: _hint_words(s).startswith("Hint:")
-                                      and not _hints(s).thinking)  # fmt: skip
+                                      and not _hints(s).hints.thinking)  # fmt: skip
                 assert MESSAGE not in _words(app)  # h: the message gave way to the hint
                 if _hints(screen).has_class("-more"):  # shown whole already (a group opened)
                     await press_quickly(pilot, "h")

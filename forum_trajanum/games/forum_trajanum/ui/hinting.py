@@ -1,24 +1,22 @@
 """Hints on the play screen: key ``h`` (or the command palette) suggests a move.
 
 :class:`HintPanel` is the hint's line under the decision list, and the hint itself. The
-suggestion is :func:`forum_trajanum.games.forum_trajanum.bots.hint.suggest` run in a worker thread
-on the view on
-screen — the view of the player whose decision it is, which holds only what that player may
-know (never the state, never another player's view). While it thinks, the line says so; when
-it is back, the panel says so (:class:`HintPanel.Done`) and the screen decides: when the
-decision is still the same, the suggested entry of the decision list is marked "★ hint" and
-highlighted, its cell on the board underlined under the cursor, and the line says why in
-player words. A hint belongs to one view: the next action, an undo or another player's turn
-draws a new view, and the hint is gone with the old one.
+suggestion is :func:`forum_trajanum.games.forum_trajanum.bots.hint.suggest`, run in a thread by
+the shell's hint worker (:class:`forum_trajanum.tui.hints.Hints`) on the view on screen: the
+view of the player whose decision it is, which holds only what that player may know (never
+the state, never another player's view). While it thinks, the line says so; when it is back,
+the panel says so (:class:`HintPanel.Done`) and the screen decides: when the decision is still
+the same, the suggested entry of the decision list is marked "★ hint" and highlighted, its
+cell on the board underlined under the cursor, and the line says why in player words. A hint
+belongs to one view: the next action, an undo or another player's turn draws a new view, and
+the hint is gone with the old one.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 
 from rich.text import Text
-from textual import work
 from textual.message import Message
 from textual.widgets import Static
 
@@ -27,8 +25,9 @@ from forum_trajanum.games.forum_trajanum.engine.actions import crane_colours
 from forum_trajanum.games.forum_trajanum.ui.cranes import STEP_ID
 from forum_trajanum.games.forum_trajanum.ui.entries import group_of
 from forum_trajanum.games.forum_trajanum.ui.labels import action_cells, describe, forum_cell
-from forum_trajanum.tui.compat import app_closing
 from forum_trajanum.tui.grouping import GROUP_ID, group_by_action
+from forum_trajanum.tui.hints import Hints
+from forum_trajanum.tui.render import show_changed
 
 #: The mark in front of the suggested entry of the decision list.
 HINT_MARK = "★ hint "
@@ -92,78 +91,53 @@ class HintPanel(Static):
         super().__init__(id=id)
         #: The view on screen (the screen passes it down with :meth:`follow`).
         self.view: PlayerView | None = None
-        #: The view the hint (or the thinking) is for; None: no hint.
-        self.hint_view: PlayerView | None = None
-        self.hint = None
-        self.thinking = False
-        #: The worked-out hint is kept off the screen (h or Escape hid it; h shows it again).
-        self.hidden = False
-        #: h was pressed again while thinking: the hint comes whole (compact: not one line).
-        self.whole = False
-        self._shown_text: Text | None = None
+        #: The hint itself: asked for, worked out in a thread, hidden and shown again (the
+        #: shell's one hint worker; :meth:`take` keeps a worked-out one).
+        self.hints = Hints(self, _suggest, self._back)
         self._line = Text()
+
+    @property
+    def hint(self):
+        """The worked-out hint (None while thinking, or when there is none)."""
+        return self.hints.hint
+
+    @property
+    def hint_view(self) -> PlayerView | None:
+        """The view the hint (or the thinking) is for; None: no hint."""
+        return self.hints.view
 
     def follow(self, view: PlayerView) -> None:
         """``view`` is on screen now: forget a hint that is not for it (a new decision or
         player)."""
         self.view = view
-        if self.hint_view is not None and self.hint_view is not view:
-            self.forget()
+        self.hints.follow(view)
 
     def forget(self) -> None:
         """No hint any more (nor thinking about one)."""
-        self.hint_view, self.hint, self.thinking, self.hidden = None, None, False, False
-        self.whole = False
+        self.hints.forget()
 
-    def ask(self, pv: PlayerView) -> bool:
-        """Work out a hint for ``pv``, the view on screen; False when one is worked out for
-        it already (or being worked out)."""
-        if self.hint_view is pv:
-            return False
-        self.hint_view, self.hint, self.thinking, self.hidden = pv, None, True, False
-        self.whole = False
-        self.think(pv)
-        return True
-
-    @work(thread=True, exclusive=True, group="hint")
-    def think(self, pv: PlayerView) -> None:
-        """Run the suggestion in a thread (the screen keeps answering keys meanwhile)."""
-        from forum_trajanum.games.forum_trajanum.bots.hint import suggest
-
-        try:
-            hint = suggest(pv)
-        except Exception:  # a bot bug must not stop the game: no hint, and a word why
-            hint = None
-        # the app may have closed while the hint was worked out: then there is nobody to tell
-        with contextlib.suppress(RuntimeError):
-            self.app.call_from_thread(self.hint_done, pv, hint)
-
-    def hint_done(self, pv: PlayerView, hint) -> None:
-        """A hint is worked out: say so to the screen, unless another one was asked for
-        meanwhile."""
-        if app_closing(self.app) or not self.is_mounted:
-            return  # the app shuts down: its screens are being taken apart
-        if self.hint_view is pv:
-            self.post_message(self.Done(pv, hint))
+    def _back(self, pv: PlayerView, hint) -> None:
+        """A hint is worked out and still wanted: say so to the screen, which decides."""
+        self.post_message(self.Done(pv, hint))
 
     def take(self, pv: PlayerView, hint) -> bool:
         """Take a worked-out hint for ``pv``, the view on screen (the screen decided it still
         is); False when there is none to show (the thinking is over either way)."""
-        self.thinking = False
         if hint is None or hint.action not in pv.legal:
-            self.hint_view = None
+            self.hints.forget()
             return False
-        self.hint = hint
+        self.hints.take(pv, hint)
         return True
 
     def shown(self) -> bool:
         """Whether the line shows a hint for the view on screen, or the thinking about one."""
-        return self.hint_view is not None and self.hint_view is self.view and not self.hidden
+        return self.hints.view is self.view and self.hints.shown()
 
     def action(self):
         """The suggested action while it is for the view on screen and shown, else None."""
-        if self.hint is not None and self.hint_view is self.view and not self.hidden:
-            return self.hint.action
+        hints = self.hints
+        if hints.hint is not None and hints.view is self.view and not hints.hidden:
+            return hints.hint.action
         return None
 
     def entry(self, ids: list[str], groups: dict[str, list] | None = None) -> str | None:
@@ -204,15 +178,20 @@ class HintPanel(Static):
     def show_line(self, keys: Callable[[], dict[str, str]], words: str = "") -> bool:
         """The line: thinking, the hint (each choice named with its key in the list:
         ``keys()``), or ``words``; returns whether it says anything."""
-        if not words and self.hint_view is self.view and not self.hidden:
-            if self.thinking:
+        if not words and self.shown():
+            if self.hints.thinking:
                 words = "Hint: thinking…"
-            elif self.hint is not None:
-                words = hint_words(self.hint, self.view, keys())
+            elif self.hints.hint is not None:
+                words = hint_words(self.hints.hint, self.view, keys())
         self.display = bool(words)
         text = Text(words, style=HINT_STYLE)
         self._line = text
-        if self._shown_text != text:  # unchanged: no layout, no repaint
-            self._shown_text = text
-            self.update(text)
+        show_changed(self, text)  # unchanged: no layout, no repaint
         return bool(words)
+
+
+def _suggest(pv: PlayerView):
+    """The hint for ``pv``: :func:`forum_trajanum.games.forum_trajanum.bots.hint.suggest`."""
+    from forum_trajanum.games.forum_trajanum.bots.hint import suggest
+
+    return suggest(pv)

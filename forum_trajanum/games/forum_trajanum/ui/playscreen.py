@@ -56,6 +56,7 @@ from forum_trajanum.games.forum_trajanum.ui.statusline import StatusLine
 from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGrid, ForumGrid
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.gamescreens import ESCAPE_LINE, GameScreen
+from forum_trajanum.tui.hints import ASKED, MORE, SHOWN, WHOLE
 from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar
 from forum_trajanum.tui.logview import LogView
 from forum_trajanum.tui.messages import (
@@ -585,30 +586,24 @@ class PlayScreen(GameScreen):
             return
         hints = self.hint_panel()
         self.say("")  # a message's moment is over: the hint's line takes its place
-        if hints.hidden and hints.hint_view is pv:
-            hints.hidden = False  # hidden: shown again (the cursor may have moved since)
+        compact = self.has_class("-narrow") or self.has_class("-short")
+        did = hints.hints.press(pv, grow=compact and not hints.has_class("-more"))
+        if did == SHOWN:  # hidden: shown again (the cursor may have moved since)
             self.mark_hint() if hints.action() is not None else self.draw()
-        elif hints.ask(pv):
-            self.decision_panel().show_hint_line()  # thinking
-        elif hints.thinking:
-            hints.whole = True  # h again while thinking: it counts, the hint comes whole
+        elif did in (ASKED, WHOLE):  # thinking (h again while thinking: the hint comes whole)
             self.decision_panel().show_hint_line()
-        elif hints.action() is not None:
-            compact = self.has_class("-narrow") or self.has_class("-short")
-            if compact and not hints.has_class("-more"):
-                hints.add_class("-more")  # the hint's one line: all of it
-                self.mark_hint()
-            else:
-                self.hide_hint()
+        elif did == MORE:
+            hints.add_class("-more")  # the hint's one line: all of it
+            self.mark_hint()
+        else:
+            hints.remove_class("-more")
+            self.draw()
 
     def hide_hint(self) -> None:
         """The hint off the screen, its mark and its cells too (kept: h shows it again); the
         thinking about one given up."""
         hints = self.hint_panel()
-        if hints.action() is not None:
-            hints.hidden = True
-        else:
-            hints.forget()
+        hints.hints.hide()
         hints.remove_class("-more")
         self.draw()
 
@@ -620,7 +615,7 @@ class PlayScreen(GameScreen):
         if hints.hint_view is not pv or self.data.view is not pv or self.covered:
             return  # the player acted (or the keyboard passed on) meanwhile: drop it
         if hints.take(pv, event.hint):
-            if hints.whole and self.compact:
+            if hints.hints.whole and self.compact:
                 hints.add_class("-more")  # h was pressed again meanwhile: all of it
             self.mark_hint()
         else:
