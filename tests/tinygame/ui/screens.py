@@ -9,7 +9,6 @@ screens compute no rule. Names are shown as plain text (``rich.text.Text``), nev
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from time import monotonic
 
 from rich.text import Text
@@ -31,27 +30,12 @@ from forum_trajanum.tui.messages import (
     MenuRequested,
     UndoRequested,
 )
+from forum_trajanum.tui.playdata import PlayData
 from tests.tinygame import data as D
 from tests.tinygame.engine.state import HIDDEN, NONE, TinyState
 
 #: Lines of the log the play screen shows.
 LOG_LINES = 6
-
-
-@dataclass
-class TinyData:
-    """What a Tiny play screen draws."""
-
-    view: TinyState
-    names: list[str]
-    bots: list[str]
-    log: list[str] = field(default_factory=list)
-    can_undo: bool = False
-    message: str = ""
-    hold: float = 0.0
-    home: int = -1
-    #: How many actions the game had when this was made.
-    step: int = 0
 
 
 def choice_words(action) -> str:
@@ -107,7 +91,7 @@ class TinyScreen(GameScreen):
         *(Binding(key, f"pick({n})", show=False) for n, key in enumerate(ENTRY_KEYS, start=1)),
     ]
 
-    def __init__(self, data: TinyData) -> None:
+    def __init__(self, data: PlayData) -> None:
         super().__init__(data)
         self._message = ""
 
@@ -122,7 +106,7 @@ class TinyScreen(GameScreen):
     def on_mount(self) -> None:
         self.show(self.data)
 
-    def show(self, data: TinyData) -> None:
+    def show(self, data: PlayData) -> None:
         self.data = data
         v = data.view
         self.query_one("#tiny-board", Static).update(board_text(v, data.names))
@@ -282,11 +266,11 @@ class TinyHelpScreen(Screen[None]):
 # --- what Tiny gives the app (its GameUI: tests/tinygame/ui/__init__.py) ---------------------
 
 
-def play_data(session, v, *, names, bots, message="", hold=0.0, home=-1) -> TinyData:
-    can_undo = v.viewer == session.decider and session.can_undo()
-    data = TinyData(v, list(names), list(bots), log_lines(session, names), can_undo, message)
-    data.hold, data.home, data.step = hold, home, len(session.record.actions)
-    return data
+def play_data(session, v, *, names, bots, message="", hold=0.0, home=-1) -> PlayData:
+    return PlayData.of(
+        session, v, log_lines(session, names), names=list(names), bots=list(bots),
+        message=message, hold=hold, home=home,
+    )  # fmt: skip
 
 
 def screen_class(v: TinyState) -> type[TinyScreen]:

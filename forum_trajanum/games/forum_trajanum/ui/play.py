@@ -198,12 +198,13 @@ def play_data(
     undo is possible, and on a public view the last move to flash."""
     from forum_trajanum.games.forum_trajanum.ui.panels import last_move, log_lines
 
-    can_undo = pv.viewer == session.decider and session.can_undo()
-    data = PlayData(pv, names, bots, log_lines(session, names), can_undo, message, hold)
-    data.step = len(session.record.actions)
-    if pv.viewer != session.decider and session.record.actions and session.log:
+    public = pv.viewer != session.decider and session.record.actions and session.log
+    data = PlayData.of(
+        session, pv, log_lines(session, names), names=names, bots=bots, message=message,
+        hold=hold, home=home if public else -1,
+    )  # fmt: skip
+    if public:
         data.flash, data.flash_seat = last_move(session.record.actions[-1]), session.log[-1].seat
-        data.home = home
     return data
 
 

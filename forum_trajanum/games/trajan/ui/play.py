@@ -24,9 +24,10 @@ def play_data(session, v, *, names, bots, message="", hold=0.0, home=-1) -> Traj
     decided (since a person did, on a public view). (With one person at the table, the app
     shows a bot's turn through that person's own view, hand included: the conductor names
     them as the watcher.)"""
-    can_undo = v.viewer == session.decider and session.can_undo()
-    data = TrajanData(v, names, bots, log_lines(session, names), can_undo, message, hold, home)
-    data.step = len(session.record.actions)
+    data = TrajanData.of(
+        session, v, log_lines(session, names), names=names, bots=bots, message=message,
+        hold=hold, home=home,
+    )  # fmt: skip
     # what the others did since this seat last decided (trajan/recap.py)
     data.recent = recent_lines(session, names, v.viewer)
     if v.legal:
