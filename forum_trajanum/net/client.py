@@ -16,6 +16,7 @@ import contextlib
 import secrets
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
@@ -245,13 +246,17 @@ class Client:
 
     # --- requests --------------------------------------------------------------------------
 
-    async def act(self, text: str, timeout: float = REQUEST_WAIT) -> Answer:
-        """Play ``text`` as this seat's answer to the decision on screen; the host's answer
-        (``applied``, or ``words`` saying why not)."""
+    async def act(
+        self, text: str, decision: str | None = None, timeout: float = REQUEST_WAIT
+    ) -> Answer:
+        """Play ``text`` as this seat's answer to ``decision`` (the one on screen when it was
+        chosen; by default the latest state's); the host's answer (``applied``, or ``words``
+        saying why not: a choice made on a screen the game has moved past is refused)."""
         async with self._requests:
             assert self.state is not None
+            answered = decision or self.state.decision
             return await self._request(
-                lambda id_: Act(id=id_, decision=self.state.decision, action=text), timeout
+                lambda id_: Act(id=id_, decision=answered, action=text), timeout
             )
 
     async def undo(self, timeout: float = REQUEST_WAIT) -> Answer:
@@ -294,6 +299,24 @@ class Client:
             ) from None
         finally:
             self._answers.pop(message.id, None)
+
+
+@dataclass(frozen=True)
+class RemoteRecord:
+    """What a joined seat knows of the game's record: its game, options, names and bots, and
+    how many actions it has had. Their texts are not sent (another seat's may be secret):
+    :attr:`actions` holds an empty text for each."""
+
+    game: str
+    options: Any
+    names: list[str]
+    bots: list[str]
+    steps: int
+    seed: int = 0
+
+    @property
+    def actions(self) -> list[str]:
+        return [""] * self.steps
 
 
 class RemoteSession:
@@ -362,11 +385,27 @@ class RemoteSession:
         return self.client.seat
 
     @property
-    def state(self) -> State:
-        """The host's last message of the seat's state (not a game state: a client has no
-        other seat's secrets to hold one)."""
+    def host_state(self) -> State:
+        """The host's last message of the seat's state."""
         assert self.client.state is not None
         return self.client.state
+
+    @property
+    def state(self):
+        """What this seat knows of the game's state: its own view (a client never holds
+        another seat's secrets; what the screens read of a state, the points, is public)."""
+        return self.client.view
+
+    @property
+    def record(self) -> RemoteRecord:
+        welcome = self.client.welcome
+        return RemoteRecord(
+            game=welcome.game,
+            options=self.client.options,
+            names=list(welcome.names),
+            bots=list(welcome.bots),
+            steps=self.host_state.steps,
+        )
 
     @property
     def players(self) -> int:
@@ -374,20 +413,20 @@ class RemoteSession:
 
     @property
     def decider(self) -> int:
-        return self.state.decider
+        return self.host_state.decider
 
     @property
     def over(self) -> bool:
-        return self.state.over
+        return self.host_state.over
 
     @property
     def steps(self) -> int:
         """How many actions the game has had."""
-        return self.state.steps
+        return self.host_state.steps
 
     @property
     def scorings(self) -> int:
-        return self.state.scorings
+        return self.host_state.scorings
 
     @property
     def connected(self) -> bool:
@@ -425,22 +464,28 @@ class RemoteSession:
 
     @property
     def rounds(self) -> list[RoundScores]:
-        return [RoundScores(tuple(r.period), tuple(r.scores)) for r in self.state.rounds]
+        return [RoundScores(tuple(r.period), tuple(r.scores)) for r in self.host_state.rounds]
 
     @property
     def played_alone(self) -> str:
-        return self.state.played_alone
+        return self.host_state.played_alone
 
     # --- acting ------------------------------------------------------------------------------
 
-    def play(self, action, seat: int | None = None) -> list[LogEntry]:
-        """Send ``action`` (or its text) as this seat's answer; raises :class:`GameError`
-        with the host's words when it was not played. Returns once the host has saved it
-        and the seat's new state is here."""
+    @property
+    def decision(self) -> str:
+        """The name of the decision the seat's latest state is at (a move names it)."""
+        return self.host_state.decision
+
+    def play(self, action, seat: int | None = None, decision: str | None = None):
+        """Send ``action`` (or its text) as this seat's answer to ``decision`` (by default
+        the latest state's); raises :class:`GameError` with the host's words when it was not
+        played. Returns once the host has saved it and the seat's new state is here (the
+        public log lines it added)."""
         if seat is not None and seat != self.seat:
             raise GameError(f"this window plays {self.name(self.seat)}'s seat only")
         before = len(self.client.log)
-        answer = self._call(self.client.act(str(action)), REQUEST_WAIT + 5)
+        answer = self._call(self.client.act(str(action), decision), REQUEST_WAIT + 5)
         if not answer.applied:
             raise GameError(answer.words)
         return self.log[before:]

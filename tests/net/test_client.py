@@ -55,7 +55,7 @@ async def test_a_remote_session_plays_a_whole_game_as_a_game_session_is_played()
                     mover.play("pass", seat=1 - mover.seat)
                 await asyncio.to_thread(mover.play, str(rng.choice(view.legal)))
                 # the seat's own view mirrors the host's (when the host has not moved on)
-                if mover.state.decision == table.decision:
+                if mover.host_state.decision == table.decision:
                     assert mover.view_of(mover.seat) == table.session.view_of(mover.seat)
                     mirrored += 1
             await asyncio.to_thread(bob.wait_until, lambda s: s.over)

@@ -1,0 +1,251 @@
+"""``forum-trajanum join ADDRESS``: one seat of a hosted game in this terminal, through the
+game's own play screens (its UI contract, :mod:`forum_trajanum.tui.contract`) and a
+:class:`~forum_trajanum.net.client.RemoteSession`.
+
+The screen shows the seat's own view only, always: no hand-over is needed, since no other
+seat's secret ever reaches this window. While another seat decides, the seat's view stays on
+screen with "Bob is choosing…", and the others' moves appear as the host sends them; each
+scoring is shown once when it happens, then the final ranking. Undo takes back a step of the
+seat's own turn, as at the table (the host decides whether it can). Leaving (q) leaves the
+seat: its address opens it again, and the game goes on on the host.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from pathlib import Path
+
+from textual import work
+from textual.app import App
+from textual.screen import ModalScreen
+
+from forum_trajanum.core.errors import GameError
+from forum_trajanum.core.text import printable
+from forum_trajanum.net.client import JoinError, RemoteSession
+from forum_trajanum.net.protocol import AddressError, parse_address
+from forum_trajanum.tui import keys
+from forum_trajanum.tui.contract import GameUI, game_ui
+from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
+from forum_trajanum.tui.messages import ActionChosen
+
+_SHELL_CSS = Path(__file__).resolve().parent.parent / "tui" / "forum_trajanum.tcss"
+
+
+class JoinApp(App):
+    """One seat of a game played on a host (see the module's docstring)."""
+
+    CSS_PATH = str(_SHELL_CSS)
+    TITLE = "Forum Trajanum"
+
+    def __init__(self, session: RemoteSession, *, choice_hold: float | None = None) -> None:
+        super().__init__()
+        self.animation_level = "none"
+        self.session = session
+        self.ui: GameUI | None = game_ui(session.rules)
+        self.choice_hold = keys.CHOICE_HOLD if choice_hold is None else choice_hold
+        self.title = f"{session.rules.title}: {session.name(session.seat)}"
+        #: How many scorings this window has shown.
+        self.scorings_seen = session.scorings
+        #: A message for the next redraw (a refusal, what a move led to by itself).
+        self.message = ""
+        self.deferred = False
+        self._mode_screens: dict[type, GameScreen] = {}
+        self._over_shown = False
+        self._last_decider: int | None = None
+        #: The decision of the view on screen: a move chosen on it answers that decision
+        #: (a key that comes after the game moved on is refused by the host, not replayed on
+        #: the new decision).
+        self.shown_decision = ""
+        #: Moves and undos sent and not answered yet.
+        self.in_flight = 0
+
+    # --- showing -------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        if self.ui is None:
+            self.exit(
+                return_code=2,
+                message=f"{self.session.rules.title} cannot be shown in a terminal yet.",
+            )
+            return
+        self.session.on_change(self._changed)
+        self.show_game()
+
+    def _changed(self, _session) -> None:
+        """A message came from the host (in the connection's thread)."""
+        with contextlib.suppress(RuntimeError):  # the app is not running (any more)
+            self.call_from_thread(self.show_game)
+
+    def overlay_open(self) -> bool:
+        return isinstance(self.screen, (ModalScreen, FlowScreen))
+
+    def names(self) -> list[str]:
+        s = self.session
+        return [s.name(seat) for seat in range(s.players)]
+
+    def bots(self) -> list[str]:
+        s = self.session
+        return [s.bot_level(seat) for seat in range(s.players)]
+
+    def history(self) -> list[tuple[int, ...]]:
+        return [entry.scores for entry in self.session.rounds]
+
+    def waiting_words(self) -> str:
+        """What the seat is told while it waits: who decides, whether the connection is
+        lost, who is away."""
+        s = self.session
+        if not s.connected:
+            return "The connection to the host is lost: trying again by itself…"
+        if s.over or s.decider == s.seat:
+            return ""
+        words = f"{s.name(s.decider)} is choosing…"
+        presence = s.presence
+        away = [
+            s.name(seat)
+            for seat, here in enumerate(presence)
+            if not here and not s.is_bot(seat) and seat != s.seat
+        ]
+        if away:
+            words += f" ({', '.join(away)} not connected)"
+        return words
+
+    def show_game(self) -> None:
+        """Show what the seat's latest state calls for: a scoring not shown yet, the final
+        ranking, or the seat's own view (its decision, or what it sees while others decide)."""
+        if self.ui is None:
+            return
+        if self.overlay_open():
+            self.deferred = True
+            return
+        s, ui = self.session, self.ui
+        view = s.view_of(s.seat)
+        if self.scorings_seen < s.scorings:
+            self.scorings_seen += 1
+            self.show_main(view, 0.0)
+            screen = ui.scoring_screen(
+                view, self.scorings_seen, self.names(), self.history(), hold=self.choice_hold
+            )
+            self.push_screen(screen, lambda _: self.show_game())
+            return
+        if s.over:
+            if not self._over_shown:
+                self._over_shown = True
+                self.switch_screen(ui.game_over_screen(view, self.names(), self.history()))
+            return
+        mine = s.decider == s.seat
+        # a decision that just became this seat's ignores Enter for a moment
+        hold = self.choice_hold if mine and self._last_decider != s.seat else 0.0
+        self._last_decider = s.decider
+        self.show_main(view, hold)
+
+    def show_main(self, view, hold: float) -> None:
+        s, ui = self.session, self.ui
+        self.shown_decision = s.decision
+        message = " ".join(filter(None, (self.message, s.played_alone, self.waiting_words())))
+        self.message = ""
+        data = ui.play_data(
+            s, view, names=self.names(), bots=self.bots(), message=message, hold=hold,
+            home=s.seat,
+        )  # fmt: skip
+        cls = ui.screen_class(view)
+        screen = self._mode_screens.get(cls)
+        if screen is None:
+            screen = cls(data)
+            self._mode_screens[cls] = screen
+            self.install_screen(screen, name=f"mode-{cls.MODE}")
+        elif screen.is_mounted:
+            screen.show(data)
+        else:
+            screen.data = data
+        if self.screen is not screen:
+            if len(self.screen_stack) > 1:
+                self.switch_screen(screen)
+            else:
+                self.push_screen(screen)
+
+    def on_screen_uncovered(self, message) -> None:
+        if self.deferred and not self.overlay_open():
+            self.deferred = False
+            self.show_game()
+
+    # --- the seat's requests ----------------------------------------------------------------
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        self.in_flight += 1
+        self.send(str(message.action), self.shown_decision)
+
+    def on_undo_requested(self, message) -> None:
+        self.in_flight += 1
+        self.send(None, self.shown_decision)
+
+    @work(thread=True, group="requests", exclusive=False)
+    def send(self, text: str | None, decision: str) -> None:
+        """Send a move (or an undo, for None) to the host and wait for its answer, off the
+        screen's thread; a refusal is said in the host's words."""
+        try:
+            if text is None:
+                done = self.session.undo()
+                words = "" if done else "Nothing to take back now."
+            else:
+                self.session.play(text, decision=decision)
+                words = ""
+        except GameError as exc:
+            words = str(exc)
+        self.call_from_thread(self.answered, words)
+
+    def answered(self, words: str) -> None:
+        self.in_flight -= 1
+        if words:
+            self.say(words)
+
+    def say(self, words: str) -> None:
+        top = self.screen
+        if isinstance(top, GameScreen):
+            top.say(printable(words))
+        else:
+            self.message = words
+
+    def on_help_requested(self, message) -> None:
+        if self.ui is not None:
+            self.push_screen(self.ui.help_screen(message.tab))
+
+    def on_menu_requested(self, message) -> None:
+        self.exit()
+
+    def on_game_left(self, message) -> None:
+        self.exit()
+
+    def on_quit_requested(self, message) -> None:
+        self.exit()
+
+    def on_save_copy_requested(self, message) -> None:
+        self.say("The host keeps this game's save.")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``forum-trajanum join ADDRESS``."""
+    parser = argparse.ArgumentParser(
+        prog="forum-trajanum join",
+        description="Play your seat of a game on a game host (`forum-trajanum host`), in this "
+        "terminal: open the address the host printed for you.",
+    )
+    parser.add_argument("address", help="your seat's address (http://HOST:PORT/TABLE/SECRET)")
+    args = parser.parse_args(argv)
+    try:
+        address = parse_address(args.address)
+        session = RemoteSession(address)
+    except (AddressError, JoinError) as exc:
+        print(f"forum-trajanum join: {printable(str(exc))}", file=sys.stderr)
+        return 1
+    try:
+        app = JoinApp(session)
+        app.run()
+    finally:
+        session.close()
+    return app.return_code or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""``forum-trajanum join``: each person's seat in a window of its own, the game's own play
+screens driven by keys (issue 30, "Proof": "a whole game of each game with two people and a
+bot, each person a headless app driven by keys")."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from forum_trajanum.core.game import GAMES
+from forum_trajanum.net.client import RemoteSession
+from forum_trajanum.net.join import JoinApp
+from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
+from tests.net.helpers import hosting
+from tests.tui.conftest import past_hold, screen_text
+
+OVER = {"forum-trajanum": "Final ranking", "trajan": "Final ranking"}
+
+
+async def wait_for(pilots, condition, timeout: float = 60.0) -> None:
+    """Let the apps run until ``condition()`` holds (fails after ``timeout``: a hang)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition did not come true"
+        for pilot in pilots:
+            await pilot.pause(0.01)
+
+
+def now(apps) -> list:
+    """What each app shows and knows now."""
+    return [
+        (app.screen, getattr(app.screen, "data", None), app.session.steps, app._over_shown)
+        for app in apps
+    ]
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("game", GAMES.names())
+async def test_two_people_each_in_their_own_window_play_a_whole_game_with_a_bot_by_keys(
+    game, quick_idle
+):
+    async with hosting(game, "Ann", "Bob", "easy", seed=2) as hosted:
+        table = hosted.table()
+        sessions = [await asyncio.to_thread(RemoteSession, a) for a in hosted.addresses[1]]
+        apps = [JoinApp(s, choice_hold=0.001) for s in sessions]
+        try:
+            async with (
+                apps[0].run_test(size=(100, 32)) as ann,
+                apps[1].run_test(size=(100, 32)) as bob,
+            ):
+                pilots = [ann, bob]
+                presses = 0
+                seen_waiting = set()
+                while not all(app.session.over and app._over_shown for app in apps):
+                    acted = False
+                    for app, pilot in zip(apps, pilots, strict=True):
+                        s, screen = app.session, app.screen
+                        if isinstance(screen, FlowScreen):  # a scoring: on to the game
+                            await past_hold(pilot)
+                            await pilot.press("enter")
+                            acted = True
+                        elif (
+                            isinstance(screen, GameScreen)
+                            and s.decider == s.seat
+                            and screen.data.view.legal
+                            and screen.data.step == s.steps
+                        ):
+                            # the seat's own screen only, never another seat's view
+                            assert screen.data.view.viewer == s.seat
+                            await past_hold(pilot)
+                            await pilot.press("1")  # a move, or a step of one on screen
+                            await wait_for(pilots, lambda app=app: not app.in_flight)
+                            presses += 1
+                            acted = True
+                        elif isinstance(screen, GameScreen) and not s.over:
+                            assert screen.data.view.viewer == s.seat
+                            if (
+                                s.seat not in seen_waiting
+                                and s.decider != s.seat
+                                and "is choosing" in screen_text(app)
+                            ):
+                                seen_waiting.add(s.seat)
+                    if not acted:  # the host's next message, or the apps' next screen
+                        shown = now(apps)
+                        await wait_for(pilots, lambda shown=shown: now(apps) != shown)
+                    assert presses < 2000, "the game did not finish"
+                assert table.session.over and presses > 40
+                assert seen_waiting == {0, 1}
+                for app in apps:
+                    assert OVER[game] in screen_text(app)
+        finally:
+            for session in sessions:
+                await asyncio.to_thread(session.close)
