@@ -2,65 +2,28 @@
 
 An unfinished game is shown as an onlooker sees it (``view(state, -1)``: hands are counts);
 a finished one has no secrets left, so every hand is shown and the log tells the cards each
-player played and drew. Keys: left/right one action, home/end the start and the end; Escape
-or q closes."""
+player played and drew. The stepping and its keys are the shell's (tui/replaystepper.py)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Static
 
-from forum_trajanum.core.game import GAMES
-from forum_trajanum.core.timeline import Timeline
+from forum_trajanum.core.replay import Replay
+from forum_trajanum.tui.replaystepper import ReplayStepper
 from tests.tinygame.ui.screens import board_text
 
 
-class TinyReplay:
-    """A record replayed once: the state and the log lines after every action."""
-
-    def __init__(self, record) -> None:
-        self.record = record
-        self.game = GAMES.get(record.game)
-        timeline = Timeline(record, self.game)
-        self.states = [timeline.state.clone()]
-        self.lines: list[list[tuple[int, str]]] = [[]]
-        secrets = []
-        for step in timeline:
-            self.states.append(step.after.clone())
-            self.lines.append(list(step.lines))
-            secrets.append(list(step.secret))
-        self.finished = self.game.is_over(timeline.state)
-        if self.finished:  # no secrets left: what each player alone knew is told too
-            for lines, secret in zip(self.lines[1:], secrets, strict=True):
-                lines += secret
-        self.problem = timeline.problem
-
-    @property
-    def length(self) -> int:
-        return len(self.states) - 1
+class TinyReplay(Replay):
+    """A Tiny record replayed once: the core's replay, with names for nameless seats."""
 
     def names(self) -> list[str]:
         return [name or f"Player {seat + 1}" for seat, name in enumerate(self.record.names)]
 
 
-class TinyReplayScreen(Screen[None]):
+class TinyReplayScreen(ReplayStepper):
     """Step through a Tiny record; Escape or q closes it."""
-
-    BINDINGS = [
-        Binding("right", "step(1)", "Action"),
-        Binding("left", "step(-1)", "Back"),
-        Binding("home", "jump(0)", "Start", priority=True),
-        Binding("end", "jump(-1)", "End", priority=True),
-        Binding("escape,q", "close", "Close"),
-    ]
-
-    def __init__(self, replay: TinyReplay) -> None:
-        super().__init__()
-        self.replay = replay
-        self.position = 0
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-where")
@@ -70,28 +33,17 @@ class TinyReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.draw()
 
-    def go(self, position: int) -> None:
-        self.position = min(max(position, 0), self.replay.length)
-        self.draw()
-
-    def action_step(self, delta: int) -> None:
-        self.go(self.position + delta)
-
-    def action_jump(self, where: int) -> None:
-        self.go(self.replay.length if where < 0 else where)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
     def draw(self) -> None:
         replay, names = self.replay, self.replay.names()
-        state = replay.states[self.position]
-        shown = state if replay.finished else replay.game.view(state, -1)
+        state = replay.state_at(self.position)
+        shown = state if replay.full else replay.game.view(state, -1)
         where = Text(f"Action {self.position} of {replay.length}", style="bold")
-        if not replay.finished:
+        if not replay.full:
             where.append(" · an unfinished game: hands are not shown")
-        for seat, text in replay.lines[self.position]:
-            where.append("\n" + (f"{names[seat]} {text}" if seat >= 0 else text))
+        if self.position:  # the last action's lines (once finished, its player's own too)
+            step = replay.steps[self.position - 1]
+            for seat, text, _ in replay.lines_of(step):
+                where.append("\n" + (f"{names[seat]} {text}" if seat >= 0 else text))
         self.query_one("#replay-where", Static).update(where)
         self.query_one("#replay-board", Static).update(board_text(shown, names))
 
@@ -99,4 +51,4 @@ class TinyReplayScreen(Screen[None]):
 def replay_screen(found) -> TinyReplayScreen:
     """The replay viewer of a Tiny game read from a file (the core's ReadRecord, or a
     record)."""
-    return TinyReplayScreen(TinyReplay(getattr(found, "record", found)))
+    return TinyReplayScreen(TinyReplay.of(getattr(found, "record", found)))

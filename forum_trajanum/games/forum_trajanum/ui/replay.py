@@ -19,7 +19,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Static
 
 from forum_trajanum.games.forum_trajanum.engine import PlayerView, view
@@ -27,8 +26,6 @@ from forum_trajanum.games.forum_trajanum.engine.replay import (
     GameReplay,
     Section,
     cycle_name,
-    next_mark,
-    previous_mark,
     street_words,
 )
 from forum_trajanum.games.forum_trajanum.engine.rules import DECISION_TITLES
@@ -41,6 +38,7 @@ from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid, ForumGri
 # The play screen's widgets are being redesigned (branch ui); this screen touches them only
 # here, so that a change of their API is an edit of these few lines.
 from forum_trajanum.tui.chart import ScoreChart
+from forum_trajanum.tui.replaystepper import ReplayStepper
 
 
 def colonia_widget() -> ColoniaGrid:
@@ -81,7 +79,7 @@ KEYS = Text.from_markup(
 WIDE = 120  # from this many columns the Colonia and another panel show side by side
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(ReplayStepper):
     """Step through a :class:`GameReplay`; Escape or q closes it."""
 
     #: Smaller than the game's own minimum: the app lets this screen show at 80x24.
@@ -104,36 +102,18 @@ class ReplayScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("right", "step(1)", "Action"),
-        Binding("left", "step(-1)", "Back", show=False),
-        Binding("shift+right,right_square_bracket", "turn(1)", "Turn ]"),
-        Binding("shift+left,left_square_bracket", "turn(-1)", "Turn [", show=False),
-        # priority: a focused panel that can scroll must not take these keys
-        Binding("pagedown", "round(1)", "Round PgDn", priority=True),
-        Binding("pageup", "round(-1)", "Round PgUp", show=False, priority=True),
-        Binding("home", "jump(0)", "Start", show=False, priority=True),
-        Binding("end", "jump(-1)", "End", show=False, priority=True),
-        Binding("tab", "seat(1)", "Seat"),
-        Binding("1", "pick_seat(0)", show=False),
-        Binding("2", "pick_seat(1)", show=False),
-        Binding("3", "pick_seat(2)", show=False),
-        Binding("4", "pick_seat(3)", show=False),
         Binding("c", "panel('colonia')", "Colonia"),
         Binding("f", "panel('forum')", "Forum"),
         Binding("s", "panel('scores')", "Scores"),
         Binding("l", "panel('log')", "Log"),
-        Binding("escape,q", "close", "Close"),
     ]
 
+    replay: GameReplay
+
     def __init__(self, replay: GameReplay, position: int = 0) -> None:
-        super().__init__()
-        self.replay = replay
-        self.position = min(max(position, 0), replay.length)
-        self.seat = 0
+        super().__init__(replay, position)
         self.panel = "colonia"
         self.right_panel = "forum"  # what the right column shows while the Colonia is chosen
-        self._turns = replay.turn_starts()
-        self._rounds = replay.round_starts()
         self._log_lines = self._all_log_lines()
         self._score_rows = self._section_ends()
 
@@ -166,33 +146,7 @@ class ReplayScreen(Screen[None]):
     def on_resize(self, event) -> None:
         self.place_panels()
 
-    # --- moving ----------------------------------------------------------------------------
-
-    def go(self, position: int) -> None:
-        """Show the game after ``position`` actions."""
-        position = min(max(position, 0), self.replay.length)
-        if position != self.position:
-            self.position = position
-            self.draw()
-
-    def action_step(self, delta: int) -> None:
-        self.go(self.position + delta)
-
-    def action_turn(self, delta: int) -> None:
-        marks = self._turns
-        move = next_mark if delta > 0 else previous_mark
-        self.go(move(marks, self.position))
-
-    def action_round(self, delta: int) -> None:
-        marks = self._rounds
-        move = next_mark if delta > 0 else previous_mark
-        self.go(move(marks, self.position))
-
-    def action_jump(self, where: int) -> None:
-        self.go(self.replay.length if where < 0 else where)
-
-    def action_seat(self, delta: int) -> None:
-        self.action_pick_seat((self.seat + delta) % self.replay.players)
+    # --- the seat and the panel shown -------------------------------------------------------
 
     def action_pick_seat(self, seat: int) -> None:
         if 0 <= seat < self.replay.players:
@@ -206,9 +160,6 @@ class ReplayScreen(Screen[None]):
         if name != "colonia":
             self.right_panel = name
         self.draw()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
     # --- drawing ---------------------------------------------------------------------------
 

@@ -17,14 +17,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
-from forum_trajanum.core.replay import Replay, ReplayStep, next_mark, previous_mark
+from forum_trajanum.core.replay import Replay, ReplayStep
 from forum_trajanum.games.trajan.engine.view import view
 from forum_trajanum.games.trajan.ui.panels import PANEL_KEYS, PANEL_TITLES, panel_text
 from forum_trajanum.games.trajan.ui.playdata import TrajanData
 from forum_trajanum.games.trajan.ui.statusline import status_line
+from forum_trajanum.tui.replaystepper import ReplayStepper
 
 #: Below this many columns one panel shows at a time; from here the circle stays on the left.
 WIDE = 120
@@ -45,7 +45,7 @@ class TrajanReplay(Replay):
         return [f"{names[seat]} {text}" if seat >= 0 else text for seat, text in lines]
 
 
-class TrajanReplayScreen(Screen[None]):
+class TrajanReplayScreen(ReplayStepper):
     """Step through a Trajan record; Escape or q closes it."""
 
     MIN_SIZE = (80, 24)
@@ -58,28 +58,14 @@ class TrajanReplayScreen(Screen[None]):
     TrajanReplayScreen #r-keys { height: 1; background: $boost; }
     """
     BINDINGS = [
-        Binding("right", "step(1)", "Action"),
-        Binding("left", "step(-1)", "Back", show=False),
-        Binding("right_square_bracket,shift+right", "turn(1)", "Turn ]"),
-        Binding("left_square_bracket,shift+left", "turn(-1)", "Turn [", show=False),
-        Binding("pagedown", "round(1)", "Round PgDn", priority=True),
-        Binding("pageup", "round(-1)", "Round PgUp", show=False, priority=True),
-        Binding("home", "jump(0)", "Start", show=False, priority=True),
-        Binding("end", "jump(-1)", "End", show=False, priority=True),
-        Binding("tab", "seat(1)", "Seat"),
-        *(Binding(str(n + 1), f"pick_seat({n})", show=False) for n in range(4)),
         *(Binding(key, f"panel('{panel}')", show=False) for panel, key in PANEL_KEYS.items()),
-        Binding("escape,q", "close", "Close"),
     ]
 
+    replay: TrajanReplay
+
     def __init__(self, replay: TrajanReplay, position: int = 0) -> None:
-        super().__init__()
-        self.replay = replay
-        self.position = min(max(position, 0), replay.length)
-        self.seat = 0
+        super().__init__(replay, position)
         self.panel = "circle"
-        self._turns = replay.turn_starts()
-        self._rounds = replay.round_starts()
 
     def compose(self) -> ComposeResult:
         yield Static(id="r-status")
@@ -105,44 +91,11 @@ class TrajanReplayScreen(Screen[None]):
     def on_resize(self) -> None:
         self.draw()
 
-    # --- moving ------------------------------------------------------------------------
-
-    def go(self, position: int) -> None:
-        position = min(max(position, 0), self.replay.length)
-        if position != self.position:
-            self.position = position
-            self.draw()
-
-    def action_step(self, delta: int) -> None:
-        self.go(self.position + delta)
-
-    def action_turn(self, delta: int) -> None:
-        """To the start of the next (or this or the previous) turn: another seat's actions."""
-        move = next_mark if delta > 0 else previous_mark
-        self.go(move(self._turns, self.position))
-
-    def action_round(self, delta: int) -> None:
-        """To the start of the next (or this or the previous) round."""
-        move = next_mark if delta > 0 else previous_mark
-        self.go(move(self._rounds, self.position))
-
-    def action_jump(self, where: int) -> None:
-        self.go(self.replay.length if where < 0 else where)
-
-    def action_seat(self, delta: int) -> None:
-        self.action_pick_seat((self.seat + delta) % len(self.replay.names()))
-
-    def action_pick_seat(self, seat: int) -> None:
-        if 0 <= seat < len(self.replay.names()):
-            self.seat = seat
-            self.draw()
+    # --- the panel shown ----------------------------------------------------------------
 
     def action_panel(self, panel: str) -> None:
         self.panel = panel
         self.draw()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
     # --- drawing -----------------------------------------------------------------------
 
