@@ -5,8 +5,7 @@ opens it straight into a new game; ``forum-trajanum continue [NAME]`` resumes a 
 directly; ``forum-trajanum simulate ...`` runs bot games (:mod:`forum_trajanum.simulate`);
 ``forum-trajanum serve`` serves the app in a web browser through textual-serve (the optional
 "web" extra, :mod:`forum_trajanum.web`); ``forum-trajanum replay FILE`` steps through a saved
-game; ``forum-trajanum export FILE`` prints its log
-(:mod:`forum_trajanum.games.forum_trajanum.ui.export`);
+game; ``forum-trajanum export FILE`` prints its log (:mod:`forum_trajanum.core.export`);
 ``--version`` prints the version.
 """
 
@@ -226,7 +225,7 @@ def _new(argv: list[str]) -> int:
 
 
 def _export(argv: list[str]) -> int:
-    from forum_trajanum.games.forum_trajanum.ui.export import main as export_main
+    from forum_trajanum.core.export import main as export_main
 
     return export_main(argv)
 
@@ -246,7 +245,7 @@ def replay_parser() -> argparse.ArgumentParser:
 def _replay(argv: list[str]) -> int:
     """``forum-trajanum replay FILE``: open the replay viewer on a save file."""
     args = replay_parser().parse_args(argv)
-    from forum_trajanum.games.forum_trajanum.engine import RecordError
+    from forum_trajanum.core.errors import RecordError
     from forum_trajanum.tui.replayapp import ReplayApp, replay_screen_for
 
     try:

@@ -115,9 +115,9 @@ class Game:
     played_alone: Callable[[Any, Any, Any], str] = lambda *_: ""
     #: Module paths the program loads on use: the game's bots (``make_bot(level, seed)``), its
     #: screens for the app (``"ui"``: a package whose ``UI`` is its
-    #: :class:`~forum_trajanum.tui.contract.GameUI`) and its replay and export
-    #: (``"replay"``). A game without screens can be simulated, and the app says it cannot
-    #: show it yet.
+    #: :class:`~forum_trajanum.tui.contract.GameUI`), its replay (``"replay"``) and its own
+    #: export (``"export"``, :mod:`forum_trajanum.core.export`; without one, the core's log).
+    #: A game without screens can be simulated, and the app says it cannot show it yet.
     modules: dict[str, str] = field(default_factory=dict)
 
     def players(self, state) -> int:

@@ -65,9 +65,11 @@ def play_game(
     seed: int,
     options=None,
     on_step: Callable[[Any, int, float], None] | None = None,
-    game: str | Game = "forum-trajanum",
+    *,
+    game: str | Game,
 ) -> MatchResult:
-    """Play a whole ``game`` with ``bots[i]`` in seat ``i``; return the result.
+    """Play a whole ``game`` (its registered name, or the game) with ``bots[i]`` in seat
+    ``i``; return the result.
 
     ``on_step(state, seat, seconds)`` is called after every applied action."""
     rules = GAMES.get(game) if isinstance(game, str) else game

@@ -19,6 +19,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
+from forum_trajanum import PROGRAM
 from forum_trajanum.core import saves
 from forum_trajanum.core.conductor import Conductor, Step
 from forum_trajanum.core.errors import GameError
@@ -93,10 +94,10 @@ def _refused_options(game, error: Exception) -> str:
 
 
 class ForumApp(CoachApp, App):
-    """Forum Trajanum for 2-4 players at one keyboard (some seats may be bots)."""
+    """The registered games for 2-4 players at one keyboard (some seats may be bots)."""
 
     CSS_PATH = "forum_trajanum.tcss"
-    TITLE = "Forum Trajanum"
+    TITLE = PROGRAM
     #: App-wide keys (a screen's or a focused widget's own binding of the key comes first).
     BINDINGS = [Binding(LEGEND_KEY, "legend", "Legend")]
 
@@ -163,7 +164,7 @@ class ForumApp(CoachApp, App):
         self.exit(
             return_code=1,
             message=printable(
-                f"Forum Trajanum stopped because of an internal error ({type(error).__name__}: "
+                f"{self.TITLE} stopped because of an internal error ({type(error).__name__}: "
                 f"{error}).\n{self._saved_note()}\nDetails for a bug report: {where}",
                 lines=True,
             ),

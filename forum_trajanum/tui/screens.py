@@ -1,8 +1,9 @@
 """Screens around play: start menu, new-game form, hand-over, too small.
 
-The small modal screens (help, boards, Trajan cards, log, save, load, messages) live in
-:mod:`forum_trajanum.tui.dialogs`; Forum Trajanum's scoring and game-over screens in
-:mod:`forum_trajanum.games.forum_trajanum.ui.results`."""
+The small modal screens (help, save, messages, yes or no) live in
+:mod:`forum_trajanum.tui.dialogs`; each game's own screens (play, scoring, game over, help,
+replay) in its ``ui`` package, given through its UI contract
+(:mod:`forum_trajanum.tui.contract`)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 # Light imports only: the start screen is painted before the engine is loaded.
+from forum_trajanum import PROGRAM
 from forum_trajanum.core.files import clean_name
 from forum_trajanum.core.options import CHOICE, SEATS, TICK, OptionField, offered
 from forum_trajanum.core.text import encodable, printable
@@ -113,9 +115,9 @@ class StartScreen(Screen):
         with Vertical(id="start-box"):
             yield Static(
                 Text.assemble(
-                    ("FORUM TRAJANUM\n", "bold #ffd75f"),
-                    ("Stefan Feld's Forum Trajanum and Trajan, for 2-4 players at one "
-                     "keyboard or against bots.", "italic"),
+                    (f"{PROGRAM.upper()}\n", "bold #ffd75f"),
+                    (f"Stefan Feld's {and_list(titles())}, for 2-4 players at one keyboard or "
+                     "against bots.", "italic"),
                 ),
                 id="start-title",
             )  # fmt: skip
@@ -164,6 +166,16 @@ _OWN = (
 #: The form's own fields whose entries are kept when it is left (with the options' fields).
 _KEPT = ("game", "players", "seed",
          *[f"{kind}-{seat}" for seat in range(4) for kind in ("name", "bot", "coach")])  # fmt: skip
+
+
+def titles() -> list[str]:
+    """The registered games' titles, in registration order."""
+    return [GAMES.title(name) for name in GAMES.names()]
+
+
+def and_list(words: list[str]) -> str:
+    """ "A and B", "A, B and C"."""
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -565,7 +577,7 @@ class TooSmallScreen(Screen[None]):
         size = size or self.app.size
         self.query_one("#too-small", Static).update(
             f"The terminal is too small: {size.width}x{size.height}.\n"
-            f"Forum Trajanum needs at least {width}x{height} characters.\n"
+            f"The game needs at least {width}x{height} characters.\n"
             "Enlarge the window (or reduce the font size); play resumes by itself.\n"
             "q quits (the game is autosaved)."
         )

@@ -50,10 +50,12 @@ import aiohttp_jinja2
 import jinja2
 from aiohttp import WSMsgType, web
 
+from forum_trajanum import PROGRAM
 from forum_trajanum.core.text import printable
 from forum_trajanum.web.compat import ServerBase, ServiceBase
 
-TITLE = "Forum Trajanum"
+#: The page's title: the program's name
+TITLE = PROGRAM
 TEMPLATES = Path(__file__).parent / "templates"
 #: Seconds an app process has to quit by itself at shutdown before it is killed.
 QUIT_WAIT = 1.2
@@ -148,7 +150,7 @@ class OneLine(logging.Formatter):
 
 
 REFUSED = (
-    "This is a Forum Trajanum game server. Open the address that `forum-trajanum serve` "
+    f"This is a {TITLE} game server. Open the address that `forum-trajanum serve` "
     "printed when it started: only that address (with its key) gets a game."
 )
 
@@ -157,7 +159,7 @@ def full_text(limit: int) -> str:
     """What a page or a websocket is told when the server already runs its most games."""
     games = "one game" if limit == 1 else f"{limit} games"
     return (
-        f"Forum Trajanum: this server already runs {games}, the most it runs at once. Close "
+        f"{TITLE}: this server already runs {games}, the most it runs at once. Close "
         "the tab of a game you are not playing (the game is saved), then reload this page. "
         "(Whoever started the server can allow more with `forum-trajanum serve --max-games N`.)"
     )

@@ -27,6 +27,9 @@ BOT_MODULES = (
 #: deterministic under load.
 SMALL = {"hard": {"iterations": 2, "candidates": 2, "min_worlds": 1, "clock": lambda: 0.0}}
 
+#: the game these bots play (core.match names no default game)
+FT = "forum-trajanum"
+
 
 def bot(level: str, seed: int):
     """A bot with a test-sized budget."""
@@ -132,7 +135,7 @@ def _checked_determinize(monkeypatch) -> list[int]:
 )
 def test_bots_get_only_views_and_finish_games(levels, seed, spy):
     bots = [spy(bot(level, seed + i)) for i, level in enumerate(levels)]
-    _assert_only_own_views(bots, play_game(bots, seed))
+    _assert_only_own_views(bots, play_game(bots, seed, game=FT))
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", pytest.param("hard", marks=pytest.mark.long)])
@@ -143,11 +146,11 @@ def test_bots_see_only_their_views_and_are_deterministic_for_a_seed(level, spy, 
     so that the Hard bot plays two games rather than four."""
     calls = _checked_determinize(monkeypatch)
     first = [spy(bot(level, 11)), spy(bot("easy", 12))]
-    _assert_only_own_views(first, play_game(first, 5))
+    _assert_only_own_views(first, play_game(first, 5, game=FT))
     if level != "easy":
         assert calls and set(calls) == {0}
     again = [spy(bot(level, 11)), spy(bot("easy", 12))]
-    play_game(again, 5)
+    play_game(again, 5, game=FT)
     assert first[0].answers == again[0].answers
 
 
@@ -156,7 +159,7 @@ def test_normal_beats_easy_in_a_short_series():
     for g in range(2):
         seating = ["normal", "easy"] if g % 2 == 0 else ["easy", "normal"]
         bots = [bot(level, 100 + g + i) for i, level in enumerate(seating)]
-        result = play_game(bots, 200 + g)
+        result = play_game(bots, 200 + g, game=FT)
         wins += result.win_share(seating.index("normal"))
     assert wins == 2
 

@@ -162,7 +162,7 @@ def check_record(game: Game, record, state, players: int) -> None:
     assert game.scores(again) == game.scores(state)
     assert game.ranking(again) == game.ranking(state)
     if game.has("replay"):
-        from forum_trajanum.games.forum_trajanum.ui.export import export
+        from forum_trajanum.core.export import export
 
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / f"{game.name}.json"

@@ -85,7 +85,7 @@ def test_the_whole_log_of_a_game_is_in_words_and_the_summary_follows_the_quarter
 def test_export_prints_a_trajan_game_in_words_secrets_only_when_finished(tmp_path):
     """The export prints the log in words; the secret lines and the seed only once the game is
     finished (components §6)."""
-    from forum_trajanum.games.forum_trajanum.ui.export import export
+    from forum_trajanum.core.export import export
 
     finished = tmp_path / "done.json"
     finished.write_text(_played(7, 3).to_json())

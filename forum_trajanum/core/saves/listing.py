@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.files import MAX_HEADER, NoPermission, TooBig, load_json, read_limited
-from forum_trajanum.core.numerals import roman
 from forum_trajanum.core.saves.lock import held_elsewhere
 from forum_trajanum.core.saves.paths import (
     DAMAGED,
@@ -38,14 +37,16 @@ class GameInfo:
 
     id: str
     path: Path
-    game: str = "forum-trajanum"
+    #: the registered name of its game, as the file says
+    game: str = ""
     title: str = ""
     names: list[str] = field(default_factory=list)
     bots: list[str] = field(default_factory=list)
     #: where the game stands in words ("cycle II, round 3"), as the game said when it was saved
     where: str = ""
-    cycle: int = 0
-    round: int = 0
+    #: where play stood as the game's period (``Game.period``: (cycle, round), (quarter,
+    #: round)), for a save made before the game said it in words
+    period: tuple[int, int] = (0, 0)
     over: bool = False
     actions: int = 0
     saved: float = 0.0  # seconds since the epoch
@@ -78,9 +79,12 @@ class GameInfo:
             return "finished"
         if self.where:
             return self.where
-        if self.cycle <= 0:
+        if self.period[0] <= 0:
             return "setting up"
-        return f"cycle {roman(self.cycle, 3)}, round {self.round}"
+        from forum_trajanum.core.game import GAMES
+
+        words = GAMES.get(self.game).period_name(self.period)  # "Cycle II, round 3"
+        return words[:1].lower() + words[1:]
 
     def why_not_opened(self) -> str:
         """Why this game cannot be opened, in player words ("" when it can)."""
@@ -133,8 +137,9 @@ def save_summary(record: GameRecord, state, title: str | None) -> SaveMeta:
         "over": over,
         "scores": game.scores(state),
         "winners": game.ranking(state)[0] if over else [],
-        "cycle": getattr(state, "cycle", 0),
-        "round": getattr(state, "round", 0),
+        # the period, for a release that lists the game by it
+        "cycle": game.period(state)[0],
+        "round": game.period(state)[1],
     }
     if title is not None:
         update["title"] = title
@@ -169,7 +174,13 @@ def info_of(path: Path) -> GameInfo:
     reading the actions; a save of version 1 (no header line) is read whole, as opening it
     reads it."""
     from forum_trajanum.core.game import GAMES
-    from forum_trajanum.core.record import RECORD_VERSION, SaveMeta, _name, read_header
+    from forum_trajanum.core.record import (
+        FIRST_GAME,
+        RECORD_VERSION,
+        SaveMeta,
+        _name,
+        read_header,
+    )
 
     game_id = path.name[: -len(SUFFIX)]
     info = GameInfo(game_id, path)
@@ -188,7 +199,7 @@ def info_of(path: Path) -> GameInfo:
         version = header.get("record_version")
         if type(version) is not int:
             raise ValueError("not a version-2 header")
-        game = header.get("game", "forum-trajanum")
+        game = header.get("game", FIRST_GAME)
         if not isinstance(game, str) or len(game) > 40:
             raise ValueError("no game named")
         if game in GAMES and version <= RECORD_VERSION:
@@ -202,7 +213,7 @@ def info_of(path: Path) -> GameInfo:
             info.readable, info.problem = False, NEWER
         info.game, info.names, info.bots = game, list(names), list(bots)
         info.title, info.where = meta.title, meta.stage
-        info.cycle, info.round, info.over = meta.cycle, meta.round, meta.over
+        info.period, info.over = (meta.cycle, meta.round), meta.over
         count = header.get("action_count", 0)
         info.actions = count if type(count) is int and count >= 0 else 0
         info.saved = meta.saved if meta.saved is not None else info.saved

@@ -107,5 +107,6 @@ GAME = Game(
         "bots": "forum_trajanum.games.forum_trajanum.bots.factory",
         "ui": "forum_trajanum.games.forum_trajanum.ui",
         "replay": "forum_trajanum.games.forum_trajanum.engine.replay",
+        "export": "forum_trajanum.games.forum_trajanum.ui.export",
     },
 )

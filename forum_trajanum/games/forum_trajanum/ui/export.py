@@ -1,4 +1,6 @@
-"""``forum-trajanum export FILE``: a game record as a readable log (text) or as JSON.
+"""Forum Trajanum's export (``forum-trajanum export FILE``, :mod:`forum_trajanum.core.export`,
+which calls :func:`structure` and :func:`to_text` as the ``"export"`` part of its Game): a game
+record as a readable log (text) or as JSON.
 
 The log has a heading per cycle and round, every action in player words (the engine's public
 log lines, :func:`forum_trajanum.games.forum_trajanum.engine.public_lines`), each cycle's scoring by
@@ -22,19 +24,13 @@ categories..., "total", "score", and the points scored during the cycle's rounds
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-import json
-import os
-import sys
-from collections.abc import Sequence
 from pathlib import Path
 
-from forum_trajanum.core import gamelog
+from forum_trajanum.core.errors import RecordError
+from forum_trajanum.core.export import export, main
 from forum_trajanum.core.files import read_limited
-from forum_trajanum.core.text import printable
-from forum_trajanum.games.forum_trajanum.engine import RecordError, view
-from forum_trajanum.games.forum_trajanum.engine.record import read_record
+from forum_trajanum.core.record import ReadRecord, read_record
+from forum_trajanum.games.forum_trajanum.engine import view
 from forum_trajanum.games.forum_trajanum.engine.replay import (
     GameReplay,
     Section,
@@ -61,31 +57,31 @@ CATEGORY_TITLES = {
 SECRET_MARK = "~"
 
 
-def load(path: str | Path) -> GameReplay:
-    """Read a save file (any record version) and replay it; raises RecordError (player
-    words) when the file cannot be read. A save damaged part-way yields its readable part."""
-    data = read_limited(path)  # a pipe, a device or a huge file: a RecordError in words
-    found = read_record(data)
-    from forum_trajanum.core.game import GAMES
-
-    game = GAMES.get(found.record.game)
-    damage = f"the save is damaged: {found.damage()}" if found.damage() else ""
-    if not game.has("replay"):  # a game without a replay of its own: the core's log
-        return gamelog.structure(found.record, game, problem=damage)
+def replay_of(found: ReadRecord, problem: str = "") -> GameReplay:
+    """The replay of a Forum Trajanum game read from a file (a save damaged part-way: its
+    readable part, and ``problem`` says what was lost)."""
     replay = GameReplay.of(found.record)
-    if damage and not replay.problem:
-        replay.problem = damage
+    if problem and not replay.problem:
+        replay.problem = problem
     return replay
 
 
-def _game(record):
+def load(path: str | Path) -> GameReplay:
+    """Read a Forum Trajanum save file (any record version) and replay it; raises
+    RecordError (player words) when the file cannot be read or holds another game."""
     from forum_trajanum.core.game import GAMES
 
-    return GAMES.get(record.game)
+    found = read_record(read_limited(path), GAMES)  # a pipe, a huge file: in words
+    if not GAMES.get(found.record.game).has("replay"):
+        raise RecordError("this save is not a Forum Trajanum game")
+    damage = found.damage()
+    return replay_of(found, f"the save is damaged: {damage}" if damage else "")
 
 
-def structure(replay: GameReplay, public: bool = False) -> dict:
-    """The export as plain data (the JSON format)."""
+def structure(found: ReadRecord | GameReplay, public: bool = False, problem: str = "") -> dict:
+    """The export as plain data (the JSON format), of a game read from a file or of its
+    replay."""
+    replay = found if isinstance(found, GameReplay) else replay_of(found, problem)
     full = replay.full and not public
     state = replay.state_at(replay.length)
     pv = view(state, -1)
@@ -261,76 +257,4 @@ def _scoring_lines(cycle: int, rows: list[dict]) -> list[str]:
     return out
 
 
-def export(path: str | Path, fmt: str = "text", public: bool = False) -> str:
-    """The export of the save file ``path`` in ``fmt`` ("text" or "json"): printable text
-    (what a file or its players' names hold never reaches a terminal as codes)."""
-    loaded = load(path)
-    if isinstance(loaded, dict):  # the core's log of a game without its own replay
-        if public and loaded["everything_shown"]:
-            found = read_record(read_limited(path))
-            loaded = gamelog.structure(found.record, _game(found.record), public=True)
-        if fmt == "json":
-            return _json(loaded)
-        return printable(gamelog.to_text(loaded), lines=True)
-    data = structure(loaded, public=public)
-    if fmt == "json":
-        return _json(data)
-    return printable(to_text(data), lines=True)
-
-
-def _json(data: dict) -> str:
-    """``data`` as JSON whose every character that is not printable text is written as
-    JSON's own escape (the same value when read back)."""
-    text = json.dumps(data, indent=1, ensure_ascii=False)
-    return "".join(c if c.isprintable() or c == "\n" else json.dumps(c)[1:-1] for c in text) + "\n"
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``forum-trajanum export FILE [--format text|json] [--public]``."""
-    parser = argparse.ArgumentParser(
-        prog="forum-trajanum export",
-        description="Print a readable log of a saved game: every action, each scoring, the "
-        "ranking. A finished game shows everything; an unfinished one only what an onlooker "
-        "may know.",
-    )
-    parser.add_argument("file", help="a save file (e.g. games/NAME.json, or a simulate record)")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
-    parser.add_argument(
-        "--public", action="store_true", help="only what an onlooker may know, even when finished"
-    )
-    args = parser.parse_args(argv)
-    try:
-        text = export(args.file, args.format, args.public)
-    except RecordError as exc:
-        print(f"forum-trajanum export: {printable(exc, lines=True)}", file=sys.stderr)
-        return 1
-    return write_out(text)
-
-
-def write_out(text: str) -> int:
-    """Print ``text`` on the standard output; the exit status. An output that cannot take it
-    (a full disk, a closed pipe) gets a message on stderr and status 1, never a traceback;
-    a character the output's encoding lacks is written as an escape."""
-    try:
-        with contextlib.suppress(AttributeError, ValueError):  # a replaced sys.stdout
-            sys.stdout.reconfigure(errors="backslashreplace")
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except OSError as exc:
-        _quiet_stdout()
-        if not isinstance(exc, BrokenPipeError):  # `export FILE | head`: the reader is done
-            print(
-                f"forum-trajanum export: cannot write the log: {exc.strerror or exc}",
-                file=sys.stderr,
-            )
-        return 1
-    return 0
-
-
-def _quiet_stdout() -> None:
-    """After a failed write to the standard output: send what is left to the null device (so
-    that Python's own flush at exit cannot fail with a traceback)."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
+__all__ = ["export", "load", "main", "structure", "to_text"]

@@ -1,0 +1,112 @@
+"""``forum-trajanum export FILE``: a saved game's log as readable text or as JSON, for any game.
+
+What it shows follows the replay's rule: a finished game shows everything, the lines only the
+acting player knew marked as secret then; an unfinished one only what an onlooker may know
+(its players may still be playing it), and says so; ``--public`` limits a finished game to
+that too. A game with an export of its own (``Game.modules["export"]``: a module with
+``structure(found, public, problem) -> dict`` and ``to_text(dict) -> str``) writes its log its
+way; any other game's is the core's (:mod:`forum_trajanum.core.gamelog`).
+
+Everything written is printable: what a file or its players' names hold never reaches a
+terminal as codes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from forum_trajanum.core import gamelog
+from forum_trajanum.core.errors import RecordError
+from forum_trajanum.core.files import read_limited
+from forum_trajanum.core.text import printable
+
+
+def structure(path: str | Path, public: bool = False) -> tuple[dict, object]:
+    """The export of the save file ``path`` as plain data (its JSON form), and the function
+    that writes it as text. Raises RecordError (player words) when the file cannot be read;
+    a save damaged part-way gives its readable part, and says what was lost."""
+    from forum_trajanum.core.game import GAMES
+    from forum_trajanum.core.record import read_record
+
+    found = read_record(read_limited(path), GAMES)  # a pipe, a device, a huge file: in words
+    game = GAMES.get(found.record.game)
+    damage = f"the save is damaged: {found.damage()}" if found.damage() else ""
+    if game.has("export"):
+        own = game.load("export")
+        return own.structure(found, public=public, problem=damage), own.to_text
+    return gamelog.structure(found.record, game, public=public, problem=damage), gamelog.to_text
+
+
+def export(path: str | Path, fmt: str = "text", public: bool = False) -> str:
+    """The export of the save file ``path`` in ``fmt`` ("text" or "json")."""
+    data, to_text = structure(path, public)
+    if fmt == "json":
+        return to_json(data)
+    return printable(to_text(data), lines=True)
+
+
+def to_json(data: dict) -> str:
+    """``data`` as JSON whose every character that is not printable text is written as
+    JSON's own escape (the same value when read back)."""
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    return "".join(c if c.isprintable() or c == "\n" else json.dumps(c)[1:-1] for c in text) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``forum-trajanum export FILE [--format text|json] [--public]``."""
+    parser = argparse.ArgumentParser(
+        prog="forum-trajanum export",
+        description="Print a readable log of a saved game: every action, each scoring, the "
+        "ranking. A finished game shows everything; an unfinished one only what an onlooker "
+        "may know.",
+    )
+    parser.add_argument("file", help="a save file (e.g. games/NAME.json, or a simulate record)")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--public", action="store_true", help="only what an onlooker may know, even when finished"
+    )
+    args = parser.parse_args(argv)
+    try:
+        text = export(args.file, args.format, args.public)
+    except RecordError as exc:
+        print(f"forum-trajanum export: {printable(exc, lines=True)}", file=sys.stderr)
+        return 1
+    return write_out(text)
+
+
+def write_out(text: str) -> int:
+    """Print ``text`` on the standard output; the exit status. An output that cannot take it
+    (a full disk, a closed pipe) gets a message on stderr and status 1, never a traceback;
+    a character the output's encoding lacks is written as an escape."""
+    try:
+        with contextlib.suppress(AttributeError, ValueError):  # a replaced sys.stdout
+            sys.stdout.reconfigure(errors="backslashreplace")
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except OSError as exc:
+        _quiet_stdout()
+        if not isinstance(exc, BrokenPipeError):  # `export FILE | head`: the reader is done
+            print(
+                f"forum-trajanum export: cannot write the log: {exc.strerror or exc}",
+                file=sys.stderr,
+            )
+        return 1
+    return 0
+
+
+def _quiet_stdout() -> None:
+    """After a failed write to the standard output: send what is left to the null device (so
+    that Python's own flush at exit cannot fail with a traceback)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+
+
+__all__ = ["export", "main", "structure", "to_json", "write_out"]
