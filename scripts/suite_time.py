@@ -4,8 +4,13 @@ Runs the README's test command (``python -m pytest -n auto``, or the arguments g
 prints its wall time; the CPU time of pytest and every process it started (what
 ``/usr/bin/time`` counts); the machine's busy CPU time meanwhile (Linux: it also counts what a
 browser's processes spend, which their parent does not collect); and the CPU time of the tests
-by folder, with the costliest tests. A machine of ``c`` cores runs the suite in no less than
-its busy CPU time divided by ``c``."""
+by folder and by tier, with the costliest tests. A machine of ``c`` cores runs the suite in no
+less than its busy CPU time divided by ``c``.
+
+The tiers: the whole suite (the README's test command, CI) and the quick tier of the edit loop,
+``-m "not long"``. One run of the whole suite reports the tests' CPU time in each; the quick
+tier's own figures (its wall time, its workers' start-up) come from running it:
+``python scripts/suite_time.py -n auto -m "not long"``."""
 
 from __future__ import annotations
 
@@ -66,9 +71,20 @@ def main() -> int:
     print(f"\nCPU s by folder (tests alone: {sum(by_folder.values()):.1f} s)")
     for folder_name, cpu in by_folder.most_common():
         print(f"{cpu:8.1f}  {folder_name}")
+    print("\nCPU s by tier (tests alone)")
+    for tier, name in ((False, 'quick (-m "not long")'), (True, "long")):
+        share = [test["cpu"] for test in tests if test.get("long", False) is tier]
+        floor = sum(share) / cores
+        print(f"{sum(share):8.1f}  {name}: {len(share)} tests, at least {floor:.1f} s wall")
     print("\ncostliest tests (CPU s, wall s)")
     for test in sorted(tests, key=lambda t: -t["cpu"])[:15]:
-        print(f"{test['cpu']:8.1f} {test['wall']:6.1f}  {test['test']}")
+        tier = "  long" if test.get("long") else ""
+        print(f"{test['cpu']:8.1f} {test['wall']:6.1f}  {test['test']}{tier}")
+    quick = sorted((t for t in tests if not t.get("long")), key=lambda t: -t["cpu"])[:15]
+    if quick and any(test.get("long") for test in tests):
+        print('\ncostliest tests of the quick tier (-m "not long"; CPU s, wall s)')
+        for test in quick:
+            print(f"{test['cpu']:8.1f} {test['wall']:6.1f}  {test['test']}")
     return done.returncode
 
 

@@ -1,5 +1,6 @@
 """A pytest plugin for ``scripts/suite_time.py``: the CPU time each test costs, written as one
-JSON line per test to the folder named by ``SUITE_TIMING`` (one file per worker). Not loaded by
+JSON line per test (with its tier: marked ``long`` or not) to the folder named by
+``SUITE_TIMING`` (one file per worker). Not loaded by
 the suite itself (``-p tests.timing``); without ``SUITE_TIMING`` it does nothing."""
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ def pytest_runtest_protocol(item, nextitem):
         return
     cpu, wall = _cpu(), time.perf_counter()
     yield
-    line = {"test": item.nodeid, "cpu": _cpu() - cpu, "wall": time.perf_counter() - wall}
+    line = {
+        "test": item.nodeid,
+        "cpu": _cpu() - cpu,
+        "wall": time.perf_counter() - wall,
+        "long": item.get_closest_marker("long") is not None,  # its tier
+    }
     with (Path(folder) / f"{os.getpid()}.jsonl").open("a", encoding="utf-8") as out:
         out.write(json.dumps(line) + "\n")

@@ -39,11 +39,15 @@ def decision_line(app) -> str:
 async def past_hold(pilot) -> None:
     """Wait until the shown decision list (or the scoring screen) takes Enter: after a
     hand-over, a bot's turn or the end of a cycle it ignores Enter for a moment
-    (``CHOICE_HOLD``), so that a double press chooses nothing."""
+    (``CHOICE_HOLD``), so that a double press chooses nothing. A screen just pushed is waited
+    for until it is laid out (what a player sees first)."""
     from forum_trajanum.tui.decisionlist import DecisionList
 
     while True:
         screen = pilot.app.screen
+        if not screen.region:  # not laid out yet: its list has no rows (and no hold) yet
+            await pilot.pause()
+            continue
         lists = screen.query(DecisionList)
         if not getattr(screen, "held", False) and (not lists or not lists.first().held):
             return

@@ -8,7 +8,7 @@ from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
 from tests.waiting import wait_for
 
-from .conftest import past_hold, screen_text, session_at
+from .conftest import past_hold, press_quickly, screen_text, session_at
 
 
 def key_bar(app) -> str:
@@ -124,12 +124,11 @@ async def test_at_80x24_the_focus_is_on_screen_after_every_key_along_a_game():
         for _ in range(400):
             await past_hold(pilot)
             if not isinstance(app.screen, PlayScreen):
-                await pilot.press("enter")  # a scoring or hand-over screen
+                await press_quickly(pilot, "enter")  # a scoring or hand-over screen
                 continue
             key = rng.choice(play) if rng.random() < 0.5 else rng.choice(keys)
             pressed.append(key)
-            await pilot.press(key)
-            await pilot.pause()
+            await press_quickly(pilot, key)  # handled, and what it started has run
             if isinstance(app.screen, PlayScreen) and not app.screen.covered:
                 assert focus_is_shown(app), f"focus on {app.focused!r} after {pressed}"
 

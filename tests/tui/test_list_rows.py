@@ -76,8 +76,8 @@ async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(
     decisions = 0
     async with app.run_test(size=(80, 24)) as pilot:
         while decisions < 120 and not session.over:
-            screen = app.screen
             await past_hold(pilot)
+            screen = app.screen  # after the hold: the screen may have changed meanwhile
             pv = screen.data.view if isinstance(screen, PlayScreen) else None
             if pv is not None and pv.legal and pv.viewer == 0:
                 decisions += 1
