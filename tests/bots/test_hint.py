@@ -48,6 +48,7 @@ def test_a_hint_is_a_legal_action_with_the_best_choices_ranked():
             assert hint.worlds == 2
 
 
+@pytest.mark.long
 def test_a_hint_is_the_same_in_every_world_the_player_cannot_tell_apart():
     # DEVELOPERS.md: "a hint ... never contain[s] what that player may not know": in a world
     # sampled from the player's view (other hidden tiles, hands, street cards to come) the

@@ -77,6 +77,7 @@ def _rows(screen) -> int:
     return screen.query_one("#decisions").region.height
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("seed", [7])
 async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(seed, monkeypatch):
     # and so with a message shown (first on the decision's lines) and with the hint shown

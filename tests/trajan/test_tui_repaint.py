@@ -85,7 +85,7 @@ async def test_the_screen_after_the_tray_choice_that_left_old_entries_shows_only
 
 
 @pytest.mark.usefixtures("quick_idle")
-@pytest.mark.parametrize("seed", [7, 11])
+@pytest.mark.parametrize("seed", [7, pytest.param(11, marks=pytest.mark.long)])
 async def test_what_the_terminal_shows_is_the_screen_along_a_game_with_panels_and_scrolling(
     seed,
 ):

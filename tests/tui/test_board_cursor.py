@@ -225,6 +225,7 @@ async def test_the_colonia_cursor_and_the_highlight_name_the_same_choice_both_wa
         assert visited - {start}  # another cell's choices were reached
 
 
+@pytest.mark.long
 @pytest.mark.usefixtures("quick_idle")
 async def test_cursor_and_highlight_agree_along_a_game_played_by_keys():
     rng = random.Random(4)

@@ -4,6 +4,8 @@ board), and the key bar begins with where the arrows go."""
 
 from __future__ import annotations
 
+import pytest
+
 from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
 from tests.waiting import wait_for
@@ -107,6 +109,7 @@ async def test_at_80x24_enter_ends_the_turn_after_an_envoy_placed_from_the_colon
         assert len(session.record.actions) > record  # the turn ended
 
 
+@pytest.mark.long
 async def test_at_80x24_the_focus_is_on_screen_after_every_key_along_a_game():
     # a seeded mix of the keys that move the focus (Tab, the panel keys, Escape) and play
     # (digits, letters, Enter, arrows), each handled before the next: after every one the

@@ -70,6 +70,7 @@ def uncapped_hints(monkeypatch):
     monkeypatch.setattr(hint, "suggest", partial(hint.suggest, time_cap=float("inf")))
 
 
+@pytest.mark.long
 async def test_a_hint_is_a_legal_action_and_the_same_in_worlds_the_player_cannot_tell_apart():
     session = session_at("build", seed=9)
     session.autosave = False

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.forum_trajanum.engine import GameOptions
 from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
@@ -61,6 +63,7 @@ def _colonia_whole(screen) -> bool:
     return grid.region.height >= len(grid.render().plain.splitlines()) == 7
 
 
+@pytest.mark.long
 async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(
     quick_idle, monkeypatch
 ):
