@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from forum_trajanum.core import export
 from forum_trajanum.games.forum_trajanum.engine import (
     GameRecord,
     apply,
@@ -17,7 +18,7 @@ from forum_trajanum.games.forum_trajanum.engine import (
 )
 from forum_trajanum.games.forum_trajanum.engine.record import read_record
 from forum_trajanum.games.forum_trajanum.engine.state import TRAJAN_CARDS_KEY
-from forum_trajanum.games.forum_trajanum.ui import export
+from forum_trajanum.games.forum_trajanum.ui.export import CATEGORY_TITLES
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GAME = FIXTURES / "export-game.json"  # made by fixtures/make_export_game.py
@@ -58,7 +59,7 @@ def test_the_json_export_holds_the_same_game():
         if "scoring" in e
     ]
     # the export names each category as it always has: the Trajan cards' points "trajan"
-    named = {k: export.CATEGORY_TITLES.get(k, k) for k in state.scorings[0][0]}
+    named = {k: CATEGORY_TITLES.get(k, k) for k in state.scorings[0][0]}
     assert named[TRAJAN_CARDS_KEY] == "trajan" and TRAJAN_CARDS_KEY not in scorings[0][0]
     assert [[{k: row[named[k]] for k in named} for row in cyc] for cyc in scorings] == [
         [dict(d) for d in cyc] for cyc in state.scorings

@@ -1,7 +1,6 @@
 """A game's log for any game on the core: every action in player words, headed by period, each
-scoring by category, and the ranking. ``forum-trajanum export`` uses it for a game without a
-replay of its own (Forum Trajanum has one,
-:mod:`forum_trajanum.games.forum_trajanum.engine.replay`).
+scoring by category, and the ranking. ``forum-trajanum export`` uses it for a game without an
+export of its own (:mod:`forum_trajanum.core.export`).
 
 What it shows follows the same rule as the replay: a finished game shows everything, the lines
 only the acting player knew marked as secret then; an unfinished one only what an onlooker may

@@ -9,10 +9,9 @@ At 80x24 and at 160x45 it prints:
   frame does not count (and the CPU time it used until then, a figure a busy machine disturbs
   less); the median of ``--starts`` launches each.
   Target: the game within 1.3 times the minimal app.
-- the same two for Trajan's play screen: moving in its list of choices, and a choice taken
-  (a tray, a marker) with each undo back;
-- key-press-to-repaint times (median and 95th percentile) for moving the Colonia cursor
-  (target p95 <= 33 ms) and for a whole-board update: an action taken on the decision list
+- for every game whose UI contract has a ``bench`` (its own scenario, in its ``ui``
+  package): key-press-to-repaint times (median and 95th percentile) of moving a cursor (its
+  board's or its list's; target p95 <= 33 ms) and of a whole-board update: an action taken
   (with a step that has one possible answer, played at once) and each undo back to where it
   began (target p95 <= 50 ms). The app writes the save of each action in its writer thread
   while it repaints, as in play. Beside them, the CPU time the app's process (all threads)
@@ -23,8 +22,9 @@ The app runs headless; a "repaint" is the moment the screen's compositor has pro
 that shows the change. Measure on a quiet machine (``uptime``): the figures are wall-clock
 times.
 
-This is a script run by hand, not part of the shell: it drives both games' play screens by
-name (inside its functions), which is why it alone of ``tui/`` may name a game.
+This module names no game: each game's scenario (``bench(width, height, samples)``, a
+coroutine giving the cursor's and the board's seconds and their CPU seconds) drives its own
+screens, with :class:`RepaintProbe` and :func:`until` from here.
 """
 
 from __future__ import annotations
@@ -186,30 +186,10 @@ def start_up(width: int, height: int, launches: int) -> dict[str, tuple[float, f
     }
 
 
-# --- cursor and board, in this process ---------------------------------------------------------
+# --- cursor and board, in this process: each game's own scenario -----------------------------
 
 
-def _session_at_build(seed: int):
-    from forum_trajanum.core.session import GameSession
-    from forum_trajanum.games.forum_trajanum.engine import GameOptions
-    from forum_trajanum.games.forum_trajanum.engine.actions import Build
-    from forum_trajanum.games.forum_trajanum.engine.tasks import Decision
-
-    session = GameSession.new(seed, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
-    while session.state.tasks[-1].kind != Decision.BUILD or not any(
-        isinstance(a, Build) for a in session.view_of(session.decider).legal
-    ):
-        session.play(session.view_of(session.decider).legal[0])
-    return session
-
-
-def _first_build(choices) -> int:
-    """The index of the first build in the decision list (its id is the action's text)."""
-    ids = [choices.get_option_at_index(i).id or "" for i in range(choices.option_count)]
-    return next(i for i, entry in enumerate(ids) if entry.startswith("build "))
-
-
-async def _until(pilot, condition, what: str) -> None:
+async def until(pilot, condition, what: str) -> None:
     """Let the app work until ``condition()`` holds (at most 5 s)."""
     deadline = time.monotonic() + 5
     while not condition():
@@ -218,104 +198,17 @@ async def _until(pilot, condition, what: str) -> None:
         await pilot.pause(0.01)
 
 
-async def cursor_and_board(width: int, height: int, samples: int):
-    """Key-to-repaint seconds of cursor moves and of whole-board updates at one size."""
-    from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
-    from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid
-    from forum_trajanum.tui.app import ForumApp
-    from forum_trajanum.tui.decisionlist import DecisionList
+def scenarios() -> list[tuple[str, object]]:
+    """(title, scenario) of every registered game whose UI contract has a benchmark."""
+    from forum_trajanum.games import GAMES
+    from forum_trajanum.tui.contract import game_ui
 
-    session = _session_at_build(3)
-    # no hold after the hand-over: with --samples 1 the first Enter would come too soon
-    app = ForumApp(bot_delay=0, session=session, choice_hold=0, min_size=(80, 24))
-    cursor: list[float] = []
-    board: list[float] = []
-    async with app.run_test(size=(width, height)) as pilot:
-        await pilot.press("enter")  # the hand-over
-        await _until(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
-        probe = RepaintProbe(app)
-        grids = [g for g in app.screen.query(ColoniaGrid) if g.display and g.can_focus]
-        grid = grids[0]
-        grid.focus()
-        await pilot.pause()
-        for _ in range(samples):
-            before = grid.cursor
-            cursor.append(await probe.key_to_repaint("right", lambda b=before: grid.cursor != b))
-            await pilot.pause()
-        cursor_cpu, probe.cpu = probe.cpu, []
-        app.screen.query_one(DecisionList).focus()
-        await pilot.pause()
-        actions = app.session.record.actions
-        choices = app.screen.query_one(DecisionList)
-        for _ in range(samples):
-            # a build (a step with one possible answer may follow it at once), then undo
-            # step by step back to where it began: every one a whole-board update. Not the
-            # top entry: it ends the turn, which cannot be undone
-            choices.highlighted = _first_build(choices)
-            await pilot.pause()
-            count = len(actions)
-            board.append(await probe.key_to_repaint("enter", lambda c=count: len(actions) > c))
-            await pilot.pause()
-            while len(actions) > count:
-                done = len(actions)
-                board.append(await probe.key_to_repaint("u", lambda d=done: len(actions) < d))
-                await pilot.pause()
-    return cursor, board, cursor_cpu, probe.cpu
-
-
-def _trajan_session(seed: int):
-    """A Trajan hot-seat game at a player's choice of a source tray with several trays."""
-    from forum_trajanum.core.session import GameSession
-    from forum_trajanum.games.trajan.engine.state import TrajanOptions
-    from forum_trajanum.games.trajan.engine.tasks import SourceTask
-
-    session = GameSession.new(
-        seed, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], game="trajan"
-    )
-    while not (
-        isinstance(session.state.task, SourceTask)
-        and len(session.view_of(session.decider).legal) >= 4
-    ):
-        session.play(session.view_of(session.decider).legal[0])
-    return session
-
-
-async def trajan_cursor_and_board(width: int, height: int, samples: int):
-    """Trajan's play screen: key-to-repaint seconds of moving in the list of choices (its
-    cursor) and of whole-screen updates (a choice taken, each undo back)."""
-    from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
-    from forum_trajanum.tui.app import ForumApp
-    from forum_trajanum.tui.decisionlist import DecisionList
-
-    session = _trajan_session(3)
-    app = ForumApp(bot_delay=0, session=session, choice_hold=0, min_size=(80, 24))
-    cursor: list[float] = []
-    board: list[float] = []
-    async with app.run_test(size=(width, height)) as pilot:
-        await pilot.press("enter")  # the hand-over
-        await _until(pilot, lambda: isinstance(app.screen, TrajanScreen), "the play screen")
-        probe = RepaintProbe(app)
-        options = app.screen.query_one(DecisionList)
-        options.focus()
-        await pilot.pause()
-        for i in range(samples):
-            key = "down" if (i // 2) % 2 == 0 else "up"  # down twice, up twice, ...
-            before = options.highlighted
-            cursor.append(
-                await probe.key_to_repaint(key, lambda b=before: options.highlighted != b)
-            )
-            await pilot.pause()
-        cursor_cpu, probe.cpu = probe.cpu, []
-        actions = app.session.record.actions
-        for _ in range(samples):
-            count = len(actions)
-            board.append(await probe.key_to_repaint("1", lambda c=count: len(actions) > c))
-            await pilot.pause()
-            while len(actions) > count:
-                done = len(actions)
-                board.append(await probe.key_to_repaint("u", lambda d=done: len(actions) < d))
-                await pilot.pause()
-    return cursor, board, cursor_cpu, probe.cpu
+    found = []
+    for name in GAMES.names():
+        ui = game_ui(GAMES.get(name))
+        if ui is not None and ui.bench is not None:
+            found.append((GAMES.title(name), ui.bench))
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -334,32 +227,22 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average (1, 5, 15 min): {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for width, height in SIZES:
         starts = start_up(width, height, args.starts)
-        cursor, board, cursor_cpu, board_cpu = asyncio.run(
-            cursor_and_board(width, height, args.samples)
-        )
         print(f"\n{width}x{height}")
         for i, what in enumerate(("wall clock", "CPU time")):
             game, minimal = starts["forum"][i], starts["minimal"][i]
-            print(f"  start-up to first frame ({what}): game {game * 1000:5.0f} ms, minimal "
+            print(f"  start-up to first frame ({what}): app {game * 1000:5.0f} ms, minimal "
                   f"Textual app {minimal * 1000:5.0f} ms: {game / minimal:.2f}x   (target <= "
                   f"{START_TARGET}x)")  # fmt: skip
-        print(f"  cursor move -> repaint:  {_summary(cursor)}   (target p95 <= "
-              f"{CURSOR_TARGET_MS} ms)")  # fmt: skip
-        print(f"  board update -> repaint: {_summary(board)}   (target p95 <= "
-              f"{BOARD_TARGET_MS} ms)")  # fmt: skip
-        print(f"  CPU time of this process in them: cursor {_summary(cursor_cpu)}, board "
-              f"{_summary(board_cpu)}   ({len(cursor)} cursor moves, {len(board)} board "
-              "updates)")  # fmt: skip
-        cursor, board, cursor_cpu, board_cpu = asyncio.run(
-            trajan_cursor_and_board(width, height, args.samples)
-        )
-        print("  Trajan (the start-up is the same app's):")
-        print(f"    list cursor -> repaint:  {_summary(cursor)}   (target p95 <= "
-              f"{CURSOR_TARGET_MS} ms)")  # fmt: skip
-        print(f"    choice or undo -> repaint: {_summary(board)}   (target p95 <= "
-              f"{BOARD_TARGET_MS} ms)")  # fmt: skip
-        print(f"    CPU time in them: cursor {_summary(cursor_cpu)}, board "
-              f"{_summary(board_cpu)}   ({len(cursor)} moves, {len(board)} updates)")  # fmt: skip
+        for title, bench in scenarios():
+            cursor, board, cursor_cpu, board_cpu = asyncio.run(bench(width, height, args.samples))
+            print(f"  {title}:")
+            print(f"    cursor move -> repaint:    {_summary(cursor)}   (target p95 <= "
+                  f"{CURSOR_TARGET_MS} ms)")  # fmt: skip
+            print(f"    action or undo -> repaint: {_summary(board)}   (target p95 <= "
+                  f"{BOARD_TARGET_MS} ms)")  # fmt: skip
+            print(f"    CPU time of this process in them: cursor {_summary(cursor_cpu)}, "
+                  f"board {_summary(board_cpu)}   ({len(cursor)} cursor moves, {len(board)} "
+                  "board updates)")  # fmt: skip
     print(f"\nload average at the end (1, 5, 15 min): "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")  # fmt: skip
     return 0

@@ -102,6 +102,10 @@ class GameUI:
     #: Modules the app imports right after the start screen's first frame when this is the
     #: default game (its play screens, results, bots), one per turn of the message loop.
     warm_up: tuple[str, ...] = ()
+    #: ``bench(width, height, samples)``: the game's scenario of the responsiveness benchmark
+    #: (:mod:`forum_trajanum.tui.bench`), a coroutine giving the key-to-repaint seconds of
+    #: its cursor moves and of its whole-board updates and the CPU seconds of each; None: none.
+    bench: Callable[[int, int, int], Any] | None = None
 
 
 def game_ui(game: Game) -> GameUI | None:

@@ -19,4 +19,5 @@ UI = GameUI(
     replay_screen=lazy(f"{_HERE}.ui.replay:replay_screen"),
     glossary=lazy(f"{_HERE}.ui.glossary:glossary"),
     warm_up=(f"{_HERE}.ui.play", f"{_HERE}.ui.results", f"{_HERE}.bots.factory"),
+    bench=lazy(f"{_HERE}.ui.bench:cursor_and_board"),
 )

@@ -27,7 +27,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from forum_trajanum.core.errors import RecordError
-from forum_trajanum.core.export import export, main
 from forum_trajanum.core.files import read_limited
 from forum_trajanum.core.record import ReadRecord, read_record
 from forum_trajanum.games.forum_trajanum.engine import view
@@ -257,4 +256,4 @@ def _scoring_lines(cycle: int, rows: list[dict]) -> list[str]:
     return out
 
 
-__all__ = ["export", "load", "main", "structure", "to_text"]
+__all__ = ["load", "structure", "to_text"]

@@ -29,4 +29,5 @@ UI = GameUI(
     # Trajan marks no one by a seat number: the hand-over names the player alone
     names_only=True,
     warm_up=(_SCREENS, "forum_trajanum.games.trajan.bots"),
+    bench=lazy("forum_trajanum.games.trajan.ui.bench:cursor_and_board"),
 )
