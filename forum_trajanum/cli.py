@@ -157,6 +157,141 @@ def _game_option_flags(parser: argparse.ArgumentParser) -> dict[str, list]:
     return per_game
 
 
+def _options_given(args, per_game: dict[str, list], command: str) -> dict | None:
+    """The options of ``args.game`` given on the command line, by name; None (said on
+    stderr) when an option of another game was given."""
+    from forum_trajanum.core.game import GAMES
+
+    given = {option.flag: getattr(args, option.flag) for options in per_game.values()
+             for option in options}  # fmt: skip
+    own = {option.flag: option for option in per_game[args.game]}
+    stray = [flag for flag, value in given.items() if value is not None and flag not in own]
+    if stray:
+        _error(f"forum-trajanum {command}: {GAMES.title(args.game)} has no option {stray[0]} "
+               f"(see forum-trajanum {command} --help).")  # fmt: skip
+        return None
+    return {option.name: given[flag] for flag, option in own.items() if given[flag] is not None}
+
+
+def _whole(low: int, high: int, what: str):
+    """An argument type: a whole number from ``low`` to ``high`` (``what`` names it)."""
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{what} is a whole number from {low} to {high}, not {text!r}"
+            )
+        return value
+
+    return read
+
+
+def _host(argv: list[str]) -> int:
+    """``forum-trajanum host --seats Ann,Bob,normal ...``: a game host for players on their
+    own screens (:mod:`forum_trajanum.net`)."""
+    from forum_trajanum.games import DEFAULT_GAME
+    from forum_trajanum.net.host import MAX_CONNECTIONS, HostPlan, PlanError, run
+    from forum_trajanum.net.protocol import DEFAULT_PORT, MAX_TABLES
+
+    parser = argparse.ArgumentParser(
+        prog="forum-trajanum host",
+        description="Host games for players each at their own screen: prints one address per "
+        "person, which they open with `forum-trajanum join ADDRESS`; bots play on the host. "
+        "Listens on this machine only (127.0.0.1) unless --host says otherwise: --host "
+        "0.0.0.0 lets anyone who can reach this machine connect (only a seat's address plays "
+        "that seat).",
+    )
+    parser.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        choices=_game_names(),
+        help=f"which game (default {DEFAULT_GAME})",
+    )
+    parser.add_argument(
+        "--seats",
+        help="2-4 seats in turn order: a name for a person, or easy, "
+        "normal or hard for a bot (e.g. Ann,Bob,normal)",
+    )
+    parser.add_argument(
+        "--tables",
+        type=_whole(1, MAX_TABLES, "--tables"),
+        default=1,
+        help="how many games of these seats at once (1)",
+    )
+    parser.add_argument(
+        "--continue",
+        dest="resume",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="resume a saved game on the host, its addresses as before (may be repeated)",
+    )
+    parser.add_argument(
+        "--play", metavar="NAME", help="this terminal plays NAME's seat (the host runs meanwhile)"
+    )
+    parser.add_argument(
+        "--host", dest="bind", metavar="ADDRESS", help="the address to listen on (127.0.0.1)"
+    )
+    parser.add_argument(
+        "--port",
+        type=_whole(0, 65535, "the port"),
+        help=f"the port ({DEFAULT_PORT}; 0: any free port)",
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=_whole(1, 10_000, "--max-connections"),
+        default=MAX_CONNECTIONS,
+        metavar="N",
+        help=f"the most connections at once ({MAX_CONNECTIONS})",
+    )
+    parser.add_argument("--certfile", help="TLS: the certificate (PEM) for https/wss addresses")
+    parser.add_argument("--keyfile", help="TLS: the certificate's private key (PEM)")
+    parser.add_argument("--seed", type=_seed, help="a whole number: the same seed, the same deal")
+    per_game = _game_option_flags(parser)
+    args = parser.parse_args(argv)
+    options = _options_given(args, per_game, "host")
+    if options is None:
+        return 2
+    plan = HostPlan(
+        game=args.game,
+        options=options,
+        seed=args.seed,
+        tables=args.tables,
+        resume=args.resume,
+        bind=args.bind,
+        port=args.port,
+        certfile=args.certfile,
+        keyfile=args.keyfile,
+        max_connections=args.max_connections,
+        play=args.play,
+    )
+    if args.seats:
+        from forum_trajanum.tui.seats import SeatError, settings_from_seats
+
+        try:
+            settings = settings_from_seats(args.seats, options, args.seed, coach=[], game=args.game)
+        except SeatError as exc:
+            _error(f"forum-trajanum host: {exc}")
+            return 2
+        plan.names, plan.bots, plan.options = settings.names, settings.bots, settings.options
+    try:
+        return run(plan, out=lambda text: print(text, flush=True))
+    except (PlanError, OSError) as exc:
+        _error(f"forum-trajanum host: {exc}")
+        return 2
+
+
+def _join(argv: list[str]) -> int:
+    """``forum-trajanum join ADDRESS``: play one's seat of a hosted game in this terminal."""
+    from forum_trajanum.net.join import main as join_main
+
+    return join_main(argv)
+
+
 def _new(argv: list[str]) -> int:
     """``forum-trajanum new --seats Ann,Bob,normal ...``: open the app straight into a game."""
     from forum_trajanum.games import DEFAULT_GAME
@@ -193,15 +328,9 @@ def _new(argv: list[str]) -> int:
     from forum_trajanum.core.game import GAMES
     from forum_trajanum.tui.seats import SeatError, settings_from_seats
 
-    given = {option.flag: getattr(args, option.flag) for options in per_game.values()
-             for option in options}  # fmt: skip
-    own = {option.flag: option for option in per_game[args.game]}
-    stray = [flag for flag, value in given.items() if value is not None and flag not in own]
-    if stray:
-        _error(f"forum-trajanum new: {GAMES.title(args.game)} has no option {stray[0]} "
-               f"(see forum-trajanum new --help).")  # fmt: skip
+    options = _options_given(args, per_game, "new")
+    if options is None:
         return 2
-    options = {option.name: given[flag] for flag, option in own.items() if given[flag] is not None}
     try:
         settings = settings_from_seats(
             args.seats,
@@ -273,6 +402,10 @@ def main(argv: list[str] | None = None) -> int:
         return _replay(argv[1:])
     if argv and argv[0] == "export":
         return _export(argv[1:])
+    if argv and argv[0] == "host":
+        return _host(argv[1:])
+    if argv and argv[0] == "join":
+        return _join(argv[1:])
     parser = argparse.ArgumentParser(
         prog="forum-trajanum",
         description=f"Stefan Feld's board games {_game_titles()} in the terminal, for 2-4 "
@@ -280,7 +413,8 @@ def main(argv: list[str] | None = None) -> int:
         "new --seats Ann,Bob,normal; new --game NAME for another game than the first: "
         f"{', '.join(_game_names())}), continue [NAME] (resume a saved game), replay FILE "
         "(step through a game), export FILE (a game's log), simulate (bot games), serve (in "
-        "a web browser).",
+        "a web browser), host (a game for players each at their own screen: host --seats "
+        "Ann,Bob,normal), join ADDRESS (play one's seat of a hosted game).",
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     _bot_delay(parser)

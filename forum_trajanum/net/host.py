@@ -20,7 +20,6 @@ of ``serve`` hold here too:
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import logging
@@ -47,7 +46,9 @@ from forum_trajanum.net.protocol import (
     Refused,
     Undo,
     Welcome,
+    digest,
     dump,
+    new_secret,
     read_client,
 )
 from forum_trajanum.net.table import Table
@@ -486,106 +487,78 @@ def exposure_words(bind: str) -> str:
     )
 
 
-def parser() -> argparse.ArgumentParser:
-    """``forum-trajanum host``'s command line."""
-    from forum_trajanum.core.game import GAMES
+@dataclass
+class HostPlan:
+    """What ``forum-trajanum host`` was asked to host (the command line reads it,
+    :mod:`forum_trajanum.cli`): new games of these seats, or saved games to resume, and where
+    to listen."""
 
-    p = argparse.ArgumentParser(
-        prog="forum-trajanum host",
-        description="Host a game for players on their own screens: it prints one address per "
-        "person; each opens theirs with `forum-trajanum join ADDRESS`. Bots play on the host.",
-    )
-    p.add_argument("--game", default="forum-trajanum", choices=GAMES.names())
-    p.add_argument("--seats", help="2-4 seats: a name for a person, easy/normal/hard for a bot")
-    p.add_argument("--tables", type=int, default=1, help="how many games of these seats (1)")
-    p.add_argument(
-        "--continue",
-        dest="resume",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="resume a saved game instead (may be repeated)",
-    )
-    p.add_argument("--host", default=None, help="address to bind (127.0.0.1)")
-    p.add_argument(
-        "--port", type=int, default=None, help=f"port ({DEFAULT_PORT}; 0: any free port)"
-    )
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--side", default="A", type=str.upper, choices=("A", "B"))
-    p.add_argument("--max-connections", type=int, default=MAX_CONNECTIONS)
-    p.add_argument("--certfile")
-    p.add_argument("--keyfile")
-    return p
+    game: str = "forum-trajanum"
+    #: The seats of the new games: names, and "" or a bot's level per seat.
+    names: list[str] = field(default_factory=list)
+    bots: list[str] = field(default_factory=list)
+    #: The game's own options by name (its options model's fields).
+    options: dict = field(default_factory=dict)
+    seed: int | None = None
+    tables: int = 1
+    #: Saved games to resume (their ids, names or a part of them).
+    resume: list[str] = field(default_factory=list)
+    bind: str | None = None
+    port: int | None = None
+    certfile: str | None = None
+    keyfile: str | None = None
+    max_connections: int = MAX_CONNECTIONS
+    #: The seat (a person's name) the host's own terminal plays.
+    play: str | None = None
 
 
-def _options(rules, players: int, side: str):
-    chosen = {"players": players, "side": side}
-    return rules.options(**{k: v for k, v in chosen.items() if k in rules.options.model_fields})
+class PlanError(ValueError):
+    """A plan that cannot be hosted; the words say why."""
 
 
-def _seats(text: str) -> tuple[list[str], list[str]]:
-    from forum_trajanum.core.files import clean_name
-
-    names, bots = [], []
-    for number, entry in enumerate(text.split(","), start=1):
-        word = clean_name(entry, limit=20)
-        if not word:
-            raise ValueError(
-                f"seat {number} is empty: a name for a person, or easy, normal or hard"
-            )
-        level = word.lower()
-        if level in ("easy", "normal", "hard"):
-            bots.append(level)
-            names.append(f"{level.capitalize()} bot {number}")
-        else:
-            if word.lower() in (n.lower() for n in names):
-                raise ValueError(f"two seats are called {word}")
-            bots.append("")
-            names.append(word)
-    if not 2 <= len(names) <= 4:
-        raise ValueError(f"a game has 2 to 4 seats, not {len(names)}")
-    return names, bots
-
-
-def build(args, host: Host) -> None:
-    """Set the host's tables up from the command line (raises ValueError in words)."""
+def build(plan: HostPlan, host: Host) -> None:
+    """Set the host's tables up (raises :class:`PlanError` in words)."""
     import random
 
+    from forum_trajanum.core import saves
     from forum_trajanum.core.game import GAMES
-    from forum_trajanum.net.table import Table
+    from forum_trajanum.net.table import TableError
 
-    for name in args.resume:
-        from forum_trajanum.core import saves
-
-        try:
-            info = saves.find_game(name)
-        except saves.SaveError as exc:
-            raise ValueError(str(exc)) from exc
-        table, fresh = Table.resume(info.id, **host.pools)
-        host.add(table, fresh)
-    if args.seats:
-        names, bots = _seats(args.seats)
-        rules = GAMES.get(args.game)
-        options = _options(rules, len(names), args.side)
-        number = 1
-        for index in range(args.tables):
-            while number in host.tables:
-                number += 1
-            seed = args.seed + index if args.seed is not None else random.randrange(1, 10**9)
-            table, secrets_by_seat = Table.new(
-                number,
-                args.game,
-                options,
-                names,
-                bots,
-                seed,
-                bind=host.bind,
-                port=host.port,
-                **host.pools,
-            )
-            host.add(table, secrets_by_seat)
+    try:
+        for name in plan.resume:
+            try:
+                info = saves.find_game(name)
+            except saves.SaveError as exc:
+                raise PlanError(str(exc)) from exc
+            table, fresh = Table.resume(info.id, **host.pools)
+            if table.number in host.tables:
+                table.close()
+                raise PlanError(
+                    f"two of the games to resume were both played at table {table.number}"
+                )
+            host.add(table, fresh)
+        if plan.names:
+            rules = GAMES.get(plan.game)
+            fields = rules.options.model_fields
+            chosen = {k: v for k, v in plan.options.items() if k in fields and k != "players"}
+            try:
+                options = rules.options(players=len(plan.names), **chosen)
+            except ValueError as exc:
+                raise PlanError(f"{rules.title} cannot be played so: {exc}") from exc
+            number = 1
+            for index in range(plan.tables):
+                while number in host.tables:
+                    number += 1
+                seed = plan.seed + index if plan.seed is not None else random.randrange(1, 10**9)
+                table, secrets = Table.new(
+                    number, plan.game, options, plan.names, plan.bots, seed,
+                    bind=host.bind, port=host.port, **host.pools,
+                )  # fmt: skip
+                host.add(table, secrets)
+    except TableError as exc:
+        raise PlanError(str(exc)) from exc
     if not host.tables:
-        raise ValueError("nothing to host: give --seats (a new game) or --continue NAME")
+        raise PlanError("nothing to host: give --seats (a new game) or --continue NAME")
 
 
 def announce(host: Host, out=print) -> None:
@@ -604,55 +577,160 @@ def announce(host: Host, out=print) -> None:
     out("Press Ctrl+C to stop (every game is saved after each move).")
 
 
-async def serve(args, out=print) -> int:
-    """Run the host until Ctrl+C or SIGTERM."""
-    bind = args.host or "127.0.0.1"
-    port = DEFAULT_PORT if args.port is None else args.port
-    context = tls_context(args.certfile, args.keyfile)
-    host = Host(
-        bind,
-        port,
-        ssl_context=context,
-        max_connections=args.max_connections,
-        say=lambda text: out(printable(text)),
-    )
-    build(args, host)
-    if args.resume and (args.host is None or args.port is None):
+async def start(plan: HostPlan, say=None) -> Host:
+    """A host with the plan's tables, listening (raises :class:`PlanError`, ``OSError``)."""
+    bind = plan.bind or "127.0.0.1"
+    port = DEFAULT_PORT if plan.port is None else plan.port
+    context = tls_context(plan.certfile, plan.keyfile)
+    host = Host(bind, port, ssl_context=context, max_connections=plan.max_connections, say=say)
+    build(plan, host)
+    if plan.resume:  # where the resumed game's host listened, unless told otherwise
         first = next(iter(host.tables.values())).hosted
-        host.bind = args.host or first.bind
-        host.port = first.port if args.port is None and first.port else port
+        host.bind = plan.bind or first.bind
+        host.port = plan.port if plan.port is not None else (first.port or port)
+    try:
+        await host.start()
+    except OSError:
+        for table in host.tables.values():
+            table.close()
+        raise
+    return host
+
+
+def run(plan: HostPlan, out=print) -> int:
+    """Host until Ctrl+C or SIGTERM (with ``plan.play``, the host's own terminal plays that
+    seat meanwhile); the exit status."""
+    if plan.play:
+        return _run_playing(plan, out)
+    return asyncio.run(_serve(plan, out))
+
+
+def _cannot_listen(plan: HostPlan, exc: OSError, out) -> int:
+    where = (
+        f"{plan.bind or '127.0.0.1'} port {plan.port if plan.port is not None else DEFAULT_PORT}"
+    )
+    out(f"forum-trajanum host: cannot listen on {where}: {exc.strerror or exc}")
+    return 1
+
+
+async def _serve(plan: HostPlan, out) -> int:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(signum, stop.set)
     try:
-        await host.start()
+        host = await start(plan, say=lambda text: out(printable(text)))
     except OSError as exc:
-        for table in host.tables.values():
-            table.close()
-        why = exc.strerror or exc
-        out(f"forum-trajanum host: cannot listen on {host.bind} port {host.port}: {why}")
-        return 1
+        return _cannot_listen(plan, exc, out)
     announce(host, out)
     await stop.wait()
     await host.stop()
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``forum-trajanum host ...``."""
-    args = parser().parse_args(argv)
-    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+def _run_playing(plan: HostPlan, out) -> int:
+    """The host in a thread of its own, and this terminal's window playing ``plan.play``."""
+    import threading
 
-    def out(text: str) -> None:
-        print(text, flush=True)
+    from forum_trajanum.core import saves
+    from forum_trajanum.net.client import JoinError, RemoteSession
+    from forum_trajanum.net.join import JoinApp
 
+    loop = asyncio.new_event_loop()
+    ready, done = threading.Event(), threading.Event()
+    found: dict = {}
+
+    async def serve() -> None:
+        stop = asyncio.Event()
+        found["stop"] = stop
+        try:
+            found["host"] = await start(plan)  # says nothing on this terminal: the game is on it
+        except (OSError, PlanError) as exc:
+            found["error"] = exc
+            return
+        finally:
+            ready.set()
+        await stop.wait()
+        await found["host"].stop()
+
+    def thread() -> None:
+        try:
+            loop.run_until_complete(serve())
+        finally:
+            done.set()
+
+    # warnings go to the problem log, not over the game's window
+    logging.getLogger("forum-trajanum.host").propagate = False
+    logging.getLogger("forum-trajanum.host").addHandler(_ProblemLog())
+    runner = threading.Thread(target=thread, name="host", daemon=True)
+    runner.start()
+    ready.wait()
+    error = found.get("error")
+    if isinstance(error, OSError):
+        return _cannot_listen(plan, error, out)
+    if error is not None:
+        raise error
+    host: Host = found["host"]
     try:
-        return asyncio.run(serve(args, out))
-    except ValueError as exc:
-        print(f"forum-trajanum host: {printable(str(exc))}", file=sys.stderr)
+        address = asyncio.run_coroutine_threadsafe(_own_seat(host, plan.play), loop).result(30)
+        announce(host, out)
+        session = RemoteSession(address)
+        try:
+            app = JoinApp(session)
+            app.run()
+        finally:
+            session.close()
+        out("Your window is closed; the host goes on for the others. Press Ctrl+C to stop it.")
+        with contextlib.suppress(KeyboardInterrupt):
+            while not done.wait(0.5):
+                pass
+    except (PlanError, JoinError) as exc:
+        out(f"forum-trajanum host: {printable(str(exc))}")
         return 2
+    finally:
+        if not done.is_set():
+            loop.call_soon_threadsafe(found["stop"].set)
+            done.wait(10)
+        saves.flush()
+    return 0
+
+
+class _ProblemLog(logging.Handler):
+    """The host's warnings into the problem log (while the host's terminal shows a game)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        from forum_trajanum.core import saves
+
+        saves.log_problem(record.getMessage())
+
+
+async def _own_seat(host: Host, name: str) -> Address:
+    """The address of the seat called ``name`` (any case) for this terminal; a resumed
+    game's seat, whose secret this host does not know, gets a new one."""
+    for number, table in sorted(host.tables.items()):
+        for seat, seat_name, address in host.addresses(number):
+            if seat_name.lower() != name.strip().lower():
+                continue
+            if address is None:
+                secret = new_secret()
+                host.secrets[number][seat] = secret
+                digests = list(table.hosted.digests)
+                digests[seat] = digest(secret)
+                table.set_hosted(digests=digests)
+                table.session.save()
+                tls = host.ssl_context is not None
+                address = Address(host.public_host(), host.port, number, secret, tls)
+            return address
+    people = ", ".join(name for n in host.tables for _, name, _ in host.addresses(n))
+    raise PlanError(f"--play {name}: nobody of that name sits at a table (the people: {people})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m forum_trajanum.net.host ...``: the same as ``forum-trajanum host ...``."""
+    from forum_trajanum.cli import main as cli_main
+
+    return cli_main(["host", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":

@@ -136,7 +136,7 @@ class Table:
 
     def listening(self, bind: str, port: int) -> None:
         """Note where the host listens (``--continue`` listens there again), in the save."""
-        self._set_hosted(bind=bind, port=port)
+        self.set_hosted(bind=bind, port=port)
         self.session.save()
 
     def close(self) -> None:
@@ -171,7 +171,8 @@ class Table:
         """The seats of people (not bots)."""
         return [seat for seat, d in enumerate(self.hosted.digests) if d]
 
-    def _set_hosted(self, **update) -> None:
+    def set_hosted(self, **update) -> None:
+        """Change the save's data of the hosted game (saved with the next save)."""
         meta = self.session.record.meta
         hosted = self.hosted.model_copy(update=update)
         self.session.record.meta = meta.model_copy(update={"hosted": hosted})
@@ -275,7 +276,7 @@ class Table:
                 words = "Nothing can be taken back now: only steps of your own turn, until "
                 words += "something hidden is shown."
                 return Answer(id=message.id, applied=False, words=words)
-            self._set_hosted(undos=self.hosted.undos + 1)
+            self.set_hosted(undos=self.hosted.undos + 1)
             s.undo()  # saves (the step taken back and the count of undos)
             self._alone = (-1, "")
             await self._saved()
