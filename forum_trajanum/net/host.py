@@ -222,7 +222,13 @@ class Host:
 
     def make_app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_CLIENT_MESSAGE)
-        app.add_routes([web.get("/ws", self.connect), web.get("/{tail:.*}", self.page)])
+        app.add_routes(
+            [
+                web.get("/ws/{table:[0-9]{1,3}}", self.connect),
+                web.get("/ws", self.connect),
+                web.get("/{tail:.*}", self.page),
+            ]
+        )
         return app
 
     async def start(self) -> None:
@@ -349,6 +355,10 @@ class Host:
         if not isinstance(hello, Hello):
             await self._refuse(ws, "A connection begins with a hello.")
             return None
+        named = request.match_info.get("table")
+        if named is not None and int(named) != hello.table:
+            await self._refuse(ws, f"This connection is for table {int(named)}, not {hello.table}.")
+            return None
         table = self.tables.get(hello.table)
         seat = table.seat_of(hello.secret) if table is not None else None
         if table is None or seat is None:
@@ -393,7 +403,7 @@ class Host:
         connection.send(table.state_text(seat, hello.log_from))
         connection.log_known = len(session.log)
         connection.sender = asyncio.get_running_loop().create_task(connection.run_sender())
-        self.say(f"{session.name(seat)} joined table {table.number}")
+        self.say(f"{session.name(seat)} joined. {self.who(table)}")
         self._presence(table)
         return connection
 
@@ -426,7 +436,7 @@ class Host:
         seats = self.connections.get(table.number, {})
         if seats.get(connection.seat) is connection:
             del seats[connection.seat]
-            self.say(f"{table.session.name(connection.seat)} left table {table.number}")
+            self.say(f"{table.session.name(connection.seat)} left. {self.who(table)}")
             self._presence(table)
         if connection.dropped:
             self.dropped.append((table.number, connection.seat, connection.dropped))
@@ -448,18 +458,13 @@ class Host:
             if connection.send(table.state_text(connection.seat, connection.log_known)):
                 connection.log_known = length
 
-    def who(self) -> list[str]:
-        """Who is connected, a line per table."""
-        lines = []
-        for number, table in sorted(self.tables.items()):
-            seats = self.connections[number]
-            people = [
-                f"{table.session.name(s)} ({'here' if s in seats else 'away'})"
-                for s in table.people()
-            ]
-            stage = table.session.rules.summary(table.session.state)
-            lines.append(f"table {number}: {', '.join(people) or 'bots only'}; {stage}")
-        return lines
+    def who(self, table: Table) -> str:
+        """Who is connected at ``table``, and where its game stands, in a line."""
+        seats = self.connections[table.number]
+        session = table.session
+        people = [f"{session.name(s)} ({'here' if s in seats else 'away'})" for s in table.people()]
+        stage = session.rules.summary(session.state)
+        return f"Table {table.number}: {', '.join(people) or 'bots only'}; {stage}."
 
 
 # --- the command line ---------------------------------------------------------------------

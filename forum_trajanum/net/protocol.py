@@ -323,8 +323,10 @@ class Address:
         return f"{self.where}/{self.table}/{self.secret}"
 
     def websocket(self) -> str:
-        """The host's websocket (the secret is not in it: it travels in :class:`Hello`)."""
-        return f"{'wss' if self.tls else 'ws'}://{self.where}/ws"
+        """The websocket of the address's table (``/ws/TABLE``: a proxy in front of several
+        host processes can route by it); the secret is not in it: it travels in
+        :class:`Hello`."""
+        return f"{'wss' if self.tls else 'ws'}://{self.where}/ws/{self.table}"
 
     def origin(self) -> str:
         """The address's own origin (what a page of the host itself names)."""

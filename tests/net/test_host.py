@@ -65,6 +65,13 @@ async def test_a_wrong_secret_is_refused_in_words_and_plays_nothing():
             await Client(other_table).start()
         assert hosted.host.connections[1] == {}
         assert hosted.table().session.record.actions == []
+        # a hello for table 1 on table 2's websocket (a proxy routes by it) is refused too
+        async with aiohttp.ClientSession() as http:
+            ws = await http.ws_connect(f"ws://{right.where}/ws/2")
+            await ws.send_str(dump(Hello(table=1, secret=right.secret, client="client-abc")))
+            refused = read_host((await ws.receive()).data)
+            assert refused.words == "This connection is for table 2, not 1."
+            await ws.close()
 
 
 async def test_a_seat_in_use_refuses_another_window_and_takes_its_own_client_back():
@@ -260,3 +267,20 @@ async def test_a_message_beyond_the_size_limit_ends_its_connection_not_the_host(
             assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
         async with joined([address]) as (ann,):
             assert ann.seat == 0
+
+
+async def test_the_hosts_terminal_says_who_joins_and_leaves_and_who_is_there():
+    said = []
+    async with (
+        hosting("trajan", "Ann", "Bob", "easy", say=said.append) as hosted,
+        joined(hosted.addresses[1][:1]) as (ann,),
+    ):
+        await ann.wait_for(lambda c: c.presence == [True, False, False])
+        async with joined(hosted.addresses[1][1:]) as (bob,):
+            await ann.wait_for(lambda c: c.presence == [True, True, False])
+            await bob.wait_for(lambda c: c.presence == [True, True, False])
+        await ann.wait_for(lambda c: c.presence == [True, False, False])
+    assert said[0].startswith("Ann joined. Table 1: Ann (here), Bob (away); ")
+    assert said[1].startswith("Bob joined. Table 1: Ann (here), Bob (here); ")
+    assert said[2].startswith("Bob left. Table 1: Ann (here), Bob (away); ")
+    assert said[3].startswith("Ann left. Table 1: Ann (away), Bob (away); ")

@@ -123,7 +123,7 @@ def test_a_seat_address_is_read_from_its_long_and_its_short_form():
     assert parse_address(f"  {address.url()}/ ") == address
     secure = parse_address("https://[::1]:9000/table/3/abc")
     assert (secure.host, secure.port, secure.table, secure.tls) == ("::1", 9000, 3, True)
-    assert secure.websocket() == "wss://[::1]:9000/ws"
+    assert secure.websocket() == "wss://[::1]:9000/ws/3"
     assert parse_address("example.org/2/abc").port == 8765
 
 
