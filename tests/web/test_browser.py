@@ -244,7 +244,7 @@ def test_setup_and_a_round_then_reload_and_continue_then_a_second_tab(
     # on: the save grows within STALL seconds of pressing)
     presses = ignored = 0
     progress = (0, time.monotonic())
-    while not ((info := _games(home)[0]).cycle == 1 and info.round >= 2):
+    while not ((info := _games(home)[0]).period >= (1, 2)):
         if info.actions > progress[0]:
             progress = (info.actions, time.monotonic())
         stalled = time.monotonic() - progress[1]
