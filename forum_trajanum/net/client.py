@@ -169,6 +169,11 @@ class Client:
             try:
                 await self._session_once()
                 wait = RETRY_FIRST  # it was connected: try again at once
+            except aiohttp.ClientSSLError as exc:
+                self.problem = (
+                    f"The host's TLS certificate is not trusted here ({exc.__class__.__name__}); "
+                    "for a certificate the host made itself, join with --cafile FILE."
+                )
             except (aiohttp.ClientError, OSError, TimeoutError):
                 pass
             finally:

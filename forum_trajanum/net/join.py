@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ssl
 import sys
 from pathlib import Path
 
@@ -232,10 +233,21 @@ def main(argv: list[str] | None = None) -> int:
         "terminal: open the address the host printed for you.",
     )
     parser.add_argument("address", help="your seat's address (http://HOST:PORT/TABLE/SECRET)")
+    parser.add_argument(
+        "--cafile",
+        help="an https host's certificate (or its authority's) when the system does not trust "
+        "it, e.g. a certificate the host made itself",
+    )
     args = parser.parse_args(argv)
     try:
         address = parse_address(args.address)
-        session = RemoteSession(address)
+        options = {}
+        if args.cafile:
+            options["ssl_context"] = ssl.create_default_context(cafile=args.cafile)
+        session = RemoteSession(address, **options)
+    except OSError as exc:  # a certificate file that cannot be read
+        print(f"forum-trajanum join: {printable(str(exc))}", file=sys.stderr)
+        return 1
     except (AddressError, JoinError) as exc:
         print(f"forum-trajanum join: {printable(str(exc))}", file=sys.stderr)
         return 1

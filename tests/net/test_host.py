@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 import socket
+import ssl
+import subprocess
 
 import aiohttp
 import pytest
@@ -15,6 +18,7 @@ from forum_trajanum.core import saves
 from forum_trajanum.core.game import GAMES
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.net.client import Client, JoinError
+from forum_trajanum.net.host import tls_context
 from forum_trajanum.net.protocol import Act, Address, Hello, dump, read_host
 from forum_trajanum.net.table import MOVED_ON
 from tests.net.helpers import hosting, joined, play_to_the_end
@@ -284,3 +288,25 @@ async def test_the_hosts_terminal_says_who_joins_and_leaves_and_who_is_there():
     assert said[1].startswith("Bob joined. Table 1: Ann (here), Bob (here); ")
     assert said[2].startswith("Bob left. Table 1: Ann (here), Bob (away); ")
     assert said[3].startswith("Ann left. Table 1: Ann (away), Bob (away); ")
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl makes the test certificate")
+async def test_a_host_with_a_certificate_plays_over_tls(tmp_path):
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1",
+         "-addext", "subjectAltName=IP:127.0.0.1"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    context = tls_context(str(cert), str(key))
+    async with hosting("trajan", "Ann", "Bob", ssl_context=context) as hosted:
+        address = hosted.addresses[1][0]
+        assert address.tls and address.url().startswith("https://")
+        assert address.websocket().startswith("wss://")
+        trusted = ssl.create_default_context(cafile=str(cert))
+        async with joined([address], ssl_context=trusted) as (ann,):
+            assert ann.seat == 0 and ann.view == hosted.table().session.view_of(0)
+        # a client that does not trust the certificate gets no game
+        with pytest.raises(JoinError, match="certificate is not trusted"):
+            await Client(address).start()
