@@ -680,6 +680,9 @@ def _run_playing(plan: HostPlan, out) -> int:
     try:
         address = asyncio.run_coroutine_threadsafe(_own_seat(host, plan.play), loop).result(30)
         announce(host, out)
+        if sys.stdin.isatty():  # the addresses stay readable until the game covers them
+            with contextlib.suppress(EOFError):
+                input(f"Give each person their address, then press Enter to play {plan.play}. ")
         session = RemoteSession(address)
         try:
             app = JoinApp(session)
