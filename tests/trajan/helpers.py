@@ -10,16 +10,10 @@ from itertools import product
 
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import TILE_KEY
-from forum_trajanum.games.trajan.engine.rules import (
-    FLOW,
-    apply,
-    is_over,
-    legal_actions,
-    new_game,
-    tile_matches,
-)
+from forum_trajanum.games.trajan.engine.rules import FLOW, apply, is_over, legal_actions, new_game
 from forum_trajanum.games.trajan.engine.state import GameState, TrajanOptions
 from forum_trajanum.games.trajan.engine.tasks import EndTurnTask, SourceTask, SowTask
+from forum_trajanum.games.trajan.engine.turn import tile_matches
 
 
 def after_setup(seed: int = 1, players: int = 2) -> GameState:

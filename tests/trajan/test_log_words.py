@@ -15,14 +15,8 @@ from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine import words as W
 from forum_trajanum.games.trajan.engine.actions import PASS, SPECIAL, parse
 from forum_trajanum.games.trajan.engine.game import TrajanRecord
-from forum_trajanum.games.trajan.engine.rules import (
-    apply,
-    bonus_items,
-    bonus_points,
-    is_over,
-    legal_actions,
-    new_game,
-)
+from forum_trajanum.games.trajan.engine.rules import apply, is_over, legal_actions, new_game
+from forum_trajanum.games.trajan.engine.scoring import bonus_items, bonus_points
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.engine.tasks import SpecialTask
 from forum_trajanum.games.trajan.engine.view import public_lines, view
@@ -431,7 +425,7 @@ def test_a_legionnaire_sent_to_a_province_is_logged_with_the_vp_it_scored():
     """EN l.320-322 (a legionnaire in the leader's province scores its VP, 3 fewer per other
     player's legionnaire there) and l.349: the log says the VP the preview promised (the
     QA game read "sent a legionnaire to Germania Inferior" without its +7 VP)."""
-    from forum_trajanum.games.trajan.engine.rules import legion_points
+    from forum_trajanum.games.trajan.engine.board import legion_points
     from forum_trajanum.games.trajan.engine.tasks import ActTask, Why
 
     s = turn_of(after_setup(6), 0)

@@ -7,17 +7,9 @@ import random
 
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import parse
-from forum_trajanum.games.trajan.engine.rules import (
-    apply,
-    bonus_points,
-    is_over,
-    legal_actions,
-    new_game,
-    senate_ranking,
-    set_points,
-    spend_choices,
-    votes,
-)
+from forum_trajanum.games.trajan.engine.quarter import senate_ranking, spend_choices, votes
+from forum_trajanum.games.trajan.engine.rules import apply, is_over, legal_actions, new_game
+from forum_trajanum.games.trajan.engine.scoring import bonus_points, set_points
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 
 from .helpers import after_setup, quarter_end
@@ -234,7 +226,7 @@ def test_the_final_tie_goes_to_the_player_higher_in_the_senate_stack():
 def test_the_tie_break_is_named_typed_and_read_from_the_rank_key():
     """EN l.542, R13: the engine's tie-break, its words and its values in the rank key."""
     from forum_trajanum.games.trajan.engine.game import GAME
-    from forum_trajanum.games.trajan.engine.rules import TIE_BREAKS, RankKey, TieBreak, rank_key
+    from forum_trajanum.games.trajan.engine.scoring import TIE_BREAKS, RankKey, TieBreak, rank_key
 
     assert TIE_BREAKS == (TieBreak.SENATE,) and tuple(GAME.tie_breaks) == TIE_BREAKS
     assert str(TieBreak.SENATE) == "higher in the senate"

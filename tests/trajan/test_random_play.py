@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from forum_trajanum.games.trajan import data as D
-from forum_trajanum.games.trajan.engine import rules
+from forum_trajanum.games.trajan.engine import scoring
 from forum_trajanum.games.trajan.engine.actions import ACTION_SET, parse
 from forum_trajanum.games.trajan.engine.checks import check_invariants
 from forum_trajanum.games.trajan.engine.game import GAME
@@ -95,8 +95,8 @@ def test_every_legal_action_at_every_step_round_trips_through_its_text():
 def test_the_tally_catches_points_the_engine_gets_wrong(monkeypatch):
     """The independent tally can fail: with one bonus point too many in the final scoring
     (EN l.544-594) the tally disagrees at the game's end."""
-    real = rules.bonus_points
-    monkeypatch.setattr(rules, "bonus_points", lambda state, p: real(state, p) + 1)
+    real = scoring.bonus_points
+    monkeypatch.setattr(scoring, "bonus_points", lambda state, p: real(state, p) + 1)
     tally = Tally(2)
     with pytest.raises(AssertionError, match="tallied"):
         for state, action in random_game(1, 2):

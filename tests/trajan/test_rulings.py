@@ -10,7 +10,8 @@ from pathlib import Path
 
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import parse
-from forum_trajanum.games.trajan.engine.rules import FLOW, apply, draw_cards, legal_actions
+from forum_trajanum.games.trajan.engine.cards import draw_cards
+from forum_trajanum.games.trajan.engine.rules import FLOW, apply, legal_actions
 from forum_trajanum.games.trajan.engine.tasks import ActTask, EndTurnTask, SpecialTask, Why
 from forum_trajanum.games.trajan.engine.view import view
 
@@ -176,7 +177,7 @@ def test_r31_the_forum_action_may_take_an_extra_action_tile_from_a_yellow_space(
 def test_r35_with_one_bonus_tile_beside_the_senate_the_consul_takes_it():
     """R35 (EN l.436, l.470): with one bonus tile beside the senate the consul takes it, yellow
     side up, and the vice consul none."""
-    from forum_trajanum.games.trajan.engine.rules import _senate_vote
+    from forum_trajanum.games.trajan.engine.quarter import _senate_vote
     from forum_trajanum.games.trajan.engine.tasks import SenateVoteTask
 
     s = after_setup(11)

@@ -38,14 +38,9 @@ from collections.abc import Callable
 from forum_trajanum.core.search import Budget, Deadline, SearchReport, play_out, search
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import PASS, Extra, Pass, Ship, Sow
-from forum_trajanum.games.trajan.engine.rules import (
-    FLOW,
-    bonus_points,
-    current_player,
-    set_points,
-    spend_choices,
-    votes,
-)
+from forum_trajanum.games.trajan.engine.quarter import spend_choices, votes
+from forum_trajanum.games.trajan.engine.rules import FLOW, current_player
+from forum_trajanum.games.trajan.engine.scoring import bonus_points, set_points
 from forum_trajanum.games.trajan.engine.state import GameState
 from forum_trajanum.games.trajan.engine.view import determinize
 

@@ -6,15 +6,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from forum_trajanum.games.trajan import data as D
-from forum_trajanum.games.trajan.engine.rules import (
-    FLOW,
-    action_options,
-    completable,
-    current_player,
-    keeps_tile,
-    source_trays,
-)
+from forum_trajanum.games.trajan.engine.board import action_options
+from forum_trajanum.games.trajan.engine.rules import FLOW, current_player
 from forum_trajanum.games.trajan.engine.state import GameState
+from forum_trajanum.games.trajan.engine.turn import completable, keeps_tile, source_trays
 
 
 def after(v: GameState, action) -> GameState | None:

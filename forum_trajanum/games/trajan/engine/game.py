@@ -14,15 +14,14 @@ from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import parse
 from forum_trajanum.games.trajan.engine.foresight import preview
 from forum_trajanum.games.trajan.engine.rules import (
-    TIE_BREAKS,
     apply,
     current_player,
     decision_kind,
     is_over,
     legal_actions,
     new_game,
-    rank_key,
 )
+from forum_trajanum.games.trajan.engine.scoring import TIE_BREAKS, rank_key
 from forum_trajanum.games.trajan.engine.state import POINT_SOURCES, GameState, TrajanOptions
 from forum_trajanum.games.trajan.engine.view import (
     determinize,

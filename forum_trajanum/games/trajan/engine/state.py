@@ -1,11 +1,10 @@
 """Trajan's game state (hidden information included), as pydantic models.
 
-The state is mutable and changed only by :mod:`forum_trajanum.games.trajan.engine.rules`. Everything
-is
-ints and lists of ints (indices into the tables of :mod:`forum_trajanum.games.trajan.data`); ``-1``
-means "none", and in a view (:mod:`forum_trajanum.games.trajan.engine.view`) it also stands for a
-card or
-tile the viewer may not know.
+The state is mutable and changed only by the rules (:mod:`forum_trajanum.games.trajan.engine.rules`
+and the modules it names). Everything is ints and lists of ints (indices into the tables of
+:mod:`forum_trajanum.games.trajan.data`); ``-1`` means "none", and in a view
+(:mod:`forum_trajanum.games.trajan.engine.view`) it also stands for a card or tile the viewer
+may not know.
 """
 
 from __future__ import annotations

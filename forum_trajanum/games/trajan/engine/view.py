@@ -23,15 +23,10 @@ from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine import foresight
 from forum_trajanum.games.trajan.engine import words as W
 from forum_trajanum.games.trajan.engine.actions import ACTION_SET, FORUM_KEYS, TILE_KEY, site_word
-from forum_trajanum.games.trajan.engine.rules import (
-    FLOW,
-    NUMERALS,
-    bonus_items,
-    current_player,
-    legion_points,
-    placing_markers,
-    set_points,
-)
+from forum_trajanum.games.trajan.engine.board import legion_points
+from forum_trajanum.games.trajan.engine.rules import FLOW, NUMERALS, current_player
+from forum_trajanum.games.trajan.engine.scoring import bonus_items, set_points
+from forum_trajanum.games.trajan.engine.setup import placing_markers
 from forum_trajanum.games.trajan.engine.state import GameState, construct
 
 HIDDEN = -1

@@ -17,7 +17,7 @@ from forum_trajanum.games.trajan.engine.actions import (
     FORUM_KEYS,
     TILE_KEY,
 )
-from forum_trajanum.games.trajan.engine.rules import votes
+from forum_trajanum.games.trajan.engine.quarter import votes
 from forum_trajanum.games.trajan.engine.state import GameState
 from forum_trajanum.games.trajan.engine.words import (
     bonus_tile,

@@ -11,7 +11,8 @@ from textual.widgets import Static
 
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine import words as W
-from forum_trajanum.games.trajan.engine.rules import NUMERALS, TIE_BREAKS, bonus_items
+from forum_trajanum.games.trajan.engine.rules import NUMERALS
+from forum_trajanum.games.trajan.engine.scoring import TIE_BREAKS, bonus_items
 from forum_trajanum.games.trajan.engine.state import GameState
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.gamescreens import FlowScreen

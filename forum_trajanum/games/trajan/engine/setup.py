@@ -1,0 +1,211 @@
+"""Trajan's setup (components §3; EN l.93-129): the game laid out from its seed (:func:`deal`,
+every random draw), then each player's markers in their trays, starting cards and starting
+Trajan tiles, and the start of play.
+
+Rulebook lines are cited as "EN l.N" (``shared/rules/trajan-rules-en.txt``); rulings R1-R36 are
+in :mod:`forum_trajanum.games.trajan.data`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine.actions import (
+    Markers,
+    SetupCard,
+    StartTile,
+)
+from forum_trajanum.games.trajan.engine.cards import draw_cards, drawable, take_discard
+from forum_trajanum.games.trajan.engine.state import (
+    GameState,
+    PlayerState,
+    TrajanOptions,
+)
+from forum_trajanum.games.trajan.engine.tasks import (
+    BeginTask,
+    CardTask,
+    MarkersTask,
+    SourceTask,
+    StartTask,
+    automatic,
+    decides,
+)
+
+_COLOURS = D.NUM_COLOURS
+_TRAYS = D.NUM_TRAYS
+
+
+def deal(seed: int, options: TrajanOptions | None = None) -> GameState:
+    """A new game laid out, its setup decisions on the stack: every random draw happens here,
+    from ``seed`` (R33)."""
+    options = options if options is not None else TrajanOptions()
+    if isinstance(options, dict):
+        options = TrajanOptions(**options)
+    n = options.players
+    rng = random.Random(seed)
+    start = rng.randrange(n)
+    forum_pile = list(D.FORUM_PILE)
+    extra_pile = list(D.EXTRA_PILE)
+    rng.shuffle(forum_pile)
+    rng.shuffle(extra_pile)
+    demands = list(D.DEMAND_TILES)
+    rng.shuffle(demands)
+    out = [demands.pop() for _ in range(D.DEMANDS_REMOVED_AT_SETUP)]  # EN l.93
+    provinces = [forum_pile.pop() for _ in D.PROVINCES]  # EN l.97
+    forum = [forum_pile.pop() for _ in range(D.FORUM_SPACES[n])]
+    yellow = [extra_pile.pop() for _ in range(D.YELLOW_SPACES)]  # EN l.99
+    district = list(range(len(D.CONSTRUCTION_TILES)))
+    rng.shuffle(district)  # EN l.101
+    stacks = []
+    for stack in range(len(D.STACKS)):  # EN l.109
+        tiles = [i for i, t in enumerate(D.TRAJAN_TILES) if t.stack == stack]
+        rng.shuffle(tiles)
+        stacks.append(tiles)
+    bag = list(range(len(D.BONUS_TILES)))
+    rng.shuffle(bag)
+    deck = [c for c in range(len(D.COMMODITIES)) for _ in range(D.CARDS_PER_COMMODITY)]
+    rng.shuffle(deck)
+    discards = [[deck.pop()] for _ in range(D.DISCARD_PILES)]  # EN l.125
+    players = []
+    order = [(start + i) % n for i in range(n)]
+    for seat in range(n):
+        markers = [c for c in range(_COLOURS) for _ in range(D.MARKERS_PER_COLOUR)]
+        rng.shuffle(markers)
+        stack_order = list(range(len(D.STACKS)))
+        rng.shuffle(stack_order)
+        players.append(
+            PlayerState(
+                trays=[[0] * _COLOURS for _ in range(_TRAYS)],
+                default_markers=markers,
+                default_stacks=stack_order,
+                height=order.index(seat) + 1,  # EN l.115: start player at the bottom
+            )
+        )
+    for seat in order:  # EN l.121: one bonus tile each, yellow side up
+        players[seat].bonus.append(bag.pop())
+        players[seat].yellow.append(True)
+    senate_bonus = [bag.pop() for _ in range(D.SENATE_BONUS_SPACES)]  # EN l.123
+    state = GameState(
+        seed=seed,
+        options=options,
+        start_player=start,
+        players=players,
+        deck=deck,
+        discards=discards,
+        forum_pile=forum_pile,
+        extra_pile=extra_pile,
+        demand_pile=demands,
+        demands_out=out,
+        bag=bag,
+        senate_bonus=senate_bonus,
+        stacks=stacks,
+        provinces=provinces,
+        legions=[[] for _ in D.PROVINCES],
+        forum=forum,
+        yellow=yellow,
+        district=district,
+        workers=[[] for _ in district],
+        senate_clock=n,
+    )
+    tasks = [MarkersTask(p, 0) for p in order]  # EN l.107
+    tasks += [CardTask(p, D.START_HAND) for p in order]  # EN l.127
+    tasks += [StartTask(p, D.START_SLOTS[0]) for p in order]  # EN l.129
+    tasks.append(BeginTask(start))
+    state.tasks = tasks[::-1]
+    return state
+
+
+def placing_markers(state: GameState) -> bool:
+    """Whether action markers are still being placed: the markers are placed before the
+    Trajan tiles are drawn (EN l.107-109), so the stacks are not laid out yet, and each
+    player's trays are their own until everyone has placed (R36)."""
+    return any(task.kind == "markers" for task in state.tasks)
+
+
+def _remaining_markers(pl: PlayerState) -> list[int]:
+    placed = [sum(tray[c] for tray in pl.trays) for c in range(_COLOURS)]
+    return [D.MARKERS_PER_COLOUR - k for k in placed]
+
+
+def _markers_options(state: GameState, task: MarkersTask) -> list:
+    left = _remaining_markers(state.players[task.player])
+    options = [Markers.make(-1)]
+    pair = D.MARKERS_PER_TRAY_AT_SETUP  # one Markers action fills a tray
+    for a in range(_COLOURS):
+        for b in range(a, _COLOURS):
+            if (left[a] >= pair) if a == b else (left[a] and left[b]):
+                options.append(Markers.make(a * _COLOURS + b))
+    return options
+
+
+def _markers(state: GameState, task: MarkersTask, action: Markers):
+    pl = state.players[task.player]
+    if action.pair < 0:  # the drawn default for every tray left (R33)
+        left = _remaining_markers(pl)
+        order = []
+        for colour in pl.default_markers:
+            if left[colour]:
+                order.append(colour)
+                left[colour] -= 1
+        for i, colour in enumerate(order):
+            pl.trays[task.tray + i // D.MARKERS_PER_TRAY_AT_SETUP][colour] += 1
+        return None
+    a, b = divmod(action.pair, _COLOURS)
+    pl.trays[task.tray][a] += 1
+    pl.trays[task.tray][b] += 1
+    if task.tray + 1 < _TRAYS:
+        state.tasks.append(MarkersTask(task.player, task.tray + 1))
+    return None
+
+
+decides(MarkersTask, options=_markers_options, handle=_markers)
+
+
+def _card_options(state: GameState, task: CardTask) -> list:
+    options = [SetupCard.make(0)] if drawable(state) else []
+    return options + [SetupCard.make(i + 1) for i, pile in enumerate(state.discards) if pile]
+
+
+def _card(state: GameState, task: CardTask, action: SetupCard):
+    pl = state.players[task.player]
+    if action.pile == 0:
+        pl.hand.extend(draw_cards(state, 1))
+    else:
+        take_discard(state, pl, action.pile - 1)
+    if task.left > 1:
+        state.tasks.append(CardTask(task.player, task.left - 1))
+    return None
+
+
+decides(CardTask, options=_card_options, handle=_card)
+
+
+def _start_options(state: GameState, task: StartTask) -> list:
+    pl = state.players[task.player]
+    taken = {D.TRAJAN_TILES[t].stack for t in pl.slots if t >= 0}
+    return [
+        StartTile.make(s)
+        for s in pl.default_stacks  # the drawn default first (R33)
+        if state.stacks[s] and s not in taken  # at most one per category (EN l.129)
+    ]
+
+
+def _start(state: GameState, task: StartTask, action: StartTile):
+    pl = state.players[task.player]
+    pl.slots[task.slot] = state.stacks[action.stack].pop()
+    i = D.START_SLOTS.index(task.slot)
+    if i + 1 < len(D.START_SLOTS):
+        state.tasks.append(StartTask(task.player, D.START_SLOTS[i + 1]))
+    return None
+
+
+decides(StartTask, options=_start_options, handle=_start)
+
+
+def _begin(state: GameState, task: BeginTask) -> None:
+    state.quarter, state.round = 1, 1
+    state.tasks.append(SourceTask(task.player))
+
+
+automatic(BeginTask, _begin)

@@ -1,0 +1,270 @@
+"""A Trajan turn (EN l.167-171): taking a tray's markers and sowing them clockwise (the
+mancala), the Trajan tile accomplished beside the target tray and its special effect, the
+action the last marker chose (performed by :mod:`~forum_trajanum.games.trajan.engine.board`)
+and the extra actions after it (EN l.630-640; R16, R27, R32).
+"""
+
+from __future__ import annotations
+
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine.actions import (
+    PASS,
+    SPECIAL,
+    Display,
+    Extra,
+    Pass,
+    Plus2,
+    Ship,
+    Sow,
+    Take,
+)
+from forum_trajanum.games.trajan.engine.board import action_options, perform
+from forum_trajanum.games.trajan.engine.cards import draw_cards, drawable
+from forum_trajanum.games.trajan.engine.state import (
+    GameState,
+    PlayerState,
+)
+from forum_trajanum.games.trajan.engine.tasks import (
+    AccomplishTask,
+    ActTask,
+    EndTurnTask,
+    ExtraTask,
+    SourceTask,
+    SowTask,
+    SpecialTask,
+    Why,
+    automatic,
+    decides,
+)
+
+_FORUM = D.FORUM_TILES
+_COLOURS = D.NUM_COLOURS
+_TRAYS = D.NUM_TRAYS
+
+
+def source_trays(state: GameState, p: int) -> list[int]:
+    """The trays player ``p`` may take the markers of (any with a marker: EN l.185)."""
+    trays = state.players[p].trays
+    return [t for t in range(_TRAYS) if any(trays[t])]
+
+
+def _source_options(state: GameState, task: SourceTask) -> list:
+    return [Take.make(t) for t in source_trays(state, task.player)]
+
+
+def _take(state: GameState, task: SourceTask, action: Take):
+    p = task.player
+    pl = state.players[p]
+    hand = pl.trays[action.tray]
+    pl.trays[action.tray] = [0] * _COLOURS
+    n = sum(hand)
+    cycle = D.TIME_CYCLE[state.options.players]
+    if state.time + n >= cycle:  # EN l.205, R19: one round end at most
+        state.round_ends = True
+    state.time = (state.time + n) % cycle
+    target = (action.tray + n) % _TRAYS  # R1
+    state.tasks += [EndTurnTask(p), ActTask(p, target, Why.TRAY), AccomplishTask(p, target)]
+    _sow(state, p, (action.tray + 1) % _TRAYS, hand, target)
+    return None
+
+
+decides(SourceTask, options=_source_options, handle=_take)
+
+
+def _sow(state: GameState, p: int, tray: int, hand: list[int], target: int) -> None:
+    """Sow the markers in hand clockwise from ``tray``; ask for a colour while more than one
+    is left (EN l.187-189)."""
+    trays = state.players[p].trays
+    while True:
+        colours = [c for c in range(_COLOURS) if hand[c]]
+        if not colours:
+            return
+        if len(colours) > 1:
+            state.tasks.append(SowTask(p, tray, tuple(hand), target))
+            return
+        c = colours[0]
+        trays[tray][c] += 1
+        hand[c] -= 1
+        tray = (tray + 1) % _TRAYS
+
+
+def completable(tile: int, tray: list[int], hand, landing: int) -> bool:
+    """Whether markers from ``hand`` (counts per colour), ``landing`` of which will fall into
+    a tray holding ``tray``, can make that tray accomplish Trajan tile ``tile`` (-1: none;
+    EN l.219, R2)."""
+    if tile < 0:
+        return False
+    need = [0] * _COLOURS
+    for c in D.TRAJAN_TILES[tile].colours:
+        need[c] += 1
+    short = [max(0, need[c] - tray[c]) for c in range(_COLOURS)]
+    return all(short[c] <= hand[c] for c in range(_COLOURS)) and sum(short) <= landing
+
+
+def keeps_tile(pl: PlayerState, task: SowTask, colour: int) -> tuple[bool, bool]:
+    """In the middle of a sowing (``task``: the next tray, the markers in hand, the target),
+    whether the target's Trajan tile on ``pl``'s circle can still be accomplished now, and
+    after a marker of ``colour`` goes into the next tray."""
+    tile = pl.slots[task.target]
+    n = sum(task.hand)
+
+    def landing(first: int, count: int) -> int:
+        return sum(1 for k in range(count) if (first + k) % _TRAYS == task.target)
+
+    now = completable(tile, pl.trays[task.target], task.hand, landing(task.tray, n))
+    hand = list(task.hand)
+    hand[colour] -= 1
+    tray = list(pl.trays[task.target])
+    if task.tray == task.target:
+        tray[colour] += 1
+    then = completable(tile, tray, hand, landing(task.tray + 1, n - 1))
+    return now, then
+
+
+def _sow_options(state: GameState, task: SowTask) -> list:
+    """The colours in hand, those that keep the target's Trajan tile possible first (then
+    in colour order): the top choice, which Enter takes, gives away nothing (issue 27.1)."""
+    pl = state.players[task.player]
+    colours = [c for c in range(_COLOURS) if task.hand[c]]
+    colours.sort(key=lambda c: keeps_tile(pl, task, c) == (True, False))
+    return [Sow.make(c) for c in colours]
+
+
+def _sow_one(state: GameState, task: SowTask, action: Sow):
+    state.players[task.player].trays[task.tray][action.colour] += 1
+    hand = list(task.hand)
+    hand[action.colour] -= 1
+    _sow(state, task.player, (task.tray + 1) % _TRAYS, hand, task.target)
+    return None
+
+
+decides(SowTask, options=_sow_options, handle=_sow_one)
+
+
+def tile_matches(tile: int, tray: list[int]) -> bool:
+    """Whether a tray's markers accomplish a Trajan tile (EN l.219, l.229; R3)."""
+    a, b = D.TRAJAN_TILES[tile].colours
+    return tray[a] >= 2 if a == b else bool(tray[a] and tray[b])  # R3: both of one colour
+
+
+def _accomplish(state: GameState, task: AccomplishTask) -> None:
+    """R2: a matching tile beside the target tray is accomplished at once, with its VP."""
+    pl = state.players[task.player]
+    tile = pl.slots[task.tray]
+    if tile < 0 or not tile_matches(tile, pl.trays[task.tray]):
+        return
+    pl.slots[task.tray] = -1
+    if pl.arch == D.ARCH_CENTRE:  # R15
+        pl.arch = task.tray
+    info = D.TRAJAN_TILES[tile]
+    pl.gain("trajan", info.vp)
+    if info.effect == "demand":
+        pl.kept.append(tile)  # EN l.225
+        return
+    state.gone_trajan.append(tile)  # EN l.223
+    if _special_possible(state, pl, tile):
+        state.tasks.append(SpecialTask(task.player, tile))
+
+
+automatic(AccomplishTask, _accomplish)
+
+
+def _special_possible(state: GameState, pl: PlayerState, tile: int) -> bool:
+    effect = D.TRAJAN_TILES[tile].effect
+    if effect == "cards":
+        return drawable(state) > 0
+    if effect in ("legion", "worker"):
+        return pl.supply > 0  # R22
+    if effect == "plus2":
+        return not all(pl.plus2)  # R8
+    return False
+
+
+def _special_options(state: GameState, task: SpecialTask) -> list:
+    pl = state.players[task.player]
+    if D.TRAJAN_TILES[task.tile].effect == "plus2":
+        return [Plus2.make(a) for a in range(D.NUM_ACTIONS) if not pl.plus2[a]] + [PASS]
+    return [SPECIAL, PASS]
+
+
+def _special(state: GameState, task: SpecialTask, action):
+    pl = state.players[task.player]
+    info = D.TRAJAN_TILES[task.tile]
+    if isinstance(action, Pass):
+        return None
+    if isinstance(action, Plus2):
+        pl.plus2[action.action] = True  # EN l.668
+    elif info.effect == "cards":
+        pl.hand.extend(draw_cards(state, info.amount))  # EN l.648
+    else:
+        moved = min(info.amount, pl.supply)  # R22
+        pl.supply -= moved
+        if info.effect == "legion":
+            pl.legions += moved  # EN l.662
+        else:
+            pl.workers += moved  # EN l.656
+    return None
+
+
+decides(SpecialTask, options=_special_options, handle=_special)
+
+
+#: The options that spend what the player holds (cards from the hand, forum tiles): listed
+#: after the pass, so that the top of a list, the choice Enter takes, spends nothing.
+SPENDING = (Display, Ship)
+
+
+def _act_options(state: GameState, task: ActTask) -> list:
+    options = action_options(state, task.player, task.action)
+    if not options:
+        return []
+    free = [o for o in options if not isinstance(o, SPENDING)]
+    return [*free, PASS, *(o for o in options if isinstance(o, SPENDING))]
+
+
+def _act(state: GameState, task: ActTask, action):
+    if isinstance(action, Pass):
+        return None
+    p = task.player
+    if task.why in (Why.TRAY, Why.BONUS):
+        state.tasks.append(ExtraTask(p, task.action))  # R16, R27: after what follows
+    perform(state, p, action)
+    return None
+
+
+decides(ActTask, options=_act_options, handle=_act)
+
+
+def _extra_tile(pl: PlayerState, action: int, wild: bool) -> int:
+    for tile in pl.tiles:
+        info = _FORUM[tile]
+        if (info.kind == "wild_extra") if wild else (info.kind == "extra" and info.value == action):
+            return tile
+    return -1
+
+
+def _extra_options(state: GameState, task: ExtraTask) -> list:
+    if state.extra_used:  # EN l.638
+        return []
+    pl = state.players[task.player]
+    options = [Extra.make(w) for w in (False, True) if _extra_tile(pl, task.action, w) >= 0]
+    if not options or not action_options(state, task.player, task.action):  # R32
+        return []
+    return [PASS, *options]  # passing first: an extra action spends its tile
+
+
+def _extra(state: GameState, task: ExtraTask, action):
+    if isinstance(action, Pass):
+        return None
+    pl = state.players[task.player]
+    tile = _extra_tile(pl, task.action, action.wild)
+    pl.tiles.remove(tile)
+    state.gone_tiles.append(tile)  # EN l.636
+    state.extra_used = True
+    if pl.plus2[task.action]:  # EN l.634: a second repeat
+        state.tasks.append(ActTask(task.player, task.action, Why.AGAIN))
+    state.tasks.append(ActTask(task.player, task.action, Why.EXTRA))
+    return None
+
+
+decides(ExtraTask, options=_extra_options, handle=_extra)
