@@ -20,10 +20,12 @@ def _graph() -> dict[str, set[str]]:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module:
                 found.add(node.module)
+                # "from package import module" imports the module too
+                found |= {f"{node.module}.{alias.name}" for alias in node.names}
             elif isinstance(node, ast.Import):
                 found |= {alias.name for alias in node.names}
         graph[module] = {name for name in found if name.startswith("forum_trajanum.")}
-    return graph
+    return {module: {name for name in found if name in graph} for module, found in graph.items()}
 
 
 def _is_app(module: str) -> bool:

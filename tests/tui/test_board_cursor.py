@@ -18,9 +18,10 @@ import pytest
 from forum_trajanum.games.forum_trajanum.engine import parse
 from forum_trajanum.games.forum_trajanum.ui.decisions import cell_at
 from forum_trajanum.games.forum_trajanum.ui.entries import group_of
+from forum_trajanum.games.forum_trajanum.ui.forumgrid import ForumGrid
 from forum_trajanum.games.forum_trajanum.ui.labels import action_cells, forum_cell
 from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
-from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid, ForumGrid
+from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID
 from forum_trajanum.tui.keys import ENTRY_KEYS

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from forum_trajanum.games.forum_trajanum.engine.forum import printed_face
-from forum_trajanum.games.forum_trajanum.ui.widgets import EAGLE_GLYPH, ForumGrid
+from forum_trajanum.games.forum_trajanum.ui.forumgrid import ForumGrid
+from forum_trajanum.games.forum_trajanum.ui.widgets import EAGLE_GLYPH
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen
 from forum_trajanum.tui.screens import HandOverScreen

@@ -25,7 +25,8 @@ def choices_after_colonia(chain: list[Widget]) -> list[Widget]:
 def arrows_words(focused: Widget | None) -> str:
     """Where the arrow keys go with ``focused`` in focus, for the key bar: the choices or a
     board's cursor ("←" first: a board has them)."""
-    from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid, ForumGrid
+    from forum_trajanum.games.forum_trajanum.ui.forumgrid import ForumGrid
+    from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid
 
     if isinstance(focused, ColoniaGrid):
         return "←↑↓→ Colonia"

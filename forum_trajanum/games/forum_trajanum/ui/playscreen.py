@@ -35,6 +35,7 @@ from forum_trajanum.games.forum_trajanum.ui.decisions import (
 )
 from forum_trajanum.games.forum_trajanum.ui.entries import list_groups
 from forum_trajanum.games.forum_trajanum.ui.focusing import arrows_words, choices_after_colonia
+from forum_trajanum.games.forum_trajanum.ui.forumgrid import ForumGrid
 from forum_trajanum.games.forum_trajanum.ui.hinting import HintPanel, hint_unavailable
 from forum_trajanum.games.forum_trajanum.ui.labels import (
     action_cells,
@@ -53,7 +54,7 @@ from forum_trajanum.games.forum_trajanum.ui.panels import (
 )
 from forum_trajanum.games.forum_trajanum.ui.playdata import PlayData
 from forum_trajanum.games.forum_trajanum.ui.statusline import StatusLine
-from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGrid, ForumGrid
+from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGrid
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.gamescreens import ESCAPE_LINE, GameScreen
 from forum_trajanum.tui.hints import ASKED, MORE, SHOWN, WHOLE

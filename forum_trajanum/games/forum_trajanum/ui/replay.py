@@ -31,8 +31,9 @@ from forum_trajanum.games.forum_trajanum.engine.replay import (
 from forum_trajanum.games.forum_trajanum.engine.rules import DECISION_TITLES
 from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.games.forum_trajanum.engine.words import CYCLE_NUMERALS, tile_words
+from forum_trajanum.games.forum_trajanum.ui.forumgrid import ForumGrid
 from forum_trajanum.games.forum_trajanum.ui.panels import supply_text
-from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid, ForumGrid
+from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid
 
 # --- the one adapter to the play screen's board widgets ------------------------------------
 # The play screen's widgets are being redesigned (branch ui); this screen touches them only

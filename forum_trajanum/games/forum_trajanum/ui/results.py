@@ -26,8 +26,9 @@ from forum_trajanum.games.forum_trajanum.engine import PlayerView
 from forum_trajanum.games.forum_trajanum.engine.scoring import TIE_BREAKS, RankKey
 from forum_trajanum.games.forum_trajanum.engine.state import TRAJAN_CARDS_KEY
 from forum_trajanum.games.forum_trajanum.engine.words import CYCLE_NUMERALS
+from forum_trajanum.games.forum_trajanum.ui.forumgrid import ForumGrid
 from forum_trajanum.games.forum_trajanum.ui.panels import supply_text
-from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGrid, ForumGrid
+from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGrid
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.gamescreens import FlowScreen
 from forum_trajanum.tui.keys import KeyBar

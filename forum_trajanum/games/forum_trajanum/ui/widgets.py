@@ -422,12 +422,3 @@ class ColoniaGrid(Widget, can_focus=True):
             else:
                 text.append(" empty", style="#707070")
         return text
-
-
-def __getattr__(name: str):
-    # the Forum's widget has a module of its own; it is still importable from here
-    if name in ("ForumGrid", "ForumLayout"):
-        from forum_trajanum.games.forum_trajanum.ui import forumgrid
-
-        return getattr(forumgrid, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
