@@ -194,13 +194,14 @@ def _host(argv: list[str]) -> int:
     """``forum-trajanum host --seats Ann,Bob,normal ...``: a game host for players on their
     own screens (:mod:`forum_trajanum.net`)."""
     from forum_trajanum.games import DEFAULT_GAME
-    from forum_trajanum.net.host import MAX_CONNECTIONS, HostPlan, PlanError, run
+    from forum_trajanum.net.host import MAX_CONNECTIONS, MAX_PAGES, HostPlan, PlanError, run
     from forum_trajanum.net.protocol import DEFAULT_PORT, MAX_TABLES
 
     parser = argparse.ArgumentParser(
         prog="forum-trajanum host",
         description="Host games for players each at their own screen: prints one address per "
-        "person, which they open with `forum-trajanum join ADDRESS`; bots play on the host. "
+        "person, which they open with `forum-trajanum join ADDRESS` or in a browser; bots play "
+        "on the host. "
         "Listens on this machine only (127.0.0.1) unless --host says otherwise: --host "
         "0.0.0.0 lets anyone who can reach this machine connect (only a seat's address plays "
         "that seat).",
@@ -248,6 +249,14 @@ def _host(argv: list[str]) -> int:
         metavar="N",
         help=f"the most connections at once ({MAX_CONNECTIONS})",
     )
+    parser.add_argument(
+        "--max-games",
+        dest="max_pages",
+        type=_whole(1, 100, "--max-games"),
+        default=MAX_PAGES,
+        metavar="N",
+        help=f"the most seats played in browsers at once, each a process ({MAX_PAGES})",
+    )
     parser.add_argument("--certfile", help="TLS: the certificate (PEM) for https/wss addresses")
     parser.add_argument("--keyfile", help="TLS: the certificate's private key (PEM)")
     parser.add_argument("--seed", type=_seed, help="a whole number: the same seed, the same deal")
@@ -267,6 +276,7 @@ def _host(argv: list[str]) -> int:
         certfile=args.certfile,
         keyfile=args.keyfile,
         max_connections=args.max_connections,
+        max_pages=args.max_pages,
         play=args.play,
     )
     if args.seats:

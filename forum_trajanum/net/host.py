@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import signal
 import socket
 import ssl
@@ -34,6 +35,8 @@ from urllib.parse import urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from forum_trajanum.core.text import printable
+from forum_trajanum.net import browser
+from forum_trajanum.net.browser import MAX_PAGES
 from forum_trajanum.net.protocol import (
     DEFAULT_PORT,
     MAX_CLIENT_MESSAGE,
@@ -73,9 +76,10 @@ CLOSE_REPLACED = 4009
 CLOSE_TOO_SLOW = 4008
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
+_SEAT_PATH = re.compile(r"^/(?:table/)?[0-9]{1,3}/[A-Za-z0-9-]{1,64}/?$")
 NOT_A_PAGE = (
     "This is a forum-trajanum game host. A seat is played with `forum-trajanum join ADDRESS`, "
-    "the address the host printed for that seat."
+    "or by opening ADDRESS in a browser: the address the host printed for that seat."
 )
 
 
@@ -152,6 +156,8 @@ class Host:
         send_buffer: int = SEND_BUFFER,
         hello_wait: float = HELLO_WAIT,
         say=None,
+        max_pages: int = MAX_PAGES,
+        certfile: str | None = None,
     ) -> None:
         self.bind = bind
         self.port = port
@@ -174,6 +180,12 @@ class Host:
         self.runner: web.AppRunner | None = None
         #: Connections let go (for the host's report and the tests).
         self.dropped: list[tuple[int, int, str]] = []
+        #: The most seats played in browsers at once (each an app process), and the
+        #: certificate those processes trust with TLS.
+        self.max_pages = max_pages
+        self.certfile = certfile
+        #: The seats' browser pages (:mod:`forum_trajanum.net.browser`), once serving.
+        self.pages = None
 
     # --- tables --------------------------------------------------------------------------
 
@@ -221,14 +233,19 @@ class Host:
     # --- serving -------------------------------------------------------------------------
 
     def make_app(self) -> web.Application:
+        """The routes: the clients' websocket, each seat's address as a browser page (with
+        textual-serve), and what this server is for any other address."""
         app = web.Application(client_max_size=MAX_CLIENT_MESSAGE)
         app.add_routes(
             [
                 web.get("/ws/{table:[0-9]{1,3}}", self.connect),
                 web.get("/ws", self.connect),
-                web.get("/{tail:.*}", self.page),
             ]
         )
+        self.pages = browser.seat_pages(self, self.max_pages, self.certfile)
+        if self.pages is not None:
+            self.pages.install(app)
+        app.add_routes([web.get("/{tail:.*}", self.page)])
         return app
 
     async def start(self) -> None:
@@ -250,6 +267,8 @@ class Host:
         saves (after their last write)."""
         for table in self.tables.values():
             await table.stop()
+        if self.pages is not None:
+            await self.pages.stop()
         for ws in list(self.sockets):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(ws.close(code=WSCloseCode.GOING_AWAY), 1.0)
@@ -262,7 +281,10 @@ class Host:
         self.save_pool.shutdown(wait=True)
 
     async def page(self, request: web.Request) -> web.Response:
-        """Any other address: what this server is (no game, no secret checked)."""
+        """Any other address: what this server is (no game, no secret checked); without
+        textual-serve, a seat's address says how to play it in a terminal."""
+        if self.pages is None and _SEAT_PATH.match(request.path):
+            return web.Response(text=browser.NO_BROWSER)
         return web.Response(text=NOT_A_PAGE)
 
     def origin_ok(self, request: web.Request) -> bool:
@@ -513,6 +535,8 @@ class HostPlan:
     certfile: str | None = None
     keyfile: str | None = None
     max_connections: int = MAX_CONNECTIONS
+    #: The most seats played in browsers at once.
+    max_pages: int = MAX_PAGES
     #: The seat (a person's name) the host's own terminal plays.
     play: str | None = None
 
@@ -578,7 +602,10 @@ def announce(host: Host, out=print) -> None:
                 out(f"  {printable(name)}: the address printed when this game began")
             else:
                 out(f"  {printable(name)}: {address.url()}   (short: {address.short()})")
-    out("Each person opens their own address: forum-trajanum join ADDRESS. Keep them private.")
+    out(
+        "Each person opens their own address: forum-trajanum join ADDRESS in a terminal, or "
+        "the address in a browser. Keep them private."
+    )
     out("Press Ctrl+C to stop (every game is saved after each move).")
 
 
@@ -587,7 +614,10 @@ async def start(plan: HostPlan, say=None) -> Host:
     bind = plan.bind or "127.0.0.1"
     port = DEFAULT_PORT if plan.port is None else plan.port
     context = tls_context(plan.certfile, plan.keyfile)
-    host = Host(bind, port, ssl_context=context, max_connections=plan.max_connections, say=say)
+    host = Host(
+        bind, port, ssl_context=context, max_connections=plan.max_connections, say=say,
+        max_pages=plan.max_pages, certfile=plan.certfile,
+    )  # fmt: skip
     build(plan, host)
     if plan.resume:  # where the resumed game's host listened, unless told otherwise
         first = next(iter(host.tables.values())).hosted

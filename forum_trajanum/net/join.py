@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import ssl
 import sys
 from pathlib import Path
@@ -31,6 +32,9 @@ from forum_trajanum.tui.contract import GameUI, game_ui
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
 from forum_trajanum.tui.messages import ActionChosen
 
+#: The environment variable a seat's address may come in (not on the command line, which
+#: every user of the machine can read): a host's browser page starts ``join`` so.
+ADDRESS_VARIABLE = "FORUM_TRAJANUM_JOIN_ADDRESS"
 _SHELL_CSS = Path(__file__).resolve().parent.parent / "tui" / "forum_trajanum.tcss"
 
 
@@ -232,15 +236,23 @@ def main(argv: list[str] | None = None) -> int:
         description="Play your seat of a game on a game host (`forum-trajanum host`), in this "
         "terminal: open the address the host printed for you.",
     )
-    parser.add_argument("address", help="your seat's address (http://HOST:PORT/TABLE/SECRET)")
+    parser.add_argument(
+        "address",
+        nargs="?",
+        help="your seat's address (http://HOST:PORT/TABLE/SECRET); without it, the "
+        f"environment's {ADDRESS_VARIABLE} (as a host's browser page starts join)",
+    )
     parser.add_argument(
         "--cafile",
         help="an https host's certificate (or its authority's) when the system does not trust "
         "it, e.g. a certificate the host made itself",
     )
     args = parser.parse_args(argv)
+    given = args.address or os.environ.get(ADDRESS_VARIABLE)
+    if not given:
+        parser.error("give your seat's address, as the host printed it")
     try:
-        address = parse_address(args.address)
+        address = parse_address(given)
         options = {}
         if args.cafile:
             options["ssl_context"] = ssl.create_default_context(cafile=args.cafile)

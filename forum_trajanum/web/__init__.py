@@ -183,9 +183,12 @@ def _end_with_parent() -> None:  # pragma: no cover - runs in the child between 
 class GameService(ServiceBase):
     """One app process for one browser tab, started from an argv list (no shell)."""
 
-    def __init__(self, argv: list[str], **kwargs) -> None:
+    def __init__(self, argv: list[str], *, environment: dict[str, str] | None = None, **kwargs):
         super().__init__(shlex.join(argv), **kwargs)
         self.argv = argv
+        #: Variables added to the app's environment (a secret travels there, not in argv,
+        #: which every user of the machine can read).
+        self.environment = dict(environment or {})
 
     async def open_process(self, environment: dict[str, str]) -> asyncio.subprocess.Process:
         return await asyncio.create_subprocess_exec(
@@ -193,7 +196,7 @@ class GameService(ServiceBase):
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
-            env=environment,
+            env={**environment, **self.environment},
             start_new_session=True,
             preexec_fn=_end_with_parent if sys.platform.startswith("linux") else None,
         )
@@ -273,6 +276,10 @@ class GameServer(ServerBase):
         hosts = {f"{name}:{self.port}" for name in names}
         return hosts | names if self.port == 80 else hosts
 
+    def full_words(self) -> str:
+        """What a page or a websocket is told when the server runs its most games."""
+        return full_text(self.max_games)
+
     def key_ok(self, given: str | None) -> bool:
         return given is not None and hmac.compare_digest(given.encode(), self.key.encode())
 
@@ -320,13 +327,21 @@ class GameServer(ServerBase):
             return web.Response(status=400, text=str(bad))
         if self.playing >= self.max_games:
             LOG.warning("refused a page: %d games run already (--max-games)", self.playing)
-            return web.Response(status=503, text=full_text(self.max_games))
+            return web.Response(status=503, text=self.full_words())
+        return self.terminal_page(request, f"/ws/{self.key}", font_size)
+
+    def terminal_page(
+        self, request: web.Request, socket_path: str, font_size: int, title: str | None = None
+    ) -> web.StreamResponse:
+        """The page whose terminal's websocket is ``socket_path`` on this server (the page
+        holds a secret: never cached, never named to another site)."""
         base = f"{request.scheme}://{request.host}"
+        scheme = "wss" if request.scheme == "https" else "ws"
         context = {
             "font_size": font_size,
-            "app_websocket_url": f"ws://{request.host}/ws/{self.key}",
+            "app_websocket_url": f"{scheme}://{request.host}{socket_path}",
             "config": {"static": {"url": f"{base}/static/"}},
-            "application": {"name": self.title},
+            "application": {"name": title or self.title},
         }
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
         response.headers["Cache-Control"] = "no-store"  # the page holds the key
@@ -419,6 +434,17 @@ class GameServer(ServerBase):
                 request.headers.get("Origin", "")[:80],
             )
             return web.Response(status=403, text=REFUSED)
+        return await self.run_terminal(request)
+
+    async def run_terminal(
+        self,
+        request: web.Request,
+        argv: list[str] | None = None,
+        environment: dict[str, str] | None = None,
+    ) -> web.StreamResponse:
+        """A checked websocket's app process (``argv``, the server's own by default, with
+        ``environment``), within ``--max-games``: its size read from the address, then the
+        game until it closes."""
         try:
             width = query_size(request, "width", 80, COLUMNS)
             height = query_size(request, "height", 24, ROWS)
@@ -431,9 +457,9 @@ class GameServer(ServerBase):
                 request.remote,
                 self.playing,
             )
-            return web.Response(status=503, text=full_text(self.max_games))
+            return web.Response(status=503, text=self.full_words())
         try:
-            return await self.play(request, width, height)
+            return await self.play(request, width, height, argv, environment)
         finally:
             self.processes -= 1
             async with self.freed:
@@ -466,8 +492,16 @@ class GameServer(ServerBase):
         self.processes += 1
         return True
 
-    async def play(self, request: web.Request, width: int, height: int) -> web.StreamResponse:
-        """Run one game for this websocket: its app process, and their messages."""
+    async def play(
+        self,
+        request: web.Request,
+        width: int,
+        height: int,
+        argv: list[str] | None = None,
+        environment: dict[str, str] | None = None,
+    ) -> web.StreamResponse:
+        """Run one game for this websocket: its app process (``argv``, the server's own by
+        default, with ``environment`` added to its environment), and their messages."""
         websocket = web.WebSocketResponse(heartbeat=15)
         service: GameService | None = None
         playing = False
@@ -475,7 +509,8 @@ class GameServer(ServerBase):
             await websocket.prepare(request)
             self.sockets.add(websocket)
             service = GameService(
-                self.argv,
+                argv or self.argv,
+                environment=environment,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,
