@@ -101,3 +101,26 @@ def test_the_last_round_of_the_last_quarter_says_the_game_ends_and_when():
             said[first.split("│")[1].strip()] = 1
         apply(state, rng.choice(legal_actions(state)))
     assert any("after this turn" in s for s in said) and any("ends in" in s for s in said)
+
+
+def test_once_the_last_quarter_is_scored_the_time_track_says_the_game_ends_not_when():
+    """EN l.163 (the game ends after four quarters): the board's time track at the game's
+    end said "1 of 11: the game ends in 10" (QA: the replay's last action, board panel); from
+    the last quarter's scoring on it says that the game ends with it, then that it is over."""
+    from forum_trajanum.games.trajan import data as D
+    from forum_trajanum.games.trajan.ui.statusline import FINAL_SCORING, GAME_OVER, time_track
+
+    from .helpers import random_game
+
+    state = None
+    scoring = 0
+    for state, _action in random_game(7, 2):
+        v = view(state, max(state.decider, 0))
+        if v.quarter >= D.QUARTERS and len(v.scorings) >= v.quarter:
+            scoring += 1
+            assert time_track(v).endswith(f": {FINAL_SCORING}"), time_track(v)
+        else:
+            assert FINAL_SCORING not in time_track(v) and GAME_OVER not in time_track(v)
+    assert scoring > 0 and state is not None and is_over(state)  # the game was played out
+    track = time_track(view(state, 0))
+    assert track.endswith(f": {GAME_OVER}") and "ends in" not in track, track

@@ -16,6 +16,9 @@ QUARTER_SCORED = "scoring the quarter: demands, senate, consuls"
 #: From this width the status is one line; narrower, two (never cut).
 STATUS_ONE_LINE_FROM = 160
 STATUS_SEP = " │ "
+#: When the game ends, once the last quarter's scoring has begun (EN l.163) and after it.
+FINAL_SCORING = "the game ends with this scoring"
+GAME_OVER = "the game is over"
 
 
 def _fit_names(names: list[str], room: int) -> list[str]:
@@ -51,7 +54,7 @@ def status_lines(data: TrajanData, width: int = 0) -> list[Text]:
         first.append(STATUS_SEP + "start player ")
     elif len(v.scorings) >= v.quarter:  # the quarter's end: its scoring has begun
         first.append(f"Quarter {NUMERALS[min(v.quarter, 4) - 1]} ends", style="bold")
-        first.append(STATUS_SEP + (QUARTER_SCORED if v.tasks else "the game is over"))
+        first.append(STATUS_SEP + (QUARTER_SCORED if v.tasks else GAME_OVER))
     else:
         quarter = f"Quarter {NUMERALS[min(v.quarter, 4) - 1]}, round {v.round} of 4"
         if W.last_round(v):
@@ -87,7 +90,10 @@ def round_end_words(v: GameState, cycle: int, the: str = "") -> str:
     """How far the round's end is: "round ends in 9" (``the`` before it: "the round ends in
     9"), or that this turn ends it ("this turn ends the round": after "time 2 of 11", "the
     round ends after this turn" read as if the time said otherwise); in the game's last
-    round, the game's end ("the game ends in 9", "the game ends after this turn")."""
+    round, the game's end ("the game ends in 9", "the game ends after this turn"); once the
+    last quarter's scoring has begun, that the game ends with it, then that it is over."""
+    if v.quarter >= D.QUARTERS and len(v.scorings) >= v.quarter:  # the time marker is done
+        return FINAL_SCORING if v.tasks else GAME_OVER
     last = W.last_round(v)  # then it is the game that ends
     if v.round_ends:  # the time marker passed its start during this turn
         return W.LAST_TURN if last else "this turn ends the round"
