@@ -37,7 +37,7 @@ def _misfits(screen) -> list[str]:
 
 @pytest.mark.long
 @pytest.mark.parametrize("size", [(160, 45), (120, 36), (80, 24)], ids=str)
-async def test_every_box_has_the_height_its_words_need_after_each_move_and_undo(size):
+async def test_every_box_has_the_height_its_words_need_after_each_move_and_undo(size, quick_idle):
     session = GameSession.new(
         4, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
     )

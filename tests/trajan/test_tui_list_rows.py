@@ -79,7 +79,9 @@ def _rows(screen) -> int:
 
 @pytest.mark.long
 @pytest.mark.parametrize("seed", [7])
-async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(seed, monkeypatch):
+async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(
+    seed, monkeypatch, quick_idle
+):
     # and so with a message shown (first on the decision's lines) and with the hint shown
     # (h: one line, h again: whole); the circle panel keeps its six trays, [+2] markers,
     # hand, display and tiles in view with either

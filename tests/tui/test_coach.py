@@ -212,6 +212,7 @@ async def test_at_80x24_the_coach_leaves_the_choices_in_view_and_a_digit_takes_o
 
 
 @pytest.mark.long
+@pytest.mark.usefixtures("quick_idle")
 async def test_at_80x24_the_coach_covers_neither_the_choices_nor_the_board_it_explains():
     # issue 27 item 10: one or two sentences in a strip over the status line, the rest one key
     # (m) away; neither the decision list nor the board panel on screen is covered

@@ -110,6 +110,7 @@ async def test_at_80x24_enter_ends_the_turn_after_an_envoy_placed_from_the_colon
 
 
 @pytest.mark.long
+@pytest.mark.usefixtures("quick_idle")
 async def test_at_80x24_the_focus_is_on_screen_after_every_key_along_a_game():
     # a seeded mix of the keys that move the focus (Tab, the panel keys, Escape) and play
     # (digits, letters, Enter, arrows), each handled before the next: after every one the
