@@ -13,21 +13,19 @@ in :mod:`forum_trajanum.games.trajan.data`.
 from __future__ import annotations
 
 from forum_trajanum.core.flow import Flow
+from forum_trajanum.core.numerals import roman
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine import board, quarter, scoring, turn  # noqa: F401  (registrations)
 from forum_trajanum.games.trajan.engine.setup import deal
 from forum_trajanum.games.trajan.engine.state import GameState, TrajanOptions
 from forum_trajanum.games.trajan.engine.tasks import TASKS
 
-NUMERALS = ("I", "II", "III", "IV")
-assert len(NUMERALS) == D.QUARTERS
-
 
 def where(state: GameState) -> str:
     """The current position in words, for messages."""
     if state.quarter <= 0:
         return "setup"
-    return f"quarter {NUMERALS[state.quarter - 1]}, round {state.round}"
+    return f"quarter {roman(state.quarter, D.QUARTERS)}, round {state.round}"
 
 
 def new_game(seed: int, options: TrajanOptions | None = None) -> GameState:
@@ -48,7 +46,6 @@ apply = FLOW.apply
 
 __all__ = [
     "FLOW",
-    "NUMERALS",
     "apply",
     "current_player",
     "decision_kind",

@@ -19,12 +19,13 @@ from dataclasses import dataclass
 
 from forum_trajanum.core.actions import LogSpec, check_complete
 from forum_trajanum.core.actions import reveals as core_reveals
+from forum_trajanum.core.numerals import roman
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine import foresight
 from forum_trajanum.games.trajan.engine import words as W
 from forum_trajanum.games.trajan.engine.actions import ACTION_SET, FORUM_KEYS, TILE_KEY, site_word
 from forum_trajanum.games.trajan.engine.board import legion_points
-from forum_trajanum.games.trajan.engine.rules import FLOW, NUMERALS, current_player
+from forum_trajanum.games.trajan.engine.rules import FLOW, current_player
 from forum_trajanum.games.trajan.engine.scoring import bonus_items, set_points
 from forum_trajanum.games.trajan.engine.setup import placing_markers
 from forum_trajanum.games.trajan.engine.state import GameState, construct
@@ -595,14 +596,14 @@ def _events(before: GameState, after: GameState, actor: int, action) -> list[tup
     demands, the senate vote, the final scoring."""
     lines = _accomplished(before, after, actor)
     if len(after.scorings) > len(before.scorings):
-        quarter = NUMERALS[len(after.scorings) - 1]
+        quarter = roman(len(after.scorings), D.QUARTERS)
         lines.append((-1, f"Quarter {quarter} ends: the people's demands are due"))
     elif after.revealed != before.revealed and after.revealed:
         lines.append((-1, f"The round ends: the people demand {D.DEMANDS[after.revealed[-1]]}"))
     lines += _quarter_lines(before, after, action)
     lines += _senate_tiles_gone(before, after)
     if after.quarter > before.quarter > 0:
-        lines.append((-1, f"Quarter {NUMERALS[after.quarter - 1]} begins"))
+        lines.append((-1, f"Quarter {roman(after.quarter, D.QUARTERS)} begins"))
     if not after.tasks and before.tasks:
         lines += _final_lines(after)
     return lines

@@ -9,9 +9,9 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from forum_trajanum.core.numerals import numerals, roman
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine import words as W
-from forum_trajanum.games.trajan.engine.rules import NUMERALS
 from forum_trajanum.games.trajan.engine.scoring import TIE_BREAKS, bonus_items
 from forum_trajanum.games.trajan.engine.state import GameState
 from forum_trajanum.tui.chart import ScoreChart
@@ -33,14 +33,14 @@ CATEGORY_WORDS = {
     "sets": "building sets",
     "bonus": "bonus tiles",
 }
-QUARTERS = NUMERALS[: D.QUARTERS]
+QUARTERS = numerals(D.QUARTERS)
 
 
 def quarter_text(v: GameState, scoring: int, names) -> Text:
     """What the end of quarter ``scoring`` decided: the demands, each player's demands met
     and penalty, the senate vote, the consuls and their bonus tiles, the points."""
     out = Text()
-    quarter = NUMERALS[min(scoring, 4) - 1]
+    quarter = roman(scoring, D.QUARTERS)
     out.append(f"End of quarter {quarter}\n", style="bold #ffd75f")
     report = v.reports[scoring - 1] if scoring <= len(v.reports) else None
     if report is not None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from forum_trajanum.core.numerals import roman
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine import words as W
-from forum_trajanum.games.trajan.engine.rules import NUMERALS
 from forum_trajanum.games.trajan.engine.state import GameState
 from forum_trajanum.games.trajan.ui.playdata import TrajanData
 
@@ -53,10 +53,10 @@ def status_lines(data: TrajanData, width: int = 0) -> list[Text]:
         first.append("Setup", style="bold")
         first.append(STATUS_SEP + "start player ")
     elif len(v.scorings) >= v.quarter:  # the quarter's end: its scoring has begun
-        first.append(f"Quarter {NUMERALS[min(v.quarter, 4) - 1]} ends", style="bold")
+        first.append(f"Quarter {roman(v.quarter, D.QUARTERS)} ends", style="bold")
         first.append(STATUS_SEP + (QUARTER_SCORED if v.tasks else GAME_OVER))
     else:
-        quarter = f"Quarter {NUMERALS[min(v.quarter, 4) - 1]}, round {v.round} of 4"
+        quarter = f"Quarter {roman(v.quarter, D.QUARTERS)}, round {v.round} of 4"
         if W.last_round(v):
             quarter = W.LAST_ROUND
         first.append(quarter, style="bold")
