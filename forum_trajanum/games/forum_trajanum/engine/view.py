@@ -14,6 +14,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator
 
 from forum_trajanum.core.actions import reveals as core_reveals
+from forum_trajanum.core.ranking import places
 from forum_trajanum.games.forum_trajanum.data import (
     BUILDING_SPACES,
     CORNERS,
@@ -27,7 +28,7 @@ from forum_trajanum.games.forum_trajanum.engine import rules
 from forum_trajanum.games.forum_trajanum.engine.actions import ACTIONS, Action, parse
 from forum_trajanum.games.forum_trajanum.engine.cells import CellKind, built_cell, tile_cell
 from forum_trajanum.games.forum_trajanum.engine.forum import forum_geometry
-from forum_trajanum.games.forum_trajanum.engine.scoring import RankKey, places
+from forum_trajanum.games.forum_trajanum.engine.scoring import RankKey
 from forum_trajanum.games.forum_trajanum.engine.specs import SPECS
 from forum_trajanum.games.forum_trajanum.engine.state import (
     CRANE_COVERED,
