@@ -3,7 +3,7 @@ import no game, and a test proves it for every module"): a game is reached throu
 registry (:mod:`forum_trajanum.games`, the one module allowed to name games) and, for its
 screens, its UI contract (``GAMES.get(name).load("ui").UI``).
 
-Checked for every module of ``tui/``, ``web/``, ``core/`` and ``cli.py``, ``bench.py``,
+Checked for every module of ``tui/``, ``web/``, ``net/``, ``core/`` and ``cli.py``, ``bench.py``,
 ``simulate.py``: no import of a game's package (at module level or inside a function), and no
 text naming one (a module path in a string or a docstring: ``importlib`` with a name, a
 comment's reference for a reader); and importing them all loads no game's module.
@@ -24,7 +24,7 @@ PACKAGE = Path(forum_trajanum.__file__).parent
 ROOT = PACKAGE.parent
 GAMES_PACKAGE = "forum_trajanum.games"
 #: The shell and the core: every module below these.
-SHELL = ["tui", "web", "core", "cli.py", "bench.py", "simulate.py"]
+SHELL = ["tui", "web", "net", "core", "cli.py", "bench.py", "simulate.py"]
 
 #: Modules not done yet, each with why; the list only shrinks, and is empty when issue 29 is
 #: done.

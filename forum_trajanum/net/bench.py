@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 
+from forum_trajanum.games import DEFAULT_GAME
 from forum_trajanum.net.client import Client
 from forum_trajanum.net.protocol import parse_address
 
@@ -179,7 +180,7 @@ async def measure(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m forum_trajanum.net.bench")
-    parser.add_argument("--game", default="forum-trajanum")
+    parser.add_argument("--game", default=DEFAULT_GAME)
     parser.add_argument("--tables", default="1,10,100", help="numbers of tables, by commas")
     parser.add_argument("--seconds", type=float, default=10.0, help="per number of tables")
     parser.add_argument(

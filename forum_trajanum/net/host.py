@@ -35,6 +35,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from forum_trajanum.core.text import printable
+from forum_trajanum.games import DEFAULT_GAME
 from forum_trajanum.net import browser
 from forum_trajanum.net.browser import MAX_PAGES
 from forum_trajanum.net.protocol import (
@@ -520,7 +521,7 @@ class HostPlan:
     :mod:`forum_trajanum.cli`): new games of these seats, or saved games to resume, and where
     to listen."""
 
-    game: str = "forum-trajanum"
+    game: str = DEFAULT_GAME
     #: The seats of the new games: names, and "" or a bot's level per seat.
     names: list[str] = field(default_factory=list)
     bots: list[str] = field(default_factory=list)

@@ -285,10 +285,11 @@ class Table:
 
     # --- the flow ---------------------------------------------------------------------
 
-    async def _play(self, text: str, seat: int) -> None:
-        """Apply an action (the lock held), wait for its save, then tell the host."""
+    async def _play(self, action, seat: int) -> None:
+        """Apply an action (or its text; the lock held), wait for its save, then tell the
+        host."""
         s = self.session
-        s.play(text, seat)
+        s.play(action, seat)
         self._alone = (seat, s.played_alone)
         await self._saved()
         self.changed(self)
@@ -323,24 +324,33 @@ class Table:
                     return  # a person decides, or the game is over
                 seat, decision = step.seat, self.decision
                 view = s.view_of(seat)
-            text = await self._bot_choice(seat, view)
+            action = await self._bot_choice(seat, view)
             async with self.lock:
                 if self.decision != decision:  # pragma: no cover - only a bot acts meanwhile
                     continue
-                legal = legal_texts(s.view_of(seat))
-                if text not in legal:
-                    LOG.warning(
-                        "table %d: bot %s failed (%r); it plays %s",
-                        self.number,
-                        s.name(seat),
-                        text[:60],
-                        legal[0],
-                    )
-                    text = legal[0]
-                await self._play(text, seat)
+                await self._play_bots(action, seat, view.legal[0])
 
-    async def _bot_choice(self, seat: int, view) -> str:
-        """A bot's choice from its own view, thought out in a thread ("" when it fails)."""
+    async def _play_bots(self, action, seat: int, fallback) -> None:
+        """Play a bot's choice as it is (the engine's apply is the one check); ``fallback``,
+        its view's first legal action, when the bot failed (None) or the engine refuses it."""
+        problem = "no choice"
+        if action is not None:
+            try:
+                await self._play(action, seat)
+                return
+            except GameError:
+                problem = repr(str(action)[:60])
+        LOG.warning(
+            "table %d: bot %s failed (%s); it plays %s",
+            self.number,
+            self.session.name(seat),
+            problem,
+            fallback,
+        )
+        await self._play(fallback, seat)
+
+    async def _bot_choice(self, seat: int, view):
+        """A bot's choice from its own view, thought out in a thread (None when it fails)."""
         bot = self._bots.get(seat)
         s = self.session
         if bot is None:
@@ -356,16 +366,12 @@ class Table:
                 bot = None
             self._bots[seat] = bot
         if bot is None:
-            return ""
-
-        def choose() -> str:
-            return str(bot.choose(view))
-
+            return None
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.bot_pool, choose)
+            return await asyncio.get_running_loop().run_in_executor(self.bot_pool, bot.choose, view)
         except Exception as exc:  # a bot's bug must not stop the table
             LOG.warning("table %d: bot %s failed: %s", self.number, s.name(seat), exc)
-            return ""
+            return None
 
     async def stop(self) -> None:
         """Stop the flow (a bot thinking is left to finish in its thread, unheard)."""
