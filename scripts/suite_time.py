@@ -10,7 +10,8 @@ less than its busy CPU time divided by ``c``.
 The tiers: the whole suite (the README's test command, CI) and the quick tier of the edit loop,
 ``-m "not long"``. One run of the whole suite reports the tests' CPU time in each; the quick
 tier's own figures (its wall time, its workers' start-up) come from running it:
-``python scripts/suite_time.py -n auto -m "not long"``."""
+``python scripts/suite_time.py -n auto -m "not long"``. With ``SUITE_TIMING=folder`` set, each
+test's line (``tests/timing.py``) is kept in that folder, to compare two runs test by test."""
 
 from __future__ import annotations
 
@@ -44,7 +45,9 @@ def _children_cpu() -> float:
 
 def main() -> int:
     arguments = sys.argv[1:] or ["-n", "auto"]
-    with tempfile.TemporaryDirectory() as folder:
+    kept = os.environ.get("SUITE_TIMING")  # a folder of one's own: the lines are kept there
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = kept or temporary
         env = {**os.environ, "SUITE_TIMING": folder}
         busy, wall = _busy(), time.perf_counter()
         done = subprocess.run(
