@@ -25,6 +25,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from forum_trajanum.tui.keys import ENTRY_KEYS
+
 # The app's base class lives here: only light imports (the start screen is painted before the
 # engine loads; see ForumApp.warm_up).
 if TYPE_CHECKING:
@@ -178,14 +180,15 @@ class CoachScreen(ModalScreen[str]):
     list where there is room (the choices it explains stay in view, as do the status line
     and the top of the board) and above the key bar otherwise. Dismissed with
     :data:`OK`, :data:`STOP` ("Don't show again"), :data:`HINT` (h: closed, and the hint
-    asked for) or a digit: that choice, taken at once."""
+    asked for) or an entry's key (1-9, Shift+A-Z): that choice, taken at once."""
 
     BINDINGS = [
         Binding("escape", "answer('ok')", "OK"),
         Binding("d,k", "answer('stop')", "Don't show again"),
         Binding("m", "more", "More"),
         Binding("h", f"answer('{HINT}')", "Hint"),
-        *[Binding(str(n), f"answer('{n}')", show=False) for n in range(1, 10)],
+        # the keys before the entries: 1-9, then Shift+A-Z (as on the play screen)
+        *[Binding(key, f"answer('{n}')", show=False) for n, key in enumerate(ENTRY_KEYS, 1)],
     ]
     AUTO_FOCUS = "#coach-ok"
 

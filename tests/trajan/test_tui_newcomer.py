@@ -83,6 +83,27 @@ async def test_a_digit_in_the_coach_takes_that_choice():
         assert session.record.actions[count] == second
 
 
+async def test_a_capital_letter_in_the_coach_takes_the_choice_it_stands_before():
+    """The help says entries 10 on are taken by Shift+A-Z "also while the coach explains a
+    decision"; the coach took only 1-9 (QA at 80x24: the first Construction action's coach,
+    its letter entries, a Shift+letter ignored)."""
+    session = _session()
+    start_coach(session.record, [0, 1])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        options = app.screen_stack[-2].query_one("#decisions")
+        assert options.option_count >= 11  # entries A and B stand beside entries 10 and 11
+        eleventh = options.get_option_at_index(10).id
+        count = len(session.record.actions)
+        await pilot.press("B")
+        assert await wait_for(pilot, lambda: len(session.record.actions) > count)
+        assert session.record.actions[count] == eleventh
+
+
 async def test_while_a_bot_plays_the_one_person_keeps_their_hand_and_reads_its_moves():
     session = _session(("", "normal"), until=lambda s: s.state.quarter > 0 and s.decider == 1)
     bot = SlowBot(quick=2)
