@@ -53,6 +53,19 @@ async def test_an_unfinished_game_replays_without_any_hand():
         assert "Action 78 of 80" not in screen_text(app)
 
 
+async def test_at_80x24_the_key_bar_shows_every_key_and_how_to_close():
+    """QA at 80x24: the replay's key bar ended at "c b m d p l", "panels · q close" cut off,
+    so a first-timer did not see how to leave the replay."""
+    session = _saved(20)
+    app = ReplayApp(replay_screen_for(_path(session)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = screen_text(app).splitlines()[-1]
+        for keys in ("←→ action", "[ ] turn", "PgUp/Dn round", "Home/End", "Tab seat", "q close"):
+            assert keys in bar, bar
+        assert "c b m d p l" in bar and "…" not in bar
+
+
 async def test_a_finished_game_replays_every_hand_and_the_log():
     session = _saved(None)
     app = ReplayApp(replay_screen_for(_path(session)))

@@ -76,9 +76,8 @@ class TrajanReplayScreen(ReplayStepper):
             with VerticalScroll(id="r-panel-box", classes="r-box"):
                 yield Static(id="r-panel")
         yield Static(
-            Text(
-                "←/→ action · [ ] turn · PgUp/PgDn round · Home/End · tab seat · "
-                "c b m d p l panels · q close",
+            Text(  # whole in 80 columns (how to close it was cut off there)
+                "←→ action  [ ] turn  PgUp/Dn round  Home/End  Tab seat  c b m d p l  q close",
                 no_wrap=True,
                 overflow="ellipsis",
             ),
