@@ -137,6 +137,9 @@ def due(
 #: The coach dialog's answers: OK, or "Don't show again"; a digit ("1"-"9") takes that
 #: choice of the decision list at once.
 OK, STOP, HINT = "ok", "stop", "hint"
+#: Keys of the game's key bar (still on screen under the coach) that close the coach and then
+#: do what the bar says: answer -> the game screen's action (every game's screen has them).
+PASSED_ON = {"menu": "q", "help": "question_mark,f1", "undo": "u"}
 
 #: Below this size the coach is a strip along the top of the screen (over the status line),
 #: its explanation cut to what fits two lines, the rest one key (m) away.
@@ -180,7 +183,9 @@ class CoachScreen(ModalScreen[str]):
     list where there is room (the choices it explains stay in view, as do the status line
     and the top of the board) and above the key bar otherwise. Dismissed with
     :data:`OK`, :data:`STOP` ("Don't show again"), :data:`HINT` (h: closed, and the hint
-    asked for) or an entry's key (1-9, Shift+A-Z): that choice, taken at once."""
+    asked for), an entry's key (1-9, Shift+A-Z): that choice, taken at once, or one of
+    :data:`PASSED_ON` (q, ?, u of the key bar below: closed, and the game screen's menu, help
+    or undo)."""
 
     BINDINGS = [
         Binding("escape", "answer('ok')", "OK"),
@@ -189,6 +194,8 @@ class CoachScreen(ModalScreen[str]):
         Binding("h", f"answer('{HINT}')", "Hint"),
         # the keys before the entries: 1-9, then Shift+A-Z (as on the play screen)
         *[Binding(key, f"answer('{n}')", show=False) for n, key in enumerate(ENTRY_KEYS, 1)],
+        # q, ? and u are on the key bar below: closed, and then they do what it says
+        *[Binding(keys, f"answer('{answer}')", show=False) for answer, keys in PASSED_ON.items()],
     ]
     AUTO_FOCUS = "#coach-ok"
 
@@ -308,6 +315,8 @@ class CoachApp:
                 pick(int(answer))  # the choice the player read it for (any game's screen)
             elif answer == HINT and isinstance(self.screen, GameScreen) and hint:
                 hint()  # h on the coach: closed, and the hint asked for (any game's screen)
+            elif answer in PASSED_ON and isinstance(self.screen, GameScreen):
+                getattr(self.screen, f"action_{answer}", self.hold_choices)()  # q, ?, u
             else:
                 self.hold_choices()
 

@@ -272,3 +272,27 @@ async def test_at_80x24_h_on_the_coach_closes_it_and_asks_for_the_hint():
         assert await wait_for(pilot, lambda: hints.hint is not None)
         await pilot.pause()
         assert "Hint:" in screen_text(app)
+
+
+@pytest.mark.parametrize("key", ["q", "question_mark"])
+async def test_at_80x24_q_and_question_mark_on_the_coach_close_it_and_do_what_the_key_bar_says(
+    key,
+):
+    # QA at 80x24: with the coach strip up the key bar below still said "q Menu" and "? Help",
+    # and both keys did nothing at all (a first-timer pressed q twice and stayed put)
+    from forum_trajanum.tui.dialogs import HelpScreen
+    from forum_trajanum.tui.screens import StartScreen
+
+    session = _coached_session([0, 1])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        assert await wait_for(pilot, lambda: not app.screen.held)
+        assert "q Menu" in screen_text(app) and "? Help" in screen_text(app)
+        count = len(session.record.actions)
+        await pilot.press(key)
+        wanted = StartScreen if key == "q" else HelpScreen
+        assert await wait_for(pilot, lambda: isinstance(app.screen, wanted))
+        assert not any(isinstance(s, CoachScreen) for s in app.screen_stack)
+        assert len(session.record.actions) == count  # nothing chosen
