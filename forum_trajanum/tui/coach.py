@@ -19,6 +19,7 @@ from time import monotonic
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -135,17 +136,19 @@ def due(
 
 
 #: The coach dialog's answers: OK, or "Don't show again"; a digit ("1"-"9") takes that
-#: choice of the decision list at once.
-OK, STOP, HINT = "ok", "stop", "hint"
-#: Keys of the game's key bar (still on screen under the coach) that close the coach and then
-#: do what the bar says: answer -> the game screen's action (every game's screen has them).
-PASSED_ON = {"menu": "q", "help": "question_mark,f1", "undo": "u"}
+#: choice of the decision list at once; ``KEY`` + a key: closed as read, and that key given to
+#: the screen below (a key of its key bar does there what the key bar says).
+OK, STOP, HINT, KEY = "ok", "stop", "hint", "key:"
+
+#: The coach's key for the whole explanation: one that no game's key bar uses (every key the
+#: key bar shows does what it says, also while the coach is up; m is Trajan's Map).
+MORE_KEY = "i"
 
 #: Below this size the coach is a strip along the top of the screen (over the status line),
 #: its explanation cut to what fits two lines, the rest one key (m) away.
 COMPACT_BELOW = (120, 36)
 #: The end of the strip's short explanation: where the rest is.
-MORE = " m: more"
+MORE = f" {MORE_KEY}: more"
 
 
 def short_explanation(text: str, width: int, lines: int = 2) -> str:
@@ -183,19 +186,17 @@ class CoachScreen(ModalScreen[str]):
     list where there is room (the choices it explains stay in view, as do the status line
     and the top of the board) and above the key bar otherwise. Dismissed with
     :data:`OK`, :data:`STOP` ("Don't show again"), :data:`HINT` (h: closed, and the hint
-    asked for), an entry's key (1-9, Shift+A-Z): that choice, taken at once, or one of
-    :data:`PASSED_ON` (q, ?, u of the key bar below: closed, and the game screen's menu, help
-    or undo)."""
+    asked for) or an entry's key (1-9, Shift+A-Z): that choice, taken at once. Any other key
+    the screen below binds (its key bar's) closes it as read (:data:`KEY` + the key) and does
+    there what the key bar says."""
 
     BINDINGS = [
         Binding("escape", "answer('ok')", "OK"),
-        Binding("d,k", "answer('stop')", "Don't show again"),
-        Binding("m", "more", "More"),
+        Binding("k", "answer('stop')", "Don't show again"),  # k: the key bar's coach key
+        Binding(MORE_KEY, "more", "More"),
         Binding("h", f"answer('{HINT}')", "Hint"),
         # the keys before the entries: 1-9, then Shift+A-Z (as on the play screen)
         *[Binding(key, f"answer('{n}')", show=False) for n, key in enumerate(ENTRY_KEYS, 1)],
-        # q, ? and u are on the key bar below: closed, and then they do what it says
-        *[Binding(keys, f"answer('{answer}')", show=False) for answer, keys in PASSED_ON.items()],
     ]
     AUTO_FOCUS = "#coach-ok"
 
@@ -224,19 +225,22 @@ class CoachScreen(ModalScreen[str]):
             (f" for {self.player_name}: ", "#87d7ff"),
             (self.title_text, "bold #ffd75f"),
         )
-        tip = "A digit takes that choice now · h a hint · k coach off"
+        tip = (
+            f"Enter OK · {MORE_KEY} more · a digit takes that choice now · h a hint · "
+            "k coach off · the key bar's keys close this and do what they say"
+        )
         box = Vertical(id="coach-box")
         if self.compact:  # the player is named on the choices' line below
             heading = Text.assemble(("Coach: ", "bold #87d7ff"), (self.title_text, "bold #ffd75f"))
             # at 80x24 (issue 27): two lines over the status line and the tabs, neither the
-            # choices nor the board they are about covered; m shows the rest
+            # choices nor the board they are about covered; i shows the rest
             self.add_class("-compact")
             short = short_explanation(self.text, self.app.size.width - 2)
             with box:
                 with Horizontal(id="coach-head"):
                     yield Static(heading, id="coach-title")
                     yield Button("OK", variant="primary", id="coach-ok", compact=True)
-                    yield Button("Don't show again (d)", id="coach-stop", compact=True)
+                    yield Button("Don't show again (k)", id="coach-stop", compact=True)
                 more = "" if short == self.text else MORE
                 yield Static(Text.assemble(short, (more, "bold #87d7ff")), id="coach-short")
                 yield Static(self.text, id="coach-text", markup=False)
@@ -248,7 +252,21 @@ class CoachScreen(ModalScreen[str]):
             yield Static(tip, id="coach-tip")
             with Horizontal(id="coach-buttons"):
                 yield Button("OK", variant="primary", id="coach-ok", compact=True)
-                yield Button("Don't show again (d)", id="coach-stop", compact=True)
+                yield Button("Don't show again (k)", id="coach-stop", compact=True)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key of the screen below (its key bar's) that is not one of the coach's own: the
+        coach closes as read and the key does what the key bar says."""
+        own = {key for b in self.BINDINGS for key in b.key.split(",")} | {"enter", "tab"}
+        if event.key in own or len(self.app.screen_stack) < 2:
+            return
+        below = self.app.screen_stack[-2]
+        if event.key not in below._bindings.key_to_bindings:
+            return
+        event.stop()
+        event.prevent_default()
+        if not self.held:
+            self.dismiss(KEY + event.key)
 
     def action_more(self) -> None:
         """m: the whole explanation (and the tips), or back to its short form."""
@@ -315,8 +333,8 @@ class CoachApp:
                 pick(int(answer))  # the choice the player read it for (any game's screen)
             elif answer == HINT and isinstance(self.screen, GameScreen) and hint:
                 hint()  # h on the coach: closed, and the hint asked for (any game's screen)
-            elif answer in PASSED_ON and isinstance(self.screen, GameScreen):
-                getattr(self.screen, f"action_{answer}", self.hold_choices)()  # q, ?, u
+            elif answer and answer.startswith(KEY):
+                self.simulate_key(answer[len(KEY) :])  # a key of the key bar: as it says
             else:
                 self.hold_choices()
 

@@ -73,14 +73,37 @@ async def test_a_digit_in_the_coach_takes_that_choice():
         if isinstance(app.screen, HandOverScreen):
             await pilot.press("enter")
         assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
-        assert await wait_for(pilot, lambda: "m: more" in screen_text(app))
-        await pilot.press("m")  # the whole explanation, with the coach's keys
-        assert await wait_for(pilot, lambda: "A digit takes that choice now" in screen_text(app))
+        assert await wait_for(pilot, lambda: "i: more" in screen_text(app))
+        await pilot.press("i")  # the whole explanation, with the coach's keys
+        assert await wait_for(pilot, lambda: "a digit takes that choice now" in screen_text(app))
         second = app.screen_stack[-2].query_one("#decisions").get_option_at_index(1).id
         count = len(session.record.actions)
         await pilot.press("2")
         assert await wait_for(pilot, lambda: len(session.record.actions) > count)
         assert session.record.actions[count] == second
+
+
+@pytest.mark.parametrize("key", ["m", "l", "q"])
+async def test_a_key_of_the_key_bar_closes_the_coach_and_does_what_the_key_bar_says(key):
+    """QA at 80x24: with the coach up, the key bar's o c b p l ? u q did nothing and m meant
+    "more" rather than the Map. Now the coach closes as read and the key does its work; the
+    coach's own more key is i, said on its line."""
+    session = _session()
+    start_coach(session.record, [0, 1])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        assert await wait_for(pilot, lambda: "i: more" in screen_text(app))
+        play = app.screen_stack[-2]
+        await pilot.press(key)
+        if key == "q":  # the key bar's Menu: the game left
+            assert await wait_for(pilot, lambda: app.session is None)
+        else:  # the key bar's Map, Log: that panel shown
+            panel = {"m": "map", "l": "log"}[key]
+            assert await wait_for(pilot, lambda: app.screen is play and play.panel == panel)
 
 
 async def test_a_capital_letter_in_the_coach_takes_the_choice_it_stands_before():

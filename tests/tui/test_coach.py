@@ -61,7 +61,7 @@ async def test_the_coach_explains_each_kind_of_decision_once():
         assert "Coach: Draft tiles" in screen_text(app)  # at 80x24 a strip: its start
         # the draft, and the river tile that appears on its screen for the first time
         assert seen_kinds(session.record, seat) == {"draft", "note:river"}
-        await pilot.press("m")  # all of it
+        await pilot.press("i")  # all of it
         river = "River tile: the one Colonia tile left over at setup"
         assert await wait_for(pilot, lambda: river in screen_text(app))
         await pilot.press("enter")  # OK
@@ -84,12 +84,12 @@ async def test_dont_show_again_switches_the_coach_off_and_a_seat_without_it_sees
         coached: list = []
         if session.decider == 0:
             assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
-            await pilot.press("d")  # Don't show again
+            await pilot.press("k")  # Don't show again
             assert "Coach off for P1" in screen_text(app)
         else:  # seat 1 plays first: nothing explained to it
             await _play_on(pilot, app, 1, 2, coached)
             assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
-            await pilot.press("d")
+            await pilot.press("k")
         assert not coach_on(session.record, 0)
         await _play_on(pilot, app, 0, 4, coached)
         await _play_on(pilot, app, 1, 4, coached)
@@ -234,11 +234,11 @@ async def test_at_80x24_the_coach_covers_neither_the_choices_nor_the_board_it_ex
                 assert screen.query_one("#coach-short").region.height <= 2
                 if not explained:  # m: the whole explanation, m again: its short form
                     whole = screen.query_one("#coach-text")
-                    await pilot.press("m")
+                    await pilot.press("i")
                     await pilot.pause()
                     assert whole.display and whole.region.height > 2
                     assert " ".join(screen.text.split())[:60] in " ".join(screen_text(app).split())
-                    await pilot.press("m")
+                    await pilot.press("i")
                     await pilot.pause()
                     assert not whole.region.height
                 explained.add(play.data.view.decision)
@@ -296,3 +296,19 @@ async def test_at_80x24_q_and_question_mark_on_the_coach_close_it_and_do_what_th
         assert await wait_for(pilot, lambda: isinstance(app.screen, wanted))
         assert not any(isinstance(s, CoachScreen) for s in app.screen_stack)
         assert len(session.record.actions) == count  # nothing chosen
+
+
+async def test_a_panel_key_of_the_key_bar_closes_the_coach_and_shows_that_panel():
+    """QA at 80x24: with the coach up, the key bar's panel keys did nothing. Now the coach
+    closes as read and the key does its work (l the log); the coach's own key for the rest of
+    its explanation is said on its line (i: more)."""
+    session = _coached_session([0, 1])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        assert await wait_for(pilot, lambda: "i: more" in screen_text(app))
+        play = app.screen_stack[-2]
+        await past_hold(pilot)
+        await pilot.press("l")  # the key bar's Log: the log panel shown
+        assert await wait_for(pilot, lambda: app.screen is play and play.panel == "log")

@@ -220,7 +220,7 @@ async def test_the_coach_explains_a_word_when_it_first_appears_on_screen(decisio
         assert on_screen in board  # the word is on the player's screen ...
         box = flat(widget_text(app.screen, "#coach-box"))
         assert f"New here: {word}" in box  # ... and the coach says what it means
-        await pilot.press("m")  # at 80x24 a strip: m shows the whole explanation
+        await pilot.press("i")  # at 80x24 a strip: i shows the whole explanation
         await pilot.pause()
         text = flat(widget_text(app.screen, "#coach-text"))
         assert text == f"{heading(word)}: {flat(WORDS[word])}"
