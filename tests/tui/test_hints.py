@@ -217,3 +217,26 @@ async def test_at_80x24_h_again_while_thinking_counts_and_the_hint_comes_whole(m
         assert hints.has_class("-more")  # whole, not its one line
         assert app.screen.query_one("#p-decide").has_class("-hint-more")
         assert "(each played on to the round's end" in " ".join(screen_text(app).split())
+
+
+async def test_at_80x24_the_decision_line_cut_for_the_whole_hint_ends_in_an_ellipsis():
+    # QA at 80x24: with the hint shown whole (h twice) the decision keeps one line, and a long
+    # one stopped mid-sentence ("...build once (cells") with no sign that more was cut
+    session = session_at("build", seed=4)
+    session.autosave = False
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        assert await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen))
+        hints = app.screen.query_one("#hint", HintPanel)
+        await pilot.press("h")
+        assert await wait_for(pilot, lambda: hints.hint is not None)
+        await pilot.press("h")  # whole, below the list
+        panel = app.screen.query_one("#p-decide")
+        assert await wait_for(pilot, lambda: panel.has_class("-hint-more"))
+        await pilot.pause()
+        title = app.screen.query_one("#decision-title")
+        rendered = title.render()
+        shown = getattr(rendered, "plain", str(rendered))
+        assert len(shown.splitlines()) == 1 and shown.rstrip().endswith("…"), shown
+        assert shown.rstrip()[:-1] in " ".join(screen_text(app).split())

@@ -166,9 +166,10 @@ class DecisionPanel(Vertical):
         what is left of its two lines: neither takes a row from the board or the list."""
         text = self.decision_text()
         if self.is_attached and self.compact():
-            notes = self.compact_notes()
-            if notes.plain:
-                text = notes_first(notes, text, self._title_width())
+            # its two lines, one while the hint is shown whole below the list: what does not
+            # fit ends in "…" (cropped, it stopped mid-sentence with nothing to say so)
+            lines = 1 if self.has_class("-hint-more") else 2
+            text = notes_first(self.compact_notes(), text, self._title_width(), lines)
         widget = self.title_line
         widget.display = bool(text.plain)
         show_changed(widget, text)
