@@ -225,9 +225,10 @@ class CoachScreen(ModalScreen[str]):
             (f" for {self.player_name}: ", "#87d7ff"),
             (self.title_text, "bold #ffd75f"),
         )
+        more = f" · {MORE_KEY} more" if self.compact else ""  # the box shows it all
         tip = (
-            f"Enter OK · {MORE_KEY} more · a digit takes that choice now · h a hint · "
-            "k coach off · the key bar's keys close this and do what they say"
+            f"Enter OK{more} · a digit takes that choice now · h a hint · k coach off · "
+            "the key bar's keys close this and do what they say"
         )
         box = Vertical(id="coach-box")
         if self.compact:  # the player is named on the choices' line below
@@ -292,7 +293,9 @@ class CoachScreen(ModalScreen[str]):
         if decide is not None and decide.display and room >= box.outer_size.height:
             box.styles.margin = (0, 0, self.size.height - decide.region.y, 0)
         else:
-            box.styles.margin = (0, 0, 1, 0)  # the key bar stays in view
+            # the key bar stays in view, and the panels' bottom borders above it whole (the
+            # box's own border ran into theirs at 120x36: ╰───╰───╯───╯)
+            box.styles.margin = (0, 0, 2, 0)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -106,6 +106,25 @@ async def test_a_key_of_the_key_bar_closes_the_coach_and_does_what_the_key_bar_s
             assert await wait_for(pilot, lambda: app.screen is play and play.panel == panel)
 
 
+
+async def test_at_120x36_the_coach_box_leaves_the_panels_bottom_borders_whole():
+    """QA at 120x36: the coach box sat on the panels' bottom border row, its border running
+    into theirs (╰───╰───╯───╯)."""
+    session = _session()
+    start_coach(session.record, [0, 1])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        await pilot.pause()
+        box = app.screen.query_one("#coach-box").region
+        border_row = screen_text(app).splitlines()[-2]  # the panels' bottom borders
+        assert box.bottom <= 36 - 2, box
+        assert border_row.count("╰") == 2 and border_row.count("╯") == 2, border_row
+        assert "i more" not in screen_text(app)  # the box shows it all: no more key
+
 async def test_a_capital_letter_in_the_coach_takes_the_choice_it_stands_before():
     """The help says entries 10 on are taken by Shift+A-Z "also while the coach explains a
     decision"; the coach took only 1-9 (QA at 80x24: the first Construction action's coach,
