@@ -106,7 +106,6 @@ async def test_a_key_of_the_key_bar_closes_the_coach_and_does_what_the_key_bar_s
             assert await wait_for(pilot, lambda: app.screen is play and play.panel == panel)
 
 
-
 async def test_at_120x36_the_coach_box_leaves_the_panels_bottom_borders_whole():
     """QA at 120x36: the coach box sat on the panels' bottom border row, its border running
     into theirs (╰───╰───╯───╯)."""
@@ -124,6 +123,7 @@ async def test_at_120x36_the_coach_box_leaves_the_panels_bottom_borders_whole():
         assert box.bottom <= 36 - 2, box
         assert border_row.count("╰") == 2 and border_row.count("╯") == 2, border_row
         assert "i more" not in screen_text(app)  # the box shows it all: no more key
+
 
 async def test_a_capital_letter_in_the_coach_takes_the_choice_it_stands_before():
     """The help says entries 10 on are taken by Shift+A-Z "also while the coach explains a
