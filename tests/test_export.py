@@ -125,3 +125,25 @@ def test_the_export_command_prints_the_log(fmt, capsys):
     assert export.main([str(GAME), "--format", fmt]) == 0
     out = capsys.readouterr().out
     assert out == export.export(GAME, fmt)
+
+
+def test_each_cycle_table_of_the_text_log_adds_up_to_the_score_as_the_points_tab_does():
+    # QA: the table left out the VP of the cycle's rounds, so its "total" did not lead to the
+    # score (Marcus: 2 VP, then "total 9" and "score 15"); the game's Points tab has a Play
+    # column and its Cycle adds up
+    lines = export.export(GAME).splitlines()
+    heads = [i for i, line in enumerate(lines) if line.startswith("Scoring of cycle")]
+    assert len(heads) == 3
+    before: dict[str, int] = {}
+    played = 0
+    for head in heads:
+        columns = lines[head + 1].split()
+        assert columns[0] == "play" and columns[-2:] == ["cycle", "score"]
+        for line in lines[head + 2 : head + 4]:
+            name, *numbers = line.split()
+            parts, cycle, score = numbers[:-2], numbers[-2], numbers[-1]
+            assert sum(int(n) for n in parts) == int(cycle), line
+            assert before.get(name, 0) + int(cycle) == int(score), line
+            before[name] = int(score)
+            played += int(parts[0])
+    assert played  # the known game has VP scored during play: the column is tested

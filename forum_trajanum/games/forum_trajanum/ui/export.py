@@ -246,13 +246,19 @@ def _player(p: dict) -> str:
 
 
 def _scoring_lines(cycle: int, rows: list[dict]) -> list[str]:
+    """The cycle's table as the game's Points tab has it: the VP of the cycle's rounds
+    ("play"), the scoring's categories, the cycle's VP ("cycle": they add up to it) and the
+    score so far."""
     width = max(len(r["name"]) for r in rows) + 2
     titles = [CATEGORY_TITLES[k] for k in SCORING_CATEGORIES]
-    head = f"{'':<{width}}" + "".join(f"{title:>9}" for title in titles)
-    out = ["", f"Scoring of cycle {cycle_name(cycle)}:", "      " + head + "    total    score"]
+    head = f"{'':<{width}}     play" + "".join(f"{title:>9}" for title in titles)
+    out = ["", f"Scoring of cycle {cycle_name(cycle)}:", "      " + head + "    cycle    score"]
     for r in rows:
+        play = sum(r[k] for k in PLAY_CATEGORIES)
         cells = "".join(f"{r[title]:>9}" for title in titles)
-        out.append(f"      {r['name']:<{width}}{cells}{r['total']:>9}{r['score']:>9}")
+        out.append(
+            f"      {r['name']:<{width}}{play:>9}{cells}{play + r['total']:>9}{r['score']:>9}"
+        )
     return out
 
 
