@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 
 from forum_trajanum.core import saves
 from forum_trajanum.core.conductor import Conductor
@@ -48,6 +48,24 @@ LOG = logging.getLogger("forum-trajanum.host")
 
 #: What a client is told when its answer came after the game moved on.
 MOVED_ON = "The game has moved on since you chose that; here is where it stands now."
+
+
+async def _written(write: Future) -> None:
+    """Wait on the event loop until a save's ``write`` is done (well or not). Unlike
+    ``asyncio.wrap_future``, being cancelled (the table stops) leaves the write alone."""
+    loop = asyncio.get_running_loop()
+    done = loop.create_future()
+
+    def wake() -> None:
+        if not done.done():
+            done.set_result(None)
+
+    def written(_write: Future) -> None:  # in the writer's thread
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+            loop.call_soon_threadsafe(wake)
+
+    write.add_done_callback(written)
+    await done
 
 
 class TableError(ValueError):
@@ -298,8 +316,12 @@ class Table:
         """Wait until the save is on disk (a failure is logged: play goes on, and the host
         says so)."""
         s = self.session
-        if not s.saved:
+        last = s.game.last_write if s.game is not None else None
+        if last is not None and not last.done():  # awaited on the loop: no thread blocks
+            await _written(last)
+        if not s.saved:  # pragma: no cover - a save asked for while this one was written
             await asyncio.get_running_loop().run_in_executor(self.save_pool, s.wait_saved)
+        s.wait_saved()  # at once now: notes the save's error, if any
         if s.save_error:
             LOG.warning("table %d: saving failed: %s", self.number, s.save_error)
 

@@ -96,6 +96,12 @@ class GameFile:
         self._check_written(wait=True)
 
     @property
+    def last_write(self) -> Future | None:
+        """The future of the newest write not yet checked (done when it, and every write
+        before it, is on disk), or None: an event loop awaits it instead of a thread."""
+        return self._writing[-1] if self._writing else None
+
+    @property
     def written(self) -> bool:
         """Whether no write is under way (``flush`` then returns at once)."""
         return all(writing.done() for writing in self._writing)
