@@ -41,6 +41,27 @@ def notes_first(notes: Text, text: Text, width: int, lines: int = 2) -> Text:
     return Text("\n").join(shown)
 
 
+def cut_to_lines(text: Text, width: int, lines: int, rest: str) -> Text:
+    """``text`` as it shows wrapped at ``width``, in at most ``lines`` lines: whole when it
+    fits, else its first lines, the last one ending with "… " and ``rest`` (where the rest
+    of it is, e.g. "l: the log"): never cut without a word."""
+    width = max(width, 10)
+    console = Console(width=width, file=io.StringIO())
+    wrapped = list(text.wrap(console, width))
+    if len(wrapped) <= lines:
+        return text
+    kept = wrapped[: max(lines, 1)]
+    tail = Text(f"… {rest}", style="bold")
+    last = kept[-1]
+    last.rstrip()
+    last.truncate(max(width - tail.cell_len, 0))
+    last.rstrip()
+    last.append_text(tail)
+    for line in kept:
+        line.rstrip()
+    return Text("\n").join(kept)
+
+
 def hidden(widget: Widget) -> bool:
     """Whether ``widget`` or a container of it is hidden (``display: none``, a panel of the
     compact layout not shown): it is laid out anyway when it is shown again, so a change of

@@ -105,3 +105,28 @@ async def test_the_replays_last_action_names_each_seats_final_scoring_after_that
         await pilot.pause()
         log = " ".join(str(app.screen.query_one("#r-panel").render()).split())
         assert all(f"{name} final scoring: " in log for name in ("Ann", "Bob"))
+
+
+async def test_at_80x24_the_last_actions_words_are_never_cut_without_saying_where_the_rest_is():
+    """QA at 80x24: at the End of a finished game the 3-line action area stopped at
+    "…grey side up (2", mid-sentence and with no "…". It grows as the words need, up to a
+    limit, and then ends with "…" and the key of the log, which has them all."""
+    session = _saved(None)
+    app = ReplayApp(replay_screen_for(_path(session)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        screen = app.screen
+        said = "; ".join(screen.replay.said(screen.replay.steps[-1], screen.replay.names()))
+        where = screen.query_one("#r-where")
+        lines = str(where.render()).splitlines()
+        assert where.region.height > 3 and len(lines) == where.region.height, lines
+        assert lines[-1].rstrip().endswith("… l: the log has it all"), lines[-1]
+        shown = " ".join(" ".join(lines[1:])[: -len("… l: the log has it all")].split())
+        assert " ".join(said.split()).startswith(shown), shown  # its start, in order
+        await pilot.press("home", "right")  # the first action: whole, no "…"
+        await pilot.pause()
+        first = "; ".join(screen.replay.said(screen.replay.steps[0], screen.replay.names()))
+        assert " ".join(first.split()) in " ".join(str(where.render()).split())
+        assert "the log has it all" not in str(where.render())

@@ -190,3 +190,28 @@ async def test_the_scores_panel_charts_the_score_after_each_round_up_to_where_th
         await pilot.press("home", *["pagedown"] * rounds.index(cycle_two))
         assert app.screen.position == cycle_two
         assert len(app.screen.query_one(ScoreChart).history) == 4
+
+
+async def test_at_80x24_the_last_action_is_shown_from_its_first_line_and_never_cut_silently():
+    """The area of the last action was 3 lines high and showed a step's last three lines:
+    a step of four lost its first, a long one stopped mid-sentence (as Trajan's, QA at 80
+    columns). It grows as its words need, up to a limit, then ends with "…" and the log key."""
+    replay = load(GAME)
+    app = ReplayApp(ReplayScreen(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        last = screen.query_one("#replay-last")
+        for position in (12, 181):
+            await pilot.press("home", *["right"] * position if position < 20 else ["end"])
+            await pilot.pause()
+            assert screen.position == position
+            shown = " ".join(str(last.render()).split())
+            lines = replay.lines_of(replay.steps[position - 1])
+            seat, line, secret = lines[0]
+            mark = " ~ " if secret else ". "  # a secret line: only a finished game shows it
+            first = " ".join(f"{position}{mark}{replay.name(seat)}: {line}".split())
+            assert shown.startswith(first[:60]), shown
+            whole = all(" ".join(line.split()) in shown for _, line, _ in lines)
+            assert whole or shown.endswith("… l: the log"), shown
+            assert len(str(last.render()).splitlines()) <= last.region.height
+        assert shown.endswith("… l: the log")  # the last step's lines and scoring: too many

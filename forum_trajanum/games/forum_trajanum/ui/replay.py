@@ -40,6 +40,7 @@ from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid
 # here, so that a change of their API is an edit of these few lines.
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.replaystepper import ReplayStepper
+from forum_trajanum.tui.textlines import cut_to_lines
 
 
 def colonia_widget() -> ColoniaGrid:
@@ -90,7 +91,8 @@ class ReplayScreen(ReplayStepper):
     ReplayScreen { layout: vertical; }
     #replay-title { height: 1; background: #202830; }
     #replay-where { height: 2; padding: 0 1; }
-    #replay-last { height: 3; padding: 0 1; color: #ffd7af; border-bottom: solid #303840; }
+    #replay-last { height: auto; min-height: 3; padding: 0 1; color: #ffd7af; }
+    #replay-last { border-bottom: solid #303840; }
     #replay-body { height: 1fr; }
     #replay-left, #replay-right { height: 1fr; width: 1fr; }
     #replay-left { min-width: 74; }
@@ -146,6 +148,7 @@ class ReplayScreen(ReplayStepper):
 
     def on_resize(self, event) -> None:
         self.place_panels()
+        self.show_last()
 
     # --- the seat and the panel shown -------------------------------------------------------
 
@@ -191,7 +194,7 @@ class ReplayScreen(ReplayStepper):
         colonia = own.colonias[seat]
         self.query_one("#replay-title", Static).update(self.title_text(public))
         self.query_one("#replay-where", Static).update(self.where_text(public))
-        self.query_one("#replay-last", Static).update(self.last_text())
+        self.show_last()
         title = f"Colonia of {replay.seat_label(seat)} (seat {seat + 1}; tab: next seat)"
         show_colonia(self.query_one(ColoniaGrid), colonia, public.options.side, title)
         self.query_one("#replay-supply", Static).update(supply(colonia))
@@ -245,6 +248,15 @@ class ReplayScreen(ReplayStepper):
             text.append(f"Final ranking: {places}")
         return text
 
+    def show_last(self) -> None:
+        """What the action just replayed did, in as many lines as it needs up to a quarter of
+        the screen; cut beyond that with where the rest is (never silently)."""
+        width, height = self.size.width or self.app.size.width, self.size.height or 24
+        last = self.last_text()
+        last.rstrip()  # no empty line after the last one
+        text = cut_to_lines(last, width - 2, max(3, height // 4), "l: the log")
+        self.query_one("#replay-last", Static).update(text)
+
     def last_text(self) -> Text:
         """What the action just replayed did (the game's start before the first one)."""
         text = Text()
@@ -255,7 +267,7 @@ class ReplayScreen(ReplayStepper):
         lines = self.replay.lines_of(step)
         if not lines:
             text.append(f"{step.number}. {self.replay.name(step.seat)}: (a secret draft step)")
-        for seat, line, secret in lines[-3:]:
+        for seat, line, secret in lines:
             style = "italic" if secret else ""
             mark = " ~ " if secret else ". "
             text.append(f"{step.number}{mark}{self.replay.name(seat)}: {line}\n", style=style)

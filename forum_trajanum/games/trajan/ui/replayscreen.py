@@ -25,6 +25,7 @@ from forum_trajanum.games.trajan.ui.panels import PANEL_KEYS, PANEL_TITLES, pane
 from forum_trajanum.games.trajan.ui.playdata import TrajanData
 from forum_trajanum.games.trajan.ui.statusline import status_line
 from forum_trajanum.tui.replaystepper import ReplayStepper
+from forum_trajanum.tui.textlines import cut_to_lines
 
 #: Below this many columns one panel shows at a time; from here the circle stays on the left.
 WIDE = 120
@@ -52,7 +53,7 @@ class TrajanReplayScreen(ReplayStepper):
     DEFAULT_CSS = """
     TrajanReplayScreen { layout: vertical; }
     TrajanReplayScreen #r-status { height: auto; background: $boost; }
-    TrajanReplayScreen #r-where { height: 3; padding: 0 1; color: #ffd7af; }
+    TrajanReplayScreen #r-where { height: auto; padding: 0 1; color: #ffd7af; }
     TrajanReplayScreen #r-body { height: 1fr; }
     TrajanReplayScreen .r-box { height: 1fr; border: round $primary 50%; }
     TrajanReplayScreen #r-keys { height: 1; background: $boost; }
@@ -128,6 +129,10 @@ class TrajanReplayScreen(ReplayStepper):
         if step is not None:
             said = replay.said(step, names) or [f"{names[step.seat]}: (no words)"]
             where.append("\n" + "; ".join(said))
+        # as many lines as it needs up to a quarter of the screen, then cut with where the
+        # rest is (QA at 80 columns: the last action's narration stopped mid-word, no "…")
+        height = self.size.height or self.app.size.height
+        where = cut_to_lines(where, width - 2, max(3, height // 4), "l: the log has it all")
         self.query_one("#r-where", Static).update(where)
         wide = self.size.width >= WIDE
         circle_box = self.query_one("#r-circle-box")
