@@ -130,3 +130,19 @@ async def test_at_80x24_the_last_actions_words_are_never_cut_without_saying_wher
         first = "; ".join(screen.replay.said(screen.replay.steps[0], screen.replay.names()))
         assert " ".join(first.split()) in " ".join(str(where.render()).split())
         assert "the log has it all" not in str(where.render())
+
+
+async def test_at_the_games_end_the_status_line_names_the_last_quarters_demands():
+    """QA: at the End of a finished game the replay's status line said "demands none yet",
+    although quarter IV's demands had been shown: they leave the game at the quarter's end
+    (R12), and the status line read the state after it. It names the demands scored on."""
+    session = _saved(None)
+    last = session.state.reports[-1].demands
+    app = ReplayApp(replay_screen_for(_path(session)))
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        status = " ".join(str(app.screen.query_one("#r-status").render()).split())
+        assert "none yet" not in status, status
+        assert "demands " + ", ".join(D.DEMANDS[d] for d in last) in status, status

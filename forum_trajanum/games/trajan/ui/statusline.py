@@ -47,7 +47,12 @@ def status_lines(data: TrajanData, width: int = 0) -> list[Text]:
     start = data.names[v.start_player] if v.quarter <= 0 else ""
     own = data.names[seat] if seat >= 0 else ""  # the hand: on the circle panel
     score = f" {v.players[seat].score} VP" if seat >= 0 else ""
-    shown = ", ".join(D.DEMANDS[d] for d in v.revealed if d >= 0) or "none yet"
+    demands = list(v.revealed)
+    if not demands and 0 < v.quarter <= len(v.scorings) and v.reports:
+        # the quarter scored and closed (its demands go, R12; at the game's end, quarter
+        # IV's): the demands it was scored on, not "none yet"
+        demands = list(v.reports[-1].demands)
+    shown = ", ".join(D.DEMANDS[d] for d in demands if d >= 0) or "none yet"
     first = Text(" ", no_wrap=True, overflow="ellipsis")
     if v.quarter <= 0:
         first.append("Setup", style="bold")
