@@ -25,6 +25,7 @@ from textual.widgets import (
     Select,
     Static,
 )
+from textual.widgets.input import Selection
 from textual.widgets.option_list import Option
 
 # Light imports only: the start screen is painted before the engine is loaded.
@@ -81,6 +82,19 @@ class MarkedCheckbox(Checkbox):
     @property
     def BUTTON_INNER(self) -> str:  # overrides Textual's class constant
         return "X" if self.value else " "
+
+
+class FormInput(Input):
+    """A text field of the form. Its text is selected when Tab brings the cursor in (a letter
+    typed then replaces it), but a Space never wipes it: the Space goes after the text (QA at
+    80x24: a Space typed back in "Ann" to add "Marie" blanked the name, and Start quietly
+    named the seat "Normal bot")."""
+
+    # (Textual calls each class's own handler, this one first, then Input's: no super())
+    def _on_key(self, event) -> None:
+        whole = Selection(0, len(self.value))
+        if event.character == " " and self.value and self.selection == whole:
+            self.selection = Selection.cursor(len(self.value))
 
 
 @dataclass
@@ -275,8 +289,9 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
             for seat in range(4):
                 with Horizontal(classes="seat-row", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="field-name")
-                    yield Input(value=f"Player {seat + 1}", id=f"name-{seat}", compact=True,
-                                placeholder=f"name of seat {seat + 1}")  # fmt: skip
+                    yield FormInput(value=f"Player {seat + 1}", id=f"name-{seat}",
+                                    placeholder=f"name of seat {seat + 1}",
+                                    compact=True)  # fmt: skip
                     yield FormSelect(LEVEL_CHOICES, value="", allow_blank=False,
                                      compact=True, id=f"bot-{seat}")  # fmt: skip
                     for each in self.options:
@@ -289,8 +304,8 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                 yield from self._option_field(each)
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="field-name")
-                yield Input(placeholder="optional: a whole number (the same seed, the same "
-                            "tiles and cards)", compact=True, id="seed")  # fmt: skip
+                yield FormInput(placeholder="optional: a whole number (the same seed, the "
+                                "same tiles and cards)", compact=True, id="seed")  # fmt: skip
             yield Static(id="form-message")
             with Horizontal(id="form-buttons"):
                 yield Button("Start", variant="primary", compact=True, id="start")
@@ -371,6 +386,14 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
             name = f"Player {seat + 1}"
             self._auto_names.pop(seat, None)
         field.value = name
+
+    def on_input_blurred(self, event: Input.Blurred) -> None:
+        """A name left blank gets its seat's name again, on the screen (Start would give it
+        that name: the form shows the name the seat will have)."""
+        wid = event.input.id or ""
+        if wid.startswith("name-") and not event.input.value.strip() and hasattr(self, "_levels"):
+            event.input.value = ""
+            self._name_default(int(wid.removeprefix("name-")))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if (event.input.id or "").startswith("name-") and hasattr(self, "_coach_auto"):

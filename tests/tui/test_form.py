@@ -225,3 +225,39 @@ async def test_a_form_closed_by_a_key_of_the_same_burst_before_it_was_mounted_ra
         await pilot.pause()
         assert app.screen is start
     assert app.return_code in (None, 0) and app._exception is None
+
+
+async def test_a_space_typed_back_in_a_name_or_the_seed_adds_a_space_and_never_wipes_it():
+    # QA at 80x24: Tab back into "Ann" selects it; the Space typed to add "Marie" replaced it,
+    # and Start quietly named the seat after its bot level
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot, app)
+        form.query_one("#bot-1").value = "normal"
+        await pilot.pause()
+        await pilot.press("enter", "enter")
+        assert app.focused is form.query_one("#name-0")
+        await pilot.press("ctrl+a", "ctrl+k", *"Ann", "tab", "shift+tab")
+        assert app.focused is form.query_one("#name-0")
+        await pilot.press("space", *"Marie")
+        assert form.query_one("#name-0").value == "Ann Marie"
+        await pilot.press("tab", "shift+tab", "space")
+        assert form.query_one("#name-0").value == "Ann Marie "
+        seed = form.query_one("#seed")
+        seed.value = "42"
+        seed.focus()
+        await pilot.pause()
+        await pilot.press("space")
+        assert seed.value == "42 "
+        name = form.query_one("#name-1")
+        name.focus()
+        await pilot.pause()
+        await pilot.press("backspace")  # the whole name was selected: a blank field
+        assert name.value == ""
+        await pilot.press("tab")  # left blank: the name the seat gets, on the screen
+        assert name.value == "Normal bot"
+        form.query_one("#start").focus()
+        await pilot.press("enter")
+        assert app.session is not None
+        assert app.session.record.names[:2] == ["Ann Marie", "Normal bot"]
+        assert app.session.record.seed == 42
