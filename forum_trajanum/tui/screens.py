@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -53,6 +54,9 @@ def bot_name(level: str, seat: int, levels: list[str]) -> str:
     return f"{level.capitalize()} bot" + (f" {same + 1}" if same else "")
 
 
+#: The keys of a seed (a whole number): typed on the form's buttons, they go to the Seed field.
+SEED_KEYS = frozenset("0123456789-")
+
 #: The form's keys in its fields: Enter moves on (as it does in a text field), Space opens a
 #: list or ticks a box. (Textual's own: Enter opened a list over the row below, or ticked.)
 _ENTER_MOVES_ON = Binding("enter", "app.focus_next", "Next field", show=False)
@@ -88,13 +92,38 @@ class FormInput(Input):
     """A text field of the form. Its text is selected when Tab brings the cursor in (a letter
     typed then replaces it), but a Space never wipes it: the Space goes after the text (QA at
     80x24: a Space typed back in "Ann" to add "Marie" blanked the name, and Start quietly
-    named the seat "Normal bot")."""
+    named the seat "Normal bot"). Text typed elsewhere for this field (a seed typed on the
+    Start button) is put at its end when it takes the focus."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        #: typed for this field before it had the focus: put at its end when it has it
+        self._typed_elsewhere = ""
 
     # (Textual calls each class's own handler, this one first, then Input's: no super())
     def _on_key(self, event) -> None:
         whole = Selection(0, len(self.value))
         if event.character == " " and self.value and self.selection == whole:
             self.selection = Selection.cursor(len(self.value))
+
+    def type_in(self, text: str) -> None:
+        """Put ``text`` at the end of the field and give it the focus."""
+        if self.has_focus:
+            self.selection = Selection.cursor(len(self.value))
+            self.insert_text_at_cursor(text)
+            return
+        self._typed_elsewhere += text
+        self.focus()
+
+    def _on_focus(self, event) -> None:
+        if self._typed_elsewhere:
+            self.select_on_focus = False  # for this focus: the text stays, the cursor after it
+            self.selection = Selection.cursor(len(self.value))
+            self.insert_text_at_cursor(self._typed_elsewhere)
+            self._typed_elsewhere = ""
+
+    def _on_blur(self, event) -> None:
+        self.select_on_focus = True
 
 
 @dataclass
@@ -479,12 +508,26 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         if isinstance(self.focused, Button):
             self.focused.press()
 
+    def _say(self, words: str, style: str = "bold") -> None:
+        """Put ``words`` on the form's message line (over the buttons)."""
+        message = self.query_one("#form-message", Static)
+        message.update(Text(printable(words), style=style))
+        message.display = True
+
     def _refuse(self, words: str, field: str) -> None:
         """Say why the game cannot start, and put the cursor in the field to change."""
-        message = self.query_one("#form-message", Static)
-        message.update(Text(printable(words), style="bold red"))
-        message.display = True
+        self._say(words, "bold red")
         self.query_one(field).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit (or a minus) typed on Start or Back is a seed typed in the wrong place: it
+        goes to the end of the Seed field, the cursor with it, and the message line says so
+        (QA at 80x24: a player counting Tabs typed the seed on Start, and it was lost)."""
+        if isinstance(self.focused, Button) and event.character and event.character in SEED_KEYS:
+            event.stop()
+            event.prevent_default()
+            self.query_one("#seed", FormInput).type_in(event.character)
+            self._say("Typed in the Seed field: the seed goes there (Start is under it).")
 
     def action_start(self) -> None:
         players = self._players()

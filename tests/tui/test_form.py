@@ -261,3 +261,22 @@ async def test_a_space_typed_back_in_a_name_or_the_seed_adds_a_space_and_never_w
         assert app.session is not None
         assert app.session.record.names[:2] == ["Ann Marie", "Normal bot"]
         assert app.session.record.seed == 42
+
+
+@pytest.mark.parametrize("button", ["start", "back"])
+async def test_digits_typed_on_start_or_back_go_to_the_seed_field_and_the_form_says_so(button):
+    # QA at 80x24: a player counting Tabs typed the seed on Start; the digits were dropped
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot, app)
+        form.query_one("#seed").value = "1"
+        form.query_one(f"#{button}").focus()
+        await pilot.pause()
+        await pilot.press(*"42")
+        assert app.focused is form.query_one("#seed")
+        assert form.query_one("#seed").value == "142"
+        assert "Seed field" in str(form.query_one("#form-message").render())
+        assert form.query_one("#form-message").display
+        assert isinstance(app.screen, NewGameScreen) and app.session is None
+        await pilot.press("enter", "enter")  # Enter in the seed: on to Start, which starts
+        assert app.session is not None and app.session.record.seed == 142
