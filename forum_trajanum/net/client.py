@@ -318,6 +318,8 @@ class RemoteRecord:
     bots: list[str]
     steps: int
     seed: int = 0
+    #: What the window keeps for itself (the coach's memory: ``meta.coach``), or None.
+    meta: Any = None
 
     @property
     def actions(self) -> list[str]:
@@ -340,6 +342,10 @@ class RemoteSession:
         self.autosave = False
         self.save_error = ""
         self.background_saves = False
+        #: What the window keeps of the game for itself (``record.meta``: the coach's
+        #: memory), and how it writes it (:meth:`save`); the host keeps the game.
+        self.meta: Any = None
+        self.keep: Callable[[], None] | None = None
 
         def changed(_client) -> None:
             with self._ready:
@@ -410,6 +416,7 @@ class RemoteSession:
             names=list(welcome.names),
             bots=list(welcome.bots),
             steps=self.host_state.steps,
+            meta=self.meta,
         )
 
     @property
@@ -506,7 +513,10 @@ class RemoteSession:
     # --- saving: the host's ----------------------------------------------------------------
 
     def save(self) -> None:
-        """The host saves after every action: nothing to do here."""
+        """The host saves the game after every action; here only what the window keeps for
+        itself (:attr:`meta`) is written, by :attr:`keep`."""
+        if self.keep is not None:
+            self.keep()
 
     @property
     def saved(self) -> bool:

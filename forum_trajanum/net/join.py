@@ -6,8 +6,10 @@ The screen shows the seat's own view only, always: no hand-over is needed, since
 seat's secret ever reaches this window. While another seat decides, the seat's view stays on
 screen with "Bob is choosing…", and the others' moves appear as the host sends them; each
 scoring is shown once when it happens, then the final ranking. Undo takes back a step of the
-seat's own turn, as at the table (the host decides whether it can). Leaving (q) leaves the
-seat: its address opens it again, and the game goes on on the host.
+seat's own turn, as at the table (the host decides whether it can). The first-game coach
+explains each new kind of decision once, as in the app (k switches it); its memory is this
+user's, kept in their own folder (:mod:`forum_trajanum.net.coachmemory`). Leaving (q) leaves
+the seat: its address opens it again, and the game goes on on the host.
 """
 
 from __future__ import annotations
@@ -25,9 +27,11 @@ from textual.screen import ModalScreen
 
 from forum_trajanum.core.errors import GameError
 from forum_trajanum.core.text import printable
+from forum_trajanum.net import coachmemory
 from forum_trajanum.net.client import JoinError, RemoteSession
 from forum_trajanum.net.protocol import AddressError, parse_address
 from forum_trajanum.tui import keys
+from forum_trajanum.tui.coach import CoachApp
 from forum_trajanum.tui.contract import GameUI, game_ui
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
 from forum_trajanum.tui.messages import ActionChosen
@@ -38,7 +42,7 @@ ADDRESS_VARIABLE = "FORUM_TRAJANUM_JOIN_ADDRESS"
 _SHELL_CSS = Path(__file__).resolve().parent.parent / "tui" / "forum_trajanum.tcss"
 
 
-class JoinApp(App):
+class JoinApp(CoachApp, App):
     """One seat of a game played on a host (see the module's docstring)."""
 
     CSS_PATH = str(_SHELL_CSS)
@@ -75,7 +79,10 @@ class JoinApp(App):
                 message=f"{self.session.rules.title} cannot be shown in a terminal yet.",
             )
             return
-        self.session.on_change(self._changed)
+        s = self.session
+        s.meta = coachmemory.load(s.client.address.secret, s.seat, s.name(s.seat))
+        s.keep = lambda: coachmemory.store(s.meta)
+        s.on_change(self._changed)
         self.show_game()
 
     def _changed(self, _session) -> None:
@@ -144,6 +151,12 @@ class JoinApp(App):
         hold = self.choice_hold if mine and self._last_decider != s.seat else 0.0
         self._last_decider = s.decider
         self.show_main(view, hold)
+        if mine:
+            self.coach_check(view)  # a kind of decision (or a word) new to this seat
+
+    def push_overlay(self, screen, callback) -> None:
+        """The coach's dialog, pushed from the app's own message loop."""
+        self.call_later(self.push_screen, screen, callback)
 
     def show_main(self, view, hold: float) -> None:
         s, ui = self.session, self.ui

@@ -5,13 +5,16 @@ bot, each person a headless app driven by keys")."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 
 import pytest
 
 from forum_trajanum.core.game import GAMES
+from forum_trajanum.net import coachmemory
 from forum_trajanum.net.client import RemoteSession
 from forum_trajanum.net.join import JoinApp
+from forum_trajanum.tui.coach import CoachScreen
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
 from tests.net.helpers import hosting
 from tests.tui.conftest import past_hold, screen_text
@@ -53,6 +56,7 @@ async def test_two_people_each_in_their_own_window_play_a_whole_game_with_a_bot_
                 pilots = [ann, bob]
                 presses = 0
                 seen_waiting = set()
+                coached = set()  # first games here: the coach explains each new kind once
                 while not all(app.session.over and app._over_shown for app in apps):
                     acted = False
                     for app, pilot in zip(apps, pilots, strict=True):
@@ -60,6 +64,10 @@ async def test_two_people_each_in_their_own_window_play_a_whole_game_with_a_bot_
                         if isinstance(screen, FlowScreen):  # a scoring: on to the game
                             await past_hold(pilot)
                             await pilot.press("enter")
+                            acted = True
+                        elif isinstance(screen, CoachScreen):  # read: OK
+                            coached.add(s.seat)
+                            await pilot.press("escape")
                             acted = True
                         elif (
                             isinstance(screen, GameScreen)
@@ -87,9 +95,47 @@ async def test_two_people_each_in_their_own_window_play_a_whole_game_with_a_bot_
                         await wait_for(pilots, lambda shown=shown: now(apps) != shown)
                     assert presses < 2000, "the game did not finish"
                 assert table.session.over and presses > 40
-                assert seen_waiting == {0, 1}
+                assert seen_waiting == {0, 1} and coached == {0, 1}
                 for app in apps:
                     assert OVER[game] in screen_text(app)
         finally:
             for session in sessions:
+                await asyncio.to_thread(session.close)
+
+
+async def test_the_coach_explains_a_new_kind_once_and_keeps_its_memory_in_the_joiners_folder(
+    save_home, quick_idle
+):
+    async with hosting("forum-trajanum", "Ann", "easy", seed=2) as hosted:
+        address = hosted.addresses[1][0]
+        memory = save_home / coachmemory.FILE
+        for window in ("first", "again"):
+            session = await asyncio.to_thread(RemoteSession, address)
+            app = JoinApp(session, choice_hold=0.001)
+            try:
+                async with app.run_test(size=(120, 40)) as pilot:
+
+                    def shown(app=app) -> bool:
+                        screen = app.screen
+                        return isinstance(screen, CoachScreen) or (
+                            isinstance(screen, GameScreen) and bool(screen.data.view.legal)
+                        )
+
+                    await wait_for([pilot], shown)
+                    await pilot.pause()
+                    if window == "first":  # Ann's first game: her first decision explained
+                        assert isinstance(app.screen, CoachScreen)
+                        await pilot.press("escape")
+                        await wait_for([pilot], lambda app=app: isinstance(app.screen, GameScreen))
+                        kept = json.loads(memory.read_text())
+                        (entry,) = kept.values()
+                        assert entry["on"] == [0] and entry["seen"]["0"]
+                        assert address.secret not in memory.read_text()  # its digest only
+                    else:  # the same decision in a new window: not explained again
+                        assert isinstance(app.screen, GameScreen)
+                        await pilot.press("k")  # the coach off for Ann, in her folder
+                        await wait_for([pilot], lambda a=app: "Coach off" in screen_text(a))
+                        (entry,) = json.loads(memory.read_text()).values()
+                        assert entry["on"] == []
+            finally:
                 await asyncio.to_thread(session.close)
