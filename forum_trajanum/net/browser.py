@@ -129,10 +129,17 @@ def _seat_pages_class():
                 font_size = query_size(request, "fontsize", 16, FONT_SIZES)
             except BadQuery as bad:
                 return web.Response(status=400, text=str(bad))
+            session = table.session
+            held = self.game_host.connections.get(table.number, {}).get(seat)
+            if held is not None and not held.closed:  # said here: an app would only end
+                words = (
+                    f"{session.name(seat)}'s seat is already played from another window. "
+                    "Close that one first, then reload this page."
+                )
+                return web.Response(status=409, text=words)
             if self.playing >= self.max_games:
                 LOG.warning("refused a seat's page: %d run already (--max-games)", self.playing)
                 return web.Response(status=503, text=self.full_words())
-            session = table.session
             title = f"{session.rules.title}: {printable(session.name(seat))}"
             return self.terminal_page(request, f"/term/{table.number}/{secret}", font_size, title)
 

@@ -1,6 +1,6 @@
 """A seat's address as a browser page, without a browser: ``serve``'s rules hold for it (the
 seat's secret is the page's secret, the terminal's websocket only from the host's own page and
-names, at most ``--max-games`` seats in browsers at once)."""
+names, at most ``--max-games`` seats in browsers at once, a seat in use said so)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import aiohttp
 import pytest
 
 from forum_trajanum.net.browser import NO_SEAT
-from tests.net.helpers import hosting
+from tests.net.helpers import hosting, joined
 
 pytest.importorskip("textual_serve", reason="textual-serve is not installed ([web] extra)")
 
@@ -38,6 +38,10 @@ async def test_a_seats_page_and_terminal_keep_serves_rules_secret_origin_names_a
             with pytest.raises(aiohttp.WSServerHandshakeError) as no:
                 await http.ws_connect(terminal.replace(ann.secret, "aaaaa-bbbbb"))
             assert no.value.status == 403
+            # a seat played from another window: the page says so (no app that would end)
+            async with joined([ann]), http.get(ann.url()) as page:
+                assert page.status == 409
+                assert "Ann's seat is already played" in await page.text()
             # --max-games: beyond the seats the host shows in browsers, the page says so
             hosted.host.pages.playing = 1
             async with http.get(ann.url()) as page:
