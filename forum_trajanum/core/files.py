@@ -152,3 +152,16 @@ def clean_name(text: object, limit: int = MAX_NAME) -> str:
         else:
             kept.append(char)
     return " ".join("".join(kept).split())[:limit].strip()
+
+
+def name_and_bot(name: str, bot: str) -> str:
+    """A seat's name with its bot level, said once: "Marcus (normal bot)", but "Normal bot"
+    (a bot named after its level, as the new-game form names it) and "Normal bot 2" alone
+    (QA: "Normal bot (normal bot)" in the games list, the replay and the export)."""
+    if not bot:
+        return name
+    said = f"{bot} bot".lower()
+    words = name.lower()
+    if words == said or (words.startswith(said + " ") and words[len(said) + 1 :].isdigit()):
+        return name
+    return f"{name} ({bot} bot)"

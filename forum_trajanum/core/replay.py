@@ -24,6 +24,7 @@ import bisect
 from dataclasses import dataclass
 from typing import Any
 
+from forum_trajanum.core.files import name_and_bot
 from forum_trajanum.core.game import GAMES
 from forum_trajanum.core.timeline import Timeline, TimelineStep
 
@@ -126,7 +127,7 @@ class Replay:
         """ "Marcus (normal bot)"."""
         bots = self.record.bots
         bot = bots[seat] if seat < len(bots) else ""
-        return f"{self.name(seat)} ({bot} bot)" if bot else self.name(seat)
+        return name_and_bot(self.name(seat), bot)
 
     def lines_of(self, step: ReplayStep) -> list[tuple[int, str, bool]]:
         """The lines of ``step`` that may be shown: (seat, text, was secret then)."""

@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from forum_trajanum.core.errors import RecordError
-from forum_trajanum.core.files import MAX_HEADER, NoPermission, TooBig, load_json, read_limited
+from forum_trajanum.core.files import (
+    MAX_HEADER,
+    NoPermission,
+    TooBig,
+    load_json,
+    name_and_bot,
+    read_limited,
+)
 from forum_trajanum.core.saves.lock import held_elsewhere
 from forum_trajanum.core.saves.paths import (
     DAMAGED,
@@ -63,7 +70,7 @@ class GameInfo:
     def seats(self) -> str:
         """``Livia, Marcus (normal bot)``."""
         return ", ".join(
-            f"{name} ({bot} bot)" if bot else name
+            name_and_bot(name, bot)
             for name, bot in zip(self.names, self.bots + [""] * len(self.names), strict=False)
         )
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from forum_trajanum.core.errors import RecordError
-from forum_trajanum.core.files import read_limited
+from forum_trajanum.core.files import name_and_bot, read_limited
 from forum_trajanum.core.record import ReadRecord, read_record
 from forum_trajanum.games.forum_trajanum.engine import view
 from forum_trajanum.games.forum_trajanum.engine.replay import (
@@ -242,7 +242,7 @@ def _count(n: int, word: str) -> str:
 
 
 def _player(p: dict) -> str:
-    return f"{p['seat']} {p['name']}" + (f" ({p['bot']} bot)" if p["bot"] else "")
+    return f"{p['seat']} {name_and_bot(p['name'], p['bot'])}"
 
 
 def _scoring_lines(cycle: int, rows: list[dict]) -> list[str]:

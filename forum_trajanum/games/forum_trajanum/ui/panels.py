@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from forum_trajanum.core.files import name_and_bot
 from forum_trajanum.games.forum_trajanum.data import (
     AREA_BONUS_LABELS,
     COLOUR_NAMES,
@@ -154,9 +155,7 @@ def players_text(pv: PlayerView, names: list[str], bots: list[str]) -> Text:
     text = Text()
     for c in pv.colonias:
         seat = c.seat
-        who = f"{seat + 1} {names[seat]}"
-        if bots[seat] and "bot" not in names[seat].lower():  # "Normal bot" says it already
-            who += f" ({bots[seat]} bot)"
+        who = f"{seat + 1} {name_and_bot(names[seat], bots[seat])}"
         if seat == pv.viewer:
             who += " (you)"
         text.append("▶ " if seat == pv.decider else "  ", style="bold #ffff00")
