@@ -544,6 +544,7 @@ async def test_compact_panels_switch_by_one_key_and_an_envoy_shows_the_forum():
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
+        await past_hold(pilot)  # the play screen, laid out
         screen = app.screen
         assert screen.compact and screen.panel == "forum"  # placing an envoy: the Forum
         assert screen.query_one("#forum").display and screen.query_one("#forum").region
