@@ -113,6 +113,9 @@ class Game:
     #: decision of the player's (a step with one possible answer the rules play within the
     #: action), in words for the next decision's message; "" for nothing.
     played_alone: Callable[[Any, Any, Any], str] = lambda *_: ""
+    #: ``scoring_name(n)``: the ``n``-th scoring (from 1) in the game's words, as the export
+    #: heads its table ("the scoring of Quarter II"); the default says its number.
+    scoring_name: Callable[[int], str] = lambda n: f"scoring {n}"
     #: Module paths the program loads on use: the game's bots (``make_bot(level, seed)``), its
     #: screens for the app (``"ui"``: a package whose ``UI`` is its
     #: :class:`~forum_trajanum.tui.contract.GameUI`), its replay (``"replay"``) and its own

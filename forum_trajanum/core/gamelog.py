@@ -41,7 +41,11 @@ def structure(record, game, public: bool = False, problem: str = "") -> dict:
         # a scoring is shown once it is complete: when the period moves on or the game ends
         if step.scorings > scorings_seen and (step.moved_on or step.over):
             scorings_seen = step.scorings
-            periods[-1]["entries"].append({"scoring": scorings_seen, "rows": step.scoring})
+            periods[-1]["entries"].append(
+                # the scoring in the game's words (the core names none)
+                {"scoring": scorings_seen, "name": game.scoring_name(scorings_seen)}
+                | {"rows": step.scoring}
+            )
     keys = game.rank_keys(state)
     ranking = [
         {
@@ -169,7 +173,8 @@ def _scoring(entry: dict, categories: list[str], names: dict[int, str]) -> list[
     rows = entry["rows"]
     width = max(len(names[r["seat"]]) for r in rows) + 2
     head = f"{'':<{width}}" + "".join(f"{k:>11}" for k in categories) + "      score"
-    out = ["", f"Points after scoring {entry['scoring']} (whole game so far):", "      " + head]
+    name = entry.get("name") or f"scoring {entry['scoring']}"
+    out = ["", f"Points after {name} (whole game so far):", "      " + head]
     for r in rows:
         cells = "".join(f"{r['points'].get(k, 0):>11}" for k in categories)
         out.append(f"      {names[r['seat']]:<{width}}{cells}{r['score']:>11}")

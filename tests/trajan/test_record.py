@@ -105,6 +105,24 @@ def test_export_prints_a_trajan_game_in_words_secrets_only_when_finished(tmp_pat
     assert data["game"] == "trajan" and len(data["ranking"]) >= 1
 
 
+def test_the_export_heads_each_scoring_table_with_the_quarter_it_scores(tmp_path):
+    """QA: the export headed its tables "Points after scoring 1" (the core's count) where
+    the game says quarters (EN l.163, l.405: four quarters, the final scoring after the last,
+    l.524). Each table is named after its quarter, in the game's words."""
+    from forum_trajanum.core.export import export
+
+    finished = tmp_path / "done.json"
+    finished.write_text(_played(7, 3).to_json())
+    text = export(finished)
+    heads = [line for line in text.splitlines() if line.startswith("Points after")]
+    assert heads == [
+        "Points after the scoring of Quarter I (whole game so far):",
+        "Points after the scoring of Quarter II (whole game so far):",
+        "Points after the scoring of Quarter III (whole game so far):",
+        "Points after the scoring of Quarter IV and the final scoring (whole game so far):",
+    ]
+
+
 def test_a_trajan_game_is_saved_listed_and_read_back_from_the_save_folder(tmp_path, monkeypatch):
     """A Trajan game is saved, listed with its place in the game (EN l.163: quarters and rounds)
     and read back."""

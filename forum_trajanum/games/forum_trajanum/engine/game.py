@@ -96,6 +96,7 @@ GAME = Game(
     summary=summary,
     period=period,
     period_name=period_name,
+    scoring_name=lambda n: f"the scoring of Cycle {roman(n, CYCLES)}",
     scorings=lambda state: len(state.scorings),
     categories=CATEGORIES,
     points=lambda state: [dict(pl.points) for pl in state.players],

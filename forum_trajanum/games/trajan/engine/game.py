@@ -82,6 +82,12 @@ def period_name(when: tuple[int, int]) -> str:
     return f"Quarter {roman(quarter, D.QUARTERS)}, round {round_}"
 
 
+def scoring_name(n: int) -> str:
+    """The ``n``-th scoring in words: quarter ``n``'s, the fourth with the final scoring."""
+    name = f"the scoring of Quarter {roman(n, D.QUARTERS)}"
+    return name + (" and the final scoring" if n == D.QUARTERS else "")
+
+
 def summary(state: GameState) -> str:
     if is_over(state):
         return "finished"
@@ -130,6 +136,7 @@ GAME = Game(
     summary=summary,
     period=period,
     period_name=period_name,
+    scoring_name=scoring_name,
     scorings=complete_scorings,
     categories=CATEGORIES,
     points=lambda state: [dict(pl.points) for pl in state.players],
