@@ -317,6 +317,7 @@ def _trajan_build_session() -> GameSession:
     return session
 
 
+@pytest.mark.long  # a whole search of the building step's hint
 async def test_a_building_steps_hint_names_its_conversions_by_colour_and_group_key(
     uncut_hint,
 ):
