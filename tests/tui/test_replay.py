@@ -68,6 +68,8 @@ async def test_the_panels_show_the_board_the_scores_and_the_log():
         await pilot.press("s")
         text = screen_text(app)
         assert "Score after each round" in text and "Colonia of" not in text
+        assert text.count("Score after each round") == 1  # over the chart, not the table too
+        assert "In numbers, cycle by cycle" in text
         final = read_record(GAME.read_bytes()).record.replay()
         last_rows = [line.split() for line in text.splitlines() if "scored" not in line]
         assert ["III", "Livia", "9", "11", "11", "11", str(final.players[0].score)] in last_rows

@@ -304,7 +304,8 @@ class ReplayScreen(ReplayStepper):
         """Every player's score at the end of each round so far (the score over the rounds):
         a row per cycle and player, a column per round and the cycle's scoring."""
         replay = self.replay
-        table = Table(title="Score after each round", box=None, padding=(0, 1))
+        # the chart above says "Score after each round" (QA: the heading was shown twice)
+        table = Table(title="In numbers, cycle by cycle", box=None, padding=(0, 1))
         table.add_column("cycle")
         table.add_column("player")
         for title in ("r1", "r2", "r3", "r4", "scored"):
