@@ -59,6 +59,7 @@ def _pressed(tab: Tab) -> bool:
     return True
 
 
+@pytest.mark.long  # a browser's game, as tests/web's
 def test_a_seats_address_in_a_browser_plays_that_seat_and_a_wrong_secret_is_refused(
     browser,  # noqa: F811
     host,
