@@ -240,3 +240,25 @@ async def test_at_80x24_the_decision_line_cut_for_the_whole_hint_ends_in_an_elli
         shown = getattr(rendered, "plain", str(rendered))
         assert len(shown.splitlines()) == 1 and shown.rstrip().endswith("…"), shown
         assert shown.rstrip()[:-1] in " ".join(screen_text(app).split())
+
+
+async def test_the_first_hint_the_crane_colours_says_the_key_of_the_step_it_marks():
+    # QA at 80x24: "Hint: Cranes: A1 green…" with no key, while every later hint said "[1] …"
+    # (the list offers the colours corner by corner; the hint is the whole arrangement)
+    from forum_trajanum.games.forum_trajanum.ui.cranes import STEP_ID
+    from forum_trajanum.tui.keys import ENTRY_KEYS
+
+    session = session_at("setup_cranes", seed=2)
+    session.autosave = False
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over to the deciding player
+        await pilot.press("h")
+        assert await wait_for(pilot, lambda: app.screen.query_one("#hint").hint is not None)
+        await pilot.pause()
+        lst = app.screen.query_one("#decisions")
+        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        (marked,) = _marked(app)
+        assert marked.startswith(STEP_ID)
+        line = str(app.screen.query_one("#hint").line_text())
+        assert line.startswith(f"Hint: [{ENTRY_KEYS[ids.index(marked)]}] Cranes: "), line

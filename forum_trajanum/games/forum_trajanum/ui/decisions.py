@@ -527,6 +527,13 @@ class DecisionPanel(Vertical):
                 group = keys.get(GROUP_ID + name, "")
                 own = f" {ENTRY_KEYS[n]}" if group and n < len(ENTRY_KEYS) else ""
                 keys.setdefault(str(action), group + own)
+        # a suggestion the list holds step by step (the crane colours, corner by corner):
+        # the key of the step that leads to it (QA: the first hint named no key)
+        action = self.hints.action()
+        if action is not None and str(action) not in keys:
+            entry = self.hints.entry(list(keys), self.choices.groups)
+            if entry in keys:
+                keys[str(action)] = keys[entry]
         return keys
 
     def point_at_hint(self) -> None:
