@@ -16,6 +16,7 @@ from forum_trajanum.core import saves
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.text import printable
 from forum_trajanum.tui.keys import KeyBar
+from forum_trajanum.tui.textlines import Hanging
 
 
 def game_line(info: saves.GameInfo) -> Text:
@@ -114,7 +115,8 @@ class GamesScreen(ModalScreen[str | None]):
         options = self.query_one("#games", OptionList)
         options.clear_options()
         if self.games:
-            options.add_options([Option(game_line(g), id=g.id) for g in self.games])
+            # a wrapped line keeps its indent ("last played 26 Nov" / "2026 07:13" at 80)
+            options.add_options([Option(Hanging(game_line(g)), id=g.id) for g in self.games])
             options.highlighted = 0
         else:
             none = "No finished games yet." if self.finished else "No unfinished games."

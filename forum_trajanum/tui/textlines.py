@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import io
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.selection import Selection
@@ -60,6 +61,43 @@ def cut_to_lines(text: Text, width: int, lines: int, rest: str) -> Text:
     for line in kept:
         line.rstrip()
     return Text("\n").join(kept)
+
+
+class Hanging:
+    """``text`` whose wrapped lines keep their line's indent (a hanging indent): a line
+    "  Ann: words" goes on under "Ann", a line "    · words" under "words", never at
+    column 1. Its ``plain`` and ``str`` are the text's."""
+
+    #: Marks that begin an item: its wrapped lines go on under the words after the mark.
+    BULLETS = ("· ", "• ", "- ")
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    @property
+    def plain(self) -> str:
+        return self.text.plain
+
+    def __str__(self) -> str:
+        return self.text.plain
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.text)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(options.max_width, 1)
+        for line in self.text.split("\n", allow_blank=True):
+            body = line.plain.lstrip(" ")
+            indent = len(line.plain) - len(body)
+            if body.startswith(self.BULLETS):
+                indent += 2
+            indent = min(indent, width // 2)  # a narrow column: the words keep most of it
+            head, rest = line[:indent], line[indent:]
+            for n, part in enumerate(rest.wrap(console, width - indent) or [Text()]):
+                part.rstrip()
+                shown = (head if n == 0 else Text(" " * indent)) + part
+                shown.no_wrap, shown.end = True, "\n"
+                yield shown
 
 
 def hidden(widget: Widget) -> bool:

@@ -123,3 +123,24 @@ async def test_at_80_columns_the_lists_keys_are_read_whole():
         for key in ("Enter: open", "r: replay", "d: delete", "f: finished / unfinished games",
                     "Escape: back"):  # fmt: skip
             assert key in text, text
+
+
+async def test_at_80x24_a_games_wrapped_line_keeps_its_indent():
+    """QA at 80x24: the second line of a game in the list wrapped to column 1 ("… last
+    played 26 Nov" / "2026 07:13"); its wrapped part stays under its first words."""
+    busy = _saved(2, ["Cai", "Dee"], close=False)  # the longest line: open elsewhere
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open_list(pilot, app)
+        await pilot.pause()
+        frame = "█▊▎ "  # the dialog's and the list's sides
+        rows = [row.strip(frame) for row in screen_text(app).splitlines()]
+        first = next(i for i, row in enumerate(rows) if "Cai, Dee" in row)
+        second, third = rows[first + 1], rows[first + 2]
+        assert "last played" in second and "open in another window" not in second, second
+        # the wrapped part goes on under the second line's words (indented like them)
+        assert third and "open in another window".endswith(third.strip()), third
+        line = next(r for r in screen_text(app).splitlines() if second in r)
+        wrapped = next(r for r in screen_text(app).splitlines() if r.rstrip(frame).endswith(third))
+        assert wrapped.index(third) == line.index(second), (line, wrapped)
+    busy.close()

@@ -20,6 +20,7 @@ from forum_trajanum.tui.keys import KeyBar
 from forum_trajanum.tui.messages import (
     GameLeft,
 )
+from forum_trajanum.tui.textlines import Hanging
 
 #: The point categories in words (the engine's POINT_SOURCES).
 CATEGORY_WORDS = {
@@ -107,7 +108,8 @@ class QuarterScreen(FlowScreen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="q-box"):
-            yield Static(quarter_text(self.v, self.scoring, self.names), id="q-text")
+            # wrapped lines keep their indent (they went back to column 1 at 80 columns)
+            yield Static(Hanging(quarter_text(self.v, self.scoring, self.names)), id="q-text")
             yield ScoreChart(self.history, self.names, id="q-chart", groups=QUARTERS)
             yield Static(Text("Enter: go on", style="bold"))
         yield KeyBar()
@@ -184,7 +186,7 @@ class TrajanOverScreen(FlowScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="o-box"):
             yield Static(Text("Final ranking", style="bold"))
-            yield Static(final_text(self.v, self.names), id="o-text")
+            yield Static(Hanging(final_text(self.v, self.names)), id="o-text")
             yield ScoreChart(self.history, self.names, id="o-chart", groups=QUARTERS)
             yield Static(Text("Enter: back to the menu", style="bold"))
         yield KeyBar()
