@@ -382,3 +382,29 @@ async def test_the_switched_panels_title_lists_the_o_key_of_the_other_players_ci
         assert re.search(r"\(keys( [a-z])+ o\)", title), title
         await pilot.press("o")
         assert await wait_for(pilot, lambda: isinstance(app.screen, OthersScreen))
+
+
+@SIZES
+async def test_every_tile_on_the_province_map_is_named_whole_or_cut_with_a_mark(size):
+    """QA at 160x45: the tile under "Germ. Inf." read "wild deman" (cut where its shortest
+    form did not fit the map's cell). Each tile shows one of its forms, else ends in "…"."""
+    from forum_trajanum.games.trajan.ui.panels import FORUM_KEYS, TILE_KEY, WILD_FORMS
+
+    session = GameSession.new(
+        1, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
+    )
+    kinds = {FORUM_KEYS[TILE_KEY[t]][0] for t in session.state.provinces if t >= 0}
+    assert {"wild_demand", "wild_construction"} <= kinds  # seed 1: both on the map
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=size) as pilot:
+        await _to_play(pilot, app)
+        await pilot.press("m")
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        camp = next((n for n, line in enumerate(lines) if "ilitary camp" in line), len(lines))
+        drawn = "\n".join(lines[:camp])  # the map's cells (the list below says tiles whole)
+        shown = re.findall(r"wild:? ?[^\s│─]*", drawn)
+        assert shown, drawn  # a wild tile in view
+        forms = {form for each in WILD_FORMS.values() for form in each}
+        for label in shown:
+            assert label in forms or label.endswith("…"), (label, shown)

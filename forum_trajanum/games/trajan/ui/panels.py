@@ -138,8 +138,9 @@ SHORT_PROVINCES: dict[str, tuple[str, ...]] = {
 
 
 def _fit(forms, width: int) -> str:
-    """The first (longest) of ``forms`` that fits ``width`` characters."""
-    return next((f for f in forms if len(f) <= width), forms[-1][:width])
+    """The first (longest) of ``forms`` that fits ``width`` characters; when none does, the
+    shortest cut with "…" (never cut without a mark: "wild deman" read as a word, QA)."""
+    return next((f for f in forms if len(f) <= width), forms[-1][: width - 1] + "…")
 
 
 def _short_tile(tile: int) -> tuple[str, ...]:
@@ -158,9 +159,9 @@ def _short_tile(tile: int) -> tuple[str, ...]:
 #: The wild cards on the map, from long to short.
 WILD_FORMS = {
     "wild_commodity": ("wild: commodity", "wild: any card", "wild: card", "wild card"),
-    "wild_construction": ("wild: building", "wild: build.", "wild build."),
-    "wild_demand": ("wild: demand", "wild demand"),
-    "wild_extra": ("wild: extra", "wild extra"),
+    "wild_construction": ("wild: building", "wild: build.", "wild build.", "wild bld."),
+    "wild_demand": ("wild: demand", "wild demand", "wild dem."),
+    "wild_extra": ("wild: extra", "wild extra", "wild ext."),
 }
 
 
