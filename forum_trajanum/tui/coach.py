@@ -285,6 +285,7 @@ class CoachScreen(ModalScreen[str]):
         status line; above the key bar otherwise (the strip of a small window: at the top)."""
         box = self.query_one("#coach-box")
         if self.has_class("-compact"):
+            self._fit_title()
             return
         below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
         found = below.query("#p-decide") if below is not None else ()
@@ -296,6 +297,21 @@ class CoachScreen(ModalScreen[str]):
             # the key bar stays in view, and the panels' bottom borders above it whole (the
             # box's own border ran into theirs at 120x36: ╰───╰───╯───╯)
             box.styles.margin = (0, 0, 2, 0)
+
+    def _fit_title(self) -> None:
+        """The strip's title whole, or cut at a word with "…" when it does not fit beside the
+        buttons (QA at 80x24: "…female-back citizens o…", cut in a word)."""
+        title = self.query_one("#coach-title", Static)
+        width = title.content_size.width
+        head = "Coach: "
+        words = self.title_text.split()
+        if width > 0 and Text(f"{head}{self.title_text}").cell_len > width:
+            while len(words) > 1 and Text(f"{head}{' '.join(words)}…").cell_len > width:
+                words.pop()
+            shown = " ".join(words) + "…"
+        else:
+            shown = self.title_text
+        title.update(Text.assemble((head, "bold #87d7ff"), (shown, "bold #ffd75f")))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
