@@ -9,6 +9,7 @@ know. The seed decides every hidden card, so it is shown only when everything is
 
 from __future__ import annotations
 
+from forum_trajanum.core.files import name_and_bot
 from forum_trajanum.core.timeline import Timeline
 
 SECRET_MARK = "~"
@@ -166,7 +167,7 @@ def to_text(data: dict) -> str:
 
 
 def _player(p: dict) -> str:
-    return f"{p['seat']} {p['name']}" + (f" ({p['bot']} bot)" if p["bot"] else "")
+    return f"{p['seat']} {name_and_bot(p['name'], p['bot'])}"
 
 
 def _scoring(entry: dict, categories: list[str], names: dict[int, str]) -> list[str]:

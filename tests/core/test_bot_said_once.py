@@ -54,3 +54,19 @@ def test_the_games_list_the_replay_and_the_export_say_a_bot_level_once(tmp_path)
     text = export.export(path)
     assert "Players: 1 Livia, 2 Easy bot\n" in text
     assert "(easy bot)" not in text
+
+
+def test_trajans_export_says_a_bot_level_once(tmp_path):
+    from forum_trajanum.core.session import GameSession
+    from forum_trajanum.games.trajan.engine.state import TrajanOptions
+
+    session = GameSession.new(
+        3, TrajanOptions(players=2), ["Ann", "Normal bot"], ["", "normal"], autosave=False,
+        game="trajan",
+    )  # fmt: skip
+    session.play(session.view_of(session.decider).legal[0])
+    path = tmp_path / "trajan.json"
+    path.write_text(session.record.to_json(), encoding="utf-8")
+    text = export.export(path)
+    assert "Players: 1 Ann, 2 Normal bot\n" in text
+    assert "(normal bot)" not in text
