@@ -33,7 +33,7 @@ from forum_trajanum.net.protocol import AddressError, parse_address
 from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp
 from forum_trajanum.tui.contract import GameUI, game_ui
-from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
+from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen, mode_screen
 from forum_trajanum.tui.messages import ActionChosen
 
 #: The environment variable a seat's address may come in (not on the command line, which
@@ -167,16 +167,7 @@ class JoinApp(CoachApp, App):
             s, view, names=self.names(), bots=self.bots(), message=message, hold=hold,
             home=s.seat,
         )  # fmt: skip
-        cls = ui.screen_class(view)
-        screen = self._mode_screens.get(cls)
-        if screen is None:
-            screen = cls(data)
-            self._mode_screens[cls] = screen
-            self.install_screen(screen, name=f"mode-{cls.MODE}")
-        elif screen.is_mounted:
-            screen.show(data)
-        else:
-            screen.data = data
+        screen = mode_screen(self, self._mode_screens, ui.screen_class(view), data)
         if self.screen is not screen:
             if len(self.screen_stack) > 1:
                 self.switch_screen(screen)

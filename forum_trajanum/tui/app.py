@@ -35,7 +35,7 @@ from forum_trajanum.tui.compat import (
     share_parsed_css,
 )
 from forum_trajanum.tui.contract import GameUI, game_ui
-from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
+from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen, mode_screen
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.screens import (
     HandOverScreen,
@@ -621,15 +621,7 @@ class ForumApp(CoachApp, App):
         """Put ``data`` on the play screen of its mode. Each mode's screen is made once and
         reused (installed), which keeps switching modes cheap."""
         cls = self.ui.screen_class(data.view)
-        screen = self._mode_screens.get(cls)
-        if screen is None:
-            screen = cls(data)
-            self._mode_screens[cls] = screen
-            self.install_screen(screen, name=f"mode-{cls.MODE}")
-        elif screen.is_mounted:
-            screen.show(data)
-        else:
-            screen.data = data
+        screen = mode_screen(self, self._mode_screens, cls, data)
         if self.screen is not screen:
             self.switch_screen(screen)
 

@@ -72,6 +72,22 @@ class GameScreen(Screen):
         self.post_message(ScreenUncovered())
 
 
+def mode_screen(app, screens: dict[type, GameScreen], cls: type[GameScreen], data) -> GameScreen:
+    """The play screen of one mode (``cls``) with ``data`` on it: each mode's screen is made
+    once and reused (installed in ``app``), which keeps switching modes cheap. The caller
+    shows it."""
+    screen = screens.get(cls)
+    if screen is None:
+        screen = cls(data)
+        screens[cls] = screen
+        app.install_screen(screen, name=f"mode-{cls.MODE}")
+    elif screen.is_mounted:
+        screen.show(data)
+    else:
+        screen.data = data
+    return screen
+
+
 def apply_breakpoints(screen: Screen, update: bool = True) -> None:
     """Set the breakpoint classes for the app's size now (Textual sets them on a resize of
     the active screen only: a reused screen may have missed one, and a new one is laid out
