@@ -69,6 +69,8 @@ class JoinApp(CoachApp, App):
         self.shown_decision = ""
         #: Moves and undos sent and not answered yet.
         self.in_flight = 0
+        #: What ``join`` prints when the window closes: how to come back to a game going on.
+        self.farewell = ""
 
     # --- showing -------------------------------------------------------------------------
 
@@ -221,9 +223,20 @@ class JoinApp(CoachApp, App):
             self.push_screen(self.ui.help_screen(message.tab))
 
     def on_menu_requested(self, message) -> None:
-        self.exit()
+        self.leave()
 
     def on_game_left(self, message) -> None:
+        self.leave()
+
+    def leave(self) -> None:
+        """Close the window (``q``: the menu of a game played here is the terminal's own);
+        a game still going on keeps the seat, and ``join`` says how to come back."""
+        s = self.session
+        if not s.over:
+            self.farewell = (
+                f"You left the game; it goes on on the host and keeps {s.name(s.seat)}'s "
+                f"seat. To come back: forum-trajanum join {s.client.address.short()}"
+            )
         self.exit()
 
     def on_quit_requested(self, message) -> None:
@@ -272,6 +285,8 @@ def main(argv: list[str] | None = None) -> int:
         app.run()
     finally:
         session.close()
+    if app.farewell:
+        print(printable(app.farewell))
     return app.return_code or 0
 
 

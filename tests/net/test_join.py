@@ -139,3 +139,27 @@ async def test_the_coach_explains_a_new_kind_once_and_keeps_its_memory_in_the_jo
                         assert entry["on"] == []
             finally:
                 await asyncio.to_thread(session.close)
+
+
+async def test_q_in_a_game_going_on_closes_the_window_and_says_how_to_come_back(
+    save_home, quick_idle
+):
+    async with hosting("trajan", "Ann", "easy", seed=3) as hosted:
+        address = hosted.addresses[1][0]
+        session = await asyncio.to_thread(RemoteSession, address)
+        app = JoinApp(session, choice_hold=0.001)
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await wait_for([pilot], lambda: isinstance(app.screen, (GameScreen, CoachScreen)))
+                await pilot.pause()
+                if isinstance(app.screen, CoachScreen):
+                    await pilot.press("escape")
+                    await wait_for([pilot], lambda: isinstance(app.screen, GameScreen))
+                assert app.farewell == ""
+                await pilot.press("q")
+                await wait_for([pilot], lambda: bool(app.farewell))
+        finally:
+            await asyncio.to_thread(session.close)
+        assert "it goes on on the host" in app.farewell
+        assert f"forum-trajanum join {address.short()}" in app.farewell
+        assert not session.over
