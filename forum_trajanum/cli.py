@@ -107,6 +107,18 @@ def _game_names() -> list[str]:
     return GAMES.names()
 
 
+def _game_argument(parser: argparse.ArgumentParser) -> None:
+    """``--game``, one of the registered games (the default game unless named)."""
+    from forum_trajanum.games import DEFAULT_GAME
+
+    parser.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        choices=_game_names(),
+        help=f"which game (default {DEFAULT_GAME})",
+    )
+
+
 def _game_titles() -> str:
     """The registered games' names for players: "A and B", "A, B and C"."""
     from forum_trajanum.core.game import GAMES
@@ -193,7 +205,6 @@ def _whole(low: int, high: int, what: str):
 def _host(argv: list[str]) -> int:
     """``forum-trajanum host --seats Ann,Bob,normal ...``: a game host for players on their
     own screens (:mod:`forum_trajanum.net`)."""
-    from forum_trajanum.games import DEFAULT_GAME
     from forum_trajanum.net.host import MAX_CONNECTIONS, MAX_PAGES, HostPlan, PlanError, run
     from forum_trajanum.net.protocol import DEFAULT_PORT, MAX_TABLES
 
@@ -206,12 +217,7 @@ def _host(argv: list[str]) -> int:
         "0.0.0.0 lets anyone who can reach this machine connect (only a seat's address plays "
         "that seat).",
     )
-    parser.add_argument(
-        "--game",
-        default=DEFAULT_GAME,
-        choices=_game_names(),
-        help=f"which game (default {DEFAULT_GAME})",
-    )
+    _game_argument(parser)
     parser.add_argument(
         "--seats",
         help="2-4 seats in turn order: a name for a person, or easy, "
@@ -304,19 +310,13 @@ def _join(argv: list[str]) -> int:
 
 def _new(argv: list[str]) -> int:
     """``forum-trajanum new --seats Ann,Bob,normal ...``: open the app straight into a game."""
-    from forum_trajanum.games import DEFAULT_GAME
 
     parser = argparse.ArgumentParser(
         prog="forum-trajanum new",
         description="Start a new game at once, without the start menu. Each game has options "
         "of its own (below).",
     )
-    parser.add_argument(
-        "--game",
-        default=DEFAULT_GAME,
-        choices=_game_names(),
-        help=f"which game (default {DEFAULT_GAME})",
-    )
+    _game_argument(parser)
     parser.add_argument(
         "--seats",
         required=True,

@@ -168,11 +168,17 @@ def short_explanation(text: str, width: int, lines: int = 2) -> str:
             break
         shown = joined
     if not shown:  # the first sentence alone is too long: cut at a word
-        words = paragraph.split()
-        while words and not fits(" ".join(words) + "…"):
-            words.pop()
-        shown = " ".join(words) + "…"
+        shown = cut_at_word(paragraph, fits)
     return shown
+
+
+def cut_at_word(text: str, fits, least: int = 0) -> str:
+    """``text``'s first words with "…" after them, as many as ``fits`` allows (but at least
+    ``least`` of them)."""
+    words = text.split()
+    while len(words) > least and not fits(" ".join(words) + "…"):
+        words.pop()
+    return " ".join(words) + "…"
 
 
 def _console():
@@ -304,11 +310,10 @@ class CoachScreen(ModalScreen[str]):
         title = self.query_one("#coach-title", Static)
         width = title.content_size.width
         head = "Coach: "
-        words = self.title_text.split()
         if width > 0 and Text(f"{head}{self.title_text}").cell_len > width:
-            while len(words) > 1 and Text(f"{head}{' '.join(words)}…").cell_len > width:
-                words.pop()
-            shown = " ".join(words) + "…"
+            shown = cut_at_word(
+                self.title_text, lambda words: Text(head + words).cell_len <= width, least=1
+            )
         else:
             shown = self.title_text
         title.update(Text.assemble((head, "bold #87d7ff"), (shown, "bold #ffd75f")))
