@@ -144,7 +144,7 @@ def games(
     seed = draw(st.integers(0, 2**32 - 1))
 
     def choose(legal: list) -> int:
-        return draw(_index(len(legal)))
+        return draw(choice_index(len(legal)))
 
     state = game.new_game(seed, opts)
     return play(game, state, choose, checks, seed=seed, steps=steps, invariants=invariants)
@@ -154,7 +154,7 @@ def games(
 _INDICES: dict[int, st.SearchStrategy[int]] = {}
 
 
-def _index(count: int) -> st.SearchStrategy[int]:
+def choice_index(count: int) -> st.SearchStrategy[int]:
     """The strategy of an index into ``count`` legal actions."""
     if count not in _INDICES:
         _INDICES[count] = st.integers(0, count - 1)

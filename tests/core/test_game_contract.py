@@ -51,7 +51,7 @@ from forum_trajanum.core.record import read_record
 from forum_trajanum.core.timeline import Timeline
 from forum_trajanum.games import GAMES
 from tests import fuzzing, testonly
-from tests.randomplay import Check, Step, StepCheck, play
+from tests.randomplay import Check, Step, StepCheck, choice_index, play
 
 #: Every (game, player count) pair of the registry, 2 to 4 players: the program's games and
 #: the test-only ones (``tests/testonly.py``), which each test registers for its run.
@@ -90,10 +90,10 @@ def check_step(game: Game, state, players: int) -> list:
     return legal
 
 
-def check_actor_view(game: Game, step: Step) -> None:
-    """The view of the seat who just decided reads back from its JSON form to the same data
-    (a cache the view keeps for itself is not carried)."""
-    seen = game.view(step.state, step.actor)
+def check_actor_view(game: Game, step: Step, seen=None) -> None:
+    """The view of the seat who just decided (``seen``, when already made) reads back from
+    its JSON form to the same data (a cache the view keeps for itself is not carried)."""
+    seen = game.view(step.state, step.actor) if seen is None else seen
     again = type(seen).model_validate_json(seen.model_dump_json())
     assert type(again) is type(seen) and again.model_dump() == seen.model_dump()
 
@@ -112,25 +112,31 @@ def check_ranking(places: list[list[int]], keys: list[tuple]) -> None:
     )
 
 
-def check_determinize(game: Game, state, players: int, seed: int) -> None:
-    """A world sampled from a seat's view looks the same to that seat; the deciding seat's
-    world offers it the same legal actions."""
+def views_of(game: Game, state, players: int) -> list:
+    """Every seat's view of ``state`` (made once for the checks of a step that read them)."""
+    return [game.view(state, seat) for seat in range(players)]
+
+
+def check_determinize(game: Game, state, players: int, seed: int, views=None) -> None:
+    """A world sampled from a seat's view (``views``: every seat's, when already made) looks
+    the same to that seat; the deciding seat's world offers it the same legal actions."""
     decider = game.current_player(state)
-    for seat in range(players):
-        seen = game.view(state, seat)
+    views = views_of(game, state, players) if views is None else views
+    for seat, seen in enumerate(views):
         world = game.determinize(seen, random.Random(seed + seat))
         assert game.view(world, seat) == seen, f"seat {seat}: the sampled world looks different"
         if seat == decider:
             assert game.legal_actions(world) == game.legal_actions(state)
 
 
-def check_clone(game: Game, state, players: int, choose) -> None:
+def check_clone(game: Game, state, players: int, choose, views=None) -> None:
     """A clone equals its original, validates as a state of its own, and a dozen actions
     played on in it (chosen like the game's) change nothing in the original: its state, its
-    legal actions (the clone starts with the original's cache) nor any seat's view."""
+    legal actions (the clone starts with the original's cache) nor any seat's view (``views``:
+    every seat's before, when already made)."""
     before = state.model_dump()
     legal = [str(a) for a in game.legal_actions(state)]
-    views = [game.view(state, seat) for seat in range(players)]
+    views = views_of(game, state, players) if views is None else views
     copy = state.clone()
     assert type(copy) is type(state) and copy.model_dump() == before
     assert [str(a) for a in game.legal_actions(copy)] == legal
@@ -141,8 +147,9 @@ def check_clone(game: Game, state, players: int, choose) -> None:
         game.apply(copy, options[choose(options)])
     assert state.model_dump() == before, "an action on a clone changed the original"
     assert [str(a) for a in game.legal_actions(state)] == legal
-    assert [game.view(state, seat) for seat in range(players)] == views
-    assert type(copy).model_validate(copy.model_dump()).model_dump() == copy.model_dump()
+    assert views_of(game, state, players) == views
+    played = copy.model_dump()
+    assert type(copy).model_validate(played).model_dump() == played
 
 
 def check_record(game: Game, record, state, players: int) -> None:
@@ -191,10 +198,13 @@ def contract(game: Game, players: int, seed: int) -> Check:
         def check(step: Step) -> None:
             state = step.state
             legal = check_step(game, state, players)
-            check_actor_view(game, step)
             if legal and step.number % COSTLY_EVERY == 0:
-                check_determinize(game, state, players, seed)
-                check_clone(game, state, players, step.choose)
+                views = views_of(game, state, players)  # every seat's, read by each check
+                check_actor_view(game, step, views[step.actor])
+                check_determinize(game, state, players, seed, views)
+                check_clone(game, state, players, step.choose, views)
+            else:
+                check_actor_view(game, step)
 
         return check
 
@@ -210,11 +220,12 @@ def test_a_random_game_keeps_the_contract_at_every_step(name, players, seed, dat
     note(f"{name}, {players} players, seed {seed}")
 
     def choose(legal: list) -> int:
-        return data.draw(st.integers(0, len(legal) - 1)) if len(legal) > 1 else 0
+        return data.draw(choice_index(len(legal))) if len(legal) > 1 else 0
 
     check_step(game, state, players)
-    check_determinize(game, state, players, seed)
-    check_clone(game, state, players, choose)
+    views = views_of(game, state, players)
+    check_determinize(game, state, players, seed, views)
+    check_clone(game, state, players, choose, views)
     played = play(game, state, choose, [contract(game, players, seed)], seed=seed)
     check_determinize(game, played.state, players, seed)
     check_record(game, played.record, played.state, players)

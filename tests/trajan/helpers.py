@@ -207,14 +207,23 @@ class Tally:
             assert pl.score == sum(self.points[p].values()), f"player {p + 1}'s score"
 
 
-def can_still_accomplish(state: GameState, seat: int, target: int, tile: int) -> bool:
+def can_still_accomplish(
+    state: GameState, seat: int, target: int, tile: int, known: dict | None = None
+) -> bool:
     """Brute force: whether some way of sowing the markers still in hand ends with the
-    target tray accomplishing ``tile`` (EN l.187-189 sowing; l.219 accomplishing)."""
+    target tray accomplishing ``tile`` (EN l.187-189 sowing; l.219 accomplishing). Every
+    sowing is played by the engine; two sowings that reach the same next tray with the same
+    markers in hand and the same target tray go on alike (one marker a tray, the target's
+    markers alone decide), so each such point is searched once (``known``: its answers)."""
     top = state.tasks[-1] if state.tasks else None
+    pl = state.players[seat]
     if not isinstance(top, SowTask) or top.player != seat:
-        pl = state.players[seat]
         return pl.slots[target] != tile or tile_matches(tile, pl.trays[target])
-    return any(
-        can_still_accomplish(apply(state.clone(), a), seat, target, tile)
-        for a in legal_actions(state)
-    )
+    known = {} if known is None else known
+    point = (top.tray, top.hand, top.target, tuple(pl.trays[target]))
+    if point not in known:
+        known[point] = any(
+            can_still_accomplish(apply(state.clone(), a), seat, target, tile, known)
+            for a in legal_actions(state)
+        )
+    return known[point]

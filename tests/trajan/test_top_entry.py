@@ -58,8 +58,10 @@ def top_loses_a_tile(state, legal) -> str:
     if tile < 0:
         return ""
 
+    known: dict = {}  # the sowings searched, shared by the colours
+
     def keeps(action) -> bool:
-        return can_still_accomplish(apply(state.clone(), action), seat, target, tile)
+        return can_still_accomplish(apply(state.clone(), action), seat, target, tile, known)
 
     if keeps(legal[0]):
         return ""
