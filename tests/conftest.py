@@ -115,13 +115,15 @@ def pytest_xdist_auto_num_workers(config) -> int:
     return 2 * (os.cpu_count() or 1)
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def quick_idle(monkeypatch):
-    """Textual's pilot waits for an idle app in slices of 20 ms (``pilot.pause()``): a whole
-    game by keys is a thousand such waits, two thirds of its time asleep. In slices of 5 ms
-    (the CPU threshold scaled with the slice) for the tests that advance only on what the
-    game shows (a new screen, a new action), never on a pause alone. Private names of
-    Textual's test helpers: an upgrade that drops them fails here."""
+    """Every test's Textual pilot waits for an idle app in slices of 5 ms, not Textual's 20
+    (``pilot.pause()``, twice in each ``pilot.press``; the CPU threshold scaled with the
+    slice): a whole game by keys is a thousand such waits, and the suite spent most of its
+    wall time asleep in them. A test that reads the screen after a pause waits for what it
+    must show, or for the app to have settled (``tests/waiting.py``), never on a pause alone
+    being long enough. (Autouse; the name stays for the tests that ask for it.) Private names
+    of Textual's test helpers: an upgrade that drops them fails here."""
     import textual._wait as wait
 
     assert hasattr(wait, "SLEEP_GRANULARITY") and hasattr(wait, "SLEEP_IDLE"), "update me"

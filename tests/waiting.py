@@ -28,3 +28,37 @@ async def wait_for(pilot, condition, timeout: float = DEADLINE) -> bool:
     while not condition() and time.monotonic() < deadline:
         await pilot.pause(0.02)
     return bool(condition())
+
+
+def _busy(app) -> str:
+    """What the app still has to do before its screen is final (``""``: nothing): a message
+    waiting in the app or in a widget of its screen, a callback due after a refresh, a
+    refresh or a layout asked for. Private names of Textual's: an upgrade that drops one
+    fails each test that waits so, with an AttributeError that names it."""
+    screen = app.screen
+    for pump in (app, *screen.walk_children(with_self=True)):
+        if not pump._message_queue.empty() or pump._next_callbacks:
+            return f"a message for {pump!r}"
+        if pump is not app and (
+            pump._layout_required or pump._repaint_required or pump._scroll_required
+        ):
+            return f"a refresh of {pump!r}"
+    if screen._callbacks:
+        return "a callback after the refresh"
+    if screen._dirty_widgets or screen._layout_required or screen._scroll_required:
+        return "the screen's update"
+    return ""
+
+
+async def settled(pilot, timeout: float = DEADLINE) -> None:
+    """In a Textual test: let the app run until its screen is final (nothing left to do for
+    it: no message, no callback due after a refresh, no refresh asked for), as a player
+    would see it once it stops changing; fails after ``timeout`` (a screen that never
+    settles). What ``pilot.pause()`` alone does not promise: its last refresh may ask for
+    more (a panel scrolled to its end after the refresh that gave it its new lines)."""
+    deadline = time.monotonic() + timeout
+    await pilot.pause()
+    while busy := _busy(pilot.app):
+        if time.monotonic() > deadline:
+            pytest.fail(f"the screen never settled: still {busy} after {timeout} s")
+        await pilot.pause()

@@ -22,6 +22,7 @@ from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
 from tests.tui.conftest import screen_text
+from tests.waiting import settled
 
 
 @pytest.fixture(autouse=True)
@@ -59,11 +60,11 @@ async def _panels(session: GameSession, pages: int = 0) -> dict[str, str]:
             await pilot.pause()
         for panel, key in PANEL_KEYS.items():
             await pilot.press(key)
-            await pilot.pause()
+            await settled(pilot)  # each world's screen read once final (the log scrolled)
             shown[panel] = screen_text(app)
             for _ in range(pages):
                 await pilot.press("pagedown")
-                await pilot.pause()
+                await settled(pilot)
                 shown[panel] += "\n" + screen_text(app)
     return shown
 

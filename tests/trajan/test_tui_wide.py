@@ -16,7 +16,7 @@ from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.compat import screen_strips
 from tests.tui.conftest import screen_text
-from tests.waiting import wait_for
+from tests.waiting import settled, wait_for
 
 #: What a box draws around its words (borders, scroll bars): not words.
 FRAME = str.maketrans(dict.fromkeys("│╭╮╰╯─▁▂▃▄▅▆▇█", " "))
@@ -61,7 +61,7 @@ async def _moves(app, pilot, session, count: int):
     made = 0
     while made < count and not session.over:
         if isinstance(app.screen, TrajanScreen) and app.screen.data.view.legal:
-            await pilot.pause()
+            await settled(pilot)  # the log scrolled to its end after the refresh
             yield app.screen
             before = len(actions)
             await pilot.press("1")
@@ -139,7 +139,7 @@ async def test_at_160x30_the_log_takes_the_others_place_by_its_key():
             box = screen.query_one("#t-panel-box")
             assert "Other players' circles" in _shown(app, box)
             await pilot.press("l")
-            await pilot.pause()
+            await settled(pilot)
             shown = _shown(app, box)
             assert shown.startswith("Log ") and _flat(screen.data.log[-1]) in shown
 
@@ -170,6 +170,6 @@ async def test_at_160x45_p_puts_the_players_first_and_p_again_the_other_circles(
             assert _shown(app, box).startswith("Other players' circles")
             for title, first in (("Players ", " Ann: "), ("Other players", f"{other}'s action")):
                 await pilot.press("p")
-                await pilot.pause()
+                await settled(pilot)
                 shown = _shown(app, box)
                 assert shown.startswith(title) and first in shown[:80], shown[:80]

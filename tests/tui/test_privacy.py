@@ -14,6 +14,7 @@ from forum_trajanum.games.forum_trajanum.ui.play import DraftScreen, TurnScreen,
 from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
+from tests.waiting import settled, wait_for
 
 from .conftest import SIZE, first_legal_bot_factory, past_hold, screen_text, session_at
 
@@ -147,14 +148,17 @@ async def _screens_until_hand_over(session) -> list[str]:
         await pilot.press("enter")  # the hand-over to the deciding player
         seat = app.session.decider
         while app.session.decider == seat:
+            await settled(pilot)
             assert isinstance(app.screen, PlayScreen)
             for key in ("c", "f", "p", "l"):
                 await pilot.press(key)
+                await settled(pilot)  # each world's screen read once final
                 seen.append(screen_text(app))
             count = len(app.session.record.actions)
             await pilot.press("1")  # the first choice
-            assert len(app.session.record.actions) > count
-        assert isinstance(app.screen, HandOverScreen)
+            assert await wait_for(pilot, lambda c=count: len(app.session.record.actions) > c)
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await settled(pilot)
         seen.append(screen_text(app))
     return seen
 

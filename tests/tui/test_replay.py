@@ -14,6 +14,7 @@ from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.games import GamesScreen
 from forum_trajanum.tui.replayapp import ReplayApp
 from forum_trajanum.tui.screens import TooSmallScreen
+from tests.waiting import settled
 
 from .conftest import SIZE, screen_text
 
@@ -62,10 +63,13 @@ async def test_the_panels_show_the_board_the_scores_and_the_log():
     app = ReplayApp(ReplayScreen(load(GAME)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("end")
+        await settled(pilot)
         assert "Colonia of Livia (easy bot)" in screen_text(app)
         await pilot.press("tab")
+        await settled(pilot)
         assert "Colonia of Marcus (easy bot)" in screen_text(app)
         await pilot.press("s")
+        await settled(pilot)
         text = screen_text(app)
         assert "Score after each round" in text and "Colonia of" not in text
         assert text.count("Score after each round") == 1  # over the chart, not the table too
@@ -74,10 +78,13 @@ async def test_the_panels_show_the_board_the_scores_and_the_log():
         last_rows = [line.split() for line in text.splitlines() if "scored" not in line]
         assert ["III", "Livia", "9", "11", "11", "11", str(final.players[0].score)] in last_rows
         await pilot.press("f")
+        await settled(pilot)
         assert "Forum" in screen_text(app)
         await pilot.press("l")
+        await settled(pilot)
         assert "Scoring of cycle III: Livia" in screen_text(app)
         await pilot.press("home")
+        await settled(pilot)
         assert "Nothing played yet." in screen_text(app)
 
 
@@ -148,6 +155,7 @@ async def _panels_text(replay) -> list[str]:
         await pilot.press("end")
         for keys in (("c",), ("tab",), ("f",), ("s",), ("l",)):
             await pilot.press(*keys)
+            await settled(pilot)  # each world's screen read once final
             texts.append(screen_text(app))
     return texts
 

@@ -31,7 +31,7 @@ from forum_trajanum.tui.compat import screen_strips
 from forum_trajanum.tui.dialogs import HelpScreen
 from forum_trajanum.tui.glossary import heading
 from tests.tui.conftest import screen_text
-from tests.waiting import wait_for
+from tests.waiting import settled, wait_for
 
 from .conftest import busy, past_hold, session_at
 
@@ -215,13 +215,15 @@ async def test_the_coach_explains_a_word_when_it_first_appears_on_screen(decisio
         holder = [w for w in side.children if on_screen in flat(str(w.render()))]
         if holder:
             side.scroll_to_widget(holder[0], animate=False, top=True)
-        await pilot.pause()
-        board = flat(screen_text_of(play))
-        assert on_screen in board  # the word is on the player's screen ...
+        # the word is on the player's screen (under the coach, laid out again after the
+        # scroll) ...
+        board = lambda: flat(screen_text_of(play))  # noqa: E731
+        assert await wait_for(pilot, lambda: on_screen in board()), board()
+        await settled(pilot)
         box = flat(widget_text(app.screen, "#coach-box"))
         assert f"New here: {word}" in box  # ... and the coach says what it means
         await pilot.press("i")  # at 80x24 a strip: i shows the whole explanation
-        await pilot.pause()
+        await settled(pilot)
         text = flat(widget_text(app.screen, "#coach-text"))
         assert text == f"{heading(word)}: {flat(WORDS[word])}"
         await pilot.press("enter")  # OK
