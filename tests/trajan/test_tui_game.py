@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from forum_trajanum.core import saves
@@ -13,6 +15,8 @@ from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen, StartScreen
 from tests.tui.conftest import past_hold, press_quickly, screen_text
 
+from .test_tui_list_rows import ALONG, eight_rows_with_a_message_and_the_hint, quick_hint
+
 
 @pytest.fixture(autouse=True)
 def save_home(tmp_path, monkeypatch):
@@ -22,7 +26,14 @@ def save_home(tmp_path, monkeypatch):
 
 @pytest.mark.long
 @pytest.mark.usefixtures("quick_idle")
-async def test_a_whole_trajan_game_by_keys_from_the_form_to_the_final_ranking():
+async def test_a_whole_trajan_game_by_keys_from_the_form_to_the_final_ranking_with_eight_rows(
+    monkeypatch,
+):
+    # one game for two checks, each a game's worth of keys: on its first ALONG decisions the
+    # list keeps its eight rows with a message and the hint (a random choice taken), then the
+    # first choice to the end
+    quick_hint(monkeypatch)
+    rng = random.Random(7)
     app = ForumApp(bot_delay=0, choice_hold=0.001)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, StartScreen)
@@ -40,10 +51,13 @@ async def test_a_whole_trajan_game_by_keys_from_the_form_to_the_final_ranking():
         session = app.session
         assert session is not None and session.rules.name == "trajan"
         assert session.record.seed == 5
-        handovers = quarters = presses = 0
+        handovers = quarters = presses = decisions = circles = 0
         shown_viewer, handed_over = None, False
         while not isinstance(app.screen, TrajanOverScreen):
-            screen = app.screen
+            await past_hold(pilot)
+            screen = app.screen  # after the hold (no bot plays: the same screen as before it)
+            if isinstance(screen, TrajanOverScreen):
+                break
             if isinstance(screen, HandOverScreen):
                 handovers += 1
                 handed_over = True
@@ -55,10 +69,15 @@ async def test_a_whole_trajan_game_by_keys_from_the_form_to_the_final_ranking():
                 assert viewer == shown_viewer or handed_over
                 assert viewer == app.session.decider
                 shown_viewer, handed_over = viewer, False
-            await past_hold(pilot)
+                if decisions < ALONG and screen.data.view.legal:
+                    decisions += 1
+                    circles += await eight_rows_with_a_message_and_the_hint(pilot, app, screen, rng)
+                    presses += 1
+                    continue
             await press_quickly(pilot, "1" if isinstance(screen, TrajanScreen) else "enter")
             presses += 1
             assert presses < 3000, "the game did not finish"
+        assert decisions == ALONG and circles > 0
         assert is_over(app.session.state)
         # each of the two people sees quarters I-III's scoring (the second after their own
         # hand-over); the last one goes to the person at the keyboard, then the ranking to all

@@ -1,11 +1,11 @@
 """Trajan at 80x24: the list of choices has at least 8 rows on every decision (issue 27 item
 9): one line per choice (the highlighted one, when cut, whole below the list), the "Meanwhile"
 recap and the hint on one line each (h again shows the hint whole), and the action circle
-above keeps all six trays in view."""
+above keeps all six trays in view. Along a whole game: ``eight_rows_with_a_message_and_the_hint``,
+checked on the first :data:`ALONG` decisions of the game that ``test_tui_game.py`` plays by
+keys (one game for both tests, each of them a game's worth of keys)."""
 
 from __future__ import annotations
-
-import random
 
 import pytest
 
@@ -14,7 +14,7 @@ from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp, StandInBot
 from forum_trajanum.tui.keys import ENTRY_KEYS
-from tests.tui.conftest import past_hold, press_quickly, screen_text
+from tests.tui.conftest import press_quickly, screen_text
 from tests.waiting import wait_for
 
 ROWS = 8
@@ -29,7 +29,7 @@ def _words(app) -> str:
     return " ".join(screen_text(app).split())
 
 
-def _quick_hint(monkeypatch) -> None:
+def quick_hint(monkeypatch) -> None:
     """The hint's search takes seconds a decision: here the choices in their order with
     made-up points (the layout is tested, not the search)."""
 
@@ -46,7 +46,8 @@ def _circle_essentials(app, screen) -> None:
 
     shown = screen_text(app)
     assert "VI Construction" in shown  # all six trays in view
-    pl = app.screen.data.view.players[0]
+    seen = screen.data.view
+    pl = seen.players[seen.viewer]  # the circle of the seat deciding (a hot-seat game: either)
     for t in range(6):
         assert (f"{D.ACTIONS[t]} [+2]" in shown) == bool(pl.plus2[t]), shown
     box = screen.query_one("#t-panel-box")
@@ -77,58 +78,57 @@ def _rows(screen) -> int:
     return screen.query_one("#decisions").region.height
 
 
-@pytest.mark.long
-@pytest.mark.parametrize("seed", [7])
-async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(
-    seed, monkeypatch, quick_idle
-):
-    # and so with a message shown (first on the decision's lines) and with the hint shown
-    # (h: one line, h again: whole); the circle panel keeps its six trays, [+2] markers,
-    # hand, display and tiles in view with either
-    _quick_hint(monkeypatch)
-    app = _app(seed)
-    rng = random.Random(seed)
-    decisions, circles = 0, 0
-    async with app.run_test(size=(80, 24)) as pilot:
-        while decisions < 80 and not app.session.over:
-            await past_hold(pilot)
-            screen = app.screen
-            if not isinstance(screen, TrajanScreen) or not screen.data.view.legal:
-                await press_quickly(pilot, "enter")
-                continue
-            decisions += 1
-            assert _rows(screen) >= ROWS, (screen.data.view.title, screen_text(app))
-            # one line per choice: as many choices in view as rows
-            lst = screen.query_one("#decisions")
-            assert lst.option_count < ROWS or lst.scrollable_content_region.height >= ROWS
-            if screen.panel == "circle":
-                circles += 1
-                _circle_essentials(app, screen)
-            screen.say(MESSAGE)
-            await pilot.pause()
-            assert MESSAGE in _words(app), screen_text(app)
-            assert _rows(screen) >= ROWS, (screen.data.view.title, screen_text(app))
-            if screen.panel == "circle":
-                _circle_essentials(app, screen)
-            note = screen.query_one("#t-hint")
-            await press_quickly(pilot, "h")
-            assert await wait_for(pilot, lambda n=note: "Hint" in str(n.render()))
-            if note.has_class("-more"):
-                await press_quickly(pilot, "h")
-            await pilot.pause()
-            assert note.region.height == 1 and _rows(screen) >= ROWS, screen_text(app)
-            if screen.panel == "circle":
-                _circle_essentials(app, screen)
-            await press_quickly(pilot, "h")  # all of it
-            await pilot.pause()
-            whole = " ".join(screen.hints.hint[0].plain.split())
-            assert whole in _words(app), screen_text(app)
-            await press_quickly(pilot, "h")
-            count = lst.option_count
-            before = len(app.session.record.actions)
-            await press_quickly(pilot, ENTRY_KEYS[rng.randrange(min(count, 9))])
-            await wait_for(pilot, lambda b=before: len(app.session.record.actions) > b)
-        assert decisions >= 40 and circles > 0
+#: Decisions of a whole game by keys checked along the way: ``test_tui_game.py`` plays them,
+#: in the game it plays to its end.
+ALONG = 80
+
+
+async def eight_rows_with_a_message_and_the_hint(pilot, app, screen, rng) -> bool:
+    """On the decision ``screen`` shows, the list has at least 8 rows (one line per choice: as
+    many choices in view as rows), and so with a message shown (first on the decision's lines)
+    and with the hint shown (h: one line, h again: whole); the circle panel keeps its six
+    trays, [+2] markers, hand, display and tiles in view with either; then an entry key drawn
+    from ``rng`` plays one of the first nine choices. Whether the circle panel was shown; each
+    failure says which of these broke."""
+    title = screen.data.view.title
+
+    def rows(what: str) -> str:
+        return f"fewer than {ROWS} rows ({_rows(screen)}) {what} at {title!r}:\n"
+
+    assert _rows(screen) >= ROWS, rows("in the list") + screen_text(app)
+    lst = screen.query_one("#decisions")
+    assert lst.option_count < ROWS or lst.scrollable_content_region.height >= ROWS, rows(
+        "of choices in view"
+    ) + screen_text(app)
+    circle = screen.panel == "circle"
+    if circle:
+        _circle_essentials(app, screen)
+    screen.say(MESSAGE)
+    await pilot.pause()
+    assert MESSAGE in _words(app), "the message not shown whole:\n" + screen_text(app)
+    assert _rows(screen) >= ROWS, rows("with a message") + screen_text(app)
+    if screen.panel == "circle":
+        _circle_essentials(app, screen)
+    note = screen.query_one("#t-hint")
+    await press_quickly(pilot, "h")
+    assert await wait_for(pilot, lambda n=note: "Hint" in str(n.render())), "no hint after h"
+    if note.has_class("-more"):
+        await press_quickly(pilot, "h")
+    await pilot.pause()
+    assert note.region.height == 1, "the hint not on one line:\n" + screen_text(app)
+    assert _rows(screen) >= ROWS, rows("with the hint's line") + screen_text(app)
+    if screen.panel == "circle":
+        _circle_essentials(app, screen)
+    await press_quickly(pilot, "h")  # all of it
+    await pilot.pause()
+    whole = " ".join(screen.hints.hint[0].plain.split())
+    assert whole in _words(app), "h again: the hint not shown whole:\n" + screen_text(app)
+    await press_quickly(pilot, "h")
+    count = lst.option_count
+    before = len(app.session.record.actions)
+    await press_quickly(pilot, ENTRY_KEYS[rng.randrange(min(count, 9))])
+    await wait_for(pilot, lambda b=before: len(app.session.record.actions) > b)
+    return circle
 
 
 async def test_the_meanwhile_recap_and_the_hint_take_one_line_each():

@@ -1,22 +1,20 @@
 """At 80x24 the decision list has at least 8 rows on every decision (issue 27 item 9): one
 line per entry (a cut one whole below it), the decision in two lines at most, the hint on one
-line (h again: all of it); the Colonia above in one-line cells keeps all six rows in view."""
+line (h again: all of it); the Colonia above in one-line cells keeps all six rows in view.
+Along a whole game: ``eight_rows_with_a_message_and_the_hint``, checked on the first
+:data:`ALONG` decisions of the game that ``test_full_game.py`` plays by keys (one game for both
+tests, each of them a game's worth of keys)."""
 
 from __future__ import annotations
 
-import random
-
-import pytest
-
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.forum_trajanum.engine import GameOptions
-from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
 from tests.waiting import wait_for
 
-from .conftest import first_legal_bot_factory, past_hold, press_quickly, screen_text
+from .conftest import past_hold, press_quickly, screen_text
 
 ROWS = 8
 #: A message of two lines at 80 columns, in the words the app uses for one.
@@ -30,7 +28,7 @@ def _words(app) -> str:
     return " ".join(screen_text(app).split())
 
 
-def _quick_hint(monkeypatch) -> None:
+def quick_hint(monkeypatch) -> None:
     """The hint's search is seconds a decision: here it is the last legal choice, with the
     words of a searched hint (the layout is tested, not the search: test_hint.py is)."""
     from forum_trajanum.games.forum_trajanum.bots import hint, legal_of
@@ -63,55 +61,49 @@ def _colonia_whole(screen) -> bool:
     return grid.region.height >= len(grid.render().plain.splitlines()) == 7
 
 
-@pytest.mark.long
-async def test_the_list_has_eight_rows_on_every_decision_along_a_game_at_80x24(
-    quick_idle, monkeypatch
-):
-    # and so with a message shown (whole, on the line above the list) and with the hint's
-    # line shown (h), and h again shows the hint whole: the Colonia keeps its six rows
-    _quick_hint(monkeypatch)
-    session = GameSession.new(
-        5, GameOptions(players=2), ["Ann", "Bot"], ["", "easy"], autosave=False
-    )
-    app = ForumApp(bot_delay=0, session=session, choice_hold=0.001,
-                   bot_factory=first_legal_bot_factory)  # fmt: skip
-    rng = random.Random(5)
-    decisions = 0
-    async with app.run_test(size=(80, 24)) as pilot:
-        while decisions < 120 and not session.over:
-            await past_hold(pilot)
-            screen = app.screen  # after the hold: the screen may have changed meanwhile
-            pv = screen.data.view if isinstance(screen, PlayScreen) else None
-            if pv is not None and pv.legal and pv.viewer == 0:
-                decisions += 1
-                assert _rows(screen) >= ROWS, (pv.decision, _rows(screen))
-                assert _colonia_whole(screen), screen_text(app)
-                screen.say(MESSAGE)
-                await pilot.pause()
-                assert MESSAGE in _words(app), screen_text(app)
-                assert _rows(screen) >= ROWS, (pv.decision, screen_text(app))
-                assert _colonia_whole(screen), screen_text(app)
-                await press_quickly(pilot, "h")
-                assert await wait_for(pilot, lambda s=screen: _hint_words(s).startswith("Hint:")
-                                      and not _hints(s).hints.thinking)  # fmt: skip
-                assert MESSAGE not in _words(app)  # h: the message gave way to the hint
-                if _hints(screen).has_class("-more"):  # shown whole already (a group opened)
-                    await press_quickly(pilot, "h")
-                await pilot.pause()
-                line = _hint_words(screen)
-                assert line[:60] in _words(app), screen_text(app)  # its one line
-                assert _rows(screen) >= ROWS, (pv.decision, screen_text(app))
-                assert _colonia_whole(screen), screen_text(app)
-                await press_quickly(pilot, "h")  # all of it
-                await pilot.pause()
-                assert line in _words(app), screen_text(app)
-                assert _colonia_whole(screen), screen_text(app)
-                await press_quickly(pilot, "h")
-                count = screen.query_one("#decisions").option_count
-                await press_quickly(pilot, str(rng.randint(1, min(count, 9))))
-                continue
-            await press_quickly(pilot, "enter" if not isinstance(screen, PlayScreen) else "1")
-        assert decisions >= 60  # the setup, drafts, builds, envoys, payments, a scoring
+#: Decisions of a whole game by keys checked along the way (the setup, drafts, builds, envoys,
+#: payments, a scoring): ``test_full_game.py`` plays them, in the game it plays to its end.
+ALONG = 120
+
+
+async def eight_rows_with_a_message_and_the_hint(pilot, app, screen, rng) -> None:
+    """On the decision ``screen`` shows, the list has at least 8 rows, and so with a message
+    shown (whole, on the line above the list) and with the hint's line shown (h), and h again
+    shows the hint whole: the Colonia keeps its six rows; then a digit drawn from ``rng``
+    plays one of the first nine entries. Each failure says which of these broke."""
+    pv = screen.data.view
+
+    def rows(what: str) -> str:
+        return f"fewer than {ROWS} rows ({_rows(screen)}) {what} at {pv.decision!r}:\n"
+
+    def colonia(what: str) -> str:
+        return f"the Colonia not whole {what} at {pv.decision!r}:\n"
+
+    assert _rows(screen) >= ROWS, rows("in the list") + screen_text(app)
+    assert _colonia_whole(screen), colonia("beside the list") + screen_text(app)
+    screen.say(MESSAGE)
+    await pilot.pause()
+    assert MESSAGE in _words(app), "the message not shown whole:\n" + screen_text(app)
+    assert _rows(screen) >= ROWS, rows("with a message") + screen_text(app)
+    assert _colonia_whole(screen), colonia("with a message") + screen_text(app)
+    await press_quickly(pilot, "h")
+    assert await wait_for(pilot, lambda s=screen: _hint_words(s).startswith("Hint:")
+                          and not _hints(s).hints.thinking), "no hint after h"  # fmt: skip
+    assert MESSAGE not in _words(app), "h: the message did not give way to the hint"
+    if _hints(screen).has_class("-more"):  # shown whole already (a group opened)
+        await press_quickly(pilot, "h")
+    await pilot.pause()
+    line = _hint_words(screen)
+    assert line[:60] in _words(app), "the hint's one line not shown:\n" + screen_text(app)
+    assert _rows(screen) >= ROWS, rows("with the hint's line") + screen_text(app)
+    assert _colonia_whole(screen), colonia("with the hint's line") + screen_text(app)
+    await press_quickly(pilot, "h")  # all of it
+    await pilot.pause()
+    assert line in _words(app), "h again: the hint not shown whole:\n" + screen_text(app)
+    assert _colonia_whole(screen), colonia("with the whole hint") + screen_text(app)
+    await press_quickly(pilot, "h")
+    count = screen.query_one("#decisions").option_count
+    await press_quickly(pilot, str(rng.randint(1, min(count, 9))))
 
 
 async def test_the_hint_takes_one_line_and_h_again_shows_it_whole():
