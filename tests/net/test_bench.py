@@ -12,7 +12,10 @@ from forum_trajanum.net import bench
 
 @pytest.mark.long
 def test_the_benchmark_prints_moves_per_second_and_latencies_for_each_number_of_tables(capsys):
-    argv = ["--tables", "1,2", "--think", "0,0.05", "--seconds", "1", "--game", "trajan"]
+    # half a second a run: each plays a move at least (a table's first move is sent before the
+    # run's end: at full speed at once, at the 0.05 s pace after table 1's first pause, drawn
+    # from its seeded generator: 0.007 s)
+    argv = ["--tables", "1,2", "--think", "0,0.05", "--seconds", "0.5", "--game", "trajan"]
     assert bench.main(argv) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "2 people per table" in lines[0] and "moves/s" in lines[1]
