@@ -20,11 +20,13 @@ def _stops(session, seat: int, actor: int) -> bool:
     return actor >= 0 and not session.is_bot(actor)
 
 
-def _since(session, seat: int) -> int:
-    """The index in the log of the first line after ``seat``'s own last move (see
+def _since(session, seat: int, log: list | None = None) -> int:
+    """The index in ``log`` (the session's log, read once: a joined seat's session makes it
+    anew at each read) of the first line after ``seat``'s own last move (see
     :func:`_stops`); 0 when there is none."""
-    for index in range(len(session.log) - 1, -1, -1):
-        entry = session.log[index]
+    log = session.log if log is None else log
+    for index in range(len(log) - 1, -1, -1):
+        entry = log[index]
         if _stops(session, seat, entry.actor if entry.actor >= 0 else entry.seat):
             return index + 1
     return 0
@@ -34,7 +36,8 @@ def recent_lines(session, names: list[str], seat: int = -1, most: int = 8) -> li
     """The public log lines since ``seat`` last decided (the others' moves and what they
     led to, a line about ``seat`` itself included), at most ``most`` of the latest; with no
     seat, since a person last decided."""
-    entries = session.log[max(_since(session, seat), len(session.log) - most) :]
+    log = session.log
+    entries = log[max(_since(session, seat, log), len(log) - most) :]
     return [(f"{names[e.seat]} " if e.seat >= 0 else "") + e.text for e in entries]
 
 
@@ -44,8 +47,9 @@ def points_since(session, names: list[str], seat: int) -> list[str]:
     nothing for a player whose score did not change."""
     if seat < 0 or session.is_bot(seat):
         return []
-    start = _since(session, seat)
-    before = session.log[start - 1].points if start else ()
+    log = session.log
+    start = _since(session, seat, log)
+    before = log[start - 1].points if start else ()
     now = session.rules.points(session.state)
     if not before:  # the seat has not moved yet: since the game began
         before = tuple(dict.fromkeys(parts, 0) for parts in now)
