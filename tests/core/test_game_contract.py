@@ -66,6 +66,9 @@ with testonly.registered():
     NAMES = GAMES.names()
 #: Every how many actions the costlier checks (determinize, clone) run.
 COSTLY_EVERY = 7
+#: (game, action) whose text is known to parse back to it: an equal action has the same text,
+#: which parses the same (both are functions of the action's value), so each is parsed once.
+ROUND_TRIPPED: set[tuple[str, object]] = set()
 
 
 def check_step(game: Game, state, players: int) -> list:
@@ -80,7 +83,9 @@ def check_step(game: Game, state, players: int) -> list:
         assert seat in range(players), f"seat {seat} decides in a game of {players}"
         assert kind and kind != "over", kind
     for action in legal:
-        assert game.parse(str(action)) == action, str(action)
+        if (game.name, action) not in ROUND_TRIPPED:
+            assert game.parse(str(action)) == action, str(action)
+            ROUND_TRIPPED.add((game.name, action))
     scores = game.scores(state)
     assert len(scores) == players
     points = game.points(state)

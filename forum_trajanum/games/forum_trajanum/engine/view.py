@@ -9,6 +9,7 @@ player's face-down tiles, river, kept or received tile before they are revealed,
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator
@@ -121,7 +122,14 @@ class ColoniaView(BaseModel):
 
 def _actions(value) -> tuple[Action, ...]:
     """The legal actions of a view read back (its JSON form holds their texts)."""
-    return tuple(parse(a) if isinstance(a, str) else a for a in value)
+    return tuple(_parsed(a) if isinstance(a, str) else a for a in value)
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Action:
+    """``parse(text)``, each text parsed once: views read back name the same actions again and
+    again (a text that does not parse raises every time, and is not kept)."""
+    return parse(text)
 
 
 #: A view's legal actions: action values (the engine's own, in its order); their texts in the
