@@ -129,7 +129,9 @@ def test_the_lock_of_a_process_that_ended_is_gone(home):
     assert session.game.is_open
 
 
-def test_within_one_process_a_game_opens_once():
+def test_within_one_process_a_game_opens_once(monkeypatch):
+    # a refusal waits out a listing's probe of the lock (0.3 s) first: no listing here
+    monkeypatch.setattr("forum_trajanum.core.saves.lock._LOCK_PATIENCE", 0.02)
     session = _session(actions=2)
     with pytest.raises(saves.GameLockedError, match="another window"):
         saves.open_game(session.game.id)

@@ -22,11 +22,12 @@ def wait_until(condition, timeout: float = DEADLINE, what: str = "a condition"):
 
 
 async def wait_for(pilot, condition, timeout: float = DEADLINE) -> bool:
-    """In a Textual test: let the app run until ``condition()`` holds; returns whether it
-    does (the deadline only stops a test that would hang: the caller asserts)."""
+    """In a Textual test: let the app run until ``condition()`` holds (checked each time the
+    app is idle); returns whether it does (the deadline only stops a test that would hang:
+    the caller asserts)."""
     deadline = time.monotonic() + timeout
     while not condition() and time.monotonic() < deadline:
-        await pilot.pause(0.02)
+        await pilot.pause()  # until the app is idle (a slice of Textual's wait at least)
     return bool(condition())
 
 

@@ -18,6 +18,7 @@ from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import ModalScreen
+from textual.worker import get_current_worker
 
 from forum_trajanum import PROGRAM
 from forum_trajanum.core import saves
@@ -780,8 +781,10 @@ class ForumApp(CoachApp, App):
         except Exception as exc:  # a bot bug must not stop the game
             action, problem = None, f"{type(exc).__name__}: {exc}"
         pause = self.bot_delay - (time.monotonic() - started)
-        if pause > 0:
-            time.sleep(pause)
+        worker = get_current_worker()
+        # cut short when the app closes (its workers cancelled): quitting does not wait
+        if pause > 0 and worker.cancelled_event.wait(pause):
+            return
         # the app may have closed while the bot was thinking: then there is nothing to play
         with contextlib.suppress(RuntimeError):
             self.call_from_thread(self.bot_done, token, action, problem, pv.legal[0])

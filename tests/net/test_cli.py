@@ -3,10 +3,12 @@ when they cannot start (player words, no traceback), and the host's own seat (``
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from forum_trajanum.cli import main
-from forum_trajanum.net.client import Client, JoinError
+from forum_trajanum.net.client import Client, JoinError, RemoteSession
 from forum_trajanum.net.host import Host, PlanError, _own_seat
 from forum_trajanum.net.table import Table
 from tests.net.helpers import hosting
@@ -36,7 +38,11 @@ def test_numbers_out_of_range_are_refused_by_the_command_line(argv, capsys):
     assert ended.value.code == 2 and "whole number" in capsys.readouterr().err
 
 
-def test_join_of_a_host_that_is_not_there_says_so(capsys):
+def test_join_of_a_host_that_is_not_there_says_so(capsys, monkeypatch):
+    # no host listens there: join tries again until its patience (10 s) runs out; a shorter
+    # one here, what it says then is the same
+    short = functools.partial(RemoteSession, timeout=0.5)
+    monkeypatch.setattr("forum_trajanum.net.join.RemoteSession", short)
     assert main(["join", "127.0.0.1:9/1/abcde-fghjk"]) == 1
     assert "No game host answered at 127.0.0.1:9" in capsys.readouterr().err
 

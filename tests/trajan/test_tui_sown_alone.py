@@ -15,7 +15,7 @@ from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
-from tests.waiting import wait_for
+from tests.waiting import settled, wait_for
 
 
 @pytest.fixture(autouse=True)
@@ -56,17 +56,20 @@ async def test_the_next_decision_says_where_the_markers_sown_by_themselves_went(
     rest = next(c for c in range(D.NUM_COLOURS) if hand[c] and c != first)
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        first_screen = (HandOverScreen, TrajanScreen)
+        assert await wait_for(pilot, lambda: isinstance(app.screen, first_screen))
+        await settled(pilot)
         if isinstance(app.screen, HandOverScreen):
             await pilot.press("enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
+            assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
         legal = app.screen.data.view.legal
         await pilot.press(str(next(i for i, a in enumerate(legal) if a.tray == tray) + 1))
-        await wait_for(pilot, lambda: app.session.state.decision == "sow")
-        await wait_for(pilot, lambda: app.screen.data.view.decision == "sow")
+        assert await wait_for(pilot, lambda: app.session.state.decision == "sow")
+        assert await wait_for(pilot, lambda: app.screen.data.view.decision == "sow")
+        await settled(pilot)  # the list of the sowing on screen
         legal = app.screen.data.view.legal
         await pilot.press(str(next(i for i, a in enumerate(legal) if a.colour == first) + 1))
-        await wait_for(pilot, lambda: app.session.state.decision != "sow")
+        assert await wait_for(pilot, lambda: app.session.state.decision != "sow")
         n = hand[rest]
         trays = [D.ACTIONS[(tray + 2 + k) % D.NUM_TRAYS] for k in range(n)]
         said = (

@@ -51,7 +51,7 @@ async def past_hold(pilot) -> None:
         lists = screen.query(DecisionList)
         if not getattr(screen, "held", False) and (not lists or not lists.first().held):
             return
-        await pilot.pause(0.05)
+        await pilot.pause()
 
 
 async def press_quickly(pilot, *keys: str) -> None:

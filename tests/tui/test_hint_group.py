@@ -8,10 +8,11 @@ from __future__ import annotations
 from forum_trajanum.games.forum_trajanum.bots.hint import Hint
 from forum_trajanum.games.forum_trajanum.ui.entries import group_of
 from forum_trajanum.games.forum_trajanum.ui.hinting import HINT_MARK, HintPanel
+from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.grouping import GROUP_ID
 from forum_trajanum.tui.screens import HandOverScreen
-from tests.waiting import wait_for
+from tests.waiting import settled, wait_for
 
 from .conftest import screen_text, session_at
 
@@ -30,7 +31,10 @@ async def test_opening_the_group_of_a_hinted_choice_shows_it_marked_and_named_by
     )
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        if await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen), timeout=2):
+        first = (HandOverScreen, PlayScreen)  # a hand-over, if any, then the player's list
+        assert await wait_for(pilot, lambda: isinstance(app.screen, first))
+        await settled(pilot)
+        if isinstance(app.screen, HandOverScreen):
             await pilot.press("enter")
         await pilot.press("h")
 

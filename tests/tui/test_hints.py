@@ -169,7 +169,8 @@ async def test_no_hint_while_a_bot_plays():
         async with app.run_test(size=(120, 36)) as pilot:
             assert await wait_for(pilot, lambda: isinstance(app.screen, WatchScreen))
             await pilot.press("h")
-            assert "it is not your decision" in screen_text(app)
+            said = lambda: "it is not your decision" in screen_text(app)  # noqa: E731
+            assert await wait_for(pilot, said), screen_text(app)
             assert app.screen.query_one("#hint").hint_view is None
     finally:
         release.set()

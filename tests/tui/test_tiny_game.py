@@ -27,6 +27,7 @@ from tests.tinygame.ui.screens import (
     TinyScoringScreen,
     TinyScreen,
 )
+from tests.waiting import settled
 
 from .conftest import past_hold, press_quickly, screen_text
 
@@ -174,15 +175,19 @@ async def test_the_replay_window_opens_a_finished_tiny_game_and_steps_through_it
         await _menu(pilot, app, "finished")
         assert isinstance(app.screen, GamesScreen)
         await pilot.press("r")
+        await settled(pilot)
         assert isinstance(app.screen, TinyReplayScreen)
         assert f"Action 0 of {length}" in screen_text(app)
         await pilot.press("right")
+        await settled(pilot)
         assert f"Action 1 of {length}" in screen_text(app)
         assert "played the" in screen_text(app)  # a finished game tells the secret cards
         await pilot.press("end")
+        await settled(pilot)
         assert f"Action {length} of {length}" in screen_text(app)
         assert "?" not in screen_text(app)  # no secrets left: every hand is shown
         await pilot.press("escape")
+        await settled(pilot)
         assert isinstance(app.screen, GamesScreen)
 
 
