@@ -47,6 +47,9 @@ class JoinApp(CoachApp, App):
 
     CSS_PATH = str(_SHELL_CSS)
     TITLE = "Forum Trajanum"
+    #: The key bar's words for what a key does here: q leaves the game (there is no menu;
+    #: QA: the key bar said "q Menu").
+    KEY_WORDS = {"q": "Leave"}
 
     def __init__(self, session: RemoteSession, *, choice_hold: float | None = None) -> None:
         super().__init__()

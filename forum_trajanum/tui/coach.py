@@ -297,8 +297,20 @@ class CoachScreen(ModalScreen[str]):
         found = below.query("#p-decide") if below is not None else ()
         decide = next(iter(found), None)  # a game's screen without one: above the key bar
         room = decide.region.y - 1 if decide is not None else 0  # under the status line
+        spot = below.coach_spot() if hasattr(below, "coach_spot") else None
+        box.styles.width = box.styles.max_height = None  # the stylesheet's (after a resize)
+        box.styles.offset = (0, 0)
         if decide is not None and decide.display and room >= box.outer_size.height:
             box.styles.margin = (0, 0, self.size.height - decide.region.y, 0)
+        elif spot is not None and spot.region.width >= 40:
+            # over the panel the screen offers, inside its frame (QA at 120x36: above the key
+            # bar the box covered a game's panel that it explained)
+            inner = spot.region.shrink((1, 1, 1, 1))
+            box.styles.width = inner.width
+            box.styles.max_height = inner.height
+            centred = (self.size.width - inner.width) // 2
+            box.styles.offset = (inner.x - centred, 0)
+            box.styles.margin = (0, 0, self.size.height - inner.bottom, 0)
         else:
             # the key bar stays in view, and the panels' bottom borders above it whole (the
             # box's own border ran into theirs at 120x36: ╰───╰───╯───╯)

@@ -44,6 +44,12 @@ class GameScreen(Screen):
         """Show a short message to the player in view (the next redraw clears it)."""
         raise NotImplementedError
 
+    def coach_spot(self) -> Any:
+        """The widget the first-game coach's box may cover when it has no room above the
+        choices: a panel in view that it does not explain (None: the box sits above the key
+        bar, wherever that is)."""
+        return None
+
     def escape_line_shown(self) -> bool:
         """Whether the message shown is :data:`ESCAPE_LINE` (each game's screen knows its
         message)."""

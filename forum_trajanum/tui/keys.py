@@ -57,14 +57,17 @@ class KeyBar(Static):
         bindings = [
             b for cls in reversed(type(self.screen).__mro__) for b in vars(cls).get("BINDINGS", [])
         ]
+        # an app may say in its own words what a key does there (join: q leaves the game)
+        words = getattr(self.app, "KEY_WORDS", {})
         for binding in bindings:
             if isinstance(binding, Binding) and binding.show:
                 key = binding.key.split(",")[0]
                 if key in spare:
                     continue
+                description = words.get(key, binding.description)
                 key = KEY_NAMES.get(key, key)
                 keys.append(key, style="bold reverse")
-                keys.append(f" {binding.description} ")
+                keys.append(f" {description} ")
         return keys
 
     def show_keys(self) -> None:

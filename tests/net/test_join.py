@@ -156,6 +156,8 @@ async def test_q_in_a_game_going_on_closes_the_window_and_says_how_to_come_back(
                     await pilot.press("escape")
                     await wait_for([pilot], lambda: isinstance(app.screen, GameScreen))
                 assert app.farewell == ""
+                keybar = screen_text(app).splitlines()[-1]  # q leaves: no menu here (QA)
+                assert " q Leave " in f" {keybar} " and "Menu" not in keybar, keybar
                 await pilot.press("q")
                 await wait_for([pilot], lambda: bool(app.farewell))
         finally:

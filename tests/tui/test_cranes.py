@@ -74,7 +74,7 @@ async def test_cranes_corner_by_corner_with_the_corner_marked_and_steps_back():
                 await pilot.press("enter")
             # the corner being chosen is marked on the Colonia and named above the list
             assert grid.legal == {corner} and grid.cursor == cell_index(corner)
-            assert f"Crane colour for corner {corner}" in decision_line(app)
+            assert f"crane colour for corner {corner}" in decision_line(app)
             # the list offers the colours of the engine's arrangements that begin so
             expected = {text[len("cranes ") + len(chosen)] for text in legal
                         if text.startswith("cranes " + chosen)}  # fmt: skip

@@ -79,7 +79,7 @@ async def test_start_menu_new_game_with_a_bot_seat():
         await _wait(pilot, lambda: isinstance(app.screen, SetupScreen))
         assert isinstance(app.screen, SetupScreen)
         assert "Livia's choice" in screen_text(app)
-        assert "Choose crane colours." in screen_text(app)
+        assert "Choose the crane colour for corner A1" in screen_text(app)
 
 
 async def test_new_game_form_rejects_a_bad_seed_and_can_be_left():
@@ -410,11 +410,11 @@ async def test_setup_choices_by_keys():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")  # hand-over to Ann
         assert isinstance(app.screen, SetupScreen)
-        assert "Crane colour for corner A1 (1 of 4" in decision_line(app)
+        assert "crane colour for corner A1 (1 of 4" in decision_line(app)
         await past_hold(pilot)
         await pilot.press("down", "enter")  # A1: the second colour
         assert app.session.record.actions == []  # nothing is played corner by corner
-        assert "Crane colour for corner F1 (2 of 4" in decision_line(app)
+        assert "crane colour for corner F1 (2 of 4" in decision_line(app)
         await pilot.press("enter", "enter")  # F1, then A6 (F6 is forced): one action
         assert len(app.session.record.actions) == 1
         assert app.session.record.actions[0].startswith("cranes ")

@@ -74,6 +74,9 @@ class Choices:
     steps: list[tuple[str, str]] | None = None
     #: Words after the line above the list (the setup's corner and colours chosen so far).
     note: Text | None = None
+    #: Whether the line above the list begins with the decision's title (the setup's crane
+    #: steps say what to do in their note: the title repeated the coach's, QA at 80x24).
+    titled: bool = True
     #: The legal actions by their text: the list's entry ids of actions (any other id is a
     #: group's or one of :attr:`steps`).
     by_text: dict[str, object] = field(default_factory=dict)
@@ -214,6 +217,7 @@ class DecisionPanel(Vertical):
         """What the decision is and is about (or, while another plays, the last moves)."""
         text = self._decision_words()
         if self.choices.note is not None:
+            text.append(" " if text.plain else "")
             text.append(self.choices.note)
         return text
 
@@ -230,7 +234,7 @@ class DecisionPanel(Vertical):
                 text.append("\n" + line, style="#b0b0b0")
             return text
         # the panel's title says who decides; this line what and what it is about
-        parts = [(pv.title[:1].upper() + pv.title[1:] + ".", "bold")]
+        parts = [(pv.title[:1].upper() + pv.title[1:] + ".", "bold")] if self.choices.titled else []
         if data.can_undo:
             parts.append(("[u] undo", "#87d787"))
         if ENDS_TURN in pv.legal and len(self.choices.actions) > 1:

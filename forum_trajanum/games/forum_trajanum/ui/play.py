@@ -96,16 +96,15 @@ class SetupScreen(PlayScreen):
             return choices
         number = self.crane_steps[0].corner + 1
         note = Text()
+        note.append(f"Choose the crane colour for corner {self.corner()}", style="bold")
         note.append(
-            f" Crane colour for corner {self.corner()} ({number} of {len(CORNER_NAMES)}, "
-            "marked ▸ on your Colonia).",
-            style="#d7d7af",
+            f" ({number} of {len(CORNER_NAMES)}, marked ▸ on your Colonia).", style="#d7d7af"
         )
         if self.cranes_chosen:
             note.append(f" Chosen: {chosen_text(self.cranes_chosen)}.", style="#87afaf")
             note.append(" [Esc] back one corner", style="#87d787")
         steps = [(step.id, step.label()) for step in self.crane_steps]
-        return replace(choices, steps=steps, note=note)
+        return replace(choices, steps=steps, note=note, titled=False)
 
     def on_decision_panel_entry_chosen(self, event: DecisionPanel.EntryChosen) -> None:
         """A crane step chosen in the list: the next corner's colours."""

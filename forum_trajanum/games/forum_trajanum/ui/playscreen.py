@@ -457,11 +457,13 @@ class PlayScreen(GameScreen):
         index = grid.cursor
         row = index // 6  # the citizen row beside the cursor's grid row
         text = Text.assemble(
-            (f"{cell_at(index)}: ", "bold #ffd75f"),
-            cell_words(grid.colonia, index),
-            (f"\n{ROW_TITLES[row]}: ", "bold #d7afff"),
-            (CITIZEN_ABILITIES[row], "#d7afff"),
+            (f"{cell_at(index)}: ", "bold #ffd75f"), cell_words(grid.colonia, index)
         )
+        # the row's citizen ability, but while crane colours are chosen (nothing to do with
+        # citizens: QA at 80x24, the Patrician's envoy rule beside the crane colours)
+        if self.data.view.decision != Decision.SETUP_CRANES:
+            text.append(f"\n{ROW_TITLES[row]}: ", style="bold #d7afff")
+            text.append(CITIZEN_ABILITIES[row], style="#d7afff")
         show_changed(self.query_one("#cursor-cell", Static), text)
 
     def on_colonia_grid_cursor_moved(self, event: ColoniaGrid.CursorMoved) -> None:

@@ -30,4 +30,5 @@ UI = GameUI(
     names_only=True,
     warm_up=(_SCREENS, "forum_trajanum.games.trajan.bots"),
     bench=lazy("forum_trajanum.games.trajan.ui.bench:cursor_and_board"),
+    glossary=lazy("forum_trajanum.games.trajan.ui.glossary:glossary"),
 )

@@ -44,15 +44,23 @@ CIRCLE_COLUMNS = (("", True, ""), ("tray", False, "bold"), ("markers", False, ""
                   ("Trajan tile", False, ""))  # fmt: skip
 
 
+#: After the arch on the circle at 80 columns, what it means (no header row there, and the
+#: coach's strip has no room for it: QA, "◆ arch" unexplained on the first screen).
+ARCH_SAID = ": the next Trajan tile goes here"
+
+
 def circle_rows(pl, plus2: bool = False) -> list[tuple[str, str, str, Text]]:
     """The action circle's rows, clockwise: slot, tray, markers, the Trajan tile beside it;
-    with ``plus2`` a tray's action with a [+2] marker on it says so ("Seaport [+2]")."""
+    with ``plus2`` (the circle at 80 columns) a tray's action with a [+2] marker on it says
+    so ("Seaport [+2]") and the arch what it means."""
     rows = []
     for t in range(6):
         tile = pl.slots[t]
         beside = Text(trajan_tile(tile) if tile >= 0 else "—")
         if pl.arch == t:
             beside.append("  ◆ arch", style="bold #ffd75f")
+            if plus2:
+                beside.append(ARCH_SAID, style="#ffd75f")
         action = D.ACTIONS[t] + (" [+2]" if plus2 and pl.plus2[t] else "")
         # two spaces after the markers: "B Y" and a tile's "O+Y" must not run together
         rows.append((D.SLOT_NAMES[t], action, markers(pl.trays[t]) + " ", beside))

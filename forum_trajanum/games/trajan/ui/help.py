@@ -9,6 +9,7 @@ from rich.console import Group
 from rich.text import Text
 
 from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.ui.glossary import WORDS
 from forum_trajanum.tui.dialogs import HelpScreen
 from forum_trajanum.tui.help import HelpPages, Row, legend_sections
 from forum_trajanum.tui.keys import LEGEND_KEY
@@ -114,10 +115,10 @@ def legend() -> Group:
         "On your action circle",
         [
             ("I … VI", "the slots beside the trays, clockwise from the Seaport"),
-            ("◆ arch", "the slot the Arch of Trajan points at: the next Trajan tile goes there"),
-            ("Y+O 5 VP", "a Trajan tile: the two colours it needs in its tray, and its VP"),
+            ("◆ arch", WORDS["◆ arch"]),
+            ("Y+O 5 VP", WORDS["Y+O 5 VP"]),
             ("kept: meets bread", "a Trajan tile kept on your mat: it meets a bread demand"),
-            ("[+2]", "a marker that makes an action's extra action tiles work twice"),
+            ("[+2]", WORDS["[+2]"]),
             ("Hand", "your commodity cards: only you see them, the others see how many"),
             ("Display", "the commodity cards you played face up in front of you"),
             ("Tiles", "the forum and extra action tiles you own"),

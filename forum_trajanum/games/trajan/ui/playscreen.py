@@ -46,7 +46,7 @@ from forum_trajanum.games.trajan.ui.panels import (
 )
 from forum_trajanum.games.trajan.ui.playdata import TrajanData
 from forum_trajanum.games.trajan.ui.recap import meanwhile
-from forum_trajanum.games.trajan.ui.statusline import status_line
+from forum_trajanum.games.trajan.ui.statusline import status_line, whose_turn
 from forum_trajanum.tui.decisionlist import DecisionList, follows
 from forum_trajanum.tui.gamescreens import ESCAPE_LINE, GameScreen
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID
@@ -118,10 +118,11 @@ class TrajanScreen(GameScreen):
     TrajanScreen.-wider.-standard #t-log-box { height: 7; }
     TrajanScreen.-wider.-short #t-log-box { display: none; }
     TrajanScreen #p-decide { height: 1fr; width: 1fr; }
-    /* 80x24 (issue 27): the decision in two lines, a line of hint or recap, eight rows of
-       choices and two for a cut choice's whole words; a message goes first on the decision's
-       two lines */
-    TrajanScreen.-narrow #p-decide { height: 13; }
+    /* 80x24 (issue 27): a top line saying whose choice it is and where in the game (the
+       coach's strip covers the status line), the decision in two lines, a line of hint or
+       recap, eight rows of choices and two for a cut choice's whole words; a message goes
+       first on the decision's two lines */
+    TrajanScreen.-narrow #p-decide { height: 14; border-top: solid #303840; }
     TrajanScreen.-narrow #decision-title { max-height: 2; }
     TrajanScreen.-narrow #t-hint { max-height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
     TrajanScreen.-narrow #t-hint.-more { max-height: 8; text-wrap: wrap; }
@@ -298,6 +299,14 @@ class TrajanScreen(GameScreen):
             elif panel == "log":  # the latest first in view
                 box.call_after_refresh(box.scroll_end, animate=False)
 
+    def coach_spot(self):
+        """From 120 columns the board (on the left; from 160 in the middle): the coach's box
+        covers neither the choices nor one's circle below them, which it explains."""
+        layout = self._layout()
+        if layout == "narrow":
+            return None
+        return self.query_one("#t-board-box" if layout == "wider" else "#t-panel-box")
+
     def _draw_status(self) -> None:
         """The status line, in the layout of the screen's width."""
         width = self.size.width or self.app.size.width
@@ -374,6 +383,9 @@ class TrajanScreen(GameScreen):
             ids = [i for i, _ in entries]
             options.highlighted = ids.index(old_id) if same_kind and old_id in ids else 0
         self.query_one("#t-hint").set_class(not legal, "-watch")
+        # at 80 columns on the choices' top line (shown there alone: the wider layouts keep
+        # the status line in view beside the coach)
+        set_title(self.query_one("#p-decide"), whose_turn(data))
         if not legal:
             who = data.names[v.decider] if v.decider >= 0 else ""
             self._title = Text(

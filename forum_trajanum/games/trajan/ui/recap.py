@@ -99,8 +99,11 @@ def meanwhile(recent: list[str], most: int = 4, width: int = 0, scored=()) -> Te
         shown = wanted
     earlier = ""
     if recent and not shown:
-        if Text(recent[-1]).cell_len + len("…; ") <= room:  # the latest move whole first
-            shown, earlier, log_key = recent[-1:], "…; ", ""
+        # the latest move whole, after an ellipsis and before where the rest is (an ellipsis
+        # that says nothing of where the rest is, is not shown: QA at 80x24, "Meanwhile: …;
+        # Easy bot placed their action markers")
+        if Text(recent[-1]).cell_len + len("…; ") + len(log_key) <= room:
+            shown, earlier = recent[-1:], "…; "
         elif room - len(log_key) > 12:  # the latest move, cut to fit
             shown = [recent[-1][: room - len(log_key) - 1].rstrip() + "…"]
     out.append(head + ("; " if head and shown else ""))

@@ -35,6 +35,32 @@ def _fit_names(names: list[str], room: int) -> list[str]:
     return [t.plain for t in texts]
 
 
+def when(v: GameState) -> str:
+    """Where in the game it is, the status's first field: "Setup", "Quarter I, round 2 of
+    4", "Last round of the game" or "Quarter I ends" (its scoring begun)."""
+    if v.quarter <= 0:
+        return "Setup"
+    if len(v.scorings) >= v.quarter:
+        return f"Quarter {roman(v.quarter, D.QUARTERS)} ends"
+    if W.last_round(v):
+        return W.LAST_ROUND
+    return f"Quarter {roman(v.quarter, D.QUARTERS)}, round {v.round} of 4"
+
+
+def whose_turn(data: TrajanData) -> str:
+    """Whose turn and where in the game, for the line above the choices (at 80 columns the
+    coach's strip covers the status line): "Ann's choice · Quarter I, round 2 of 4 · time 3
+    of 11" ("Easy bot's turn · …" while a bot plays; "Game over")."""
+    v = data.view
+    if v.decider < 0 or not v.tasks:
+        return "Game over"
+    who = data.names[v.decider] + ("'s choice" if v.legal else "'s turn")
+    where = when(v)
+    if v.quarter > 0 and len(v.scorings) < v.quarter:
+        where += f" · time {v.time} of {D.TIME_CYCLE[v.options.players]}"
+    return f"{who} · {where}"
+
+
 def status_lines(data: TrajanData, width: int = 0) -> list[Text]:
     """The status in labelled fields, in a fixed order: when it is (the setup and its start
     player, or the quarter, the round and the time track), the demands shown, the player's
@@ -54,17 +80,12 @@ def status_lines(data: TrajanData, width: int = 0) -> list[Text]:
         demands = list(v.reports[-1].demands)
     shown = ", ".join(D.DEMANDS[d] for d in demands if d >= 0) or "none yet"
     first = Text(" ", no_wrap=True, overflow="ellipsis")
+    first.append(when(v), style="bold")
     if v.quarter <= 0:
-        first.append("Setup", style="bold")
         first.append(STATUS_SEP + "start player ")
     elif len(v.scorings) >= v.quarter:  # the quarter's end: its scoring has begun
-        first.append(f"Quarter {roman(v.quarter, D.QUARTERS)} ends", style="bold")
         first.append(STATUS_SEP + (QUARTER_SCORED if v.tasks else GAME_OVER))
     else:
-        quarter = f"Quarter {roman(v.quarter, D.QUARTERS)}, round {v.round} of 4"
-        if W.last_round(v):
-            quarter = W.LAST_ROUND
-        first.append(quarter, style="bold")
         first.append(STATUS_SEP + f"time {v.time} of {cycle}{_time_sep(v)}")
         first.append(round_end_words(v, cycle, the="the "))
     second = Text(f" demands {shown}", no_wrap=True, overflow="ellipsis")

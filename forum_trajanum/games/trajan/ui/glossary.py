@@ -1,0 +1,50 @@
+"""Trajan's symbols and words a newcomer meets on the screen without a rulebook, each
+explained once: the legend (``g``) shows these texts, and the first-game coach shows each
+the first time it appears on a player's own screen (:data:`NOTES`; the shell's
+:class:`~forum_trajanum.tui.glossary.Glossary` gets them as :data:`GLOSSARY`).
+
+Only words live here; when a word appears is read from the player's own view.
+"""
+
+from __future__ import annotations
+
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.tui.glossary import Glossary, Note
+
+#: symbol -> what it means (EN l.331 the arch, the Trajan tiles beside the trays, the [+2]
+#: markers).
+WORDS: dict[str, str] = {
+    "◆ arch": "the slot the Arch of Trajan points at: the next Trajan tile goes there",
+    "Y+O 5 VP": "a Trajan tile: the two colours it needs in its tray, and its VP",
+    "[+2]": "a marker that makes an action's extra action tiles work twice",
+}
+
+
+def _own(shown):
+    """``shown(v, me)`` as a note's test of ``v`` alone: never on an onlooker's screen."""
+
+    def test(v) -> bool:
+        players = getattr(v, "players", None) or ()
+        return 0 <= v.viewer < len(players) and shown(v, players[v.viewer])
+
+    return test
+
+
+#: The symbols the coach explains, in the order it explains them: the arch is beside a tray
+#: of one's circle from the first screen on (until every slot is full).
+NOTES: tuple[Note, ...] = tuple(
+    Note(key, word, _own(shown))
+    for key, word, shown in (
+        ("note:arch", "◆ arch", lambda v, me: me.arch != D.ARCH_CENTRE),
+        ("note:tile", "Y+O 5 VP", lambda v, me: any(t >= 0 for t in me.slots)),
+        ("note:plus2", "[+2]", lambda v, me: any(me.plus2)),
+    )
+)
+
+#: What the shell's coach explains of Trajan's symbols.
+GLOSSARY = Glossary(WORDS, NOTES)
+
+
+def glossary() -> Glossary:
+    """:data:`GLOSSARY`, as the UI contract asks for it (on first use)."""
+    return GLOSSARY

@@ -1,0 +1,141 @@
+"""What a newcomer meets on Trajan's first screens (QA at 80x24 and 120x36): whose turn it
+is and where in the game stay in view while the coach explains, an ellipsis in the
+"Meanwhile" recap always says where the rest is, the arch beside a tray is explained the
+first time it is on screen, and from 120 columns the coach's box covers neither the choices
+nor one's action circle."""
+
+from __future__ import annotations
+
+import pytest
+
+from forum_trajanum.core.session import GameSession
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.ui.glossary import WORDS
+from forum_trajanum.games.trajan.ui.help import legend
+from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
+from forum_trajanum.games.trajan.ui.recap import meanwhile
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.coach import CoachScreen, start_coach
+from forum_trajanum.tui.compat import screen_strips
+from tests.waiting import wait_for
+
+
+@pytest.fixture(autouse=True)
+def save_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr("forum_trajanum.tui.keys.CHOICE_HOLD", 0.001)
+
+
+def _app(seed: int = 7) -> ForumApp:
+    """Ann's first game against an Easy bot, the coach on for her."""
+    session = GameSession.new(
+        seed, TrajanOptions(players=2), ["Ann", "Easy bot"], ["", "easy"], autosave=False,
+        game="trajan", start=lambda record: start_coach(record, [0]),
+    )  # fmt: skip
+    return ForumApp(bot_delay=0, session=session, choice_hold=0)
+
+
+def _shown(app) -> str:
+    """What the window shows now, the coach's box over the play screen."""
+    return "\n".join(strip.text for strip in screen_strips(app.screen))
+
+
+async def test_at_80x24_the_coach_leaves_whose_turn_and_where_in_the_game_in_view():
+    # QA: the coach's strip sat over the status line: no quarter, round or whose turn on the
+    # first screen; the choices' top line says both, along the setup and the first turns
+    app = _app()
+    seen: set[str] = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, CoachScreen):
+                play = app.screen_stack[-2]
+                v = play.data.view
+                assert await wait_for(pilot, lambda: "Ann's choice" in _shown(app))
+                where = "Setup" if v.quarter <= 0 else f"Quarter I, round {v.round} of 4"
+                line = next(r for r in _shown(app).splitlines() if "Ann's choice" in r)
+                assert where in line, _shown(app)
+                if v.quarter > 0:
+                    assert f"time {v.time} of " in line
+                box = screen.query_one("#coach-box").region
+                assert box.bottom <= play.query_one("#p-decide").region.y
+                seen.add("setup" if v.quarter <= 0 else "quarter")
+                await pilot.press("escape")
+            elif isinstance(screen, TrajanScreen) and screen.data.view.legal:
+                await pilot.press("1")
+            if seen == {"setup", "quarter"}:
+                break
+        assert seen == {"setup", "quarter"}, seen
+
+
+@pytest.mark.parametrize("width", range(30, 121, 3))
+def test_an_ellipsis_in_the_one_line_recap_always_says_where_the_rest_is(width):
+    # QA at 80x24: "Meanwhile: …; Easy bot placed their action markers" with nothing saying
+    # where the lines left out were ("l: the log" was dropped at 80 columns)
+    setups = [
+        ["Easy bot drew a bonus tile", "Easy bot placed their action markers"],
+        ["Easy bot took a card from the face-down pile"] * 3 + ["Easy bot passed"],
+        ["Easy bot placed the action markers: Seaport blue and yellow, Forum blue and white"],
+        [f"Bob took move number {i} with rather many words in it" for i in range(6)],
+    ]
+    for recent in setups:
+        for scored in ((), ("Easy bot +3 VP (senate +3)",)):
+            line = meanwhile(recent, width=width, scored=scored)
+            assert line.cell_len <= width or "…" not in line.plain, line.plain
+            if "…" in line.plain:
+                assert line.plain.endswith("l: the log"), (width, line.plain)
+
+
+async def test_at_80x24_the_first_recap_names_the_log_when_it_leaves_moves_out():
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, CoachScreen):
+                await pilot.press("escape")
+            elif isinstance(screen, TrajanScreen) and screen.data.view.legal:
+                note = str(screen.query_one("#t-hint").render())
+                if "Meanwhile" in note:
+                    break
+                await pilot.press("1")
+        assert "Meanwhile" in note
+        if "…" in note or len(screen.data.recent) > note.count(";") + 1:
+            assert "l: the log" in note, note
+
+
+async def test_at_80x24_the_arch_on_the_first_screen_says_what_it_is():
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        assert await wait_for(pilot, lambda: "◆ arch" in _shown(app))
+        row = next(r for r in _shown(app).splitlines() if "◆ arch" in r)
+        assert "◆ arch: the next Trajan tile goes here" in row
+        # the coach's whole explanation (i) explains it too, in the legend's words
+        await pilot.press("i")
+        assert await wait_for(pilot, lambda: "Arch of Trajan points at" in _shown(app))
+
+
+def test_the_legend_explains_every_symbol_the_coach_explains():
+    from rich.console import Console
+
+    console = Console(width=100, record=True)
+    console.print(legend())
+    text = " ".join(console.export_text().split())
+    for symbol, meaning in WORDS.items():
+        assert f"{symbol} {meaning}" in text, symbol
+
+
+async def test_at_120x36_the_coach_covers_neither_the_choices_nor_the_circle_it_explains():
+    app = _app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        coach, play = app.screen, app.screen_stack[-2]
+        await pilot.pause()
+        box = coach.query_one("#coach-box").region
+        for part in ("#t-circle-box", "#decisions", "#decision-title", "#t-status"):
+            region = play.query_one(part).region
+            assert region.height and not box.overlaps(region), (part, box, region)
+        assert "Arch of Trajan points at" in _shown(app)  # the box shows it all
+        assert box.bottom <= 36 - 2  # the key bar and the panels' bottom borders whole
