@@ -111,10 +111,10 @@ async def test_at_80x24_the_arch_on_the_first_screen_says_what_it_is():
         assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
         assert await wait_for(pilot, lambda: "◆ arch" in _shown(app))
         row = next(r for r in _shown(app).splitlines() if "◆ arch" in r)
-        assert "◆ arch: the next Trajan tile goes here" in row
+        assert "◆ arch: the Trajan action puts its tile here" in row
         # the coach's whole explanation (i) explains it too, in the legend's words
         await pilot.press("i")
-        assert await wait_for(pilot, lambda: "Arch of Trajan points at" in _shown(app))
+        assert await wait_for(pilot, lambda: "Arch of Trajan is on" in _shown(app))
 
 
 def test_the_legend_explains_every_symbol_the_coach_explains():
@@ -132,10 +132,62 @@ async def test_at_120x36_the_coach_covers_neither_the_choices_nor_the_circle_it_
     async with app.run_test(size=(120, 36)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
         coach, play = app.screen, app.screen_stack[-2]
-        await pilot.pause()
+        parts = ("#t-circle-box", "#decisions", "#decision-title", "#t-status")
+
+        def clear() -> bool:  # the box placed once laid out (after a refresh)
+            box = coach.query_one("#coach-box").region
+            regions = [play.query_one(part).region for part in parts]
+            return all(r.height and not box.overlaps(r) for r in regions)
+
+        assert await wait_for(pilot, clear), [play.query_one(p).region for p in parts]
         box = coach.query_one("#coach-box").region
-        for part in ("#t-circle-box", "#decisions", "#decision-title", "#t-status"):
-            region = play.query_one(part).region
-            assert region.height and not box.overlaps(region), (part, box, region)
-        assert "Arch of Trajan points at" in _shown(app)  # the box shows it all
+        assert "Arch of Trajan is on" in _shown(app)  # the box shows it all
         assert box.bottom <= 36 - 2  # the key bar and the panels' bottom borders whole
+
+
+async def test_at_80x24_the_coach_explains_the_demands_the_first_time_they_are_shown():
+    # QA of a first game at 80x24: 48 VP lost to demands that nothing had explained; the
+    # strip's two lines say how to meet them and what missing them costs (EN l.409-425)
+    app = _app(seed=11)
+    said = ""
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, CoachScreen):
+                if "demands" in screen.text.lower() and "Demands:" in screen.text:
+                    assert await wait_for(pilot, lambda: "matching forum tile" in _shown(app))
+                    said = _shown(app)
+                    assert app.screen_stack[-2].data.view.revealed  # shown on the status line
+                    break
+                await pilot.press("escape")
+            elif isinstance(screen, TrajanScreen) and screen.data.view.legal:
+                await pilot.press("1")
+            elif not isinstance(screen, TrajanScreen):
+                await pilot.press("enter")
+        assert "or lose 4, 9 or 15 VP for 1, 2 or 3 unmet" in " ".join(said.split())
+
+
+def test_the_choices_top_line_says_when_this_turn_ends_the_round():
+    # "round 1 of 4 · time 1 of 11" read as the round's start while the turn that passed the
+    # time marker's start was still being played (the status line said it ends the round)
+    from types import SimpleNamespace
+
+    from forum_trajanum.games.trajan.ui.statusline import whose_turn
+
+    session = GameSession.new(
+        11, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
+    )
+    seen = set()
+    for _ in range(400):
+        v = session.view_of(session.decider)
+        line = whose_turn(SimpleNamespace(view=v, names=["Ann", "Bob"]))
+        assert line.startswith(f"{['Ann', 'Bob'][session.decider]}'s choice · "), line
+        if v.quarter > 0 and len(v.scorings) < v.quarter:
+            ends = "this turn ends the round" in line or "game ends after this turn" in line
+            assert ends == bool(v.round_ends), line
+            seen.add(ends)
+        if seen == {True, False}:
+            break
+        session.play(v.legal[0])
+    assert seen == {True, False}

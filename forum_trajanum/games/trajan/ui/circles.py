@@ -45,8 +45,9 @@ CIRCLE_COLUMNS = (("", True, ""), ("tray", False, "bold"), ("markers", False, ""
 
 
 #: After the arch on the circle at 80 columns, what it means (no header row there, and the
-#: coach's strip has no room for it: QA, "◆ arch" unexplained on the first screen).
-ARCH_SAID = ": the next Trajan tile goes here"
+#: coach's strip has no room for it: QA, "◆ arch" unexplained on the first screen). The
+#: setup's starting tiles go on slots II, IV and VI instead: "the next tile" misled.
+ARCH_SAID = ": the Trajan action puts its tile here"
 
 
 def circle_rows(pl, plus2: bool = False) -> list[tuple[str, str, str, Text]]:

@@ -11,12 +11,20 @@ from __future__ import annotations
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.tui.glossary import Glossary, Note
 
-#: symbol -> what it means (EN l.331 the arch, the Trajan tiles beside the trays, the [+2]
-#: markers).
+_penalties = ", ".join(map(str, D.DEMAND_PENALTY[1:-1])) + f" or {D.DEMAND_PENALTY[-1]}"
+
+#: symbol -> what it means (EN l.329-331 the arch, the Trajan tiles beside the trays, the [+2]
+#: markers, l.409-425 the people's demands).
 WORDS: dict[str, str] = {
-    "◆ arch": "the slot the Arch of Trajan points at: the next Trajan tile goes there",
+    "◆ arch": "the slot the Arch of Trajan is on: the Trajan action puts its tile there",
     "Y+O 5 VP": "a Trajan tile: the two colours it needs in its tray, and its VP",
     "[+2]": "a marker that makes an action's extra action tiles work twice",
+    "demands": (
+        "by the quarter's end have a matching forum tile for each demand shown (the Forum "
+        f"action), or lose {_penalties} VP for 1, 2 or 3 unmet. A Trajan tile showing the "
+        "demand, or a demand wild card, meets one too. One more demand (bread, games or "
+        "religion) is revealed at each round's end"
+    ),
 }
 
 
@@ -38,6 +46,8 @@ NOTES: tuple[Note, ...] = tuple(
         ("note:arch", "◆ arch", lambda v, me: me.arch != D.ARCH_CENTRE),
         ("note:tile", "Y+O 5 VP", lambda v, me: any(t >= 0 for t in me.slots)),
         ("note:plus2", "[+2]", lambda v, me: any(me.plus2)),
+        # QA: a first game lost 48 VP to demands nobody had explained
+        ("note:demands", "demands", lambda v, me: bool(v.revealed)),
     )
 )
 

@@ -134,6 +134,7 @@ def legend() -> Group:
             ("can complete", "the markers can be sown so that the target's tile is done"),
         ],
     )
+    section("On the status line", [("demands", WORDS["demands"])])
     section(
         "On the board",
         [

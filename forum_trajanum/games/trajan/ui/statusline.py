@@ -57,7 +57,12 @@ def whose_turn(data: TrajanData) -> str:
     who = data.names[v.decider] + ("'s choice" if v.legal else "'s turn")
     where = when(v)
     if v.quarter > 0 and len(v.scorings) < v.quarter:
-        where += f" · time {v.time} of {D.TIME_CYCLE[v.options.players]}"
+        # the time marker past the round's start: this turn ends the round ("round 1 of 4 ·
+        # time 1 of 11" read as the round's start)
+        cycle = D.TIME_CYCLE[v.options.players]
+        where += (
+            f" · {round_end_words(v, cycle)}" if v.round_ends else f" · time {v.time} of {cycle}"
+        )
     return f"{who} · {where}"
 
 
