@@ -39,12 +39,13 @@ def quick_hint(monkeypatch) -> None:
     monkeypatch.setattr("forum_trajanum.games.trajan.bots.hint", hint)
 
 
-def _circle_essentials(app, screen) -> None:
+def _circle_essentials(app, screen, shown: str | None = None) -> None:
     """The circle panel at 80x24: the six trays, each [+2] marker beside its tray, and the
-    hand, the display and the tiles in view, or the frame says there is more below."""
+    hand, the display and the tiles in view, or the frame says there is more below (``shown``:
+    the screen's text, when read already)."""
     from forum_trajanum.games.trajan import data as D
 
-    shown = screen_text(app)
+    shown = screen_text(app) if shown is None else shown
     assert "VI Construction" in shown  # all six trays in view
     seen = screen.data.view
     pl = seen.players[seen.viewer]  # the circle of the seat deciding (a hot-seat game: either)
@@ -105,10 +106,11 @@ async def eight_rows_with_a_message_and_the_hint(pilot, app, screen, rng) -> boo
         _circle_essentials(app, screen)
     screen.say(MESSAGE)
     await pilot.pause()
-    assert MESSAGE in _words(app), "the message not shown whole:\n" + screen_text(app)
-    assert _rows(screen) >= ROWS, rows("with a message") + screen_text(app)
+    shown = screen_text(app)
+    assert MESSAGE in " ".join(shown.split()), "the message not shown whole:\n" + shown
+    assert _rows(screen) >= ROWS, rows("with a message") + shown
     if screen.panel == "circle":
-        _circle_essentials(app, screen)
+        _circle_essentials(app, screen, shown)
     note = screen.query_one("#t-hint")
     await press_quickly(pilot, "h")
     assert await wait_for(pilot, lambda n=note: "Hint" in str(n.render())), "no hint after h"
