@@ -23,11 +23,12 @@ from forum_trajanum.games.trajan.engine.view import view
 from .helpers import can_still_accomplish
 
 
-def change(before: GameState, after: GameState, seat: int) -> dict[str, int]:
-    """What an action did to ``seat``'s view: its points by category, leaving out a quarter's
-    scoring that the end of the turn led to (EN l.405-425: the scoring's, not the
-    action's), and the change in cards in hand."""
-    was, now = view(before, seat), view(after, seat)
+def change(before: GameState, after: GameState, seat: int, was=None) -> dict[str, int]:
+    """What an action did to ``seat``'s view (``was``: its view of ``before``, when already
+    made): its points by category, leaving out a quarter's scoring that the end of the turn
+    led to (EN l.405-425: the scoring's, not the action's), and the change in cards in hand."""
+    was = view(before, seat) if was is None else was
+    now = view(after, seat)
     out = {k: now.players[seat].points[k] - n for k, n in was.players[seat].points.items()}
     for i, parts in enumerate(now.scorings):
         earlier = was.scorings[i][seat] if i < len(was.scorings) else {}
@@ -57,7 +58,8 @@ def test_every_preview_along_a_game_is_what_its_action_does(players, seed, data)
         for action in legal:
             after = state.clone()
             apply(after, action)
-            assert preview(mine, action) == change(state, after, seat), action
+            promised = preview(mine, action)
+            assert promised == change(state, after, seat, mine), action
             if action.kind == "take":  # what the tray's words say: "→ Senate; time +4"
                 plan = sowing_plan(mine, seat, action.tray)
                 assert after.time == plan.time, action
@@ -67,7 +69,7 @@ def test_every_preview_along_a_game_is_what_its_action_does(players, seed, data)
                 acts = [t.action for t in after.tasks if isinstance(t, ActTask)]
                 assert acts[-1:] == ([plan.target] if acts else []), action
                 assert acts or not plan.action_possible, action  # "(nothing to do there)"
-            scoring += any(k != "cards" for k in preview(mine, action))
+            scoring += any(k != "cards" for k in promised)
             checked += 1
         apply(state, legal[data.draw(st.integers(0, len(legal) - 1))])
     assert checked > 500 and scoring > 20  # whole games, many actions that score
