@@ -10,14 +10,14 @@ How many games CI plays: 15 per property (about 15 whole games per game and play
 contract; fewer where a property tries every legal action of every decision, through
 ``share``). Random play is there to reach the engine's paths that no hand-made test thought of,
 and every CI run draws new games (no database): what one run misses, the next ones may reach.
-Measured with uniform choices and Python's line tracing over the games' code, the 45 games that
-15 per player count make (2, 3 and 4 players) reach 98.9% to 100% of the lines that 180 games
-reach (three samples per game); what they missed comes once in 40 games or rarer: Forum
-Trajanum's benefit that picks a tile of one's own Colonia and Trajan's demands choice (R14),
-each with a constructed test of its own, and a few single lines. Before, ``ci`` played 50 per
-property: three times the CPU for that last 1%, which later runs reach anyway. A rarer
-combination is for the deep run and the fuzz (``python scripts/fuzz_games.py --cases 20000``)
-to find.
+Measured by ``python scripts/random_play_reach.py`` (uniform choices, Python's line tracing
+over each game's package), the 45 games that 15 per player count make (2, 3 and 4 players)
+reach 98.8% to 100% of the lines that 180 games reach (three samples per game); what they
+missed comes once in 40 games or rarer: Forum Trajanum's benefit that picks a tile of one's own
+Colonia and Trajan's demands choice (R14), each with a constructed test of its own, and a few
+single lines. Before, ``ci`` played 50 per property: three times the CPU for that last 1%,
+which later runs reach anyway. A rarer combination is for the deep run and the fuzz (``python
+scripts/fuzz_games.py --cases 20000``) to find.
 """
 
 from __future__ import annotations
