@@ -17,7 +17,6 @@ from forum_trajanum.games.trajan.engine.rules import apply, is_over, legal_actio
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.engine.tasks import SowTask
 from forum_trajanum.games.trajan.engine.view import view
-from tests.engine.games import share
 
 from .helpers import can_still_accomplish
 
@@ -80,7 +79,9 @@ def top_spends_the_least(spent: list[Counter]) -> str:
     return ""
 
 
-@settings(max_examples=share(0.3), deadline=None)
+# the profile's number of games (15 in CI, as many as before at a third of the profile's 50:
+# the sowing search above made each game about four times cheaper)
+@settings(deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from((2, 3, 4)), data=st.data())
 def test_the_top_choice_of_every_trajan_decision_spends_and_loses_nothing_another_keeps(
     seed, players, data
