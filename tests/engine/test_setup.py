@@ -218,6 +218,28 @@ def test_handicap_newcomer_takes_corner_citizen_and_an_extra_coin():
     assert decision_kind(state) == "draft"
 
 
+def test_points_a_newcomer_scores_during_setup_count_towards_the_first_cycle():
+    # DE "Spielen in gemischten Gruppen": the newcomer's second citizen is placed during setup;
+    # here (seed 315) it reaches a benefit track's bonus worth 2 VP before cycle I starts.
+    # Cycle I's scoring record holds everything scored before it (rules "Scoring"), so the
+    # setup's points are cycle I's: they went to cycle III's total, and random play found the
+    # first scoring's record not adding up.
+    state = new_game(315, players=4, side="A", introductory=True, handicap=(0,))
+    for text in ("cranes BGYR", "row 2", "diagonal main MER CRA", "cranes BGYR", "row 1",
+                 "diagonal main MER CRA", "cranes BGYR", "row 3", "diagonal main PAT CRA",
+                 "cranes BGYR", "row 3", "diagonal main PAT CRA", "handicap F1", "row 2",
+                 "bonus V"):  # fmt: skip
+        act(state, text)
+    newcomer = state.players[0]
+    assert newcomer.score == 2 and newcomer.cycle_points == [2, 0, 0]
+    for _ in range(2000):  # on to cycle I's scoring
+        if state.scorings:
+            break
+        act(state, str(legal_actions(state)[0]))
+    assert sum(state.scorings[0][0].values()) == newcomer.cycle_points[0]
+    assert check_invariants(state) == []
+
+
 def test_handicap_seat_out_of_range_is_refused():
     # DE "Spielen in gemischten Gruppen": the handicap names players of this game.
     with pytest.raises(GameError):

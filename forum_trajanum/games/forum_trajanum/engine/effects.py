@@ -43,9 +43,12 @@ def order_from_start(state: GameState) -> list[int]:
 
 
 def score(state: GameState, pl: PlayerState, source: str, points: int) -> None:
+    """Score ``points`` from ``source``. Points scored during setup (cycle 0: a newcomer's
+    handicap citizen can reach a benefit bonus) count towards cycle I, whose scoring record
+    holds everything scored before it (they went to cycle III's total before)."""
     pl.score += points
     pl.points[source] += points
-    pl.cycle_points[state.cycle - 1] += points
+    pl.cycle_points[max(state.cycle, 1) - 1] += points
 
 
 def column_points(state: GameState, pl: PlayerState) -> int:
