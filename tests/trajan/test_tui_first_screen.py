@@ -17,7 +17,7 @@ from forum_trajanum.games.trajan.ui.recap import meanwhile
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen, start_coach
 from forum_trajanum.tui.compat import screen_strips
-from tests.waiting import wait_for
+from tests.waiting import settled, wait_for
 
 
 @pytest.fixture(autouse=True)
@@ -123,8 +123,8 @@ def test_the_legend_explains_every_symbol_the_coach_explains():
     console = Console(width=100, record=True)
     console.print(legend())
     text = " ".join(console.export_text().split())
-    for symbol, meaning in WORDS.items():
-        assert f"{symbol} {meaning}" in text, symbol
+    for word, meaning in WORDS.items():
+        assert " ".join(meaning.split()) in text, word
 
 
 async def test_at_120x36_the_coach_covers_neither_the_choices_nor_the_circle_it_explains():
@@ -191,3 +191,29 @@ def test_the_choices_top_line_says_when_this_turn_ends_the_round():
             break
         session.play(v.legal[0])
     assert seen == {True, False}
+
+
+async def test_at_80x24_the_log_panel_at_its_latest_line_does_not_say_more_is_below():
+    # QA: the log opened at its latest line said "PgDn: more" (PgDn moved nothing)
+    session = GameSession.new(
+        11, TrajanOptions(players=2), ["Ann", "Easy bot"], ["", "easy"], autosave=False,
+        game="trajan",
+    )  # fmt: skip
+    for _ in range(12):  # a log longer than the panel's rows
+        session.play(session.view_of(session.decider).legal[0])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
+        play = app.screen
+        await pilot.press("l")
+        box = play.query_one("#t-panel-box")
+
+        def frame() -> str:
+            return str(box.border_title)
+
+        assert await wait_for(pilot, lambda: "PgUp: earlier" in frame()), frame()
+        assert box.max_scroll_y > 0 and box.scroll_y == box.max_scroll_y
+        assert "PgDn: more" not in frame()
+        await settled(pilot)  # the window's first redraws done (each shows the latest)
+        await pilot.press("pageup")  # earlier lines: now some are below
+        assert await wait_for(pilot, lambda: "PgDn: more" in frame()), frame()

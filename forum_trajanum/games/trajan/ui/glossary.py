@@ -13,11 +13,15 @@ from forum_trajanum.tui.glossary import Glossary, Note
 
 _penalties = ", ".join(map(str, D.DEMAND_PENALTY[1:-1])) + f" or {D.DEMAND_PENALTY[-1]}"
 
-#: symbol -> what it means (EN l.329-331 the arch, the Trajan tiles beside the trays, the [+2]
-#: markers, l.409-425 the people's demands).
+#: symbol -> what it means (EN l.329-331 the arch, l.217-229 the Trajan tiles beside the
+#: trays, the [+2] markers, l.409-425 the people's demands).
 WORDS: dict[str, str] = {
     "◆ arch": "the slot the Arch of Trajan is on: the Trajan action puts its tile there",
-    "Y+O 5 VP": "a Trajan tile: the two colours it needs in its tray, and its VP",
+    "Trajan tile": (
+        "a tile beside a tray, like Y+O 5 VP: the two marker colours it needs and its VP. "
+        "When the last marker you sow lands in its tray and the tray holds both colours, you "
+        "score it and may do its special action"
+    ),
     "[+2]": "a marker that makes an action's extra action tiles work twice",
     "demands": (
         "by the quarter's end have a matching forum tile for each demand shown (the Forum "
@@ -44,7 +48,7 @@ NOTES: tuple[Note, ...] = tuple(
     Note(key, word, _own(shown))
     for key, word, shown in (
         ("note:arch", "◆ arch", lambda v, me: me.arch != D.ARCH_CENTRE),
-        ("note:tile", "Y+O 5 VP", lambda v, me: any(t >= 0 for t in me.slots)),
+        ("note:tile", "Trajan tile", lambda v, me: any(t >= 0 for t in me.slots)),
         ("note:plus2", "[+2]", lambda v, me: any(me.plus2)),
         # QA: a first game lost 48 VP to demands nobody had explained
         ("note:demands", "demands", lambda v, me: bool(v.revealed)),

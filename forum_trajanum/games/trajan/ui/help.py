@@ -116,7 +116,7 @@ def legend() -> Group:
         [
             ("I … VI", "the slots beside the trays, clockwise from the Seaport"),
             ("◆ arch", WORDS["◆ arch"]),
-            ("Y+O 5 VP", WORDS["Y+O 5 VP"]),
+            ("Y+O 5 VP", WORDS["Trajan tile"]),
             ("kept: meets bread", "a Trajan tile kept on your mat: it meets a bread demand"),
             ("[+2]", WORDS["[+2]"]),
             ("Hand", "your commodity cards: only you see them, the others see how many"),

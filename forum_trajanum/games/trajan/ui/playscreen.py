@@ -256,7 +256,9 @@ class TrajanScreen(GameScreen):
             shown["t-panel-box"] = "log"
         return shown
 
-    def _draw_panel(self) -> None:
+    def _draw_panel(self, follow: bool = True) -> None:
+        """Draw the panels in view; ``follow``: the log shown at its latest line (False: its
+        frame redrawn alone, the log left where the player scrolled it)."""
         shown = self.boxes()
         # the keys of the panels the switched box shows: its own and those not in view
         own = shown["t-panel-box"]
@@ -275,6 +277,9 @@ class TrajanScreen(GameScreen):
                 # essential lines fit in view, its supply and camps come after them)
                 more = narrow and getattr(box, "_more_below", False)
                 scroll = " · PgDn: more" if more else " · PgUp/PgDn scroll"
+                if narrow and panel == "log" and not more and box.max_scroll_y > 0:
+                    # the log at its foot (the latest in view): what is not is above
+                    scroll = " · PgUp: earlier"
                 if narrow and Text(title + scroll).cell_len <= self.size.width - 4:
                     title += scroll  # framed by its top line alone: no bottom line for it
                 if getattr(box, "_shown_subtitle", None) is None:
@@ -296,8 +301,9 @@ class TrajanScreen(GameScreen):
             if box_id == "t-log-box":  # the latest at its foot
                 log = self.query_one("#t-log", LogText)
                 box.call_after_refresh(log.scroll_to_end, box)
-            elif panel == "log":  # the latest first in view
-                box.call_after_refresh(box.scroll_end, animate=False)
+            elif panel == "log" and follow:  # the latest in view, then the frame says what is not
+                box._follow_end = 5  # tries left: the log laid out late is scrolled again
+                box.call_after_refresh(self._log_to_end, box)
 
     def coach_spot(self):
         """From 120 columns the board (on the left; from 160 in the middle): the coach's box
@@ -335,19 +341,31 @@ class TrajanScreen(GameScreen):
 
     def action_scroll_panel(self, pages: int) -> None:
         box = self.query_one("#t-panel-box", VerticalScroll)
+        box._follow_end = 0  # the player scrolls: the log stays where they put it
         if pages < 0:
             box.scroll_page_up(animate=False)
         else:
             box.scroll_page_down(animate=False)
         self.call_after_refresh(self._say_more_below)
 
+    def _log_to_end(self, box) -> None:
+        """The log's latest lines in view; then the frame says whether lines are below (it
+        said "PgDn: more" of the log shown at its end: QA at 80x24)."""
+        box.scroll_end(animate=False)
+        self.call_after_refresh(self._say_more_below)
+
     def _say_more_below(self) -> None:
         """The switched panel's frame says "PgDn: more" while lines are below its view."""
         box = self.query_one("#t-panel-box", VerticalScroll)
         more = box.max_scroll_y > box.scroll_y
-        if getattr(box, "_more_below", False) != more:
-            box._more_below = more
-            self._draw_panel()
+        if more and getattr(box, "_follow_end", 0) and self.boxes()["t-panel-box"] == "log":
+            box._follow_end -= 1  # the log grew after it was scrolled (a loaded machine)
+            self._log_to_end(box)
+            return
+        state = (more, box.max_scroll_y > 0)  # and whether it scrolls at all (the log's)
+        if getattr(box, "_scroll_state", None) != state:
+            box._more_below, box._scroll_state = more, state
+            self._draw_panel(follow=False)
 
     # --- the choices --------------------------------------------------------------------
 
