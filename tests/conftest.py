@@ -22,6 +22,7 @@ scripts/fuzz_games.py --cases 20000``) to find.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -125,6 +126,20 @@ def pytest_collection_modifyitems(config, items) -> None:
         if item.nodeid in long:
             item.add_marker(pytest.mark.long)
     items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable
+
+
+def pytest_collection_finish(session) -> None:
+    """Less of each worker's time in Python's garbage collector: the thousands of objects made
+    while collecting (test modules, Textual's classes, the games' data) live to the end, so
+    they are moved out of the collector's sight (``gc.freeze``); and a Pilot test makes and
+    drops widgets by the hundred, so the youngest generation is collected after 50,000 new
+    objects rather than 700 (about 7% less CPU on the app's tests, measured with
+    ``/usr/bin/time`` over tests/tui/test_screens.py, test_form.py,
+    trajan/test_tui_newcomer.py and core/test_game_contract.py: 20.2 -> 18.7 user s). What is
+    tested is the same: only when unreachable objects are reclaimed changes."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, *gc.get_threshold()[1:])
 
 
 def pytest_xdist_auto_num_workers(config) -> int:
