@@ -30,7 +30,7 @@ from forum_trajanum.tui.screens import (
     StartScreen,
     TooSmallScreen,
 )
-from tests.waiting import DEADLINE
+from tests.waiting import DEADLINE, settled
 from tests.waiting import wait_for as _wait
 
 from .conftest import (
@@ -419,8 +419,12 @@ async def test_setup_choices_by_keys():
         assert len(app.session.record.actions) == 1
         assert app.session.record.actions[0].startswith("cranes ")
         assert "into row" in screen_text(app)
+        # a list takes keys from its first paint on (keys typed before it were meant for the
+        # list before): each next decision's list is waited for until it is on screen
+        await settled(pilot)
         await pilot.press("enter")
         assert "female-back citizens on two corners" in decision_line(app)
+        await settled(pilot)
         await pilot.press("enter")
         assert [a.split()[0] for a in app.session.record.actions] == ["cranes", "row", "diagonal"]
         assert isinstance(app.screen, HandOverScreen)  # Bob's setup is next
