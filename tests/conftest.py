@@ -151,15 +151,29 @@ def quick_idle(monkeypatch):
     """Every test's Textual pilot waits for an idle app in slices of 5 ms, not Textual's 20
     (``pilot.pause()``, twice in each ``pilot.press``; the CPU threshold scaled with the
     slice): a whole game by keys is a thousand such waits, and the suite spent most of its
-    wall time asleep in them. A test that reads the screen after a pause waits for what it
-    must show, or for the app to have settled (``tests/waiting.py``), never on a pause alone
-    being long enough. (Autouse; the name stays for the tests that ask for it.) Private names
-    of Textual's test helpers: an upgrade that drops them fails here."""
+    wall time asleep in them. So short a wait no longer covers a refresh the app makes a
+    moment later (Textual's 60 frames a second): ``pilot.press`` presses each key once the
+    screen shows what the one before did (``tests/waiting.settled``), as a person types, and
+    the app drops a key typed for a list not painted yet; a test that reads the screen after
+    anything else waits for what it must show, or for the app to have settled, never on a
+    pause alone being long enough. (Autouse; the name stays for the tests that ask for it.)
+    Private names of Textual's test helpers: an upgrade that drops them fails here."""
     import textual._wait as wait
+    from textual.pilot import Pilot
+
+    from tests.waiting import settled
 
     assert hasattr(wait, "SLEEP_GRANULARITY") and hasattr(wait, "SLEEP_IDLE"), "update me"
     monkeypatch.setattr(wait, "SLEEP_GRANULARITY", 0.005)
     monkeypatch.setattr(wait, "SLEEP_IDLE", 0.005 / 20)
+    press = Pilot.press
+
+    async def press_seen(self, *keys: str) -> None:
+        for key in keys:
+            await press(self, key)
+            await settled(self, pause=False)
+
+    monkeypatch.setattr(Pilot, "press", press_seen)
 
 
 @pytest.fixture

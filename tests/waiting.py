@@ -32,10 +32,15 @@ async def wait_for(pilot, condition, timeout: float = DEADLINE) -> bool:
 
 
 def _busy(app) -> str:
-    """What the app still has to do before its screen is final (``""``: nothing): a message
-    waiting in the app or in a widget of its screen, a callback due after a refresh, a
-    refresh or a layout asked for. Private names of Textual's: an upgrade that drops one
-    fails each test that waits so, with an AttributeError that names it."""
+    """What the app still has to do before its screen is final (``""``: nothing): a resize
+    not yet passed on (Textual waits a moment for the next one), a message waiting in the app
+    or in a widget of its screen, a callback due after a refresh, a refresh or a layout asked
+    for. Private names of Textual's: an upgrade that drops one fails each test that waits so,
+    with an AttributeError that names it."""
+    if app._exit or app._closing or not app.is_running or not app.screen_stack:
+        return ""  # closing (or closed): no screen to wait for
+    if app._resize_event is not None:
+        return "a resize"
     screen = app.screen
     for pump in (app, *screen.walk_children(with_self=True)):
         if not pump._message_queue.empty() or pump._next_callbacks:
@@ -51,14 +56,17 @@ def _busy(app) -> str:
     return ""
 
 
-async def settled(pilot, timeout: float = DEADLINE) -> None:
+async def settled(pilot, timeout: float = DEADLINE, pause: bool = True) -> None:
     """In a Textual test: let the app run until its screen is final (nothing left to do for
     it: no message, no callback due after a refresh, no refresh asked for), as a player
     would see it once it stops changing; fails after ``timeout`` (a screen that never
     settles). What ``pilot.pause()`` alone does not promise: its last refresh may ask for
-    more (a panel scrolled to its end after the refresh that gave it its new lines)."""
+    more (a panel scrolled to its end after the refresh that gave it its new lines).
+    ``pause`` False: no idle wait first when nothing is left to do (right after a
+    ``pilot.press``, which has waited for one)."""
     deadline = time.monotonic() + timeout
-    await pilot.pause()
+    if pause:
+        await pilot.pause()
     while busy := _busy(pilot.app):
         if time.monotonic() > deadline:
             pytest.fail(f"the screen never settled: still {busy} after {timeout} s")

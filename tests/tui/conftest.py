@@ -40,8 +40,10 @@ async def past_hold(pilot) -> None:
     """Wait until the shown decision list (or the scoring screen) takes Enter: after a
     hand-over, a bot's turn or the end of a cycle it ignores Enter for a moment
     (``CHOICE_HOLD``), so that a double press chooses nothing. A screen just pushed is waited
-    for until it is laid out (what a player sees first)."""
+    for until it is laid out (what a player sees first), and the screen until it has settled
+    (``tests/waiting.settled``: a list takes keys from its first paint on)."""
     from forum_trajanum.tui.decisionlist import DecisionList
+    from tests.waiting import settled
 
     while True:
         screen = pilot.app.screen
@@ -50,6 +52,7 @@ async def past_hold(pilot) -> None:
             continue
         lists = screen.query(DecisionList)
         if not getattr(screen, "held", False) and (not lists or not lists.first().held):
+            await settled(pilot, pause=False)
             return
         await pilot.pause()
 

@@ -554,11 +554,12 @@ async def test_compact_panels_switch_by_one_key_and_an_envoy_shows_the_forum():
         assert screen.query_one("#forum").display and screen.query_one("#forum").region
         for key, panel in (("c", "colonia"), ("p", "players"), ("l", "log"), ("f", "forum")):
             await pilot.press(key)
+            await settled(pilot)  # laid out anew
             shown = [p for p in screen.PANELS if screen.query_one(f"#p-{p}").region.height]
             assert shown == [panel]
             assert screen.query_one("#decisions").region.height  # the list stays in view
         await pilot.resize_terminal(120, 36)
-        await pilot.pause()
+        await settled(pilot)
         assert not screen.compact
         assert all(screen.query_one(f"#p-{p}").region.height for p in ("colonia", "forum"))
 
