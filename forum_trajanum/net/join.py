@@ -50,6 +50,11 @@ class JoinApp(CoachApp, App):
     #: The key bar's words for what a key does here: q leaves the game (there is no menu;
     #: QA: the key bar said "q Menu").
     KEY_WORDS = {"q": "Leave"}
+    #: The help's words for them (it said "back to the menu").
+    KEY_HELP = {
+        "q": "leave the game: it goes on on the host, which keeps your seat (join its "
+        "address again to come back)"
+    }
 
     def __init__(self, session: RemoteSession, *, choice_hold: float | None = None) -> None:
         super().__init__()

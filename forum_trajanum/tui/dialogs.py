@@ -138,7 +138,9 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help-box"):
             with TabbedContent(initial=self.first_tab):
                 with TabPane("1 Keys", id="keys"), VerticalScroll():
-                    yield Static(entries(list(pages.keys)))
+                    # an app may say in its own words what a key does there (join: q leaves)
+                    said = getattr(self.app, "KEY_HELP", {})
+                    yield Static(entries([(k, said.get(k, m)) for k, m in pages.keys]))
                 with TabPane("2 Legend", id="legend"), VerticalScroll():
                     yield Static(pages.legend())
                 with TabPane("3 Rules", id="rules"), VerticalScroll():

@@ -9,6 +9,7 @@ import json
 import time
 
 import pytest
+from rich.console import Console
 
 from forum_trajanum.core.game import GAMES
 from forum_trajanum.net import coachmemory
@@ -158,6 +159,14 @@ async def test_q_in_a_game_going_on_closes_the_window_and_says_how_to_come_back(
                 assert app.farewell == ""
                 keybar = screen_text(app).splitlines()[-1]  # q leaves: no menu here (QA)
                 assert " q Leave " in f" {keybar} " and "Menu" not in keybar, keybar
+                await pilot.press("question_mark")  # the help's keys say so too
+                await wait_for([pilot], lambda: bool(app.screen.query("#keys Static")))
+                console = Console(width=200, record=True)
+                console.print(app.screen.query_one("#keys Static").content)
+                keys = " ".join(console.export_text().split())
+                assert "q leave the game" in keys and "back to the menu" not in keys, keys
+                await pilot.press("escape")
+                await wait_for([pilot], lambda: isinstance(app.screen, GameScreen))
                 await pilot.press("q")
                 await wait_for([pilot], lambda: bool(app.farewell))
         finally:

@@ -13,15 +13,18 @@ from forum_trajanum.tui.glossary import Glossary, Note
 
 _penalties = ", ".join(map(str, D.DEMAND_PENALTY[1:-1])) + f" or {D.DEMAND_PENALTY[-1]}"
 
+#: What a Trajan tile beside a tray says, and when it is done (the legend puts it after its
+#: example).
+TILE_MEANS = (
+    "the two marker colours it needs and its VP. When the last marker you sow lands in its "
+    "tray and the tray holds both colours, you score it and may do its special action"
+)
+
 #: symbol -> what it means (EN l.329-331 the arch, l.217-229 the Trajan tiles beside the
 #: trays, the [+2] markers, l.409-425 the people's demands).
 WORDS: dict[str, str] = {
     "◆ arch": "the slot the Arch of Trajan is on: the Trajan action puts its tile there",
-    "Trajan tile": (
-        "a tile beside a tray, like Y+O 5 VP: the two marker colours it needs and its VP. "
-        "When the last marker you sow lands in its tray and the tray holds both colours, you "
-        "score it and may do its special action"
-    ),
+    "Trajan tile": "a tile beside a tray, like Y+O 5 VP: " + TILE_MEANS,
     "[+2]": "a marker that makes an action's extra action tiles work twice",
     "demands": (
         "by the quarter's end have a matching forum tile for each demand shown (the Forum "

@@ -9,7 +9,7 @@ from rich.console import Group
 from rich.text import Text
 
 from forum_trajanum.games.trajan import data as D
-from forum_trajanum.games.trajan.ui.glossary import WORDS
+from forum_trajanum.games.trajan.ui.glossary import TILE_MEANS, WORDS
 from forum_trajanum.tui.dialogs import HelpScreen
 from forum_trajanum.tui.help import HelpPages, Row, legend_sections
 from forum_trajanum.tui.keys import LEGEND_KEY
@@ -116,7 +116,7 @@ def legend() -> Group:
         [
             ("I … VI", "the slots beside the trays, clockwise from the Seaport"),
             ("◆ arch", WORDS["◆ arch"]),
-            ("Y+O 5 VP", WORDS["Trajan tile"]),
+            ("Y+O 5 VP", f"a Trajan tile: {TILE_MEANS}"),
             ("kept: meets bread", "a Trajan tile kept on your mat: it meets a bread demand"),
             ("[+2]", WORDS["[+2]"]),
             ("Hand", "your commodity cards: only you see them, the others see how many"),
@@ -128,7 +128,7 @@ def legend() -> Group:
     section(
         "Choosing a tray",
         [
-            ("→ Forum", "the target: where the last marker lands"),
+            ("→ Forum", "the target: where the last marker lands; you may do its action"),
             ("time +3", "how far the time marker moves"),
             ("round ends", "the time marker arrives at or crosses its start: a demand is revealed"),
             ("can complete", "the markers can be sown so that the target's tile is done"),
