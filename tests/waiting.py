@@ -64,10 +64,15 @@ async def settled(pilot, timeout: float = DEADLINE, pause: bool = True) -> None:
     more (a panel scrolled to its end after the refresh that gave it its new lines).
     ``pause`` False: no idle wait first when nothing is left to do (right after a
     ``pilot.press``, which has waited for one)."""
+    from textual._wait import wait_for_idle
+
     deadline = time.monotonic() + timeout
     if pause:
         await pilot.pause()
     while busy := _busy(pilot.app):
         if time.monotonic() > deadline:
             pytest.fail(f"the screen never settled: still {busy} after {timeout} s")
-        await pilot.pause()
+        # what pilot.pause() does but for asking every widget for a round trip (``_busy``
+        # looks at their queues): an idle app, then the screen's update at once
+        await wait_for_idle(0)
+        pilot.app.screen._on_timer_update()
