@@ -39,6 +39,19 @@ def construct(cls, data: dict, private: dict | None = None):
     return obj
 
 
+def first_pick(task) -> bool:
+    """Whether a setup decision is its player's first of its step (their first tray, first
+    starting card, first Trajan tile): the title names the start player (R33) there only,
+    not again at each pick of the same step (EN l.107, l.127, l.129)."""
+    if task.kind == "markers":
+        return task.tray == 0
+    if task.kind == "card":
+        return task.left == D.START_HAND
+    if task.kind == "start":
+        return task.slot == D.START_SLOTS[0]
+    return False
+
+
 class TrajanOptions(BaseModel):
     """What a game is set up with."""
 
@@ -199,11 +212,14 @@ class GameState(BaseModel):
     @property
     def title(self) -> str:
         """The current decision in words; at setup it names the start player too (R33: drawn
-        from the seed), for the screen that hands the keyboard over to the next player."""
+        from the seed), for the screen that hands the keyboard over to the next player, once
+        per step (a player's first tray, card or Trajan tile), not at each of their picks."""
         if not self.tasks:
             return "game over"
         task = self.tasks[-1]
         if self.quarter > 0 or not 0 <= self.start_player < len(self.players):
+            return task.title
+        if not first_pick(task):
             return task.title
         if self.start_player == self.viewer == task.player:
             return f"{task.title} — you are the start player"

@@ -88,9 +88,10 @@ class StartTask(NamedTuple):
     "choose the tray to take the markers from",
     Phase.TURN,
     explain=(
-        "Take all markers of one tray and sow them one by one into the next trays "
-        "clockwise. The tray that gets the last marker is the target: you may perform its "
-        "action. The time marker moves one space per marker taken."
+        # the key sentence first: the coach's strip at 80x24 shows two lines (EN l.191, l.239)
+        "The tray that gets the last marker is the target: you may perform its action. Sow "
+        "all markers of one tray one by one into the next trays clockwise. The time marker "
+        "moves one space per marker taken."
     ),
 )
 class SourceTask(NamedTuple):

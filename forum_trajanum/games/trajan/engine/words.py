@@ -16,7 +16,7 @@ from forum_trajanum.games.trajan.engine.foresight import (
     sow_keeps_tile,
     sowing_plan,
 )
-from forum_trajanum.games.trajan.engine.state import GameState
+from forum_trajanum.games.trajan.engine.state import GameState, first_pick
 
 LETTER = D.COLOUR_CODES
 
@@ -273,7 +273,8 @@ def senate_track(space: int = -1) -> str:
 
 def title(v: GameState, names=()) -> str:
     """The current decision in words (the view's title), the start player named at setup:
-    "Take a starting Trajan tile — Ann is the start player"; another seat's decision says
+    "Take a starting Trajan tile — Ann is the start player" (at a player's first pick of a
+    setup step only: not again on each of their three tiles); another seat's decision says
     "their" for "your" (the watch screen's "Normal bot is deciding: fill their trays")."""
     task = v.task
     start = v.start_player
@@ -281,7 +282,7 @@ def title(v: GameState, names=()) -> str:
         return v.title
     # a decision's title speaks to its player: of another seat's, "your" is "their"
     said = task.title if task.player == v.viewer else task.title.replace("your ", "their ")
-    if v.quarter > 0 or not 0 <= start < len(names):
+    if v.quarter > 0 or not 0 <= start < len(names) or not first_pick(task):
         return said if v.title == task.title else v.title
     if start == v.viewer == task.player:
         return f"{said} — you are the start player"
@@ -368,11 +369,13 @@ def take_words(v: GameState, action) -> str:
 
 def tray_plan_words(v: GameState, seat: int, tray: int, plan: SowingPlan | None = None) -> str:
     """What ``seat`` taking the markers of ``tray`` would do, in words (the choice of a source
-    tray, and the plannable lines of another player's circle): "Forum (B Y) → Senate, can
-    complete O+G 1 VP; time +2, round ends"."""
+    tray, and the plannable lines of another player's circle): "Forum (B Y) → Senate action,
+    can complete O+G 1 VP; time +2, round ends". The arrow leads to the action one gets: the
+    target tray's (EN l.191, l.239), said as "action" (a first-timer read "→ Military" as
+    a move of the markers)."""
     pl = v.players[seat]
     plan = plan or sowing_plan(v, seat, tray)
-    out = f"{D.ACTIONS[tray]} ({markers(pl.trays[tray])}) → {D.ACTIONS[plan.target]}"
+    out = f"{D.ACTIONS[tray]} ({markers(pl.trays[tray])}) → {D.ACTIONS[plan.target]} action"
     if plan.tile >= 0 and plan.can_complete:
         out += f", can complete {trajan_tile(plan.tile).split(',')[0]}"
     if not plan.action_possible:

@@ -128,7 +128,7 @@ def legend() -> Group:
     section(
         "Choosing a tray",
         [
-            ("→ Forum", "the target: where the last marker lands; you may do its action"),
+            ("→ Forum action", "the target: where the last marker lands; you may do its action"),
             ("time +3", "how far the time marker moves"),
             ("round ends", "the time marker arrives at or crosses its start: a demand is revealed"),
             ("can complete", "the markers can be sown so that the target's tile is done"),
