@@ -2,7 +2,8 @@
 
 The scores come from :attr:`GameSession.rounds` (recorded after every round); the chart only
 draws them. All players' bars share one scale, so a taller bar is a higher score; a score
-of 0 is a dot on the base line and a score below 0 its number there. The rounds come in
+of 0 is a dot on the base line and a score below 0 its number there (over the gap to the
+next round when the bar is too narrow for it: "-48" at 80 columns). The rounds come in
 groups named by the game (Forum Trajanum's cycles I-III, Trajan's quarters I-IV), given by
 the game's screens: the chart names no game.
 """
@@ -33,11 +34,16 @@ def column_width(width: int, rounds: int = ROUNDS) -> int:
     return max(1, width // rounds)
 
 
-def below_zero(value: int, width: int) -> str:
-    """A score below 0 in a column ``width`` characters wide: its number where it fits
-    ("-4"), else minus signs, so it never looks like a score of 0 (a dot) or a gap."""
+def below_zero(value: int, width: int, room: int = 0) -> str:
+    """A score below 0 in a bar ``width`` characters wide, with ``room`` characters for the
+    whole column (the bar and the gap after it): its number in the bar where it fits ("-4"),
+    else over the gap too ("-48" in a column of 3: sixteen rounds at 80 columns), else
+    minus signs (the chart's note names the lowest score), so it never looks like a score
+    of 0 (a dot) or a gap. The cell is ``width`` long, or ``room`` when it takes the gap."""
     number = str(value)
-    return number.ljust(width) if len(number) <= width else "-" * width
+    if len(number) <= width:
+        return number.ljust(width)
+    return number if len(number) <= room else "-" * width
 
 
 class SharedScaleBars:
@@ -62,7 +68,7 @@ class SharedScaleBars:
             low = line * len(BARS)
             for value, level in zip(shown, levels, strict=True):
                 if value < 0 and line == 0:
-                    cell = below_zero(value, bar_w)
+                    cell = below_zero(value, bar_w, w)
                 elif level == 0 and line == 0:
                     cell = "·" * bar_w  # a score of 0: a dot on the base line, not a gap
                 elif level <= low:
@@ -72,7 +78,7 @@ class SharedScaleBars:
                 else:
                     cell = BARS[level - low - 1] * bar_w
                 yield Segment(cell, self.style)
-                yield Segment(" " * (w - bar_w))
+                yield Segment(" " * (w - len(cell)))  # the gap, unless a number took it
             yield Segment(" " * max(0, self.width - w * len(levels)))
             if line:
                 yield Segment.line()
@@ -181,7 +187,8 @@ class ScoreChart(Vertical):
             yield Label("", classes="chart-score")
         played = len(self.history)
         note = f"full bar = {top} VP, the highest score; " if top >= 0 else ""
-        if any(score < 0 for scores in self.history for score in scores):
-            note += "a number = a score below 0; "
+        low = min((min(scores) for scores in self.history), default=0)
+        if low < 0:  # the lowest in full, whatever the columns' width
+            note += f"a number = a score below 0 (the lowest: {low} VP); "
         note += "one column per round" if played else "no round is finished yet"
         yield Label(note, id="chart-note")

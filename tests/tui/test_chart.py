@@ -59,3 +59,37 @@ async def test_the_chart_note_says_how_a_score_below_zero_is_shown(groups, histo
         negative = any(v < 0 for scores in history for v in scores)
         assert ("a score below 0" in note) == negative
         assert "full bar = " in note
+
+
+def test_a_number_too_wide_for_its_bar_takes_the_gap_after_it():
+    # sixteen rounds in 48 characters: 3 a round, a bar 2 wide and a gap; "-48" was "--"
+    line = glyphs([-48, -5, 3, -48, 0], 3, 48, rounds=16)
+    assert line[:15] == "-48-5 ██ -48·· "
+    assert glyphs([-123], 1, 48, rounds=16)[:3] == "-- "  # too wide even so: minus signs
+
+
+async def test_at_80x24_a_trajan_sized_chart_shows_minus_48_whole_and_its_note_says_so():
+    # a chart of sixteen rounds (Trajan's quarters: scores fall well below -9 after unmet
+    # demands) in a box as wide as the end-of-game screen's at 80 columns
+    from tests.tui.conftest import screen_text
+
+    history = [(2, -9), (-12, -48), (5, -48)]
+
+    class ChartApp(App):
+        CSS = "#box { width: 100%; border: thick #d7af00; padding: 0 1; }"
+
+        def compose(self) -> ComposeResult:
+            from textual.containers import VerticalScroll
+
+            with VerticalScroll(id="box"):
+                yield ScoreChart(history, ["Ann", "Bob"], groups=QUARTERS)
+
+    app = ChartApp()
+    async with app.run_test(size=(80, 24)):
+        bars = app.query_one("#chart-1")
+        assert bars.size.width // 16 == 3  # a bar of 2 and a gap: "-48" did not fit the bar
+        text = screen_text(app)
+        row = next(line for line in text.splitlines() if "2 Bob" in line)
+        assert "-9 -48-48" in row and row.rstrip(" █").endswith("-48 VP"), row
+        words = " ".join(text.replace("█", " ").split())  # the note wraps inside the box
+        assert "a number = a score below 0 (the lowest: -48 VP)" in words
