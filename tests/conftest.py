@@ -142,6 +142,16 @@ def pytest_collection_finish(session) -> None:
     gc.set_threshold(50_000, *gc.get_threshold()[1:])
 
 
+@pytest.fixture(autouse=True)
+def unfrozen_heap(monkeypatch):
+    """The app's ``settle_heap`` (a full garbage collection, then ``gc.freeze``: after the
+    first frame and when a game begins, so that a full pass over Textual's objects never
+    stops a game for tens of milliseconds) does nothing in tests: a test's app lives for a
+    second, each start cost a full collection (about 4 ms, twice per app), and what it froze
+    outlived its test. Nothing a test checks depends on when the collector runs."""
+    monkeypatch.setattr("forum_trajanum.tui.app.settle_heap", lambda: None)
+
+
 def pytest_xdist_auto_num_workers(config) -> int:
     return 2 * (os.cpu_count() or 1)
 

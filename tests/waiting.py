@@ -64,6 +64,7 @@ async def settled(pilot, timeout: float = DEADLINE, pause: bool = True) -> None:
     more (a panel scrolled to its end after the refresh that gave it its new lines).
     ``pause`` False: no idle wait first when nothing is left to do (right after a
     ``pilot.press``, which has waited for one)."""
+    from textual._context import active_app
     from textual._wait import wait_for_idle
 
     deadline = time.monotonic() + timeout
@@ -75,4 +76,10 @@ async def settled(pilot, timeout: float = DEADLINE, pause: bool = True) -> None:
         # what pilot.pause() does but for asking every widget for a round trip (``_busy``
         # looks at their queues): an idle app, then the screen's update at once
         await wait_for_idle(0)
-        pilot.app.screen._on_timer_update()
+        # as the app's own message loop would: with the app as the active one (two apps in
+        # one test, two join windows, each reads ``self.app`` through Textual's context)
+        token = active_app.set(pilot.app)
+        try:
+            pilot.app.screen._on_timer_update()
+        finally:
+            active_app.reset(token)
