@@ -84,7 +84,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 # alone at the end, so they go first. And much of a test's time is waiting (for a browser, a
 # server, a bot's thread, a screen's next frame), not computing: a worker more than the cores
 # overlap it.
-LONG = "long: a test of many seconds, scheduled first and left out of the quick tier"
+LONG = (
+    "long: a test of many seconds (or of the costliest, tests/tiers.py), scheduled first and "
+    "left out of the quick tier"
+)
 
 
 def pytest_configure(config) -> None:
@@ -96,36 +99,22 @@ def pytest_configure(config) -> None:
         config.option.maxschedchunk = 2
 
 
-#: Tests of other folders' files that the quick tier leaves out too (the costliest of their
-#: kind; each file keeps quick cases of its own: the 2-player games, the smaller counts):
-#: marked here so that the tier is decided in one place without touching the files. A name
-#: that no longer matches is only a test back in the quick tier (see ``suite_time.py``).
-LONG_ELSEWHERE = (
-    *(
-        f"tests/core/test_game_contract.py::test_a_random_game_keeps_the_contract_at_every_step"
-        f"[{game}-{players}p]"
-        for game in ("forum-trajanum", "trajan")
-        for players in (3, 4)
-    ),
-    "tests/trajan/test_foresight.py::test_every_preview_along_a_game_is_what_its_action_does[3]",
-    "tests/trajan/test_foresight.py::test_every_preview_along_a_game_is_what_its_action_does[4]",
-    "tests/engine/test_preview.py::test_what_a_preview_says_is_what_the_action_does",
-    "tests/trajan/test_bots.py::test_every_bot_finishes_random_seeded_games_seeing_only_its_own"
-    "_view[hard-easy]",
-    "tests/trajan/test_bots.py::test_normal_beats_easy_in_a_short_series",
-    "tests/trajan/test_secrecy.py::test_worlds_a_seat_cannot_tell_apart_give_it_the_same_view_and"
-    "_previews[4]",
-    "tests/test_hostile_names.py::test_new_and_continue_in_a_real_terminal_show_markup_names_as"
-    "_text[trajan]",
-)
+#: The node ids of every test collected, and whether their files were collected whole.
+COLLECTED = pytest.StashKey[frozenset]()
+WHOLE_FILES = pytest.StashKey[bool]()
 
 
+@pytest.hookimpl(tryfirst=True)  # before -k and -m deselect any
 def pytest_collection_modifyitems(config, items) -> None:
-    long = set(LONG_ELSEWHERE)
+    from tests.tiers import LONG_ELSEWHERE
+
     for item in items:
-        if item.nodeid in long:
+        if item.nodeid in LONG_ELSEWHERE:
             item.add_marker(pytest.mark.long)
     items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable
+    # every test collected, before -k and -m deselect any (tests/test_tiers.py)
+    config.stash[COLLECTED] = frozenset(item.nodeid for item in items)
+    config.stash[WHOLE_FILES] = not any("::" in str(arg) for arg in config.args)
 
 
 def pytest_collection_finish(session) -> None:
