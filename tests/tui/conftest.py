@@ -58,9 +58,10 @@ async def past_hold(pilot) -> None:
 
 
 async def press_quickly(pilot, *keys: str) -> None:
-    """Press keys like ``pilot.press`` with one idle wait a key, not two (at least 20 ms
-    each; a whole game is hundreds of keys): each key is handled, and what it started has
-    run, before the next is pressed."""
+    """Press keys like ``pilot.press`` with one idle wait a key, not two, and without waiting
+    for a settled screen after each (a whole game is hundreds of keys): each key is handled,
+    and what it started has run, before the next is pressed; the caller waits for what the
+    screen must show."""
     for key in keys:
         pilot.app.simulate_key(key)
         await pilot.pause()

@@ -20,11 +20,10 @@ def _stops(session, seat: int, actor: int) -> bool:
     return actor >= 0 and not session.is_bot(actor)
 
 
-def _since(session, seat: int, log: list | None = None) -> int:
-    """The index in ``log`` (the session's log, read once: a joined seat's session makes it
-    anew at each read) of the first line after ``seat``'s own last move (see
+def _since(session, seat: int, log: list) -> int:
+    """The index in ``log`` (the session's log, read once by the caller: a joined seat's
+    session makes it anew at each read) of the first line after ``seat``'s own last move (see
     :func:`_stops`); 0 when there is none."""
-    log = session.log if log is None else log
     for index in range(len(log) - 1, -1, -1):
         entry = log[index]
         if _stops(session, seat, entry.actor if entry.actor >= 0 else entry.seat):
