@@ -208,6 +208,11 @@ class Refused(Message):
     #: Whether trying again later may work (a full host, a seat in use), or never will (a
     #: wrong secret, another protocol version).
     retry: bool = False
+    #: What kind of refusal, for the client to act on (the words are for the player):
+    #: "stopped" the host was stopped on purpose; "elsewhere" the seat is played from another
+    #: window; "full" the host takes no more connections now; "secret" the address opens no
+    #: seat (wrong or replaced secret); "ended" the game is over; "other" anything else.
+    reason: Literal["other", "stopped", "elsewhere", "full", "secret", "ended"] = "other"
 
 
 HostMessage = Annotated[Welcome | State | Presence | Answer | Refused, Field(discriminator="type")]
