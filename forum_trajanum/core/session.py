@@ -73,6 +73,9 @@ class GameSession:
     #: What the last action played led to by itself (the game's ``played_alone``), for the
     #: next decision's message; "" when nothing did.
     played_alone: str = ""
+    #: The seat that played each action of the record, in order (rebuilt by replaying a
+    #: record): a host answers a resent action only to the seat that chose it.
+    actors: list[int] = field(default_factory=list)
     _undo: list[_Snapshot] = field(default_factory=list)
     #: How many actions the last save known to be written held.
     _saved_actions: int = 0
@@ -226,6 +229,7 @@ class GameSession:
         when = rules.period(before)
         snapshot = _Snapshot(before, len(self.record.actions), len(self.log), len(self.rounds))
         self.record.append(action)
+        self.actors.append(actor)
         points = tuple(rules.points(self.state)) if lines else ()
         entries = [LogEntry(seat, text, when, actor, points) for seat, text in lines]
         self.log += entries
@@ -257,6 +261,7 @@ class GameSession:
         snap = self._undo.pop()
         self.state = snap.state
         del self.record.actions[snap.actions :]
+        del self.actors[snap.actions :]
         del self.log[snap.log :]
         del self.rounds[snap.rounds :]
         self.save()

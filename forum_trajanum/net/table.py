@@ -7,8 +7,10 @@ connected seat its own state (:meth:`Table.state_for`).
 
 - A person's action names the decision it answers (:attr:`Table.decision`: the number of
   actions so far and of steps taken back): an answer to another decision is refused, unless it
-  is the very action that decision got (a resend after a lost connection), which is answered
-  as applied without playing it again. Nothing doubled.
+  is the very action that decision got from the very seat that sends it (a resend after a lost
+  connection), which is answered as applied without playing it again. Nothing doubled. To any
+  other seat, every answer to a past decision is the same refusal: a guess at another seat's
+  hidden choice (a draft's keep, a marker placement) learns nothing.
 - Every action is on disk before anybody hears of it (the session's save, waited for off the
   event loop): a host killed at any moment resumes where every client last was.
 - Bots choose from their own view, in a thread (the event loop serves the other tables
@@ -251,7 +253,7 @@ class Table:
         async with self.lock:
             s = self.session
             if message.decision != self.decision:
-                if self._already_played(message):
+                if self._already_played(seat, message):
                     return Answer(id=message.id, applied=True)
                 return Answer(id=message.id, applied=False, words=MOVED_ON)
             if s.over:
@@ -274,13 +276,20 @@ class Table:
         self.kick()
         return Answer(id=message.id, applied=True)
 
-    def _already_played(self, message: Act) -> bool:
-        """Whether ``message`` is a resend of the action its decision got (its answer was
-        lost with the connection)."""
+    def _already_played(self, seat: int, message: Act) -> bool:
+        """Whether ``message`` is ``seat``'s resend of the action it gave its decision (its
+        answer was lost with the connection). Only the seat that decided that step is told:
+        for any other seat this is False whatever the action named, or the answer would say
+        whether a guess at its hidden choice was right."""
         steps, undos = (int(part) for part in message.decision.split("."))
-        actions = self.session.record.actions
+        s = self.session
+        actions = s.record.actions
         return (
-            undos == self.hosted.undos and steps < len(actions) and actions[steps] == message.action
+            undos == self.hosted.undos
+            and steps < len(actions)
+            and steps < len(s.actors)
+            and s.actors[steps] == seat
+            and actions[steps] == message.action
         )
 
     async def undo(self, seat: int, message: Undo) -> Answer:
