@@ -204,6 +204,7 @@ class Host:
         self.secrets[table.number] = dict(secrets_by_seat or {})
         self.connections[table.number] = {}
         table.changed = self.broadcast
+        table.say = self.say
         if self.runner is not None:
             table.listening(self.bind, self.port)
             table.kick()

@@ -179,7 +179,8 @@ class State(Message):
     #: Whether the seat can take back a step of its turn now.
     can_undo: bool = False
     #: What the seat's last action led to by itself (the game's ``played_alone``), for its
-    #: next decision's message; "" for nothing (and always for another seat's action).
+    #: next decision's message; "" for nothing (and always for another seat's action). While
+    #: the host cannot save the game, words saying so follow, for every seat.
     played_alone: _Words = ""
 
 

@@ -12,7 +12,10 @@ connected seat its own state (:meth:`Table.state_for`).
   other seat, every answer to a past decision is the same refusal: a guess at another seat's
   hidden choice (a draft's keep, a marker placement) learns nothing.
 - Every action is on disk before anybody hears of it (the session's save, waited for off the
-  event loop): a host killed at any moment resumes where every client last was.
+  event loop): a host killed at any moment resumes where every client last was. When a save
+  fails (a full disk, a read-only folder), every seat's state says so, the host's terminal
+  too, and no move is played (nor any bot's) until saving works again: it is tried again on
+  every move asked for and every :data:`SAVE_RETRY` seconds.
 - Bots choose from their own view, in a thread (the event loop serves the other tables
   meanwhile); a decision with one possible answer is played by itself, as the app does
   (the conductor says so).
@@ -50,6 +53,8 @@ LOG = logging.getLogger("forum-trajanum.host")
 
 #: What a client is told when its answer came after the game moved on.
 MOVED_ON = "The game has moved on since you chose that; here is where it stands now."
+#: Seconds between tries to save again while saving fails.
+SAVE_RETRY = 5.0
 
 
 async def _written(write: Future) -> None:
@@ -101,6 +106,10 @@ class Table:
         self._advancing: asyncio.Task | None = None
         #: (seat, words): what the last action of ``seat`` led to by itself.
         self._alone: tuple[int, str] = (-1, "")
+        #: Prints a line on the host's terminal (the host sets it: a save failing, working).
+        self.say: Callable[[str], None] = lambda _text: None
+        self.save_retry = SAVE_RETRY
+        self._retrying: asyncio.Task | None = None
 
     # --- making and resuming ----------------------------------------------------------
 
@@ -163,6 +172,8 @@ class Table:
         """Release the game's save (after its last write)."""
         if self._advancing is not None:
             self._advancing.cancel()
+        if self._retrying is not None:
+            self._retrying.cancel()
         self.session.close()
 
     # --- who -------------------------------------------------------------------------
@@ -229,6 +240,7 @@ class Table:
             RoundLine.model_construct(period=r.period, scores=list(r.scores)) for r in s.rounds
         ]
         decider = s.decider
+        alone = self._alone[1] if self._alone[0] == seat == decider else ""
         return State.model_construct(
             v=1,
             type="state",
@@ -243,8 +255,39 @@ class Table:
             rounds=rounds,
             scorings=s.rules.scorings(s.state),
             can_undo=decider == seat and s.can_undo(),
-            played_alone=self._alone[1] if self._alone[0] == seat == decider else "",
+            played_alone=" ".join(filter(None, (alone, self.not_saving()))),
         )
+
+    # --- saving -----------------------------------------------------------------------
+
+    def not_saving(self) -> str:
+        """Player words while the game cannot be saved ("" while it can): sent to every seat
+        with each state (in ``played_alone``, which every client shows), and as the answer to
+        a move asked for meanwhile."""
+        s = self.session
+        if not s.save_error:
+            return ""
+        count = s.unsaved
+        lost = f"the last {count} moves" if count > 1 else "the last move"
+        return (
+            f"The host cannot save this game ({s.save_error[:200]}): {lost} would be lost if "
+            "it stopped now, so no move is played until it can save again (it tries again by "
+            "itself)."
+        )
+
+    async def _can_save(self) -> bool:
+        """Whether saving works (the lock held): while it failed, it is tried again now; once
+        it works, every seat hears so and the flow goes on."""
+        s = self.session
+        if not s.save_error:
+            return True
+        s.save()
+        await self._saved()
+        if s.save_error:
+            return False
+        self.changed(self)
+        self.kick()
+        return True
 
     # --- a person's messages ------------------------------------------------------------
 
@@ -252,6 +295,8 @@ class Table:
         """Play a person's action, if it answers the decision of now and is theirs."""
         async with self.lock:
             s = self.session
+            if not await self._can_save():
+                return Answer(id=message.id, applied=False, words=self.not_saving())
             if message.decision != self.decision:
                 if self._already_played(seat, message):
                     return Answer(id=message.id, applied=True)
@@ -297,6 +342,8 @@ class Table:
         and nothing hidden was revealed since."""
         async with self.lock:
             s = self.session
+            if not await self._can_save():
+                return Answer(id=message.id, applied=False, words=self.not_saving())
             if message.decision != self.decision:
                 return Answer(id=message.id, applied=False, words=MOVED_ON)
             if seat != s.decider or not s.can_undo():
@@ -322,17 +369,37 @@ class Table:
         self.changed(self)
 
     async def _saved(self) -> None:
-        """Wait until the save is on disk (a failure is logged: play goes on, and the host
-        says so)."""
+        """Wait until the save is on disk. A failure is said on the host's terminal (once,
+        until saving works again) and stops play until then (:meth:`not_saving`)."""
         s = self.session
         last = s.game.last_write if s.game is not None else None
         if last is not None and not last.done():  # awaited on the loop: no thread blocks
             await _written(last)
         if not s.saved:  # pragma: no cover - a save asked for while this one was written
             await asyncio.get_running_loop().run_in_executor(self.save_pool, s.wait_saved)
+        failing = self._retrying is not None
         s.wait_saved()  # at once now: notes the save's error, if any
-        if s.save_error:
+        if s.save_error and not failing:
             LOG.warning("table %d: saving failed: %s", self.number, s.save_error)
+            self.say(
+                f"Table {self.number}: saving the game failed ({s.save_error}); no move is "
+                f"played until it can save again (tried every {self.save_retry:g} s)."
+            )
+            self._retrying = asyncio.get_running_loop().create_task(self._retry_saving())
+        elif not s.save_error and failing:
+            self.say(f"Table {self.number}: the game is saved again; play goes on.")
+            if self._retrying is not asyncio.current_task():
+                self._retrying.cancel()
+            self._retrying = None
+
+    async def _retry_saving(self) -> None:
+        """While saving fails: try again every :attr:`save_retry` seconds; once it works,
+        every seat hears so and the flow goes on."""
+        while True:
+            await asyncio.sleep(self.save_retry)
+            async with self.lock:
+                if await self._can_save():
+                    return
 
     def kick(self) -> None:
         """Let the flow go on (bots, decisions with one answer) until a person decides."""
@@ -344,6 +411,8 @@ class Table:
         s = self.session
         while True:
             async with self.lock:
+                if s.save_error:
+                    return  # nothing is played until the game can be saved again
                 step = self.conductor.next_step()
                 if step.kind in ("scoring", "handover"):
                     self.conductor.shown(step)  # each client shows these on its own screen
@@ -406,8 +475,8 @@ class Table:
 
     async def stop(self) -> None:
         """Stop the flow (a bot thinking is left to finish in its thread, unheard)."""
-        task = self._advancing
-        if task is not None and not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        for task in (self._advancing, self._retrying):
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
