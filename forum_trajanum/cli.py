@@ -128,10 +128,15 @@ def _game_titles() -> str:
 
 
 def _seed(text: str) -> int:
+    from forum_trajanum.core.record import seed_problem
+
     try:
-        return int(text)
+        seed = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}") from None
+    if seed_problem(seed):
+        raise argparse.ArgumentTypeError(seed_problem(seed))
+    return seed
 
 
 def _game_option_flags(parser: argparse.ArgumentParser) -> dict[str, list]:

@@ -549,10 +549,9 @@ class PlanError(ValueError):
 
 def build(plan: HostPlan, host: Host) -> None:
     """Set the host's tables up (raises :class:`PlanError` in words)."""
-    import random
-
     from forum_trajanum.core import saves
     from forum_trajanum.core.game import GAMES
+    from forum_trajanum.core.record import new_seed, seed_problem
     from forum_trajanum.net.table import TableError
 
     try:
@@ -580,7 +579,10 @@ def build(plan: HostPlan, host: Host) -> None:
             for index in range(plan.tables):
                 while number in host.tables:
                     number += 1
-                seed = plan.seed + index if plan.seed is not None else random.randrange(1, 10**9)
+                # a seed given stays as given (the next tables count on from it)
+                seed = plan.seed + index if plan.seed is not None else new_seed()
+                if seed_problem(seed):
+                    raise PlanError(f"--seed: {seed_problem(seed)}")
                 table, secrets = Table.new(
                     number, plan.game, options, plan.names, plan.bots, seed,
                     bind=host.bind, port=host.port, **host.pools,

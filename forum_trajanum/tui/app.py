@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import importlib
-import random
 import time
 from typing import TYPE_CHECKING
 
@@ -24,6 +23,7 @@ from forum_trajanum import PROGRAM
 from forum_trajanum.core import saves
 from forum_trajanum.core.conductor import Conductor, Step
 from forum_trajanum.core.errors import GameError
+from forum_trajanum.core.record import new_seed
 from forum_trajanum.core.text import printable
 from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui import keys
@@ -310,7 +310,7 @@ class ForumApp(CoachApp, App):
         from forum_trajanum.core.session import GameSession
         from forum_trajanum.tui.dialogs import MessageScreen
 
-        seed = settings.seed if settings.seed is not None else random.randrange(1, 10**9)
+        seed = settings.seed if settings.seed is not None else new_seed()
         rules = GAMES.get(settings.game)
         if not rules.has("ui"):
             self.push_screen(MessageScreen(no_screens(rules), "Cannot start"))

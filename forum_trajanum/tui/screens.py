@@ -33,6 +33,7 @@ from textual.widgets.option_list import Option
 from forum_trajanum import PROGRAM
 from forum_trajanum.core.files import clean_name
 from forum_trajanum.core.options import CHOICE, SEATS, TICK, OptionField, offered
+from forum_trajanum.core.record import seed_problem
 from forum_trajanum.core.text import encodable, printable
 from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui.keys import KeyBar
@@ -553,6 +554,9 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                 seed = int(seed_text)
             except ValueError:
                 self._refuse(f"The seed must be a whole number, not {seed_text!r}.", "#seed")
+                return
+            if seed_problem(seed):
+                self._refuse(f"{seed_problem(seed).capitalize()}.", "#seed")
                 return
         self._keep()
         self.dismiss(
