@@ -547,11 +547,10 @@ class PlanError(ValueError):
     """A plan that cannot be hosted; the words say why."""
 
 
-def build(plan: HostPlan, host: Host) -> None:
-    """Set the host's tables up (raises :class:`PlanError` in words)."""
+def resume(plan: HostPlan, host: Host) -> None:
+    """Hold the saved games the plan resumes (raises :class:`PlanError` in words; a game
+    resumed before the problem is released)."""
     from forum_trajanum.core import saves
-    from forum_trajanum.core.game import GAMES
-    from forum_trajanum.core.record import new_seed, seed_problem
     from forum_trajanum.net.table import TableError
 
     try:
@@ -567,31 +566,71 @@ def build(plan: HostPlan, host: Host) -> None:
                     f"two of the games to resume were both played at table {table.number}"
                 )
             host.add(table, fresh)
-        if plan.names:
-            rules = GAMES.get(plan.game)
-            fields = rules.options.model_fields
-            chosen = {k: v for k, v in plan.options.items() if k in fields and k != "players"}
-            try:
-                options = rules.options(players=len(plan.names), **chosen)
-            except ValueError as exc:
-                raise PlanError(f"{rules.title} cannot be played so: {exc}") from exc
-            number = 1
-            for index in range(plan.tables):
-                while number in host.tables:
-                    number += 1
-                # a seed given stays as given (the next tables count on from it)
-                seed = plan.seed + index if plan.seed is not None else new_seed()
-                if seed_problem(seed):
-                    raise PlanError(f"--seed: {seed_problem(seed)}")
-                table, secrets = Table.new(
-                    number, plan.game, options, plan.names, plan.bots, seed,
-                    bind=host.bind, port=host.port, **host.pools,
-                )  # fmt: skip
-                host.add(table, secrets)
+    except (TableError, PlanError) as exc:
+        _release(host)
+        if isinstance(exc, PlanError):
+            raise
+        raise PlanError(str(exc)) from exc
+
+
+@dataclass
+class NewGames:
+    """The new games of a plan, checked but not made yet: their options and seeds."""
+
+    options: object = None
+    seeds: list[int] = field(default_factory=list)
+
+
+def new_games(plan: HostPlan, host: Host) -> NewGames:
+    """Check the plan's new games (raises :class:`PlanError` in words); nothing is made."""
+    from forum_trajanum.core.game import GAMES
+    from forum_trajanum.core.record import new_seed, seed_problem
+
+    if not plan.names:
+        if not host.tables:
+            raise PlanError("nothing to host: give --seats (a new game) or --continue NAME")
+        return NewGames()
+    rules = GAMES.get(plan.game)
+    fields = rules.options.model_fields
+    chosen = {k: v for k, v in plan.options.items() if k in fields and k != "players"}
+    try:
+        options = rules.options(players=len(plan.names), **chosen)
+    except ValueError as exc:
+        raise PlanError(f"{rules.title} cannot be played so: {exc}") from exc
+    # a seed given stays as given (the next tables count on from it)
+    seeds = [
+        plan.seed + index if plan.seed is not None else new_seed() for index in range(plan.tables)
+    ]
+    for seed in seeds:
+        if seed_problem(seed):
+            raise PlanError(f"--seed: {seed_problem(seed)}")
+    return NewGames(options, seeds)
+
+
+def create(plan: HostPlan, host: Host, games: NewGames) -> None:
+    """Make the plan's new games (each saved at once) and hold them (raises
+    :class:`PlanError` in words)."""
+    from forum_trajanum.net.table import TableError
+
+    number = 1
+    try:
+        for seed in games.seeds:
+            while number in host.tables:
+                number += 1
+            table, secrets = Table.new(
+                number, plan.game, games.options, plan.names, plan.bots, seed,
+                bind=host.bind, port=host.port, **host.pools,
+            )  # fmt: skip
+            host.add(table, secrets)
     except TableError as exc:
         raise PlanError(str(exc)) from exc
-    if not host.tables:
-        raise PlanError("nothing to host: give --seats (a new game) or --continue NAME")
+
+
+def _release(host: Host) -> None:
+    """Release the saves of every table the host holds (a host that does not start)."""
+    for table in host.tables.values():
+        table.close()
+    host.tables.clear()
 
 
 def announce(host: Host, out=print) -> None:
@@ -614,7 +653,9 @@ def announce(host: Host, out=print) -> None:
 
 
 async def start(plan: HostPlan, say=None) -> Host:
-    """A host with the plan's tables, listening (raises :class:`PlanError`, ``OSError``)."""
+    """A host with the plan's tables, listening (raises :class:`PlanError`, ``OSError``).
+    New games are made once the host listens: a host that does not start leaves no game
+    behind."""
     bind = plan.bind or "127.0.0.1"
     port = DEFAULT_PORT if plan.port is None else plan.port
     context = tls_context(plan.certfile, plan.keyfile)
@@ -622,16 +663,26 @@ async def start(plan: HostPlan, say=None) -> Host:
         bind, port, ssl_context=context, max_connections=plan.max_connections, say=say,
         max_pages=plan.max_pages, certfile=plan.certfile,
     )  # fmt: skip
-    build(plan, host)
+    resume(plan, host)
+    try:
+        games = new_games(plan, host)
+    except PlanError:
+        _release(host)
+        raise
     if plan.resume:  # where the resumed game's host listened, unless told otherwise
         first = next(iter(host.tables.values())).hosted
         host.bind = plan.bind or first.bind
         host.port = plan.port if plan.port is not None else (first.port or port)
+    # listening comes first: a host that cannot listen (its port in use) makes no new game
     try:
         await host.start()
     except OSError:
-        for table in host.tables.values():
-            table.close()
+        _release(host)
+        raise
+    try:
+        create(plan, host, games)
+    except BaseException:
+        await host.stop()
         raise
     return host
 
