@@ -243,6 +243,15 @@ def _host(argv: list[str]) -> int:
         help="resume a saved game on the host, its addresses as before (may be repeated)",
     )
     parser.add_argument(
+        "--new-address",
+        dest="new_address",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="with --continue: a new address for NAME's seat (one that was lost); the old "
+        "one opens nothing from then on (may be repeated)",
+    )
+    parser.add_argument(
         "--play", metavar="NAME", help="this terminal plays NAME's seat (the host runs meanwhile)"
     )
     parser.add_argument(
@@ -282,6 +291,7 @@ def _host(argv: list[str]) -> int:
         seed=args.seed,
         tables=args.tables,
         resume=args.resume,
+        new_address=args.new_address,
         bind=args.bind,
         port=args.port,
         certfile=args.certfile,

@@ -224,6 +224,41 @@ class Host:
             found.append((seat, table.session.name(seat), address))
         return found
 
+    def seat_called(self, name: str) -> tuple[int, int] | None:
+        """(table, seat) of the person called ``name`` (any case), or None."""
+        wanted = name.strip().lower()
+        for number, table in sorted(self.tables.items()):
+            for seat in table.people():
+                if table.session.name(seat).lower() == wanted:
+                    return number, seat
+        return None
+
+    def nobody_called(self, name: str) -> str:
+        """Player words: nobody of that name sits at a table (the people who do)."""
+        people = ", ".join(
+            printable(self.tables[n].session.name(seat))
+            for n in sorted(self.tables)
+            for seat in self.tables[n].people()
+        )
+        return f"nobody of that name ({printable(name)}) sits at a table (the people: {people})"
+
+    def new_address(self, number: int, seat: int) -> Address:
+        """A new secret for ``seat`` at table ``number``, saved at once (its digest): the
+        address returned plays the seat, the old one opens nothing from now on (a
+        connection made with it is let go)."""
+        table = self.tables[number]
+        secret = new_secret()
+        self.secrets[number][seat] = secret
+        digests = list(table.hosted.digests)
+        digests[seat] = digest(secret)
+        table.set_hosted(digests=digests)
+        table.session.save()
+        old = self.connections.get(number, {}).get(seat)
+        if old is not None:
+            old.drop("its seat got a new address")
+        tls = self.ssl_context is not None
+        return Address(self.public_host(), self.port, number, secret, tls)
+
     def public_host(self) -> str:
         """The host's name in the addresses it prints (bound everywhere: this machine's)."""
         if self.bind in ("0.0.0.0", "::", ""):
@@ -532,6 +567,9 @@ class HostPlan:
     tables: int = 1
     #: Saved games to resume (their ids, names or a part of them).
     resume: list[str] = field(default_factory=list)
+    #: People (by name) of the resumed games whose seats get a new address (the old one
+    #: opens nothing from then on).
+    new_address: list[str] = field(default_factory=list)
     bind: str | None = None
     port: int | None = None
     certfile: str | None = None
@@ -626,6 +664,22 @@ def create(plan: HostPlan, host: Host, games: NewGames) -> None:
         raise PlanError(str(exc)) from exc
 
 
+def new_addresses(plan: HostPlan, host: Host) -> None:
+    """Give each seat the plan names (``--new-address``) a new secret, saved at once: the
+    address printed then is the seat's, the old one opens nothing (raises
+    :class:`PlanError` in words)."""
+    if plan.new_address and not plan.resume:
+        raise PlanError(
+            "--new-address is for a game resumed with --continue (a new game's addresses are "
+            "all new)"
+        )
+    for name in plan.new_address:
+        found = host.seat_called(name)
+        if found is None:
+            raise PlanError(f"--new-address {name}: {host.nobody_called(name)}")
+        host.new_address(*found)
+
+
 def _release(host: Host) -> None:
     """Release the saves of every table the host holds (a host that does not start)."""
     for table in host.tables.values():
@@ -666,6 +720,7 @@ async def start(plan: HostPlan, say=None) -> Host:
     resume(plan, host)
     try:
         games = new_games(plan, host)
+        new_addresses(plan, host)
     except PlanError:
         _release(host)
         raise
@@ -801,22 +856,15 @@ class _ProblemLog(logging.Handler):
 async def _own_seat(host: Host, name: str) -> Address:
     """The address of the seat called ``name`` (any case) for this terminal; a resumed
     game's seat, whose secret this host does not know, gets a new one."""
-    for number, table in sorted(host.tables.items()):
-        for seat, seat_name, address in host.addresses(number):
-            if seat_name.lower() != name.strip().lower():
-                continue
-            if address is None:
-                secret = new_secret()
-                host.secrets[number][seat] = secret
-                digests = list(table.hosted.digests)
-                digests[seat] = digest(secret)
-                table.set_hosted(digests=digests)
-                table.session.save()
-                tls = host.ssl_context is not None
-                address = Address(host.public_host(), host.port, number, secret, tls)
-            return address
-    people = ", ".join(name for n in host.tables for _, name, _ in host.addresses(n))
-    raise PlanError(f"--play {name}: nobody of that name sits at a table (the people: {people})")
+    found = host.seat_called(name)
+    if found is None:
+        raise PlanError(f"--play {name}: {host.nobody_called(name)}")
+    number, seat = found
+    secret = host.secrets[number].get(seat)
+    if secret is None:
+        return host.new_address(number, seat)
+    tls = host.ssl_context is not None
+    return Address(host.public_host(), host.port, number, secret, tls)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -48,3 +48,71 @@ async def test_a_host_that_listens_makes_its_games_with_the_port_it_listens_on()
         assert len(list_games(finished=None)) == 2
     finally:
         await host.stop()
+
+
+async def refusal_of(address, port: int):
+    """What the host answers a hello with ``address``'s secret (raw websocket)."""
+    import aiohttp
+
+    from forum_trajanum.net.protocol import Hello, Refused, dump, read_host
+
+    url = f"ws://127.0.0.1:{port}/ws"
+    async with aiohttp.ClientSession() as http, http.ws_connect(url) as ws:
+        hello = Hello(table=address.table, secret=address.secret, client="lost-address")
+        await ws.send_str(dump(hello))
+        message = read_host((await ws.receive(timeout=10)).data)
+    assert isinstance(message, Refused)
+    return message
+
+
+async def test_continue_with_new_address_replaces_a_lost_address_for_good():
+    from forum_trajanum.net.client import Client
+    from forum_trajanum.net.host import announce
+    from tests.net.helpers import hosting
+
+    async with hosting("trajan", "Ann", "Bob", "easy") as hosted:
+        ann_lost, bob = hosted.addresses[1]
+        game_id = hosted.table().session.game.id
+    printed: list[str] = []
+    plan = HostPlan(resume=[game_id], new_address=["ann"], port=0)
+    for run in range(2):  # resumed with a new address, then resumed again as it is
+        host = await start(plan)
+        try:
+            announce(host, printed.append)
+            new = {seat: a for seat, _, a in host.addresses(1)}.get(0)
+            if run == 0:
+                assert new is not None and new.secret != ann_lost.secret
+                assert any(new.url() in line for line in printed)
+                ann = new
+            refused = await refusal_of(ann_lost, host.port)
+            assert not refused.retry and "opens no seat" in refused.words
+            for address, seat in ((ann, 0), (bob, 1)):
+                client = Client(address.__class__(address.host, host.port, 1, address.secret))
+                await client.start()
+                assert client.seat == seat
+                await client.close()
+        finally:
+            await host.stop()
+        plan = HostPlan(resume=[game_id], port=0)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["host", "--seats", "Ann,Bob", "--new-address", "Ann"], "for a game resumed"),
+        (["host", "--continue", "PLACEHOLDER", "--new-address", "Cy"], "nobody of that name"),
+    ],
+)
+def test_new_address_for_nobody_resumed_is_refused_in_words(argv, words, capsys):
+    from forum_trajanum.core.game import GAMES
+    from forum_trajanum.net.table import Table
+
+    options = GAMES.get("trajan").options(players=2)
+    table, _ = Table.new(1, "trajan", options, ["Ann", "Bob"], ["", ""], 3)
+    game_id = table.session.game.id
+    table.close()
+    argv = [game_id if arg == "PLACEHOLDER" else arg for arg in argv]
+    assert main([*argv, "--port", "0"]) == 2
+    said = capsys.readouterr().err
+    assert words in said and "Traceback" not in said
+    assert len(list_games(finished=None)) == 1  # no new game was made
