@@ -258,6 +258,13 @@ def _host(argv: list[str]) -> int:
         "--host", dest="bind", metavar="ADDRESS", help="the address to listen on (127.0.0.1)"
     )
     parser.add_argument(
+        "--public-address",
+        metavar="NAME",
+        help="the name or address other machines reach this host by (a router's public "
+        "address, a DNS name), printed in the seats' addresses (bound to 0.0.0.0: each of "
+        "this machine's own addresses)",
+    )
+    parser.add_argument(
         "--port",
         type=_whole(0, 65535, "the port"),
         help=f"the port ({DEFAULT_PORT}; 0: any free port)",
@@ -293,6 +300,7 @@ def _host(argv: list[str]) -> int:
         resume=args.resume,
         new_address=args.new_address,
         bind=args.bind,
+        public_address=args.public_address,
         port=args.port,
         certfile=args.certfile,
         keyfile=args.keyfile,

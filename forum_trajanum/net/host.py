@@ -76,7 +76,13 @@ CLOSE_REFUSED = 4003
 CLOSE_REPLACED = 4009
 CLOSE_TOO_SLOW = 4008
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: Addresses that bind every network of the machine.
+WILDCARD = ("0.0.0.0", "::", "")
 
+#: A name or address to print in the seats' addresses (``--public-address``).
+_HOST_NAME = re.compile(
+    r"^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|[0-9A-Fa-f:.]{2,45})$"
+)
 _SEAT_PATH = re.compile(r"^/(?:table/)?[0-9]{1,3}/[A-Za-z0-9-]{1,64}/?$")
 NOT_A_PAGE = (
     "This is a forum-trajanum game host. A seat is played with `forum-trajanum join ADDRESS`, "
@@ -159,8 +165,12 @@ class Host:
         say=None,
         max_pages: int = MAX_PAGES,
         certfile: str | None = None,
+        public_address: str | None = None,
     ) -> None:
         self.bind = bind
+        #: The name other machines reach this host by (``--public-address``), or None: the
+        #: machine's own addresses (:meth:`public_hosts`).
+        self.public_address = public_address
         self.port = port
         self.ssl_context = ssl_context
         self.max_connections = max_connections
@@ -260,12 +270,21 @@ class Host:
         return Address(self.public_host(), self.port, number, secret, tls)
 
     def public_host(self) -> str:
-        """The host's name in the addresses it prints (bound everywhere: this machine's)."""
-        if self.bind in ("0.0.0.0", "::", ""):
-            with contextlib.suppress(OSError):
-                return socket.gethostbyname(socket.gethostname())
-            return "127.0.0.1"
-        return self.bind
+        """The host's name in the addresses it prints first (bound everywhere: the address
+        of this machine's default route, see :meth:`public_hosts`)."""
+        return self.public_hosts()[0][1]
+
+    def public_hosts(self) -> list[tuple[str, str]]:
+        """(what it is, host name) for each address the seats' addresses are printed with:
+        ``--public-address``'s name; bound everywhere (0.0.0.0), each of this machine's own
+        network addresses but the loopback, its default route's first (on this machine
+        only when it has none); else the address bound."""
+        if self.public_address:
+            return [("--public-address", self.public_address)]
+        if self.bind not in WILDCARD:
+            return [("", self.bind)]
+        found = machine_addresses()
+        return found or [("this machine only: it has no network address", "127.0.0.1")]
 
     # --- serving -------------------------------------------------------------------------
 
@@ -538,6 +557,41 @@ def tls_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | N
     return context
 
 
+def machine_addresses() -> list[tuple[str, str]]:
+    """This machine's IPv4 network addresses but the loopback: (what it is, address), the
+    default route's first ("eth0, the default route"). Each network interface's address
+    where the system tells it (Linux), else the default route's alone."""
+    found: list[tuple[str, str]] = []
+    with contextlib.suppress(ImportError, OSError, AttributeError):
+        import fcntl
+        import struct
+
+        siocgifaddr = 0x8915
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            for _index, name in socket.if_nameindex():
+                try:
+                    asked = struct.pack("256s", name[:15].encode("utf-8", "replace"))
+                    answer = fcntl.ioctl(probe.fileno(), siocgifaddr, asked)
+                except OSError:
+                    continue  # an interface without an IPv4 address
+                address = socket.inet_ntoa(answer[20:24])
+                if not address.startswith("127."):
+                    found.append((printable(name), address))
+    route = ""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # no packet is sent: the system picks the route
+        route = probe.getsockname()[0]
+    if route.startswith("127.") or route == "0.0.0.0":
+        route = ""
+    if route and route not in (address for _, address in found):
+        found.append(("", route))
+    found.sort(key=lambda each: each[1] != route)
+    return [
+        (", ".join(filter(None, (what, "the default route" if address == route else ""))), address)
+        for what, address in found
+    ]
+
+
 def exposure_words(bind: str) -> str:
     """What binding elsewhere than this machine means (printed at start)."""
     if bind in LOOPBACK:
@@ -579,6 +633,9 @@ class HostPlan:
     max_pages: int = MAX_PAGES
     #: The seat (a person's name) the host's own terminal plays.
     play: str | None = None
+    #: The name other machines reach the host by, for the addresses printed (a router's
+    #: public address, a DNS name); None: the machine's own addresses.
+    public_address: str | None = None
 
 
 class PlanError(ValueError):
@@ -690,6 +747,22 @@ def _release(host: Host) -> None:
 def announce(host: Host, out=print) -> None:
     """Print the seats' addresses and what exposing the host means."""
     out(f"Game host on {host.bind} port {host.port}. {exposure_words(host.bind)}")
+    hosts = host.public_hosts()
+    if host.bind in WILDCARD and not host.public_address:
+        listed = ", ".join(
+            f"{address} ({printable(what)})" if what else address for what, address in hosts
+        )
+        several = len(hosts) > 1
+        out(
+            f"This machine's network address{'es' if several else ''}: {listed}."
+            + (
+                " Each seat's address is printed with each: give each person the one of the "
+                "network they are on."
+                if several
+                else ""
+            )
+            + " Behind a router or a name, --public-address NAME prints that instead."
+        )
     for number, table in sorted(host.tables.items()):
         session = table.session
         game_id = printable(session.game.id if session.game else "?")
@@ -697,8 +770,11 @@ def announce(host: Host, out=print) -> None:
         for _seat, name, address in host.addresses(number):
             if address is None:
                 out(f"  {printable(name)}: the address printed when this game began")
-            else:
-                out(f"  {printable(name)}: {address.url()}   (short: {address.short()})")
+                continue
+            out(f"  {printable(name)}: {address.url()}   (short: {address.short()})")
+            for _what, other in hosts[1:]:
+                also = Address(other, address.port, address.table, address.secret, address.tls)
+                out(f"  {' ' * len(printable(name))}  or {also.url()}   (on {other})")
     out(
         "Each person opens their own address: forum-trajanum join ADDRESS in a terminal, or "
         "the address in a browser. Keep them private."
@@ -711,11 +787,16 @@ async def start(plan: HostPlan, say=None) -> Host:
     New games are made once the host listens: a host that does not start leaves no game
     behind."""
     bind = plan.bind or "127.0.0.1"
+    if plan.public_address is not None and not _HOST_NAME.match(plan.public_address):
+        raise PlanError(
+            f"--public-address {printable(plan.public_address[:80])!r} is not a host name or "
+            "address (such as game.example.org or 203.0.113.7: no http://, no port)"
+        )
     port = DEFAULT_PORT if plan.port is None else plan.port
     context = tls_context(plan.certfile, plan.keyfile)
     host = Host(
         bind, port, ssl_context=context, max_connections=plan.max_connections, say=say,
-        max_pages=plan.max_pages, certfile=plan.certfile,
+        max_pages=plan.max_pages, certfile=plan.certfile, public_address=plan.public_address,
     )  # fmt: skip
     resume(plan, host)
     try:

@@ -116,3 +116,62 @@ def test_new_address_for_nobody_resumed_is_refused_in_words(argv, words, capsys)
     said = capsys.readouterr().err
     assert words in said and "Traceback" not in said
     assert len(list_games(finished=None)) == 1  # no new game was made
+
+
+def urls_in(lines: list[str]) -> list[str]:
+    import re
+
+    return [url for line in lines for url in re.findall(r"https?://\S+", line)]
+
+
+async def test_a_host_bound_everywhere_prints_an_address_per_network_of_the_machine_and_says_which(
+    monkeypatch,
+):
+    from forum_trajanum.net import host as host_module
+    from forum_trajanum.net.client import Client
+    from forum_trajanum.net.host import announce, machine_addresses
+    from forum_trajanum.net.protocol import parse_address
+
+    real = machine_addresses()
+    if not real:
+        pytest.skip("this machine has no network address but the loopback")
+    assert all(not address.startswith("127.") for _, address in real)
+    networks = [real[0], ("wlan0", "198.51.100.4")]
+    monkeypatch.setattr(host_module, "machine_addresses", lambda: networks)
+    host = await start(HostPlan(names=["Ann", "Bob"], bots=["", ""], bind="0.0.0.0", port=0))
+    try:
+        printed: list[str] = []
+        announce(host, printed.append)
+        urls = urls_in(printed)
+        assert urls and not any("127.0.0.1" in url for url in urls)
+        for what, address in networks:
+            assert any(f"{address} ({what})" in line for line in printed)  # which is which
+            assert sum(f"//{address}:" in url for url in urls) == 2  # each seat's, on each
+        # the first printed address plays the seat from this machine's own network address
+        first = parse_address(urls[0])
+        client = Client(first)
+        await client.start()
+        assert client.seat == 0
+        await client.close()
+    finally:
+        await host.stop()
+
+
+async def test_public_address_names_the_host_in_every_address_printed():
+    from forum_trajanum.net.host import PlanError, announce
+
+    plan = HostPlan(names=["Ann", "Bob"], bots=["", ""], bind="0.0.0.0", port=0)
+    plan.public_address = "game.example.org"
+    host = await start(plan)
+    try:
+        printed: list[str] = []
+        announce(host, printed.append)
+        urls = urls_in(printed)
+        assert len(urls) == 2 and all(url.startswith("http://game.example.org:") for url in urls)
+    finally:
+        await host.stop()
+    plan.public_address = "http://game.example.org:80\x1b]0;x\x07"
+    with pytest.raises(PlanError, match="is not a host name") as refused:
+        await start(plan)
+    assert "\x1b" not in str(refused.value)
+    assert list_games(finished=None) != []  # only the first host's game
