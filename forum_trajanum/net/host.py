@@ -76,6 +76,14 @@ CLOSE_REFUSED = 4003
 CLOSE_REPLACED = 4009
 CLOSE_TOO_SLOW = 4008
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: What each client is told when the host is stopped on purpose (Ctrl+C): not to try again.
+STOPPED = Refused(
+    words="The host stopped the game. It is saved: when the host starts it again "
+    "(forum-trajanum host --continue), your address opens your seat again.",
+    retry=False,
+    reason="stopped",
+)
+STOPPED_TEXT = dump(STOPPED)
 #: Addresses that bind every network of the machine.
 WILDCARD = ("0.0.0.0", "::", "")
 
@@ -319,15 +327,19 @@ class Host:
             table.kick()
 
     async def stop(self) -> None:
-        """Stop every table's flow, close every connection and the server; release the
+        """Stop every table's flow, tell every connection the host stopped on purpose (a
+        refusal: its client stops trying again) and close it, then the server; release the
         saves (after their last write)."""
         for table in self.tables.values():
             await table.stop()
         if self.pages is not None:
             await self.pages.stop()
-        for ws in list(self.sockets):
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(ws.close(code=WSCloseCode.GOING_AWAY), 1.0)
+        for seats in self.connections.values():
+            for connection in list(seats.values()):
+                connection.closed = True  # its queue is not sent: the refusal is the last word
+                if connection.sender is not None:
+                    connection.sender.cancel()
+        await asyncio.gather(*(self._stopped(ws) for ws in list(self.sockets)))
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
@@ -335,6 +347,13 @@ class Host:
             table.close()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.save_pool.shutdown(wait=True)
+
+    async def _stopped(self, ws: web.WebSocketResponse) -> None:
+        """Tell one connection the host was stopped on purpose, then close it."""
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(ws.send_str(STOPPED_TEXT), 1.0)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(ws.close(code=WSCloseCode.GOING_AWAY), 1.0)
 
     async def page(self, request: web.Request) -> web.Response:
         """Any other address: what this server is (no game, no secret checked); without
@@ -452,6 +471,7 @@ class Host:
         if old is not None and not old.closed:
             if old.client != hello.client:
                 name = table.session.name(seat)
+                self.say(f"Table {table.number}: a second window for {name}'s seat was refused.")
                 await self._refuse(
                     ws,
                     f"{name}'s seat is already played from another window. Close that one "
@@ -851,6 +871,7 @@ async def _serve(plan: HostPlan, out) -> int:
         return _cannot_listen(plan, exc, out)
     announce(host, out)
     await stop.wait()
+    out("Stopping: every client is told, every game is saved (host --continue NAME resumes it).")
     await host.stop()
     return 0
 

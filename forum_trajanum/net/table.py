@@ -366,7 +366,20 @@ class Table:
         s.play(action, seat)
         self._alone = (seat, s.played_alone)
         await self._saved()
+        if s.over:
+            self.say(self.final_words())
         self.changed(self)
+
+    def final_words(self) -> str:
+        """The end of the game in a line, for the host's terminal: the final scores, and who
+        won (the game's own ranking: ties share a place)."""
+        s = self.session
+        scores = s.rules.scores(s.state)
+        ranking = s.rules.ranking(s.state)
+        shown = ", ".join(f"{s.name(seat)} {scores[seat]}" for seat in range(s.players))
+        first = " and ".join(s.name(seat) for seat in ranking[0]) if ranking else "?"
+        won = "win" if ranking and len(ranking[0]) > 1 else "wins"
+        return f"Table {self.number}: the game is over: {first} {won} ({shown})."
 
     async def _saved(self) -> None:
         """Wait until the save is on disk. A failure is said on the host's terminal (once,
