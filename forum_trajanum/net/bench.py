@@ -9,7 +9,10 @@ measured apart from the clients').
 
 How a table plays: its deciding client sends a random legal action (no bot thinks: the host's
 work and the network are measured), and the table's next action comes only once every client
-of the table has the new state, as at a real table. The pace (``--think``) is how long the
+of the table has the new state, as at a real table. Every table plays until the run's end
+(``--seconds``): a game that ends sooner is followed by a new one at that table (the host
+holds games in reserve for it, their clients connecting when they begin: the connecting is
+not in the figures). The pace (``--think``) is how long the
 deciding client waits before acting: 0 is full speed (as fast as the host answers: every
 table always has an action in flight, the host's capacity), and ``1`` one second on average
 (drawn at random), the pace of a brisk person or a quick bot. The waiting is not in the
@@ -36,11 +39,24 @@ import sys
 import tempfile
 import time
 
-from forum_trajanum.games import DEFAULT_GAME
+from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.net.client import Client
-from forum_trajanum.net.protocol import parse_address
+from forum_trajanum.net.protocol import MAX_TABLES, parse_address
 
 _ADDRESS = re.compile(r"^  \S+: (http://\S+)")
+#: More moves a second than a host makes (all its tables together; one table on two cores
+#: makes some 170): the games held in reserve for a run are enough at this rate.
+MOST_MOVES_A_SECOND = 1000
+#: Fewer moves than a game of two people has (random legal moves: some 180 to 270).
+FEWEST_MOVES_A_GAME = 120
+
+
+def games_per_table(tables: int, seconds: float) -> int:
+    """How many games each table may need in ``seconds``: at least one, and enough for
+    :data:`MOST_MOVES_A_SECOND` over all tables (within the host's :data:`MAX_TABLES`)."""
+    moves = MOST_MOVES_A_SECOND * seconds / tables
+    wanted = 1 + int(moves // FEWEST_MOVES_A_GAME) + 1
+    return max(1, min(wanted, MAX_TABLES // tables))
 
 
 async def start_host(game: str, tables: int, home: str) -> tuple[asyncio.subprocess.Process, list]:
@@ -60,7 +76,7 @@ async def start_host(game: str, tables: int, home: str) -> tuple[asyncio.subproc
         "--seed",
         "1",
         "--max-connections",
-        str(2 * tables + 8),
+        str(4 * tables + 8),
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
         env={**os.environ, "FORUM_TRAJANUM_HOME": home, "PYTHONUNBUFFERED": "1"},
@@ -75,7 +91,15 @@ async def start_host(game: str, tables: int, home: str) -> tuple[asyncio.subproc
             if found:
                 addresses.append(parse_address(found[1]))
             if line.startswith("Press Ctrl+C"):
-                return process, addresses
+                break
+    process.drained = asyncio.ensure_future(_drain(process))  # its lines never fill the pipe
+    return process, addresses
+
+
+async def _drain(process: asyncio.subprocess.Process) -> None:
+    """Read what the host prints from now on (who joins and leaves, games ending)."""
+    while await process.stdout.readline():
+        pass
 
 
 def cpu_seconds(pid: int) -> float:
@@ -111,6 +135,24 @@ class Timed(Client):
         else:
             return self.arrivals[0][1] if self.arrivals else None
         return found if self.arrivals[-1][0] >= steps else None
+
+
+async def play_games(
+    games: list[list], stop: float, think: float, rng, latencies, moves, connect
+) -> None:
+    """Play one table's games one after the other until ``stop`` (a perf_counter time):
+    ``games`` holds each game's clients (the first game's connected; each next one's
+    connected by ``connect(addresses)`` when it begins)."""
+    for number, clients in enumerate(games):
+        if time.perf_counter() >= stop:
+            return
+        if number:
+            clients = await connect(clients)
+        try:
+            await play_table(clients, stop, think, rng, latencies, moves)
+        finally:
+            if number:
+                await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
 
 
 async def play_table(clients: list[Timed], stop: float, think: float, rng, latencies, moves):
@@ -150,16 +192,29 @@ async def measure(
     """One run: the moves per second and the latencies (seconds) of ``tables`` tables, the
     saves in a new folder in ``where`` (the system's temporary folder by default)."""
     home = tempfile.mkdtemp(prefix="ft-net-bench-", dir=where)
-    process, addresses = await start_host(game, tables, home)
+    per_table = games_per_table(tables, seconds)
+    process, addresses = await start_host(game, tables * per_table, home)
     clients: list[Timed] = []
-    try:
-        for address in addresses:
+
+    async def connect(table_addresses) -> list[Timed]:
+        joined = []
+        for address in table_addresses:
             client = Timed(address)
             await client.start(30)
             clients.append(client)
-        by_table: dict[int, list[Timed]] = {}
-        for client in clients:
-            by_table.setdefault(client.address.table, []).append(client)
+            joined.append(client)
+        return joined
+
+    try:
+        by_table: dict[int, list] = {}
+        for address in addresses:
+            by_table.setdefault(address.table, []).append(address)
+        # table k plays the games k, k + tables, k + 2 tables... one after the other
+        games = {
+            k: [by_table[k + g * tables] for g in range(per_table)] for k in range(1, tables + 1)
+        }
+        for first in games.values():
+            first[0] = await connect(first[0])
         latencies: list[float] = []
         moves = [0]
         host_cpu = cpu_seconds(process.pid)
@@ -168,8 +223,8 @@ async def measure(
         stop = started + seconds
         await asyncio.gather(
             *(
-                play_table(group, stop, think, random.Random(number), latencies, moves)
-                for number, group in by_table.items()
+                play_games(group, stop, think, random.Random(number), latencies, moves, connect)
+                for number, group in games.items()
             )
         )
         elapsed = time.perf_counter() - started
@@ -180,6 +235,9 @@ async def measure(
         with contextlib.suppress(ProcessLookupError):
             process.send_signal(signal.SIGTERM)
         await process.wait()
+        drained = getattr(process, "drained", None)
+        if drained is not None:
+            await drained
         shutil.rmtree(home, ignore_errors=True)
     latencies.sort()
     return {
@@ -193,13 +251,46 @@ async def measure(
     }
 
 
+def _listed(kind, low: float, high: float, what: str, one: bool = False):
+    """An argument type: numbers by commas (``one``: a single number), each from ``low``
+    to ``high``; a clear error otherwise."""
+
+    def read(text: str):
+        try:
+            values = [kind(part) for part in text.split(",")]
+        except ValueError:
+            values = []
+        if not values or (one and len(values) > 1) or not all(low <= v <= high for v in values):
+            many = "a number" if one else "numbers by commas"
+            raise argparse.ArgumentTypeError(
+                f"{what} takes {many} from {low:g} to {high:g}, not {text[:40]!r}"
+            )
+        return values[0] if one else values
+
+    return read
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m forum_trajanum.net.bench")
-    parser.add_argument("--game", default=DEFAULT_GAME)
-    parser.add_argument("--tables", default="1,10,100", help="numbers of tables, by commas")
-    parser.add_argument("--seconds", type=float, default=6.0, help="per run (6)")
+    parser.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        choices=GAMES.names(),
+        help=f"the game played ({DEFAULT_GAME})",
+    )
+    parser.add_argument(
+        "--tables",
+        type=_listed(int, 1, MAX_TABLES, "--tables"),
+        default="1,10,100",
+        help="numbers of tables, by commas",
+    )
+    parser.add_argument(
+        "--seconds", type=_listed(float, 0.1, 3600, "--seconds", one=True), default=6.0,
+        help="per run (6)",
+    )  # fmt: skip
     parser.add_argument(
         "--think",
+        type=_listed(float, 0, 60, "--think"),
         default="0,1",
         help="paces, by commas: the mean seconds a deciding client waits before acting "
         "(0: full speed)",
@@ -208,8 +299,7 @@ def main(argv: list[str] | None = None) -> int:
         "--saves-in", metavar="FOLDER", help="where the host's saves go (a temporary folder)"
     )
     args = parser.parse_args(argv)
-    counts = [int(n) for n in args.tables.split(",")]
-    paces = [float(t) for t in args.think.split(",")]
+    counts, paces = args.tables, args.think
     folder = args.saves_in or tempfile.gettempdir()
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     print(
