@@ -179,6 +179,7 @@ class Host:
         #: The name other machines reach this host by (``--public-address``), or None: the
         #: machine's own addresses (:meth:`public_hosts`).
         self.public_address = public_address
+        self._machine: list[tuple[str, str]] | None = None
         self.port = port
         self.ssl_context = ssl_context
         self.max_connections = max_connections
@@ -291,8 +292,11 @@ class Host:
             return [("--public-address", self.public_address)]
         if self.bind not in WILDCARD:
             return [("", self.bind)]
-        found = machine_addresses()
-        return found or [("this machine only: it has no network address", "127.0.0.1")]
+        if self._machine is None:  # asked of the system once, not at every address
+            self._machine = machine_addresses() or [
+                ("this machine only: it has no network address", "127.0.0.1")
+            ]
+        return self._machine
 
     # --- serving -------------------------------------------------------------------------
 

@@ -110,6 +110,10 @@ class Table:
         self.say: Callable[[str], None] = lambda _text: None
         self.save_retry = SAVE_RETRY
         self._retrying: asyncio.Task | None = None
+        #: Why the game cannot be saved ("" while it can), and how many moves are not on
+        #: disk: kept while a save is tried again (the session's error is cleared meanwhile).
+        self.save_problem = ""
+        self._unsaved = 0
 
     # --- making and resuming ----------------------------------------------------------
 
@@ -264,13 +268,12 @@ class Table:
         """Player words while the game cannot be saved ("" while it can): sent to every seat
         with each state (in ``played_alone``, which every client shows), and as the answer to
         a move asked for meanwhile."""
-        s = self.session
-        if not s.save_error:
+        if not self.save_problem:
             return ""
-        count = s.unsaved
+        count = self._unsaved
         lost = f"the last {count} moves" if count > 1 else "the last move"
         return (
-            f"The host cannot save this game ({s.save_error[:200]}): {lost} would be lost if "
+            f"The host cannot save this game ({self.save_problem[:200]}): {lost} would be lost if "
             "it stopped now, so no move is played until it can save again (it tries again by "
             "itself)."
         )
@@ -279,7 +282,7 @@ class Table:
         """Whether saving works (the lock held): while it failed, it is tried again now; once
         it works, every seat hears so and the flow goes on."""
         s = self.session
-        if not s.save_error:
+        if not (self.save_problem or s.save_error):
             return True
         s.save()
         await self._saved()
@@ -390,8 +393,9 @@ class Table:
             await _written(last)
         if not s.saved:  # pragma: no cover - a save asked for while this one was written
             await asyncio.get_running_loop().run_in_executor(self.save_pool, s.wait_saved)
-        failing = self._retrying is not None
+        failing = bool(self.save_problem)
         s.wait_saved()  # at once now: notes the save's error, if any
+        self.save_problem, self._unsaved = s.save_error, s.unsaved
         if s.save_error and not failing:
             LOG.warning("table %d: saving failed: %s", self.number, s.save_error)
             self.say(
@@ -401,7 +405,7 @@ class Table:
             self._retrying = asyncio.get_running_loop().create_task(self._retry_saving())
         elif not s.save_error and failing:
             self.say(f"Table {self.number}: the game is saved again; play goes on.")
-            if self._retrying is not asyncio.current_task():
+            if self._retrying is not None and self._retrying is not asyncio.current_task():
                 self._retrying.cancel()
             self._retrying = None
 
@@ -424,7 +428,7 @@ class Table:
         s = self.session
         while True:
             async with self.lock:
-                if s.save_error:
+                if self.save_problem or s.save_error:
                     return  # nothing is played until the game can be saved again
                 step = self.conductor.next_step()
                 if step.kind in ("scoring", "handover"):

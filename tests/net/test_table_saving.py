@@ -4,6 +4,7 @@ read-only folder all 123, and nobody was told)."""
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import os
 
@@ -11,6 +12,7 @@ import pytest
 
 from forum_trajanum.core.saves import writer
 from forum_trajanum.core.saves.paths import games_dir
+from forum_trajanum.net.client import Client
 from tests.net.helpers import hosting, joined
 
 
@@ -27,6 +29,13 @@ class Disk:
             return real(path, text)
 
         monkeypatch.setattr(writer, "write_atomic", write)
+
+
+async def table_free(hosted, seat: int) -> None:
+    """Wait until the host has let ``seat``'s closed connection go."""
+    async with asyncio.timeout(10):
+        while seat in hosted.host.connections[1]:
+            await asyncio.sleep(0.01)
 
 
 def decider_of(clients):
@@ -59,6 +68,12 @@ async def test_a_host_whose_disk_is_full_tells_every_seat_and_plays_no_move_unti
             refused = await mover.act(mover.state.legal[0])
             assert not refused.applied and "cannot save" in refused.words
             assert len(table.session.record.actions) == steps
+            # a window opened meanwhile is told too, at once (Bob's, closed and opened again)
+            await clients[1].close()
+            await table_free(hosted, 1)
+            clients[1] = Client(hosted.addresses[1][1])
+            await clients[1].start()
+            assert "cannot save" in clients[1].state.played_alone
 
             disk.full = False  # room again: the host finds out by itself and says so
             for client in clients:
