@@ -745,20 +745,22 @@ def create(plan: HostPlan, host: Host, games: NewGames) -> None:
         raise PlanError(str(exc)) from exc
 
 
-def new_addresses(plan: HostPlan, host: Host) -> None:
-    """Give each seat the plan names (``--new-address``) a new secret, saved at once: the
-    address printed then is the seat's, the old one opens nothing (raises
-    :class:`PlanError` in words)."""
+def seats_for_new_addresses(plan: HostPlan, host: Host) -> list[tuple[int, int]]:
+    """(table, seat) of each person the plan gives a new address (``--new-address``; raises
+    :class:`PlanError` in words). :meth:`Host.new_address` makes each once the host
+    listens: the address printed then is the seat's, the old one opens nothing."""
     if plan.new_address and not plan.resume:
         raise PlanError(
             "--new-address is for a game resumed with --continue (a new game's addresses are "
             "all new)"
         )
+    seats = []
     for name in plan.new_address:
         found = host.seat_called(name)
         if found is None:
             raise PlanError(f"--new-address {name}: {host.nobody_called(name)}")
-        host.new_address(*found)
+        seats.append(found)
+    return seats
 
 
 def _release(host: Host) -> None:
@@ -796,9 +798,10 @@ def announce(host: Host, out=print) -> None:
                 out(f"  {printable(name)}: the address printed when this game began")
                 continue
             out(f"  {printable(name)}: {address.url()}   (short: {address.short()})")
-            for _what, other in hosts[1:]:
+            for what, other in hosts[1:]:
                 also = Address(other, address.port, address.table, address.secret, address.tls)
-                out(f"  {' ' * len(printable(name))}  or {also.url()}   (on {other})")
+                where = printable(what or other)
+                out(f"  {' ' * len(printable(name))}  or {also.url()}   ({where})")
     out(
         "Each person opens their own address: forum-trajanum join ADDRESS in a terminal, or "
         "the address in a browser. Keep them private."
@@ -825,7 +828,7 @@ async def start(plan: HostPlan, say=None) -> Host:
     resume(plan, host)
     try:
         games = new_games(plan, host)
-        new_addresses(plan, host)
+        seats = seats_for_new_addresses(plan, host)
     except PlanError:
         _release(host)
         raise
@@ -840,6 +843,8 @@ async def start(plan: HostPlan, say=None) -> Host:
         _release(host)
         raise
     try:
+        for number, seat in seats:  # once listening: a new address is always printed
+            host.new_address(number, seat)
         create(plan, host, games)
     except BaseException:
         await host.stop()

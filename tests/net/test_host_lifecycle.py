@@ -175,3 +175,23 @@ async def test_public_address_names_the_host_in_every_address_printed():
         await start(plan)
     assert "\x1b" not in str(refused.value)
     assert list_games(finished=None) != []  # only the first host's game
+
+
+async def test_new_address_on_a_host_that_cannot_listen_keeps_the_old_address(port_in_use):
+    from forum_trajanum.net.client import Client
+    from tests.net.helpers import hosting
+
+    async with hosting("trajan", "Ann", "Bob") as hosted:
+        ann = hosted.addresses[1][0]
+        game_id = hosted.table().session.game.id
+    plan = HostPlan(resume=[game_id], new_address=["Ann"], port=port_in_use)
+    with pytest.raises(OSError):
+        await start(plan)  # no new address was printed: none was made
+    host = await start(HostPlan(resume=[game_id], port=0))
+    try:
+        client = Client(ann.__class__(ann.host, host.port, 1, ann.secret))
+        await client.start()
+        assert client.seat == 0
+        await client.close()
+    finally:
+        await host.stop()
