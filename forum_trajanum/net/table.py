@@ -55,6 +55,9 @@ LOG = logging.getLogger("forum-trajanum.host")
 MOVED_ON = "The game has moved on since you chose that; here is where it stands now."
 #: Seconds between tries to save again while saving fails.
 SAVE_RETRY = 5.0
+#: Seconds at least between two tries asked for by moves (a flood of moves while the disk is
+#: full must not become a flood of writes).
+SAVE_TRY_GAP = 1.0
 
 
 async def _written(write: Future) -> None:
@@ -114,6 +117,7 @@ class Table:
         #: disk: kept while a save is tried again (the session's error is cleared meanwhile).
         self.save_problem = ""
         self._unsaved = 0
+        self._tried = 0.0  # when saving was last tried while it failed (the loop's clock)
 
     # --- making and resuming ----------------------------------------------------------
 
@@ -278,12 +282,17 @@ class Table:
             "itself)."
         )
 
-    async def _can_save(self) -> bool:
-        """Whether saving works (the lock held): while it failed, it is tried again now; once
-        it works, every seat hears so and the flow goes on."""
+    async def _can_save(self, force: bool = False) -> bool:
+        """Whether saving works (the lock held): while it failed, it is tried again now (at
+        most once every :data:`SAVE_TRY_GAP` seconds, unless ``force``); once it works, every
+        seat hears so and the flow goes on."""
         s = self.session
         if not (self.save_problem or s.save_error):
             return True
+        now = asyncio.get_running_loop().time()
+        if not force and self.save_problem and now - self._tried < SAVE_TRY_GAP:
+            return False
+        self._tried = now
         s.save()
         await self._saved()
         if s.save_error:
@@ -397,6 +406,7 @@ class Table:
         s.wait_saved()  # at once now: notes the save's error, if any
         self.save_problem, self._unsaved = s.save_error, s.unsaved
         if s.save_error and not failing:
+            self._tried = asyncio.get_running_loop().time()
             LOG.warning("table %d: saving failed: %s", self.number, s.save_error)
             self.say(
                 f"Table {self.number}: saving the game failed ({s.save_error}); no move is "
@@ -415,7 +425,7 @@ class Table:
         while True:
             await asyncio.sleep(self.save_retry)
             async with self.lock:
-                if await self._can_save():
+                if await self._can_save(force=True):
                     return
 
     def kick(self) -> None:

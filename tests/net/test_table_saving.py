@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 import errno
 import os
+import time
 
 import pytest
 
 from forum_trajanum.core.saves import writer
 from forum_trajanum.core.saves.paths import games_dir
 from forum_trajanum.net.client import Client
+from forum_trajanum.net.table import SAVE_TRY_GAP
 from tests.net.helpers import hosting, joined
 
 
@@ -23,8 +25,11 @@ class Disk:
         self.full = False
         real = writer.write_atomic
 
+        self.refused = 0  # writes refused
+
         def write(path, text):
             if self.full:
+                self.refused += 1
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
             return real(path, text)
 
@@ -111,3 +116,21 @@ async def test_a_host_whose_save_folder_turns_read_only_refuses_moves_and_says_s
             mover = decider_of(clients)
             answer = await mover.act(mover.state.legal[0])
             assert not answer.applied and "cannot save" in answer.words
+
+
+async def test_a_flood_of_moves_while_the_disk_is_full_is_not_a_flood_of_writes(monkeypatch):
+    disk = Disk(monkeypatch)
+    async with hosting("forum-trajanum", "Ann", "Bob", seed=5) as hosted:
+        hosted.table().save_retry = 3600  # only the moves asked for try again here
+        async with joined(hosted.addresses[1]) as clients:
+            await clients[0].wait_for(lambda c: c.state.legal or clients[1].state.legal)
+            disk.full = True
+            mover = decider_of(clients)
+            await mover.act(mover.state.legal[0])
+            await mover.wait_for(lambda c: "cannot save" in c.state.played_alone)
+            before, began = disk.refused, time.monotonic()
+            mover = decider_of(clients)
+            answers = [await mover.act(mover.state.legal[0]) for _ in range(30)]
+            took = time.monotonic() - began
+            assert not any(answer.applied for answer in answers)
+            assert disk.refused - before <= 1 + took // SAVE_TRY_GAP  # a try a second at most
