@@ -880,9 +880,23 @@ async def _serve(plan: HostPlan, out) -> int:
         return _cannot_listen(plan, exc, out)
     announce(host, out)
     await stop.wait()
-    out("Stopping: every client is told, every game is saved (host --continue NAME resumes it).")
+    out("Stopping: every client is told the host stopped.")
     await host.stop()
+    out(stopped_words(host))
     return 0
+
+
+def stopped_words(host: Host) -> str:
+    """What the host's terminal says once stopped: whether every game is saved."""
+    lost = [table for _, table in sorted(host.tables.items()) if table.save_problem]
+    if not lost:
+        return "Stopped; every game is saved (host --continue NAME resumes one)."
+    numbers = ", ".join(str(table.number) for table in lost)
+    which = f"games of tables {numbers}" if len(lost) > 1 else f"game of table {numbers}"
+    return (
+        f"Stopped. The {which} could not be saved: the last moves are lost (see the lines "
+        "above); every other game is saved."
+    )
 
 
 def _run_playing(plan: HostPlan, out) -> int:

@@ -407,7 +407,8 @@ class Table:
         self.save_problem, self._unsaved = s.save_error, s.unsaved
         if s.save_error and not failing:
             self._tried = asyncio.get_running_loop().time()
-            LOG.warning("table %d: saving failed: %s", self.number, s.save_error)
+            # the host's terminal hears it (say); the problem log has it from the session
+            LOG.info("table %d: saving failed: %s", self.number, s.save_error)
             self.say(
                 f"Table {self.number}: saving the game failed ({s.save_error}); no move is "
                 f"played until it can save again (tried every {self.save_retry:g} s)."

@@ -14,6 +14,7 @@ import pytest
 from forum_trajanum.core.saves import writer
 from forum_trajanum.core.saves.paths import games_dir
 from forum_trajanum.net.client import Client
+from forum_trajanum.net.host import stopped_words
 from forum_trajanum.net.table import SAVE_TRY_GAP
 from tests.net.helpers import hosting, joined
 
@@ -66,6 +67,7 @@ async def test_a_host_whose_disk_is_full_tells_every_seat_and_plays_no_move_unti
                 await client.wait_for(lambda c: "cannot save" in c.state.played_alone)
                 assert "no move is played" in client.state.played_alone
             assert any("saving the game failed" in line for line in said)
+            assert "game of table 1 could not be saved" in stopped_words(hosted.host)
             assert all("\x1b" not in line and "\n" not in line for line in said)
 
             steps = len(table.session.record.actions)
@@ -84,6 +86,7 @@ async def test_a_host_whose_disk_is_full_tells_every_seat_and_plays_no_move_unti
             for client in clients:
                 await client.wait_for(lambda c: "cannot save" not in c.state.played_alone)
             assert any("saved again" in line for line in said)
+            assert "every game is saved" in stopped_words(hosted.host)
             mover = decider_of(clients)
             assert (await mover.act(mover.state.legal[0])).applied
             assert len(table.session.record.actions) > steps
