@@ -29,8 +29,9 @@ from forum_trajanum.core.text import printable
 
 LOG = logging.getLogger("forum-trajanum.host")
 
-#: Connections at once from one address that play no seat yet.
-PER_ADDRESS = 8
+#: Connections at once from one address that play no seat yet (a browser opens several
+#: for a page; a group behind one router has a connection each).
+PER_ADDRESS = 16
 #: Lines a minute the host's log takes about one address (or of one kind, for the host's own).
 LOG_PER_MINUTE = 10
 #: Open files kept for the host's own use (its saves, its log, the browser pages' processes)
