@@ -11,13 +11,15 @@ into (``forum-trajanum host``; :mod:`forum_trajanum.net.host` uses it).
 - :class:`OneLine` and :class:`Quiet`: the host's log, as ``serve``'s: one line per event, no
   traceback, every character a client could have sent shown printable (an escape sequence
   in a message never drives the host's terminal), and at most :data:`LOG_PER_MINUTE` lines a
-  minute about one address (then one line says the rest are left out).
+  minute about one address, :data:`LOG_PER_MINUTE_IN_ALL` in all (then one line says the
+  rest are left out).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import os
 import time
@@ -34,6 +36,8 @@ LOG = logging.getLogger("forum-trajanum.host")
 PER_ADDRESS = 16
 #: Lines a minute the host's log takes about one address (or of one kind, for the host's own).
 LOG_PER_MINUTE = 10
+#: Lines a minute the host's log takes in all (a crowd of addresses).
+LOG_PER_MINUTE_IN_ALL = 100
 #: Open files kept for the host's own use (its saves, its log, the browser pages' processes)
 #: whatever connects, at most a quarter of the limit.
 SPARE_FILES = 64
@@ -65,6 +69,23 @@ def backlog(limit: int | None) -> int:
     """Connections the system holds for the host before it takes them (the loop then takes
     as many at once): a few under a low open-file limit."""
     return 128 if limit is None else max(8, min(128, limit // 8))
+
+
+def address_of(peername: object) -> str:
+    """Whom a connection is counted for: its IPv4 address, or its IPv6 network's first 64
+    bits (one machine has a whole /64 to pick from)."""
+    if not isinstance(peername, tuple) or not peername:
+        return "?"
+    try:
+        address = ipaddress.ip_address(str(peername[0]).split("%")[0])
+    except ValueError:
+        return str(peername[0])
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        if not address.is_loopback:
+            return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
 
 
 @dataclass(eq=False)
@@ -121,8 +142,7 @@ class Gate:
         return max(FEWEST, limit - self.files_before - spare - self.backlog)
 
     def opened(self, handler, transport: asyncio.BaseTransport) -> None:
-        peername = transport.get_extra_info("peername")
-        peer = str(peername[0]) if isinstance(peername, tuple) and peername else "?"
+        peer = address_of(transport.get_extra_info("peername"))
         self.open[handler] = transport
         self.waiting[handler] = Waiting(peer, transport)
         self.by_peer[peer] += 1
@@ -222,16 +242,24 @@ def _peer(record: logging.LogRecord) -> str:
     return str(record.msg)[:60]
 
 
+_IN_ALL = "\0 in all"
+
+
 class Quiet(logging.Filter):
-    """At most ``per_minute`` lines a minute about one address (or of one kind); the first
-    line beyond says the rest of that minute's are left out. Also words aiohttp's refusal of a
-    request that is not HTTP as the host's own."""
+    """At most ``per_minute`` lines a minute about one address (or of one kind), and
+    ``in_all`` in all; the first line beyond a limit says the rest of that minute's are left
+    out. Also words aiohttp's refusal of a request that is not HTTP, and the loop's "out of
+    open files", as the host's own."""
 
     def __init__(
-        self, per_minute: int = LOG_PER_MINUTE, clock: Callable[[], float] = time.monotonic
+        self,
+        per_minute: int = LOG_PER_MINUTE,
+        in_all: int = LOG_PER_MINUTE_IN_ALL,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__()
         self.per_minute = per_minute
+        self.in_all = in_all
         self.clock = clock
         self._counts: dict[str, tuple[float, int]] = {}
 
@@ -250,23 +278,36 @@ class Quiet(logging.Filter):
             record.exc_info = None
             record.levelno, record.levelname = logging.WARNING, "WARNING"
         key = _peer(record)
+        count = self._count(key)
+        if count > self.per_minute + 1:
+            return False
+        everything = self._count(_IN_ALL)
+        if everything > self.in_all:
+            return self._last(record, everything == self.in_all + 1, "the host's log")
+        if count > self.per_minute:
+            return self._last(record, True, key)
+        return True
+
+    def _count(self, key: str) -> int:
+        """This minute's lines of ``key`` with this one."""
         now = self.clock()
         began, count = self._counts.get(key, (now, 0))
         if now - began >= 60:
             began, count = now, 0
-        count += 1
-        self._counts[key] = (began, count)
-        if len(self._counts) > 10_000:  # a crowd of addresses: forget the oldest minutes
+        self._counts[key] = (began, count + 1)
+        if len(self._counts) > 10_000:  # a crowd of addresses: forget the past minutes
             for old in [k for k, (b, _) in self._counts.items() if now - b >= 60]:
                 del self._counts[old]
-        if count <= self.per_minute:
-            return True
-        if count == self.per_minute + 1:
+        return count + 1
+
+    @staticmethod
+    def _last(record: logging.LogRecord, first_beyond: bool, whose: str) -> bool:
+        """The first line beyond a limit says so (and is kept); the others are left out."""
+        if first_beyond:
             record.msg = "%s: more lines like these left out for the rest of this minute"
-            record.args = (key,)
+            record.args = (whose,)
             record.exc_info = None
-            return True
-        return False
+        return first_beyond
 
 
 def log_to(handler: logging.Handler) -> Callable[[], None]:

@@ -23,7 +23,7 @@ import pytest
 from forum_trajanum.core.game import GAMES
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.net.client import Client, JoinError
-from forum_trajanum.net.guard import LOG_PER_MINUTE, PER_ADDRESS
+from forum_trajanum.net.guard import LOG_PER_MINUTE, LOG_PER_MINUTE_IN_ALL, PER_ADDRESS, address_of
 from forum_trajanum.net.host import Host, tls_context
 from forum_trajanum.net.protocol import Hello, Undo, dump, parse_address, read_host
 from forum_trajanum.net.table import Table
@@ -336,9 +336,11 @@ async def test_the_host_keeps_working_at_its_open_file_limit(save_home):
         out, err = await running.stop()
     assert "Traceback" not in err and terminal_safe(err)
     assert "out of open files" not in err  # the oldest were let go before it came to that
-    # ten addresses, a few lines each: the log says it and stays short
+    # ten addresses, a few lines each, and a few in all: the log says it and stays short
     assert "let a connection from 127.0.0.2 go that played no seat yet" in err
-    assert len(err.splitlines()) <= 10 * (LOG_PER_MINUTE + 1) + 5, err[-2000:]
+    lines = err.splitlines()
+    assert len(lines) == LOG_PER_MINUTE_IN_ALL + 1, err[-2000:]
+    assert lines[-1] == "the host's log: more lines like these left out for the rest of this minute"
     # the move is saved
     game_id = re.search(r"Table 1: .*, game (\S+)", out).group(1)
     session, _opened = GameSession.open(game_id)
@@ -453,3 +455,13 @@ async def test_a_host_on_its_schemes_own_port_takes_seats_whose_clients_name_the
                 )
     finally:
         await host.stop()
+
+
+def test_a_connection_is_counted_for_its_ipv4_address_or_its_ipv6_networks_first_64_bits():
+    # one machine has a whole IPv6 /64 to pick its addresses from
+    assert address_of(("2001:db8:1:2:aaaa::1", 5000, 0, 0)) == "2001:db8:1:2::/64"
+    assert address_of(("2001:db8:1:2:bbbb::9", 5001, 0, 0)) == "2001:db8:1:2::/64"
+    assert address_of(("::ffff:10.0.0.7", 5000, 0, 0)) == "10.0.0.7"
+    assert address_of(("::1", 5000, 0, 0)) == "::1"
+    assert address_of(("10.0.0.7", 5000)) == "10.0.0.7"
+    assert address_of(None) == "?"
