@@ -27,6 +27,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from aiohttp import web
+
 from forum_trajanum.core.text import printable
 
 LOG = logging.getLogger("forum-trajanum.host")
@@ -212,6 +214,32 @@ class Gate:
         finally:
             transport.close()
             asyncio.get_running_loop().call_later(1.0, transport.abort)
+
+
+class Site(web.TCPSite):
+    """aiohttp's TCP site with a time limit on a TLS handshake (the loop's own is a minute,
+    and a connection in its handshake is not yet one the gate sees)."""
+
+    __slots__ = ("_handshake",)
+
+    def __init__(self, *args, handshake: float, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._handshake = handshake
+
+    async def start(self) -> None:
+        if self._ssl_context is None:
+            await super().start()
+            return
+        await web.BaseSite.start(self)
+        server = self._runner.server
+        assert server is not None
+        self._server = await asyncio.get_running_loop().create_server(
+            server, self._host, self._port, ssl=self._ssl_context, backlog=self._backlog,
+            reuse_address=self._reuse_address, reuse_port=self._reuse_port,
+            ssl_handshake_timeout=self._handshake,
+        )  # fmt: skip
+        sockets = self._server.sockets
+        self._bound_port = sockets[0].getsockname()[1] if sockets else self._port
 
 
 # --- the log ------------------------------------------------------------------------------

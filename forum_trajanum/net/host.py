@@ -271,9 +271,9 @@ class Host:
         )  # fmt: skip
         await self.runner.setup()
         self.gate.install(self.runner.server)
-        site = web.TCPSite(
+        site = guard.Site(
             self.runner, self.bind, self.port, ssl_context=self.ssl_context,
-            backlog=self.gate.backlog,
+            backlog=self.gate.backlog, handshake=self.header_wait,
         )  # fmt: skip
         await site.start()
         if self.port == 0:

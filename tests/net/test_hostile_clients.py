@@ -287,6 +287,33 @@ async def test_a_request_header_that_never_ends_is_let_go_in_time():
         await wait_until(lambda: not hosted.host.gate.open)
 
 
+def certificate(tmp_path):
+    """A test certificate for 127.0.0.1: the host's TLS context and a client's that trusts it
+    (the test is skipped without openssl)."""
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl makes the test certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1",
+         "-addext", "subjectAltName=IP:127.0.0.1"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    return tls_context(str(cert), str(key)), ssl.create_default_context(cafile=str(cert))
+
+
+async def test_a_tls_handshake_that_never_comes_is_let_go_in_time(tmp_path):
+    context, trusted = certificate(tmp_path)
+    async with hosting("trajan", "Ann", "Bob", header_wait=0.5, ssl_context=context) as hosted:
+        reader, writer = await raw_connection(hosted.host.port)  # and not a byte of TLS
+        try:
+            assert await asyncio.wait_for(reader.read(), 10) == b""  # the host closed it
+        finally:
+            writer.close()
+        async with joined(hosted.addresses[1][:1], ssl_context=trusted) as (ann,):
+            assert ann.seat == 0
+
+
 async def test_connections_from_one_address_are_capped_and_the_players_still_get_in():
     async with hosting("trajan", "Ann", "Bob") as hosted:
         port = hosted.host.port
@@ -419,19 +446,7 @@ async def test_refused_requests_take_one_line_each_on_the_hosts_terminal_and_no_
 async def test_a_host_on_its_schemes_own_port_takes_seats_whose_clients_name_the_host_alone(
     port, tmp_path
 ):
-    context = trusted = None
-    if port == 443:  # with TLS
-        if shutil.which("openssl") is None:
-            pytest.skip("openssl makes the test certificate")
-        cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-        subprocess.run(
-            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-             "-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1",
-             "-addext", "subjectAltName=IP:127.0.0.1"],
-            check=True, capture_output=True,
-        )  # fmt: skip
-        context = tls_context(str(cert), str(key))
-        trusted = ssl.create_default_context(cafile=str(cert))
+    context, trusted = certificate(tmp_path) if port == 443 else (None, None)
     host = Host("127.0.0.1", port, ssl_context=context)
     try:
         await host.start()
