@@ -685,10 +685,14 @@ async def start(plan: HostPlan, say=None) -> Host:
 def run(plan: HostPlan, out=print) -> int:
     """Host until Ctrl+C or SIGTERM (with ``plan.play``, the host's own terminal plays that
     seat meanwhile); the exit status."""
-    if plan.play:
-        return _run_playing(plan, out)
-    guard.log_to(logging.StreamHandler(sys.stderr))
-    return asyncio.run(_serve(plan, out))
+    # one printable line per event; with --play, in the problem log, not over the game's window
+    undo = guard.log_to(_ProblemLog() if plan.play else logging.StreamHandler(sys.stderr))
+    try:
+        if plan.play:
+            return _run_playing(plan, out)
+        return asyncio.run(_serve(plan, out))
+    finally:
+        undo()
 
 
 def _cannot_listen(plan: HostPlan, exc: OSError, out) -> int:
@@ -746,8 +750,6 @@ def _run_playing(plan: HostPlan, out) -> int:
         finally:
             done.set()
 
-    # warnings go to the problem log, not over the game's window
-    guard.log_to(_ProblemLog())
     runner = threading.Thread(target=thread, name="host", daemon=True)
     runner.start()
     ready.wait()
