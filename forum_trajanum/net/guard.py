@@ -45,8 +45,9 @@ LOG_PER_MINUTE_IN_ALL = 100
 SPARE_FILES = 64
 #: The fewest connections the host takes, however low its open-file limit.
 FEWEST = 4
-#: The loggers whose lines reach the host's terminal: the host's, its web server's, its loop's.
-LOGGERS = ("forum-trajanum.host", "aiohttp", "asyncio")
+#: The loggers whose lines reach the host's terminal: the host's, its web server's, its loop's,
+#: and its browser pages' (``serve``'s and textual-serve's).
+LOGGERS = ("forum-trajanum.host", "aiohttp", "asyncio", "forum-trajanum.serve", "textual-serve")
 
 
 def open_files() -> int:
