@@ -274,7 +274,7 @@ def _host(argv: list[str]) -> int:
         type=_whole(1, 10_000, "--max-connections"),
         default=MAX_CONNECTIONS,
         metavar="N",
-        help=f"the most connections at once ({MAX_CONNECTIONS})",
+        help=f"the most connections at once that play no seat yet ({MAX_CONNECTIONS})",
     )
     parser.add_argument(
         "--max-games",

@@ -12,9 +12,14 @@ of ``serve`` hold here too:
   bound to this machine only, only under this machine's own names (a DNS name rebound to it
   gets nothing);
 - bounded: a client's message (:data:`~forum_trajanum.net.protocol.MAX_CLIENT_MESSAGE`), the
-  connections at once (``max_connections``), the time to say hello, and each connection's
-  queue of messages to send: a client that stops reading is let go when its queue is full,
-  and never holds up the others or the host (each connection has its own sender task);
+  time to send a request's header and to say hello, the connections that play no seat yet
+  (``max_connections`` in all, :data:`~forum_trajanum.net.guard.PER_ADDRESS` from one
+  address, and never beyond the open-file limit: :class:`~forum_trajanum.net.guard.Gate`; a
+  seat with a valid secret always gets in), and each connection's queue of messages to send:
+  a client that stops reading is let go when its queue is full, and never holds up the others
+  or the host (each connection has its own sender task);
+- its log: one line per event, printable, at most a few lines a minute about one address
+  (:func:`~forum_trajanum.net.guard.log_to`); no traceback;
 - optional TLS (``--certfile``/``--keyfile``).
 """
 
@@ -36,7 +41,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from forum_trajanum.core.text import printable
 from forum_trajanum.games import DEFAULT_GAME
-from forum_trajanum.net import browser
+from forum_trajanum.net import browser, guard
 from forum_trajanum.net.browser import MAX_PAGES
 from forum_trajanum.net.protocol import (
     DEFAULT_PORT,
@@ -62,9 +67,11 @@ LOG = logging.getLogger("forum-trajanum.host")
 
 #: Seconds a new connection has to say hello.
 HELLO_WAIT = 10.0
+#: Seconds a connection has to send its request's header (and an idle one is kept).
+HEADER_WAIT = 10.0
 #: Messages waiting to be sent to one client: beyond them, it is too slow and is let go.
 SEND_QUEUE = 64
-#: The most connections at once, unless told otherwise.
+#: The most connections at once that play no seat yet, unless told otherwise.
 MAX_CONNECTIONS = 64
 #: Bytes the system may hold unsent for one client (its socket's send buffer): with the
 #: queue above, what a client that stops reading costs the host before it is let go.
@@ -170,6 +177,8 @@ class Host:
         send_queue: int = SEND_QUEUE,
         send_buffer: int = SEND_BUFFER,
         hello_wait: float = HELLO_WAIT,
+        header_wait: float = HEADER_WAIT,
+        per_address: int = guard.PER_ADDRESS,
         say=None,
         max_pages: int = MAX_PAGES,
         certfile: str | None = None,
@@ -186,6 +195,9 @@ class Host:
         self.send_queue = send_queue
         self.send_buffer = send_buffer
         self.hello_wait = hello_wait
+        self.header_wait = header_wait
+        #: The connections that play no seat yet, counted and let go when too many.
+        self.gate = guard.Gate(max_connections, per_address, refuse=self._full)
         #: Prints a line for the host's own terminal (who joined, who left).
         self.say = say or (lambda _text: None)
         self.tables: dict[int, Table] = {}
@@ -193,7 +205,7 @@ class Host:
         #: resumed game's secrets are in no file, only in the addresses printed before).
         self.secrets: dict[int, dict[int, str]] = {}
         self.connections: dict[int, dict[int, Connection]] = {}
-        #: Every open websocket (before its hello too): bounded by ``max_connections``.
+        #: Every open websocket (before its hello too).
         self.sockets: set[web.WebSocketResponse] = set()
         self.bot_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="host-bots")
         self.save_pool = ThreadPoolExecutor(max_workers=16, thread_name_prefix="host-saves")
@@ -303,7 +315,7 @@ class Host:
     def make_app(self) -> web.Application:
         """The routes: the clients' websocket, each seat's address as a browser page (with
         textual-serve), and what this server is for any other address."""
-        app = web.Application(client_max_size=MAX_CLIENT_MESSAGE)
+        app = web.Application(client_max_size=MAX_CLIENT_MESSAGE, middlewares=[self._seat_page])
         app.add_routes(
             [
                 web.get("/ws/{table:[0-9]{1,3}}", self.connect),
@@ -319,9 +331,17 @@ class Host:
     async def start(self) -> None:
         """Listen (port 0: a free port, which :attr:`port` then names) and start the flow
         of every table."""
-        self.runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
+        # aiohttp's keep-alive limit bounds the wait for a request's header too
+        self.runner = web.AppRunner(
+            self.make_app(), access_log=None, handle_signals=False,
+            keepalive_timeout=self.header_wait,
+        )  # fmt: skip
         await self.runner.setup()
-        site = web.TCPSite(self.runner, self.bind, self.port, ssl_context=self.ssl_context)
+        self.gate.install(self.runner.server)
+        site = guard.Site(
+            self.runner, self.bind, self.port, ssl_context=self.ssl_context,
+            backlog=self.gate.backlog, handshake=self.header_wait,
+        )  # fmt: skip
         await site.start()
         if self.port == 0:
             sockets = site._server.sockets if site._server is not None else []
@@ -381,38 +401,47 @@ class Host:
 
     def host_ok(self, request: web.Request) -> bool:
         """As ``serve``: a host bound to this machine answers only to this machine's own
-        names (a DNS name rebound to 127.0.0.1 gets nothing)."""
+        names (a DNS name rebound to 127.0.0.1 gets nothing); on the scheme's own port (80,
+        443 with TLS) a client names the host alone."""
         if self.bind not in LOOPBACK:
             return True
         names = {"localhost", "127.0.0.1", "[::1]"}
-        return (request.host or "").lower() in {f"{name}:{self.port}" for name in names}
+        hosts = {f"{name}:{self.port}" for name in names}
+        if self.port == (443 if self.ssl_context is not None else 80):
+            hosts |= names
+        return (request.host or "").lower() in hosts
+
+    @web.middleware
+    async def _seat_page(self, request: web.Request, handler) -> web.StreamResponse:
+        """A browser's request for a seat's page or terminal with a valid secret is a seat's
+        connection: never let go to make room."""
+        if "secret" in request.match_info and self.pages is not None:
+            with contextlib.suppress(ValueError, KeyError):
+                if self.pages.seat_of(request) is not None:
+                    self.gate.seated(request.protocol)
+        return await handler(request)
 
     async def connect(self, request: web.Request) -> web.StreamResponse:
         """A client's websocket: checked, then its hello, then its seat's messages."""
         if not (self.host_ok(request) and self.origin_ok(request)):
             LOG.warning(
-                "refused a websocket from %s (origin %r, host %r)",
+                "refused a websocket from %s (origin %s, host %s)",
                 request.remote,
-                printable(request.headers.get("Origin", "")[:80]),
-                printable((request.host or "")[:80]),
+                printable(repr(request.headers.get("Origin", "")[:80])),
+                printable(repr((request.host or "")[:80])),
+                extra={"peer": request.remote},
             )
             return web.Response(status=403, text=NOT_A_PAGE)
-        if len(self.sockets) >= self.max_connections:
-            LOG.warning(
-                "refused a websocket from %s: %d connections already",
-                request.remote,
-                len(self.sockets),
-            )
-            return web.Response(
-                status=503,
-                text="This game host has as many connections as it takes; try again later.",
-            )
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_CLIENT_MESSAGE)
-        self.sockets.add(ws)
-        connection: Connection | None = None
         try:
             self._bound_send_buffer(request)
             await ws.prepare(request)
+        except ConnectionError:  # gone during the upgrade: nothing to answer, nothing to say
+            return web.Response(status=400)
+        self.sockets.add(ws)
+        self.gate.upgraded(request.protocol, ws)
+        connection: Connection | None = None
+        try:
             connection = await self._hello(ws, request)
             if connection is not None:
                 await self._serve(connection)
@@ -433,10 +462,17 @@ class Host:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
 
-    async def _refuse(self, ws: web.WebSocketResponse, words: str, retry: bool = False) -> None:
+    async def _refuse(
+        self, ws: web.WebSocketResponse, words: str, retry: bool = False, reason: str = "other"
+    ) -> None:
         with contextlib.suppress(Exception):
-            await ws.send_str(dump(Refused(words=words, retry=retry)))
+            await ws.send_str(dump(Refused(words=words, retry=retry, reason=reason)))
             await asyncio.wait_for(ws.close(code=CLOSE_REFUSED, message=b"refused"), 1.0)
+
+    async def _full(self, ws: web.WebSocketResponse) -> None:
+        """Tell a websocket let go to make room (before its hello) why (it is closed after)."""
+        words = "This game host has as many connections as it takes just now; try again."
+        await ws.send_str(dump(Refused(words=words, retry=True, reason="full")))
 
     async def _hello(self, ws: web.WebSocketResponse, request: web.Request) -> Connection | None:
         """Wait for the client's hello; its seat's connection, or None (refused)."""
@@ -450,7 +486,10 @@ class Host:
         try:
             hello = read_client(message.data)
         except ProtocolError as exc:
-            LOG.warning("refused a connection from %s: %s", request.remote, exc)
+            LOG.warning(
+                "refused a connection from %s: %s", request.remote, exc,
+                extra={"peer": request.remote},
+            )  # fmt: skip
             await self._refuse(ws, f"This host cannot understand the client: {exc}.")
             return None
         if not isinstance(hello, Hello):
@@ -463,11 +502,15 @@ class Host:
         table = self.tables.get(hello.table)
         seat = table.seat_of(hello.secret) if table is not None else None
         if table is None or seat is None:
-            LOG.warning("refused a wrong secret from %s (table %d)", request.remote, hello.table)
+            LOG.warning(
+                "refused a wrong secret from %s (table %d)", request.remote, hello.table,
+                extra={"peer": request.remote},
+            )  # fmt: skip
             await self._refuse(
                 ws,
                 f"This address opens no seat at table {hello.table}: its secret is not one of "
                 "this table's. Check the address (copy it again from the host).",
+                reason="secret",
             )
             return None
         seats = self.connections[table.number]
@@ -481,6 +524,7 @@ class Host:
                     f"{name}'s seat is already played from another window. Close that one "
                     "first (a connection that was lost is let go within half a minute).",
                     retry=True,
+                    reason="elsewhere",
                 )
                 return None
             old.drop("the same client connected again")
@@ -488,6 +532,7 @@ class Host:
             ws, request, table, seat, hello.client, asyncio.Queue(self.send_queue)
         )
         seats[seat] = connection
+        self.gate.seated(request.protocol)
         session = table.session
         connection.send(
             dump(
@@ -512,6 +557,7 @@ class Host:
     async def _serve(self, connection: Connection) -> None:
         """The seat's messages, one after the other, until the connection ends."""
         ws, table = connection.ws, connection.table
+        peer = connection.request.remote
         async for message in ws:
             if message.type != WSMsgType.TEXT or connection.closed:
                 if connection.closed:
@@ -520,7 +566,10 @@ class Host:
             try:
                 request = read_client(message.data)
             except ProtocolError as exc:
-                LOG.warning("table %d: ignored a message: %s", table.number, exc)
+                LOG.warning(
+                    "table %d: ignored a message from %s: %s", table.number, peer, exc,
+                    extra={"peer": peer},
+                )  # fmt: skip
                 continue
             if isinstance(request, Act):
                 answer = await table.act(connection.seat, request)
@@ -855,9 +904,14 @@ async def start(plan: HostPlan, say=None) -> Host:
 def run(plan: HostPlan, out=print) -> int:
     """Host until Ctrl+C or SIGTERM (with ``plan.play``, the host's own terminal plays that
     seat meanwhile); the exit status."""
-    if plan.play:
-        return _run_playing(plan, out)
-    return asyncio.run(_serve(plan, out))
+    # one printable line per event; with --play, in the problem log, not over the game's window
+    undo = guard.log_to(_ProblemLog() if plan.play else logging.StreamHandler(sys.stderr))
+    try:
+        if plan.play:
+            return _run_playing(plan, out)
+        return asyncio.run(_serve(plan, out))
+    finally:
+        undo()
 
 
 def _cannot_listen(plan: HostPlan, exc: OSError, out) -> int:
@@ -930,9 +984,6 @@ def _run_playing(plan: HostPlan, out) -> int:
         finally:
             done.set()
 
-    # warnings go to the problem log, not over the game's window
-    logging.getLogger("forum-trajanum.host").propagate = False
-    logging.getLogger("forum-trajanum.host").addHandler(_ProblemLog())
     runner = threading.Thread(target=thread, name="host", daemon=True)
     runner.start()
     ready.wait()
@@ -975,7 +1026,7 @@ class _ProblemLog(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         from forum_trajanum.core import saves
 
-        saves.log_problem(record.getMessage())
+        saves.log_problem(self.format(record))
 
 
 async def _own_seat(host: Host, name: str) -> Address:

@@ -42,6 +42,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from forum_trajanum.core.record import MAX_ACTION
+from forum_trajanum.core.text import printable
 
 #: The protocol's version: the ``v`` of every message.
 VERSION = 1
@@ -245,8 +246,9 @@ def _read(text: str | bytes, adapter: TypeAdapter, who: str):
             f"speaks version {VERSION}: both sides need the same release of forum-trajanum"
         )
     first = problem.errors()[0]
-    where = ".".join(str(part) for part in first["loc"])[:60]
-    raise ProtocolError(f"a malformed message ({where}: {first['msg'][:120]})") from None
+    # the words name what was sent (a key, a type tag): shown printable wherever they go
+    where = printable(".".join(str(part) for part in first["loc"])[:60])
+    raise ProtocolError(f"a malformed message ({where}: {printable(first['msg'][:120])})") from None
 
 
 def read_client(text: str | bytes) -> Hello | Act | Undo:

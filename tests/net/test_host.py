@@ -244,17 +244,20 @@ async def test_a_client_that_stops_reading_is_let_go_and_never_stalls_the_others
             await silent.close()
 
 
-async def test_more_connections_than_the_host_takes_are_refused_and_a_silent_one_let_go():
+async def test_more_waiting_connections_than_the_host_takes_let_the_oldest_go_and_silent_ones():
+    # issue 35: a full host no longer refuses the newest (a crowd of silent websockets kept
+    # every player out so): the oldest that has not said hello is let go, told to try again
     async with hosting("trajan", "Ann", "Bob", max_connections=2, hello_wait=0.2) as hosted:
         address = hosted.addresses[1][0]
         async with aiohttp.ClientSession() as http:
             first = await http.ws_connect(address.websocket())
             second = await http.ws_connect(address.websocket())
-            with pytest.raises(aiohttp.WSServerHandshakeError) as full:
-                await http.ws_connect(address.websocket())
-            assert full.value.status == 503
-            # neither said hello: each is told so and closed
-            for ws in (first, second):
+            third = await http.ws_connect(address.websocket())
+            full = read_host((await first.receive()).data)
+            assert (full.reason, full.retry) == ("full", True)
+            assert "as many connections as it takes" in full.words
+            # the others did not say hello: each is told so and closed
+            for ws in (second, third):
                 message = await ws.receive()
                 assert read_host(message.data).words == "No hello came in time."
                 ended = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
