@@ -406,6 +406,8 @@ class Host:
         if self.bind not in LOOPBACK:
             return True
         names = {"localhost", "127.0.0.1", "[::1]"}
+        if self.public_address:  # a proxy in front forwards the name it was reached by
+            names.add(self.public_address.lower())
         hosts = {f"{name}:{self.port}" for name in names}
         if self.port == (443 if self.ssl_context is not None else 80):
             hosts |= names

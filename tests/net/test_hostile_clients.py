@@ -486,3 +486,28 @@ def test_a_connection_is_counted_for_its_ipv4_address_or_its_ipv6_networks_first
     assert address_of(("::1", 5000, 0, 0)) == "::1"
     assert address_of(("10.0.0.7", 5000)) == "10.0.0.7"
     assert address_of(None) == "?"
+
+
+async def test_a_loopback_host_behind_a_proxy_takes_seats_named_by_its_public_address():
+    # a reverse proxy in front forwards the public name it was reached by in the Host header
+    host = Host("127.0.0.1", 0, public_address="games.example.org")
+    await host.start()
+    try:
+        rules = GAMES.get("trajan")
+        table, secrets = Table.new(
+            1, "trajan", rules.options(players=2), ["Ann", "Bob"], ["", ""], 7, port=host.port,
+            **host.pools,
+        )  # fmt: skip
+        host.add(table, secrets)
+        ann = next(a for _, _, a in host.addresses(1))
+        hello = dump(Hello(table=1, secret=ann.secret, client="proxytest1"))
+        local = f"ws://127.0.0.1:{host.port}/ws/1"
+        async with aiohttp.ClientSession() as http:
+            named = {"Host": f"games.example.org:{host.port}"}
+            async with http.ws_connect(local, headers=named) as ws:
+                await ws.send_str(hello)
+                assert read_host((await ws.receive()).data).type == "welcome"
+            with pytest.raises(aiohttp.WSServerHandshakeError):  # any other name: refused
+                await http.ws_connect(local, headers={"Host": f"attacker.example:{host.port}"})
+    finally:
+        await host.stop()
