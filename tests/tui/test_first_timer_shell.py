@@ -18,6 +18,7 @@ from tests.waiting import wait_for
 
 from .conftest import screen_text, session_at
 
+MORE_BOXES = "#q-box, #scoring-scroll"
 ROWS = 8  # README: "at 80x24 the list has at least eight rows"
 
 
@@ -115,3 +116,114 @@ async def test_trajan_one_h_shows_the_suggestion_and_its_figure_whole_and_eight_
         assert lst.region.height >= ROWS and _first_entry_in_view(lst), screen_text(app)
         await pilot.press("h")  # hidden: the recap's line again
         assert await wait_for(pilot, lambda: "Hint" not in str(note.render()))
+
+
+# --- point 9: the scoring windows -----------------------------------------------------------
+
+
+def _trajan_over() -> GameSession:
+    session = GameSession.new(3, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], game="trajan")
+    session.autosave = False
+    while not session.over:
+        session.play(session.view_of(session.decider).legal[0])
+    return session
+
+
+def _key_bar(app) -> str:
+    from forum_trajanum.tui.keys import KeyBar
+
+    return str(app.screen.query_one(KeyBar).render())
+
+
+def _shown(app, screen) -> bool:
+    return app.screen is screen and bool(screen.query(MORE_BOXES))
+
+
+async def _scroll_to_the_end_by_the_key_it_names(pilot, app, box, last_words: str) -> None:
+    """The window says there is more below and which key shows it (key bar and frame);
+    that key shows the rest, up to ``last_words``; at the end it says how to go back."""
+    assert box.max_scroll_y > 0  # at 80x24 the window holds more than the screen
+    said = _key_bar(app)
+    assert said.startswith("↓ PgDn:") and "more lines below" in said, said
+    if box.styles.border_bottom[0]:
+        assert "more lines below" in str(box.border_subtitle)
+    assert last_words not in screen_text(app)
+    for _ in range(20):  # a page a key: the window is a few pages long at most
+        if box.scroll_y >= box.max_scroll_y:
+            break
+        await pilot.press("pagedown")
+        await pilot.pause()
+    assert last_words in screen_text(app)
+    assert await wait_for(pilot, lambda: _key_bar(app).startswith("↑ PgUp: back to the top"))
+
+
+async def test_trajan_quarter_window_at_80x24_says_points_and_chart_are_below_and_pgdn_shows_them():
+    from forum_trajanum.games.trajan.ui.results import QuarterScreen
+
+    session = _trajan_over()
+    v = session.public_view()
+    names = ["Ann", "Bob"]
+    screen = QuarterScreen(v, 1, names, [r.scores for r in session.rounds])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(screen)
+        assert await wait_for(pilot, lambda: _shown(app, screen))
+        box = screen.query_one("#q-box")
+        assert await wait_for(pilot, lambda: "more lines below" in _key_bar(app))
+        await _scroll_to_the_end_by_the_key_it_names(pilot, app, box, "Enter: go on")
+        assert "Score after each round" in screen_text(app)  # the chart, at the end
+
+
+async def test_forum_scoring_window_at_80x24_says_what_is_below_and_pgdn_shows_it():
+    from forum_trajanum.games.forum_trajanum.engine import GameOptions
+    from forum_trajanum.games.forum_trajanum.ui.results import ScoringScreen
+
+    from .conftest import busy
+
+    names = ["Ann", "Bob", "Cai", "Dan"]
+    session = GameSession.new(12, GameOptions(players=4), names, ["", "", "", ""])
+    session.autosave = False
+    while not session.state.scorings:
+        session.play(busy(session.view_of(session.decider).legal))
+    app = ForumApp(bot_delay=0, session=session, min_size=(80, 24))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = ScoringScreen(session.public_view(), 1, app.names(), app.score_history())
+        app.push_screen(screen)
+        assert await wait_for(pilot, lambda: _shown(app, screen))
+        box = screen.query_one("#scoring-scroll")
+        assert await wait_for(pilot, lambda: "more lines below" in _key_bar(app))
+        await _scroll_to_the_end_by_the_key_it_names(pilot, app, box, "Press Enter to continue")
+
+
+def _report(votes, spaces, consul, vice):
+    from forum_trajanum.games.trajan.engine.state import QuarterReport
+
+    n = len(votes)
+    return QuarterReport(
+        quarter=1, demands=(), met=(0,) * n, penalty=(0,) * n, votes=votes, consul=consul,
+        vice=vice, senate=spaces,
+    )  # fmt: skip
+
+
+def test_a_senate_tie_names_who_tied_and_why_the_consul_won_it_en_431_440():
+    from forum_trajanum.games.trajan.ui.results import quarter_text, senate_ties
+
+    names = ["Ann", "Bob", "Cai"]
+    # same votes, same space: the disc on top decided (the engine chose Bob)
+    (line,) = senate_ties(_report((3, 3), (3, 3), consul=1, vice=0), names[:2])
+    assert line.startswith("A tie for consul: Ann and Bob had 3 votes each; Bob won it")
+    assert "same senate space as Ann, Bob's disc lies on top" in line
+    # same votes (one from a senate tile), a higher space decided
+    (line,) = senate_ties(_report((4, 4), (4, 2), consul=0, vice=1), names[:2])
+    assert "Ann won it: higher on the senate track (space 4 against Bob's 2)" in line
+    # the consul alone on top; Bob and Cai tied for vice consul
+    (line,) = senate_ties(_report((6, 3, 3), (6, 1, 3), consul=0, vice=2), names)
+    assert line.startswith("A tie for vice consul: Bob and Cai had 3 votes each; Cai won it")
+    # no tie, no tie line
+    assert senate_ties(_report((5, 3), (5, 3), consul=0, vice=1), names[:2]) == []
+    session = _trajan_over()
+    text = quarter_text(session.public_view(), 1, ["Ann", "Bob"]).plain
+    report = session.public_view().reports[0]
+    if report.votes[0] == report.votes[1]:  # this game's first vote was a tie: told so
+        assert "A tie for consul: Ann and Bob had" in text

@@ -32,6 +32,7 @@ from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGr
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.gamescreens import FlowScreen
 from forum_trajanum.tui.keys import KeyBar
+from forum_trajanum.tui.scrollmark import MoreMarked
 
 #: Points scored at the end of a cycle, by category (keys of the view's ``scorings``);
 #: short column titles, so that a table fits 80 columns; SCORING_NOTES says what they count.
@@ -132,8 +133,11 @@ def cycles_table(pv: PlayerView, names: Sequence[str]) -> Table:
     return table
 
 
-class ScoringScreen(FlowScreen):
-    """The scoring of one cycle: rows = players, columns = categories; and the score chart."""
+class ScoringScreen(MoreMarked, FlowScreen):
+    """The scoring of one cycle: rows = players, columns = categories; and the score chart
+    (what is below the fold at 80x24, the key bar says, and that ↓ or PgDn shows it)."""
+
+    MORE_BOX = "#scoring-scroll"
 
     BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
     DEFAULT_CSS = """
@@ -174,6 +178,7 @@ class ScoringScreen(FlowScreen):
 
     def on_mount(self) -> None:
         self.query_one("#scoring-scroll").focus()
+        self.mark_more()
 
     def action_close(self) -> None:
         if not self.held:
