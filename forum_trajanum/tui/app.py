@@ -394,6 +394,10 @@ class ForumApp(CoachApp, App):
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
+        # the new-game form opens with this table next time (the same people play again)
+        from forum_trajanum.tui.screens import remember_table
+
+        remember_table(self.form_entries, session.record)
         # saves are written while the screen repaints; ``check_saved`` reports a failure
         session.background_saves = True
         self.conductor = Conductor(session)

@@ -14,6 +14,7 @@ from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.choices import choice_words
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp, StandInBot
+from forum_trajanum.tui.screens import StartScreen
 from tests.waiting import wait_for
 
 from .conftest import screen_text, session_at
@@ -227,3 +228,106 @@ def test_a_senate_tie_names_who_tied_and_why_the_consul_won_it_en_431_440():
     report = session.public_view().reports[0]
     if report.votes[0] == report.votes[1]:  # this game's first vote was a tie: told so
         assert "A tie for consul: Ann and Bob had" in text
+
+
+# --- point 16: the New game form ------------------------------------------------------------
+
+
+async def _open_form(pilot, app):
+    from forum_trajanum.tui.screens import NewGameScreen
+
+    assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+    await pilot.press("enter")  # "New game", the first entry of the start menu
+    assert await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    await pilot.pause()
+    return app.screen
+
+
+async def test_enter_in_an_open_list_moves_on_and_one_escape_after_it_does_not_leave_the_form():
+    from forum_trajanum.tui.screens import NewGameScreen
+
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await _open_form(pilot, app)
+        await pilot.press("tab")  # the players' list
+        assert app.focused is form.query_one("#players")
+        await pilot.press("space", "down")  # open, the next entry
+        assert form.query_one("#players").expanded
+        await pilot.press("enter")  # taken, the list closed, on to the next field
+        await pilot.pause()
+        assert form.query_one("#players").value == 3
+        assert not form.query_one("#players").expanded
+        assert app.focused is form.query_one("#name-0")
+        await pilot.press("escape")  # meant for the list: the form stays, and says so
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and app.screen is form
+        assert "Escape again: back to the menu" in _flat(app)
+        await pilot.press("tab")  # another key: the line goes, and Escape starts over
+        await pilot.pause()
+        assert "Escape again" not in _flat(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("escape")  # the second in a row leaves, the entries kept
+        assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+        assert app.form_entries["players"] == 3
+
+
+async def test_tab_stops_as_often_in_a_bot_seats_row_as_in_a_persons_and_its_coach_stays_off():
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await _open_form(pilot, app)
+        form.query_one("#players").value = 3
+        form.query_one("#bot-1").value = "normal"
+        await pilot.pause()
+        rows = {}
+        form.query_one("#name-0").focus()
+        await pilot.pause()
+        for seat in (0, 1):
+            stops = []
+            while app.focused.id != f"name-{seat + 1}":
+                stops.append(app.focused.id)
+                await pilot.press("tab")
+                assert len(stops) < 20
+            rows[seat] = stops
+        assert [i.split("-")[0] for i in rows[0]] == [i.split("-")[0] for i in rows[1]]
+        assert "coach-1" in rows[1]  # the bot's coach box is a stop, as a person's is
+        coach = form.query_one("#coach-1")
+        coach.focus()
+        await pilot.press("space")  # a bot is never coached: the box stays off, and says why
+        await pilot.pause()
+        assert coach.value is False and "the coach is for people" in _flat(app)
+
+
+async def test_the_form_opens_with_the_table_of_the_last_game_so_the_same_people_play_again():
+    session = GameSession.new(
+        5, TrajanOptions(players=2), ["Ann", "Normal bot"], ["", "normal"], autosave=False,
+        game="trajan",
+    )  # fmt: skip
+    app = ForumApp(
+        bot_delay=0, session=session, choice_hold=0.001, bot_factory=lambda *_: StandInBot()
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen)
+                              and app.screen.data.view.legal)  # fmt: skip
+        await pilot.press("q")  # the menu
+        form = await _open_form(pilot, app)
+        assert form.query_one("#game").value == "trajan"
+        assert form.query_one("#players").value == 2
+        names = [form.query_one(f"#name-{s}").value for s in range(2)]
+        bots = [form.query_one(f"#bot-{s}").value for s in range(2)]
+        assert names == ["Ann", "Normal bot"] and bots == ["", "normal"]
+        form.query_one("#bot-1").value = "hard"  # a bot named by its level: renamed with it
+        await pilot.pause()
+        assert form.query_one("#name-1").value == "Hard bot"
+
+
+@pytest.mark.parametrize("game", ["forum-trajanum", "trajan"])
+async def test_the_menus_frame_does_not_show_through_above_or_below_the_form(game):
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await _open_form(pilot, app)
+        form.query_one("#game").value = game
+        await pilot.pause()
+        text = screen_text(app)
+        assert "FORUM TRAJANUM" not in text  # the menu's heading
+        assert not any(c in text for c in "┏┓┗┛┃━"), text  # nor its frame
