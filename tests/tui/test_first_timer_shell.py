@@ -4,6 +4,8 @@ which key shows it (point 9), the New game form (point 16), and the replay (poin
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from forum_trajanum.core.session import GameSession
@@ -331,3 +333,89 @@ async def test_the_menus_frame_does_not_show_through_above_or_below_the_form(gam
         text = screen_text(app)
         assert "FORUM TRAJANUM" not in text  # the menu's heading
         assert not any(c in text for c in "┏┓┗┛┃━"), text  # nor its frame
+
+
+# --- point 15: replay and export ------------------------------------------------------------
+
+REPLAY_GAME = Path(__file__).parent.parent / "fixtures" / "export-game.json"
+
+
+def test_the_forum_replay_log_words_the_scoring_categories_as_the_game_does():
+    from forum_trajanum.games.forum_trajanum.ui.export import load
+    from forum_trajanum.games.forum_trajanum.ui.replay import ReplayScreen
+
+    lines = [line for _, line in ReplayScreen(load(REPLAY_GAME))._all_log_lines()]
+    scorings = [line for line in lines if line.startswith("Scoring of cycle")]
+    assert scorings  # the fixture is a finished game: three scorings
+    assert not any("trajan_cards" in line or "_" in line for line in scorings), scorings
+    assert all("Trajan card" in line and "largest area" in line for line in scorings)
+
+
+async def test_forum_replay_pgdn_says_the_round_begins_and_whose_last_action_is_shown():
+    from forum_trajanum.games.forum_trajanum.ui.export import load
+    from forum_trajanum.games.forum_trajanum.ui.replay import ReplayScreen
+    from forum_trajanum.tui.replayapp import ReplayApp
+
+    replay = load(REPLAY_GAME)
+    app = ReplayApp(ReplayScreen(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(3):
+            await pilot.press("pagedown")  # to the start of cycle I, round 3
+        await pilot.pause()
+        position = screen.position
+        ended = replay.steps[position - 1].section.title()
+        begins = replay.steps[position].section.title()
+        assert ended != begins
+        last = " ".join(str(screen.query_one("#replay-last").render()).split())
+        assert last.startswith(f"{begins} begins. The last action before it"), last
+        assert ended[1:] in last and f"{position}. " in last
+        await pilot.press("right")  # one action into the round: its own action, no heading
+        last = " ".join(str(screen.query_one("#replay-last").render()).split())
+        assert "begins" not in last and last.startswith(f"{position + 1}")
+
+
+async def test_forum_replay_at_80x24_shows_the_colonias_six_rows_and_names_the_scroll_keys():
+    from forum_trajanum.games.forum_trajanum.ui.export import load
+    from forum_trajanum.games.forum_trajanum.ui.replay import ReplayScreen
+    from forum_trajanum.tui.replayapp import ReplayApp
+
+    app = ReplayApp(ReplayScreen(load(REPLAY_GAME)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for keys in ((), ("pagedown",) * 4, ("end",)):  # two lines above it at its start
+            await pilot.press(*keys)
+            await pilot.pause()
+            text = screen_text(app)
+            rows = [f"{n} {r}" for n, r in enumerate(("I", "II", "III", "IV", "V", "VI"), 1)]
+            assert all(row in text for row in rows), text
+            grid = screen.query_one("#replay-colonia")
+            assert grid.region.bottom <= screen.query_one("#replay-left").region.bottom
+        keys = str(screen.query_one("#replay-keys").render())
+        assert "↑↓ scroll" in keys and "q close" in keys and len(keys.rstrip()) <= 80
+        left = screen.query_one("#replay-left")
+        assert left.max_scroll_y > 0  # the supply below the Colonia: ↓ brings it
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert left.scroll_y == 2 and screen.position == 181  # ↓ scrolls, steps nothing
+
+
+async def test_trajan_replay_pgdn_says_the_round_begins_and_whose_last_action_is_shown():
+    from forum_trajanum.games.trajan.ui.replayscreen import TrajanReplay, TrajanReplayScreen
+    from forum_trajanum.tui.replayapp import ReplayApp
+
+    session = _trajan_over()
+    screen = TrajanReplayScreen(TrajanReplay.of(session.record))
+    app = ReplayApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("pagedown", "pagedown")
+        await pilot.pause()
+        replay, position = screen.replay, screen.position
+        game = replay.game
+        ended = game.period_name(replay.steps[position - 1].section)
+        begins = game.period_name(replay.steps[position].section)
+        where = " ".join(str(screen.query_one("#r-where").render()).split())
+        assert f"{begins} begins. The last action before it ({ended}):" in where, where
