@@ -419,3 +419,18 @@ async def test_trajan_replay_pgdn_says_the_round_begins_and_whose_last_action_is
         begins = game.period_name(replay.steps[position].section)
         where = " ".join(str(screen.query_one("#r-where").render()).split())
         assert f"{begins} begins. The last action before it ({ended}):" in where, where
+
+
+def test_a_tie_on_points_names_who_tied_and_why_one_ranks_ahead_en_540_542():
+    from forum_trajanum.games.trajan.ui.results import final_text
+
+    v = _trajan_over().public_view()
+    ann, bob = v.players
+    ann.score = bob.score  # level on points: the senate decides (R13)
+    ann.senate, bob.senate = 5, 3
+    text = final_text(v, ["Ann", "Bob"]).plain
+    assert f"Ann and Bob have {bob.score} VP each; Ann ranks ahead of Bob: higher in the " in text
+    assert "(space 5 against Bob's 3)" in text
+    ann.senate, ann.height, bob.height = 3, 2, 7  # the same space: the disc on top
+    text = final_text(v, ["Ann", "Bob"]).plain
+    assert "Bob ranks ahead of Ann: on the same senate space as Ann, Bob's disc lies on top" in text
