@@ -277,14 +277,16 @@ def form_options(games: tuple[str, ...]) -> tuple[FormOption, ...]:
 
 
 def remember_table(entries: dict, record) -> None:
-    """Put the table of a game (its record: the game, the seats' names and bots, the game's
-    options) into the form's ``entries``, so that the form opens with it again: a table plays
-    again with the same people (QA at 80x24, issue 36: after a game the form had forgotten
-    them). The seed the form held stays; each person's coach box gets its default again
-    (their first game may be over now)."""
+    """Put the table of a game (its record, or a listed save: the game, the seats' names and
+    bots, the record's options) into the form's ``entries``, so that the form opens with it
+    again: a table plays again with the same people (QA at 80x24, issue 36: after a game the
+    form had forgotten them). The seed the form held stays; each person's coach box gets its
+    default again (their first game may be over now)."""
     names, bots = list(record.names), list(record.bots)
     if not 2 <= len(names) <= 4 or len(bots) != len(names) or record.game not in GAMES:
         return
+    if not all(isinstance(n, str) and n.strip() for n in names):
+        return  # a save of an old release without names: the form's own defaults
     entries["game"], entries["players"] = record.game, len(names)
     auto_names = dict(entries.get("_auto_names", {}))
     coach_auto = dict(entries.get("_coach_auto", {}))
@@ -299,7 +301,7 @@ def remember_table(entries: dict, record) -> None:
         else:
             auto_names.pop(seat, None)
     entries["_auto_names"], entries["_coach_auto"] = auto_names, coach_auto
-    options = record.options
+    options = getattr(record, "options", None)  # a listed save has none: defaults kept
     for each in form_options(tuple(GAMES.names())):
         option = each.option
         if record.game not in each.games or not hasattr(options, option.name):

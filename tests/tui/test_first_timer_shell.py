@@ -434,3 +434,19 @@ def test_a_tie_on_points_names_who_tied_and_why_one_ranks_ahead_en_540_542():
     ann.senate, ann.height, bob.height = 3, 2, 7  # the same space: the disc on top
     text = final_text(v, ["Ann", "Bob"]).plain
     assert "Bob ranks ahead of Ann: on the same senate space as Ann, Bob's disc lies on top" in text
+
+
+async def test_a_new_run_of_the_app_opens_the_form_with_the_table_of_the_game_saved_last():
+    from forum_trajanum.games.forum_trajanum.engine import GameOptions
+
+    old = GameSession.new(4, GameOptions(players=2), ["Old", "Timer"], ["", ""])
+    old.save()
+    last = GameSession.new(5, GameOptions(players=3), ["Ann", "Bob", "Easy bot"],
+                           ["", "", "easy"])  # fmt: skip
+    last.save()
+    app = ForumApp(bot_delay=0)  # a new run: nothing entered in the form yet
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await _open_form(pilot, app)  # New game is the menu's first entry
+        names = [form.query_one(f"#name-{s}").value for s in range(3)]
+        assert form.query_one("#players").value == 3
+        assert names == ["Ann", "Bob", "Easy bot"] and form.query_one("#bot-2").value == "easy"
