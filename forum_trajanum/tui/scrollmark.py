@@ -26,25 +26,32 @@ def more_words(box: Widget) -> str:
 
 
 class MoreMarked:
-    """A screen mix-in: its box (``MORE_BOX``, a selector) says when more is below, on the key
-    bar (:meth:`arrows_hint`) and on its frame. The screen calls :meth:`mark_more` once
-    mounted; scrolling and a new size keep the words true."""
+    """A screen mix-in: its box (``MORE_BOX``, a selector; a screen with several, one per tab,
+    says which is in view by :meth:`more_box`) says when more is below, on the key bar
+    (:meth:`arrows_hint`) and on its frame. The screen calls :meth:`mark_more` once mounted;
+    scrolling and a new size keep the words true."""
 
     MORE_BOX = ""
+
+    def more_box(self) -> Widget | None:
+        """The box in view (the first that ``MORE_BOX`` selects)."""
+        found = self.query(self.MORE_BOX)  # type: ignore[attr-defined]
+        return found.first() if found else None
 
     def arrows_hint(self) -> str:
         """The key bar's first words: that there is more, and the key that shows it."""
         try:
-            return more_words(self.query_one(self.MORE_BOX))  # type: ignore[attr-defined]
+            box = self.more_box()
         except Exception:  # not composed yet: nothing to say
             return ""
+        return more_words(box) if box is not None else ""
 
     def mark_more(self) -> None:
-        """Keep the words true from now on: after each scroll and each new size of the box
-        or of what it holds."""
-        box = self.query_one(self.MORE_BOX)  # type: ignore[attr-defined]
-        for attribute in ("scroll_y", "virtual_size", "size"):
-            self.watch(box, attribute, self._more_changed, init=False)  # type: ignore[attr-defined]
+        """Keep the words true from now on: after each scroll and each new size of a box or
+        of what it holds."""
+        for box in self.query(self.MORE_BOX):  # type: ignore[attr-defined]
+            for attribute in ("scroll_y", "virtual_size", "size"):
+                self.watch(box, attribute, self._more_changed, init=False)  # type: ignore[attr-defined]
         self.call_after_refresh(self.show_more)  # type: ignore[attr-defined]
 
     def _more_changed(self, _value=None) -> None:
@@ -52,7 +59,11 @@ class MoreMarked:
 
     def show_more(self) -> None:
         """Say now whether more is below (on the frame, if the box has one, and the key bar)."""
-        box = self.query_one(self.MORE_BOX)  # type: ignore[attr-defined]
+        if not self.is_mounted:  # type: ignore[attr-defined]
+            return
+        box = self.more_box()
+        if box is None:
+            return
         words = more_words(box)
         if box.styles.border_bottom[0] and box.border_subtitle != words:
             box.border_subtitle = words

@@ -450,3 +450,17 @@ async def test_a_new_run_of_the_app_opens_the_form_with_the_table_of_the_game_sa
         names = [form.query_one(f"#name-{s}").value for s in range(3)]
         assert form.query_one("#players").value == 3
         assert names == ["Ann", "Bob", "Easy bot"] and form.query_one("#bot-2").value == "easy"
+
+
+async def test_forum_game_over_tabs_at_80x24_say_what_is_below_and_pgdn_shows_it():
+    from forum_trajanum.games.forum_trajanum.ui.results import GameOverScreen
+    from tests.tui.test_snapshots_results import _session
+
+    app = ForumApp(bot_delay=0, session=_session(None), min_size=(80, 24))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        screen = app.screen
+        await pilot.press("2")  # the points by cycle and category: longer than the screen
+        box = screen.more_box()
+        assert await wait_for(pilot, lambda: "more lines below" in _key_bar(app))
+        await _scroll_to_the_end_by_the_key_it_names(pilot, app, box, "Play: VP scored")

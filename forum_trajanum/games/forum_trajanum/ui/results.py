@@ -249,9 +249,12 @@ def tie_break_note() -> str:
     return f"Most VP wins; level players: {ties}."
 
 
-class GameOverScreen(Screen[None]):
+class GameOverScreen(MoreMarked, Screen[None]):
     """The end: the winner; tabs for the ranking and chart, the points by cycle and
-    category, and the final boards (every Colonia and the Forum)."""
+    category, and the final boards (every Colonia and the Forum). What a tab holds below the
+    fold (at 80x24) the key bar says, and that ↓ or PgDn shows it."""
+
+    MORE_BOX = "TabPane > VerticalScroll"
 
     BINDINGS = [
         Binding("1", "tab('ranking')", "Ranking"),
@@ -328,6 +331,12 @@ class GameOverScreen(Screen[None]):
             grid = self.query_one(f"#final-colonia-{colonia.seat}", ColoniaGrid)
             grid.show(colonia, pv.options.side)
         self.focus_pane()
+        self.mark_more()
+
+    def more_box(self):
+        """The shown tab's scroll area."""
+        pane = self.query_one(TabbedContent).active_pane
+        return pane.query_one(VerticalScroll) if pane is not None else None
 
     def focus_pane(self) -> None:
         """Focus the shown tab's scroll area, so that arrows and PgUp/PgDn scroll it."""
@@ -338,6 +347,7 @@ class GameOverScreen(Screen[None]):
     def action_tab(self, pane: str) -> None:
         self.query_one(TabbedContent).active = pane
         self.focus_pane()
+        self.call_after_refresh(self.show_more)  # another tab: what it holds below
 
     def action_menu(self) -> None:
         from forum_trajanum.tui.messages import GameLeft
