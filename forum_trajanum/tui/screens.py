@@ -28,6 +28,7 @@ from textual.widgets import (
 )
 from textual.widgets.input import Selection
 from textual.widgets.option_list import Option
+from textual.widgets.select import InvalidSelectValueError
 
 # Light imports only: the start screen is painted before the engine is loaded.
 from forum_trajanum import PROGRAM
@@ -425,7 +426,10 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
             if key in saved:
                 widget = self.query_one(f"#{key}")
                 with widget.prevent(Input.Changed, Select.Changed, Checkbox.Changed):
-                    widget.value = saved[key]
+                    try:
+                        widget.value = saved[key]
+                    except (InvalidSelectValueError, ValueError, TypeError):  # not offered now
+                        continue  # (a save's option of another release): the default stays
 
     def _keep(self) -> None:
         """Remember the entries (for the next time the form opens)."""

@@ -464,3 +464,17 @@ async def test_forum_game_over_tabs_at_80x24_say_what_is_below_and_pgdn_shows_it
         box = screen.more_box()
         assert await wait_for(pilot, lambda: "more lines below" in _key_bar(app))
         await _scroll_to_the_end_by_the_key_it_names(pilot, app, box, "Play: VP scored")
+
+
+async def test_a_remembered_value_the_form_no_longer_offers_leaves_the_default_not_a_crash():
+    from forum_trajanum.tui.screens import NewGameScreen
+
+    app = ForumApp(bot_delay=0)
+    app.form_entries.update({"players": 7, "side": "Z", "name-0": "Ann"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.pause()
+        form = app.screen
+        assert form.query_one("#players").value == 2 and form.query_one("#side").value == "A"
+        assert form.query_one("#name-0").value == "Ann"
