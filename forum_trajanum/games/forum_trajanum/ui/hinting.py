@@ -87,8 +87,9 @@ def hint_words(
         return words if fits(words, width) else listed + "."
     if page == FIRST:
         more = " (h: the next best)" if nexts else ""
+        after = "; h: the next best" if nexts else ""
         for words in (
-            f"{text}. {figure}, the most of the choices tried ({how}){more}.",
+            f"{text}. {figure}, the most of the choices tried ({how}{after}).",
             f"{text}. {figure}, the most of the choices tried{more}.",
             f"{text}. {figure}{more}.",
         ):
