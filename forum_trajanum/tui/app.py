@@ -394,6 +394,10 @@ class ForumApp(CoachApp, App):
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
+        # the new-game form opens with this table next time (the same people play again)
+        from forum_trajanum.tui.screens import remember_table
+
+        remember_table(self.form_entries, session.record)
         # saves are written while the screen repaints; ``check_saved`` reports a failure
         session.background_saves = True
         self.conductor = Conductor(session)
@@ -655,8 +659,23 @@ class ForumApp(CoachApp, App):
     def on_new_game_requested(self, message) -> None:
         from forum_trajanum.tui.screens import NewGameScreen
 
-        # the app keeps what the form held when it was last left: it opens so again
+        # the app keeps what the form held when it was last left: it opens so again; the
+        # first time, with the table of the game played last (the same people play again)
+        if not self.form_entries:
+            self.remember_last_table()
         self.push_screen(NewGameScreen(self.form_entries), self.start_new_game)
+
+    def remember_last_table(self) -> None:
+        """Put the table of the most recently saved game into the form's entries (nothing
+        when there is none, or the saves cannot be read: the form's defaults)."""
+        from forum_trajanum.tui.screens import remember_table
+
+        try:
+            games = [g for g in saves.list_games(finished=None) if g.readable and not g.problem]
+        except (OSError, saves.SaveError):
+            return
+        if games:
+            remember_table(self.form_entries, games[0])
 
     def on_games_requested(self, message) -> None:
         self.continue_game(finished=message.finished)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import textual._context
+import textual.widgets._select
 from textual import events
 from textual._compositor import Compositor
 from textual.app import App
@@ -27,6 +28,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList
 
+#: The open list of a Select (its message that an entry was taken: the form moves on).
+SelectOverlay = textual.widgets._select.SelectOverlay
+
 #: (class, private attribute) pairs this module and the app rely on.
 PRIVATE_NAMES: tuple[tuple[object, str], ...] = (
     (App, "_handle_exception"),  # overridden by the app: a crash goes to crash.log
@@ -36,6 +40,7 @@ PRIVATE_NAMES: tuple[tuple[object, str], ...] = (
     (App, "_background_screens"),  # the screens seen behind a dialog (screen_strips)
     (textual._context, "visible_screen_stack"),  # where a frame's painting reads them
     (Compositor, "reflow"),  # a layout compares maps (repaint_what_moved)
+    (textual.widgets._select, "SelectOverlay"),  # Enter in a form's open list moves on
     (Compositor, "reflow_visible"),
     (App, "_display"),  # where a frame goes to the terminal (tests/tui/terminal.py)
     (OptionList, "_move_page"),  # PgUp/PgDn before the first layout (no_page_before_layout)

@@ -47,6 +47,16 @@ class ReplayStepper(Screen[None]):
         """Show the game after :attr:`position` actions (the game's own screen)."""
         raise NotImplementedError
 
+    def sections_met(self) -> tuple | None:
+        """At the start of a round (or another section) after the first one: (the section
+        that ended, the section that begins); else None. The last action shown then belongs
+        to the section before: the screen says so (QA at 80x24, issue 36: PgDn showed the
+        new round's heading over the previous round's last action, unsaid)."""
+        steps, position = self.replay.steps, self.position
+        if 0 < position < len(steps) and steps[position - 1].section != steps[position].section:
+            return steps[position - 1].section, steps[position].section
+        return None
+
     def go(self, position: int) -> None:
         """Show the game after ``position`` actions."""
         position = min(max(position, 0), self.replay.length)

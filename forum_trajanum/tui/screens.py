@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -28,6 +28,7 @@ from textual.widgets import (
 )
 from textual.widgets.input import Selection
 from textual.widgets.option_list import Option
+from textual.widgets.select import InvalidSelectValueError
 
 # Light imports only: the start screen is painted before the engine is loaded.
 from forum_trajanum import PROGRAM
@@ -36,6 +37,7 @@ from forum_trajanum.core.options import CHOICE, SEATS, TICK, OptionField, offere
 from forum_trajanum.core.record import seed_problem
 from forum_trajanum.core.text import encodable, printable
 from forum_trajanum.games import DEFAULT_GAME, GAMES
+from forum_trajanum.tui.compat import SelectOverlay
 from forum_trajanum.tui.keys import KeyBar
 from forum_trajanum.tui.messages import (
     GamesRequested,
@@ -64,9 +66,22 @@ _ENTER_MOVES_ON = Binding("enter", "app.focus_next", "Next field", show=False)
 
 
 class FormSelect(Select):
-    """A list field of the form: Space (or an arrow) opens its list, Enter moves on."""
+    """A list field of the form: Space (or an arrow) opens its list, Enter moves on; Enter
+    in the open list takes the highlighted entry and moves on too, as it does everywhere in
+    the form (QA at 80x24, issue 36: it only closed the list, and the next key, Escape,
+    left the form)."""
 
     BINDINGS = [_ENTER_MOVES_ON, Binding("space,down,up", "show_overlay", "Open", show=False)]
+
+    @on(SelectOverlay.UpdateSelection)
+    def _chosen_moves_on(self, event: SelectOverlay.UpdateSelection) -> None:
+        # Select's own handler (run after this one) takes the entry and focuses the list
+        # again: the next field takes the focus once it has
+        self.call_after_refresh(self._move_on)
+
+    def _move_on(self) -> None:
+        if self.is_mounted and self.has_focus:
+            self.screen.focus_next()
 
     def _on_mount(self, event) -> None:
         """A form closed by a key of the same burst before this list was mounted: its parts
@@ -263,6 +278,44 @@ def form_options(games: tuple[str, ...]) -> tuple[FormOption, ...]:
     return tuple(found)
 
 
+def remember_table(entries: dict, record) -> None:
+    """Put the table of a game (its record, or a listed save: the game, the seats' names and
+    bots, the record's options) into the form's ``entries``, so that the form opens with it
+    again: a table plays again with the same people (QA at 80x24, issue 36: after a game the
+    form had forgotten them). The seed the form held stays; each person's coach box gets its
+    default again (their first game may be over now)."""
+    names, bots = list(record.names), list(record.bots)
+    if not 2 <= len(names) <= 4 or len(bots) != len(names) or record.game not in GAMES:
+        return
+    if not all(isinstance(n, str) and n.strip() for n in names):
+        return  # a save of an old release without names: the form's own defaults
+    entries["game"], entries["players"] = record.game, len(names)
+    auto_names = dict(entries.get("_auto_names", {}))
+    coach_auto = dict(entries.get("_coach_auto", {}))
+    for seat in range(4):
+        entries.pop(f"coach-{seat}", None)
+        coach_auto.pop(seat, None)
+        if seat >= len(names):
+            continue
+        entries[f"name-{seat}"], entries[f"bot-{seat}"] = names[seat], bots[seat]
+        if bots[seat] and names[seat] == bot_name(bots[seat], seat, bots):
+            auto_names[seat] = names[seat]  # named by its level: renamed with it
+        else:
+            auto_names.pop(seat, None)
+    entries["_auto_names"], entries["_coach_auto"] = auto_names, coach_auto
+    options = getattr(record, "options", None)  # a listed save has none: defaults kept
+    for each in form_options(tuple(GAMES.names())):
+        option = each.option
+        if record.game not in each.games or not hasattr(options, option.name):
+            continue
+        value = getattr(options, option.name)
+        if option.kind == SEATS:
+            for seat in range(4):
+                entries[f"{each.id}-{seat}"] = seat in tuple(value or ())
+        elif option.kind in (CHOICE, TICK):
+            entries[each.id] = value
+
+
 class NewGameScreen(ModalScreen[NewGameSettings | None]):
     """The new-game form: the game, seats, names, bots, the chosen game's own options
     (:func:`form_options`), seed.
@@ -277,9 +330,12 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         Binding("tab", "app.focus_next", "Next field (or Enter)"),
         Binding("space", "choose", "Open list, tick"),
         Binding("shift+tab", "app.focus_previous", "Previous"),
-        Binding("escape", "cancel", "Back"),
+        Binding("escape", "escape", "Back"),
     ]
     AUTO_FOCUS = "#game"
+    #: What the first Escape with no list open says: the second leaves (QA at 80x24, issue
+    #: 36: an Escape meant for a list that Enter had just closed left the whole form).
+    ESCAPE_AGAIN = "Escape again: back to the menu (what you entered is kept for next time)."
 
     def __init__(self, entries: dict | None = None) -> None:
         super().__init__()
@@ -371,7 +427,10 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
             if key in saved:
                 widget = self.query_one(f"#{key}")
                 with widget.prevent(Input.Changed, Select.Changed, Checkbox.Changed):
-                    widget.value = saved[key]
+                    try:
+                        widget.value = saved[key]
+                    except (InvalidSelectValueError, ValueError, TypeError):  # not offered now
+                        continue  # (a save's option of another release): the default stays
 
     def _keep(self) -> None:
         """Remember the entries (for the next time the form opens)."""
@@ -392,7 +451,14 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         unless the player has set the box."""
         box = self.query_one(f"#coach-{seat}", Checkbox)
         bot = bool(self._level(seat))
-        box.disabled = bot
+        # a bot's box stays in the Tab order (every seat's row has as many stops), dimmed
+        # and never ticked: Space on it says why (QA at 80x24, issue 36: Tab skipped it)
+        box.set_class(bot, "-bot-seat")
+        if bot:
+            self._coach_auto[seat] = False
+            with box.prevent(Checkbox.Changed):
+                box.value = False
+            return
         if seat in self._coach_auto and box.value != self._coach_auto[seat]:
             return  # set by the player
         name = self.query_one(f"#name-{seat}", Input).value.strip().lower()
@@ -428,6 +494,14 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         if (event.input.id or "").startswith("name-") and hasattr(self, "_coach_auto"):
             self._coach_default(int(event.input.id.removeprefix("name-")))
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """A bot seat's coach box is never ticked: the coach is for people."""
+        wid = event.checkbox.id or ""
+        if wid.startswith("coach-") and event.value and event.checkbox.has_class("-bot-seat"):
+            with event.checkbox.prevent(Checkbox.Changed):
+                event.checkbox.value = False
+            self._say("A bot plays without the coach: the coach is for people.")
 
     def _show_seats(self, players: int) -> None:
         for seat in range(4):
@@ -501,8 +575,18 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         self.focus_next()
 
     def action_cancel(self) -> None:
+        """Back: to the menu, the entries kept for the next time the form opens."""
         self._keep()
         self.dismiss(None)
+
+    def action_escape(self) -> None:
+        """Escape closes an open list (the list's own key); with none open the first one says
+        that a second leaves the form, and the second does (Back leaves at once)."""
+        if getattr(self, "_escape_said", False):
+            self.action_cancel()
+            return
+        self._escape_said = True
+        self._say(self.ESCAPE_AGAIN)
 
     def action_choose(self) -> None:
         """Space on a button presses it (a list opens and a box ticks by its own Space)."""
@@ -524,6 +608,9 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         """A digit (or a minus) typed on Start or Back is a seed typed in the wrong place: it
         goes to the end of the Seed field, the cursor with it, and the message line says so
         (QA at 80x24: a player counting Tabs typed the seed on Start, and it was lost)."""
+        if event.key != "escape" and getattr(self, "_escape_said", False):
+            self._escape_said = False  # the Escape's line goes with the next key
+            self.query_one("#form-message", Static).update("")
         if isinstance(self.focused, Button) and event.character and event.character in SEED_KEYS:
             event.stop()
             event.prevent_default()

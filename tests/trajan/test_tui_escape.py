@@ -89,7 +89,9 @@ async def test_escape_hides_a_shown_hint_and_h_shows_it_whole_then_hides_it():
         await pilot.press("h")
         assert await wait_for(pilot, lambda: "Hint" in _note(screen))
         await pilot.pause()
-        assert note.region.height == 1  # at 80x24 on one line
+        # at 80x24 whole in three lines at most, the list keeping its rows (issue 36: it
+        # was one line, h again for the rest)
+        assert 1 <= note.region.height <= 3 and "expected for you" in _note(screen)
         await pilot.press("escape")
         await pilot.pause()
         # the hint is gone; Escape said nothing else, and the decision is the same
@@ -97,10 +99,10 @@ async def test_escape_hides_a_shown_hint_and_h_shows_it_whole_then_hides_it():
         assert app.screen is screen and screen.data.view.legal
         await pilot.press("h")  # shown again at once: it was kept
         await pilot.pause()
-        assert "Hint" in _note(screen) and note.region.height == 1
-        await pilot.press("h")  # all of it
+        assert "Hint" in _note(screen) and 1 <= note.region.height <= 3
+        await pilot.press("h")  # the next best
         await pilot.pause()
-        assert note.region.height > 1 and "expected points" in _note(screen)
+        assert "Next best:" in _note(screen) and "VP" in _note(screen)
         await pilot.press("h")  # and h again hides it, as Escape does
         await pilot.pause()
         assert "Hint" not in _note(screen)
@@ -180,4 +182,4 @@ async def test_h_again_while_the_hint_is_worked_out_counts_and_it_comes_whole(mo
         gate.set()
         assert await wait_for(pilot, lambda: "Hint" in _note(screen))
         await pilot.pause()
-        assert note.region.height > 1 and "expected points" in _note(screen)
+        assert note.region.height >= 1 and "expected for you" in _note(screen)

@@ -90,10 +90,13 @@ async def test_h_gives_a_hint_naming_choices_of_the_list_by_their_numbers():
         note = app.screen.query_one("#t-hint")  # between the decision and its choices
         assert await wait_for(pilot, lambda: str(note.content).startswith("Hint"))
         legal = app.screen.data.view.legal
-        for _whole in (False, True):  # at 80x24 on one line, then whole after h again
+        pages = []
+        for _page in ("best", "next best"):  # at 80x24 the best whole, h again the next best
             said = str(note.content)
+            pages.append(said)
             numbers = [int(n) for n in re.findall(r"(\d+)\) ", said)]
             assert numbers and all(1 <= n <= len(legal) for n in numbers)
             await pilot.press("h")
             await pilot.pause()
-        assert "expected points at the game's end" in said
+        assert "VP expected for you at the game's end" in pages[0]  # issue 36: one h, whole
+        assert pages[1].startswith("Next best:")

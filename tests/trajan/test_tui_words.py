@@ -199,7 +199,12 @@ def test_the_quarter_report_reads_the_senate_votes_and_says_how_a_tie_is_broken(
     v = v.model_copy(update={"reports": [report]})
     text = " ".join(quarter_text(v, 1, ["Normal bot", "Normal bot 2"]).plain.split())
     assert "Senate votes: Normal bot: 3 votes · Normal bot 2: 3 votes" in text
-    assert "A tie: it goes to the player higher on the senate track" in text
+    # issue 36: the tie line names who tied and who won it (this report keeps no spaces: the
+    # rule that decided it, in words)
+    assert "A tie for consul: Normal bot and Normal bot 2 had 3 votes each; Normal bot 2 won" in (
+        text
+    )
+    assert "a tie goes to the player higher on the senate track" in text
     assert "R35" not in text
 
 

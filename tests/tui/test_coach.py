@@ -181,7 +181,9 @@ async def test_the_new_game_form_turns_the_coach_on_for_a_first_game_only(monkey
         assert not form.query_one("#coach-0").value  # Livia has finished a game
         form.query_one("#bot-1").value = "easy"
         await pilot.pause()
-        assert form.query_one("#coach-1").disabled and not form.query_one("#coach-1").value
+        # a bot's box: never ticked, but a Tab stop like a person's (issue 36: it was disabled)
+        coach = form.query_one("#coach-1")
+        assert coach.has_class("-bot-seat") and not coach.disabled and not coach.value
         form.query_one("#coach-0").value = True  # Livia wants the coach after all
         await pilot.click("#seed")
         await pilot.press(*"5", "enter", "enter")  # on to the Start button, and Start

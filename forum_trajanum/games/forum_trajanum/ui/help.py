@@ -68,8 +68,8 @@ KEYS: tuple[Row, ...] = (
     ("s", "save a copy of the game under a name"),
     ("h", "hint: a bot suggests a choice for your decision, from what you can see (★ hint "
           "in the list, underlined on the board, with its expected points); also in the "
-          "command palette (Ctrl+P). Below 120x36 it takes one line: h again shows it whole; h "
-          "again, or Esc, hides it"),
+          "command palette (Ctrl+P). Below 120x36 it comes whole below the list: h again "
+          "shows the next best; h again, or Esc, hides it"),
     ("k", "the first-game coach on or off for you: it explains each new kind of decision "
           "once"),
     (LEGEND_KEY, "the legend of every symbol and short form"),

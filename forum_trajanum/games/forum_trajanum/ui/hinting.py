@@ -14,6 +14,7 @@ the hint is gone with the old one.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 
 from rich.text import Text
@@ -34,13 +35,33 @@ HINT_MARK = "★ hint "
 HINT_STYLE = "bold #87d7ff"
 
 
-def hint_words(hint, pv: PlayerView, keys: dict[str, str] | None = None) -> str:
+#: The pages of a hint in the compact layout (one h: the suggestion, h again: the next best);
+#: :data:`ALL` is the whole hint at once, where the screen has the rows for it.
+FIRST, NEXT, ALL = "first", "next", "all"
+#: The lines a page of the hint has below the list in the compact layout: at 80x24 the list
+#: keeps its eight rows (the decision's second line and the cut choice's two give them).
+PAGE_LINES = 3
+
+
+def fits(words: str, width: int, lines: int = PAGE_LINES) -> bool:
+    """Whether ``words`` wrap into ``lines`` lines of ``width`` columns (no width: yes)."""
+    return width <= 0 or len(textwrap.wrap(words, width) or [""]) <= lines
+
+
+def hint_words(
+    hint, pv: PlayerView, keys: dict[str, str] | None = None, page: str = ALL, width: int = 0
+) -> str:
     """The hint's reason in player words: the suggestion with what it costs and gives, and
     either the points it should lead to with the next best choices and theirs (all on one
     scale: expected points at the end of the game), or, for a choice the heuristic answers
     alone, why. Each choice with its keys in the decision list (``keys``: entry id -> key,
     or for a choice inside a group its group's key and its own in the group, "C 2", said
-    "[C] then [2]"), named in full (two choices may read alike in short)."""
+    "[C] then [2]"), named in full (two choices may read alike in short).
+
+    ``page`` :data:`FIRST` is the suggestion, its figure and its reason whole in
+    :data:`PAGE_LINES` lines of ``width`` (what does not fit goes first: how it was worked
+    out, then the note that h shows the next best); :data:`NEXT` the next best choices with
+    their figures; :data:`ALL` everything at once."""
     keys = keys or {}
 
     def named(action, whole: bool = True) -> str:
@@ -55,11 +76,30 @@ def hint_words(hint, pv: PlayerView, keys: dict[str, str] | None = None) -> str:
     text = f"Hint: {named(best)}"
     if value is None:
         return f"{text} — {hint.reason}." if hint.reason else text + "."
-    text += f". About {value:.0f} points expected at the end of the game"
+    figure = f"About {value:.0f} points expected at the end of the game"
     nexts = [f"{named(a, whole=False)}: {v:.0f}" for a, v in hint.top[1:] if v is not None]
+    how = f"each played on to the round's end in {hint.worlds} sampled games"
+    if page == NEXT:
+        if not nexts:
+            return f"{text}. {figure}."
+        listed = "Next best: " + "; ".join(nexts)
+        words = listed + f" ({how}; h: hide the hint)."
+        return words if fits(words, width) else listed + "."
+    if page == FIRST:
+        more = " (h: the next best)" if nexts else ""
+        after = "; h: the next best" if nexts else ""
+        for words in (
+            f"{text}. {figure}, the most of the choices tried ({how}{after}).",
+            f"{text}. {figure}, the most of the choices tried{more}.",
+            f"{text}. {figure}{more}.",
+        ):
+            if fits(words, width):
+                return words
+        return f"{text}. {figure}."
+    text += f". {figure}"
     if nexts:
         text += "; next best: " + "; ".join(nexts)
-    return text + f" (each played on to the round's end in {hint.worlds} sampled games)."
+    return text + f" ({how})."
 
 
 def hint_unavailable(pv: PlayerView) -> str:
@@ -175,6 +215,20 @@ class HintPanel(Static):
         """What the line says now (a copy: thinking, the hint, or other words; may be empty)."""
         return self._line.copy()
 
+    def page(self) -> str:
+        """Which page of the hint the line shows: in the compact layout one h shows the
+        suggestion whole (:data:`FIRST`, class ``-more``: below the list), h again the next
+        best (:data:`NEXT`, class ``-next``); elsewhere all of it at once (:data:`ALL`)."""
+        screen = self.screen if self.is_attached else None
+        if screen is None or not (screen.has_class("-narrow") or screen.has_class("-short")):
+            return ALL
+        return NEXT if self.has_class("-next") else FIRST
+
+    def has_next(self) -> bool:
+        """Whether the worked-out hint has a page of next best choices."""
+        hint = self.hints.hint
+        return hint is not None and any(v is not None for _, v in hint.top[1:])
+
     def show_line(self, keys: Callable[[], dict[str, str]], words: str = "") -> bool:
         """The line: thinking, the hint (each choice named with its key in the list:
         ``keys()``), or ``words``; returns whether it says anything."""
@@ -182,8 +236,11 @@ class HintPanel(Static):
             if self.hints.thinking:
                 words = "Hint: thinking…"
             elif self.hints.hint is not None:
-                words = hint_words(self.hints.hint, self.view, keys())
+                width = self.content_size.width or (self.app.size.width - 1)
+                words = hint_words(self.hints.hint, self.view, keys(), self.page(), width)
         self.display = bool(words)
+        if not words:  # the next hint starts on its first page again
+            self.remove_class("-next")
         text = Text(words, style=HINT_STYLE)
         self._line = text
         show_changed(self, text)  # unchanged: no layout, no repaint

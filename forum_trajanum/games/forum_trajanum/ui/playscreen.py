@@ -579,9 +579,10 @@ class PlayScreen(GameScreen):
     # --- the hint -----------------------------------------------------------------------
 
     def action_hint(self) -> None:
-        """h: suggest a move for the player whose decision is on screen; h again shows it
-        whole (in a small window it takes one line; pressed while thinking, it comes whole),
-        or hides it; h once more shows it."""
+        """h: suggest a move for the player whose decision is on screen. In a small window
+        the hint comes whole below the list (the suggestion, its figure and its reason; the
+        list keeps its rows), h again shows the next best choices, h again hides it; where
+        there is room it comes whole at once and h again hides it. h once more shows it."""
         pv = self.data.view
         why = hint_unavailable(pv)
         if why:
@@ -590,16 +591,21 @@ class PlayScreen(GameScreen):
         hints = self.hint_panel()
         self.say("")  # a message's moment is over: the hint's line takes its place
         compact = self.has_class("-narrow") or self.has_class("-short")
-        did = hints.hints.press(pv, grow=compact and not hints.has_class("-more"))
+        grow = compact and (
+            not hints.has_class("-more") or (hints.has_next() and not hints.has_class("-next"))
+        )
+        did = hints.hints.press(pv, grow=grow)
         if did == SHOWN:  # hidden: shown again (the cursor may have moved since)
+            hints.set_class(compact, "-more")
             self.mark_hint() if hints.action() is not None else self.draw()
-        elif did in (ASKED, WHOLE):  # thinking (h again while thinking: the hint comes whole)
+        elif did in (ASKED, WHOLE):  # thinking (it comes whole below the list)
             self.decision_panel().show_hint_line()
         elif did == MORE:
-            hints.add_class("-more")  # the hint's one line: all of it
+            # its page below the list, then the next best choices
+            hints.add_class("-next" if hints.has_class("-more") else "-more")
             self.mark_hint()
         else:
-            hints.remove_class("-more")
+            hints.remove_class("-more", "-next")
             self.draw()
 
     def hide_hint(self) -> None:
@@ -607,7 +613,7 @@ class PlayScreen(GameScreen):
         thinking about one given up."""
         hints = self.hint_panel()
         hints.hints.hide()
-        hints.remove_class("-more")
+        hints.remove_class("-more", "-next")
         self.draw()
 
     def on_hint_panel_done(self, event: HintPanel.Done) -> None:
@@ -618,8 +624,8 @@ class PlayScreen(GameScreen):
         if hints.hint_view is not pv or self.data.view is not pv or self.covered:
             return  # the player acted (or the keyboard passed on) meanwhile: drop it
         if hints.take(pv, event.hint):
-            if hints.hints.whole and self.compact:
-                hints.add_class("-more")  # h was pressed again meanwhile: all of it
+            if self.compact:
+                hints.add_class("-more")  # whole below the list, the list keeping its rows
             self.mark_hint()
         else:
             self.decision_panel().show_hint_line(

@@ -30,7 +30,12 @@ from forum_trajanum.games.forum_trajanum.engine.replay import (
 )
 from forum_trajanum.games.forum_trajanum.engine.rules import DECISION_TITLES
 from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView
-from forum_trajanum.games.forum_trajanum.engine.words import CYCLE_NUMERALS, tile_words
+from forum_trajanum.games.forum_trajanum.engine.words import (
+    CYCLE_NUMERALS,
+    PLAY_WORDS,
+    SCORING_WORDS,
+    tile_words,
+)
 from forum_trajanum.games.forum_trajanum.ui.forumgrid import ForumGrid
 from forum_trajanum.games.forum_trajanum.ui.panels import supply_text
 from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid
@@ -74,10 +79,17 @@ def supply(colonia: ColoniaView) -> Text:
 
 # --- the screen ------------------------------------------------------------------------------
 
-KEYS = Text.from_markup(
-    "[b]←→[/] action  [b][ ][/] turn  [b]PgUp/Dn[/] round  [b]Home/End[/]  [b]Tab[/] seat  "
+KEYS = Text.from_markup(  # whole in 80 columns (Home/End: the start, the end)
+    "[b]←→[/] action  [b][ ][/] turn  [b]PgUp/Dn[/] round  [b]↑↓[/] scroll  [b]Tab[/] seat  "
     "[b]c f s l[/] panels  [b]q[/] close"
 )
+
+
+def category_words(key: str) -> str:
+    """A scoring category in the log's words ("Trajan card", not the record's field name)."""
+    return {**SCORING_WORDS, **PLAY_WORDS}.get(key, key.replace("_", " "))
+
+
 WIDE = 120  # from this many columns the Colonia and another panel show side by side
 
 
@@ -86,6 +98,9 @@ class ReplayScreen(ReplayStepper):
 
     #: Smaller than the game's own minimum: the app lets this screen show at 80x24.
     MIN_SIZE = (80, 24)
+    #: Below 30 rows (80x24) the Colonia has one-line cells: its six rows stay in view under
+    #: the lines above it (QA at 80x24, issue 36: row VI was cut).
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
 
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
@@ -97,6 +112,7 @@ class ReplayScreen(ReplayStepper):
     #replay-left, #replay-right { height: 1fr; width: 1fr; }
     #replay-left { min-width: 74; }
     #replay-colonia { height: 14; padding: 0 1; border-top: solid #303840; }
+    ReplayScreen.-short #replay-colonia { height: 8; }
     #replay-forum { height: auto; padding: 0 1; border-top: solid #303840; }
     #replay-supply, #replay-hands, #replay-scores, #replay-log { height: auto; padding: 0 1; }
     #replay-hands { color: #ffd7af; }
@@ -105,6 +121,9 @@ class ReplayScreen(ReplayStepper):
     """
 
     BINDINGS = [
+        # the panel in view scrolls (the key bar names them: QA at 80x24, issue 36)
+        Binding("down", "scroll_panel(1)", "Scroll", show=False, priority=True),
+        Binding("up", "scroll_panel(-1)", "Scroll", show=False, priority=True),
         Binding("c", "panel('colonia')", "Colonia"),
         Binding("f", "panel('forum')", "Forum"),
         Binding("s", "panel('scores')", "Scores"),
@@ -158,6 +177,12 @@ class ReplayScreen(ReplayStepper):
             if self.panel != "colonia" and not self.wide:
                 self.panel = "colonia"
             self.draw()
+
+    def action_scroll_panel(self, lines: int) -> None:
+        """↑↓: scroll the panel in view (below 120 columns) or the right one (from there)."""
+        shown = self.right_panel if self.panel == "colonia" else self.panel
+        box = "#replay-left" if self.panel == "colonia" and not self.wide else f"#panel-{shown}"
+        self.query_one(box, VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_panel(self, name: str) -> None:
         self.panel = name
@@ -265,6 +290,12 @@ class ReplayScreen(ReplayStepper):
             return text
         step = self.replay.steps[self.position - 1]
         lines = self.replay.lines_of(step)
+        met = self.sections_met()
+        if met is not None:  # the last action shown closed the section before this one
+            ended, begins = met
+            text.append(f"{begins.title()} begins.", style="bold")
+            before = ended.title()
+            text.append(f" The last action before it ({before[:1].lower()}{before[1:]}):\n")
         if not lines:
             text.append(f"{step.number}. {self.replay.name(step.seat)}: (a secret draft step)")
         for seat, line, secret in lines:
@@ -371,7 +402,7 @@ class ReplayScreen(ReplayStepper):
             if step.scoring is not None:
                 scored = ", ".join(
                     f"{replay.name(seat)} {sum(parts.values())} ("
-                    + ", ".join(f"{key} {value}" for key, value in parts.items())
+                    + ", ".join(f"{category_words(key)} {value}" for key, value in parts.items())
                     + ")"
                     for seat, parts in enumerate(step.scoring)
                 )

@@ -32,6 +32,7 @@ from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGr
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.gamescreens import FlowScreen
 from forum_trajanum.tui.keys import KeyBar
+from forum_trajanum.tui.scrollmark import MoreMarked
 
 #: Points scored at the end of a cycle, by category (keys of the view's ``scorings``);
 #: short column titles, so that a table fits 80 columns; SCORING_NOTES says what they count.
@@ -132,8 +133,11 @@ def cycles_table(pv: PlayerView, names: Sequence[str]) -> Table:
     return table
 
 
-class ScoringScreen(FlowScreen):
-    """The scoring of one cycle: rows = players, columns = categories; and the score chart."""
+class ScoringScreen(MoreMarked, FlowScreen):
+    """The scoring of one cycle: rows = players, columns = categories; and the score chart
+    (what is below the fold at 80x24, the key bar says, and that ↓ or PgDn shows it)."""
+
+    MORE_BOX = "#scoring-scroll"
 
     BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
     DEFAULT_CSS = """
@@ -174,6 +178,7 @@ class ScoringScreen(FlowScreen):
 
     def on_mount(self) -> None:
         self.query_one("#scoring-scroll").focus()
+        self.mark_more()
 
     def action_close(self) -> None:
         if not self.held:
@@ -244,9 +249,12 @@ def tie_break_note() -> str:
     return f"Most VP wins; level players: {ties}."
 
 
-class GameOverScreen(Screen[None]):
+class GameOverScreen(MoreMarked, Screen[None]):
     """The end: the winner; tabs for the ranking and chart, the points by cycle and
-    category, and the final boards (every Colonia and the Forum)."""
+    category, and the final boards (every Colonia and the Forum). What a tab holds below the
+    fold (at 80x24) the key bar says, and that ↓ or PgDn shows it."""
+
+    MORE_BOX = "TabPane > VerticalScroll"
 
     BINDINGS = [
         Binding("1", "tab('ranking')", "Ranking"),
@@ -323,6 +331,12 @@ class GameOverScreen(Screen[None]):
             grid = self.query_one(f"#final-colonia-{colonia.seat}", ColoniaGrid)
             grid.show(colonia, pv.options.side)
         self.focus_pane()
+        self.mark_more()
+
+    def more_box(self):
+        """The shown tab's scroll area."""
+        pane = self.query_one(TabbedContent).active_pane
+        return pane.query_one(VerticalScroll) if pane is not None else None
 
     def focus_pane(self) -> None:
         """Focus the shown tab's scroll area, so that arrows and PgUp/PgDn scroll it."""
@@ -333,6 +347,7 @@ class GameOverScreen(Screen[None]):
     def action_tab(self, pane: str) -> None:
         self.query_one(TabbedContent).active = pane
         self.focus_pane()
+        self.call_after_refresh(self.show_more)  # another tab: what it holds below
 
     def action_menu(self) -> None:
         from forum_trajanum.tui.messages import GameLeft

@@ -16,6 +16,7 @@ Everything shown comes from the view; the screens compute no rule.
 
 from __future__ import annotations
 
+import textwrap
 from functools import partial
 
 from rich.text import Text
@@ -60,6 +61,10 @@ from forum_trajanum.tui.messages import (
 )
 from forum_trajanum.tui.render import Drawn, LogText, PanelText, set_title, show_changed
 from forum_trajanum.tui.textlines import notes_first
+
+#: The lines a page of the hint has below 120 columns: the hint's line and the cut choice's
+#: two, so that the list keeps its eight rows at 80x24.
+HINT_LINES = 3
 
 
 class TrajanScreen(GameScreen):
@@ -125,7 +130,9 @@ class TrajanScreen(GameScreen):
     TrajanScreen.-narrow #p-decide { height: 14; border-top: solid #303840; }
     TrajanScreen.-narrow #decision-title { max-height: 2; }
     TrajanScreen.-narrow #t-hint { max-height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
-    TrajanScreen.-narrow #t-hint.-more { max-height: 8; text-wrap: wrap; }
+    /* the hint whole, a page at a time (the suggestion; h again, the next best), on the hint
+       line and the cut choice's two: the list keeps its eight rows (issue 36) */
+    TrajanScreen.-narrow #t-hint.-more { max-height: 3; text-wrap: wrap; }
     /* while a bot plays there are no choices: its moves get their rows */
     TrajanScreen.-narrow #t-hint.-watch { max-height: 10; text-wrap: wrap; }
     /* 160 columns: the board's column wide enough for the board above the district
@@ -216,7 +223,7 @@ class TrajanScreen(GameScreen):
     def show(self, data: TrajanData) -> None:
         if data.view is not self.data.view:  # something happened: an old hint is gone
             self.hints.forget()
-            self.query_one("#t-hint").remove_class("-more")
+            self.query_one("#t-hint").remove_class("-more", "-next")
         self.data = data
         self._draw_status()
         self._draw_panel()
@@ -431,10 +438,13 @@ class TrajanScreen(GameScreen):
                 recent.append("\n".join(data.recent))
             return recent
         narrow = self._layout() == "narrow"
-        more = self.query_one("#t-hint").has_class("-more")
+        note = self.query_one("#t-hint")
         if self.hints.worked_out() and not self.hints.hidden:
-            whole, line = self.hints.hint
-            return line if narrow and not more else whole
+            whole, found = self.hints.hint
+            if not narrow or not found:
+                return whole
+            width = note.content_size.width or self.size.width
+            return hint_page(self.data.view, found, self._number, width, note.has_class("-next"))
         width = self.size.width if narrow else 0
         if self._layout() == "wider" and not self.has_class("-short"):
             # the log stands in view below: the recap on one line leaves the choices their rows
@@ -449,7 +459,8 @@ class TrajanScreen(GameScreen):
         options = self.query_one("#decisions", DecisionList)
         full = self.query_one("#choice-full", Static)
         index, words = options.highlighted, ""
-        if index is not None and index < options.option_count:
+        hint = self.query_one("#t-hint").has_class("-more") and self.hints.shown()
+        if index is not None and index < options.option_count and not hint:
             prompt = options.get_option_at_index(index).prompt
             plain = prompt.plain if isinstance(prompt, Text) else str(prompt)
             width = options.scrollable_content_region.width
@@ -560,27 +571,37 @@ class TrajanScreen(GameScreen):
     # --- the hint -----------------------------------------------------------------------
 
     def action_hint(self) -> None:
-        """h: a hint; h again shows it whole (below 120 columns it takes one line; pressed
-        while thinking, it comes whole), or hides it; h once more shows it again."""
+        """h: a hint. Below 120 columns it comes whole in the hint's line and the cut choice's
+        two (the suggestion, its figure and its reason: the list keeps its rows), h again
+        shows the next best choices, h again hides it; wider, it comes whole at once and h
+        again hides it. h once more shows it again."""
         if not self.data.view.legal:
             return
         note = self.query_one("#t-hint")
-        grow = self._layout() == "narrow" and not note.has_class("-more")
+        narrow = self._layout() == "narrow"
+        found = self.hints.hint[1] if self.hints.worked_out() and self.hints.hint else []
+        grow = narrow and (
+            not note.has_class("-more") or (len(found) > 1 and not note.has_class("-next"))
+        )
         did = self.hints.press(self.data.view, grow)
         if did == ASKED:
             self.say("Thinking about a hint…")
+        elif did == SHOWN:
+            note.set_class(narrow, "-more")
         elif did == MORE:
-            note.add_class("-more")
+            note.add_class("-next" if note.has_class("-more") else "-more")
         elif did == HIDDEN:
-            note.remove_class("-more")
+            note.remove_class("-more", "-next")
         if did in (SHOWN, MORE, HIDDEN):
             self._set_note(self._note(self.data))
+            self._show_choice_full()
 
     def _hide_hint(self) -> None:
         """The hint off the screen (kept: h shows it again), and no more thinking about one."""
         self.hints.hide()
-        self.query_one("#t-hint").remove_class("-more")
+        self.query_one("#t-hint").remove_class("-more", "-next")
         self._set_note(self._note(self.data))
+        self._show_choice_full()
 
     def hint_text(self, v: GameState, found) -> Text:
         """The hint in words: the best choices, each with the points the Normal bot expects
@@ -596,15 +617,6 @@ class TrajanScreen(GameScreen):
         for action, value in found:
             out.append(f"\n{self._number(action)}{choice_words(v, action)}: ")
             out.append(f"about {value:.0f} VP", style="bold")
-        return out
-
-    def hint_line(self, v: GameState, found) -> Text:
-        """The hint on one line (80 columns): the best choices by key with their points."""
-        if not found:
-            return Text("No hint could be worked out for this decision, sorry.")
-        out = Text("Hint (h: all of it): ", style="bold")
-        out.append(" · ".join(f"{self._number(a)}{choice_words(v, a)}: about {value:.0f} VP"
-                              for a, value in found))  # fmt: skip
         return out
 
     def _number(self, action) -> str:
@@ -624,11 +636,41 @@ class TrajanScreen(GameScreen):
         if v is not self.data.view:
             return  # the player acted meanwhile: the hint is not wanted
         found = found or []
-        self.hints.take(v, (self.hint_text(v, found), self.hint_line(v, found)))
-        if self.hints.whole and self._layout() == "narrow":
-            self.query_one("#t-hint").add_class("-more")  # h was pressed again meanwhile
+        self.hints.take(v, (self.hint_text(v, found), found))
+        if self._layout() == "narrow":
+            self.query_one("#t-hint").add_class("-more")  # whole, the list keeping its rows
         self.say("")
         self._set_note(self._note(self.data))
+        self._show_choice_full()
+
+
+def hint_page(v: GameState, found, number, width: int, nexts: bool) -> Text:
+    """A page of the hint in :data:`HINT_LINES` lines of ``width`` columns (below 120
+    columns): the suggestion whole with its figure and its reason (what does not fit goes
+    first: the reason, then the note that h shows the next best), or (``nexts``) the next
+    best choices with theirs. ``number(action)`` is the key of its entry ("3) ")."""
+
+    def fits(words: str) -> bool:
+        return width <= 0 or len(textwrap.wrap(words, width) or [""]) <= HINT_LINES
+
+    if nexts and len(found) > 1:
+        listed = " · ".join(
+            f"{number(a)}{choice_words(v, a)}: about {value:.0f} VP" for a, value in found[1:]
+        )
+        for words in (f"Next best: {listed} (h: hide the hint)", f"Next best: {listed}"):
+            if fits(words):
+                break
+        return Text(words)
+    action, value = found[0]
+    text = f"Hint: {number(action)}{choice_words(v, action)}: about {value:.0f} VP"
+    more = " (h: the next best)" if len(found) > 1 else ""
+    candidates = (
+        f"{text} expected for you at the game's end, the most of the choices the Normal bot "
+        f"tried{more}.",
+        f"{text} expected for you at the game's end{more}.",
+        f"{text} at the game's end{more}.",
+    )
+    return Text(next((w for w in candidates if fits(w)), text + " at the game's end."))
 
 
 def _suggest(v: GameState):

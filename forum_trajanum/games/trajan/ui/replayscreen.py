@@ -128,6 +128,11 @@ class TrajanReplayScreen(ReplayStepper):
             where.append(f" · {replay.problem}", style="bold red")
         if step is not None:
             said = replay.said(step, names) or [f"{names[step.seat]}: (no words)"]
+            met = self.sections_met()
+            if met is not None:  # the last action shown closed the section before this one
+                ended, begins = (replay.game.period_name(section) for section in met)
+                where.append(f"\n{begins} begins.", style="bold")
+                where.append(f" The last action before it ({ended}):")
             where.append("\n" + "; ".join(said))
         # as many lines as it needs up to a quarter of the screen, then cut with where the
         # rest is (QA at 80 columns: the last action's narration stopped mid-word, no "…")

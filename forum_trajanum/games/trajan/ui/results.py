@@ -20,6 +20,7 @@ from forum_trajanum.tui.keys import KeyBar
 from forum_trajanum.tui.messages import (
     GameLeft,
 )
+from forum_trajanum.tui.scrollmark import MoreMarked
 from forum_trajanum.tui.textlines import Hanging
 
 #: The point categories in words (the engine's POINT_SOURCES).
@@ -60,12 +61,8 @@ def quarter_text(v: GameState, scoring: int, names) -> Text:
                 f"{names[p]}: {W.votes_told(spaces[p], n)}" for p, n in enumerate(report.votes)
             )
             out.append(f"Senate votes: {counted}\n")
-            ranked = sorted(report.votes, reverse=True)
-            if len(ranked) > 1 and (ranked.count(ranked[0]) > 1 or ranked.count(ranked[1]) > 1):
-                out.append(
-                    "A tie: it goes to the player higher on the senate track, and on the same "
-                    "space to the disc on top.\n"
-                )
+            for line in senate_ties(report, names):
+                out.append(line + "\n")
             consul = f"Consul: {names[report.consul]}"
             if report.consul_tile >= 0:
                 consul += f", took {W.bonus_taken(report.consul_tile, True)}"
@@ -85,9 +82,55 @@ def quarter_text(v: GameState, scoring: int, names) -> Text:
     return out
 
 
-class QuarterScreen(FlowScreen):
+def senate_ties(report, names) -> list[str]:
+    """Each tie of the senate vote that chose a consul or the vice consul, in words: who tied
+    with how many votes, and why the one chosen won it: higher on the senate track, or on the
+    same space with their disc on top (EN l.431-440). What the engine decided (the report's
+    consul and vice consul, the spaces before the reset), told; no rule worked out here."""
+    votes, spaces = report.votes, report.senate
+    lines = []
+    for role, chosen, before in (("consul", report.consul, ()), ("vice consul", report.vice,
+                                                                   (report.consul,))):  # fmt: skip
+        if chosen < 0 or chosen >= len(votes):
+            continue
+        rivals = [
+            p for p in range(len(votes))
+            if p != chosen and p not in before and votes[p] == votes[chosen]
+        ]  # fmt: skip
+        if not rivals:
+            continue
+        who = " and ".join(names[p] for p in sorted([chosen, *rivals]))
+        line = f"A tie for {role}: {who} had {votes[chosen]} votes each; {names[chosen]} won it"
+        if len(spaces) == len(votes):
+            higher = [p for p in rivals if spaces[p] < spaces[chosen]]
+            level = [p for p in rivals if spaces[p] == spaces[chosen]]
+            reasons = []
+            if higher:
+                against = ", ".join(f"{names[p]}'s {spaces[p]}" for p in higher)
+                reasons.append(
+                    f"higher on the senate track (space {spaces[chosen]} against {against})"
+                )
+            if level:
+                them = " and ".join(names[p] for p in level)
+                reasons.append(
+                    f"on the same senate space as {them}, {names[chosen]}'s disc lies on top"
+                )
+            line += ": " + "; and ".join(reasons)
+        else:  # a report from before the spaces were kept: the rule in words
+            line += (
+                " (a tie goes to the player higher on the senate track, and on the same space "
+                "to the disc on top)"
+            )
+        lines.append(line + ".")
+    return lines
+
+
+class QuarterScreen(MoreMarked, FlowScreen):
     """The end of a quarter: the demands met and missed, the senate vote, the consuls, the
-    points of its scoring and the chart of the scores so far."""
+    points of its scoring and the chart of the scores so far (at 80x24 below the fold: the
+    key bar and the frame say so, and that ↓ or PgDn shows them)."""
+
+    MORE_BOX = "#q-box"
 
     BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
     DEFAULT_CSS = """
@@ -113,6 +156,9 @@ class QuarterScreen(FlowScreen):
             yield ScoreChart(self.history, self.names, id="q-chart", groups=QUARTERS)
             yield Static(Text("Enter: go on", style="bold"))
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.mark_more()
 
     @property
     def held(self) -> bool:
@@ -141,7 +187,7 @@ def final_text(v: GameState, names) -> Text:
             out.append(f"{place}. {names[p]}: {pl.score} VP", style="bold")
             tied = [q for q in range(len(names)) if q != p and scores[q] == scores[p]]
             if tied:
-                out.append(" (tied on points: see below)")
+                out.append(" (tied on points: why, see below)")
             out.append("\n")
             parts = ", ".join(f"{CATEGORY_WORDS[k]} {n}" for k, n in pl.points.items() if n)
             out.append(f"   {parts or 'no points'}\n")
@@ -149,7 +195,40 @@ def final_text(v: GameState, names) -> Text:
     if any(scores.count(n) > 1 for n in scores):  # the engine's tie-breaks, in its words
         rules = "; then ".join(f"{tie}: {tie.detail}" for tie in TIE_BREAKS)
         out.append(f"\nA tie on points goes to the player {rules}.\n")
+        for line in final_ties(v, places, names):
+            out.append(line + "\n")
     return out
+
+
+def final_ties(v: GameState, places, names) -> list[str]:
+    """Each tie on points in words: who tied with how many points, and why the one ranked
+    first of them is ahead (higher in the senate, or on the same space with their disc on
+    top), from the engine's ranking and rank keys."""
+    from forum_trajanum.games.trajan.engine.scoring import rank_key
+
+    order = [p for seats in places for p in seats]
+    keys = {p: rank_key(v, p) for p in order}
+    lines, told = [], set()
+    for p in order:
+        level = [q for q in order if keys[q].score == keys[p].score]
+        if len(level) < 2 or p in told:
+            continue
+        told.update(level)
+        first, rest = level[0], level[1:]
+        who = " and ".join(names[q] for q in level)
+        line = f"{who} have {keys[first].score} VP each; {names[first]} ranks ahead of "
+        line += " and ".join(names[q] for q in rest)
+        higher = [q for q in rest if keys[q].senate < keys[first].senate]
+        same = [q for q in rest if keys[q].senate == keys[first].senate]
+        reasons = []
+        if higher:
+            against = ", ".join(f"{names[q]}'s {keys[q].senate}" for q in higher)
+            reasons.append(f"higher in the senate (space {keys[first].senate} against {against})")
+        if same:
+            them = " and ".join(names[q] for q in same)
+            reasons.append(f"on the same senate space as {them}, {names[first]}'s disc lies on top")
+        lines.append(line + ": " + "; and ".join(reasons) + ".")
+    return lines
 
 
 def _final_why(v: GameState, p: int) -> str:
@@ -165,9 +244,12 @@ def _final_why(v: GameState, p: int) -> str:
     return "".join(f"     · {line}\n" for line in lines)
 
 
-class TrajanOverScreen(FlowScreen):
+class TrajanOverScreen(MoreMarked, FlowScreen):
     """The final ranking, with the points by category, the tie-break in words and the chart
-    of the scores over the sixteen rounds."""
+    of the scores over the sixteen rounds (below the fold at 80x24: the key bar and the frame
+    say so)."""
+
+    MORE_BOX = "#o-box"
 
     BINDINGS = [Binding("q,escape,enter", "menu", "Menu")]
     DEFAULT_CSS = """
@@ -190,6 +272,9 @@ class TrajanOverScreen(FlowScreen):
             yield ScoreChart(self.history, self.names, id="o-chart", groups=QUARTERS)
             yield Static(Text("Enter: back to the menu", style="bold"))
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.mark_more()
 
     def action_menu(self) -> None:
         self.post_message(GameLeft())
