@@ -128,7 +128,7 @@ def _game_titles() -> str:
 
 
 def _seed(text: str) -> int:
-    from forum_trajanum.core.record import seed_problem
+    from forum_trajanum.core.seeds import seed_problem
 
     try:
         seed = int(text)

@@ -22,7 +22,6 @@ player; a file is read with the limits of :mod:`forum_trajanum.core.files`.
 from __future__ import annotations
 
 import json
-import secrets
 from dataclasses import dataclass
 from json.encoder import encode_basestring_ascii
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -42,6 +41,7 @@ from pydantic import (
 
 from forum_trajanum.core.errors import GameError, RecordError
 from forum_trajanum.core.files import MAX_FILE, MAX_NAME, clean_name, load_json
+from forum_trajanum.core.seeds import SEED_LIMIT
 from forum_trajanum.core.text import encodable
 
 if TYPE_CHECKING:
@@ -54,8 +54,6 @@ RECORD_VERSION = 3
 FIRST_GAME = "forum-trajanum"
 #: The longest text of an action a record holds.
 MAX_ACTION = 200
-#: A record's seed is a signed 64-bit number: from ``-SEED_LIMIT`` to ``SEED_LIMIT - 1``.
-SEED_LIMIT = 2**63
 #: The longest line an action's text can be written as: in quotes, each character escaped to
 #: at most 12 bytes (a character beyond the Basic Multilingual Plane, as two ``\\uXXXX``).
 _ACTION_LINE = 2 + 12 * MAX_ACTION
@@ -142,21 +140,6 @@ class SaveMeta(BaseModel):
     coach: Annotated[CoachMemory | None, _or_default(None)] = None
     #: Set for a game played on a game host (saves made before hosting existed have none).
     hosted: Annotated[HostedMeta | None, _or_default(None)] = None
-
-
-def new_seed() -> int:
-    """A new game's seed: 63 random bits from the system's secure source (``secrets``). The
-    seed decides every hidden card and tile, and a seat's own view narrows it down: a seed of
-    a few billion values could be found by trying them all; this one cannot."""
-    return secrets.randbelow(SEED_LIMIT - 1) + 1
-
-
-def seed_problem(seed: int) -> str:
-    """Why ``seed`` cannot be a game's seed, in player words ("" when it can)."""
-    if -SEED_LIMIT <= seed < SEED_LIMIT:
-        return ""
-    shown = str(seed) if len(str(seed)) <= 24 else f"{str(seed)[:21]}..."
-    return f"the seed {shown} is too large: a seed is from {-SEED_LIMIT} to {SEED_LIMIT - 1}"
 
 
 class GameRecordBase(BaseModel):

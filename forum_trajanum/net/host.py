@@ -754,7 +754,7 @@ class NewGames:
 def new_games(plan: HostPlan, host: Host) -> NewGames:
     """Check the plan's new games (raises :class:`PlanError` in words); nothing is made."""
     from forum_trajanum.core.game import GAMES
-    from forum_trajanum.core.record import new_seed, seed_problem
+    from forum_trajanum.core.seeds import new_seed, seed_problem
 
     if not plan.names:
         if not host.tables:

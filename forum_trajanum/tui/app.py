@@ -23,7 +23,7 @@ from forum_trajanum import PROGRAM
 from forum_trajanum.core import saves
 from forum_trajanum.core.conductor import Conductor, Step
 from forum_trajanum.core.errors import GameError
-from forum_trajanum.core.record import new_seed
+from forum_trajanum.core.seeds import new_seed
 from forum_trajanum.core.text import printable
 from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui import keys

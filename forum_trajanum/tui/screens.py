@@ -34,7 +34,7 @@ from textual.widgets.select import InvalidSelectValueError
 from forum_trajanum import PROGRAM
 from forum_trajanum.core.files import clean_name
 from forum_trajanum.core.options import CHOICE, SEATS, TICK, OptionField, offered
-from forum_trajanum.core.record import seed_problem
+from forum_trajanum.core.seeds import seed_problem
 from forum_trajanum.core.text import encodable, printable
 from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui.compat import SelectOverlay

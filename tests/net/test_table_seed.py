@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.cli import main
-from forum_trajanum.core import record
-from forum_trajanum.core.record import SEED_LIMIT
+from forum_trajanum.core import seeds
+from forum_trajanum.core.seeds import SEED_LIMIT
 from forum_trajanum.net.host import HostPlan, PlanError, start
 from forum_trajanum.net.table import Table
 from forum_trajanum.tui.app import ForumApp
@@ -21,7 +21,7 @@ class Secrets:
 
     def __init__(self, monkeypatch) -> None:
         self.bounds: list[int] = []
-        monkeypatch.setattr(record, "secrets", self)
+        monkeypatch.setattr(seeds, "secrets", self)
 
     def randbelow(self, bound: int) -> int:
         self.bounds.append(bound)
