@@ -161,3 +161,43 @@ def test_a_save_left_while_the_markers_were_placed_keeps_what_seat_order_can_tak
     ]
     # an unknown action in the setup is left where it is (the replay says where it stops)
     assert step(_v3(10, ["fly to the moon"]))["actions"] == ["fly to the moon"]
+
+
+# ── words (point 6) ────────────────────────────────────────────────────────────────────
+
+
+def test_the_grey_construction_bonus_tile_says_rounded_up_as_it_scores():
+    """EN l.560-564: the grey construction bonus tile gives "1/2 VP only (rounded up)" per
+    worker on a site: its words say "rounded up", on every screen that words a tile, and 3
+    workers do score 2 VP."""
+    from forum_trajanum.games.trajan import data as D
+    from forum_trajanum.games.trajan.engine import words as W
+    from forum_trajanum.games.trajan.engine.scoring import bonus_items
+
+    from .helpers import after_setup
+
+    tile = next(i for i, t in enumerate(D.BONUS_TILES) if t.kind == "construction")
+    assert "1 VP per 2 workers on sites, rounded up" in W.bonus_tile(tile, yellow=False)
+    assert "1 VP per 2 workers on sites, rounded up" in W.bonus_scores(tile, yellow=False)
+    assert "rounded up" not in W.bonus_tile(tile, yellow=True)
+    s = after_setup(2)
+    pl = s.players[0]
+    pl.bonus, pl.yellow, pl.sites = [tile], [False], [0, 5, 9]
+    assert [item.vp for item in bonus_items(s, 0)] == [2]
+
+
+def test_the_help_says_a_demand_wild_card_meets_a_demand():
+    """EN l.622: "Demand wild card: This wild card is a substitute for any tile needed to meet
+    the people's demands" (R24): the help's rules and its legend of demands say so."""
+    from forum_trajanum.games.trajan import data as D
+    from forum_trajanum.games.trajan.ui.help import legend, rules_text
+
+    rules = " ".join(rules_text().plain.split())
+    assert "meets every demand with a matching forum tile, a demand wild card or a kept" in rules
+    from rich.console import Console
+
+    console = Console(width=200, record=True)
+    console.print(legend())
+    shown = " ".join(console.export_text().split())
+    for word in D.DEMANDS:
+        assert f"met by a forum {word} tile, a demand wild card or a kept Trajan tile" in shown

@@ -75,8 +75,8 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "action lets you repeat it twice.",
     "# The round's end: the people demand",
     "At each round's end a demand tile (bread, games or religion) is revealed. At the "
-    "quarter's end each player meets every demand with a matching forum tile or a kept "
-    "Trajan tile; unmet demands cost VP (1 unmet: 4, 2: 9, 3: 15).",
+    "quarter's end each player meets every demand with a matching forum tile, a demand wild "
+    "card or a kept Trajan tile; unmet demands cost VP (1 unmet: 4, 2: 9, 3: 15).",
     "Then the senate votes (the space's votes plus senate tiles). The most votes make the "
     "consul, who takes a bonus tile yellow side up; the second most the vice consul, who "
     "takes the other grey side up. A tie goes to the player higher on the senate track, and "
@@ -183,7 +183,10 @@ def legend() -> Group:
     )  # fmt: skip
     section(
         "Demands",
-        [(word, f"met by a forum {word} tile or a kept Trajan tile") for word in D.DEMANDS],
+        [
+            (word, f"met by a forum {word} tile, a demand wild card or a kept Trajan tile")
+            for word in D.DEMANDS
+        ],
     )
     return legend_sections(sections)
 
