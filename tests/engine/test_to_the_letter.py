@@ -81,3 +81,33 @@ async def test_the_crane_screen_is_the_same_whatever_citizen_was_drawn(tmp_path,
             shown.append("\n".join(strip.text for strip in screen_strips(app.screen)))
             assert len(session.record.actions) == 0
     assert shown[0] == shown[1]
+
+
+# ── the mixed-groups handicap: "darf" (point 3) ───────────────────────────────────────────
+
+
+def test_a_newcomer_may_take_no_second_citizen_and_is_told_what_that_loses():
+    """DE l.853 ("Spielen in gemischten Gruppen"): the newcomers begin with 1 extra coin, and
+    each *may* ("darf") take a second citizen from a corner with a face-up tile. Taking none
+    is offered, worded with what it loses, and keeps the coin only: one active citizen, every
+    crane still covered."""
+    from forum_trajanum.games.forum_trajanum.engine import SPECS, public_lines
+
+    from .helpers import play_first_until
+
+    state = play_first_until(new_game(4, players=2, handicap=(1,)), {"handicap"})
+    seat = current_player(state)
+    pl = state.players[seat]
+    texts = [str(a) for a in legal_actions(state)]
+    assert texts[-1] == "handicap none" and len(texts) > 1
+    none = legal_actions(state)[-1]
+    me = view(state, seat).colonias[seat]
+    words = SPECS[none.kind].words(none, view(state, seat), me)
+    assert "no second active citizen" in words and "crane" in words
+    cranes, coins = list(pl.crane_state), pl.coins
+    before = state.clone()
+    act(state, "handicap none")
+    assert pl.coins == coins + 1 and pl.active_citizens() == 1
+    assert pl.crane_state == cranes
+    assert decision_kind(state) != "citizen"
+    assert any("took no second citizen" in text for _, text in public_lines(before, none, state))

@@ -380,9 +380,9 @@ RULINGS: tuple[str, ...] = (
     "1 builder, a coloured structure exactly 1 worker of its colour.",
     "Citizens are paid per row: 1 coin for a row with 1 or 2 citizens. A row you do not pay "
     "turns inactive; paying for an inactive row makes it active again.",
-    "Mixed groups (newcomer handicap): after setup a newcomer takes the citizen from one "
-    "face-up corner tile, places it in a row of its class and gets 1 extra coin; that corner's "
-    "crane is uncovered.",
+    "Mixed groups (newcomer handicap): after setup a newcomer gets 1 extra coin and may take "
+    "the citizen from one face-up corner tile, placing it in a row of its class (that corner's "
+    "crane is uncovered), or take none and keep only the coin.",
     "Merchant I: while it is active, an upgrade moves your slide bar straight to the next "
     "cypress (as the German rulebook words it; the English 'may' offers no better choice).",
     "Tie-break: with the same score, most active citizens wins, then most resources left "
