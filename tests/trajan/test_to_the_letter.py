@@ -201,3 +201,68 @@ def test_the_help_says_a_demand_wild_card_meets_a_demand():
     shown = " ".join(console.export_text().split())
     for word in D.DEMANDS:
         assert f"met by a forum {word} tile, a demand wild card or a kept Trajan tile" in shown
+
+
+# ── rulings that read two ways (points 4 and 5) ───────────────────────────────────────
+
+
+def test_r38_a_senate_tile_in_a_province_stays_at_a_quarters_end():
+    """R38 (EN l.481 "All senate tiles, no matter if they were used or not", l.604 "All face-up
+    senate tiles are removed from the game at the end of a quarter year", l.487): the senate
+    tiles on the players' mats leave; one lying in a province stays for a leader to take."""
+    from forum_trajanum.games.trajan import data as D
+    from forum_trajanum.games.trajan.engine.rules import FLOW
+    from forum_trajanum.games.trajan.engine.tasks import QuarterCloseTask
+
+    from .helpers import after_setup
+
+    s = after_setup(4)
+    senate = [t for t in D.FORUM_PILE if D.FORUM_TILES[t].kind == "senate"]
+    on_mat, in_province = senate[0], senate[1]
+    both = (on_mat, in_province)  # taken from wherever the deal put them
+    s.forum_pile = [t for t in s.forum_pile if t not in both]
+    s.forum = [-1 if t in both else t for t in s.forum]
+    s.provinces = [-1 if t in both else t for t in s.provinces]
+    s.players[0].tiles.append(on_mat)
+    s.provinces[3] = in_province
+    s.tasks = [QuarterCloseTask(0)]
+    s.__pydantic_private__["_legal"] = None
+    FLOW.run_automatic(s)
+    assert on_mat not in s.players[0].tiles and on_mat in s.gone_tiles
+    assert s.provinces[3] == in_province and in_province not in s.gone_tiles
+
+
+def test_r39_each_player_takes_their_three_starting_trajan_tiles_in_a_row():
+    """R39 (EN l.129 "all players select 3 Trajan tiles, in player order"): one player's three
+    tiles, then the next player's, in turn order from the start player."""
+    s = new_game(6, TrajanOptions(players=3))
+    while s.decision != "start":
+        apply(s, legal_actions(s)[0])
+    takers = []
+    while s.decision == "start":
+        takers.append(s.decider)
+        apply(s, legal_actions(s)[0])
+    order = [(s.start_player + i) % 3 for i in range(3)]
+    assert takers == [p for p in order for _ in range(3)]
+
+
+def test_every_ruling_is_in_the_data_module_with_its_line_and_in_the_help_list():
+    """Issue 40: each ruling of Trajan is in the data module with the rulebook lines it reads,
+    and the help's rulings list (``?``, tab 4) shows exactly those, with their lines: a ruling
+    in one place and not the other fails here."""
+    import re
+
+    from forum_trajanum.games.trajan import data as D
+    from forum_trajanum.games.trajan.ui.help import PAGES
+
+    for ruling in D.RULINGS:
+        assert re.fullmatch(r"(EN|PL) l\.\d+(-\d+)?(, l\.\d+(-\d+)?)*", ruling.source), ruling
+    shown = dict(PAGES.rulings)
+    assert list(shown) == [r.code for r in D.RULINGS]
+    for ruling in D.RULINGS:
+        assert shown[ruling.code] == f"{ruling.text} ({ruling.source})"
+    # the rulings issue 40 asked to be recorded are there
+    texts = " ".join(r.text for r in D.RULINGS)
+    assert "a senate tile lying in a province stays" in texts
+    assert "three starting Trajan tiles in a row" in texts
+    assert "only then are the start player drawn" in texts

@@ -196,7 +196,8 @@ PAGES = HelpPages(
     keys=KEYS,
     legend=legend,
     rules=rules_text,
-    rulings=tuple((ruling.code, ruling.text) for ruling in D.RULINGS),
+    # each ruling with the rulebook lines it reads (the data module holds both)
+    rulings=tuple((ruling.code, f"{ruling.text} ({ruling.source})") for ruling in D.RULINGS),
     notice=D.DATA_NOTICE,
 )
 
