@@ -1,8 +1,9 @@
 """Trajan's setup (components §3; EN l.93-129): the game laid out from its seed (:func:`deal`,
-every random draw), then each player's markers in their trays, starting cards and starting
-Trajan tiles, and the start of play.
+every random draw), then each player's markers in their trays (in seat order), what the
+rulebook settles after them (the start player, the senate stack, the bonus tiles, the two
+face-up cards: R37), the starting cards and starting Trajan tiles, and the start of play.
 
-Rulebook lines are cited as "EN l.N" (``shared/rules/trajan-rules-en.txt``); rulings R1-R36 are
+Rulebook lines are cited as "EN l.N" (``shared/rules/trajan-rules-en.txt``); rulings R1-R39 are
 in :mod:`forum_trajanum.games.trajan.data`.
 """
 
