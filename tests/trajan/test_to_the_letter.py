@@ -86,7 +86,7 @@ async def test_the_second_seats_marker_screen_is_the_same_whatever_is_settled_af
 
     monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path / "home"))
     monkeypatch.setattr("forum_trajanum.tui.keys.CHOICE_HOLD", 0.001)
-    shown = []
+    shown, settled = [], []
     for world in (0, 1):
         session = GameSession.new(
             5, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
@@ -97,6 +97,9 @@ async def test_the_second_seats_marker_screen_is_the_same_whatever_is_settled_af
         session.play("markers rest")
         assert session.state.decision == "markers" and session.decider == 1
         shown.append(await _panels(session, pages=3))
+        session.play("markers rest")  # the last placement: now it is settled
+        settled.append((session.state.start_player, [pl.bonus for pl in session.state.players]))
+    assert settled[0] != settled[1]  # the worlds do differ in what is settled after
     for panel in PANEL_KEYS:
         assert shown[0][panel] == shown[1][panel], f"the {panel} panel tells the worlds apart"
     board = " ".join(shown[0]["board"].split())
