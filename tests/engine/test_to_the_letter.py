@@ -100,6 +100,7 @@ def test_a_newcomer_may_take_no_second_citizen_and_is_told_what_that_loses():
     pl = state.players[seat]
     texts = [str(a) for a in legal_actions(state)]
     assert texts[-1] == "handicap none" and len(texts) > 1
+    assert view(state, seat).task.title.endswith("or none (handicap)")
     none = legal_actions(state)[-1]
     me = view(state, seat).colonias[seat]
     words = SPECS[none.kind].words(none, view(state, seat), me)

@@ -80,7 +80,7 @@ class SetupDiagonal(NamedTuple):
 
 @record(
     "handicap",
-    "take a citizen from a corner (handicap)",
+    "take a citizen from a corner, or none (handicap)",
     "setup",
     explain=(
         "As a newcomer you get 1 extra coin and may take one more citizen now, from a face-up"
