@@ -177,7 +177,7 @@ def test_a_save_of_a_newer_release_is_listed_as_such_and_opening_it_says_so(home
         assert "It is not damaged and was left as it is" in said
         assert "damaged so early" not in said and "deleted" not in said
         assert path.read_bytes() == before and not list(path.parent.glob("*.damaged*"))
-    assert "version 99; this release reads versions 1 to 3" in _open_error("newer-version")
+    assert "version 99; this release reads versions 1 to 4" in _open_error("newer-version")
     assert "a game this release does not know, 'chess'" in _open_error("chess")
     # forum-trajanum continue NAME, in a real process: the same words, nothing opened
     done = run_cli("continue", "chess", home=home)

@@ -10,13 +10,16 @@ drawn at setup from the seed). The file format has its own version, :data:`RECOR
   string per action, so a file cut or damaged part-way still yields every action before the
   damage, and a cut inside an action's line never parses as a shorter action (its closing
   quote is missing);
-- version 3: version 2 with the header naming its ``game`` ("forum-trajanum", "trajan").
+- version 3: version 2 with the header naming its ``game`` ("forum-trajanum", "trajan");
+- version 4: version 3 where a game of Trajan places its action markers in seat order (the
+  start player is drawn after them, rulebook EN l.107 before l.113): Trajan's own step moves
+  a version-3 file's placements into that order; a Forum Trajanum file is unchanged.
 
 Older versions are brought up to date by the game's own migrations (``Game.migrations``) and
-then by the core's step from 2 to 3. Every field is validated by a typed model: each game's
-record class (a subclass of :class:`GameRecordBase` with the game's options model) and the
-app's :class:`SaveMeta`. Any problem raises :class:`RecordError` with a message fit for a
-player; a file is read with the limits of :mod:`forum_trajanum.core.files`.
+the core's step from 2 to 3, one version at a time. Every field is validated by a typed
+model: each game's record class (a subclass of :class:`GameRecordBase` with the game's
+options model) and the app's :class:`SaveMeta`. Any problem raises :class:`RecordError` with
+a message fit for a player; a file is read with the limits of :mod:`forum_trajanum.core.files`.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ if TYPE_CHECKING:
 
 RECORD_FORMAT = "forum-trajanum-record"
 #: The version of the save-file format this code writes.
-RECORD_VERSION = 3
+RECORD_VERSION = 4
 #: The game of a version-1 or version-2 file (only Forum Trajanum existed then).
 FIRST_GAME = "forum-trajanum"
 #: The longest text of an action a record holds.
@@ -198,7 +201,7 @@ class GameRecordBase(BaseModel):
         return self
 
     def to_json(self) -> str:
-        """The record in the current file format (version 3, JSON lines)."""
+        """The record in the current file format (:data:`RECORD_VERSION`, JSON lines)."""
         header = self.model_dump(mode="json", exclude={"actions"}, exclude_none=True)
         header = {"format": RECORD_FORMAT, "record_version": RECORD_VERSION, **header}
         header["action_count"] = len(self.actions)
@@ -389,15 +392,19 @@ def _read_lines(header: dict, rest: bytes, games: GameRegistry) -> ReadRecord:
 
 
 def migrate(data: dict, version: int, game: Game) -> dict:
-    """Bring record data of file version ``version`` up to :data:`RECORD_VERSION`: the game's
-    own steps first (``game.migrations[v]`` turns version ``v`` into ``v + 1``), then the
-    core's step to version 3 (the header names its game)."""
-    while version < 2:
-        data = game.migrations[version](data)
+    """Bring record data of file version ``version`` up to :data:`RECORD_VERSION`, one version
+    at a time: the game's own step where it has one (``game.migrations[v]`` turns version
+    ``v`` into ``v + 1``), and the core's step to version 3 (the header names its game)."""
+    while version < RECORD_VERSION:
+        step = game.migrations.get(version)
+        if step is not None:
+            data = step(data)
+        elif version < 2:
+            raise RecordError(f"the record has version {version}, which {game.title} never wrote")
+        if version == 2:
+            data = {**data, "game": FIRST_GAME}
         version += 1
-    if version == 2:
-        data = {**data, "game": FIRST_GAME, "record_version": 3}
-    return data
+    return {**data, "record_version": RECORD_VERSION}
 
 
 def start(record: GameRecordBase, game: Game):

@@ -77,8 +77,12 @@ def test_a_migrated_save_written_again_reads_back_the_same():
 
 def test_every_old_version_has_a_migration_step():
     # Forum Trajanum's own step turns version 1 into 2; the core's turns 2 into 3 (the
-    # header names its game, and version 1 and 2 files are Forum Trajanum's).
-    assert sorted(MIGRATIONS) == [1] and RECORD_VERSION == 3
+    # header names its game, and version 1 and 2 files are Forum Trajanum's); Trajan's own
+    # turns 3 into 4 (its markers in seat order, issue 40), where Forum Trajanum has none.
+    from forum_trajanum.games.trajan.engine.record import MIGRATIONS as TRAJAN_MIGRATIONS
+
+    assert sorted(MIGRATIONS) == [1] and RECORD_VERSION == 4
+    assert sorted(TRAJAN_MIGRATIONS) == [3]
     header = json.loads((FIXTURES / "v1-autosave.json").read_text())
     assert "game" not in header
     assert read_record((FIXTURES / "v1-autosave.json").read_bytes()).record.game == (

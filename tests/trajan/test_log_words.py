@@ -171,7 +171,8 @@ def test_the_setup_title_names_the_start_player_by_name():
 def test_another_seats_decision_is_said_of_them_not_of_you():
     """EN l.107 (each player fills their own trays): the QA game's watch screen read
     "Normal bot is deciding: fill your trays with two markers each"; another seat's
-    decision says "their", one's own still "your"."""
+    decision says "their", one's own still "your". (The start player is drawn only after the
+    markers, EN l.113, R37: the titles name them from the starting cards on.)"""
     from forum_trajanum.games.trajan.engine.rules import new_game
 
     s = new_game(7, TrajanOptions(players=2))
@@ -182,6 +183,12 @@ def test_another_seats_decision_is_said_of_them_not_of_you():
     for seat in (1 - decider, -1):
         said = W.title(view(s, seat), NAMES)
         assert said.startswith("fill their trays with two markers each"), said
+        assert "start player" not in said
+    while s.decision == "markers":
+        apply(s, legal_actions(s)[0])
+    for seat in (1 - s.decider, -1):
+        said = W.title(view(s, seat), NAMES)
+        assert said.startswith("take a starting card"), said
         assert f"— {NAMES[s.start_player]} is the start player" in said
 
 
@@ -443,25 +450,35 @@ def test_a_legionnaire_sent_to_a_province_is_logged_with_the_vp_it_scored():
     assert line == f"sent a legionnaire to Germania Inferior (+{vp} VP)"
 
 
-def test_the_bonus_tile_each_seat_drew_at_setup_is_logged_with_the_first_action():
+def test_the_bonus_tile_each_seat_drew_at_setup_is_logged_once_every_seat_has_placed():
     """EN l.121 (each player draws one bonus tile, yellow side up) and components §6 (the
     bonus tiles in front of the players are public): the QA game's bonus tile was in the
-    players panel from the setup, but no log line or coach said so. The game's first action
-    logs each seat's tile, in turn order, and no later action does again."""
+    players panel from the setup, but no log line or coach said so. The tiles are drawn once
+    the last seat has placed its markers (EN l.107 before l.121, R37): that placement logs
+    the start player and each seat's tile, in turn order, and no other action does."""
     from forum_trajanum.games.trajan.engine.rules import new_game
     from forum_trajanum.tui.coach import explanation
 
     s = new_game(7, TrajanOptions(players=3))
+    assert not any("at setup" in text for _, text in _said(s, legal_actions(s)[1]))
+    assert "bonus tile" in explanation(view(s, s.decider))[1]
+    while True:
+        last = s.decision == "markers" and s.decider == 2 and s.tasks[-1].tray == 5
+        lines = _said(s, legal_actions(s)[1])
+        if s.decision != "markers":
+            break
+        assert not any("at setup" in text for _, text in lines)
+    assert last
     order = [(s.start_player + i) % 3 for i in range(3)]
-    first = legal_actions(s)[1]  # one tray filled: the placement itself is secret (R36)
-    lines = _said(s, first)
-    assert lines == [
+    setup = [line for line in lines if not line[1].startswith("placed the action markers")]
+    assert setup == [
+        (s.start_player, "is the start player (drawn once every player had placed)")
+    ] + [
         (p, f"drew a bonus tile at setup: {W.bonus_taken(s.players[p].bonus[0], True)}")
         for p in order
     ]
-    assert all("yellow side up" in text for _, text in lines)
+    assert all("yellow side up" in text for _, text in setup[1:])
     assert not any("at setup" in text for _, text in _said(s, legal_actions(s)[0]))
-    assert "bonus tile" in explanation(view(s, s.decider))[1]
 
 
 def test_the_senate_tiles_leaving_at_a_quarters_end_are_logged_for_their_owner():

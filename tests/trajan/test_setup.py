@@ -19,6 +19,11 @@ def test_the_board_is_laid_out_for_the_player_count(players):
     """EN l.93-101: 3 demand tiles out, 10 province tiles, 6/9/12 forum tiles, 3 extra action
     tiles, 20 construction tiles; EN l.121-123: a bonus tile each and 2 beside the senate."""
     s = new_game(5, TrajanOptions(players=players))
+    # EN l.107 before l.121-125: nothing of these is drawn while the markers are placed (R37)
+    assert [pl.bonus for pl in s.players] == [[]] * players and s.senate_bonus == []
+    assert s.discards == [[], []] and s.start_player == -1
+    while s.decision == "markers":
+        apply(s, legal_actions(s)[0])
     assert len(s.demands_out) == 3 and len(s.demand_pile) == 12
     assert all(t >= 0 for t in s.provinces) and len(s.provinces) == 10
     assert len(s.forum) == D.FORUM_SPACES[players] == {2: 6, 3: 9, 4: 12}[players]
@@ -43,6 +48,8 @@ def test_the_start_players_disc_is_at_the_bottom_of_the_senate_stack():
     """EN l.115-117: the others pile up clockwise, so the last player in turn order is on
     top."""
     s = new_game(9, TrajanOptions(players=4))
+    while s.decision == "markers":  # the start player is drawn after them (R37)
+        apply(s, legal_actions(s)[0])
     order = [(s.start_player + i) % 4 for i in range(4)]
     heights = [s.players[p].height for p in order]
     assert heights == sorted(heights) and len(set(heights)) == 4
@@ -109,8 +116,8 @@ def test_the_component_tables_hold_every_printed_piece():
     assert sum(len(n) for n in D.ADJACENT) == 2 * 17  # 17 province edges, symmetric
     assert all(a in D.ADJACENT[b] for a in range(10) for b in D.ADJACENT[a])
     assert len(D.ADJACENT[D.PROVINCES.index("Britannia")]) == 3  # EN l.319
-    assert [r.code for r in D.RULINGS] == [f"R{n}" for n in range(1, 37)]  # kept, in order
-    assert len(D.RULINGS) == 36
+    assert [r.code for r in D.RULINGS] == [f"R{n}" for n in range(1, 40)]  # kept, in order
+    assert len(D.RULINGS) == 39
 
 
 def test_every_public_constant_of_the_data_module_carries_its_flag():
@@ -133,8 +140,9 @@ def test_every_public_constant_of_the_data_module_carries_its_flag():
 
 
 def test_the_setup_decisions_name_the_start_player_for_the_hand_over_screen(tmp_path, monkeypatch):
-    """R33: the start player is drawn; the setup decision's title says who it is (the screen
-    that hands the keyboard over shows the title), "you" to the start player themself; the
+    """R33: the start player is drawn (once every seat has placed its markers, EN l.113, R37);
+    the first setup decision after that says who it is (the screen that hands the keyboard
+    over shows the title), "you" to the start player themself; the markers' decisions and the
     quarters' decisions do not."""
     from forum_trajanum.core.conductor import Conductor
     from forum_trajanum.core.session import GameSession
@@ -142,10 +150,14 @@ def test_the_setup_decisions_name_the_start_player_for_the_hand_over_screen(tmp_
 
     monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))
     s = new_game(3, TrajanOptions(players=3))
+    assert s.decider == 0 and s.decision == "markers"
+    assert all("start player" not in view(s, seat).title for seat in (-1, 0, 1, 2))
+    while s.decision == "markers":
+        apply(s, legal_actions(s)[0])
     start = s.start_player
-    assert s.decider == start and s.decision == "markers"
+    assert s.decider == start and s.decision == "card"
     mine = view(s, start).title
-    assert mine == "fill your trays with two markers each — you are the start player"
+    assert mine == "take a starting card — you are the start player"
     other = (start + 1) % 3
     assert view(s, other).title.endswith(f" — seat {start + 1} is the start player")
     assert view(s, -1).title.endswith(f" — seat {start + 1} is the start player")
@@ -154,6 +166,8 @@ def test_the_setup_decisions_name_the_start_player_for_the_hand_over_screen(tmp_
     session = GameSession.new(
         3, TrajanOptions(players=3), ["Ann", "Bob", "Cai"], [""] * 3, game="trajan"
     )
+    while session.state.decision == "markers":
+        session.play(session.view_of(session.decider).legal[0])
     step = Conductor(session).next_step()
     assert step.kind == "handover" and step.what.endswith("you are the start player")
 
@@ -216,9 +230,6 @@ def test_r36_each_seat_places_unseen_and_every_tray_is_shown_once_the_last_has_p
     assert view(s, second).players[first].trays[1] == [0] * 6  # an empty tray is seen empty
     assert view(s, first).players[first].trays[0] == s.players[first].trays[0]
     assert play("markers rest")  # the seat's placing ends: the next seat decides
-    setup = [line for line in log if line[1].startswith("drew a bonus tile at setup")]
-    assert len(setup) == 2  # the first action logs the public bonus tiles (EN l.121)
-    log[:] = [line for line in log if line not in setup]
     assert log == [(first, "placed their action markers (shown when everyone has)")]
     assert s.decider == second and s.decision == "markers"
     hidden = view(s, second)
@@ -231,7 +242,9 @@ def test_r36_each_seat_places_unseen_and_every_tray_is_shown_once_the_last_has_p
     assert s.decision == "card"
     for seat in (first, second, -1):
         assert [pl.trays for pl in view(s, seat).players] == [pl.trays for pl in s.players]
-    shown = log[1:]
+    setup = [line for line in log if "start player" in line[1] or "at setup" in line[1]]
+    assert len(setup) == 3  # settled after the last placement (EN l.113, l.121; R37)
+    shown = [line for line in log[1:] if line not in setup]
     assert [seat for seat, _ in shown] == [s.start_player, 1 - s.start_player]
     assert all(text.startswith("placed the action markers: Seaport ") for _, text in shown)
     assert "Seaport blue and orange" in dict(shown)[first]

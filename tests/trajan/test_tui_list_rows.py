@@ -135,7 +135,14 @@ async def eight_rows_with_a_message_and_the_hint(pilot, app, screen, rng) -> boo
 
 
 async def test_the_meanwhile_recap_and_the_hint_take_one_line_each():
-    app = _app(7)
+    # the bot in seat 1 places its markers first (seat order, EN l.107), so Ann's first
+    # screen has a recap of what happened meanwhile
+    session = GameSession.new(
+        7, TrajanOptions(players=2), ["Bot", "Ann"], ["normal", ""], autosave=False,
+        game="trajan",
+    )  # fmt: skip
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0.001,
+                   bot_factory=lambda *_: StandInBot())  # fmt: skip
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen)
                               and app.screen.data.view.legal)  # fmt: skip

@@ -308,7 +308,14 @@ async def test_the_status_line_says_when_the_round_ends_with_this_turn():
 
 
 async def test_setup_names_the_start_player():
+    # drawn once every seat has placed its markers (EN l.107 before l.113, R37): the status
+    # says so while they are placed, and names them from the starting cards on
     session = _session()
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_play(pilot, app)
+        assert "start player drawn after the markers" in screen_text(app).splitlines()[0]
+    session = _session(until=lambda s: s.state.decision == "card")
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await _to_play(pilot, app)

@@ -51,6 +51,8 @@ def test_the_status_line_keeps_its_fields_and_fits_along_a_whole_game(seed):
 
 def test_a_name_too_wide_for_its_line_alone_is_shortened():
     state = new_game(7, TrajanOptions(players=2))
+    while state.decision == "markers":  # the start player is drawn after them (R37)
+        apply(state, legal_actions(state)[0])
     data = TrajanData(view(state, 0), ["長" * 60, "長" * 60], ["", ""])
     for width in (80, 160):
         lines = status_lines(data, width)

@@ -225,7 +225,8 @@ def test_rulings_cite_no_file_and_no_bare_formula():
         for code in (".md", ".py", "components", "min(", " k ", "->", "=", "section"):
             assert code not in ruling, (code, ruling)
     assert any("11 passes in a game" in r for r in RULINGS)
-    assert not any("Slide bar" in r for r in RULINGS)  # no ruling: components.md says it
+    # issue 40: the slide bar's values, once only in components.md, are a ruling players read
+    assert any(r.startswith("The slide bar:") for r in RULINGS)
 
 
 async def test_a_game_from_the_command_line_opens_at_once():

@@ -394,83 +394,143 @@ FLAGS: dict[str, tuple[str, str]] = {
 
 
 class Ruling(NamedTuple):
+    """A ruling: its code, its words (shown in the help's rulings as they are here) and the
+    rulebook lines it reads ("EN l.N": ``shared/rules/trajan-rules-en.txt``; "PL l.N": the
+    Polish rulebook)."""
+
     code: str
     text: str
+    source: str
 
 
 R1 = Ruling("R1", "Sowing 6 or more markers goes round the whole circle, the emptied source "
             "tray included: the last marker goes to the tray n places clockwise from the "
             "source (n markers, counting round the six trays as often as needed), and that "
-            "tray is the target.")  # fmt: skip
+            "tray is the target.",
+            "EN l.187-193")  # fmt: skip
 R2 = Ruling("R2", "A matching Trajan tile is accomplished automatically, with its VP; only its "
-            "special action is optional.")  # fmt: skip
-R3 = Ruling("R3", "A tile showing two markers of one colour needs two markers of that colour.")
+            "special action is optional.",
+            "EN l.170, l.217-223")  # fmt: skip
+R3 = Ruling(
+    "R3", "A tile showing two markers of one colour needs two markers of that colour.", "EN l.219"
+)
 R4 = Ruling("R4", "An empty face-down pile is rebuilt from both discard piles except their top "
-            "cards, shuffled; with no card left nothing is drawn.")  # fmt: skip
-R5 = Ruling("R5", "No hand limit.")
-R6 = Ruling("R6", "A leader never moves back into the military camp.")
-R7 = Ruling("R7", "A worker may not go to a site that holds a worker of the same player.")
+            "cards, shuffled; with no card left nothing is drawn.",
+            "EN l.125, l.251")  # fmt: skip
+R5 = Ruling("R5", "No hand limit.", "EN l.251-255")
+R6 = Ruling("R6", "A leader never moves back into the military camp.", "EN l.319, l.343")
+R7 = Ruling(
+    "R7", "A worker may not go to a site that holds a worker of the same player.", "EN l.370"
+)
 R8 = Ruling("R8", "At most one [+2] marker per action per player; with all six placed a [+2] "
-            "Trajan tile still scores its 4 VP but no marker is taken.")  # fmt: skip
-R9 = Ruling("R9", "The yellow 'bonus' bonus tile counts itself while it is yellow.")
+            "Trajan tile still scores its 4 VP but no marker is taken.",
+            "EN l.634, l.668-670")  # fmt: skip
+R9 = Ruling("R9", "The yellow 'bonus' bonus tile counts itself while it is yellow.", "EN l.588-590")
 R10 = Ruling("R10", "Construction sets score per type by count: 3 -> 10 VP, 4 -> 20 VP (not "
-             "cumulative); construction wild cards are placed to score most.")  # fmt: skip
-R11 = Ruling("R11", "An empty discard pile is refilled at once from the face-down pile.")
-R12 = Ruling("R12", "A quarter's 3 revealed demand tiles leave the game after its scoring.")
+             "cumulative); construction wild cards are placed to score most.",
+            "EN l.530-534, l.626")  # fmt: skip
+R11 = Ruling(
+    "R11", "An empty discard pile is refilled at once from the face-down pile.", "EN l.127"
+)
+R12 = Ruling(
+    "R12",
+    "A quarter's 3 revealed demand tiles leave the game after its scoring.",
+    "EN l.405, l.480",
+)
 R13 = Ruling("R13", "The final tie-break reads the senate stack after the last reset (consul "
-             "on top).")  # fmt: skip
+             "on top).",
+            "EN l.474, l.542")  # fmt: skip
 R14 = Ruling("R14", "At the demands each player meets as many as possible; Trajan demand tiles "
              "first; the player is asked only when more than one set of spent forum tiles "
-             "remains possible.")  # fmt: skip
-R15 = Ruling("R15", "The arch moves to a freed slot only from the centre.")
+             "remains possible.",
+            "EN l.411-417, l.452")  # fmt: skip
+R15 = Ruling("R15", "The arch moves to a freed slot only from the centre.", "EN l.329-333")
 R16 = Ruling("R16", "A first construction tile's bonus action may be followed by an extra "
-             "action tile; still one extra action tile per turn.")  # fmt: skip
+             "action tile; still one extra action tile per turn.",
+            "EN l.638-640")  # fmt: skip
 R17 = Ruling("R17", "Final scoring: 1 VP per Trajan tile still on a slot I-VI; kept demand "
-             "tiles do not count.")  # fmt: skip
-R18 = Ruling("R18", "The pairs ship (PL) is in the game: 3 ships.")
+             "tiles do not count.",
+            "EN l.526-529")  # fmt: skip
+R18 = Ruling("R18", "The pairs ship (PL) is in the game: 3 ships.", "PL l.238-286")
 R19 = Ruling("R19", "At most one round ends per turn; the time marker moves on one space "
              "per marker, past its start space and round the track as often as "
-             "needed.")  # fmt: skip
+             "needed.",
+            "EN l.205, l.399-403")  # fmt: skip
 R20 = Ruling("R20", "After the 4th quarter's demands and senate, final scoring follows; "
-             "nothing is refilled.")  # fmt: skip
+             "nothing is refilled.",
+            "EN l.496, l.524")  # fmt: skip
 R21 = Ruling("R21", "Empty piles leave spaces empty (provinces refilled first); an action "
-             "with nothing to take cannot be chosen.")  # fmt: skip
+             "with nothing to take cannot be chosen.",
+            "EN l.329, l.487-490")  # fmt: skip
 R22 = Ruling("R22", "A Trajan tile's token action deploys what the supply still holds; the "
-             "token options of Military and Construction need a token in the supply.")  # fmt: skip
+             "token options of Military and Construction need a token in the supply.",
+            "EN l.318, l.369, l.656-664")  # fmt: skip
 R23 = Ruling("R23", "The commodity wild card counts as a card of any commodity only when "
              "shipping and is then removed; unused, it counts as one display card for the "
-             "owner's best commodity bonus tile.")  # fmt: skip
+             "owner's best commodity bonus tile.",
+            "EN l.616-618")  # fmt: skip
 R24 = Ruling("R24", "The demand wild card only meets demands; the construction wild card "
-             "counts only for final sets.")  # fmt: skip
+             "counts only for final sets.",
+            "EN l.622, l.626")  # fmt: skip
 R25 = Ruling("R25", "The vice consul is always the second-ranked player, even with 0 votes; "
-             "ranks and the reset stack use the consul tie-break.")  # fmt: skip
+             "ranks and the reset stack use the consul tie-break.",
+            "EN l.470-472")  # fmt: skip
 R26 = Ruling("R26", "The first-tile bonus action is optional, resolved at once, and lost if "
-             "it cannot be performed.")  # fmt: skip
+             "it cannot be performed.",
+            "EN l.373")  # fmt: skip
 R27 = Ruling("R27", "An extra action tile repeats an action performed this turn, right after "
              "it, with a free choice of option; a [+2] marker gives a second repeat, also "
-             "with the wild card.")  # fmt: skip
+             "with the wild card.",
+            "EN l.630, l.634")  # fmt: skip
 R28 = Ruling("R28", "A new legionnaire scores the province's VP less 3 per other players' "
              "legionnaire there (not leaders), never below 0; a leader entering a province "
-             "without a tile takes nothing.")  # fmt: skip
+             "without a tile takes nothing.",
+            "EN l.322, l.349")  # fmt: skip
 R29 = Ruling("R29", "Seaport with too few cards: draw what can be drawn; option 1 still "
-             "discards a card.")  # fmt: skip
-R30 = Ruling("R30", "Both discard piles are wholly visible; only a top card can be taken.")
+             "discards a card.",
+            "EN l.251")  # fmt: skip
+R30 = Ruling(
+    "R30", "Both discard piles are wholly visible; only a top card can be taken.", "EN l.125, l.251"
+)
 R31 = Ruling("R31", "The Forum action may take any tile in the forum, an extra action tile "
-             "on a yellow space included.")  # fmt: skip
+             "on a yellow space included.",
+            "EN l.308, l.337")  # fmt: skip
 # This project's own rulings (the reference is silent):
 R32 = Ruling("R32", "An extra action tile is offered only when the action it repeats has a "
              "legal option at that moment, so a tile is never spent for nothing; the second "
-             "repeat of a [+2] marker may be passed.")  # fmt: skip
+             "repeat of a [+2] marker may be passed.",
+            "EN l.634-638")  # fmt: skip
 R33 = Ruling("R33", "Setup defaults are drawn from the seed: a marker arrangement and an "
-             "order of Trajan stacks per player; the start player is drawn too.")  # fmt: skip
+             "order of Trajan stacks per player; the start player is drawn too.",
+            "EN l.107, l.115")  # fmt: skip
 R34 = Ruling("R34", "The Seaport display option plays 1 or 2 cards and then draws as many "
-             "(R29 when the piles run short); shipping draws nothing.")  # fmt: skip
+             "(R29 when the piles run short); shipping draws nothing.",
+            "EN l.253-255")  # fmt: skip
 R35 = Ruling("R35", "If fewer than two bonus tiles lie beside the senate, the consul takes "
-             "the one there and the vice consul none.")  # fmt: skip
+             "the one there and the vice consul none.",
+            "EN l.436, l.470")  # fmt: skip
 R36 = Ruling("R36", "The markers are placed before the Trajan stacks are laid out: no stack's "
              "top tile is seen until every player has filled their trays, and each player "
              "places unseen; all the trays are shown together once the last player has "
-             "placed.")  # fmt: skip
+             "placed.",
+            "EN l.107-109")  # fmt: skip
+
+R37 = Ruling("R37", "Setup in the rulebook's order: every player first fills their trays with "
+             "action markers, one player after another in seat order (R36); only then are the "
+             "start player drawn and the senate stack built, each player's bonus tile, the two "
+             "bonus tiles beside the senate and the two face-up discard cards drawn and shown. "
+             "The starting cards and Trajan tiles follow in turn order from the start player.",
+             "EN l.107, l.113-125")  # fmt: skip
+R38 = Ruling("R38", "At a quarter's end the senate tiles on the players' mats leave the game, "
+             "used or not; a senate tile lying in a province stays there until a leader takes "
+             "it ('all face-up senate tiles are removed' is read as the players' tiles, as "
+             "'no matter if they were used or not' says).",
+             "EN l.481, l.487, l.604")  # fmt: skip
+R39 = Ruling("R39", "At setup each player takes their three starting Trajan tiles in a row, "
+             "then the next player in turn order takes theirs ('all players select 3 Trajan "
+             "tiles, in player order' is read as one player's three at a time, not one tile "
+             "each in turn).",
+             "EN l.129")  # fmt: skip
 
 RULINGS: tuple[Ruling, ...] = tuple(
     sorted(

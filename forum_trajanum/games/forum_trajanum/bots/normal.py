@@ -198,6 +198,9 @@ class NormalPolicy:
         colour = start_colour(pl)
         scored = []
         for a in legal:
+            if a.cell == "none":  # a citizen and an open crane are worth more than nothing
+                scored.append((-1.0, a))
+                continue
             cell = cell_index(a.cell)
             value = EARLY_CITIZEN.get(CITIZEN_KINDS.get(tile_kind(pl.grid[cell]), ""), 0.0)
             if pl.cranes[_CORNER_INDEX[cell]] == colour:

@@ -346,51 +346,90 @@ TRAJAN_CARDS_BY_CYCLE: tuple[tuple[str, ...], ...] = tuple(
 )
 
 # --- Rulings ---------------------------------------------------------------------------------
-#: Decisions this project made where the rulebooks and components.md leave a gap. Each is
-#: applied by the rules engine exactly as written here; the help screen shows them.
+#: Decisions this project made where the rulebooks and components.md leave a gap or read two
+#: ways. Each is applied by the rules engine exactly as written here and ends with the rulebook
+#: lines it reads, in brackets ("EN l.N": ``shared/rules/forum-trajanum-rules-en.txt``, the
+#: English rules of the licensed online version; "DE l.N": the German rulebook); the help
+#: screen's rulings list shows them as they are (a test checks both).
 RULINGS: tuple[str, ...] = (
     "Start player: the start player passes to the right once between rounds: 11 passes in a "
     "game (the pass the rulebook names again at the start of a new cycle is this same pass, not "
-    "an extra one).",
+    "an extra one). (EN l.415-416, l.561-562)",
     "Draft order: players draft one at a time, from the start player clockwise, but nobody sees "
     "what another player drafted (which spaces, whether a tribune was paid, which tile was kept "
     "or passed) until the last player has passed, as when everybody drafts at once at the table. "
-    "The tile you receive is shown to you then too.",
+    "The tile you receive is shown to you then too. (EN l.150-152, l.156-162)",
     "You may take no tile for a street card only when that card's street in your Colonia has "
-    "no tile left; even then you may instead pay a tribune and take a tile from anywhere.",
+    "no tile left; even then you may instead pay a tribune and take a tile from anywhere. "
+    "(EN l.234-248)",
     "A citizen tile whose class has no free citizen space cannot be used; like any unused tile "
-    "it goes to your ship (your own tile) or to the reserve (another player's tile).",
+    "it goes to your ship (your own tile) or to the reserve (another player's tile). "
+    "(EN l.228-233)",
     "A tile you take with the last step of the library or market track goes to your ship after "
     "use like any of your own tiles (or into a citizen row); taking a corner tile this way "
-    "uncovers its crane.",
+    "uncovers its crane. (EN l.253-254, l.350, l.364)",
     "A tile you use goes to your ship at once if it is your own; the tile you leave unused in "
     "your turn goes to your ship (your own) or the reserve (another player's) when you finish "
-    "using tiles, before you build.",
+    "using tiles, before you build. (EN l.228-233)",
     "Placing an envoy after building a coloured structure is optional (the rulebook says "
     "'may'); so are the envoy of a second citizen in the Patrician I row and the envoys of the "
-    "third step of the library and market tracks.",
+    "third step of the library and market tracks. (EN l.349, l.362, l.376, l.639)",
     "The Trajan task 'a crane with building tiles on both its neighbouring spaces' needs an "
     "uncovered crane, coloured or scored side up; a corner whose Colonia tile still lies on it "
-    "shows no crane.",
+    "shows no crane. (DE l.733)",
     "A Trajan building task counts as many times as you can find its pattern without using any "
-    "building tile twice; the two halves of one double tile are one tile.",
+    "building tile twice. A double building tile is one building tile, as the German rulebook "
+    "has it (48 double building tiles; each building tile part of one combination per "
+    "scoring); the English online rules, whose double buildings are two single tiles, would "
+    "count its halves apart. (DE l.88, l.789-791; EN l.94)",
+    "Card II-1's square of 4 building tiles is a 2x2 square of spaces with buildings: two double "
+    "tiles side by side make one. (DE l.741)",
     "Conversions (2 workers of one colour into 1 builder, 1 assistant to change a worker's "
     "colour, and the Craftsman I, Craftsman II and Merchant II abilities) are made in the "
     "building step of your own turn, before or after building. A gray building needs exactly "
-    "1 builder, a coloured structure exactly 1 worker of its colour.",
+    "1 builder, a coloured structure exactly 1 worker of its colour. (EN l.186-191, l.279-287, "
+    "l.508-513, l.621-633)",
     "Citizens are paid per row: 1 coin for a row with 1 or 2 citizens. A row you do not pay "
-    "turns inactive; paying for an inactive row makes it active again.",
-    "Mixed groups (newcomer handicap): after setup a newcomer takes the citizen from one "
-    "face-up corner tile, places it in a row of its class and gets 1 extra coin; that corner's "
-    "crane is uncovered.",
+    "turns inactive; paying for an inactive row makes it active again. (EN l.428-433, "
+    "l.647-651)",
+    "Mixed groups (newcomer handicap): after setup a newcomer gets 1 extra coin and may take "
+    "the citizen from one face-up corner tile, placing it in a row of its class (that corner's "
+    "crane is uncovered), or take none and keep only the coin. (DE l.853)",
+    "The newcomer's second citizen may go into the row of the citizen drawn at setup, as that "
+    "row's second citizen, and then gives that row's second-citizen bonus. (DE l.853; "
+    "EN l.636-646)",
     "Merchant I: while it is active, an upgrade moves your slide bar straight to the next "
-    "cypress (as the German rulebook words it; the English 'may' offers no better choice).",
+    "cypress (as the German rulebook words it; the English 'may' offers no better choice). "
+    "(DE l.577; EN l.619-620)",
+    "Patrician II: completing an area (or the second market step) always gives two different "
+    "area bonuses, never one; the second-citizen bonus of the Patrician II row gives one. "
+    "(EN l.613-614, l.640)",
+    "A double tile of two coloured structures whose two envoys complete two areas gives an area "
+    "bonus for each. (EN l.391-392; DE l.521)",
+    "A gray and coloured double tile gives its two benefits in the order you choose. "
+    "(EN l.302-303, l.333)",
+    "The Patrician I row's second-citizen envoy goes on a free space of any colour but keeps "
+    "the colour-area rule (a started area of that colour first), unless Patrician I is active; "
+    "never on an eagle. (EN l.384-388, l.639)",
+    "Eagles: each of your envoys scores for eagles at most once per scoring: 2 VP on an eagle, "
+    "else 1 VP if next to one or more eagles (diagonally too with Patrician I active). "
+    "(EN l.405-411, l.473-480)",
+    "Cranes uncovered in a cycle are scored first in its scoring phase and so count as scored "
+    "cranes for the Trajan cards II-4 and III-3 of that same scoring. (EN l.435-438; DE l.761, "
+    "l.781)",
+    "The slide bar: positions 0 to 8, cypresses at 3, 6 and 8; the largest area scores its "
+    "envoys (at most 10) plus 0, 1 or 2 with the bar at 0-2, 3-5 or 6-8, and each Trajan task "
+    "3, 5 or 7 VP; a bar flipped by Merchant I reads one position further along, as the "
+    "rulebook's scoring example shows. (EN l.482-490, l.548, l.555, l.617-620)",
+    "The Forum's boards lie in one fixed arrangement per player count (2 players: three in a "
+    "row; 3: a square of four; 4: a cross of five), each one of the arrangements the German "
+    "rulebook shows. (DE l.119-123; EN l.64)",
     "Tie-break: with the same score, most active citizens wins, then most resources left "
     "(builders, workers, assistants, coins and tribunes together); players still level share "
-    "the victory.",
+    "the victory. (EN l.564-566)",
     "Random Forum boards (an option of the licensed online version): setup draws the boards and "
     "their sides as for the printed Forum, then lays each face's 16 spaces out in a random "
     "order. A generated face so has exactly the colours and eagles of a printed face (2 eagles "
     "and 14 coloured spaces, 3 to 5 of each colour), and the whole Forum those of a printed "
-    "Forum that setup could have drawn.",
+    "Forum that setup could have drawn. (EN l.91-92)",
 )

@@ -101,11 +101,16 @@ class ChooseRow(Action):
         return cls.make(int(t[0]))
 
 
+#: The handicap's choice of taking no second citizen (DE "darf": the newcomer may take one).
+NO_CORNER = "none"
+
+
 class HandicapCorner(Action):
-    """Mixed-groups handicap: take the citizen lying face up on this corner."""
+    """Mixed-groups handicap: take the citizen lying face up on this corner, or none
+    (``cell`` = :data:`NO_CORNER`)."""
 
     kind: Literal["handicap"] = "handicap"
-    cell: Cell
+    cell: Annotated[str, Field(pattern=r"^([A-F][1-6]|none)$")]
     _fields = ("cell",)
 
     def text(self) -> str:
@@ -113,6 +118,8 @@ class HandicapCorner(Action):
 
     @classmethod
     def _from_tokens(cls, t):
+        if t[0].lower() == NO_CORNER:
+            return cls.make(NO_CORNER)
         return cls.make(t[0].upper())
 
 

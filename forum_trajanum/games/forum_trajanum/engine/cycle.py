@@ -166,19 +166,25 @@ def _do_setup_diagonal(state, task: T.SetupDiagonal, action: A.SetupDiagonal):
 
 
 def _opt_handicap(state, task: T.Handicap):
+    """DE "Spielen in gemischten Gruppen" (l.853): a newcomer *may* ("darf") take a second
+    citizen from a face-up corner: each such corner, and taking none, last."""
     pl = state.players[task.player]
-    return [
+    corners = [
         A.HandicapCorner.make(CELL_NAMES[c])
         for c in CORNERS
         if pl.grid[c] >= 0 and citizen_rows(pl, pl.grid[c])
     ]
+    return [*corners, A.HandicapCorner.make(A.NO_CORNER)]
 
 
 def _do_handicap(state, task: T.Handicap, action: A.HandicapCorner):
-    """Mixed groups: +1 coin and a second citizen taken from a face-up corner."""
+    """Mixed groups: +1 coin (DE l.853: newcomers begin with it) and a second citizen taken
+    from a face-up corner, if the newcomer takes one."""
 
     pl = state.players[task.player]
     pl.coins += HANDICAP_EXTRA_COINS
+    if action.cell == A.NO_CORNER:
+        return
     tile = take_from_grid(pl, cell_index(action.cell))
     push(state, citizen_task(pl.seat, tile, "setup"))
 

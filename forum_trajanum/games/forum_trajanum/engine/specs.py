@@ -367,8 +367,28 @@ def _row_words(action: A.ChooseRow, pv: PlayerView, me) -> str:
 
 
 def _handicap_preview(view, me, action: A.HandicapCorner, out) -> None:
-    _grid_tile(me, cell_index(action.cell), out)
+    if action.cell != A.NO_CORNER:
+        _grid_tile(me, cell_index(action.cell), out)
     _add(out, "gain", "coin", HANDICAP_EXTRA_COINS)
+
+
+def _handicap_log(s, a: A.HandicapCorner, p) -> str:
+    if a.cell == A.NO_CORNER:
+        return "took no second citizen (newcomer's handicap: 1 extra coin only)"
+    return f"took the citizen from corner {a.cell} (newcomer's handicap)"
+
+
+def _handicap_words(a: A.HandicapCorner, pv, me) -> str:
+    if a.cell == A.NO_CORNER:  # what is lost, so that the choice can be made (DE l.853)
+        return (
+            "Take no citizen: only the extra coin; no second active citizen, and every "
+            "crane stays covered"
+        )
+    return f"Take the citizen from corner {a.cell}"
+
+
+def _handicap_cells(a: A.HandicapCorner) -> tuple[str, ...]:
+    return () if a.cell == A.NO_CORNER else (a.cell,)
 
 
 # ── the draft: take, skip, keep ───────────────────────────────────────────────────────────
@@ -717,11 +737,11 @@ SPECS: dict[str, ActionSpec] = _registry(
     ),
     ActionSpec(
         action=A.HandicapCorner,
-        log=lambda s, a, p: f"took the citizen from corner {a.cell} (newcomer's handicap)",
+        log=_handicap_log,
         reveals=False,
         preview=_handicap_preview,
-        words=lambda a, pv, me: f"Take the citizen from corner {a.cell}",
-        cells=_one_cell,
+        words=_handicap_words,
+        cells=_handicap_cells,
     ),
     ActionSpec(
         action=A.TakeTile,

@@ -80,11 +80,11 @@ class SetupDiagonal(NamedTuple):
 
 @record(
     "handicap",
-    "take a citizen from a corner (handicap)",
+    "take a citizen from a corner, or none (handicap)",
     "setup",
     explain=(
-        "As a newcomer you take one more citizen now, from a face-up corner tile, and 1 extra"
-        " coin. The corner's crane is uncovered."
+        "As a newcomer you get 1 extra coin and may take one more citizen now, from a face-up"
+        " corner tile: the corner's crane is uncovered. Taking none keeps only the coin."
     ),
 )
 class Handicap(NamedTuple):

@@ -299,7 +299,8 @@ def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
             passed=tile_kind(pl.passed) if own and pl.passed >= 0 else "",
             taken=tuple(tile_kind(t) for t, _ in pl.taken) if own else (),
             river=tile_kind(pl.river) if own and pl.river >= 0 else "",
-            female=tile_kind(pl.female) if own and pl.deal else "",
+            # drawn once the cranes are placed (EN l.99-105: setup 3 before setup 4)
+            female=tile_kind(pl.female) if own and pl.deal and pl.cranes[0] else "",
             unseen=_unseen(state, pl, viewer, grid),
         ),
     )

@@ -13,6 +13,7 @@ from forum_trajanum.core.ranking import places
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import parse
 from forum_trajanum.games.trajan.engine.foresight import preview
+from forum_trajanum.games.trajan.engine.record import MIGRATIONS
 from forum_trajanum.games.trajan.engine.rules import (
     apply,
     current_player,
@@ -138,6 +139,7 @@ GAME = Game(
     period_name=period_name,
     scoring_name=scoring_name,
     scorings=complete_scorings,
+    migrations=MIGRATIONS,
     categories=CATEGORIES,
     points=lambda state: [dict(pl.points) for pl in state.players],
     final_scoring=final_scoring,

@@ -6,7 +6,7 @@ turn (:mod:`~forum_trajanum.games.trajan.engine.turn`), the six actions
 (:mod:`~forum_trajanum.games.trajan.engine.quarter`) and the final scoring
 (:mod:`~forum_trajanum.games.trajan.engine.scoring`). Only they change a state.
 
-Rulebook lines are cited as "EN l.N" (``shared/rules/trajan-rules-en.txt``); rulings R1-R36 are
+Rulebook lines are cited as "EN l.N" (``shared/rules/trajan-rules-en.txt``); rulings R1-R39 are
 in :mod:`forum_trajanum.games.trajan.data`.
 """
 

@@ -1,8 +1,9 @@
 """Trajan's setup (components §3; EN l.93-129): the game laid out from its seed (:func:`deal`,
-every random draw), then each player's markers in their trays, starting cards and starting
-Trajan tiles, and the start of play.
+every random draw), then each player's markers in their trays (in seat order), what the
+rulebook settles after them (the start player, the senate stack, the bonus tiles, the two
+face-up cards: R37), the starting cards and starting Trajan tiles, and the start of play.
 
-Rulebook lines are cited as "EN l.N" (``shared/rules/trajan-rules-en.txt``); rulings R1-R36 are
+Rulebook lines are cited as "EN l.N" (``shared/rules/trajan-rules-en.txt``); rulings R1-R39 are
 in :mod:`forum_trajanum.games.trajan.data`.
 """
 
@@ -26,6 +27,7 @@ from forum_trajanum.games.trajan.engine.tasks import (
     BeginTask,
     CardTask,
     MarkersTask,
+    SettleTask,
     SourceTask,
     StartTask,
     automatic,
@@ -38,13 +40,16 @@ _TRAYS = D.NUM_TRAYS
 
 def deal(seed: int, options: TrajanOptions | None = None) -> GameState:
     """A new game laid out, its setup decisions on the stack: every random draw happens here,
-    from ``seed`` (R33)."""
+    from ``seed`` (R33). The markers are placed first (EN l.107), seat by seat; what the
+    rulebook settles after them (l.113-125: the start player, the senate stack, the bonus
+    tiles, the two face-up discard cards) is settled once the last seat has placed
+    (:func:`_settle`), so that no seat places its markers knowing it (R37)."""
     options = options if options is not None else TrajanOptions()
     if isinstance(options, dict):
         options = TrajanOptions(**options)
     n = options.players
     rng = random.Random(seed)
-    start = rng.randrange(n)
+    rng.randrange(n)  # the start player: drawn first, told after the markers (_start_player)
     forum_pile = list(D.FORUM_PILE)
     extra_pile = list(D.EXTRA_PILE)
     rng.shuffle(forum_pile)
@@ -66,10 +71,8 @@ def deal(seed: int, options: TrajanOptions | None = None) -> GameState:
     rng.shuffle(bag)
     deck = [c for c in range(len(D.COMMODITIES)) for _ in range(D.CARDS_PER_COMMODITY)]
     rng.shuffle(deck)
-    discards = [[deck.pop()] for _ in range(D.DISCARD_PILES)]  # EN l.125
     players = []
-    order = [(start + i) % n for i in range(n)]
-    for seat in range(n):
+    for _seat in range(n):
         markers = [c for c in range(_COLOURS) for _ in range(D.MARKERS_PER_COLOUR)]
         rng.shuffle(markers)
         stack_order = list(range(len(D.STACKS)))
@@ -79,26 +82,21 @@ def deal(seed: int, options: TrajanOptions | None = None) -> GameState:
                 trays=[[0] * _COLOURS for _ in range(_TRAYS)],
                 default_markers=markers,
                 default_stacks=stack_order,
-                height=order.index(seat) + 1,  # EN l.115: start player at the bottom
             )
         )
-    for seat in order:  # EN l.121: one bonus tile each, yellow side up
-        players[seat].bonus.append(bag.pop())
-        players[seat].yellow.append(True)
-    senate_bonus = [bag.pop() for _ in range(D.SENATE_BONUS_SPACES)]  # EN l.123
     state = GameState(
         seed=seed,
         options=options,
-        start_player=start,
+        start_player=-1,  # not drawn yet: after the markers (EN l.113)
         players=players,
         deck=deck,
-        discards=discards,
+        discards=[[] for _ in range(D.DISCARD_PILES)],  # filled after the markers (l.125)
         forum_pile=forum_pile,
         extra_pile=extra_pile,
         demand_pile=demands,
         demands_out=out,
         bag=bag,
-        senate_bonus=senate_bonus,
+        senate_bonus=[],  # drawn after the markers (EN l.123)
         stacks=stacks,
         provinces=provinces,
         legions=[[] for _ in D.PROVINCES],
@@ -108,12 +106,44 @@ def deal(seed: int, options: TrajanOptions | None = None) -> GameState:
         workers=[[] for _ in district],
         senate_clock=n,
     )
-    tasks = [MarkersTask(p, 0) for p in order]  # EN l.107
-    tasks += [CardTask(p, D.START_HAND) for p in order]  # EN l.127
-    tasks += [StartTask(p, D.START_SLOTS[0]) for p in order]  # EN l.129
-    tasks.append(BeginTask(start))
+    # EN l.107: every seat fills its trays, in seat order (the start player is not known yet)
+    tasks = [MarkersTask(p, 0) for p in range(n)]
+    tasks.append(SettleTask(n - 1))
     state.tasks = tasks[::-1]
     return state
+
+
+def _start_player(state: GameState) -> int:
+    """The start player drawn at setup: the first draw from the game's seed (R33)."""
+    return random.Random(state.seed).randrange(len(state.players))
+
+
+def _settle(state: GameState, task: SettleTask) -> None:
+    """Once every seat has placed its markers (EN l.107): the start player and the senate
+    stack (l.113-115), a bonus tile each and two beside the senate (l.121-123), the two
+    face-up discard cards (l.125); then the starting cards (l.127) and Trajan tiles (l.129)
+    in player order. The bag and the pile are as :func:`deal` shuffled them (nothing draws
+    from them while the markers are placed), so each is what a deal at once would give."""
+    if state.viewer != -9:
+        raise ValueError("a view cannot settle the setup: it hides the seed, bag and pile")
+    n = len(state.players)
+    start = _start_player(state)
+    order = [(start + i) % n for i in range(n)]
+    state.start_player = start
+    for seat in range(n):
+        state.players[seat].height = order.index(seat) + 1  # EN l.115: start player at the bottom
+    for seat in order:  # EN l.121: one bonus tile each, yellow side up
+        state.players[seat].bonus.append(state.bag.pop())
+        state.players[seat].yellow.append(True)
+    state.senate_bonus = [state.bag.pop() for _ in range(D.SENATE_BONUS_SPACES)]  # EN l.123
+    state.discards = [[state.deck.pop()] for _ in range(D.DISCARD_PILES)]  # EN l.125
+    tasks = [CardTask(p, D.START_HAND) for p in order]  # EN l.127
+    tasks += [StartTask(p, D.START_SLOTS[0]) for p in order]  # EN l.129
+    tasks.append(BeginTask(start))
+    state.tasks.extend(tasks[::-1])
+
+
+automatic(SettleTask, _settle)
 
 
 def placing_markers(state: GameState) -> bool:

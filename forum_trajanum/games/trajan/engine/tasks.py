@@ -45,8 +45,9 @@ class Why(StrEnum):
         "from the Seaport, or take the drawn default for the rest. Each of the six trays is "
         "one action; markers of a Trajan tile's colours in one tray accomplish it later. "
         "Nobody sees another player's trays until everyone has placed, and the Trajan stacks "
-        "are laid out only then (the markers come first). Each player also drew a bonus "
-        "tile, yellow side up: it scores at the game's end (p: the players panel)."
+        "are laid out only then (the markers come first). Then the start player is drawn, "
+        "each player draws a bonus tile (yellow side up: it scores at the game's end), two "
+        "more go beside the senate and two cards face up on the discard piles."
     ),
 )
 class MarkersTask(NamedTuple):
@@ -202,6 +203,11 @@ class ConsulTask(NamedTuple):
 class AccomplishTask(NamedTuple):
     player: int
     tray: int
+
+
+@record("settle")
+class SettleTask(NamedTuple):
+    player: int  # the last seat to place its markers
 
 
 @record("begin")

@@ -7,7 +7,8 @@ face-down card pile, the cards of other hands that nobody saw enter them, the fo
 action and demand piles, the 3 demand tiles removed at setup, the bonus bag, every Trajan tile
 below a stack's top, the other seats' drawn setup defaults (R33), and the seed (which decides
 them all). While the action markers are placed (EN l.107-109, R36) the stacks' top tiles and
-the other seats' filled trays are hidden too.
+the other seats' filled trays are hidden too; the start player, the bonus tiles and the
+face-up discard cards are settled only once every seat has placed (R37).
 """
 
 from __future__ import annotations
@@ -609,31 +610,30 @@ def _events(before: GameState, after: GameState, actor: int, action) -> list[tup
     return lines
 
 
-def _setup_lines(before: GameState) -> list[tuple[int, str]]:
-    """Before the game's first action: the bonus tile each seat drew at setup, in turn
-    order (EN l.121, components §3 step 10; public, §6), so the log tells it once."""
-    started = not placing_markers(before) or any(
-        any(tray) for pl in before.players for tray in pl.trays
-    )
-    if started:
-        return []
-    n = len(before.players)
-    lines = []
-    for p in ((before.start_player + i) % n for i in range(n)):
-        for tile, yellow in zip(before.players[p].bonus, before.players[p].yellow, strict=True):
+def _setup_lines(after: GameState) -> list[tuple[int, str]]:
+    """Once the last seat has placed its markers: the start player and the bonus tile each
+    seat drew, in turn order (EN l.113, l.121, components §3 step 10; public, §6), so the log
+    tells them once, when they are settled (R37)."""
+    n = len(after.players)
+    start = after.start_player
+    lines = [(start, "is the start player (drawn once every player had placed)")]
+    for p in ((start + i) % n for i in range(n)):
+        for tile, yellow in zip(after.players[p].bonus, after.players[p].yellow, strict=True):
             lines.append((p, f"drew a bonus tile at setup: {W.bonus_taken(tile, yellow)}"))
     return lines
 
 
 def public_lines(before: GameState, action, after: GameState) -> list[tuple[int, str]]:
     """What every player may read in the log about ``action``: (seat, text) lines (the
-    setup's bonus tiles before the first action's)."""
+    setup's start player and bonus tiles after the last placement's)."""
     actor = current_player(before)
-    setup = _setup_lines(before)
     if action.kind == "markers":  # secret until everyone has placed (R36)
-        return setup + _placed_lines(after, actor)
+        lines = _placed_lines(after, actor)
+        if not placing_markers(after):
+            lines += _setup_lines(after)
+        return lines
     lines = [(actor, SPECS[action.kind].log(before, action, actor))]
-    return setup + lines + _events(before, after, actor, action)
+    return lines + _events(before, after, actor, action)
 
 
 def secret_lines(before: GameState, action, after: GameState, seat: int):

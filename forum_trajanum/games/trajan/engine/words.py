@@ -135,7 +135,8 @@ def bonus_tile(tile: int, yellow: bool = True, own: bool = True) -> str:
         word = D.DEMANDS[info.value]
         what = f"{D.BONUS_DEMAND[side]} VP if {you} own a forum {word} tile"
     elif info.kind == "construction":
-        what = "1 VP per worker on a site" if yellow else "1 VP per 2 workers on sites"
+        # EN l.564: the grey side's half VP per worker is rounded up
+        what = "1 VP per worker on a site" if yellow else "1 VP per 2 workers on sites, rounded up"
     elif info.kind == "military":
         what = f"{D.BONUS_PER_LEGIONNAIRE[side]} VP per legionnaire in a province"
     elif info.kind == "bonus":

@@ -75,8 +75,8 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "action lets you repeat it twice.",
     "# The round's end: the people demand",
     "At each round's end a demand tile (bread, games or religion) is revealed. At the "
-    "quarter's end each player meets every demand with a matching forum tile or a kept "
-    "Trajan tile; unmet demands cost VP (1 unmet: 4, 2: 9, 3: 15).",
+    "quarter's end each player meets every demand with a matching forum tile, a demand wild "
+    "card or a kept Trajan tile; unmet demands cost VP (1 unmet: 4, 2: 9, 3: 15).",
     "Then the senate votes (the space's votes plus senate tiles). The most votes make the "
     "consul, who takes a bonus tile yellow side up; the second most the vice consul, who "
     "takes the other grey side up. A tie goes to the player higher on the senate track, and "
@@ -183,7 +183,10 @@ def legend() -> Group:
     )  # fmt: skip
     section(
         "Demands",
-        [(word, f"met by a forum {word} tile or a kept Trajan tile") for word in D.DEMANDS],
+        [
+            (word, f"met by a forum {word} tile, a demand wild card or a kept Trajan tile")
+            for word in D.DEMANDS
+        ],
     )
     return legend_sections(sections)
 
@@ -193,7 +196,8 @@ PAGES = HelpPages(
     keys=KEYS,
     legend=legend,
     rules=rules_text,
-    rulings=tuple((ruling.code, ruling.text) for ruling in D.RULINGS),
+    # each ruling with the rulebook lines it reads (the data module holds both)
+    rulings=tuple((ruling.code, f"{ruling.text} ({ruling.source})") for ruling in D.RULINGS),
     notice=D.DATA_NOTICE,
 )
 

@@ -70,6 +70,12 @@ def board_panel(v: GameState, names: list[str]) -> Text:
     return (time + "\n" if time else Text()) + board_below_time(v, names)
 
 
+def _none_yet(v, empty: str = "none") -> str:
+    """An empty place: empty, or not settled yet while the markers are placed (EN l.107
+    before l.121-125, R37)."""
+    return "drawn once every player has placed their markers" if v.start_player < 0 else empty
+
+
 def board_below_time(v: GameState, names: list[str]) -> Text:
     """The board panel below its time track: forum, senate, ships, cards, Trajan stacks."""
     out = Text()
@@ -89,7 +95,7 @@ def board_below_time(v: GameState, names: list[str]) -> Text:
         )
     )
     out.append("\nBeside the senate: ", style="bold")
-    out.append("; ".join(bonus_tile(t) for t in v.senate_bonus) or "none")
+    out.append("; ".join(bonus_tile(t) for t in v.senate_bonus) or _none_yet(v))
     out.append("\nShips ", style="bold")
     out.append(
         "(VP for 1, 2, 3, 4 cards, or 1, 2, 3 pairs; used, it turns grey to the quarter's end): "
@@ -105,7 +111,8 @@ def board_below_time(v: GameState, names: list[str]) -> Text:
     out.append("(the top card last): ")
     out.append(
         " | ".join(
-            f"{i + 1}: " + (", ".join(D.COMMODITIES[c] for c in pile) if pile else "empty")
+            f"{i + 1}: "
+            + (", ".join(D.COMMODITIES[c] for c in pile) if pile else _none_yet(v, "empty"))
             for i, pile in enumerate(v.discards)
         )
     )
@@ -314,9 +321,12 @@ def players_panel(v: GameState, names: list[str]) -> Text:
         out.append(f" · buildings: {built or 'none'}")
         out.append(
             " · bonus: "
-            + "; ".join(
-                bonus_tile(t, y, own=p == v.viewer)
-                for t, y in zip(pl.bonus, pl.yellow, strict=True)
+            + (
+                "; ".join(
+                    bonus_tile(t, y, own=p == v.viewer)
+                    for t, y in zip(pl.bonus, pl.yellow, strict=True)
+                )
+                or _none_yet(v)
             )
             + "\n"
         )

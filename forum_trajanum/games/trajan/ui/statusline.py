@@ -76,6 +76,8 @@ def status_lines(data: TrajanData, width: int = 0) -> list[Text]:
     one = not width or width >= STATUS_ONE_LINE_FROM
     seat = v.viewer if v.viewer >= 0 else data.home
     start = data.names[v.start_player] if v.quarter <= 0 else ""
+    if v.quarter <= 0 and v.start_player < 0:  # drawn once every tray is filled (R37)
+        start = "drawn after the markers"
     own = data.names[seat] if seat >= 0 else ""  # the hand: on the circle panel
     score = f" {v.players[seat].score} VP" if seat >= 0 else ""
     demands = list(v.revealed)
