@@ -12,6 +12,7 @@ from forum_trajanum.games.forum_trajanum.ui.labels import TILE_SHORT
 from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
 
+from ..waiting import wait_for
 from .conftest import past_hold, screen_text, session_at
 
 CODES = sorted(set(TILE_KINDS_PER_PLAYER))
@@ -47,9 +48,9 @@ async def test_no_screen_shows_a_tile_code_along_a_game(decision):
             seen.append(screen_text(app))
             assert not _codes_in(seen[-1]), f"after {key!r}: {_codes_in(seen[-1])}"
         await pilot.resize_terminal(160, 45)
-        await pilot.pause()
+        # the wide layout shows everything (once the resize is laid out)
+        assert await wait_for(pilot, lambda: "Other players' Colonias" in screen_text(app))
         text = screen_text(app)
-        assert "Other players' Colonias" in text  # the wide layout shows everything
         assert not _codes_in(text)
 
 
