@@ -49,6 +49,10 @@ class Preview(BaseModel):
     flips_bar: bool = False  # Merchant I turns the slide bar to its other side
     citizen_row: int = 0  # 1-6: the citizen row that gets a citizen
     inactive_rows: tuple[int, ...] = ()  # citizen rows that turn inactive (unpaid)
+    # the Trajan tasks of the scoring right after (paying citizens): (task, times met now,
+    # times met after), for each task met now or whose count it changes ("building",
+    # "collection")
+    trajan_tasks: tuple[tuple[str, int, int], ...] = ()
 
 
 # the parts of a preview an action's words may name (ActionSpec.says) are Preview fields

@@ -60,6 +60,7 @@ from forum_trajanum.games.forum_trajanum.data import (
     next_cypress,
 )
 from forum_trajanum.games.forum_trajanum.engine import actions as A
+from forum_trajanum.games.forum_trajanum.engine.cards import after_paying, shown, tasks_met
 from forum_trajanum.games.forum_trajanum.engine.cells import CellKind, parse_cell
 from forum_trajanum.games.forum_trajanum.engine.effects import CELL_NAMES
 from forum_trajanum.games.forum_trajanum.engine.forum import completes_area, geometry
@@ -83,7 +84,17 @@ if TYPE_CHECKING:
 
 #: The parts of a preview that an action's own words may already name (``ActionSpec.says``).
 SAYABLE = frozenset(
-    ("pay", "tile", "hidden_tile", "gain", "points", "track", "citizen_row", "inactive_rows")
+    (
+        "pay",
+        "tile",
+        "hidden_tile",
+        "gain",
+        "points",
+        "track",
+        "citizen_row",
+        "inactive_rows",
+        "trajan_tasks",
+    )
 )
 
 Log = Callable[["GameState", Any, int], str]
@@ -653,16 +664,59 @@ def _pay_preview(view, me, action: A.PayCitizens, out) -> None:
     _add(out, "pay", "coin", len(action.rows))
     seated = [r + 1 for r in range(len(me.citizens)) if me.citizens[r][0]]
     out["inactive_rows"] = tuple(r for r in seated if r not in action.rows)
+    out["trajan_tasks"] = _pay_tasks(view, me, action)
+
+
+def _pay_tasks(view, me, action: A.PayCitizens) -> tuple[tuple[str, int, int], ...]:
+    """What paying ``action.rows`` does to the Trajan tasks of the scoring right after it (the
+    cycle's card, public): (task, times met now, times met after) for each task met now or
+    whose count it changes (resources are shown, not paid: the coins paid count no more)."""
+    card = view.trajan_cards[view.cycle - 1] if 1 <= view.cycle <= len(view.trajan_cards) else ""
+    if not card or me is None:
+        return ()
+    colonia = shown(me)
+    now, after = tasks_met(card, colonia), tasks_met(card, after_paying(colonia, action.rows))
+    return tuple(
+        (name, n, a)
+        for name, n, a in zip(("building", "collection"), now, after, strict=True)
+        if n or a != n
+    )
+
+
+_TIMES = {1: "once", 2: "twice"}
+
+
+def trajan_task_words(task: str, now: int, after: int, value: int) -> str:
+    """What a choice does to a Trajan task of the scoring right after it: keeps it met,
+    makes it fail or meets it, with the points at stake (``value`` VP a fulfilment)."""
+    if after == now:
+        return f"{task} task stays met ({now * value} VP)"
+    points = abs(after - now) * value
+    if after == 0:
+        return f"{task} task FAILS (-{points} VP)"
+    if now == 0:
+        return f"{task} task met (+{points} VP)"
+    sign = "+" if after > now else "-"
+    return (
+        f"{task} task met {_TIMES.get(after, f'{after} times')}, not "
+        f"{_TIMES.get(now, f'{now} times')} ({sign}{points} VP)"
+    )
 
 
 def _pay_words(action: A.PayCitizens, pv: PlayerView, me) -> str:
-    """Which rows stay active and which turn inactive (rows with citizens, public)."""
-    if not action.rows:
-        return "Pay nothing: every citizen row turns inactive"
+    """What the payment does to the cycle's Trajan tasks (first: what a cut entry must not
+    hide), then which rows stay active and which turn inactive (rows with citizens, public)."""
     coins = "1 coin" if len(action.rows) == 1 else f"{len(action.rows)} coins"
+    head = f"Pay {coins}" if action.rows else "Pay nothing"
+    tasks = _pay_tasks(pv, me, action)
+    if tasks:
+        value = me.trajan_card_value
+        head += " — " + ", ".join(trajan_task_words(t, n, a, value) for t, n, a in tasks)
+    if not action.rows:
+        return f"{head}: every citizen row turns inactive"
     if me is None:
         kept = ", ".join(ROW_TITLES[r - 1] for r in action.rows)
-        return f"Pay {coins}: {kept} stay{'s' if len(action.rows) == 1 else ''} active"
+        return f"{head}: {kept} stay{'s' if len(action.rows) == 1 else ''} active"
     # a paid row stays active, or turns active again (rulebook: "Inactive citizens of a
     # social class can be reactivated"); an unpaid one with citizens turns (or stays) inactive
     paid = {r - 1 for r in action.rows}
@@ -682,7 +736,7 @@ def _pay_words(action: A.PayCitizens, pv: PlayerView, me) -> str:
         ]
         if rows:
             parts.append(f"{', '.join(rows)} {one if len(rows) == 1 else many} {what}")
-    return f"Pay {coins}: " + "; ".join(parts)
+    return f"{head}: " + "; ".join(parts)
 
 
 #: Preview parts that the words of a choice of a resource already name.
@@ -869,7 +923,8 @@ SPECS: dict[str, ActionSpec] = _registry(
         reveals=True,
         preview=_pay_preview,
         words=_pay_words,
-        says=frozenset(("pay", "inactive_rows")),  # its words say what it pays and who
+        # its words say what it pays, who stays active and what becomes of the Trajan tasks
+        says=frozenset(("pay", "inactive_rows", "trajan_tasks")),
         cells=_no_cell,
     ),
 )
