@@ -190,7 +190,11 @@ def decision_context(pv: PlayerView) -> str:
     if pv.decision == Decision.CITIZEN:
         return f"Place the {tile_label(task.citizen)} into a row of its class."
     if pv.decision == Decision.BONUS:
-        return "You completed a colour area of the Forum: take an area bonus."
+        if task.reason == "area":
+            take = "take 2 different area bonuses." if task.count == 2 else "take an area bonus."
+        else:  # the reason names the area bonus already
+            take = "take 2 different ones." if task.count == 2 else "take one."
+        return f"{bonus_reason(task)}: {take}"
     if pv.decision == Decision.USE:
         return "Use one tile (or pay 2 tribunes for both)."
     if pv.decision == Decision.BUILD:
@@ -198,6 +202,16 @@ def decision_context(pv: PlayerView) -> str:
     if pv.decision == Decision.PAY:
         return "1 coin per citizen row; unpaid rows turn inactive before the scoring."
     return ""
+
+
+def bonus_reason(task) -> str:
+    """Why an area bonus is won, from its task record's ``reason`` (the engine's data)."""
+    if task.reason == "step":
+        track, step = task.at[:1], task.at[1:]
+        return f"The {GRAY_NAMES[track]} track's step {step} gives an area bonus"
+    if task.reason == "citizen":
+        return f"Your second citizen in {ROW_TITLES[int(task.at) - 1]} gives an area bonus"
+    return "You completed a colour area of the Forum"
 
 
 def prestige_words(colonia) -> str:
