@@ -7,6 +7,8 @@ from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.forum_trajanum.engine import GameOptions
 from forum_trajanum.games.forum_trajanum.ui.labels import decision_context
 from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.keys import KeyBar
+from tests.waiting import wait_for
 
 from .conftest import busy, decision_line, past_hold, screen_text, session_at
 
@@ -111,3 +113,68 @@ def test_completing_a_colour_area_still_says_so():
     session = _at_bonus(1, "area")
     pv = session.view_of(session.decider)
     assert decision_context(pv).startswith("You completed a colour area of the Forum")
+
+
+# --- item 4: u says why nothing can be undone, and the key bar offers it only when it can --
+
+
+def _after_corner_pick(seed: int = 1) -> GameSession:
+    """A hot-seat game just after its first draft pick of a face-up corner tile (first choices
+    before it): the same player drafts on."""
+    session = GameSession.new(
+        seed, GameOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False
+    )
+    while True:
+        legal = session.view_of(session.decider).legal
+        if session.state.tasks[-1].kind == "draft":
+            corner = [a for a in legal if str(a).split()[1:2] in (["A1"], ["F1"], ["A6"], ["F6"])]
+            plain = [a for a in corner if len(str(a).split()) == 3]  # no tribune
+            if plain:
+                session.play(plain[0])
+                return session
+        session.play(busy(legal))
+
+
+def _key_bar(app) -> str:
+    return str(app.screen.query_one(KeyBar).render())
+
+
+async def test_undo_after_a_draft_pick_says_the_pick_is_final_and_is_not_offered():
+    # rules "Take 2 Colonia tiles": a drafted tile is taken at once (its front seen); the
+    # message said "a hidden tile was revealed or your turn began anew" (issue 36, item 4)
+    session = _after_corner_pick()
+    actor = session.decider
+    assert session.state.tasks[-1].kind == "draft" and not session.can_undo()
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await _opened(session, pilot)
+        assert app.screen.data.view.viewer == actor
+        assert "Undo" not in _key_bar(app) and "Trajan" in _key_bar(app)
+        await pilot.press("u")
+        said = " ".join(app.screen.decision_panel().said().split())
+        assert said == "Nothing to undo: a draft pick cannot be taken back."
+
+
+async def test_the_key_bar_offers_u_exactly_while_a_step_can_be_taken_back():
+    session = session_at("build", seed=3)
+    session.autosave = False
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await _opened(session, pilot)
+        assert ("u Undo" in _key_bar(app)) == session.can_undo()
+        played = len(session.record.actions)
+        conversions = app.screen.groups  # the building step's conversions, behind one entry
+        convert = next(a for members in conversions.values() for a in members)
+        app.screen.choose(convert)
+        assert await wait_for(pilot, lambda: len(session.record.actions) == played + 1)
+        await past_hold(pilot)
+        assert session.can_undo() and "u Undo" in _key_bar(app)
+        while session.can_undo():  # back to where the turn's steps began
+            taken = len(session.record.actions)
+            await pilot.press("u")
+            assert await wait_for(pilot, lambda n=taken: len(session.record.actions) < n)
+            await past_hold(pilot)
+        assert "Undo" not in _key_bar(app)
+        await pilot.press("u")
+        said = " ".join(app.screen.decision_panel().said().split())
+        assert said.startswith("Nothing to undo: ") and "hidden tile" not in said

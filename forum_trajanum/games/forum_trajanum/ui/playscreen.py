@@ -347,6 +347,8 @@ class PlayScreen(GameScreen):
         self.cursor_to_highlight()
         self.query_one("#p-log", LogView).show(data.log)
         self.draw_others(seat)
+        for bar in self.query(KeyBar):
+            bar.show_keys()  # u is offered only while a step can be taken back
 
     def draw_forum(self, flash: frozenset[tuple[int, int]]) -> None:
         """The Forum with its legal spaces, the last move, the area the colour-area rule
@@ -681,7 +683,13 @@ class PlayScreen(GameScreen):
     # --- the other keys -----------------------------------------------------------------
 
     def action_undo(self) -> None:
+        """u: take back a step (pressed where nothing can be, it says why)."""
         self.post_message(UndoRequested())
+
+    def key_offered(self, action: str) -> bool:
+        """Whether the key bar offers ``action`` now: undo only while a step can be taken
+        back (the session says; issue 36, item 4)."""
+        return action != "undo" or self.data.can_undo
 
     def action_boards(self) -> None:
         from forum_trajanum.games.forum_trajanum.ui.dialogs import BoardsScreen
