@@ -6,11 +6,19 @@ from __future__ import annotations
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.forum_trajanum.engine import GameOptions
 from forum_trajanum.games.forum_trajanum.ui.labels import decision_context
+from forum_trajanum.games.forum_trajanum.ui.play import WatchScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.keys import KeyBar
 from tests.waiting import wait_for
 
-from .conftest import busy, decision_line, past_hold, screen_text, session_at
+from .conftest import (
+    busy,
+    decision_line,
+    first_legal_bot_factory,
+    past_hold,
+    screen_text,
+    session_at,
+)
 
 SMALL = (80, 24)
 
@@ -178,3 +186,42 @@ async def test_the_key_bar_offers_u_exactly_while_a_step_can_be_taken_back():
         await pilot.press("u")
         said = " ".join(app.screen.decision_panel().said().split())
         assert said.startswith("Nothing to undo: ") and "hidden tile" not in said
+
+
+# --- item 7: a panel changes by the player's key, or to the one a decision names (said) ----
+
+
+def _tabs(app) -> str:
+    return str(app.screen.query_one("#tabs").render())
+
+
+async def test_the_panel_a_player_chose_stays_while_a_bot_plays():
+    # a bot's turn is shown on another screen than the player's turn: it showed its own last
+    # panel (the log, the Colonia) instead of the one the player had chosen (issue 36, item 7)
+    session = session_at("draft", bots=["", "easy"], seed=2)
+    session.autosave = False
+    hour = 3600.0  # the bot's move stays on screen for the whole test
+    app = ForumApp(bot_delay=hour, session=session, bot_factory=first_legal_bot_factory)
+    async with app.run_test(size=SMALL) as pilot:
+        while not isinstance(app.screen, WatchScreen):  # the human plays until the bot's turn
+            await past_hold(pilot)
+            await pilot.press("p")  # the players and tracks, chosen before each choice
+            await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.panel == "players"
+        assert app.screen.query_one("#p-players").has_class("-shown")
+        assert not app.screen.query_one("#p-log").has_class("-shown")
+
+
+async def test_a_decision_on_the_forum_shows_the_forum_and_says_so():
+    session = session_at("envoy", seed=1)
+    session.autosave = False
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await _opened(session, pilot)
+        assert app.screen.data.view.decision == "envoy"
+        assert app.screen.panel == "forum"
+        assert "shown for this choice" in _tabs(app)
+        await pilot.press("c")  # the player's key: the Colonia, nothing more to say
+        await pilot.pause()
+        assert app.screen.panel == "colonia" and "shown for this choice" not in _tabs(app)

@@ -15,6 +15,8 @@ passes them what to show and hears back from them by messages.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -68,6 +70,13 @@ from forum_trajanum.tui.messages import (
 )
 from forum_trajanum.tui.render import set_title, show_changed
 from forum_trajanum.tui.textlines import TextLines
+
+#: The main panel each app shows (compact layout): one choice for all its play screens (one
+#: per mode: setup, draft, turn, watching a bot), so that switching mode never changes it.
+_PANEL_OF_APP: WeakKeyDictionary = WeakKeyDictionary()
+
+#: What the panel tabs say when a decision showed the panel it is about (issue 36, item 7).
+DECISION_PANEL_NOTE = "◀ shown for this choice"
 
 
 class PlayScreen(GameScreen):
@@ -125,6 +134,8 @@ class PlayScreen(GameScreen):
         self.covered = False
         self._decision_key: tuple = ()
         self.panel = "colonia"
+        #: Why the panel changed when the player did not change it ("": the player did).
+        self.panel_note = ""
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status-line")
@@ -261,6 +272,9 @@ class PlayScreen(GameScreen):
         if not self.composed():  # still being composed: on_mount draws ``data``
             return
         self.uncover()
+        shown = _PANEL_OF_APP.get(self.app)
+        if shown is not None and shown != self.panel:  # another mode's screen showed it
+            self.set_panel(shown, self.panel_note)
         decisions = self.query_one("#decisions", DecisionList)
         if new_viewer:
             decisions.focus()
@@ -327,10 +341,13 @@ class PlayScreen(GameScreen):
         self._decision_key = (pv.viewer, pv.decision, pv.cycle, pv.round)
         fresh = previous != self._decision_key
         self.place_grid_cursor(grid, fresh=fresh)
-        if fresh and self.by_forum:
-            self.set_panel("forum")
-        elif fresh and self.by_cell:
-            self.set_panel("colonia")
+        # a new decision shows the board its choices are on (and the tabs say so); otherwise
+        # the panel is the one the player chose: it changes by the player's key only
+        named = "forum" if self.by_forum else "colonia" if self.by_cell else ""
+        if fresh and named and named != self.panel:
+            self.set_panel(named, DECISION_PANEL_NOTE)
+        elif fresh and named != self.panel:
+            self.panel_note = ""
         self.show_cursor_cell()
         self.query_one("#supply", TextLines).update(side_supply_text(colonia))
         for name, words in (("#private", private_text), ("#unseen", unseen_text)):
@@ -386,11 +403,18 @@ class PlayScreen(GameScreen):
         if board:  # the arrows move this panel's cursor, not the choices
             text.append(" ◀ in focus: arrows move its cursor",
                         style="bold #ffd75f")  # fmt: skip
+        elif self.panel_note and self.compact:
+            text.append(f" {self.panel_note}", style="bold #ffd75f")
         show_changed(self.query_one("#tabs", Static), text, layout=False)
 
-    def set_panel(self, panel: str) -> None:
-        """Show ``panel`` (the compact layout shows one main panel at a time)."""
+    def set_panel(self, panel: str, note: str = "") -> None:
+        """Show ``panel`` (the compact layout shows one main panel at a time); ``note`` says
+        why when the player did not choose it ("": the player did). Every play screen of the
+        app shows it from now on."""
         self.panel = panel
+        self.panel_note = note
+        if self.is_attached:
+            _PANEL_OF_APP[self.app] = panel
         for name in self.PANELS:
             self.query_one(f"#p-{name}").set_class(name == panel, "-shown")
         self.focus_off_hidden_panel()
