@@ -225,3 +225,100 @@ async def test_a_decision_on_the_forum_shows_the_forum_and_says_so():
         await pilot.press("c")  # the player's key: the Colonia, nothing more to say
         await pilot.pause()
         assert app.screen.panel == "colonia" and "shown for this choice" not in _tabs(app)
+
+
+# --- item 12: rows that stay apart, envoys that say what they score, the Trajan window, ---
+# --- and a building task's words --------------------------------------------------------
+
+
+def test_every_envoy_choice_says_what_the_forum_scoring_gives_it():
+    # rules "Forum scoring": 2 VP an envoy on an eagle, 1 VP next to one (diagonal too with
+    # Patrician I), and the largest group of envoys; what each choice says is what the
+    # scoring counts once the envoy is there (issue 36, item 12)
+    from forum_trajanum.games.forum_trajanum.engine import apply, preview
+    from forum_trajanum.games.forum_trajanum.engine.scoring import forum_points
+    from forum_trajanum.games.forum_trajanum.ui.labels import describe
+
+    for seed in (1, 2, 3):
+        session = session_at("envoy", seed=seed)
+        state, seat = session.state, session.decider
+        pv = session.view_of(seat)
+        eagles, area = forum_points(state, seat)
+        said = set()
+        for action in pv.legal:
+            if action.declined:
+                continue
+            after = state.clone()
+            apply(after, action)
+            p = preview(pv, action)
+            now_eagles, now_area = forum_points(after, seat)
+            assert p.eagle_points == now_eagles - eagles, str(action)
+            assert p.area_points == now_area - area, str(action)
+            words = describe(action, pv)
+            assert " — " in words and ("VP" in words or "scores nothing" in words), words
+            if p.eagle_points:
+                assert f"+{p.eagle_points} VP {p.eagle} an eagle" in words
+                said.add("eagle")
+            if p.area_points:
+                assert f"+{p.area_points} VP largest area" in words
+        assert said  # some choice lies by an eagle
+
+
+async def test_an_inactive_citizen_row_stays_apart_from_the_side_panel():
+    # at 80x24 "M· inactive" filled the grid's last column and read on into the side panel's
+    # words ("M· inactive instead of 1"): a line now stands between them (issue 36, item 12)
+    session = session_at("pay", seed=13)
+    session.autosave = False
+    session.play("pay none")  # every citizen row inactive
+    while session.state.tasks[-1].kind != "draft" or session.decider != 1:
+        session.play(session.view_of(session.decider).legal[0])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await _opened(session, pilot)
+        rows = [row for row in screen_text(app).splitlines() if " inactive" in row]
+        assert rows
+        for row in rows:
+            after = row[row.index(" inactive") + len(" inactive") :]
+            assert after.startswith("│"), row
+
+
+async def test_the_trajan_window_opens_on_this_cycles_card_with_its_indents_and_covers_the_screen():
+    # cycle II's payment: the window opened on cycle I's card, wrapped task lines lost their
+    # indent, and a line of the screen below showed under it (issue 36, item 12)
+    from forum_trajanum.games.forum_trajanum.ui.dialogs import TrajanCardsScreen
+
+    session = session_at("pay", seed=13, skip=2)
+    session.autosave = False
+    assert session.state.cycle == 2
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await _opened(session, pilot)
+        await pilot.press("t")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanCardsScreen))
+        heading = app.screen.query_one("#cycle-2")
+        box = app.screen.query_one("#trajan-cards")
+        assert await wait_for(pilot, lambda: heading.region.y == box.content_region.y)
+        rows = screen_text(app).splitlines()
+        assert "Cycle II: II-3 (this cycle's card)" in rows[2]
+        assert "Cycle I:" not in screen_text(app)
+        # a wrapped line keeps its indent: every line under a task is indented as it
+        wrapped = [row for row in rows if "you: not met; missing" in row]
+        assert wrapped
+        at = rows.index(wrapped[0])
+        indent = wrapped[0].index("you:")
+        following = rows[at + 1]
+        assert following[:indent].strip("█ ") == "" and following[indent] != " "
+        # the window reaches the key line: no row of the screen below between them
+        assert rows[-1].startswith("↑↓ scroll") and set(rows[-2].strip()) == {"█", "▄"}
+
+
+def test_a_building_task_that_may_lie_anywhere_says_so():
+    # rules "Trajan scoring": a building task's pattern may lie anywhere in the Colonia, the
+    # words named two cells as if the rule asked for them (issue 36, item 12)
+    from forum_trajanum.games.forum_trajanum.engine.cards import progress
+
+    session = session_at("pay", seed=13, skip=2)
+    pv = session.view_of(session.decider)
+    building, _ = progress("III-4", pv.colonias[pv.viewer])
+    assert building.missing[-1].startswith("anywhere it fits, e.g. on ")
+    assert not any(" on " in words for words in building.missing[:-1])

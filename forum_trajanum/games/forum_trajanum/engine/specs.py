@@ -48,6 +48,7 @@ from forum_trajanum.games.forum_trajanum.data import (
     GRAYS,
     HANDICAP_EXTRA_COINS,
     MERCHANT_I,
+    PATRICIAN_I,
     PATRICIAN_II,
     PRESTIGE_MAX,
     ROW_TITLES,
@@ -55,6 +56,7 @@ from forum_trajanum.games.forum_trajanum.data import (
     TILE_LABELS,
     TRACK_BENEFITS,
     TRACKS,
+    area_points,
     cell_index,
     cell_name,
     next_cypress,
@@ -63,7 +65,14 @@ from forum_trajanum.games.forum_trajanum.engine import actions as A
 from forum_trajanum.games.forum_trajanum.engine.cards import after_paying, shown, tasks_met
 from forum_trajanum.games.forum_trajanum.engine.cells import CellKind, parse_cell
 from forum_trajanum.games.forum_trajanum.engine.effects import CELL_NAMES
-from forum_trajanum.games.forum_trajanum.engine.forum import completes_area, geometry
+from forum_trajanum.games.forum_trajanum.engine.forum import (
+    completes_area,
+    eagle_place,
+    eagle_points,
+    geometry,
+    group_at,
+    largest_group,
+)
 from forum_trajanum.games.forum_trajanum.engine.state import tile_kind
 from forum_trajanum.games.forum_trajanum.engine.tasks import Decision
 from forum_trajanum.games.forum_trajanum.engine.words import (
@@ -232,6 +241,10 @@ def _upgrades(me: ColoniaView, count: int, out: dict) -> None:
 def _column_points(view: PlayerView, me: ColoniaView) -> int:
     """A triumphal column or a finished track: the column's value + 1 per active citizen."""
     return view.column_value + me.active_citizens()
+
+
+def _patrician1(me: ColoniaView) -> bool:
+    return me.row_active[PATRICIAN_I] and bool(me.citizens[PATRICIAN_I][0])
 
 
 def _patrician2(me: ColoniaView) -> bool:
@@ -558,26 +571,37 @@ def _envoy_preview(view, me, action: A.PlaceEnvoy, out) -> None:
         return
     geo = geometry(view.forum_faces, view.forum_layout)
     cell = geo.index[(action.row - 1, action.col - 1)]
+    before = list(view.forum)
     forum = list(view.forum)
     forum[cell] = view.viewer
     if completes_area(geo, forum, cell):
         out["area_bonuses"] = 2 if _patrician2(me) else 1
+    # what it scores at each Forum scoring, by the scoring's own rules (engine/forum.py)
+    seat, diagonal = view.viewer, _patrician1(me)
+    out["eagle"] = eagle_place(geo, cell, diagonal)
+    out["eagle_points"] = eagle_points(geo, forum, int, seat, diagonal) - eagle_points(
+        geo, before, int, seat, diagonal
+    )
+    out["group"] = group_at(geo, forum, int, cell)
+    out["area_points"] = area_points(
+        largest_group(geo, forum, int, seat), me.prestige, me.flipped
+    ) - area_points(largest_group(geo, before, int, seat), me.prestige, me.flipped)
 
 
 def _envoy_words(action: A.PlaceEnvoy, pv: PlayerView, me) -> str:
     if action.declined:
         return "Place no envoy"
-    return f"Envoy on the Forum at row {action.row}, column {action.col}" + _space(
+    return f"Envoy at row {action.row}, column {action.col}" + _space(
         pv, action.row - 1, action.col - 1
     )
 
 
 def _space(pv: PlayerView, row: int, col: int) -> str:
-    """ " (blue space)" / " (eagle space)": the Forum space's colour, printed on the board."""
+    """ " (blue)" / " (eagle)": the Forum space's colour, printed on the board."""
     if (row, col) not in pv.forum_coords:
         return ""
     colour = pv.forum_colours[pv.forum_coords.index((row, col))]
-    return " (eagle space)" if colour == "E" else f" ({COLOUR_NAMES[colour]} space)"
+    return " (eagle)" if colour == "E" else f" ({COLOUR_NAMES[colour]})"
 
 
 def _envoy_forum(action: A.PlaceEnvoy) -> tuple[int, int] | None:

@@ -161,6 +161,8 @@ def effect_words(action: A.Action, pv: PlayerView) -> str | None:
         gains.append(f"slide bar to {p.prestige}")
     if gains:
         parts.append("get " + ", ".join(gains))
+    if isinstance(action, A.PlaceEnvoy) and not action.declined:
+        parts.append(envoy_score_words(p))
     if p.envoys_lost:
         parts.append(_lost_envoys(p, pv))
     if p.lost.get("upgrade"):
@@ -212,6 +214,24 @@ def bonus_reason(task) -> str:
     if task.reason == "citizen":
         return f"Your second citizen in {ROW_TITLES[int(task.at) - 1]} gives an area bonus"
     return "You completed a colour area of the Forum"
+
+
+def envoy_score_words(p) -> str:
+    """What an envoy placed scores at each Forum scoring, from the preview (the engine's eagle
+    and largest-area scoring): "+1 VP next to an eagle, +1 VP largest area (group of 3) at
+    each scoring"."""
+    parts = []
+    if p.eagle:
+        how = " (Patrician I)" if p.eagle == "diagonal to" else ""
+        parts.append(f"+{p.eagle_points} VP {p.eagle} an eagle{how}")
+    group = f"group of {p.group}" if p.group > 1 else "a new group"
+    if p.area_points:
+        parts.append(f"+{p.area_points} VP largest area ({group})")
+    elif p.group > 1:
+        parts.append(f"joins a {group}, not your largest")
+    if not parts:
+        return "scores nothing (no eagle, not your largest area)"
+    return ", ".join(parts) + " at each scoring"
 
 
 def prestige_words(colonia) -> str:
