@@ -188,7 +188,12 @@ class _Shape:
         if self.at is not None:
             return [f"{what} on {where(r, c)}" for (r, c), what in wanted]
         places = ", ".join(where(r, c) for (r, c), _ in wanted)
-        return [what for _, what in wanted] + [f"anywhere it fits, e.g. on {places}"]
+        needed: dict[str, int] = {}
+        for _, what in wanted:
+            needed[what] = needed.get(what, 0) + 1
+        times = {1: "", 2: ", twice"}
+        whats = [what + times.get(n, f", {n} times") for what, n in needed.items()]
+        return [*whats, f"anywhere it fits, e.g. on {places}"]
 
     def _wanted(self, pl: PlayerState, placed) -> list[tuple[tuple[int, int], str]] | None:
         """The empty cells of a placement and what each needs; None when a cell holds a
