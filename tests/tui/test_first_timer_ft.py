@@ -8,7 +8,7 @@ from forum_trajanum.games.forum_trajanum.engine import GameOptions
 from forum_trajanum.games.forum_trajanum.ui.labels import decision_context
 from forum_trajanum.games.forum_trajanum.ui.play import WatchScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.keys import KeyBar
+from forum_trajanum.tui.keys import ENTRY_KEYS, KeyBar
 from tests.waiting import wait_for
 
 from .conftest import (
@@ -322,3 +322,78 @@ def test_a_building_task_that_may_lie_anywhere_says_so():
     building, _ = progress("III-4", pv.colonias[pv.viewer])
     assert building.missing[-1].startswith("anywhere it fits, e.g. on ")
     assert not any(" on " in words for words in building.missing[:-1])
+
+
+# --- item 13: a build that a conversion makes possible is offered with the builds ---------
+
+
+async def test_a_build_that_needs_a_conversion_is_offered_with_the_builds_and_plays_both():
+    # rules "Building step": resources may be converted before building (recolour a worker
+    # with an assistant); the blue fountain was offered only after opening "Convert resources
+    # first…" and converting (issue 36, item 13)
+    session = session_at("build", seed=3)
+    session.autosave = False
+    pv = session.view_of(session.decider)
+    assert "build B C1" not in {str(a) for a in pv.legal}  # no blue worker: not legal now
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await _opened(session, pilot)
+        ids = [i for i, _ in _entries(app)]
+        words = dict(_entries(app))
+        entry = "then:convert recolour Y B|build B C1"
+        assert entry in ids and ids.index(entry) < ids.index("group:convert")
+        assert (
+            "Build a blue fountain (B) on C1 — recolour: 1 assistant, 1 yellow worker"
+            in words[entry]
+        )
+        played = len(session.record.actions)
+        await pilot.press(ENTRY_KEYS[ids.index(entry)])
+        assert await wait_for(pilot, lambda: len(session.record.actions) >= played + 2)
+        assert [str(a) for a in session.record.actions[played : played + 2]] == [
+            "convert recolour Y B",
+            "build B C1",
+        ]
+
+
+async def test_the_conversions_group_closes_after_a_conversion():
+    session = session_at("build", seed=3)
+    session.autosave = False
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await _opened(session, pilot)
+        ids = [i for i, _ in _entries(app)]
+        await pilot.press(ENTRY_KEYS[ids.index("group:convert")])
+        await pilot.pause()
+        panel = app.screen.decision_panel()
+        assert panel.group_open == "convert"
+        played = len(session.record.actions)
+        await pilot.press("1")  # the group's first conversion
+        assert await wait_for(pilot, lambda: len(session.record.actions) == played + 1)
+        await past_hold(pilot)
+        assert panel.group_open is None  # the whole list, with what the conversion opened
+        assert any(i.startswith("build ") for i, _ in _entries(app))
+
+
+async def test_a_long_building_step_keeps_the_builds_after_a_conversion_behind_one_keyed_entry():
+    # a list longer than its keys (Craftsman I makes a worker of any colour: every structure
+    # after a conversion) gathers them behind one entry with a key (issue 27, item 2)
+    from tests.tui.test_decision_list import _trajan_build_session
+
+    session = _trajan_build_session()
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await _opened(session, pilot)
+        ids = [i for i, _ in _entries(app)]
+        assert len(ids) <= len(ENTRY_KEYS) and "group:then" in ids
+        await pilot.press(ENTRY_KEYS[ids.index("group:then")])
+        await pilot.pause()
+        inside = [i for i, _ in _entries(app)]
+        assert all(i.startswith("then:") for i in inside[:-1]) and len(inside) > 2
+        conversion, build = inside[0].removeprefix("then:").split("|")
+        played = len(session.record.actions)
+        await pilot.press("1")
+        assert await wait_for(pilot, lambda: len(session.record.actions) >= played + 2)
+        assert [str(a) for a in session.record.actions[played : played + 2]] == [
+            conversion,
+            build,
+        ]

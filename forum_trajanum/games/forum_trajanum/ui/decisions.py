@@ -56,6 +56,11 @@ def cell_at(index: int) -> str:
     return cell_name(index)
 
 
+#: The entry id of a build after a conversion: THEN_ID + conversion + THEN_SEP + build; the
+#: group that holds such builds when a long building step has no key left for each.
+THEN_ID, THEN_SEP, THEN_GROUP = "then:", "|", "then"
+
+
 @dataclass
 class Choices:
     """What the decision panel shows: the play screen passes it down with each redraw."""
@@ -80,6 +85,10 @@ class Choices:
     #: The legal actions by their text: the list's entry ids of actions (any other id is a
     #: group's or one of :attr:`steps`).
     by_text: dict[str, object] = field(default_factory=dict)
+    #: Builds that one conversion makes possible (the engine's ``builds_after_conversion``):
+    #: (entry id, label) pairs listed after the builds; choosing one posts
+    #: :class:`DecisionPanel.EntryChosen` (the screen plays the conversion, then the build).
+    after_conversion: list[tuple[str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.by_text:
@@ -146,7 +155,9 @@ class DecisionPanel(Vertical):
         key = (pv.viewer, pv.decision, pv.cycle, pv.round)
         if self._group_of_view != key:  # another decision: groups closed
             self._group_of_view, self.group_open, self.cell_open = key, None, None
-        if self.group_open not in choices.groups:
+        if self.group_open not in choices.groups and not (
+            self.group_open == THEN_GROUP and choices.after_conversion
+        ):
             self.group_open = None
         if self.cell_open and self._cell_legal != tuple(pv.legal):
             self.cell_open = None  # a cell's choices are for the view they were opened in
@@ -321,6 +332,8 @@ class DecisionPanel(Vertical):
             return list(choices.steps)
         pv = choices.data.view
         back = (BACK_ID, "← Back to all the choices (Escape)")
+        if self.group_open == THEN_GROUP:
+            return [*choices.after_conversion, back]
         if self.group_open:
             return [(str(a), describe(a, pv)) for a in choices.groups[self.group_open]] + [back]
         if self.cell_open:
@@ -337,7 +350,8 @@ class DecisionPanel(Vertical):
             if action_cells(action) and forum_cell(action) is None:
                 seen.add(action)
                 shown.append(action)
-        shown += [a for a in choices.actions if forum_cell(a) is not None and a not in seen]
+        builds = [(str(a), describe(a, pv)) for a in shown]
+        shown = [a for a in choices.actions if forum_cell(a) is not None and a not in seen]
         rest = [a for a in choices.other if a != ENDS_TURN and a not in seen]
         out = [(str(a), describe(a, pv)) for a in shown + rest]
         out += [
@@ -347,7 +361,18 @@ class DecisionPanel(Vertical):
         out += [
             (str(a), describe(a, pv)) for a in choices.other if a == ENDS_TURN and a not in seen
         ]
-        return out
+        return builds + self._after_conversion(len(builds) + len(out)) + out
+
+    def _after_conversion(self, listed: int) -> list[tuple[str, str]]:
+        """The builds a conversion makes possible, where the builds are: each its own entry
+        when the keys suffice, else behind one entry (a long building step)."""
+        extra = self.choices.after_conversion
+        room = len(ENTRY_KEYS) - listed
+        if len(extra) <= room:
+            return list(extra)
+        if room >= 1:
+            return [(GROUP_ID + THEN_GROUP, f"{group_words(THEN_GROUP)}… ({len(extra)} ways)")]
+        return []  # no key left: each is reached by its conversion, as before
 
     def highlight(self, actions: list) -> str:
         """Highlight the list's first choice of ``actions`` (the choices on one cell of a
@@ -380,6 +405,8 @@ class DecisionPanel(Vertical):
         self.choice_list.spend()
         action = self.choices.by_text.get(text)
         if action is not None:
+            if self.group_open == "convert":  # the builds it opens are on the whole list
+                self.group_open = None
             self.post_message(ActionChosen(action))
         else:
             self.post_message(self.EntryChosen(text))
@@ -414,7 +441,8 @@ class DecisionPanel(Vertical):
         was_on = self.highlighted_id()
         if not keep_cell:
             self.cell_open = None
-        self.group_open = group if group in self.choices.groups else None
+        then = group == THEN_GROUP and bool(self.choices.after_conversion)
+        self.group_open = group if group in self.choices.groups or then else None
         self._shown_decision = None  # a different list: it starts at its top
         self.show_decision_text()
         self.fill_decisions()

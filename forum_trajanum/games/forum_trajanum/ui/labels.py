@@ -11,6 +11,8 @@ preview, a decision's context, a cell's contents).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from forum_trajanum.games.forum_trajanum.data import (
     BENEFIT_LABELS,
     COLOUR_NAMES,
@@ -214,6 +216,24 @@ def bonus_reason(task) -> str:
     if task.reason == "citizen":
         return f"Your second citizen in {ROW_TITLES[int(task.at) - 1]} gives an area bonus"
     return "You completed a colour area of the Forum"
+
+
+def converted_words(build: A.Build, conversion: A.Convert, pv: PlayerView) -> str:
+    """A build that a conversion makes possible, with the conversion in its cost (what both
+    take together): "Build a blue fountain (B) on C1 — recolour: 1 assistant, 1 yellow
+    worker; get 1 envoy to place"."""
+    converts, builds = preview(pv, conversion), preview(pv, build)
+    net = Counter(converts.pay)
+    net.update(builds.pay)
+    net.subtract(converts.gain)
+    cost = resource_words({k: n for k, n in net.items() if n > 0})
+    first = action_words(conversion, pv).split(" with ")[0]  # "Recolour with an assistant"
+    effects = effect_words(build, pv) or ""
+    paid = "pay " + resource_words(builds.pay)
+    if builds.pay and effects.startswith(paid):  # the build's own payment: in the cost
+        effects = effects[len(paid) :].removeprefix("; ")
+    words = f"{action_words(build, pv)} — {first[:1].lower()}{first[1:]}: {cost}"
+    return words + (f"; {effects}" if effects else "")
 
 
 def envoy_score_words(p) -> str:

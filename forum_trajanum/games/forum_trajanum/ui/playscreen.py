@@ -27,10 +27,13 @@ from textual.widgets import OptionList, Static
 
 from forum_trajanum.games.forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
 from forum_trajanum.games.forum_trajanum.engine.actions import TakeTile
+from forum_trajanum.games.forum_trajanum.engine.conversions import builds_after_conversion
 from forum_trajanum.games.forum_trajanum.engine.forum import AreaRule, area_rule
 from forum_trajanum.games.forum_trajanum.engine.tasks import Decision
 from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.games.forum_trajanum.ui.decisions import (
+    THEN_ID,
+    THEN_SEP,
     Choices,
     DecisionPanel,
     cell_at,
@@ -42,6 +45,7 @@ from forum_trajanum.games.forum_trajanum.ui.hinting import HintPanel, hint_unava
 from forum_trajanum.games.forum_trajanum.ui.labels import (
     action_cells,
     cell_words,
+    converted_words,
     forum_cell,
 )
 from forum_trajanum.games.forum_trajanum.ui.panels import (
@@ -131,6 +135,10 @@ class PlayScreen(GameScreen):
         self.other: list = []
         #: Entries behind one entry of the list (a building step's conversions), by group.
         self.groups: dict[str, list] = {}
+        #: Builds one conversion makes possible, with that conversion (building step only).
+        self.converted: dict = {}
+        #: A build chosen with its conversion: played once the conversion is (its text).
+        self.pending_build = ""
         self.covered = False
         self._decision_key: tuple = ()
         self.panel = "colonia"
@@ -284,6 +292,8 @@ class PlayScreen(GameScreen):
             self.call_after_refresh(decisions.hold, data.hold)
         self.sort_actions()
         self.draw()
+        if self.pending_build:
+            self.call_after_refresh(self.play_pending_build)
 
     def sort_actions(self) -> None:
         """Sort the view's legal actions by the Colonia / Forum cell they are about;
@@ -304,14 +314,53 @@ class PlayScreen(GameScreen):
                     self.by_cell.setdefault(cell, []).append(action)
             else:
                 self.other.append(action)
+        self.converted = builds_after_conversion(pv)
         self.groups = list_groups(self.actions)
         if self.groups:
             grouped = {a for members in self.groups.values() for a in members}
             self.other = [a for a in self.other if a not in grouped]
 
     def choices(self) -> Choices:
-        """What the decision panel shows (a screen may add entries of its own)."""
-        return Choices(self.data, self.actions, self.other, self.groups, by_text=self.by_text)
+        """What the decision panel shows (a screen may add entries of its own): the builds a
+        conversion makes possible among them."""
+        pv = self.data.view
+        return Choices(
+            self.data,
+            self.actions,
+            self.other,
+            self.groups,
+            by_text=self.by_text,
+            after_conversion=[
+                (f"{THEN_ID}{conversion}{THEN_SEP}{build}", converted_words(build, conversion, pv))
+                for build, conversion in self.converted.items()
+            ],
+        )
+
+    def on_decision_panel_entry_chosen(self, event: DecisionPanel.EntryChosen) -> None:
+        """A build after a conversion: the conversion is played now, the build once the
+        building step is back on screen with the build among its legal actions."""
+        if not event.entry_id.startswith(THEN_ID):
+            return
+        event.stop()
+        conversion, build = event.entry_id.removeprefix(THEN_ID).split(THEN_SEP)
+        action = self.by_text.get(conversion)
+        if action is None:
+            return
+        self.pending_build = build
+        self.choose(action)
+
+    def play_pending_build(self) -> None:
+        """The build chosen with its conversion, once the conversion is played: played when
+        it is legal now (the engine's list says), else said and dropped."""
+        build, self.pending_build = self.pending_build, ""
+        if not build:
+            return
+        action = self.by_text.get(build)
+        if action is not None and self.data.view.viewer == self.data.view.decider:
+            self.decision_panel().choice_list.spend()
+            self.choose(action)
+        else:
+            self.say(f"The conversion is made, but {build} is no longer possible.")
 
     def draw(self) -> None:
         """Draw the boards, the status and the decision list for ``self.data``."""
