@@ -119,6 +119,9 @@ class DecisionPanel(Vertical):
         self.choices: Choices | None = None
         #: The group whose entries the list shows instead of the whole decision (None: all).
         self.group_open: str | None = None
+        #: A group closed by a choice in it: the next list of the same decision highlights
+        #: its entry (the way back into it), not the top.
+        self._back_to_group: str | None = None
         #: The decision the open group is of: another one closes it.
         self._group_of_view: tuple = ()
         #: The choices on one board cell the list shows instead of the whole decision (Enter
@@ -295,7 +298,10 @@ class DecisionPanel(Vertical):
         if entries:
             # only the same choice of the same kind of decision keeps the highlight: any
             # other list starts at its top, whose entry gives nothing away
-            if same_kind and old_id in ids:
+            back, self._back_to_group = self._back_to_group, None
+            if same_kind and back and GROUP_ID + back in ids:
+                options_list.highlighted = ids.index(GROUP_ID + back)
+            elif same_kind and old_id in ids:
                 options_list.highlighted = ids.index(old_id)
             else:
                 options_list.highlighted = 0
@@ -407,6 +413,7 @@ class DecisionPanel(Vertical):
         if action is not None:
             if self.group_open == "convert":  # the builds it opens are on the whole list
                 self.group_open = None
+                self._back_to_group = "convert"  # the highlight then on the group's entry
             self.post_message(ActionChosen(action))
         else:
             self.post_message(self.EntryChosen(text))
