@@ -4,6 +4,7 @@ no label that misleads, no default that costs a task."""
 from __future__ import annotations
 
 from forum_trajanum.core.session import GameSession
+from forum_trajanum.games.forum_trajanum.data import cell_index
 from forum_trajanum.games.forum_trajanum.engine import GameOptions
 from forum_trajanum.games.forum_trajanum.ui.labels import decision_context
 from forum_trajanum.games.forum_trajanum.ui.play import WatchScreen
@@ -346,6 +347,13 @@ async def test_a_build_that_needs_a_conversion_is_offered_with_the_builds_and_pl
             "Build a blue fountain (B) on C1 — recolour: 1 assistant, 1 yellow worker"
             in words[entry]
         )
+        grid = app.screen.query_one("#colonia")
+        assert grid.cursor == cell_index("C1")  # the first build's cell
+        app.screen.query_one("#decisions").highlighted = ids.index(
+            "then:convert recolour Y B|build B A4"
+        )
+        await pilot.pause()  # the Colonia cursor on the build's cell, as for any build
+        assert grid.cursor == cell_index("A4")
         played = len(session.record.actions)
         await pilot.press(ENTRY_KEYS[ids.index(entry)])
         assert await wait_for(pilot, lambda: len(session.record.actions) >= played + 2)

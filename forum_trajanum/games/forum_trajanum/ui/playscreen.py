@@ -576,7 +576,11 @@ class PlayScreen(GameScreen):
         the cursor and the highlight name the same choice (issue 27, point 7)."""
         if not self.composed():
             return
-        action = self.by_text.get(self.decision_panel().highlighted_id() or "")
+        highlighted = self.decision_panel().highlighted_id() or ""
+        action = self.by_text.get(highlighted)
+        if action is None and highlighted.startswith(THEN_ID):  # a build after a conversion
+            build = highlighted.split(THEN_SEP)[-1]
+            action = next((b for b in self.converted if str(b) == build), None)
         if action is None:
             return
         spot = forum_cell(action)
