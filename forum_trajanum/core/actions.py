@@ -176,11 +176,13 @@ class LogSpec:
 
     ``log(before, action, player) -> str`` gets the state before the action; ``reveals`` is a
     bool or ``reveals(before, action) -> bool``; ``secret(before, action, after, seat)`` gives
-    (seat, text) lines."""
+    (seat, text) lines; ``final`` says, in its player's words, why an action that reveals
+    cannot be taken back ("a draft pick cannot be taken back"; "" when it does not say)."""
 
     log: Callable[..., str]
     reveals: bool | Callable[..., bool]
     secret: Callable[..., list[tuple[int, str]]] | None = None
+    final: str = ""
 
     def __post_init__(self) -> None:
         if not callable(self.log):
@@ -211,6 +213,15 @@ def check_complete(actions: ActionSet, table: dict, what: str) -> dict:
             + (f"names unknown kinds {unknown}" if unknown else "")
         )
     return table
+
+
+def final_words(actions: ActionSet, specs: Mapping[str, LogSpec], action) -> str:
+    """Why ``action`` cannot be taken back, in its player's words, from its kind's spec in
+    ``specs`` ("" when the spec does not say, or the action is not of this game)."""
+    if not actions.owns(action):
+        return ""
+    spec = specs.get(action.kind)
+    return "" if spec is None else spec.final
 
 
 def reveals(actions: ActionSet, specs: Mapping[str, LogSpec], before, action) -> bool:

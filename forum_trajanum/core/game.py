@@ -113,6 +113,10 @@ class Game:
     #: decision of the player's (a step with one possible answer the rules play within the
     #: action), in words for the next decision's message; "" for nothing.
     played_alone: Callable[[Any, Any, Any], str] = lambda *_: ""
+    #: ``undo_stop(before, action)``: why undo cannot go back across an action that
+    #: ``reveals_information``, in its player's words ("a draft pick cannot be taken back");
+    #: "" when the game does not say (the app then says it generally).
+    undo_stop: Callable[[Any, Any], str] = lambda *_: ""
     #: ``scoring_name(n)``: the ``n``-th scoring (from 1) in the game's words, as the export
     #: heads its table ("the scoring of Quarter II"); the default says its number.
     scoring_name: Callable[[int], str] = lambda n: f"scoring {n}"

@@ -17,6 +17,9 @@ from forum_trajanum.core.game import GAMES, Game
 from forum_trajanum.core.record import FIRST_GAME, GameRecordBase
 from forum_trajanum.core.timeline import Timeline
 
+#: Why undo stops at an action that shows something hidden, when its game does not say.
+GENERAL_STOP = "that step showed something hidden, so it cannot be taken back"
+
 
 @dataclass
 class LogEntry:
@@ -77,6 +80,9 @@ class GameSession:
     #: record): a host answers a resent action only to the seat that chose it.
     actors: list[int] = field(default_factory=list)
     _undo: list[_Snapshot] = field(default_factory=list)
+    #: Why the last undo barrier stops undo: (the seat whose action it was, the game's words
+    #: for it; "" for a hand-over or a bot's move).
+    _undo_stop: tuple[int, str] = (-1, "")
     #: How many actions the last save known to be written held.
     _saved_actions: int = 0
 
@@ -237,6 +243,8 @@ class GameSession:
         barrier = rules.reveals_information(before, action)
         if barrier or rules.current_player(self.state) != actor or self.is_bot(actor):
             self._undo.clear()
+            why = (rules.undo_stop(before, action) or GENERAL_STOP) if barrier else ""
+            self._undo_stop = (actor, why)
         else:
             self._undo.append(snapshot)
         return entries
@@ -253,6 +261,17 @@ class GameSession:
     def can_undo(self) -> bool:
         """Whether the deciding (human) player can take back a step of this turn."""
         return bool(self._undo) and not self.is_bot(self.decider)
+
+    def nothing_to_undo(self) -> str:
+        """Why the deciding player can take nothing back now, in words (for "Nothing to undo:
+        ..."): the game's reason when the deciding seat's own action stopped undo last, else
+        that no step of theirs was taken since play came to them."""
+        seat, why = self._undo_stop
+        if self.is_bot(self.decider):
+            return "it is not your decision"
+        if seat == self.decider and why:
+            return why
+        return "you have taken no step since play came to you"
 
     def undo(self) -> bool:
         """Take back the last step since the last undo barrier; False when there is none."""

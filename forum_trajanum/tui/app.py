@@ -748,7 +748,7 @@ class ForumApp(CoachApp, App):
             self.message = ""
             self.call_after_refresh(self.check_saved)
         else:
-            self.say("Nothing to undo: a hidden tile was revealed or your turn began anew.")
+            self.say(f"Nothing to undo: {s.nothing_to_undo()}.")
 
     def ask_save_name(self) -> None:
         """Ask for a name and save a copy of the game so far under it (a separate game in the

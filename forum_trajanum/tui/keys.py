@@ -38,7 +38,8 @@ class KeyBar(Static):
     choices, the Colonia cursor, the Forum cursor). When the line is wider than the terminal,
     the keys the screen lists in ``KEYBAR_SPARE`` are left out, one after the other in that
     order, until it fits (keys shown elsewhere on it first, e.g. the compact layout's panel
-    tabs)."""
+    tabs). A key whose action the screen does not offer now (its ``key_offered(action)`` is
+    False: undo with nothing to take back) is left out too."""
 
     def on_mount(self) -> None:
         self.show_keys()
@@ -59,7 +60,10 @@ class KeyBar(Static):
         ]
         # an app may say in its own words what a key does there (join: q leaves the game)
         words = getattr(self.app, "KEY_WORDS", {})
+        offered = getattr(self.screen, "key_offered", None)
         for binding in bindings:
+            if callable(offered) and not offered(binding.action):
+                continue
             if isinstance(binding, Binding) and binding.show:
                 key = binding.key.split(",")[0]
                 if key in spare:

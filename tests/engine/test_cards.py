@@ -321,14 +321,16 @@ def test_a_collection_task_counts_what_is_missing_of_each_need():
 
 def test_a_building_task_names_the_building_and_the_space_it_still_needs():
     # DE I-1 "1 farbiges Bauwerk horizontal zwischen 2 grauen Gebäuden": with a library on B1
-    # and a house on C1 the nearest pattern lacks a gray building on D1.
+    # and a house on C1 the nearest pattern lacks a gray building on D1. The pattern may lie
+    # anywhere: D1 is named as the nearest place, not as the rule (issue 36, item 12).
     state, p, pl = blank()
     put_buildings(state, p, {"B1": "L", "C1": "R"})
     building, _ = standing(state, p, "I-1")
-    assert building == TaskProgress(0, ("a gray building on D1",))
+    assert building == TaskProgress(0, ("a gray building", "anywhere it fits, e.g. on D1"))
     pl.grid[cell_index("D1")] = tile(p, 20)  # a Colonia tile still lies on D1
     assert standing(state, p, "I-1")[0].missing == (
-        "a gray building on D1 (a Colonia tile still lies there)",
+        "a gray building",
+        "anywhere it fits, e.g. on D1 (a Colonia tile still lies there)",
     )
     put_buildings(state, p, {"D1": "M"})
     assert standing(state, p, "I-1")[0] == TaskProgress(1, ())
@@ -339,7 +341,10 @@ def test_a_building_task_of_different_buildings_says_which_kinds_are_taken():
     state, p, _pl = blank()
     put_buildings(state, p, {"F2": "L", "F3": "S"})
     building, _ = standing(state, p, "III-4")
-    assert building.missing == ("a gray building (not library, basilica) on F4",)
+    assert building.missing == (
+        "a gray building (not library, basilica)",
+        "anywhere it fits, e.g. on F4",
+    )
 
 
 def test_the_crane_task_says_to_uncover_the_crane_and_to_build_beside_it():

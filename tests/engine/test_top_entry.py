@@ -1,15 +1,18 @@
-"""The top of every list spends and gives away nothing another choice keeps (issue 27, item 1):
-the engine's first legal action is the one Enter takes on a fresh decision.
+"""The top of every list spends and gives away nothing another choice keeps (issue 27, item 1;
+issue 36, item 1): the engine's first legal action is the one Enter takes on a fresh decision.
 
 Checked along random games at every decision with a choice: each legal action is applied to a
-copy, and what the acting seat lost is read off its own view before and after (its supply, its
-active citizens, the tile it passed), never off the choice's words (a decision after which a
-scoring runs is left out: the scoring changes the supply for reasons of its own). The first
-action loses no
-more citizens than any other ("keep the citizen"; "pay the rows rather than turn citizens
-inactive"), and of the choices that keep as many, none spends a part of what it spends and
-nothing else ("end the turn rather than convert"; "take the street's tile rather than pay a
-tribune")."""
+copy, and what the acting seat lost is read off its own view before and after (the times it
+meets the tasks of the cycle's Trajan card, its supply, its active citizens, the tile it
+passed), never off the choice's words (after a decision that a scoring follows, the tasks are
+read off the scoring's Trajan points and the rest is left out: the scoring changes the supply
+for reasons of its own). At the payment before the scoring, the first action makes no met
+Trajan task fail (nor meet it fewer times) that another choice keeps ("keep the 2 coins the
+collection task shows rather than pay two citizens"); of the choices that keep as many, it
+loses no more citizens than any other ("keep the citizen"; "pay the rows rather than turn
+citizens inactive"), and of the choices that keep as many, none spends a part of what it
+spends and nothing else ("end the turn rather than convert"; "take the street's tile rather
+than pay a tribune")."""
 
 from __future__ import annotations
 
@@ -19,7 +22,9 @@ from hypothesis import given, settings
 
 from forum_trajanum.games.forum_trajanum.data import CITIZEN_KINDS
 from forum_trajanum.games.forum_trajanum.engine import apply, view
-from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView
+from forum_trajanum.games.forum_trajanum.engine.cards import progress
+from forum_trajanum.games.forum_trajanum.engine.state import TRAJAN_CARDS_KEY
+from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView, PlayerView
 
 from .games import Step, games, share
 
@@ -50,36 +55,71 @@ def loss(before: ColoniaView, after: ColoniaView) -> tuple[int, Counter]:
     return citizens, spent
 
 
-def top_spends_nothing_another_keeps(costs: list[tuple[int, Counter]]) -> str:
+def tasks_met(pv: PlayerView, seat: int) -> int:
+    """How often ``seat`` meets the tasks of the current cycle's Trajan card, in ``pv`` (0
+    without a card: the introductory game's cycles I-II)."""
+    card = pv.trajan_cards[pv.cycle - 1] if 1 <= pv.cycle <= len(pv.trajan_cards) else ""
+    if not card:
+        return 0
+    building, collection = progress(card, pv.colonias[seat])
+    return building.times + collection.times
+
+
+Cost = tuple[int, int, Counter]  # (Trajan task fulfilments lost, citizens (<= 0), spent)
+
+
+def top_spends_nothing_another_keeps(costs: list[Cost]) -> str:
     """ "" when the first of ``costs`` (one per legal action, in the engine's order) loses the
-    fewest citizens and no choice losing as few spends strictly less; else what is wrong."""
+    fewest Trajan task fulfilments, of the choices losing as few the fewest citizens, and no
+    choice losing as few of both spends strictly less; else what is wrong."""
     if len(costs) <= 1:
-        return ""  # the top costs nothing (or a scoring followed: nothing to compare)
-    most = max(c for c, _ in costs)
-    citizens, spent = costs[0]
+        return ""  # the top costs nothing (or nothing to compare)
+    fewest = min(t for t, _, _ in costs)
+    tasks, citizens, spent = costs[0]
+    if tasks > fewest:
+        return f"the top makes {tasks} Trajan task fulfilments fail, another choice {fewest}"
+    most = max(c for t, c, _ in costs if t == fewest)
     if citizens < most:
         return f"the top keeps {citizens} citizens, another choice {most}"
     spent = +spent
-    for n, (c, other) in enumerate(costs[1:], start=1):
+    for n, (t, c, other) in enumerate(costs[1:], start=1):
         other = +other
-        if c == most and other != spent and all(other[k] <= spent[k] for k in other):
+        if (
+            t == fewest
+            and c == most
+            and other != spent
+            and all(other[k] <= spent[k] for k in other)
+        ):
             return f"choice {n} spends {dict(other)}, the top {dict(spent)}"
     return ""
 
 
-def _costs(before_state, legal, actor) -> list[tuple[int, Counter]]:
+def _costs(before_state, legal, actor) -> list[Cost]:
     """Each legal action's cost; only the top's when it costs nothing (then no choice can
     cost less: the check holds, and a building step's two hundred copies are spared)."""
-    mine = view(before_state, actor).colonias[actor]
+    pv = view(before_state, actor)
+    mine = pv.colonias[actor]
+    # the tasks are weighed at the payment before the scoring (issue 36, item 1), where
+    # coins and citizens meet the card's tasks; elsewhere an envoy placed from the ship may
+    # cost a task that counts ship envoys, a trade the player makes for Forum points
+    paying = before_state.tasks[-1].kind == "pay"
+    met = tasks_met(pv, actor) if paying else 0
+    value = mine.trajan_card_value
     costs = []
     for n, action in enumerate(legal):
-        if n == 1 and costs[0] == (0, Counter()):
+        if n == 1 and costs[0] == (0, 0, Counter()):
             break
         after = before_state.clone()
         apply(after, action)
         if len(after.scorings) != len(before_state.scorings):
-            return []  # a scoring followed: it changes the supply for reasons of its own
-        costs.append(loss(mine, view(after, actor).colonias[actor]))
+            # a scoring followed: its Trajan points say how often the tasks were met; the
+            # supply it changes for reasons of its own
+            lost = met - after.scorings[-1][actor][TRAJAN_CARDS_KEY] // value if paying else 0
+            costs.append((max(lost, 0), 0, Counter()))
+            continue
+        seen = view(after, actor)
+        lost = met - tasks_met(seen, actor) if paying else 0
+        costs.append((max(lost, 0), *loss(mine, seen.colonias[actor])))
     return costs
 
 
@@ -108,9 +148,43 @@ class _TopCheck:
 def test_the_check_sees_a_conversion_on_top_of_ending_the_turn():
     # the property's own test: a list with a conversion first and ending the turn second
     # (the order issue 27 found) fails it, the engine's order passes
-    end, convert = (0, Counter()), (0, Counter({"assistants": 1}))
+    end, convert = (0, 0, Counter()), (0, 0, Counter({"assistants": 1}))
     assert top_spends_nothing_another_keeps([convert, end])
     assert not top_spends_nothing_another_keeps([end, convert])
-    keep_citizen, pass_citizen = (0, Counter({"tile CT": 1})), (-1, Counter({"tile MER": 1}))
+    keep_citizen, pass_citizen = (0, 0, Counter({"tile CT": 1})), (0, -1, Counter({"tile MER": 1}))
     assert top_spends_nothing_another_keeps([pass_citizen, keep_citizen])
     assert not top_spends_nothing_another_keeps([keep_citizen, pass_citizen])
+
+
+def test_the_check_sees_a_payment_on_top_that_makes_a_met_task_fail():
+    # issue 36, item 1: "Pay 2 coins: Patrician I, Merchant I stay active" on top made the met
+    # collection task (2 assistants + 1 coin) fail; paying nothing kept it, citizens lost
+    pay_both = (1, 0, Counter({"coins": 2}))
+    pay_none = (0, -2, Counter())
+    assert top_spends_nothing_another_keeps([pay_both, pay_none])
+    assert not top_spends_nothing_another_keeps([pay_none, pay_both])
+
+
+def test_the_top_payment_keeps_every_met_trajan_task_another_payment_keeps():
+    # issue 36, item 1 (rules "End of the cycle": pay the citizens, then the Trajan card is
+    # scored; "resources are shown, not paid"): games played by first choices that reach
+    # payments where paying the citizens would make a met collection task fail
+    from forum_trajanum.core.session import GameSession
+    from forum_trajanum.games.forum_trajanum.engine import GameOptions
+    from tests.tui.conftest import busy
+
+    checked = 0
+    for seed in (13, 19, 20):
+        session = GameSession.new(
+            seed, GameOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False
+        )
+        while session.state.tasks and session.state.cycle <= 1:
+            state = session.state
+            legal = session.view_of(session.decider).legal
+            if state.tasks[-1].kind == "pay" and len(legal) > 1:
+                costs = _costs(state, legal, session.decider)
+                checked += any(t for t, _, _ in costs)
+                wrong = top_spends_nothing_another_keeps(costs)
+                assert not wrong, f"seed {seed}: {wrong}; top {legal[0]}"
+            session.play(busy(legal))
+    assert checked >= 3  # payments where some choice makes a met task fail

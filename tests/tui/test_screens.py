@@ -581,7 +581,8 @@ async def test_bot_turns_keep_the_own_board_in_view_and_show_the_move():
 
 async def test_the_highlight_stays_on_its_choice_when_the_same_decision_follows():
     # issue 19, item 2: only the same choice of the same kind of decision keeps the
-    # highlight; the building step's conversions stay open in their group meanwhile
+    # highlight; issue 36, item 13: the conversions' group closes after a conversion (the
+    # whole list shows the builds it made possible), its entry highlighted
     session = session_at("build", seed=3)
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -600,11 +601,10 @@ async def test_the_highlight_stays_on_its_choice_when_the_same_decision_follows(
         await pilot.press("enter")
         assert app.session.record.actions[-1] == convert
         assert app.session.state.tasks[-1].kind == "build"  # the building step goes on
-        assert screen.query_one("#p-decide").group_open == "convert"
-        if convert in ids():  # the same choice again: the highlight is on it
-            assert ids()[listed.highlighted] == convert
-        else:  # else at the top, never on another choice that happens to sit there
-            assert listed.highlighted == 0
+        assert await _wait(pilot, lambda: screen.query_one("#p-decide").group_open is None)
+        await pilot.pause()
+        assert convert not in ids()  # the conversions are behind their entry again
+        assert ids()[listed.highlighted] == "group:convert"  # the way back into them
 
 
 async def test_a_step_with_one_possible_answer_plays_itself_and_the_log_says_so():

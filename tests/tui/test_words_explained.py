@@ -173,7 +173,9 @@ async def test_the_trajan_cards_say_whether_the_player_meets_each_task_and_what_
         assert isinstance(app.screen, TrajanCardsScreen)
         pv = app.session.view_of(app.session.decider)
         me = pv.colonias[pv.viewer]
-        text = flat(str(app.screen.query("Static").last().content))
+        # the window's lines, one widget each (so that a wrapped line keeps its indent)
+        lines = app.screen.query("#trajan-cards Static")
+        text = flat(" ".join(str(line.content) for line in lines))
         # rules "Trajan scoring": the tasks score at the end of the cycle, not when met
         assert (
             f"Each task you fulfil scores {me.trajan_card_value} VP at the cycle's scoring" in text

@@ -97,7 +97,8 @@ def _do_step(state, task: T.Step, action: A.ChooseStep):
         pl.tribunes += 1
         push(state, T.Worker(p))
     elif benefit == "area_bonus":
-        push(state, T.Bonus(p, 2 if pl.ability(PATRICIAN_II) else 1))
+        count = 2 if pl.ability(PATRICIAN_II) else 1
+        push(state, T.Bonus(p, count, "step", f"{TRACKS[t]}{action.n}"))
     else:  # a benefit that is a further step of its own
         push(state, _TASK_BENEFITS[benefit](p))
 

@@ -173,13 +173,27 @@ class _Shape:
             covered = sum(pl.grid[r * COLS + c] >= 0 for (r, c), _ in wanted)
             rank = (len(wanted), covered)
             if best is None or rank < best[0]:
-                words = [
-                    f"{what} on {cell_name(r * COLS + c)}"
-                    + (" (a Colonia tile still lies there)" if pl.grid[r * COLS + c] >= 0 else "")
-                    for (r, c), what in wanted
-                ]
-                best = (rank, words)
+                best = (rank, self._words(pl, wanted))
         return tuple(best[1]) if best else ("no free spaces left for this pattern",)
+
+    def _words(self, pl: PlayerState, wanted) -> list[str]:
+        """What a placement still needs, in words: on its cells for a pattern tied to cells
+        (``at``); for one that may lie anywhere, what is needed and then the nearest place as
+        an example (issue 36, item 12: "a gray building on B1, B2" read as a rule)."""
+
+        def where(r: int, c: int) -> str:
+            tile = " (a Colonia tile still lies there)" if pl.grid[r * COLS + c] >= 0 else ""
+            return cell_name(r * COLS + c) + tile
+
+        if self.at is not None:
+            return [f"{what} on {where(r, c)}" for (r, c), what in wanted]
+        places = ", ".join(where(r, c) for (r, c), _ in wanted)
+        needed: dict[str, int] = {}
+        for _, what in wanted:
+            needed[what] = needed.get(what, 0) + 1
+        times = {1: "", 2: ", twice"}
+        whats = [what + times.get(n, f", {n} times") for what, n in needed.items()]
+        return [*whats, f"anywhere it fits, e.g. on {places}"]
 
     def _wanted(self, pl: PlayerState, placed) -> list[tuple[tuple[int, int], str]] | None:
         """The empty cells of a placement and what each needs; None when a cell holds a

@@ -49,7 +49,17 @@ from forum_trajanum.games.forum_trajanum.engine.card_tasks import (
 from forum_trajanum.games.forum_trajanum.engine.cells import CellKind, parse_cell
 from forum_trajanum.games.forum_trajanum.engine.state import PlayerState
 
-__all__ = ["TRAJAN", "TaskProgress", "TrajanCard", "building_task", "collection_task", "progress"]
+__all__ = [
+    "TRAJAN",
+    "TaskProgress",
+    "TrajanCard",
+    "after_paying",
+    "building_task",
+    "collection_task",
+    "progress",
+    "rows_after_paying",
+    "tasks_met",
+]
 
 
 @dataclass(frozen=True)
@@ -121,6 +131,47 @@ def building_task(card: str, pl: PlayerState) -> int:
 def collection_task(card: str, pl: PlayerState) -> int:
     """How often ``pl`` fulfils the collection task of Trajan card ``card`` (disjointly)."""
     return TRAJAN[card].collection(pl)
+
+
+def tasks_met(card: str, pl) -> tuple[int, int]:
+    """(building task, collection task) of Trajan card ``card``: how often ``pl`` (a
+    PlayerState, or a Colonia as :func:`progress` reads it) fulfils each now."""
+    return TRAJAN[card].building(pl), TRAJAN[card].collection(pl)
+
+
+def rows_after_paying(pl, rows) -> list[bool]:
+    """Which citizen rows are active after paying rows ``rows`` (1-6) at a cycle's end (rules
+    "End of the cycle"): a paid row is active (again), an unpaid one holding citizens turns
+    inactive, an empty one stays as it is."""
+    return [
+        (r + 1 in rows) if pl.citizens[r][0] >= 0 else pl.row_active[r]
+        for r in range(len(pl.row_active))
+    ]
+
+
+class _AfterPaying:
+    """A Colonia as it stands after paying citizen rows ``rows``: 1 coin less a paid row, the
+    rows active as :func:`rows_after_paying` says; everything else read from ``pl``."""
+
+    def __init__(self, pl, rows) -> None:
+        self._pl = pl
+        self.coins = pl.coins - len(rows)
+        self.row_active = rows_after_paying(pl, rows)
+
+    def __getattr__(self, name: str):
+        return getattr(self._pl, name)
+
+
+def after_paying(pl, rows):
+    """``pl`` (a PlayerState, or a Colonia as :func:`progress` reads it) as it would stand
+    after paying citizen rows ``rows``, for the Trajan checks (resources are shown, not
+    paid: what the scoring right after the payment counts)."""
+    return _AfterPaying(pl, tuple(rows))
+
+
+def shown(colonia):
+    """A Colonia view (``ColoniaView``) as the Trajan checks read it."""
+    return _Shown(colonia)
 
 
 # --- The cards (texts: forum_trajanum.games.forum_trajanum.data.TRAJAN_CARDS)

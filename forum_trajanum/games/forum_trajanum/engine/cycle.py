@@ -22,6 +22,11 @@ from forum_trajanum.games.forum_trajanum.data import (
 )
 from forum_trajanum.games.forum_trajanum.engine import actions as A
 from forum_trajanum.games.forum_trajanum.engine import tasks as T
+from forum_trajanum.games.forum_trajanum.engine.cards import (
+    TRAJAN,
+    after_paying,
+    rows_after_paying,
+)
 from forum_trajanum.games.forum_trajanum.engine.effects import (
     CELL_NAMES,
     citizen_rows,
@@ -31,7 +36,10 @@ from forum_trajanum.games.forum_trajanum.engine.effects import (
     push,
     take_from_grid,
 )
-from forum_trajanum.games.forum_trajanum.engine.scoring import score_cycle
+from forum_trajanum.games.forum_trajanum.engine.scoring import (
+    score_cycle,
+    trajan_card_of_cycle,
+)
 from forum_trajanum.games.forum_trajanum.engine.state import (
     GameState,
     PlayerState,
@@ -197,28 +205,35 @@ def _opt_pay(state, task: T.Pay):
     out = []
     for size in range(min(len(rows), pl.coins), -1, -1):
         out += [A.PayCitizens.make(combo) for combo in combinations(rows, size)]
-    # the fewest active citizens turned inactive first, and of those the fewest coins: the
-    # top of the list loses no citizen that another choice keeps, and pays no coin it need
-    # not (turning an inactive row active again is a purchase: further down)
+    # the Trajan tasks of the scoring right after kept most first (issue 36: paying a coin
+    # must not make a met task fail at the top of the list), then the fewest active citizens
+    # turned inactive, and of those the fewest coins: the top of the list loses no task nor
+    # citizen that another choice keeps, and pays no coin it need not (turning an inactive
+    # row active again is a purchase: further down)
+    card = trajan_card_of_cycle(state, state.cycle)
     active = {
         r: (pl.citizens[r - 1][0] >= 0) + (pl.citizens[r - 1][1] >= 0)
         for r in rows
         if pl.row_active[r - 1]
     }
-    out.sort(key=lambda a: (sum(n for r, n in active.items() if r not in a.rows), len(a.rows)))
+
+    # a building task reads buildings and cranes only, which paying leaves as they are
+    collection = TRAJAN[card].collection if card else None
+
+    def order(a: A.PayCitizens) -> tuple[int, int, int]:
+        kept = collection(after_paying(pl, a.rows)) if collection else 0
+        lost = sum(n for r, n in active.items() if r not in a.rows)
+        return -kept, lost, len(a.rows)
+
+    out.sort(key=order)
     return out
 
 
 def _do_pay(state, task: T.Pay, action: A.PayCitizens):
     """Before the scoring: 1 coin per paid row; unpaid rows turn inactive."""
     pl = state.players[task.player]
-    for r in range(6):
-        if pl.citizens[r][0] < 0:
-            continue
-        paid = r + 1 in action.rows
-        if paid:
-            pl.coins -= 1
-        pl.row_active[r] = paid
+    pl.coins -= len(action.rows)
+    pl.row_active = rows_after_paying(pl, action.rows)
 
 
 decides(T.SetupCranes, options=_opt_setup_cranes, handle=_do_setup_cranes)

@@ -99,7 +99,7 @@ def place_citizen(state: GameState, pl: PlayerState, tile: int, row: int) -> Non
     if bonus == "envoy":
         push(state, T.Envoy(p, "any"))
     elif bonus == "area_bonus":
-        push(state, T.Bonus(p, 1))
+        push(state, T.Bonus(p, 1, "citizen", str(row + 1)))
     elif bonus == "coin_or_tribune":
         push(state, T.Gain(p, "$T"))
     elif bonus == "coin_or_assistant":

@@ -214,6 +214,33 @@ def largest_group(geo: ForumGeometry, forum: list[int], owner_of, player: int) -
     return best
 
 
+def group_at(geo: ForumGeometry, forum: list[int], owner_of, cell: int) -> int:
+    """Size of the orthogonally connected group of envoys (of ``cell``'s owner) that holds
+    ``cell``; 0 for a free cell."""
+    if forum[cell] < 0:
+        return 0
+    owner = owner_of(forum[cell])
+    seen, todo = {cell}, [cell]
+    while todo:
+        for nb in geo.orth[todo.pop()]:
+            if nb not in seen and forum[nb] >= 0 and owner_of(forum[nb]) == owner:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen)
+
+
+def eagle_place(geo: ForumGeometry, cell: int, diagonal: bool) -> str:
+    """Where ``cell`` lies for the eagle scoring: "on" an eagle, "next to" one, "diagonal to"
+    one (scores with Patrician I, ``diagonal``), or "" (it scores no eagle points)."""
+    if geo.colours[cell] == EAGLE:
+        return "on"
+    if geo.eagle_adjacent[cell]:
+        return "next to"
+    if diagonal and geo.eagle_diagonal[cell]:
+        return "diagonal to"
+    return ""
+
+
 def eagle_points(
     geo: ForumGeometry, forum: list[int], owner_of, player: int, diagonal: bool
 ) -> int:

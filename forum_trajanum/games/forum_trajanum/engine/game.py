@@ -30,6 +30,7 @@ from forum_trajanum.games.forum_trajanum.engine.view import (
     public_lines,
     reveals_information,
     secret_lines,
+    undo_stop,
     view,
 )
 
@@ -90,6 +91,7 @@ GAME = Game(
     tie_breaks=TIE_BREAKS,
     public_lines=public_lines,
     reveals_information=reveals_information,
+    undo_stop=undo_stop,
     secret_lines=secret_lines,
     determinize=determinize,
     preview=preview,

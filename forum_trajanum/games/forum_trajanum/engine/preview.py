@@ -42,6 +42,13 @@ class Preview(BaseModel):
     lost: dict[str, int] = Field(default_factory=dict)  # gains that cannot be had ("upgrade":
     # steps past the slide bar's end)
     area_bonuses: int = 0  # area bonuses won (an envoy completing a colour area)
+    # an envoy placed, at each cycle's scoring from now (the Forum scoring): where it lies for
+    # the eagles ("on", "next to", "diagonal to" an eagle, or ""), the eagle points it adds,
+    # the size of the group it is in, and the largest-area points it adds (slide bar now)
+    eagle: str = ""
+    eagle_points: int = 0
+    group: int = 0
+    area_points: int = 0
     crane: str = ""  # colour letter of a crane this uncovers
     tile: str = ""  # kind of a known tile taken or used
     hidden_tile: bool = False  # a face-down tile is taken: its front is not known yet
@@ -49,6 +56,10 @@ class Preview(BaseModel):
     flips_bar: bool = False  # Merchant I turns the slide bar to its other side
     citizen_row: int = 0  # 1-6: the citizen row that gets a citizen
     inactive_rows: tuple[int, ...] = ()  # citizen rows that turn inactive (unpaid)
+    # the Trajan tasks of the scoring right after (paying citizens): (task, times met now,
+    # times met after), for each task met now or whose count it changes ("building",
+    # "collection")
+    trajan_tasks: tuple[tuple[str, int, int], ...] = ()
 
 
 # the parts of a preview an action's words may name (ActionSpec.says) are Preview fields

@@ -48,6 +48,7 @@ from forum_trajanum.games.forum_trajanum.data import (
     GRAYS,
     HANDICAP_EXTRA_COINS,
     MERCHANT_I,
+    PATRICIAN_I,
     PATRICIAN_II,
     PRESTIGE_MAX,
     ROW_TITLES,
@@ -55,14 +56,23 @@ from forum_trajanum.games.forum_trajanum.data import (
     TILE_LABELS,
     TRACK_BENEFITS,
     TRACKS,
+    area_points,
     cell_index,
     cell_name,
     next_cypress,
 )
 from forum_trajanum.games.forum_trajanum.engine import actions as A
+from forum_trajanum.games.forum_trajanum.engine.cards import after_paying, shown, tasks_met
 from forum_trajanum.games.forum_trajanum.engine.cells import CellKind, parse_cell
 from forum_trajanum.games.forum_trajanum.engine.effects import CELL_NAMES
-from forum_trajanum.games.forum_trajanum.engine.forum import completes_area, geometry
+from forum_trajanum.games.forum_trajanum.engine.forum import (
+    completes_area,
+    eagle_place,
+    eagle_points,
+    geometry,
+    group_at,
+    largest_group,
+)
 from forum_trajanum.games.forum_trajanum.engine.state import tile_kind
 from forum_trajanum.games.forum_trajanum.engine.tasks import Decision
 from forum_trajanum.games.forum_trajanum.engine.words import (
@@ -83,7 +93,17 @@ if TYPE_CHECKING:
 
 #: The parts of a preview that an action's own words may already name (``ActionSpec.says``).
 SAYABLE = frozenset(
-    ("pay", "tile", "hidden_tile", "gain", "points", "track", "citizen_row", "inactive_rows")
+    (
+        "pay",
+        "tile",
+        "hidden_tile",
+        "gain",
+        "points",
+        "track",
+        "citizen_row",
+        "inactive_rows",
+        "trajan_tasks",
+    )
 )
 
 Log = Callable[["GameState", Any, int], str]
@@ -221,6 +241,10 @@ def _upgrades(me: ColoniaView, count: int, out: dict) -> None:
 def _column_points(view: PlayerView, me: ColoniaView) -> int:
     """A triumphal column or a finished track: the column's value + 1 per active citizen."""
     return view.column_value + me.active_citizens()
+
+
+def _patrician1(me: ColoniaView) -> bool:
+    return me.row_active[PATRICIAN_I] and bool(me.citizens[PATRICIAN_I][0])
 
 
 def _patrician2(me: ColoniaView) -> bool:
@@ -567,26 +591,37 @@ def _envoy_preview(view, me, action: A.PlaceEnvoy, out) -> None:
         return
     geo = geometry(view.forum_faces, view.forum_layout)
     cell = geo.index[(action.row - 1, action.col - 1)]
+    before = list(view.forum)
     forum = list(view.forum)
     forum[cell] = view.viewer
     if completes_area(geo, forum, cell):
         out["area_bonuses"] = 2 if _patrician2(me) else 1
+    # what it scores at each Forum scoring, by the scoring's own rules (engine/forum.py)
+    seat, diagonal = view.viewer, _patrician1(me)
+    out["eagle"] = eagle_place(geo, cell, diagonal)
+    out["eagle_points"] = eagle_points(geo, forum, int, seat, diagonal) - eagle_points(
+        geo, before, int, seat, diagonal
+    )
+    out["group"] = group_at(geo, forum, int, cell)
+    out["area_points"] = area_points(
+        largest_group(geo, forum, int, seat), me.prestige, me.flipped
+    ) - area_points(largest_group(geo, before, int, seat), me.prestige, me.flipped)
 
 
 def _envoy_words(action: A.PlaceEnvoy, pv: PlayerView, me) -> str:
     if action.declined:
         return "Place no envoy"
-    return f"Envoy on the Forum at row {action.row}, column {action.col}" + _space(
+    return f"Envoy at row {action.row}, column {action.col}" + _space(
         pv, action.row - 1, action.col - 1
     )
 
 
 def _space(pv: PlayerView, row: int, col: int) -> str:
-    """ " (blue space)" / " (eagle space)": the Forum space's colour, printed on the board."""
+    """ " (blue)" / " (eagle)": the Forum space's colour, printed on the board."""
     if (row, col) not in pv.forum_coords:
         return ""
     colour = pv.forum_colours[pv.forum_coords.index((row, col))]
-    return " (eagle space)" if colour == "E" else f" ({COLOUR_NAMES[colour]} space)"
+    return " (eagle)" if colour == "E" else f" ({COLOUR_NAMES[colour]})"
 
 
 def _envoy_forum(action: A.PlaceEnvoy) -> tuple[int, int] | None:
@@ -673,16 +708,59 @@ def _pay_preview(view, me, action: A.PayCitizens, out) -> None:
     _add(out, "pay", "coin", len(action.rows))
     seated = [r + 1 for r in range(len(me.citizens)) if me.citizens[r][0]]
     out["inactive_rows"] = tuple(r for r in seated if r not in action.rows)
+    out["trajan_tasks"] = _pay_tasks(view, me, action)
+
+
+def _pay_tasks(view, me, action: A.PayCitizens) -> tuple[tuple[str, int, int], ...]:
+    """What paying ``action.rows`` does to the Trajan tasks of the scoring right after it (the
+    cycle's card, public): (task, times met now, times met after) for each task met now or
+    whose count it changes (resources are shown, not paid: the coins paid count no more)."""
+    card = view.trajan_cards[view.cycle - 1] if 1 <= view.cycle <= len(view.trajan_cards) else ""
+    if not card or me is None:
+        return ()
+    colonia = shown(me)
+    now, after = tasks_met(card, colonia), tasks_met(card, after_paying(colonia, action.rows))
+    return tuple(
+        (name, n, a)
+        for name, n, a in zip(("building", "collection"), now, after, strict=True)
+        if n or a != n
+    )
+
+
+_TIMES = {1: "once", 2: "twice"}
+
+
+def trajan_task_words(task: str, now: int, after: int, value: int) -> str:
+    """What a choice does to a Trajan task of the scoring right after it: keeps it met,
+    makes it fail or meets it, with the points at stake (``value`` VP a fulfilment)."""
+    if after == now:
+        return f"{task} task stays met ({now * value} VP)"
+    points = abs(after - now) * value
+    if after == 0:
+        return f"{task} task FAILS (-{points} VP)"
+    if now == 0:
+        return f"{task} task met (+{points} VP)"
+    sign = "+" if after > now else "-"
+    return (
+        f"{task} task met {_TIMES.get(after, f'{after} times')}, not "
+        f"{_TIMES.get(now, f'{now} times')} ({sign}{points} VP)"
+    )
 
 
 def _pay_words(action: A.PayCitizens, pv: PlayerView, me) -> str:
-    """Which rows stay active and which turn inactive (rows with citizens, public)."""
-    if not action.rows:
-        return "Pay nothing: every citizen row turns inactive"
+    """What the payment does to the cycle's Trajan tasks (first: what a cut entry must not
+    hide), then which rows stay active and which turn inactive (rows with citizens, public)."""
     coins = "1 coin" if len(action.rows) == 1 else f"{len(action.rows)} coins"
+    head = f"Pay {coins}" if action.rows else "Pay nothing"
+    tasks = _pay_tasks(pv, me, action)
+    if tasks:
+        value = me.trajan_card_value
+        head += " — " + ", ".join(trajan_task_words(t, n, a, value) for t, n, a in tasks)
+    if not action.rows:
+        return f"{head}: every citizen row turns inactive"
     if me is None:
         kept = ", ".join(ROW_TITLES[r - 1] for r in action.rows)
-        return f"Pay {coins}: {kept} stay{'s' if len(action.rows) == 1 else ''} active"
+        return f"{head}: {kept} stay{'s' if len(action.rows) == 1 else ''} active"
     # a paid row stays active, or turns active again (rulebook: "Inactive citizens of a
     # social class can be reactivated"); an unpaid one with citizens turns (or stays) inactive
     paid = {r - 1 for r in action.rows}
@@ -702,7 +780,7 @@ def _pay_words(action: A.PayCitizens, pv: PlayerView, me) -> str:
         ]
         if rows:
             parts.append(f"{', '.join(rows)} {one if len(rows) == 1 else many} {what}")
-    return f"Pay {coins}: " + "; ".join(parts)
+    return f"{head}: " + "; ".join(parts)
 
 
 #: Preview parts that the words of a choice of a resource already name.
@@ -747,6 +825,7 @@ SPECS: dict[str, ActionSpec] = _registry(
         action=A.TakeTile,
         log=_drafted,
         reveals=True,  # the tile's front is seen (and the draft cannot be undone)
+        final="a draft pick cannot be taken back",
         draft=True,
         secret=_take_secret,
         preview=_take_preview,
@@ -768,6 +847,7 @@ SPECS: dict[str, ActionSpec] = _registry(
         action=A.KeepTile,
         log=_drafted,
         reveals=True,
+        final="a draft pick cannot be taken back",
         draft=True,
         secret=_keep_secret,
         preview=_keep_preview,
@@ -813,6 +893,7 @@ SPECS: dict[str, ActionSpec] = _registry(
         action=A.EndTurn,
         log=_say("ended the turn"),
         reveals=True,
+        final="your turn has ended",
         preview=_nothing,
         words=lambda a, pv, me: "End the turn",
         cells=_no_cell,
@@ -878,6 +959,7 @@ SPECS: dict[str, ActionSpec] = _registry(
         action=A.PickTile,
         log=lambda s, a, p: f"took the tile at {a.cell} to use it at once",
         reveals=True,
+        final="a tile taken from your Colonia cannot be put back",
         secret=_pick_secret,
         preview=_pick_preview,
         words=lambda a, pv, me: f"Take the tile at {a.cell} from your Colonia and use it now",
@@ -887,9 +969,11 @@ SPECS: dict[str, ActionSpec] = _registry(
         action=A.PayCitizens,
         log=_pay_log,
         reveals=True,
+        final="a payment of citizens cannot be taken back",
         preview=_pay_preview,
         words=_pay_words,
-        says=frozenset(("pay", "inactive_rows")),  # its words say what it pays and who
+        # its words say what it pays, who stays active and what becomes of the Trajan tasks
+        says=frozenset(("pay", "inactive_rows", "trajan_tasks")),
         cells=_no_cell,
     ),
 )

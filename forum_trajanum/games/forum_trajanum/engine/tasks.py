@@ -229,10 +229,15 @@ class Worker(NamedTuple):
     ),
 )
 class Bonus(NamedTuple):
-    """Take ``count`` (1 or 2) different area bonuses."""
+    """Take ``count`` (1 or 2) different area bonuses, won for ``reason``: "area" (an envoy
+    completed a colour area of the Forum), "step" (a benefit track's step: ``at`` is the
+    track's letter and the step, "M2") or "citizen" (a second citizen: ``at`` is its row,
+    "2")."""
 
     player: int
     count: int
+    reason: str = "area"
+    at: str = ""
 
 
 @record(

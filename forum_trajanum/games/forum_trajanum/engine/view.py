@@ -14,6 +14,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator
 
+from forum_trajanum.core.actions import final_words
 from forum_trajanum.core.actions import reveals as core_reveals
 from forum_trajanum.core.ranking import places
 from forum_trajanum.games.forum_trajanum.data import (
@@ -419,6 +420,12 @@ def reveals_information(state: GameState, action: Action) -> bool:
     action; an action that is not Forum Trajanum's (another game's ``build``) or of a kind
     without a spec reveals (fails closed)."""
     return core_reveals(ACTIONS, SPECS, state, action)
+
+
+def undo_stop(state: GameState, action: Action) -> str:
+    """Why undo cannot go back across ``action`` (one that reveals), in its player's words:
+    its kind's spec says ("a draft pick cannot be taken back")."""
+    return final_words(ACTIONS, SPECS, action)
 
 
 def secret_lines(

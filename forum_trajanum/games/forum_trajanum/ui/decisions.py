@@ -56,6 +56,11 @@ def cell_at(index: int) -> str:
     return cell_name(index)
 
 
+#: The entry id of a build after a conversion: THEN_ID + conversion + THEN_SEP + build; the
+#: group that holds such builds when a long building step has no key left for each.
+THEN_ID, THEN_SEP, THEN_GROUP = "then:", "|", "then"
+
+
 @dataclass
 class Choices:
     """What the decision panel shows: the play screen passes it down with each redraw."""
@@ -80,6 +85,10 @@ class Choices:
     #: The legal actions by their text: the list's entry ids of actions (any other id is a
     #: group's or one of :attr:`steps`).
     by_text: dict[str, object] = field(default_factory=dict)
+    #: Builds that one conversion makes possible (the engine's ``builds_after_conversion``):
+    #: (entry id, label) pairs listed after the builds; choosing one posts
+    #: :class:`DecisionPanel.EntryChosen` (the screen plays the conversion, then the build).
+    after_conversion: list[tuple[str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.by_text:
@@ -110,6 +119,9 @@ class DecisionPanel(Vertical):
         self.choices: Choices | None = None
         #: The group whose entries the list shows instead of the whole decision (None: all).
         self.group_open: str | None = None
+        #: A group closed by a choice in it: the next list of the same decision highlights
+        #: its entry (the way back into it), not the top.
+        self._back_to_group: str | None = None
         #: The decision the open group is of: another one closes it.
         self._group_of_view: tuple = ()
         #: The choices on one board cell the list shows instead of the whole decision (Enter
@@ -146,7 +158,9 @@ class DecisionPanel(Vertical):
         key = (pv.viewer, pv.decision, pv.cycle, pv.round)
         if self._group_of_view != key:  # another decision: groups closed
             self._group_of_view, self.group_open, self.cell_open = key, None, None
-        if self.group_open not in choices.groups:
+        if self.group_open not in choices.groups and not (
+            self.group_open == THEN_GROUP and choices.after_conversion
+        ):
             self.group_open = None
         if self.cell_open and self._cell_legal != tuple(pv.legal):
             self.cell_open = None  # a cell's choices are for the view they were opened in
@@ -284,7 +298,10 @@ class DecisionPanel(Vertical):
         if entries:
             # only the same choice of the same kind of decision keeps the highlight: any
             # other list starts at its top, whose entry gives nothing away
-            if same_kind and old_id in ids:
+            back, self._back_to_group = self._back_to_group, None
+            if same_kind and back and GROUP_ID + back in ids:
+                options_list.highlighted = ids.index(GROUP_ID + back)
+            elif same_kind and old_id in ids:
                 options_list.highlighted = ids.index(old_id)
             else:
                 options_list.highlighted = 0
@@ -321,6 +338,8 @@ class DecisionPanel(Vertical):
             return list(choices.steps)
         pv = choices.data.view
         back = (BACK_ID, "← Back to all the choices (Escape)")
+        if self.group_open == THEN_GROUP:
+            return [*choices.after_conversion, back]
         if self.group_open:
             return [(str(a), describe(a, pv)) for a in choices.groups[self.group_open]] + [back]
         if self.cell_open:
@@ -337,7 +356,8 @@ class DecisionPanel(Vertical):
             if action_cells(action) and forum_cell(action) is None:
                 seen.add(action)
                 shown.append(action)
-        shown += [a for a in choices.actions if forum_cell(a) is not None and a not in seen]
+        builds = [(str(a), describe(a, pv)) for a in shown]
+        shown = [a for a in choices.actions if forum_cell(a) is not None and a not in seen]
         rest = [a for a in choices.other if a != ENDS_TURN and a not in seen]
         out = [(str(a), describe(a, pv)) for a in shown + rest]
         out += [
@@ -347,7 +367,18 @@ class DecisionPanel(Vertical):
         out += [
             (str(a), describe(a, pv)) for a in choices.other if a == ENDS_TURN and a not in seen
         ]
-        return out
+        return builds + self._after_conversion(len(builds) + len(out)) + out
+
+    def _after_conversion(self, listed: int) -> list[tuple[str, str]]:
+        """The builds a conversion makes possible, where the builds are: each its own entry
+        when the keys suffice, else behind one entry (a long building step)."""
+        extra = self.choices.after_conversion
+        room = len(ENTRY_KEYS) - listed
+        if len(extra) <= room:
+            return list(extra)
+        if room >= 1:
+            return [(GROUP_ID + THEN_GROUP, f"{group_words(THEN_GROUP)}… ({len(extra)} ways)")]
+        return []  # no key left: each is reached by its conversion, as before
 
     def highlight(self, actions: list) -> str:
         """Highlight the list's first choice of ``actions`` (the choices on one cell of a
@@ -380,6 +411,9 @@ class DecisionPanel(Vertical):
         self.choice_list.spend()
         action = self.choices.by_text.get(text)
         if action is not None:
+            if self.group_open == "convert":  # the builds it opens are on the whole list
+                self.group_open = None
+                self._back_to_group = "convert"  # the highlight then on the group's entry
             self.post_message(ActionChosen(action))
         else:
             self.post_message(self.EntryChosen(text))
@@ -414,7 +448,8 @@ class DecisionPanel(Vertical):
         was_on = self.highlighted_id()
         if not keep_cell:
             self.cell_open = None
-        self.group_open = group if group in self.choices.groups else None
+        then = group == THEN_GROUP and bool(self.choices.after_conversion)
+        self.group_open = group if group in self.choices.groups or then else None
         self._shown_decision = None  # a different list: it starts at its top
         self.show_decision_text()
         self.fill_decisions()

@@ -22,18 +22,49 @@ from forum_trajanum.tui.glossary import heading
 
 class TrajanCardsScreen(ModalScreen[None]):
     """The Trajan cards of all cycles with their tasks, whether the viewer meets each task
-    now and what is missing (the engine's ``cards.progress``), and the street cards."""
+    now and what is missing (the engine's ``cards.progress``), and the street cards.
+
+    Each line is its own widget, indented by its level, so that a wrapped line keeps its
+    indent; the window opens on the current cycle's card, and covers the screen's bottom
+    lines with its own key line (issue 36, item 12)."""
 
     BINDINGS = [Binding("escape,t,q", "close", "Close")]
+    DEFAULT_CSS = """
+    TrajanCardsScreen .indent-1 { padding-left: 2; }
+    TrajanCardsScreen .indent-2 { padding-left: 4; }
+    TrajanCardsScreen #trajan-keys { dock: bottom; height: 1; background: #141a20; }
+    """
 
     def __init__(self, pv: PlayerView) -> None:
         super().__init__()
         self.pv = pv
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog wide"):
+        with VerticalScroll(classes="dialog wide", id="trajan-cards"):
             yield Label("Trajan cards and street cards (Escape closes)", classes="heading")
-            yield Static(trajan_cards_text(self.pv))
+            for indent, text, name in trajan_cards_lines(self.pv):
+                line = Static(text, classes=f"indent-{indent}")
+                if name:
+                    line.id = name
+                yield line
+        yield Static(
+            Text.assemble(("↑↓", "bold reverse"), " scroll ", ("Esc", "bold reverse"), " Close"),
+            id="trajan-keys",
+        )
+
+    def on_mount(self) -> None:
+        # as tall as the screen allows (an inline style: the app's .dialog says 90%): no
+        # line of the screen below shows between the window and its key line
+        self.query_one("#trajan-cards").styles.max_height = "100%"
+        cycle = max(self.pv.cycle, 1)
+        found = self.query(f"#cycle-{cycle}")
+        if cycle > 1 and found:
+            self.call_after_refresh(self._to_cycle, found.first())
+
+    def _to_cycle(self, line: Static) -> None:
+        self.query_one("#trajan-cards", VerticalScroll).scroll_to_widget(
+            line, top=True, animate=False
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -46,23 +77,40 @@ def times_words(times: int) -> str:
 
 def trajan_cards_text(pv: PlayerView) -> Text:
     """The Trajan cards, with where the viewer stands on each task now, and the street
-    cards."""
+    cards, as one text (the window shows :func:`trajan_cards_lines`)."""
+    text = Text()
+    for n, (indent, line, _name) in enumerate(trajan_cards_lines(pv)):
+        if n:
+            text.append("\n")
+        text.append("  " * indent)
+        text.append_text(line)
+    return text
+
+
+def trajan_cards_lines(pv: PlayerView) -> list[tuple[int, Text, str]]:
+    """The Trajan cards window's lines: (indent level, words, id): the Trajan cards with
+    where the viewer stands on each task now, and the street cards. A cycle's heading has
+    the id "cycle-N"."""
     from forum_trajanum.games.forum_trajanum.engine.cards import progress
 
     me = pv.colonias[pv.viewer] if 0 <= pv.viewer < len(pv.colonias) else None
-    text = Text()
+    lines: list[tuple[int, Text, str]] = []
     if me is not None:
-        text.append("Each task you fulfil scores ", style="italic")
+        text = Text(style="italic")
+        text.append("Each task you fulfil scores ")
         text.append(f"{me.trajan_card_value} VP", style="bold")
         text.append(f" at the cycle's scoring, as often as you fulfil it ({me.trajan_card_value}"
                     " is your prestige bar's value now; its value at the scoring counts). A "
                     "collection task is checked at the scoring: you show what it asks for and "
-                    "keep it.\n", style="italic")  # fmt: skip
+                    "keep it.")  # fmt: skip
+        lines.append((0, text, ""))
     for i, card in enumerate(pv.trajan_cards):
         cycle = i + 1
-        text.append(f"\nCycle {CYCLE_NUMERALS[i]}: ", style="bold #ffd75f")
+        text = Text.assemble((f"Cycle {CYCLE_NUMERALS[i]}: ", "bold #ffd75f"))
+        lines.append((0, Text(""), ""))
+        lines.append((0, text, f"cycle-{cycle}"))
         if not card:
-            text.append("no Trajan card\n")
+            text.append("no Trajan card")
             continue
         when = (
             "scored after cycle " + CYCLE_NUMERALS[i]
@@ -71,30 +119,40 @@ def trajan_cards_text(pv: PlayerView) -> Text:
             if cycle == max(pv.cycle, 1)
             else "a later cycle's card"
         )
-        text.append(f"{card} ({when})\n")  # fmt: skip
+        text.append(f"{card} ({when})")
         building, collection = TRAJAN_CARDS[card]
         standing = progress(card, me) if me is not None else (None, None)
         for name, task, where in (("building", building, standing[0]),
                                   ("collection", collection, standing[1])):  # fmt: skip
-            text.append(f"  {name} task: ", style="bold")
-            text.append(task + "\n")
+            lines.append((1, Text.assemble((f"{name} task: ", "bold"), task), ""))
             if "Trajan's Column" in task:  # the words a newcomer does not know
                 word = "marker beside Trajan's Column"
-                text.append(f"    ({heading(word)}: {WORDS[word]})\n", style="italic #a0a0a0")
+                lines.append(
+                    (2, Text(f"({heading(word)}: {WORDS[word]})", style="italic #a0a0a0"), "")
+                )
             if where is None:
                 continue
             if where.times:
-                text.append(f"    you: met {times_words(where.times)} now\n", style="bold green")
+                lines.append(
+                    (2, Text(f"you: met {times_words(where.times)} now", style="bold green"), "")
+                )
             else:
-                text.append("    you: not met; missing ", style="bold #ff8700")
-                text.append(", ".join(where.missing) + "\n")
-    text.append("\nStreet cards now: ", style="bold")
-    text.append("  ".join(STREET_SYMBOLS[s] for s in pv.street) or "-")
+                missing = Text.assemble(
+                    ("you: not met; missing ", "bold #ff8700"), ", ".join(where.missing)
+                )
+                lines.append((2, missing, ""))
+    lines.append((0, Text(""), ""))
+    street = Text.assemble(("Street cards now: ", "bold"))
+    street.append("  ".join(STREET_SYMBOLS[s] for s in pv.street) or "-")
+    lines.append((0, street, ""))
     for i, cyc in enumerate(pv.played):
-        text.append(f"\nPlayed in cycle {CYCLE_NUMERALS[i]}: ", style="bold")
-        text.append(" ".join(STREET_SYMBOLS[s] for s in cyc) or "-")
-    text.append(f"\nStreet cards left in the piles: {', '.join(map(str, pv.pile_sizes))}")
-    return text
+        played = Text.assemble((f"Played in cycle {CYCLE_NUMERALS[i]}: ", "bold"))
+        played.append(" ".join(STREET_SYMBOLS[s] for s in cyc) or "-")
+        lines.append((0, played, ""))
+    lines.append(
+        (0, Text(f"Street cards left in the piles: {', '.join(map(str, pv.pile_sizes))}"), "")
+    )
+    return lines
 
 
 class BoardsScreen(ModalScreen[None]):

@@ -33,6 +33,7 @@ GROUP_WORDS = {
     "tribune1": "Take a tile off the street of card 1 for a tribune",
     "tribune2": "Take a tile off the street of card 2 for a tribune",
     "more": "More choices",
+    "then": "Build after a conversion",
 }
 
 

@@ -61,7 +61,8 @@ KEYS: tuple[Row, ...] = (
                "yellow; the key bar begins with where they go); a click on a cell chooses it"),
     ("c f p l", "show your Colonia, the Forum, the players and tracks, or the log (in a small "
                 "window one panel at a time; in a large one l opens the whole log)"),
-    ("u", "undo your last step of this turn (until a hidden tile is revealed)"),
+    ("u", "undo your last step of this turn (not back across a draft pick, a hidden tile "
+          "or a turn's end)"),
     ("e", "end the turn (where that is a choice: it is the last entry of a long list)"),
     ("o", "the other players' boards (public)"),
     ("t", "the Trajan cards and the street cards"),

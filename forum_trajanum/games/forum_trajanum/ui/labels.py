@@ -11,6 +11,8 @@ preview, a decision's context, a cell's contents).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from forum_trajanum.games.forum_trajanum.data import (
     BENEFIT_LABELS,
     COLOUR_NAMES,
@@ -161,6 +163,8 @@ def effect_words(action: A.Action, pv: PlayerView) -> str | None:
         gains.append(f"slide bar to {p.prestige}")
     if gains:
         parts.append("get " + ", ".join(gains))
+    if isinstance(action, A.PlaceEnvoy) and not action.declined:
+        parts.append(envoy_score_words(p))
     if p.envoys_lost:
         parts.append(_lost_envoys(p, pv))
     if p.lost.get("upgrade"):
@@ -190,7 +194,11 @@ def decision_context(pv: PlayerView) -> str:
     if pv.decision == Decision.CITIZEN:
         return f"Place the {tile_label(task.citizen)} into a row of its class."
     if pv.decision == Decision.BONUS:
-        return "You completed a colour area of the Forum: take an area bonus."
+        if task.reason == "area":
+            take = "take 2 different area bonuses." if task.count == 2 else "take an area bonus."
+        else:  # the reason names the area bonus already
+            take = "take 2 different ones." if task.count == 2 else "take one."
+        return f"{bonus_reason(task)}: {take}"
     if pv.decision == Decision.USE:
         return "Use one tile (or pay 2 tribunes for both)."
     if pv.decision == Decision.BUILD:
@@ -198,6 +206,52 @@ def decision_context(pv: PlayerView) -> str:
     if pv.decision == Decision.PAY:
         return "1 coin per citizen row; unpaid rows turn inactive before the scoring."
     return ""
+
+
+def bonus_reason(task) -> str:
+    """Why an area bonus is won, from its task record's ``reason`` (the engine's data)."""
+    if task.reason == "step":
+        track, step = task.at[:1], task.at[1:]
+        return f"The {GRAY_NAMES[track]} track's step {step} gives an area bonus"
+    if task.reason == "citizen":
+        return f"Your second citizen in {ROW_TITLES[int(task.at) - 1]} gives an area bonus"
+    return "You completed a colour area of the Forum"
+
+
+def converted_words(build: A.Build, conversion: A.Convert, pv: PlayerView) -> str:
+    """A build that a conversion makes possible, with the conversion in its cost (what both
+    take together): "Build a blue fountain (B) on C1 — recolour: 1 assistant, 1 yellow
+    worker; get 1 envoy to place"."""
+    converts, builds = preview(pv, conversion), preview(pv, build)
+    net = Counter(converts.pay)
+    net.update(builds.pay)
+    net.subtract(converts.gain)
+    cost = resource_words({k: n for k, n in net.items() if n > 0})
+    first = action_words(conversion, pv).split(" with ")[0]  # "Recolour with an assistant"
+    effects = effect_words(build, pv) or ""
+    paid = "pay " + resource_words(builds.pay)
+    if builds.pay and effects.startswith(paid):  # the build's own payment: in the cost
+        effects = effects[len(paid) :].removeprefix("; ")
+    words = f"{action_words(build, pv)} — {first[:1].lower()}{first[1:]}: {cost}"
+    return words + (f"; {effects}" if effects else "")
+
+
+def envoy_score_words(p) -> str:
+    """What an envoy placed scores at each Forum scoring, from the preview (the engine's eagle
+    and largest-area scoring): "+1 VP next to an eagle, +1 VP largest area (group of 3) at
+    each scoring"."""
+    parts = []
+    if p.eagle:
+        how = " (Patrician I)" if p.eagle == "diagonal to" else ""
+        parts.append(f"+{p.eagle_points} VP {p.eagle} an eagle{how}")
+    group = f"group of {p.group}" if p.group > 1 else "a new group"
+    if p.area_points:
+        parts.append(f"+{p.area_points} VP largest area ({group})")
+    elif p.group > 1:
+        parts.append(f"joins a {group}, not your largest")
+    if not parts:
+        return "scores nothing (no eagle, not your largest area)"
+    return ", ".join(parts) + " at each scoring"
 
 
 def prestige_words(colonia) -> str:

@@ -15,6 +15,8 @@ passes them what to show and hears back from them by messages.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,10 +27,13 @@ from textual.widgets import OptionList, Static
 
 from forum_trajanum.games.forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
 from forum_trajanum.games.forum_trajanum.engine.actions import TakeTile
+from forum_trajanum.games.forum_trajanum.engine.conversions import builds_after_conversion
 from forum_trajanum.games.forum_trajanum.engine.forum import AreaRule, area_rule
 from forum_trajanum.games.forum_trajanum.engine.tasks import Decision
 from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.games.forum_trajanum.ui.decisions import (
+    THEN_ID,
+    THEN_SEP,
     Choices,
     DecisionPanel,
     cell_at,
@@ -40,6 +45,7 @@ from forum_trajanum.games.forum_trajanum.ui.hinting import HintPanel, hint_unava
 from forum_trajanum.games.forum_trajanum.ui.labels import (
     action_cells,
     cell_words,
+    converted_words,
     forum_cell,
 )
 from forum_trajanum.games.forum_trajanum.ui.panels import (
@@ -68,6 +74,13 @@ from forum_trajanum.tui.messages import (
 )
 from forum_trajanum.tui.render import set_title, show_changed
 from forum_trajanum.tui.textlines import TextLines
+
+#: The main panel each app shows (compact layout): one choice for all its play screens (one
+#: per mode: setup, draft, turn, watching a bot), so that switching mode never changes it.
+_PANEL_OF_APP: WeakKeyDictionary = WeakKeyDictionary()
+
+#: What the panel tabs say when a decision showed the panel it is about (issue 36, item 7).
+DECISION_PANEL_NOTE = "◀ shown for this choice"
 
 
 class PlayScreen(GameScreen):
@@ -122,9 +135,15 @@ class PlayScreen(GameScreen):
         self.other: list = []
         #: Entries behind one entry of the list (a building step's conversions), by group.
         self.groups: dict[str, list] = {}
+        #: Builds one conversion makes possible, with that conversion (building step only).
+        self.converted: dict = {}
+        #: A build chosen with its conversion: played once the conversion is (its text).
+        self.pending_build = ""
         self.covered = False
         self._decision_key: tuple = ()
         self.panel = "colonia"
+        #: Why the panel changed when the player did not change it ("": the player did).
+        self.panel_note = ""
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status-line")
@@ -261,6 +280,9 @@ class PlayScreen(GameScreen):
         if not self.composed():  # still being composed: on_mount draws ``data``
             return
         self.uncover()
+        shown = _PANEL_OF_APP.get(self.app)
+        if shown is not None and shown != self.panel:  # another mode's screen showed it
+            self.set_panel(shown, self.panel_note)
         decisions = self.query_one("#decisions", DecisionList)
         if new_viewer:
             decisions.focus()
@@ -270,6 +292,8 @@ class PlayScreen(GameScreen):
             self.call_after_refresh(decisions.hold, data.hold)
         self.sort_actions()
         self.draw()
+        if self.pending_build:
+            self.call_after_refresh(self.play_pending_build)
 
     def sort_actions(self) -> None:
         """Sort the view's legal actions by the Colonia / Forum cell they are about;
@@ -290,14 +314,53 @@ class PlayScreen(GameScreen):
                     self.by_cell.setdefault(cell, []).append(action)
             else:
                 self.other.append(action)
+        self.converted = builds_after_conversion(pv)
         self.groups = list_groups(self.actions)
         if self.groups:
             grouped = {a for members in self.groups.values() for a in members}
             self.other = [a for a in self.other if a not in grouped]
 
     def choices(self) -> Choices:
-        """What the decision panel shows (a screen may add entries of its own)."""
-        return Choices(self.data, self.actions, self.other, self.groups, by_text=self.by_text)
+        """What the decision panel shows (a screen may add entries of its own): the builds a
+        conversion makes possible among them."""
+        pv = self.data.view
+        return Choices(
+            self.data,
+            self.actions,
+            self.other,
+            self.groups,
+            by_text=self.by_text,
+            after_conversion=[
+                (f"{THEN_ID}{conversion}{THEN_SEP}{build}", converted_words(build, conversion, pv))
+                for build, conversion in self.converted.items()
+            ],
+        )
+
+    def on_decision_panel_entry_chosen(self, event: DecisionPanel.EntryChosen) -> None:
+        """A build after a conversion: the conversion is played now, the build once the
+        building step is back on screen with the build among its legal actions."""
+        if not event.entry_id.startswith(THEN_ID):
+            return
+        event.stop()
+        conversion, build = event.entry_id.removeprefix(THEN_ID).split(THEN_SEP)
+        action = self.by_text.get(conversion)
+        if action is None:
+            return
+        self.pending_build = build
+        self.choose(action)
+
+    def play_pending_build(self) -> None:
+        """The build chosen with its conversion, once the conversion is played: played when
+        it is legal now (the engine's list says), else said and dropped."""
+        build, self.pending_build = self.pending_build, ""
+        if not build:
+            return
+        action = self.by_text.get(build)
+        if action is not None and self.data.view.viewer == self.data.view.decider:
+            self.decision_panel().choice_list.spend()
+            self.choose(action)
+        else:
+            self.say(f"The conversion is made, but {build} is no longer possible.")
 
     def draw(self) -> None:
         """Draw the boards, the status and the decision list for ``self.data``."""
@@ -327,10 +390,13 @@ class PlayScreen(GameScreen):
         self._decision_key = (pv.viewer, pv.decision, pv.cycle, pv.round)
         fresh = previous != self._decision_key
         self.place_grid_cursor(grid, fresh=fresh)
-        if fresh and self.by_forum:
-            self.set_panel("forum")
-        elif fresh and self.by_cell:
-            self.set_panel("colonia")
+        # a new decision shows the board its choices are on (and the tabs say so); otherwise
+        # the panel is the one the player chose: it changes by the player's key only
+        named = "forum" if self.by_forum else "colonia" if self.by_cell else ""
+        if fresh and named and named != self.panel:
+            self.set_panel(named, DECISION_PANEL_NOTE)
+        elif fresh and named != self.panel:
+            self.panel_note = ""
         self.show_cursor_cell()
         self.query_one("#supply", TextLines).update(side_supply_text(colonia))
         for name, words in (("#private", private_text), ("#unseen", unseen_text)):
@@ -347,6 +413,8 @@ class PlayScreen(GameScreen):
         self.cursor_to_highlight()
         self.query_one("#p-log", LogView).show(data.log)
         self.draw_others(seat)
+        for bar in self.query(KeyBar):
+            bar.show_keys()  # u is offered only while a step can be taken back
 
     def draw_forum(self, flash: frozenset[tuple[int, int]]) -> None:
         """The Forum with its legal spaces, the last move, the area the colour-area rule
@@ -384,11 +452,18 @@ class PlayScreen(GameScreen):
         if board:  # the arrows move this panel's cursor, not the choices
             text.append(" ◀ in focus: arrows move its cursor",
                         style="bold #ffd75f")  # fmt: skip
+        elif self.panel_note and self.compact:
+            text.append(f" {self.panel_note}", style="bold #ffd75f")
         show_changed(self.query_one("#tabs", Static), text, layout=False)
 
-    def set_panel(self, panel: str) -> None:
-        """Show ``panel`` (the compact layout shows one main panel at a time)."""
+    def set_panel(self, panel: str, note: str = "") -> None:
+        """Show ``panel`` (the compact layout shows one main panel at a time); ``note`` says
+        why when the player did not choose it ("": the player did). Every play screen of the
+        app shows it from now on."""
         self.panel = panel
+        self.panel_note = note
+        if self.is_attached:
+            _PANEL_OF_APP[self.app] = panel
         for name in self.PANELS:
             self.query_one(f"#p-{name}").set_class(name == panel, "-shown")
         self.focus_off_hidden_panel()
@@ -501,7 +576,11 @@ class PlayScreen(GameScreen):
         the cursor and the highlight name the same choice (issue 27, point 7)."""
         if not self.composed():
             return
-        action = self.by_text.get(self.decision_panel().highlighted_id() or "")
+        highlighted = self.decision_panel().highlighted_id() or ""
+        action = self.by_text.get(highlighted)
+        if action is None and highlighted.startswith(THEN_ID):  # a build after a conversion
+            build = highlighted.split(THEN_SEP)[-1]
+            action = next((b for b in self.converted if str(b) == build), None)
         if action is None:
             return
         spot = forum_cell(action)
@@ -687,7 +766,13 @@ class PlayScreen(GameScreen):
     # --- the other keys -----------------------------------------------------------------
 
     def action_undo(self) -> None:
+        """u: take back a step (pressed where nothing can be, it says why)."""
         self.post_message(UndoRequested())
+
+    def key_offered(self, action: str) -> bool:
+        """Whether the key bar offers ``action`` now: undo only while a step can be taken
+        back (the session says; issue 36, item 4)."""
+        return action != "undo" or self.data.can_undo
 
     def action_boards(self) -> None:
         from forum_trajanum.games.forum_trajanum.ui.dialogs import BoardsScreen
