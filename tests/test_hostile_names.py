@@ -225,8 +225,9 @@ def test_the_continue_list_in_a_real_terminal_writes_no_code_from_a_file_name(ho
 def test_new_and_continue_in_a_real_terminal_show_markup_names_as_text(game, home):
     # `new --seats 'A[/]',Bob` stopped with a MarkupError, and `continue` did every time
     seats = "A[/],[reverse]Ann"
-    # the hand-over, the game's screen, its players' panel
-    steps = [(b"", b"look away"), (b"\r", b"Undo"), (b"p", (b"[reverse]Ann", b"A[/]"))]
+    # the hand-over, the game's screen (its key bar: Hint; Undo is offered only once a step
+    # can be taken back), its players' panel
+    steps = [(b"", b"look away"), (b"\r", b"Hint"), (b"p", (b"[reverse]Ann", b"A[/]"))]
     out = in_a_terminal(home, ["new", "--game", game, "--seats", seats, "--no-coach"], steps)
     assert b"A[/]" in out and b"Error" not in out and only_textuals_own_codes(out)
     (game_info,) = saves.list_games()
