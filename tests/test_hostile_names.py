@@ -166,8 +166,10 @@ def in_a_terminal(home: Path, args: list[str], steps: list[tuple[bytes, object]]
 
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-    env = {**os.environ, "FORUM_TRAJANUM_HOME": str(home), "PYTHONPATH": str(ROOT),
-           "TERM": "xterm-256color"}  # fmt: skip
+    # the terminal's size is the pseudo-terminal's: COLUMNS and LINES, where the tests' own
+    # environment has them, would override it (shutil.get_terminal_size reads them first)
+    env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
+    env |= {"FORUM_TRAJANUM_HOME": str(home), "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"}
     app = subprocess.Popen(
         [sys.executable, "-m", "forum_trajanum.cli", *args],
         stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
