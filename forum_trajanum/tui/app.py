@@ -631,10 +631,11 @@ class ForumApp(CoachApp, App):
             self.switch_screen(screen)
 
     def cover_secrets(self) -> None:
-        """Hide the play screen's content (before a hand-over covers it)."""
+        """Hide the play screen's content (before a hand-over covers it): now, or as soon as
+        the screen is drawn (one switched to a moment ago may not be composed yet)."""
         top = self.screen
         if isinstance(top, GameScreen):
-            top.cover()
+            top.cover_for_hand_over()
 
     # --- acting -------------------------------------------------------------------------
 
@@ -732,7 +733,7 @@ class ForumApp(CoachApp, App):
 
     def say(self, text: str) -> None:
         top = self.screen
-        if isinstance(top, GameScreen):
+        if isinstance(top, GameScreen) and top.drawn:  # not composed yet: no line to say it on
             top.say(text)
         else:
             self.notify(text)

@@ -395,7 +395,7 @@ class CoachApp:
 
         s = self.session
         top = self.screen
-        if s is None or not isinstance(top, GameScreen):
+        if s is None or not isinstance(top, GameScreen) or not top.drawn:
             return
         pv = top.data.view
         if pv.viewer < 0 or pv.viewer != s.decider or s.is_bot(pv.viewer):

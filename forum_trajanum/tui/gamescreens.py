@@ -31,6 +31,37 @@ class GameScreen(Screen):
         apply_breakpoints(self, update=False)
         #: What the screen draws (the game's ``play_data``); ``data.view.viewer`` is the seat.
         self.data = data
+        #: Whether the screen's own ``on_mount`` has drawn it (its widgets are there).
+        self.drawn = False
+        #: A hand-over went on top before the screen was drawn: it covers itself then.
+        self.cover_when_drawn = False
+
+    def on_mount(self) -> None:
+        """Textual calls this after a subclass's own ``on_mount`` (which draws ``data``): a
+        hand-over asked for meanwhile covers the screen now, before its first paint."""
+        self.drawn = True
+        if self.cover_when_drawn:
+            self.cover_when_drawn = False
+            self.cover()
+
+    def cover_for_hand_over(self) -> None:
+        """Hide what the screen shows (:meth:`cover`): a hand-over screen goes on top of it.
+        A screen the app switched to a moment ago may not be composed yet (a quick bot's move
+        came back before Textual mounted the watching screen): its widgets are not there to
+        clear yet, so it covers itself as soon as it has drawn its data."""
+        if self.drawn:
+            self.cover()
+        else:
+            self.cover_when_drawn = True
+
+    def show_when_drawn(self, data: Any) -> None:
+        """Show ``data`` now, or (not drawn yet) when the screen is mounted: what the app puts
+        on a screen after a hand-over is for the player now at the keyboard, not covered."""
+        if self.drawn:
+            self.show(data)
+        else:
+            self.data = data
+            self.cover_when_drawn = False
 
     def show(self, data: Any) -> None:  # pragma: no cover - every game's screens override
         """Redraw everything from ``data``."""
@@ -87,10 +118,8 @@ def mode_screen(app, screens: dict[type, GameScreen], cls: type[GameScreen], dat
         screen = cls(data)
         screens[cls] = screen
         app.install_screen(screen, name=f"mode-{cls.MODE}")
-    elif screen.is_mounted:
-        screen.show(data)
     else:
-        screen.data = data
+        screen.show_when_drawn(data)
     return screen
 
 

@@ -82,6 +82,9 @@ class TrajanScreen(GameScreen):
     #: step then (what keeps the highlight).
     _shown_choices: list | None = None
     _shown_decision: tuple | None = None
+    #: Covered for a hand-over (:meth:`cover`) until the next :meth:`show`: a redraw asked
+    #: for before (after a refresh, a first layout) draws nothing meanwhile.
+    covered = False
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide"), (160, "-wider")]
     #: From 45 rows (with 120 columns) the players' panel stays in view too; from 36 (with
     #: 160) the log.
@@ -221,6 +224,7 @@ class TrajanScreen(GameScreen):
         self.show(self.data)
 
     def show(self, data: TrajanData) -> None:
+        self.covered = False
         if data.view is not self.data.view:  # something happened: an old hint is gone
             self.hints.forget()
             self.query_one("#t-hint").remove_class("-more", "-next")
@@ -326,6 +330,8 @@ class TrajanScreen(GameScreen):
         show_changed(self.query_one("#t-status", Static), status_line(self.data, width))
 
     def on_resize(self) -> None:
+        if self.covered:  # the next show draws everything for the size then
+            return
         self.call_after_refresh(self._draw_status)
         self.call_after_refresh(self._show_choice_full)
         self.call_after_refresh(lambda: self._set_note(self._note(self.data)))
@@ -363,6 +369,8 @@ class TrajanScreen(GameScreen):
 
     def _say_more_below(self) -> None:
         """The switched panel's frame says "PgDn: more" while lines are below its view."""
+        if self.covered:  # asked for before a hand-over covered the screen: nothing to say
+            return
         box = self.query_one("#t-panel-box", VerticalScroll)
         more = box.max_scroll_y > box.scroll_y
         if more and getattr(box, "_follow_end", 0) and self.boxes()["t-panel-box"] == "log":
@@ -505,6 +513,7 @@ class TrajanScreen(GameScreen):
         self._show_title()
 
     def cover(self) -> None:
+        self.covered = True
         self._title, self._message = Text(), ""
         for part in ("#t-panel", "#t-circle", "#t-players", "#t-status", "#decision-title"):
             show_changed(self.query_one(part, Static), "")
