@@ -76,9 +76,22 @@ def leaks(game, state, seat: int) -> list[str]:
     return [p for p in paths if _sent(game.view(_blanked(state, seat, p), seat)) != seen]
 
 
-def _positions(game):
-    """Every ``EVERY``-th position of the golden playthrough's seeded game, and its last."""
-    state = game.new_game(SEED, game.options(players=_seats(game)))
+def _player_counts(game) -> list[int]:
+    """Every player count from 2 to 4 the game accepts."""
+    counts = []
+    for players in (2, 3, 4):
+        try:
+            game.options(players=players)
+        except ValueError:
+            continue
+        counts.append(players)
+    return counts
+
+
+def _positions(game, players: int | None = None):
+    """Every ``EVERY``-th position of a game seeded as the golden playthrough's (of its
+    player count unless told), and its last."""
+    state = game.new_game(SEED, game.options(players=players or _seats(game)))
     rng, number = random.Random(SEED), 0
     while not game.is_over(state):
         if number % EVERY == 0:
@@ -99,9 +112,11 @@ def test_every_field_of_every_games_state_says_who_may_see_it(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_no_seats_view_shows_a_field_its_declaration_hides(name):
     game = GAMES.get(name)
-    for state in _positions(game):
-        for seat in range(-1, game.players(state)):
-            assert leaks(game, state, seat) == [], f"{name}: seat {seat}, {state.actions_taken}"
+    for players in _player_counts(game):
+        for state in _positions(game, players):
+            for seat in range(-1, players):
+                where = f"{name}, {players} players: seat {seat} after {state.actions_taken}"
+                assert leaks(game, state, seat) == [], where
 
 
 def test_the_check_names_a_hidden_field_a_view_shows():
