@@ -1,10 +1,12 @@
 """The golden playthroughs (OpenSpiel's way): for every registered game, a seeded game played
 now matches ``tests/fixtures/playthrough-<name>.txt`` line by line (every action, public log
-line and score); a registered game without its file fails. ``tests/fixtures/README.md`` says
-how to regenerate a file (``tests/fixtures/make_playthroughs.py``) and when."""
+line, score, and every seat's view as a digest); a registered game without its file fails.
+``tests/fixtures/README.md`` says how to regenerate a file
+(``tests/fixtures/make_playthroughs.py``) and when."""
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 
 import pytest
@@ -60,3 +62,22 @@ def test_a_registered_game_without_its_file_fails(monkeypatch, tmp_path):
     for name in GAMES.names():
         with pytest.raises(AssertionError, match=f"make_playthroughs.py {name}"):
             test_a_seeded_game_plays_exactly_as_its_golden_playthrough(name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_view_that_shows_one_more_thing_changes_the_golden_playthrough(name, monkeypatch):
+    """Issue 37 point 3: every seat's view is in the file (as a digest of what the host sends
+    it), so a privacy change is a diff: seat 1 sent seat 2's view (its hand, its secrets) no
+    longer plays as the file, though every action, log line and score is the same."""
+    game = GAMES.get(name)
+    honest = game.view
+
+    def leaky(state, seat):
+        return honest(state, 1 if seat == 0 else seat)
+
+    golden = make_playthroughs.path_of(name).read_text(encoding="utf-8")
+    monkeypatch.setitem(GAMES._loaded, name, dataclasses.replace(game, view=leaky))
+    now = make_playthroughs.playthrough(name)
+    assert now != golden
+    unviewed = [line for line in now.splitlines() if not line.startswith("    views ")]
+    assert unviewed == [line for line in golden.splitlines() if not line.startswith("    views ")]

@@ -4,8 +4,19 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
+from forum_trajanum.core.visibility import (
+    EACH,
+    PUBLIC,
+    SEATS,
+    VIEWER,
+    Hidden,
+    blank,
+    hide_items_but,
+)
 from tests.tinygame import data as D
 from tests.tinygame.engine.tasks import TaskField
 
@@ -32,13 +43,15 @@ class TinyOptions(BaseModel):
 
 
 class Seat(BaseModel):
-    """One seat's hand and points."""
+    """One seat's hand and points ("owner": the seat whose hand it is)."""
 
-    hand: list[int]
-    score: int = 0
-    points: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(POINT_SOURCES, 0))
+    hand: Annotated[list[int], Hidden(owner=True)]
+    score: Annotated[int, PUBLIC] = 0
+    points: Annotated[dict[str, int], PUBLIC] = Field(
+        default_factory=lambda: dict.fromkeys(POINT_SOURCES, 0)
+    )
     #: rounds won (the tie-break)
-    won: int = 0
+    won: Annotated[int, PUBLIC] = 0
 
     def gain(self, source: str, points: int) -> None:
         self.score += points
@@ -53,22 +66,26 @@ class Seat(BaseModel):
 class TinyState(BaseModel):
     """Everything about a game of Tiny; in a view, the hidden cards are ``HIDDEN``."""
 
-    seed: int
-    options: TinyOptions
-    viewer: int = -9  # -9: the whole state; a seat, or -1 (an onlooker) in a view
-    phase: str = "play"
-    round: int = 0  # 1 to ROUNDS once play starts
-    start_player: int = 0
-    deck: list[int]  # face down, top = last
-    prize: int = NONE  # the prize card turned up this round
-    table: list[int] = Field(default_factory=list)  # per seat, the card played this round
+    seed: Annotated[int, Hidden(mask=blank(0))]
+    options: Annotated[TinyOptions, PUBLIC]
+    # -9: the whole state; a seat, or -1 (an onlooker) in a view
+    viewer: Annotated[int, VIEWER] = -9
+    phase: Annotated[str, PUBLIC] = "play"
+    round: Annotated[int, PUBLIC] = 0  # 1 to ROUNDS once play starts
+    start_player: Annotated[int, PUBLIC] = 0
+    deck: Annotated[list[int], Hidden()]  # face down, top = last
+    prize: Annotated[int, PUBLIC] = NONE  # the prize card turned up this round
+    # per seat, the card played this round
+    table: Annotated[list[int], Hidden(owner=EACH, mask=hide_items_but(NONE))] = Field(
+        default_factory=list
+    )
     #: per round played, the prize and each seat's card (all public once turned up)
-    history: list[list[int]] = Field(default_factory=list)
-    seats: list[Seat]
+    history: Annotated[list[list[int]], PUBLIC] = Field(default_factory=list)
+    seats: Annotated[list[Seat], SEATS]
     #: per round's scoring, per seat: its points by category
-    scorings: list[list[dict[str, int]]] = Field(default_factory=list)
-    tasks: list[TaskField] = Field(default_factory=list)
-    actions_taken: int = 0
+    scorings: Annotated[list[list[dict[str, int]]], PUBLIC] = Field(default_factory=list)
+    tasks: Annotated[list[TaskField], PUBLIC] = Field(default_factory=list)
+    actions_taken: Annotated[int, PUBLIC] = 0
     _legal: list | None = PrivateAttr(default=None)
 
     def clone(self) -> TinyState:

@@ -10,6 +10,7 @@ import random
 
 from forum_trajanum.core.actions import LogSpec, check_complete
 from forum_trajanum.core.actions import reveals as core_reveals
+from forum_trajanum.core.visibility import derive_view
 from tests.tinygame import data as D
 from tests.tinygame.engine.actions import ACTION_SET
 from tests.tinygame.engine.rules import FLOW
@@ -18,14 +19,7 @@ from tests.tinygame.engine.state import HIDDEN, NONE, TinyState
 
 def view(state: TinyState, seat: int) -> TinyState:
     """Everything ``seat`` may know (-1: an onlooker, public information only)."""
-    v = state.clone()
-    v.viewer = seat
-    v.seed = 0
-    v.deck = [HIDDEN] * len(state.deck)
-    v.table = [c if p == seat or c == NONE else HIDDEN for p, c in enumerate(state.table)]
-    for p, s in enumerate(v.seats):
-        if p != seat:
-            s.hand = [HIDDEN] * len(s.hand)
+    v = derive_view(state, seat, {})  # from the state's declarations (engine/state.py)
     mine = bool(state.tasks) and state.tasks[-1].player == seat
     v.__pydantic_private__["_legal"] = FLOW.legal_actions(state) if mine else None
     return v

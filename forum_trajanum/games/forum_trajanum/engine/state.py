@@ -10,11 +10,13 @@ Cells are ints 0-35 (row-major, see :func:`forum_trajanum.games.forum_trajanum.d
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
-from forum_trajanum.core.options import CHOICE, SEATS, TICK, offer
+from forum_trajanum.core.options import CHOICE, TICK, offer
+from forum_trajanum.core.options import SEATS as SEAT_NAMES
+from forum_trajanum.core.visibility import PUBLIC, SEATS, Hidden, blank
 from forum_trajanum.games.forum_trajanum.data import (
     COLUMN_VALUES,
     TILE_KINDS_PER_PLAYER,
@@ -43,6 +45,25 @@ POINT_SOURCES: tuple[str, ...] = (
 
 #: Crane states.
 CRANE_COVERED, CRANE_OPEN, CRANE_SCORED = 0, 1, 2
+
+
+#: Who may see what (components.md "The Colonia", "Seating and order";
+#: :mod:`forum_trajanum.core.visibility`): every field below declares it. Fields hidden from
+#: some seats but partly shown, by the rule in words here (``engine/view.py`` builds the
+#: view, an allow-list; ``tests/core/test_visibility.py`` checks it against the rest):
+GRID_SHOWN = (
+    "corner tiles face up, vacated cells; the building spaces' tiles face down (their kinds "
+    "counted among the unseen tiles); every tile once the game is over"
+)
+AS_BEFORE_THE_DRAFT = "to the others, as before this round's draft until every player has passed"
+COUNTED_UNSEEN = "to the others, its kind counted among the tiles they have not seen"
+DRAFT_SHOWN = (
+    "the cells and tribunes to the others once every player has passed; the tiles' kinds to "
+    "the owner, counted among the unseen tiles for the others"
+)
+KEPT_SHOWN = "face up once its player's turn begins"
+RECEIVED_SHOWN = "to its receiver once every player has passed; to all once its turn begins"
+TASKS_SHOWN = "each task record's public part (a citizen task's tile hidden: TaskField.public)"
 
 
 def construct(cls, data: dict, private: dict | None = None):
@@ -97,7 +118,7 @@ class GameOptions(BaseModel):
         "repeated",
         json_schema_extra=offer(
             "--newcomer",
-            SEATS,
+            SEAT_NAMES,
             hint="newcomer: the mixed-groups handicap, a citizen from a corner and 1 more coin "
             "at the start",
             metavar="NAME",
@@ -117,56 +138,72 @@ class GameOptions(BaseModel):
 
 
 class PlayerState(BaseModel):
-    """One player's Colonia, supply and turn bookkeeping."""
+    """One player's Colonia, supply and turn bookkeeping ("owner": the player whose Colonia
+    it is)."""
 
-    seat: int
+    seat: Annotated[int, PUBLIC]
     # Colonia
-    grid: list[int]  # tile id per cell, -1 = vacated (or temple)
-    buildings: list[str]  # building code per cell ("" = none)
-    building_tile: list[int]  # physical building tile id per cell (-1 = none)
-    cranes: list[str]  # crane colour per corner (CORNERS order)
-    crane_state: list[int]  # CRANE_COVERED / CRANE_OPEN / CRANE_SCORED per corner
-    citizens: list[list[int]]  # 6 citizen rows x [left, right] tile ids
-    row_active: list[bool]
-    river: int
-    ship: list[int]
-    reserve: list[int]
+    # tile id per cell, -1 = vacated (or temple)
+    grid: Annotated[list[int], Hidden(partly=GRID_SHOWN)]
+    buildings: Annotated[list[str], PUBLIC]  # building code per cell ("" = none)
+    building_tile: Annotated[list[int], PUBLIC]  # physical building tile id per cell (-1 = none)
+    cranes: Annotated[list[str], PUBLIC]  # crane colour per corner (CORNERS order)
+    # CRANE_COVERED / CRANE_OPEN / CRANE_SCORED per corner
+    crane_state: Annotated[list[int], Hidden(owner=True, partly=AS_BEFORE_THE_DRAFT)]
+    citizens: Annotated[list[list[int]], PUBLIC]  # 6 citizen rows x [left, right] tile ids
+    row_active: Annotated[list[bool], PUBLIC]
+    river: Annotated[int, Hidden(owner=True, partly=COUNTED_UNSEEN)]
+    ship: Annotated[list[int], Hidden()]
+    reserve: Annotated[list[int], PUBLIC]
     # supply
-    builders: int = 0
-    workers: list[int] = Field(default_factory=lambda: [0, 0, 0, 0])
-    assistants: int = 0
-    coins: int = 0
-    tribunes: int = 0
+    builders: Annotated[int, PUBLIC] = 0
+    workers: Annotated[list[int], PUBLIC] = Field(default_factory=lambda: [0, 0, 0, 0])
+    assistants: Annotated[int, PUBLIC] = 0
+    coins: Annotated[int, PUBLIC] = 0
+    tribunes: Annotated[int, Hidden(owner=True, partly=AS_BEFORE_THE_DRAFT)] = 0
     # tracks
-    prestige: int = 0
-    flipped: bool = False
-    tracks: list[int] = Field(default_factory=lambda: [0, 0, 0])  # steps reached (L, S, M)
+    prestige: Annotated[int, PUBLIC] = 0
+    flipped: Annotated[bool, PUBLIC] = False
+    # steps reached (L, S, M)
+    tracks: Annotated[list[int], PUBLIC] = Field(default_factory=lambda: [0, 0, 0])
     # points
-    score: int = 0
-    points: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(POINT_SOURCES, 0))
-    cycle_points: list[int] = Field(default_factory=lambda: [0, 0, 0])
+    score: Annotated[int, PUBLIC] = 0
+    points: Annotated[dict[str, int], PUBLIC] = Field(
+        default_factory=lambda: dict.fromkeys(POINT_SOURCES, 0)
+    )
+    cycle_points: Annotated[list[int], PUBLIC] = Field(default_factory=lambda: [0, 0, 0])
     # draft of the current round
-    cards_left: list[int] = Field(default_factory=list)  # street card slots still to draft
-    taken: list[list[int]] = Field(default_factory=list)  # [tile, cell] in the order taken
+    # street card slots still to draft
+    cards_left: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    # [tile, cell] in the order taken
+    taken: Annotated[list[list[int]], Hidden(owner=True, partly=DRAFT_SHOWN)] = Field(
+        default_factory=list
+    )
     #: [tile, cell] of every tile drafted this round, and the tribunes paid in this draft:
     #: kept until every player has passed, so that views can hide them until then
-    drafted: list[list[int]] = Field(default_factory=list)
-    draft_tribunes: int = 0
-    kept: int = -1
-    passed: int = -1
-    received: int = -1
+    drafted: Annotated[list[list[int]], Hidden(owner=True, partly=DRAFT_SHOWN)] = Field(
+        default_factory=list
+    )
+    draft_tribunes: Annotated[int, Hidden(owner=True, partly=DRAFT_SHOWN)] = 0
+    kept: Annotated[int, Hidden(owner=True, partly=KEPT_SHOWN)] = -1
+    passed: Annotated[int, Hidden(owner=True)] = -1
+    received: Annotated[int, Hidden(owner=True, partly=RECEIVED_SHOWN)] = -1
     # turn bookkeeping
-    uses_left: int = 0
-    used: list[str] = Field(default_factory=list)  # "own" / "received" / "reserve"
-    revealed: bool = False  # kept/received tiles shown face up (the player's turn has begun)
-    builds_left: int = 0
-    craftsman1_left: int = 0
-    craftsman2_left: int = 0
-    merchant2_left: int = 0
+    uses_left: Annotated[int, PUBLIC] = 0
+    # "own" / "received" / "reserve"
+    used: Annotated[list[str], PUBLIC] = Field(default_factory=list)
+    # kept/received tiles shown face up (the player's turn has begun)
+    revealed: Annotated[bool, PUBLIC] = False
+    builds_left: Annotated[int, PUBLIC] = 0
+    craftsman1_left: Annotated[int, PUBLIC] = 0
+    craftsman2_left: Annotated[int, PUBLIC] = 0
+    merchant2_left: Annotated[int, PUBLIC] = 0
     # setup
-    female: int = -1  # tile index (0-2) of the drawn female-back citizen
-    deal: list[int] = Field(default_factory=list)  # shuffled tile indices, consumed at the deal
-    handicap: bool = False
+    # tile index (0-2) of the drawn female-back citizen
+    female: Annotated[int, Hidden(owner=True)] = -1
+    # shuffled tile indices, consumed at the deal
+    deal: Annotated[list[int], Hidden()] = Field(default_factory=list)
+    handicap: Annotated[bool, PUBLIC] = False
 
     def clone(self) -> PlayerState:
         """A deep copy, fast enough for search."""
@@ -201,30 +238,37 @@ class PlayerState(BaseModel):
 class GameState(BaseModel):
     """Everything about a game in progress, hidden information included."""
 
-    version: int = SCHEMA_VERSION
-    seed: int
-    options: GameOptions
-    phase: PhaseName = "setup"
-    cycle: int = 0  # 1-3 once play starts
-    round: int = 0  # 1-4 within the cycle
-    start_player: int = 0
-    piles: list[list[int]]  # street card symbols still face down, one pile per cycle
-    street: list[int] = Field(default_factory=list)  # the two revealed street card symbols
-    played: list[list[int]] = Field(default_factory=lambda: [[], [], []])
-    trajan_cards: list[str]  # the Trajan card id of each cycle ("" = no card that cycle)
-    boards: list[str]  # printed face ids in layout order (random_forum: each face's source)
-    forum_faces: tuple[str, ...]  # each board's 16 cells (colour letter or E), rows top down
-    forum_layout: tuple[tuple[int, int], ...]  # each board's (board row, board column)
-    forum: list[int]  # tile id of the envoy on each Forum cell, -1 = free
-    players: list[PlayerState]
-    tasks: list[TaskField] = Field(default_factory=list)  # stack of task records; top = next
-    removed: list[int] = Field(default_factory=list)  # tiles out of the game
-    next_building: int = 0
-    all_passed: bool = False
-    actions_taken: int = 0
+    version: Annotated[int, PUBLIC] = SCHEMA_VERSION
+    seed: Annotated[int, Hidden(mask=blank(0))]
+    options: Annotated[GameOptions, PUBLIC]
+    phase: Annotated[PhaseName, PUBLIC] = "setup"
+    cycle: Annotated[int, PUBLIC] = 0  # 1-3 once play starts
+    round: Annotated[int, PUBLIC] = 0  # 1-4 within the cycle
+    start_player: Annotated[int, PUBLIC] = 0
+    # street card symbols still face down, one pile per cycle
+    piles: Annotated[list[list[int]], Hidden()]
+    # the two revealed street card symbols
+    street: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    played: Annotated[list[list[int]], PUBLIC] = Field(default_factory=lambda: [[], [], []])
+    # the Trajan card id of each cycle ("" = no card that cycle)
+    trajan_cards: Annotated[list[str], PUBLIC]
+    # printed face ids in layout order (random_forum: each face's source)
+    boards: Annotated[list[str], PUBLIC]
+    # each board's 16 cells (colour letter or E), rows top down
+    forum_faces: Annotated[tuple[str, ...], PUBLIC]
+    # each board's (board row, board column)
+    forum_layout: Annotated[tuple[tuple[int, int], ...], PUBLIC]
+    forum: Annotated[list[int], PUBLIC]  # tile id of the envoy on each Forum cell, -1 = free
+    players: Annotated[list[PlayerState], SEATS]
+    # stack of task records; top = next
+    tasks: Annotated[list[TaskField], Hidden(partly=TASKS_SHOWN)] = Field(default_factory=list)
+    removed: Annotated[list[int], Hidden()] = Field(default_factory=list)  # tiles out of the game
+    next_building: Annotated[int, PUBLIC] = 0
+    all_passed: Annotated[bool, PUBLIC] = False
+    actions_taken: Annotated[int, PUBLIC] = 0
     #: per finished cycle, per player: points by category, the scoring's and those scored
     #: during the cycle's rounds (they add up to the player's points of the cycle)
-    scorings: list[list[dict[str, int]]] = Field(default_factory=list)
+    scorings: Annotated[list[list[dict[str, int]]], PUBLIC] = Field(default_factory=list)
     _legal: list | None = PrivateAttr(default=None)
 
     def clone(self) -> GameState:

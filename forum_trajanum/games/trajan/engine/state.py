@@ -9,8 +9,11 @@ may not know.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
+from forum_trajanum.core.visibility import PUBLIC, SEATS, VIEWER, Hidden, blank, hide_items
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.tasks import TaskField
 
@@ -26,6 +29,20 @@ POINT_SOURCES: tuple[str, ...] = (
     "sets",  # final: construction sets
     "bonus",  # final: bonus tiles
 )
+
+
+#: Who may see what (components §6; :mod:`forum_trajanum.core.visibility`): every field
+#: below declares it. Fields hidden from some seats but partly shown, by the rule in words
+#: here (the view module gives it as a function):
+STACKS_SHOWN = "each stack's top tile, once every seat has placed its markers (EN l.107-109, R36)"
+HAND_SHOWN = "the cards every player saw enter the hand (from a discard pile), and its size"
+TRAYS_SHOWN = "every tray once every seat has placed its markers (R36); an empty tray, always"
+
+
+def unseen_trays(trays: list[list[int]]) -> list[list[int]]:
+    """Another seat's trays while the markers are placed (R36): a filled tray unknown, an
+    empty one seen empty."""
+    return [hide_items(tray) if any(tray) else tray[:] for tray in trays]
 
 
 def construct(cls, data: dict, private: dict | None = None):
@@ -77,53 +94,65 @@ class QuarterReport(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    quarter: int
-    demands: tuple[int, ...]
-    met: tuple[int, ...]
-    penalty: tuple[int, ...]
-    votes: tuple[int, ...] = ()
-    consul: int = -1
-    vice: int = -1
-    consul_tile: int = -1
-    vice_tile: int = -1
+    quarter: Annotated[int, PUBLIC]
+    demands: Annotated[tuple[int, ...], PUBLIC]
+    met: Annotated[tuple[int, ...], PUBLIC]
+    penalty: Annotated[tuple[int, ...], PUBLIC]
+    votes: Annotated[tuple[int, ...], PUBLIC] = ()
+    consul: Annotated[int, PUBLIC] = -1
+    vice: Annotated[int, PUBLIC] = -1
+    consul_tile: Annotated[int, PUBLIC] = -1
+    vice_tile: Annotated[int, PUBLIC] = -1
     #: per seat, per revealed demand in order, what met it: ("trajan", a kept Trajan tile),
     #: ("forum", a forum tile spent) or ("missed", -1); empty until the seat's demands
-    met_by: tuple[tuple[tuple[str, int], ...], ...] = ()
+    met_by: Annotated[tuple[tuple[tuple[str, int], ...], ...], PUBLIC] = ()
     #: per seat, the senate space before the reset (its votes are SENATE_VP of it)
-    senate: tuple[int, ...] = ()
+    senate: Annotated[tuple[int, ...], PUBLIC] = ()
 
 
 class PlayerState(BaseModel):
-    """One player's mat, hand, tokens and points."""
+    """One player's mat, hand, tokens and points ("owner": the player whose mat it is)."""
 
     #: per tray (0-5), the markers in it as counts per colour (0-5)
-    trays: list[list[int]]
+    trays: Annotated[list[list[int]], Hidden(owner=True, mask=unseen_trays, partly=TRAYS_SHOWN)]
     #: per slot (0-5), the Trajan tile beside its tray, -1 none
-    slots: list[int] = Field(default_factory=lambda: [-1] * D.NUM_TRAYS)
-    arch: int = D.ARCH_START  # the slot the Arch of Trajan is on; D.ARCH_CENTRE: the centre
-    kept: list[int] = Field(default_factory=list)  # Trajan demand tiles kept on the mat
-    tiles: list[int] = Field(default_factory=list)  # forum and extra action tiles on the mat
-    plus2: list[bool] = Field(default_factory=lambda: [False] * D.NUM_ACTIONS)  # per action
-    hand: list[int] = Field(default_factory=list)  # commodities (-1: unknown, in a view)
+    slots: Annotated[list[int], PUBLIC] = Field(default_factory=lambda: [-1] * D.NUM_TRAYS)
+    # the slot the Arch of Trajan is on; D.ARCH_CENTRE: the centre
+    arch: Annotated[int, PUBLIC] = D.ARCH_START
+    # Trajan demand tiles kept on the mat
+    kept: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    # forum and extra action tiles on the mat
+    tiles: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    # per action
+    plus2: Annotated[list[bool], PUBLIC] = Field(default_factory=lambda: [False] * D.NUM_ACTIONS)
+    # commodities (-1: unknown, in a view)
+    hand: Annotated[list[int], Hidden(owner=True, partly=HAND_SHOWN)] = Field(default_factory=list)
     #: the cards of the hand every player has seen enter it (from a discard pile)
-    known: list[int] = Field(default_factory=list)
-    display: list[int] = Field(default_factory=list)  # commodities played in front
-    supply: int = D.SUPPLY_AT_START
-    workers: int = D.WORKERS_AT_START  # in the worker camp
-    legions: int = D.LEGIONS_AT_START  # legionnaires in the military camp
-    leader: int = -1  # province of the military leader; -1: the camp
-    provinces: list[int] = Field(default_factory=list)  # provinces with a legionnaire
-    sites: list[int] = Field(default_factory=list)  # construction sites with a worker
-    buildings: list[int] = Field(default_factory=lambda: [0] * len(D.BUILDING_TYPES))
-    senate: int = 0  # space on the senate track
-    height: int = 0  # stacking order on the space (higher = on top)
-    bonus: list[int] = Field(default_factory=list)  # bonus tiles in front
-    yellow: list[bool] = Field(default_factory=list)  # their sides
-    score: int = 0
-    points: dict[str, int] = Field(default_factory=lambda: dict.fromkeys(POINT_SOURCES, 0))
+    known: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    # commodities played in front
+    display: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    supply: Annotated[int, PUBLIC] = D.SUPPLY_AT_START
+    workers: Annotated[int, PUBLIC] = D.WORKERS_AT_START  # in the worker camp
+    legions: Annotated[int, PUBLIC] = D.LEGIONS_AT_START  # legionnaires in the military camp
+    leader: Annotated[int, PUBLIC] = -1  # province of the military leader; -1: the camp
+    # provinces with a legionnaire
+    provinces: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    # construction sites with a worker
+    sites: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    buildings: Annotated[list[int], PUBLIC] = Field(
+        default_factory=lambda: [0] * len(D.BUILDING_TYPES)
+    )
+    senate: Annotated[int, PUBLIC] = 0  # space on the senate track
+    height: Annotated[int, PUBLIC] = 0  # stacking order on the space (higher = on top)
+    bonus: Annotated[list[int], PUBLIC] = Field(default_factory=list)  # bonus tiles in front
+    yellow: Annotated[list[bool], PUBLIC] = Field(default_factory=list)  # their sides
+    score: Annotated[int, PUBLIC] = 0
+    points: Annotated[dict[str, int], PUBLIC] = Field(
+        default_factory=lambda: dict.fromkeys(POINT_SOURCES, 0)
+    )
     # setup defaults drawn from the seed (R33): the 12 markers in order, the stacks in order
-    default_markers: list[int] = Field(default_factory=list)
-    default_stacks: list[int] = Field(default_factory=list)
+    default_markers: Annotated[list[int], Hidden(owner=True)] = Field(default_factory=list)
+    default_stacks: Annotated[list[int], Hidden(owner=True)] = Field(default_factory=list)
 
     def clone(self) -> PlayerState:
         data = self.__dict__.copy()
@@ -146,44 +175,47 @@ class GameState(BaseModel):
     hidden
     parts replaced by -1 and ``viewer`` set."""
 
-    seed: int
-    options: TrajanOptions
-    viewer: int = -9  # -9: the whole state; a seat, or -1 (an onlooker) in a view
-    phase: str = "setup"
-    quarter: int = 0  # 1-4 once play starts
-    round: int = 0  # 1-4 within the quarter
-    start_player: int = 0
-    time: int = 0  # the time marker's place in its cycle
-    round_ends: bool = False  # the marker reached or passed its start this turn
-    extra_used: bool = False  # an extra action tile was used this turn
-    players: list[PlayerState]
-    deck: list[int]  # face-down commodity cards, top = last
-    discards: list[list[int]]  # the two discard piles, top = last
-    forum_pile: list[int]  # face-down forum tiles, top = last
-    extra_pile: list[int]  # face-down extra action tiles, top = last
-    demand_pile: list[int]  # face-down demand tiles (demands), top = last
-    demands_out: list[int]  # the 3 removed at setup (hidden from everyone)
-    revealed: list[int] = Field(default_factory=list)  # this quarter's demands
-    bag: list[int]  # bonus tiles in the bag, next = last
-    senate_bonus: list[int]  # bonus tiles beside the senate track
-    stacks: list[list[int]]  # the six Trajan stacks, top = last
-    provinces: list[int]  # the forum tile in each province, -1 none
-    legions: list[list[int]]  # per province, the seats with a legionnaire there
-    forum: list[int]  # forum spaces, -1 empty
-    yellow: list[int]  # the 3 yellow spaces (extra action tiles), -1 empty
-    district: list[int]  # per site, its construction tile, -1 taken
-    workers: list[list[int]]  # per site, the seats with a worker there
-    ships: list[bool] = Field(default_factory=lambda: [True] * len(D.SHIPS))  # coloured up
-    senate_clock: int = 0  # the last stacking height given
+    seed: Annotated[int, Hidden(mask=blank(0))]
+    options: Annotated[TrajanOptions, PUBLIC]
+    # -9: the whole state; a seat, or -1 (an onlooker) in a view
+    viewer: Annotated[int, VIEWER] = -9
+    phase: Annotated[str, PUBLIC] = "setup"
+    quarter: Annotated[int, PUBLIC] = 0  # 1-4 once play starts
+    round: Annotated[int, PUBLIC] = 0  # 1-4 within the quarter
+    start_player: Annotated[int, PUBLIC] = 0
+    time: Annotated[int, PUBLIC] = 0  # the time marker's place in its cycle
+    round_ends: Annotated[bool, PUBLIC] = False  # the marker reached or passed its start this turn
+    extra_used: Annotated[bool, PUBLIC] = False  # an extra action tile was used this turn
+    players: Annotated[list[PlayerState], SEATS]
+    deck: Annotated[list[int], Hidden()]  # face-down commodity cards, top = last
+    discards: Annotated[list[list[int]], PUBLIC]  # the two discard piles, top = last
+    forum_pile: Annotated[list[int], Hidden()]  # face-down forum tiles, top = last
+    extra_pile: Annotated[list[int], Hidden()]  # face-down extra action tiles, top = last
+    demand_pile: Annotated[list[int], Hidden()]  # face-down demand tiles (demands), top = last
+    demands_out: Annotated[list[int], Hidden()]  # the 3 removed at setup (hidden from everyone)
+    revealed: Annotated[list[int], PUBLIC] = Field(default_factory=list)  # this quarter's demands
+    bag: Annotated[list[int], Hidden()]  # bonus tiles in the bag, next = last
+    senate_bonus: Annotated[list[int], PUBLIC]  # bonus tiles beside the senate track
+    # the six Trajan stacks, top = last
+    stacks: Annotated[list[list[int]], Hidden(partly=STACKS_SHOWN)]
+    provinces: Annotated[list[int], PUBLIC]  # the forum tile in each province, -1 none
+    legions: Annotated[list[list[int]], PUBLIC]  # per province, the seats with a legionnaire there
+    forum: Annotated[list[int], PUBLIC]  # forum spaces, -1 empty
+    yellow: Annotated[list[int], PUBLIC]  # the 3 yellow spaces (extra action tiles), -1 empty
+    district: Annotated[list[int], PUBLIC]  # per site, its construction tile, -1 taken
+    workers: Annotated[list[list[int]], PUBLIC]  # per site, the seats with a worker there
+    # coloured up
+    ships: Annotated[list[bool], PUBLIC] = Field(default_factory=lambda: [True] * len(D.SHIPS))
+    senate_clock: Annotated[int, PUBLIC] = 0  # the last stacking height given
     #: tiles out of the game, all seen by everyone: forum-type tiles, Trajan tiles, demands
-    gone_tiles: list[int] = Field(default_factory=list)
-    gone_trajan: list[int] = Field(default_factory=list)
-    gone_demands: list[int] = Field(default_factory=list)
+    gone_tiles: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    gone_trajan: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    gone_demands: Annotated[list[int], PUBLIC] = Field(default_factory=list)
     #: per quarter end, per player: points by category that scoring gave
-    scorings: list[list[dict[str, int]]] = Field(default_factory=list)
-    reports: list[QuarterReport] = Field(default_factory=list)
-    tasks: list[TaskField] = Field(default_factory=list)
-    actions_taken: int = 0
+    scorings: Annotated[list[list[dict[str, int]]], PUBLIC] = Field(default_factory=list)
+    reports: Annotated[list[QuarterReport], PUBLIC] = Field(default_factory=list)
+    tasks: Annotated[list[TaskField], PUBLIC] = Field(default_factory=list)
+    actions_taken: Annotated[int, PUBLIC] = 0
     _legal: list | None = PrivateAttr(default=None)
 
     def clone(self) -> GameState:

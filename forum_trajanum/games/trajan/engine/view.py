@@ -2,13 +2,14 @@
 public log in player words.
 
 A view is a :class:`~forum_trajanum.games.trajan.engine.state.GameState` whose hidden parts are
-``-1``: the
-face-down card pile, the cards of other hands that nobody saw enter them, the forum, extra
-action and demand piles, the 3 demand tiles removed at setup, the bonus bag, every Trajan tile
-below a stack's top, the other seats' drawn setup defaults (R33), and the seed (which decides
-them all). While the action markers are placed (EN l.107-109, R36) the stacks' top tiles and
-the other seats' filled trays are hidden too; the start player, the bonus tiles and the
-face-up discard cards are settled only once every seat has placed (R37).
+``-1``, derived from the visibility every field of the state declares
+(:mod:`forum_trajanum.core.visibility`): the face-down card pile, the cards of other hands
+that nobody saw enter them, the forum, extra action and demand piles, the 3 demand tiles
+removed at setup, the bonus bag, every Trajan tile below a stack's top, the other seats'
+drawn setup defaults (R33), and the seed (which decides them all). While the action markers
+are placed (EN l.107-109, R36) the stacks' top tiles and the other seats' filled trays are
+hidden too; the start player, the bonus tiles and the face-up discard cards are settled only
+once every seat has placed (R37).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from forum_trajanum.core.actions import LogSpec, check_complete
 from forum_trajanum.core.actions import reveals as core_reveals
 from forum_trajanum.core.numerals import roman
+from forum_trajanum.core.visibility import derive_view
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine import foresight
 from forum_trajanum.games.trajan.engine import words as W
@@ -29,35 +31,39 @@ from forum_trajanum.games.trajan.engine.board import legion_points
 from forum_trajanum.games.trajan.engine.rules import FLOW, current_player
 from forum_trajanum.games.trajan.engine.scoring import bonus_items, set_points
 from forum_trajanum.games.trajan.engine.setup import placing_markers
-from forum_trajanum.games.trajan.engine.state import GameState, construct
+from forum_trajanum.games.trajan.engine.state import GameState, construct, unseen_trays
 
 HIDDEN = -1
 
 
+def _stacks_shown(state: GameState, seat: int) -> list[list[int]]:
+    """The stacks' top tiles, laid out once every tray is filled (EN l.107-109, R36)."""
+    if placing_markers(state):
+        return [[HIDDEN] * len(s) for s in state.stacks]
+    return [[HIDDEN] * (len(s) - 1) + s[-1:] for s in state.stacks]
+
+
+def _hand_shown(state: GameState, seat: int, owner: int) -> list[int]:
+    """Another seat's hand: the cards everyone saw enter it, the rest unknown."""
+    pl = state.players[owner]
+    return pl.known[:] + [HIDDEN] * (len(pl.hand) - len(pl.known))
+
+
+def _trays_shown(state: GameState, seat: int, owner: int) -> list[list[int]]:
+    """Another seat's trays: each seat places unseen (R36); an empty tray is seen empty."""
+    trays = state.players[owner].trays
+    return unseen_trays(trays) if placing_markers(state) else [t[:] for t in trays]
+
+
+#: What the view shows of the fields the state declares partly shown (``engine/state.py``);
+#: every other hidden field is masked by the core, from its declaration.
+SHOWN = {"stacks": _stacks_shown, "players.hand": _hand_shown, "players.trays": _trays_shown}
+
+
 def view(state: GameState, seat: int) -> GameState:
-    """Everything ``seat`` may know (``-1``: an onlooker, public information only)."""
-    v = state.clone()
-    v.viewer = seat
-    v.seed = 0
-    v.deck = [HIDDEN] * len(state.deck)
-    v.forum_pile = [HIDDEN] * len(state.forum_pile)
-    v.extra_pile = [HIDDEN] * len(state.extra_pile)
-    v.demand_pile = [HIDDEN] * len(state.demand_pile)
-    v.demands_out = [HIDDEN] * len(state.demands_out)
-    v.bag = [HIDDEN] * len(state.bag)
-    placing = placing_markers(state)
-    if placing:  # the stacks are laid out once every tray is filled (EN l.107-109, R36)
-        v.stacks = [[HIDDEN] * len(s) for s in state.stacks]
-    else:
-        v.stacks = [[HIDDEN] * (len(s) - 1) + s[-1:] for s in state.stacks]
-    for p, pl in enumerate(v.players):
-        if p != seat:
-            pl.hand = pl.known[:] + [HIDDEN] * (len(pl.hand) - len(pl.known))
-            # the defaults drawn for a seat are its own (R33)
-            pl.default_markers = [HIDDEN] * len(pl.default_markers)
-            pl.default_stacks = [HIDDEN] * len(pl.default_stacks)
-            if placing:  # each seat places unseen (R36); an empty tray is seen empty
-                pl.trays = [[HIDDEN] * D.NUM_COLOURS if any(t) else t for t in pl.trays]
+    """Everything ``seat`` may know (``-1``: an onlooker, public information only): derived
+    from the state's declarations (fails closed: a field added without one is an error)."""
+    v = derive_view(state, seat, SHOWN)
     mine = bool(state.tasks) and state.tasks[-1].player == seat
     v.__pydantic_private__["_legal"] = FLOW.legal_actions(state) if mine else None
     return v
