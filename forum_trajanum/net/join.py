@@ -79,6 +79,8 @@ class JoinApp(CoachApp, App):
         self.in_flight = 0
         #: What ``join`` prints when the window closes: how to come back to a game going on.
         self.farewell = ""
+        #: Why the window stopped on its own (``join`` prints it and ends with status 1).
+        self.failure = ""
 
     # --- showing -------------------------------------------------------------------------
 
@@ -118,8 +120,11 @@ class JoinApp(CoachApp, App):
         """What the seat is told while it waits: who decides, whether the connection is
         lost, who is away."""
         s = self.session
+        if s.ended:
+            return s.problem
         if not s.connected:
-            return "The connection to the host is lost: trying again by itself…"
+            trouble = s.trouble or "The connection to the host is lost: trying again by itself…"
+            return f"{trouble} A move chosen now is not sent."
         if s.over or s.decider == s.seat:
             return ""
         words = f"{s.name(s.decider)} is choosing…"
@@ -137,6 +142,10 @@ class JoinApp(CoachApp, App):
         """Show what the seat's latest state calls for: a scoring not shown yet, the final
         ranking, or the seat's own view (its decision, or what it sees while others decide)."""
         if self.ui is None:
+            return
+        if self.session.ended == "malformed":  # nothing more of this host can be trusted
+            self.failure = self.session.problem
+            self.exit(return_code=1)
             return
         if self.overlay_open():
             self.deferred = True
@@ -210,6 +219,11 @@ class JoinApp(CoachApp, App):
             else:
                 self.session.play(text, decision=decision)
                 words = ""
+            if self.session.resent:
+                words = (
+                    "The connection was lost while your move was on its way: it was sent "
+                    f"again when the connection came back. {words or 'It is played.'}"
+                )
         except GameError as exc:
             words = str(exc)
         self.call_from_thread(self.answered, words)
@@ -240,7 +254,9 @@ class JoinApp(CoachApp, App):
         """Close the window (``q``: the menu of a game played here is the terminal's own);
         a game still going on keeps the seat, and ``join`` says how to come back."""
         s = self.session
-        if not s.over:
+        if s.ended:
+            self.farewell = s.problem
+        elif not s.over:
             self.farewell = (
                 f"You left the game; it goes on on the host and keeps {s.name(s.seat)}'s "
                 f"seat. To come back: forum-trajanum join {s.client.address.short()}"
@@ -249,6 +265,24 @@ class JoinApp(CoachApp, App):
 
     def on_quit_requested(self, message) -> None:
         self.exit()
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error: the window closes with a message in words (its details in
+        crash.log), never a traceback; headless (the tests) it fails as Textual's does."""
+        if self.is_headless or isinstance(error, (KeyboardInterrupt, SystemExit)):
+            super()._handle_exception(error)
+            return
+        import traceback
+
+        from forum_trajanum.core.saves import log_crash
+
+        where = log_crash("".join(traceback.format_exception(error))) or "crash.log"
+        self.failure = (
+            f"This window stopped because of an internal error ({type(error).__name__}: "
+            f"{error}). The game goes on on the host, which keeps your seat: join again to "
+            f"come back. Details for a bug report: {where}"
+        )
+        self.exit(return_code=1)
 
     def on_save_copy_requested(self, message) -> None:
         self.say("The host keeps this game's save.")
@@ -293,6 +327,9 @@ def main(argv: list[str] | None = None) -> int:
         app.run()
     finally:
         session.close()
+    if app.failure:
+        print(f"forum-trajanum join: {printable(app.failure)}", file=sys.stderr)
+        return 1
     if app.farewell:
         print(printable(app.farewell))
     return app.return_code or 0
