@@ -275,6 +275,9 @@ class Client:
             return
         if status in (401, 403):
             words = f"The game host at {where} refused this connection (HTTP {status})."
+        elif self.state is not None:  # a proxy's 502 while the host starts again, say
+            self.trouble = f"The game host at {where} answered HTTP {status}: trying again…"
+            return
         else:
             words = f"The game host at {where} answered HTTP {status}: it plays no game there."
         self._end("refused", f"{words} Check the address, or ask the host.")
@@ -310,6 +313,8 @@ class Client:
                         f"The host sent something this window cannot read: {printable(exc)}. "
                         "Both sides need the same release of forum-trajanum.",
                     )
+                    return
+                if self.ended:  # refused for good: nothing more to read of this host
                     return
 
     def _take(self, message) -> None:
