@@ -75,6 +75,9 @@ class JoinApp(CoachApp, App):
         #: (a key that comes after the game moved on is refused by the host, not replayed on
         #: the new decision).
         self.shown_decision = ""
+        #: Whether a move or undo was dropped (chosen while the connection was lost): the
+        #: screen says so again when the connection is back.
+        self.dropped = False
         #: Moves and undos sent and not answered yet.
         self.in_flight = 0
         #: What ``join`` prints when the window closes: how to come back to a game going on.
@@ -180,6 +183,12 @@ class JoinApp(CoachApp, App):
     def show_main(self, view, hold: float) -> None:
         s, ui = self.session, self.ui
         self.shown_decision = s.decision
+        if self.dropped and s.connected:
+            self.dropped = False
+            self.message = (
+                f"{self.message} The connection is back; what you chose while it was lost "
+                "was not sent: choose again."
+            ).strip()
         message = " ".join(filter(None, (self.message, s.played_alone, self.waiting_words())))
         self.message = ""
         data = ui.play_data(
@@ -201,12 +210,30 @@ class JoinApp(CoachApp, App):
     # --- the seat's requests ----------------------------------------------------------------
 
     def on_action_chosen(self, message: ActionChosen) -> None:
+        if self.not_sent():
+            return
         self.in_flight += 1
         self.send(str(message.action), self.shown_decision)
 
     def on_undo_requested(self, message) -> None:
+        if self.not_sent():
+            return
         self.in_flight += 1
         self.send(None, self.shown_decision)
+
+    def not_sent(self) -> bool:
+        """Whether a move or undo chosen now cannot be sent (the connection is lost, or has
+        ended): then it is dropped, and the screen says so (it is never kept to be played
+        later, when the game may have moved on)."""
+        s = self.session
+        if s.ended:
+            self.say(f"Not sent: {s.problem}")
+            return True
+        if not s.connected:
+            self.say("Not sent: the connection to the host is lost. Choose again once it is back.")
+            self.dropped = True
+            return True
+        return False
 
     @work(thread=True, group="requests", exclusive=False)
     def send(self, text: str | None, decision: str) -> None:
