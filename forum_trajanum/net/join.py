@@ -4,12 +4,13 @@ game's own play screens (its UI contract, :mod:`forum_trajanum.tui.contract`) an
 
 The screen shows the seat's own view only, always: no hand-over is needed, since no other
 seat's secret ever reaches this window. While another seat decides, the seat's view stays on
-screen with "Bob is choosing…", and the others' moves appear as the host sends them; each
-scoring is shown once when it happens, then the final ranking. Undo takes back a step of the
-seat's own turn, as at the table (the host decides whether it can). The first-game coach
-explains each new kind of decision once, as in the app (k switches it); its memory is this
-user's, kept in their own folder (:mod:`forum_trajanum.net.coachmemory`). Leaving (q) leaves
-the seat: its address opens it again, and the game goes on on the host.
+screen with who decides (the game's screen says it), and the others' moves appear as the
+host sends them; each scoring is shown once when it happens, then the final ranking. Undo
+takes back a step of the seat's own turn, as at the table (the host decides whether it can).
+The first-game coach explains each new kind of decision once, as in the app (k switches
+it); its memory is this user's, kept in their own folder
+(:mod:`forum_trajanum.net.coachmemory`). Leaving (q) leaves the seat: its address opens it
+again, and the game goes on on the host.
 """
 
 from __future__ import annotations
@@ -128,18 +129,18 @@ class JoinApp(CoachApp, App):
         if not s.connected:
             trouble = s.trouble or "The connection to the host is lost: trying again by itself…"
             return f"{trouble} A move chosen now is not sent."
-        if s.over or s.decider == s.seat:
+        if s.over:
             return ""
-        words = f"{s.name(s.decider)} is choosing…"
+        # who decides, and what, the game's screen says (once: it was said here too)
         presence = s.presence
         away = [
             s.name(seat)
             for seat, here in enumerate(presence)
             if not here and not s.is_bot(seat) and seat != s.seat
         ]
-        if away:
-            words += f" ({', '.join(away)} not connected)"
-        return words
+        if not away:
+            return ""
+        return f"{', '.join(away)} {'is' if len(away) == 1 else 'are'} not connected."
 
     def show_game(self) -> None:
         """Show what the seat's latest state calls for: a scoring not shown yet, the final
