@@ -232,7 +232,9 @@ class DecisionPanel(Vertical):
                 text.append(f" is playing: {pv.title.rstrip('.…')}…")
             # what just happened, move by move (the log panel may be out of view)
             watched = data.log[-WATCH_LINES:]
-            if watched:
+            if watched and self.is_attached and self.compact():
+                # the compact layout's lines above the empty list (at 80x24: a joined seat's
+                # window while another seat plays) say what they are, as Trajan's do
                 text.append("\nJust now:" if text.plain else "Just now:", style="bold")
             for line in watched:
                 text.append("\n" + line, style="#b0b0b0")
