@@ -167,7 +167,11 @@ class JoinApp(CoachApp, App):
         if s.over:
             if not self._over_shown:
                 self._over_shown = True
-                self.switch_screen(ui.game_over_screen(view, self.names(), self.history()))
+                over = ui.game_over_screen(view, self.names(), self.history())
+                if len(self.screen_stack) > 1:
+                    self.switch_screen(over)
+                else:  # joined a game already over: nothing shown yet
+                    self.push_screen(over)
             return
         mine = s.decider == s.seat
         # a decision that just became this seat's ignores Enter for a moment

@@ -37,13 +37,16 @@ ESCAPES = "\x1b]0;PWNED-TITLE\x07\x1b]52;c;cm0gLXJmIH4K\x07\x1bc"
 
 def game_messages(game: str = "trajan", names=("Ann", "Bob"), seat: int = 0, actions: int = 0):
     """A true welcome and state for ``seat`` of a new game (``actions`` first legal actions
-    played), as dicts a test may change before they are sent."""
+    played; all of them to the game's end when below 0), as dicts a test may change before
+    they are sent."""
     rules = GAMES.get(game)
     options = rules.options(players=len(names))
     session = GameSession.new(3, options, list(names), [""] * len(names), game=game)
     session.autosave = False
-    for _ in range(actions):
+    played = 0
+    while played != actions and not session.over:  # actions < 0: to the end of the game
         session.play(session.view_of(session.decider).legal[0])
+        played += 1
     view = session.view_of(seat)
     welcome = {
         "v": 1, "type": "welcome", "game": game, "title": rules.title, "table": 1, "seat": seat,
@@ -58,7 +61,8 @@ def game_messages(game: str = "trajan", names=("Ann", "Bob"), seat: int = 0, act
              "points": [dict(p) for p in e.points]}
             for e in session.log
         ],
-        "rounds": [], "scorings": 0, "can_undo": False, "played_alone": "",
+        "rounds": [{"period": list(r.period), "scores": list(r.scores)} for r in session.rounds],
+        "scorings": rules.scorings(session.state), "can_undo": False, "played_alone": "",
     }  # fmt: skip
     return welcome, state
 
