@@ -23,7 +23,6 @@ import sys
 from pathlib import Path
 
 from textual import work
-from textual.app import App
 from textual.screen import ModalScreen
 
 from forum_trajanum.core.errors import GameError
@@ -33,6 +32,7 @@ from forum_trajanum.net.client import JoinError, RemoteSession
 from forum_trajanum.net.protocol import AddressError, parse_address
 from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp
+from forum_trajanum.tui.compat import FixedApp
 from forum_trajanum.tui.contract import GameUI, game_ui
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen, mode_screen
 from forum_trajanum.tui.messages import ActionChosen
@@ -43,7 +43,7 @@ ADDRESS_VARIABLE = "FORUM_TRAJANUM_JOIN_ADDRESS"
 _SHELL_CSS = Path(__file__).resolve().parent.parent / "tui" / "forum_trajanum.tcss"
 
 
-class JoinApp(CoachApp, App):
+class JoinApp(CoachApp, FixedApp):
     """One seat of a game played on a host (see the module's docstring)."""
 
     CSS_PATH = str(_SHELL_CSS)
