@@ -223,6 +223,7 @@ class Client:
         wait = RETRY_FIRST
         self._http = aiohttp.ClientSession()
         while not self._closing:
+            said = (self.problem, self.trouble)
             try:
                 await self._session_once()
                 wait = RETRY_FIRST  # it was connected: try again at once
@@ -244,9 +245,13 @@ class Client:
                     f"The host sent something this window cannot read ({_first_line(exc)}).",
                 )
             finally:
+                was_up = self._up.is_set()
                 self._up.clear()
                 self._ws = None
-                self._notify()
+                # a connection lost, or something new to say: not each failed try again
+                # (the window redraws on each, which took away a note it had just shown)
+                if was_up or (self.problem, self.trouble) != said:
+                    self._notify()
             if self._closing or not self.reconnect or self.problem:
                 break
             await asyncio.sleep(wait)

@@ -79,6 +79,8 @@ class JoinApp(CoachApp, FixedApp):
         #: Whether a move or undo was dropped (chosen while the connection was lost): the
         #: screen says so again when the connection is back.
         self.dropped = False
+        #: A note kept on screen until the seat's next choice (what became of one dropped).
+        self.note = ""
         #: Moves and undos sent and not answered yet.
         self.in_flight = 0
         #: What ``join`` prints when the window closes: how to come back to a game going on.
@@ -190,11 +192,11 @@ class JoinApp(CoachApp, FixedApp):
         self.shown_decision = s.decision
         if self.dropped and s.connected:
             self.dropped = False
-            self.message = (
-                f"{self.message} The connection is back; what you chose while it was lost "
-                "was not sent: choose again."
-            ).strip()
-        message = " ".join(filter(None, (self.message, s.played_alone, self.waiting_words())))
+            # kept until the seat's next choice: each message of the host redraws the screen
+            self.note = "The connection is back; what you chose while it was lost was not sent."
+        message = " ".join(
+            filter(None, (self.message, self.note, s.played_alone, self.waiting_words()))
+        )
         self.message = ""
         data = ui.play_data(
             s, view, names=self.names(), bots=self.bots(), message=message, hold=hold,
@@ -215,12 +217,14 @@ class JoinApp(CoachApp, FixedApp):
     # --- the seat's requests ----------------------------------------------------------------
 
     def on_action_chosen(self, message: ActionChosen) -> None:
+        self.note = ""
         if self.not_sent():
             return
         self.in_flight += 1
         self.send(str(message.action), self.shown_decision)
 
     def on_undo_requested(self, message) -> None:
+        self.note = ""
         if self.not_sent():
             return
         self.in_flight += 1

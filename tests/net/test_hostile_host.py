@@ -45,8 +45,8 @@ def test_a_hostile_hosts_texts_reach_the_joiners_terminal_as_plain_text(tmp_path
         FakeHost(script_of(welcome, state, presence)) as host,
         Terminal(host.address, tmp_path) as term,
     ):
-        # the title bar names the seat, the waiting words the decider: as written
-        assert term.shows(b"[red]Ann", b"is choosing"), bytes(term.out[-2000:])
+        # the title bar names the seat, the game's screen the decider: as written
+        assert term.shows(b"[red]Ann", b"is deciding"), bytes(term.out[-2000:])
         term.press(b"q")
         assert term.wait() == 0, bytes(term.out[-2000:])
     out = bytes(term.out)
@@ -126,7 +126,7 @@ def test_join_ends_with_words_and_status_1_when_a_state_in_the_game_cannot_be_re
         await read_requests(ws, [])
 
     with FakeHost(script) as host, Terminal(host.address, tmp_path) as term:
-        assert term.shows(b"is choosing"), bytes(term.out[-2000:])
+        assert term.shows(b"is deciding"), bytes(term.out[-2000:])
         shown.set()
         assert term.wait() == 1
     out = bytes(term.out)

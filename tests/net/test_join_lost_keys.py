@@ -16,7 +16,7 @@ from forum_trajanum.tui.coach import CoachScreen
 from forum_trajanum.tui.gamescreens import GameScreen
 from tests.net.hostile import FakeHost, game_messages, read_requests
 from tests.tui.conftest import past_hold, screen_text
-from tests.waiting import wait_for
+from tests.waiting import settled, wait_for
 
 
 def shown(app) -> str:
@@ -36,6 +36,7 @@ async def own_decision(app, pilot) -> None:
 async def test_a_move_chosen_while_the_connection_is_lost_is_not_sent_and_the_screen_says_so():
     welcome, state = game_messages("forum-trajanum", seat=0)
     lose, back = threading.Event(), threading.Event()
+    presence = {"v": 1, "type": "presence", "connected": [True, True]}
     requests: list[dict] = []
 
     async def script(number, hello, ws) -> None:
@@ -45,7 +46,7 @@ async def test_a_move_chosen_while_the_connection_is_lost_is_not_sent_and_the_sc
             await asyncio.to_thread(lose.wait)
             return  # the connection is lost
         await asyncio.to_thread(back.wait)  # connected again, no state yet: still lost
-        for message in (welcome, state):
+        for message in (welcome, state, presence):
             await ws.send_str(json.dumps(message))
         await read_requests(ws, requests)
 
@@ -63,7 +64,12 @@ async def test_a_move_chosen_while_the_connection_is_lost_is_not_sent_and_the_sc
                 )  # a move: three cranes' colours (the fourth follows)
                 assert await wait_for(pilot, lambda: "Not sent: the connection" in shown(app))
                 back.set()
-                assert await wait_for(pilot, lambda: "was not sent: choose again" in shown(app))
+                note = "The connection is back; what you chose while it was lost was not sent"
+                assert await wait_for(pilot, lambda: note in shown(app))
+                # still there after the host's next message (each one redraws the screen)
+                assert await wait_for(pilot, lambda: session.presence == [True, True])
+                await settled(pilot)
+                assert note in shown(app)
                 assert session.connected and not app.in_flight
         finally:
             await asyncio.to_thread(session.close)
