@@ -52,6 +52,8 @@ class JoinApp(CoachApp, FixedApp):
     #: QA: the key bar said "q Menu").
     KEY_WORDS = {"q": "Leave"}
     #: The help's words for them (it said "back to the menu").
+    #: What Escape says with nothing open to close (the app's: "q: back to the menu").
+    ESCAPE_LINE = "q: leave the game (it goes on on the host, which keeps your seat)"
     KEY_HELP = {
         "q": "leave the game: it goes on on the host, which keeps your seat (join its "
         "address again to come back)"

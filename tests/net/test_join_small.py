@@ -42,3 +42,28 @@ async def test_trajans_final_ranking_in_a_join_window_keeps_scores_below_zero_ap
     ann = next(line for line in text.splitlines() if "1 Ann" in line)
     assert "-11-9" not in ann and "-9" in ann, ann
     assert "Enter: leave" in text and "menu" not in text, text
+
+
+async def test_escape_in_a_join_window_says_q_leaves_the_game_not_that_it_goes_to_a_menu():
+    from forum_trajanum.tui.coach import CoachScreen
+    from forum_trajanum.tui.gamescreens import GameScreen
+
+    welcome, state = game_messages("trajan", seat=0)
+    with FakeHost(script_of(welcome, state)) as host:
+        session = await asyncio.to_thread(RemoteSession, host.address)
+        app = JoinApp(session, choice_hold=0.001)
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                assert await wait_for(
+                    pilot, lambda: isinstance(app.screen, (GameScreen, CoachScreen))
+                )
+                if isinstance(app.screen, CoachScreen):
+                    await pilot.press("escape")
+                    assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+                await settled(pilot)
+                await pilot.press("escape")
+                words = lambda: " ".join(screen_text(app).split())  # noqa: E731
+                assert await wait_for(pilot, lambda: "q: leave the game" in words()), words()
+                assert "back to the menu" not in words()
+        finally:
+            await asyncio.to_thread(session.close)
