@@ -24,6 +24,7 @@ import aiohttp
 from forum_trajanum.core.errors import GameError
 from forum_trajanum.core.game import GAMES, Game
 from forum_trajanum.core.session import LogEntry, RoundScores
+from forum_trajanum.core.text import printable
 from forum_trajanum.net.protocol import (
     MAX_HOST_MESSAGE,
     Act,
@@ -56,6 +57,47 @@ class JoinError(GameError):
     words."""
 
 
+class NotSent(JoinError):
+    """A request that was not sent: the connection is lost (player words)."""
+
+
+class Malformed(ValueError):
+    """What the host sent cannot be a message of this game (its words say what)."""
+
+
+#: The kinds of :attr:`Client.ended` after which trying again cannot help (the window stops
+#: connecting): a refusal's reason, or "malformed" (the host sent what cannot be read),
+#: "refused" (the host's HTTP answer refused the connection), "unreachable" (no host listens
+#: there, found before the seat was ever played).
+FINAL = ("stopped", "elsewhere", "secret", "ended", "malformed", "refused", "unreachable")
+
+
+def what_to_do(reason: str, address: Address) -> str:
+    """What a person whose connection ended for ``reason`` can do (player words)."""
+    again = f"forum-trajanum join {address.url()}"
+    if reason == "stopped":
+        return (
+            "The host stopped the game; nothing is lost. Ask the host to start it again "
+            f"(forum-trajanum host --continue), then join again: {again}"
+        )
+    if reason == "elsewhere":
+        return (
+            "Your seat is now played from another window, so this one has stopped. To play "
+            "here instead, close the other window, then join again (a lost connection is let "
+            f"go within half a minute): {again}"
+        )
+    if reason == "full":
+        return "The host is full: it takes no more connections now. Try again in a while."
+    if reason == "ended":
+        return "The game is over on the host."
+    if reason == "secret":
+        return (
+            "This address opens no seat on the host (a wrong or replaced secret): ask the "
+            "host for your seat's address again."
+        )
+    return ""
+
+
 class Client:
     """One seat's connection to a game host (see the module's docstring)."""
 
@@ -82,10 +124,20 @@ class Client:
         self.state: State | None = None
         self.log: list[LogLine] = []
         self.presence: list[bool] = []
-        #: Why the host refused this seat ("" when it did not).
+        #: Why the host refused this seat ("" when it did not), in player words: everything
+        #: the host sends is untrusted, shown as plain text (:func:`printable`).
         self.problem = ""
+        #: Why the connection ended for good ("" while it is tried again): one of
+        #: :data:`FINAL`. The window stops connecting and says :attr:`problem`.
+        self.ended = ""
+        #: Why connecting again does not work yet, while it is tried again ("" when nothing
+        #: is known): the host is full, for one.
+        self.trouble = ""
         #: Every message received, as its text (``keep_frames``: the privacy tests read them).
         self.frames: list[str] | None = [] if keep_frames else None
+        #: Whether the last request answered was sent again after a reconnection (the
+        #: connection was lost while it waited for its answer; the host answers it once).
+        self.resent = False
         #: How many times the connection was made (1 at first; more after reconnections).
         self.connections = 0
         self._answers: dict[int, asyncio.Future] = {}
@@ -148,6 +200,11 @@ class Client:
             await self.close()
             raise JoinError(problem)
 
+    def _end(self, reason: str, words: str) -> None:
+        """The connection ends for good: no more tries; ``words`` say why."""
+        self.ended = reason
+        self.problem = words
+
     async def close(self) -> None:
         """Leave the table (the seat stays: its address opens it again)."""
         self._closing = True
@@ -166,6 +223,7 @@ class Client:
         wait = RETRY_FIRST
         self._http = aiohttp.ClientSession()
         while not self._closing:
+            said = (self.problem, self.trouble)
             try:
                 await self._session_once()
                 wait = RETRY_FIRST  # it was connected: try again at once
@@ -174,16 +232,60 @@ class Client:
                     f"The host's TLS certificate is not trusted here ({exc.__class__.__name__}); "
                     "for a certificate the host made itself, join with --cafile FILE."
                 )
+            except aiohttp.WSServerHandshakeError as exc:
+                self._refused_by_http(exc.status)
+            except aiohttp.ClientConnectorError as exc:
+                if self.state is None:  # nothing to come back to: say so at once
+                    self._end("unreachable", self._unreachable(exc.os_error))
             except (aiohttp.ClientError, OSError, TimeoutError):
                 pass
+            except Exception as exc:  # what the host sent broke a check: never a traceback
+                self._end(
+                    "malformed",
+                    f"The host sent something this window cannot read ({_first_line(exc)}).",
+                )
             finally:
+                was_up = self._up.is_set()
                 self._up.clear()
                 self._ws = None
-                self._notify()
+                # a connection lost, or something new to say: not each failed try again
+                # (the window redraws on each, which took away a note it had just shown)
+                if was_up or (self.problem, self.trouble) != said:
+                    self._notify()
             if self._closing or not self.reconnect or self.problem:
                 break
             await asyncio.sleep(wait)
             wait = min(wait * 2, RETRY_LAST)
+
+    def _unreachable(self, error: OSError) -> str:
+        if isinstance(error, ConnectionRefusedError):
+            why = "the connection was refused: nothing listens on that port"
+        else:
+            why = printable(error.strerror or error)
+        return (
+            f"No game host is listening at {self.address.where} ({why}): is the host running, "
+            "and is the address right?"
+        )
+
+    def _refused_by_http(self, status: int) -> None:
+        """The host answered the websocket's request with an HTTP refusal: say it as it is
+        (it answered: it runs)."""
+        where = self.address.where
+        if status == 503:
+            words = f"The game host at {where} is full: it takes no more connections now."
+            if self.state is None:
+                self._end("full", f"{words} Try again in a while.")
+            else:
+                self.trouble = f"{words} Trying again by itself…"
+            return
+        if status in (401, 403):
+            words = f"The game host at {where} refused this connection (HTTP {status})."
+        elif self.state is not None:  # a proxy's 502 while the host starts again, say
+            self.trouble = f"The game host at {where} answered HTTP {status}: trying again…"
+            return
+        else:
+            words = f"The game host at {where} answered HTTP {status}: it plays no game there."
+        self._end("refused", f"{words} Check the address, or ask the host.")
 
     async def _session_once(self) -> None:
         headers = {"Origin": self.origin} if self.origin else None
@@ -210,30 +312,73 @@ class Client:
                     self.frames.append(message.data)
                 try:
                     self._take(read_host(message.data))
-                except ProtocolError as exc:
-                    self.problem = f"The host sent something this client cannot read: {exc}."
+                except (ProtocolError, Malformed) as exc:
+                    self._end(
+                        "malformed",
+                        f"The host sent something this window cannot read: {printable(exc)}. "
+                        "Both sides need the same release of forum-trajanum.",
+                    )
+                    return
+                if self.ended:  # refused for good: nothing more to read of this host
                     return
 
     def _take(self, message) -> None:
+        """One message from the host: checked against the game and what came before, its
+        texts made plain (the host is not trusted: a text reaches a terminal); raises
+        :class:`Malformed` for what cannot be this game's."""
         if isinstance(message, Welcome):
-            self.welcome = message
+            self.welcome = checked_welcome(message, self.welcome)
             self.connections += 1
         elif isinstance(message, State):
+            if self.welcome is None:
+                raise Malformed("a state before the welcome")
+            message = checked_state(message, self.welcome)
+            if message.log_start > len(self.log):
+                raise Malformed("log lines with a gap before them")
+            self._view = (message, self._rebuilt(message))
             del self.log[message.log_start :]
             self.log.extend(message.log)
             self.state = message
+            self.trouble = ""
             self._up.set()
         elif isinstance(message, Presence):
-            self.presence = list(message.connected)
+            players = len(self.welcome.names) if self.welcome is not None else 0
+            self.presence = list(message.connected[:players])
         elif isinstance(message, Answer):
             future = self._answers.pop(message.id, None)
             if future is not None and not future.done():
-                future.set_result(message)
+                future.set_result(message.model_copy(update={"words": printable(message.words)}))
         elif isinstance(message, Refused):
-            self.problem = message.words
-            if message.retry and self.state is not None:
-                self.problem = ""  # the seat was ours a moment ago: try again
+            self._refused(message)
         self._notify()
+
+    def _refused(self, message: Refused) -> None:
+        """The host refused the seat: act on the kind of refusal (its ``reason``); its words,
+        made plain, are quoted."""
+        words = printable(message.words)
+        reason = message.reason
+        said = f" (The host says: {words})" if words else ""
+        if reason == "full" or (reason == "other" and message.retry):
+            if self.state is not None:  # the seat was ours a moment ago: try again
+                self.trouble = (
+                    f"The host refused to connect again for now{said}: trying again by itself…"
+                )
+            elif reason == "full":
+                self._end("full", what_to_do("full", self.address) + said)
+            else:
+                self._end("other", words or "The host refused this connection for now.")
+            return
+        if reason == "other":
+            self._end("other", words or "The host refused this connection.")
+            return
+        self._end(reason, what_to_do(reason, self.address) + said)
+
+    def _rebuilt(self, state: State):
+        try:
+            return rebuilt_view(self.rules, self.options, state.view, state.legal)
+        except Exception as exc:  # pydantic's, an action's parse error, a rule's own check
+            title = self.rules.title
+            raise Malformed(f"a view of {title} that is not one ({_first_line(exc)})") from None
 
     def _notify(self) -> None:
         self._changed.set()
@@ -241,9 +386,9 @@ class Client:
         if self.on_change is not None:
             self.on_change(self)
 
-    async def wait_for(self, condition: Callable[[Client], Any], timeout: float = 30.0):
+    async def wait_for(self, condition: Callable[[Client], Any], timeout: float | None = 30.0):
         """Wait until ``condition(client)`` holds (checked after each message); raises
-        ``TimeoutError``."""
+        ``TimeoutError`` (None: no time limit of its own)."""
         async with asyncio.timeout(timeout):
             while not (value := condition(self)):
                 await self._changed.wait()
@@ -272,31 +417,50 @@ class Client:
                 lambda id_: Undo(id=id_, decision=self.state.decision), timeout
             )
 
+    def _final(self) -> None:
+        """Raise :class:`JoinError` in the words of an ended connection."""
+        if self.ended:
+            raise JoinError(self.problem)
+
     async def _request(self, make, timeout: float) -> Answer:
+        self._final()
+        if not self.connected:
+            # a key pressed while the connection is lost is not kept to be played later,
+            # when the game may have moved on: the person chooses again once it is back
+            raise NotSent(
+                "Not sent: the connection to the host is lost. Choose again once it is back."
+            )
         self._next_id += 1
         message = make(self._next_id)
         text = dump(message)
         future = asyncio.get_running_loop().create_future()
         self._answers[message.id] = future
+        sent = 0
         try:
             async with asyncio.timeout(timeout):
                 while True:
-                    await self._up.wait()
+                    await self.wait_for(lambda c: c.connected or c.ended, None)
+                    self._final()
                     ws = self._ws
                     try:
                         if ws is None:
                             raise ConnectionError
                         await ws.send_str(text)
+                        sent += 1
                     except (ConnectionError, RuntimeError, aiohttp.ClientError):
-                        await self.wait_for(lambda c: not c.connected or future.done())
+                        await self.wait_for(lambda c: not c.connected or future.done(), None)
                         continue
-                    # the answer, or the connection lost (then the same request again)
-                    lost = asyncio.ensure_future(self.wait_for(lambda c, ws=ws: c._ws is not ws))
+                    # the answer, or the connection lost (then the same request again: the
+                    # host answers it once)
+                    lost = asyncio.ensure_future(
+                        self.wait_for(lambda c, ws=ws: c._ws is not ws or c.ended, None)
+                    )
                     try:
                         await asyncio.wait({future, lost}, return_when=asyncio.FIRST_COMPLETED)
                     finally:
                         lost.cancel()
                     if future.done():
+                        self.resent = sent > 1
                         return future.result()
         except TimeoutError:
             raise JoinError(
@@ -304,6 +468,85 @@ class Client:
             ) from None
         finally:
             self._answers.pop(message.id, None)
+
+
+def _first_line(error: Exception) -> str:
+    return printable(
+        str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    )[:160]
+
+
+def checked_welcome(welcome: Welcome, before: Welcome | None) -> Welcome:
+    """The host's welcome, checked (a game this release plays, its options, a name and a bot
+    level for each seat, the client's seat among them; a reconnection's the same table and
+    seat as before), its texts plain; :class:`Malformed` otherwise."""
+    try:
+        rules = GAMES.get(welcome.game)
+    except (LookupError, TypeError, ImportError):
+        raise Malformed(
+            f"a game this release does not know ({printable(welcome.game)[:40]!r})"
+        ) from None
+    try:
+        options = rules.options.model_validate(welcome.options)
+    except Exception as exc:
+        raise Malformed(f"options {rules.title} does not have ({_first_line(exc)})") from None
+    players = getattr(options, "players", len(welcome.names))
+    if not (len(welcome.names) == len(welcome.bots) == players) or welcome.seat >= players:
+        raise Malformed(f"seats that do not match a game of {players} players")
+    if before is not None and (before.game, before.table, before.seat) != (
+        welcome.game,
+        welcome.table,
+        welcome.seat,
+    ):
+        raise Malformed("another game or seat after connecting again")
+    return welcome.model_copy(
+        update={
+            "title": printable(welcome.title),
+            "names": [printable(name) for name in welcome.names],
+            "bots": [printable(level) for level in welcome.bots],
+        }
+    )
+
+
+def checked_state(state: State, welcome: Welcome) -> State:
+    """The host's state of the seat, checked against its welcome (who decides, the scores and
+    log lines of as many seats as the game has), its texts plain; :class:`Malformed`
+    otherwise. The view itself is checked by rebuilding it (:meth:`Client._rebuilt`)."""
+    players = len(welcome.names)
+    seats = range(-1, players)
+    if state.decider not in seats:
+        raise Malformed(f"a seat {state.decider} deciding in a game of {players}")
+    if any(len(line.scores) != players for line in state.rounds):
+        raise Malformed("scores of another number of players")
+    lines = []
+    for line in state.log:
+        if (
+            line.seat not in seats
+            or line.actor not in seats
+            or len(line.points) not in (0, players)
+        ):
+            raise Malformed("a log line of a seat the game does not have")
+        lines.append(line.model_copy(update={"text": printable(line.text)}))
+    return state.model_copy(
+        update={
+            "log": lines,
+            "legal": [printable(text) for text in state.legal],
+            "played_alone": printable(state.played_alone),
+            "view": _plain(state.view),
+        }
+    )
+
+
+def _plain(data: Any) -> Any:
+    """JSON data with every text plain (:func:`printable`: a text a view carries may reach
+    the screen)."""
+    if isinstance(data, str):
+        return printable(data)
+    if isinstance(data, dict):
+        return {printable(key): _plain(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_plain(value) for value in data]
+    return data
 
 
 @dataclass(frozen=True)
@@ -443,6 +686,27 @@ class RemoteSession:
     @property
     def connected(self) -> bool:
         return self.client.connected
+
+    @property
+    def ended(self) -> str:
+        """Why the connection ended for good ("" while it holds or is tried again): one of
+        :data:`FINAL`."""
+        return self.client.ended
+
+    @property
+    def problem(self) -> str:
+        """What the window says of an ended connection, and what to do (player words)."""
+        return self.client.problem
+
+    @property
+    def trouble(self) -> str:
+        """Why connecting again does not work yet ("" when nothing is known)."""
+        return self.client.trouble
+
+    @property
+    def resent(self) -> bool:
+        """Whether the last move or undo answered was sent again after a reconnection."""
+        return self.client.resent
 
     @property
     def presence(self) -> list[bool]:

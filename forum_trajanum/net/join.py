@@ -4,12 +4,13 @@ game's own play screens (its UI contract, :mod:`forum_trajanum.tui.contract`) an
 
 The screen shows the seat's own view only, always: no hand-over is needed, since no other
 seat's secret ever reaches this window. While another seat decides, the seat's view stays on
-screen with "Bob is choosing…", and the others' moves appear as the host sends them; each
-scoring is shown once when it happens, then the final ranking. Undo takes back a step of the
-seat's own turn, as at the table (the host decides whether it can). The first-game coach
-explains each new kind of decision once, as in the app (k switches it); its memory is this
-user's, kept in their own folder (:mod:`forum_trajanum.net.coachmemory`). Leaving (q) leaves
-the seat: its address opens it again, and the game goes on on the host.
+screen with who decides (the game's screen says it), and the others' moves appear as the
+host sends them; each scoring is shown once when it happens, then the final ranking. Undo
+takes back a step of the seat's own turn, as at the table (the host decides whether it can).
+The first-game coach explains each new kind of decision once, as in the app (k switches
+it); its memory is this user's, kept in their own folder
+(:mod:`forum_trajanum.net.coachmemory`). Leaving (q) leaves the seat: its address opens it
+again, and the game goes on on the host.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ import sys
 from pathlib import Path
 
 from textual import work
-from textual.app import App
 from textual.screen import ModalScreen
 
 from forum_trajanum.core.errors import GameError
@@ -32,6 +32,7 @@ from forum_trajanum.net.client import JoinError, RemoteSession
 from forum_trajanum.net.protocol import AddressError, parse_address
 from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp
+from forum_trajanum.tui.compat import FixedApp
 from forum_trajanum.tui.contract import GameUI, game_ui
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen, mode_screen
 from forum_trajanum.tui.messages import ActionChosen
@@ -42,7 +43,7 @@ ADDRESS_VARIABLE = "FORUM_TRAJANUM_JOIN_ADDRESS"
 _SHELL_CSS = Path(__file__).resolve().parent.parent / "tui" / "forum_trajanum.tcss"
 
 
-class JoinApp(CoachApp, App):
+class JoinApp(CoachApp, FixedApp):
     """One seat of a game played on a host (see the module's docstring)."""
 
     CSS_PATH = str(_SHELL_CSS)
@@ -51,6 +52,8 @@ class JoinApp(CoachApp, App):
     #: QA: the key bar said "q Menu").
     KEY_WORDS = {"q": "Leave"}
     #: The help's words for them (it said "back to the menu").
+    #: What Escape says with nothing open to close (the app's: "q: back to the menu").
+    ESCAPE_LINE = "q: leave the game (it goes on on the host, which keeps your seat)"
     KEY_HELP = {
         "q": "leave the game: it goes on on the host, which keeps your seat (join its "
         "address again to come back)"
@@ -75,10 +78,17 @@ class JoinApp(CoachApp, App):
         #: (a key that comes after the game moved on is refused by the host, not replayed on
         #: the new decision).
         self.shown_decision = ""
+        #: Whether a move or undo was dropped (chosen while the connection was lost): the
+        #: screen says so again when the connection is back.
+        self.dropped = False
+        #: A note kept on screen until the seat's next choice (what became of one dropped).
+        self.note = ""
         #: Moves and undos sent and not answered yet.
         self.in_flight = 0
         #: What ``join`` prints when the window closes: how to come back to a game going on.
         self.farewell = ""
+        #: Why the window stopped on its own (``join`` prints it and ends with status 1).
+        self.failure = ""
 
     # --- showing -------------------------------------------------------------------------
 
@@ -118,25 +128,32 @@ class JoinApp(CoachApp, App):
         """What the seat is told while it waits: who decides, whether the connection is
         lost, who is away."""
         s = self.session
+        if s.ended:
+            return s.problem
         if not s.connected:
-            return "The connection to the host is lost: trying again by itself…"
-        if s.over or s.decider == s.seat:
+            trouble = s.trouble or "The connection to the host is lost: trying again by itself…"
+            return f"{trouble} A move chosen now is not sent."
+        if s.over:
             return ""
-        words = f"{s.name(s.decider)} is choosing…"
+        # who decides, and what, the game's screen says (once: it was said here too)
         presence = s.presence
         away = [
             s.name(seat)
             for seat, here in enumerate(presence)
             if not here and not s.is_bot(seat) and seat != s.seat
         ]
-        if away:
-            words += f" ({', '.join(away)} not connected)"
-        return words
+        if not away:
+            return ""
+        return f"{', '.join(away)} {'is' if len(away) == 1 else 'are'} not connected."
 
     def show_game(self) -> None:
         """Show what the seat's latest state calls for: a scoring not shown yet, the final
         ranking, or the seat's own view (its decision, or what it sees while others decide)."""
         if self.ui is None:
+            return
+        if self.session.ended == "malformed":  # nothing more of this host can be trusted
+            self.failure = self.session.problem
+            self.exit(return_code=1)
             return
         if self.overlay_open():
             self.deferred = True
@@ -154,7 +171,11 @@ class JoinApp(CoachApp, App):
         if s.over:
             if not self._over_shown:
                 self._over_shown = True
-                self.switch_screen(ui.game_over_screen(view, self.names(), self.history()))
+                over = ui.game_over_screen(view, self.names(), self.history())
+                if len(self.screen_stack) > 1:
+                    self.switch_screen(over)
+                else:  # joined a game already over: nothing shown yet
+                    self.push_screen(over)
             return
         mine = s.decider == s.seat
         # a decision that just became this seat's ignores Enter for a moment
@@ -171,7 +192,13 @@ class JoinApp(CoachApp, App):
     def show_main(self, view, hold: float) -> None:
         s, ui = self.session, self.ui
         self.shown_decision = s.decision
-        message = " ".join(filter(None, (self.message, s.played_alone, self.waiting_words())))
+        if self.dropped and s.connected:
+            self.dropped = False
+            # kept until the seat's next choice: each message of the host redraws the screen
+            self.note = "The connection is back; what you chose while it was lost was not sent."
+        message = " ".join(
+            filter(None, (self.message, self.note, s.played_alone, self.waiting_words()))
+        )
         self.message = ""
         data = ui.play_data(
             s, view, names=self.names(), bots=self.bots(), message=message, hold=hold,
@@ -192,12 +219,32 @@ class JoinApp(CoachApp, App):
     # --- the seat's requests ----------------------------------------------------------------
 
     def on_action_chosen(self, message: ActionChosen) -> None:
+        self.note = ""
+        if self.not_sent():
+            return
         self.in_flight += 1
         self.send(str(message.action), self.shown_decision)
 
     def on_undo_requested(self, message) -> None:
+        self.note = ""
+        if self.not_sent():
+            return
         self.in_flight += 1
         self.send(None, self.shown_decision)
+
+    def not_sent(self) -> bool:
+        """Whether a move or undo chosen now cannot be sent (the connection is lost, or has
+        ended): then it is dropped, and the screen says so (it is never kept to be played
+        later, when the game may have moved on)."""
+        s = self.session
+        if s.ended:
+            self.say(f"Not sent: {s.problem}")
+            return True
+        if not s.connected:
+            self.say("Not sent: the connection to the host is lost. Choose again once it is back.")
+            self.dropped = True
+            return True
+        return False
 
     @work(thread=True, group="requests", exclusive=False)
     def send(self, text: str | None, decision: str) -> None:
@@ -210,6 +257,11 @@ class JoinApp(CoachApp, App):
             else:
                 self.session.play(text, decision=decision)
                 words = ""
+            if self.session.resent:
+                words = (
+                    "The connection was lost while your move was on its way: it was sent "
+                    f"again when the connection came back. {words or 'It is played.'}"
+                )
         except GameError as exc:
             words = str(exc)
         self.call_from_thread(self.answered, words)
@@ -240,7 +292,9 @@ class JoinApp(CoachApp, App):
         """Close the window (``q``: the menu of a game played here is the terminal's own);
         a game still going on keeps the seat, and ``join`` says how to come back."""
         s = self.session
-        if not s.over:
+        if s.ended:
+            self.farewell = s.problem
+        elif not s.over:
             self.farewell = (
                 f"You left the game; it goes on on the host and keeps {s.name(s.seat)}'s "
                 f"seat. To come back: forum-trajanum join {s.client.address.short()}"
@@ -249,6 +303,24 @@ class JoinApp(CoachApp, App):
 
     def on_quit_requested(self, message) -> None:
         self.exit()
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error: the window closes with a message in words (its details in
+        crash.log), never a traceback; headless (the tests) it fails as Textual's does."""
+        if self.is_headless or isinstance(error, (KeyboardInterrupt, SystemExit)):
+            super()._handle_exception(error)
+            return
+        import traceback
+
+        from forum_trajanum.core.saves import log_crash
+
+        where = log_crash("".join(traceback.format_exception(error))) or "crash.log"
+        self.failure = (
+            f"This window stopped because of an internal error ({type(error).__name__}: "
+            f"{error}). The game goes on on the host, which keeps your seat: join again to "
+            f"come back. Details for a bug report: {where}"
+        )
+        self.exit(return_code=1)
 
     def on_save_copy_requested(self, message) -> None:
         self.say("The host keeps this game's save.")
@@ -293,6 +365,9 @@ def main(argv: list[str] | None = None) -> int:
         app.run()
     finally:
         session.close()
+    if app.failure:
+        print(f"forum-trajanum join: {printable(app.failure)}", file=sys.stderr)
+        return 1
     if app.farewell:
         print(printable(app.farewell))
     return app.return_code or 0

@@ -266,6 +266,13 @@ def dump(message: Message) -> str:
     return message.model_dump_json()
 
 
+def _quoted(text: object, most: int = 100) -> str:
+    """What a person gave, in quotes, as plain text: whole up to ``most`` characters, else
+    cut with "…" inside the quotes (never a quote left open)."""
+    shown = printable(text)
+    return f"'{shown if len(shown) <= most else shown[: most - 1] + '…'}'"
+
+
 def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 20 else text[:17] + "..."
@@ -353,14 +360,15 @@ def parse_address(text: str) -> Address:
     found = _ADDRESS.match(text.strip()) if isinstance(text, str) and len(text) < 400 else None
     if found is None:
         raise AddressError(
-            f"{_shown(text)} is not a seat's address: it looks like {_EXAMPLE} (the host prints "
+            f"{_quoted(text)} is not a seat's address: it looks like {_EXAMPLE} (the host prints "
             "one for each person's seat)"
         )
     port = int(found["port"] or DEFAULT_PORT)
     table = int(found["table"])
     if not 0 < port < 65536 or not 0 < table <= MAX_TABLES:
         raise AddressError(
-            f"{_shown(text)} names a port or table that cannot be: an address looks like {_EXAMPLE}"
+            f"{_quoted(text)} names a port or table that cannot be: an address looks like "
+            f"{_EXAMPLE}"
         )
     host = found["host"].strip("[]")
     return Address(host, port, table, found["secret"], tls=found["scheme"] in ("https", "wss"))

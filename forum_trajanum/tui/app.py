@@ -14,7 +14,7 @@ import time
 from typing import TYPE_CHECKING
 
 from textual import work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.worker import get_current_worker
@@ -28,13 +28,7 @@ from forum_trajanum.core.text import printable
 from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp, start_coach
-from forum_trajanum.tui.compat import (
-    app_closing,
-    dismiss_only_on_top,
-    no_page_before_layout,
-    repaint_what_moved,
-    share_parsed_css,
-)
+from forum_trajanum.tui.compat import FixedApp, app_closing
 from forum_trajanum.tui.contract import GameUI, game_ui
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen, mode_screen
 from forum_trajanum.tui.keys import LEGEND_KEY
@@ -94,7 +88,7 @@ def _refused_options(game, error: Exception) -> str:
     return f"{game.title} cannot start with these options: {'; '.join(said)}"
 
 
-class ForumApp(CoachApp, App):
+class ForumApp(CoachApp, FixedApp):
     """The registered games for 2-4 players at one keyboard (some seats may be bots)."""
 
     CSS_PATH = "forum_trajanum.tcss"
@@ -114,11 +108,7 @@ class ForumApp(CoachApp, App):
         open_game: str | None = None,
         new_game: NewGameSettings | None = None,
     ) -> None:
-        share_parsed_css()  # the first play screen of each game parses no CSS again
-        repaint_what_moved()  # no line of an old list left on screen after a scroll
-        dismiss_only_on_top()  # a key handled after its screen closed pops no other screen
-        no_page_before_layout()  # PgUp on a list just opened (not laid out yet) fails nothing
-        super().__init__()
+        super().__init__()  # FixedApp: Textual's fixes installed (tui/compat.install_fixes)
         #: The id of a saved game to open at start (``forum-trajanum continue``).
         self.open_game = open_game
         # A board game needs no scrolling animations; without them every key paints at once.

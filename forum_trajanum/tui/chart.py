@@ -64,11 +64,14 @@ class SharedScaleBars:
         # eighths of the whole height each round's bar reaches; at least a sliver above 0
         shown = self.data[: self.rounds]
         levels = [max(1, round(v * steps / self.top)) if v > 0 else 0 for v in shown]
+        # a number may take the gap after its bar unless the next round's is a number too:
+        # "-11" then "-9" would read "-11-9"
+        rooms = [bar_w if n + 1 < len(shown) and shown[n + 1] < 0 else w for n in range(len(shown))]
         for line in reversed(range(self.height)):
             low = line * len(BARS)
-            for value, level in zip(shown, levels, strict=True):
+            for value, level, room in zip(shown, levels, rooms, strict=True):
                 if value < 0 and line == 0:
-                    cell = below_zero(value, bar_w, w)
+                    cell = below_zero(value, bar_w, room)
                 elif level == 0 and line == 0:
                     cell = "·" * bar_w  # a score of 0: a dot on the base line, not a gap
                 elif level <= low:

@@ -186,6 +186,9 @@ def repaint_what_moved() -> None:
         clear(self)
 
     reflow_from_painted.repaints_what_moved = True
+    reflow_from_painted.__wrapped__ = reflow
+    reflow_visible_kept.__wrapped__ = reflow_visible
+    clear_painted.__wrapped__ = clear
     Compositor.reflow = reflow_from_painted
     Compositor.reflow_visible = reflow_visible_kept
     Compositor.clear = clear_painted
@@ -219,6 +222,7 @@ def share_parsed_css() -> None:
         return rules
 
     shared_parse_rules.shared = True
+    shared_parse_rules.__wrapped__ = parse_rules
     Stylesheet._parse_rules = shared_parse_rules
 
 
@@ -244,6 +248,7 @@ def dismiss_only_on_top() -> None:
         return dismiss(self, result)
 
     dismiss_on_top.only_on_top = True
+    dismiss_on_top.__wrapped__ = dismiss
     dismiss_on_top.__doc__ = dismiss.__doc__
     Screen.dismiss = dismiss_on_top
 
@@ -264,4 +269,41 @@ def no_page_before_layout() -> None:
             move_page(self, direction)
 
     move_page_laid_out.after_layout = True
+    move_page_laid_out.__wrapped__ = move_page
     OptionList._move_page = move_page_laid_out
+
+
+#: Where each fix is installed: (class, attribute), each patched function's ``__wrapped__``
+#: the original (the tests take them out to check that an app puts them back).
+FIXES = (
+    (Compositor, "reflow"),
+    (Compositor, "reflow_visible"),
+    (Compositor, "clear"),
+    (Stylesheet, "_parse_rules"),
+    (Screen, "dismiss"),
+    (OptionList, "_move_page"),
+)
+
+
+def install_fixes() -> None:
+    """Every fix of Textual's behaviour the app's screens rely on (issue 35, point 18: they
+    were installed by the local app only; ``join`` and ``replay`` ran without them), once per
+    process. Idempotent."""
+    share_parsed_css()  # the first play screen of each game parses no CSS again
+    repaint_what_moved()  # no line of an old list left on screen after a scroll
+    dismiss_only_on_top()  # a key handled after its screen closed pops no other screen
+    no_page_before_layout()  # PgUp on a list just opened (not laid out yet) fails nothing
+
+
+def fixes_installed() -> bool:
+    """Whether every fix of :func:`install_fixes` is in place."""
+    return all(hasattr(getattr(owner, name), "__wrapped__") for owner, name in FIXES)
+
+
+class FixedApp(App):
+    """A Textual app with the fixes of :func:`install_fixes`: every app of the program (the
+    local game, ``join``, ``replay``) is one, so that none runs without them."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        install_fixes()
+        super().__init__(*args, **kwargs)

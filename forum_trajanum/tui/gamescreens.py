@@ -20,6 +20,12 @@ ESCAPE_LINE = "q: back to the menu (your game is saved)"
 class GameScreen(Screen):
     """Base of every game's play screens: one seat's view of the game (or the public one)."""
 
+    @property
+    def escape_line(self) -> str:
+        """What Escape says here (:data:`ESCAPE_LINE`, or the app's own words: ``join`` has
+        no menu, q leaves the game)."""
+        return getattr(self.app, "ESCAPE_LINE", ESCAPE_LINE)
+
     #: The mode this screen class shows ("turn", "watch", ...): the app installs one screen
     #: per class under this name.
     MODE = "play"

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.app import App
 from textual.screen import Screen
+
+from forum_trajanum.tui.compat import FixedApp
 
 
 def replay_screen_for(path) -> Screen:
@@ -29,7 +30,7 @@ def replay_screen_for(path) -> Screen:
     return made(found)
 
 
-class ReplayApp(App):
+class ReplayApp(FixedApp):
     """``forum-trajanum replay FILE``: the replay viewer alone (a game's replay screen, which
     closes the app when it closes)."""
 

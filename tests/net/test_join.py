@@ -88,7 +88,11 @@ async def test_two_people_each_in_their_own_window_play_a_whole_game_with_a_bot_
                             if (
                                 s.seat not in seen_waiting
                                 and s.decider != s.seat
-                                and "is choosing" in screen_text(app)
+                                # who decides, said by the game's screen (once: the
+                                # window's own "is choosing…" went, issue 35 point 12)
+                                and any(
+                                    w in screen_text(app) for w in ("is playing", "is deciding")
+                                )
                             ):
                                 seen_waiting.add(s.seat)
                     if not acted:  # the host's next message, or the apps' next screen

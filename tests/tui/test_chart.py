@@ -64,7 +64,8 @@ async def test_the_chart_note_says_how_a_score_below_zero_is_shown(groups, histo
 def test_a_number_too_wide_for_its_bar_takes_the_gap_after_it():
     # sixteen rounds in 48 characters: 3 a round, a bar 2 wide and a gap; "-48" was "--"
     line = glyphs([-48, -5, 3, -48, 0], 3, 48, rounds=16)
-    assert line[:15] == "-48-5 ██ -48·· "
+    # ...unless the next round's is a number too (issue 35, point 17: "-48-5" ran together)
+    assert line[:15] == "-- -5 ██ -48·· "
     assert glyphs([-123], 1, 48, rounds=16)[:3] == "-- "  # too wide even so: minus signs
 
 
@@ -90,6 +91,17 @@ async def test_at_80x24_a_trajan_sized_chart_shows_minus_48_whole_and_its_note_s
         assert bars.size.width // 16 == 3  # a bar of 2 and a gap: "-48" did not fit the bar
         text = screen_text(app)
         row = next(line for line in text.splitlines() if "2 Bob" in line)
-        assert "-9 -48-48" in row and row.rstrip(" █").endswith("-48 VP"), row
+        # -48 then -48 do not run together (issue 35, point 17: "-9 -48-48"): the first is
+        # minus signs, the note names the lowest score
+        assert "-9 -- -48 " in row and row.rstrip(" █").endswith("-48 VP"), row
         words = " ".join(text.replace("█", " ").split())  # the note wraps inside the box
         assert "a number = a score below 0 (the lowest: -48 VP)" in words
+
+
+def test_two_scores_below_zero_side_by_side_do_not_run_together():
+    # issue 35, point 17: Trajan's sixteen rounds at 80 columns (3 characters a round) drew
+    # -11 over the gap after its bar, then -9: "-11-9"; a number takes the gap only when the
+    # next round's cell is no number
+    line = glyphs([-11, -9, -12, 3], 3, 48, rounds=16)
+    assert "-11-9" not in line and "-9-" not in line
+    assert line[:12] == "-- -9 -12██ "

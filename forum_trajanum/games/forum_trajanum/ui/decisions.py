@@ -185,7 +185,8 @@ class DecisionPanel(Vertical):
         if self.is_attached and self.compact():
             # its two lines, one while the hint is shown whole below the list: what does not
             # fit ends in "…" (cropped, it stopped mid-sentence with nothing to say so)
-            lines = 1 if self.has_class("-hint-more") else 2
+            # while another plays, the list is empty: the last moves take its rows
+            lines = 1 if self.has_class("-hint-more") else 2 if self.choices.actions else 7
             text = notes_first(self.compact_notes(), text, self._title_width(), lines)
         widget = self.title_line
         widget.display = bool(text.plain)
@@ -242,9 +243,14 @@ class DecisionPanel(Vertical):
         if not self.choices.actions:
             if pv.decider >= 0:
                 text.append(data.names[pv.decider], style=SEAT_STYLE[pv.decider])
-                text.append(f" is playing: {pv.title}…")
+                text.append(f" is playing: {pv.title.rstrip('.…')}…")
             # what just happened, move by move (the log panel may be out of view)
-            for line in data.log[-WATCH_LINES:]:
+            watched = data.log[-WATCH_LINES:]
+            if watched and self.is_attached and self.compact():
+                # the compact layout's lines above the empty list (at 80x24: a joined seat's
+                # window while another seat plays) say what they are, as Trajan's do
+                text.append("\nJust now:" if text.plain else "Just now:", style="bold")
+            for line in watched:
                 text.append("\n" + line, style="#b0b0b0")
             return text
         # the panel's title says who decides; this line what and what it is about

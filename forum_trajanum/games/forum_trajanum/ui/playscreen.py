@@ -62,7 +62,7 @@ from forum_trajanum.games.forum_trajanum.ui.playdata import PlayData
 from forum_trajanum.games.forum_trajanum.ui.statusline import StatusLine
 from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGrid
 from forum_trajanum.tui.decisionlist import DecisionList
-from forum_trajanum.tui.gamescreens import ESCAPE_LINE, GameScreen
+from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.hints import ASKED, MORE, SHOWN, WHOLE
 from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar
 from forum_trajanum.tui.logview import LogView
@@ -634,7 +634,7 @@ class PlayScreen(GameScreen):
         self.decision_panel().say(message)
 
     def escape_line_shown(self) -> bool:
-        return self.decision_panel().said() == ESCAPE_LINE
+        return self.decision_panel().said() == self.escape_line
 
     # --- where the arrow keys go --------------------------------------------------------
 
@@ -748,10 +748,10 @@ class PlayScreen(GameScreen):
             self.action_close_group()
         elif self.hint_panel().shown() or self.hint_panel().display:
             self.hide_hint()
-        elif said and said != ESCAPE_LINE:
+        elif said and said != self.escape_line:
             self.say("")
         else:
-            self.say(ESCAPE_LINE)
+            self.say(self.escape_line)
 
     def action_close_group(self) -> None:
         """Escape / left arrow in a group: back to the whole decision (and to the board a

@@ -49,7 +49,7 @@ from forum_trajanum.games.trajan.ui.playdata import TrajanData
 from forum_trajanum.games.trajan.ui.recap import meanwhile
 from forum_trajanum.games.trajan.ui.statusline import status_line, whose_turn
 from forum_trajanum.tui.decisionlist import DecisionList, follows
-from forum_trajanum.tui.gamescreens import ESCAPE_LINE, GameScreen
+from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID
 from forum_trajanum.tui.hints import ASKED, HIDDEN, MORE, SHOWN, Hints
 from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar
@@ -525,7 +525,7 @@ class TrajanScreen(GameScreen):
         self._set_message(Text(message, style="bold") if message else "")
 
     def escape_line_shown(self) -> bool:
-        return str(self._message) == ESCAPE_LINE
+        return str(self._message) == self.escape_line
 
     def on_option_list_option_selected(self, event) -> None:
         event.stop()
@@ -572,10 +572,10 @@ class TrajanScreen(GameScreen):
         elif self.hints.shown():
             self._hide_hint()
             self.say("")
-        elif str(self._message) and str(self._message) != ESCAPE_LINE:
+        elif str(self._message) and str(self._message) != self.escape_line:
             self.say("")
         else:
-            self.say(ESCAPE_LINE)
+            self.say(self.escape_line)
 
     # --- the hint -----------------------------------------------------------------------
 

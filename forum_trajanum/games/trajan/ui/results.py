@@ -270,7 +270,10 @@ class TrajanOverScreen(MoreMarked, FlowScreen):
             yield Static(Text("Final ranking", style="bold"))
             yield Static(Hanging(final_text(self.v, self.names)), id="o-text")
             yield ScoreChart(self.history, self.names, id="o-chart", groups=QUARTERS)
-            yield Static(Text("Enter: back to the menu", style="bold"))
+            # in the app's own words for the key (join, which has no menu: "leave")
+            leave = getattr(self.app, "KEY_WORDS", {}).get("q")
+            said = f"Enter: {leave.lower()}" if leave else "Enter: back to the menu"
+            yield Static(Text(said, style="bold"))
         yield KeyBar()
 
     def on_mount(self) -> None:
