@@ -848,7 +848,8 @@ def announce(host: Host, out=print) -> None:
             if address is None:
                 out(f"  {printable(name)}: the address printed when this game began")
                 continue
-            out(f"  {printable(name)}: {address.url()}   (short: {address.short()})")
+            short = f"   (short: {address.short()})" if address.has_short() else ""
+            out(f"  {printable(name)}: {address.url()}{short}")
             for what, other in hosts[1:]:
                 also = Address(other, address.port, address.table, address.secret, address.tls)
                 where = printable(what or other)

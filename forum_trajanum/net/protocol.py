@@ -27,7 +27,7 @@ The host says:
 
 A seat's address names the host, the table and the seat's secret:
 ``http://HOST:PORT/TABLE/SECRET`` (``https`` with TLS); its short form, to read aloud or
-paste, leaves out the scheme: ``HOST:PORT/TABLE/SECRET``.
+type, leaves out the scheme and the default port: ``HOST/TABLE/SECRET``.
 """
 
 from __future__ import annotations
@@ -334,8 +334,19 @@ class Address:
         return f"{'https' if self.tls else 'http'}://{self.where}/{self.table}/{self.secret}"
 
     def short(self) -> str:
-        """The address without its scheme, to read aloud or paste."""
-        return f"{self.where}/{self.table}/{self.secret}"
+        """The address to read aloud or type: without its scheme (http is what ``join``
+        assumes) and without the port where it is the host's default one; the whole address
+        with TLS (the scheme says to use it)."""
+        if self.tls:
+            return self.url()
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        where = host if self.port == DEFAULT_PORT else self.where
+        return f"{where}/{self.table}/{self.secret}"
+
+    def has_short(self) -> bool:
+        """Whether :meth:`short` leaves out more than the scheme (worth printing beside the
+        address)."""
+        return not self.tls and self.port == DEFAULT_PORT
 
     def websocket(self) -> str:
         """The websocket of the address's table (``/ws/TABLE``: a proxy in front of several

@@ -127,6 +127,18 @@ def test_a_seat_address_is_read_from_its_long_and_its_short_form():
     assert parse_address("example.org/2/abc").port == 8765
 
 
+def test_a_short_address_leaves_out_the_scheme_and_the_default_port_and_only_then_is_printed():
+    # issue 35 point 17: the host's "short" address was the whole address but its scheme
+    usual = Address("192.168.1.20", 8765, 1, "k7dqm-2xp9w-fa3hz-tb6ce")
+    assert usual.short() == "192.168.1.20/1/k7dqm-2xp9w-fa3hz-tb6ce" and usual.has_short()
+    assert parse_address(usual.short()) == usual
+    other_port = Address("192.168.1.20", 9000, 1, "abc")
+    assert parse_address(other_port.short()) == other_port and not other_port.has_short()
+    secure = Address("example.org", 8765, 1, "abc", tls=True)
+    assert parse_address(secure.short()) == secure and not secure.has_short()
+    assert parse_address(Address("::1", 8765, 2, "abc").short()).host == "::1"
+
+
 @pytest.mark.parametrize(
     "text", ["", "127.0.0.1:8765", "http://h:8765/x/abc", "h:99999/1/abc", "h/0/abc", "a b/1/c"]
 )
