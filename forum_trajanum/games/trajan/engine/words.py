@@ -380,6 +380,10 @@ def tray_plan_words(v: GameState, seat: int, tray: int, plan: SowingPlan | None 
         out += f", can complete {trajan_tile(plan.tile).split(',')[0]}"
     if not plan.action_possible:
         out += " (nothing to do there)"
+    elif plan.without_tile is False:  # completing the tile opens it (its arch, its effect)
+        out += " (nothing to do there unless you complete the tile)"
+    elif plan.with_tile is False:
+        out += " (nothing to do there if you complete the tile)"
     out += f"; time +{plan.markers}"
     if plan.round_ends:
         out += ", round ends"
