@@ -59,10 +59,13 @@ class KeyBar(Static):
         ]
         # an app may say in its own words what a key does there (join: q leaves the game)
         words = getattr(self.app, "KEY_WORDS", {})
+        # keys the screen does not offer now (a key that can do nothing there, e.g. undo
+        # while a bot plays): they still answer, in words, but are not on the bar
+        unoffered = getattr(self.screen, "keys_not_offered", frozenset())
         for binding in bindings:
             if isinstance(binding, Binding) and binding.show:
                 key = binding.key.split(",")[0]
-                if key in spare:
+                if key in spare or key in unoffered:
                     continue
                 description = words.get(key, binding.description)
                 key = KEY_NAMES.get(key, key)

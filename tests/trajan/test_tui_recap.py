@@ -14,6 +14,7 @@ from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.games.trajan.ui.recap import meanwhile, recent_lines
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
+from tests.trajan.choosing import choose
 from tests.tui.conftest import screen_text
 from tests.waiting import wait_for
 
@@ -60,7 +61,7 @@ async def _play_turn(pilot, app, session) -> list[str]:
     seat, lines = session.decider, len(session.log)
     while session.decider == seat and not session.over:
         count = len(session.record.actions)
-        await pilot.press("1")
+        await choose(pilot)
         assert await wait_for(pilot, lambda n=count: len(session.record.actions) > n)
         await pilot.pause()
         if session.decider == seat:

@@ -131,3 +131,13 @@ def sow_keeps_tile(v: GameState, seat: int, task, colour: int) -> tuple[bool, bo
     whether the target's Trajan tile can still be accomplished now, and after a marker of
     ``colour`` goes into the next tray (the rules' own check, on ``seat``'s circle)."""
     return keeps_tile(v.players[seat], task, colour)
+
+
+def ends_turn(v: GameState, action) -> bool:
+    """Whether ``action`` ends the deciding seat's turn (from the view: its end of turn is
+    played, EN l.167-171), so that the screen can wait for a key before it is final."""
+    then = after(v, action)
+    if then is None:
+        return False
+    ended = sum(t.kind == "end_turn" for t in then.tasks)
+    return ended < sum(t.kind == "end_turn" for t in v.tasks)

@@ -394,7 +394,7 @@ def sow_words(v: GameState, action) -> str:
     pl = v.players[v.viewer]
     task = v.tasks[-1]
     needed = ""
-    if _tile_wants(pl, task.tray, action.colour) and task.tray == task.target:
+    if _tile_wants(pl, task.tray, action.colour):  # on every tray whose tile needs it
         needed = " (its Trajan tile still needs it)"
     last = " — the last marker" if sum(task.hand) == 1 else ""
     now, then = sow_keeps_tile(v, v.viewer, task, action.colour)

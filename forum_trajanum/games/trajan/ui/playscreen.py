@@ -26,6 +26,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from forum_trajanum.games.trajan.engine import words as W
+from forum_trajanum.games.trajan.engine.foresight import ends_turn
 from forum_trajanum.games.trajan.engine.state import GameState
 from forum_trajanum.games.trajan.ui.choices import (
     choice_words,
@@ -60,6 +61,9 @@ from forum_trajanum.tui.messages import (
 )
 from forum_trajanum.tui.render import Drawn, LogText, PanelText, set_title, show_changed
 from forum_trajanum.tui.textlines import notes_first
+
+#: What a choice that ends the turn says while it waits for its key.
+END_WAIT = "This ends your turn: Enter or e to end it · another choice, Escape or u: not yet"
 
 
 class TrajanScreen(GameScreen):
@@ -150,6 +154,8 @@ class TrajanScreen(GameScreen):
     BINDINGS = [
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
+        # the turn's last choice waits for this key (or Enter) before it is final
+        Binding("e", "end_turn", "End turn", show=False),
         Binding("q", "menu", "Menu"),
         # Escape closes the innermost open thing; it never leaves the game (q does)
         Binding("escape", "back", "Back", show=False),
@@ -179,6 +185,9 @@ class TrajanScreen(GameScreen):
         self.hints = Hints(self, _suggest, self._hint_found, group="trajan-hint")
         self._message = ""
         self._title = Text()
+        #: The entry of a choice that ends the turn, waiting for Enter or e (issue 36.5: a
+        #: one-digit slip is never final), or None.
+        self._ending: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="t-status")
@@ -217,11 +226,13 @@ class TrajanScreen(GameScreen):
         if data.view is not self.data.view:  # something happened: an old hint is gone
             self.hints.forget()
             self.query_one("#t-hint").remove_class("-more")
+            self._ending = None
         self.data = data
         self._draw_status()
         self._draw_panel()
         self._fill_choices(data)
         self._set_message(data.message)
+        self._show_keys()
 
     # --- the panels ---------------------------------------------------------------------
 
@@ -391,15 +402,18 @@ class TrajanScreen(GameScreen):
         same_kind = follows(self._shown_decision, decision)
         self._shown_decision = decision
         self._actions = list(legal)
+        ids = [i for i, _ in entries]
+        # a fresh list starts on the engine's top choice, the one that spends nothing (the
+        # pass, shown last, where every other choice spends: an extra action tile's)
+        top = ids.index(str(legal[0])) if legal and str(legal[0]) in ids else 0
         if entries == self._shown_choices and entries:
             if not same_kind:
-                options.highlighted = 0
+                options.highlighted = top
         else:
             self._shown_choices = entries
             options.clear_options()
             options.add_options(Option(Text(words), id=i) for i, words in entries)
-            ids = [i for i, _ in entries]
-            options.highlighted = ids.index(old_id) if same_kind and old_id in ids else 0
+            options.highlighted = ids.index(old_id) if same_kind and old_id in ids else top
         self.query_one("#t-hint").set_class(not legal, "-watch")
         # at 80 columns on the choices' top line (shown there alone: the wider layouts keep
         # the status line in view beside the coach)
@@ -520,7 +534,11 @@ class TrajanScreen(GameScreen):
     def action_pick(self, number: int) -> None:
         options = self.query_one("#decisions", DecisionList)
         if 1 <= number <= options.option_count and not options.held:
-            self._choose(options.get_option_at_index(number - 1).id)
+            entry = options.get_option_at_index(number - 1).id
+            if entry == self._ending:  # a digit never ends the turn: Enter or e does
+                self._wait_to_end(entry)
+                return
+            self._choose(entry)
 
     def _choose(self, entry: str) -> None:
         """A choice made: keys that follow choose nothing until the next decision is on
@@ -528,13 +546,72 @@ class TrajanScreen(GameScreen):
         group's entry opens the group instead, its back entry closes it. The entry's action
         goes up as the view holds it (the engine's ``apply`` checks it)."""
         if entry.startswith(GROUP_ID):
+            self._ending = None
             self._open_group(None if entry == BACK_ID else entry.removeprefix(GROUP_ID))
             return
-        self.query_one("#decisions", DecisionList).spend()
         action = next((a for a in self._actions if str(a) == entry), entry)
+        # the last choice of the turn: a key more
+        fresh = entry != self._ending and not isinstance(action, str)
+        if fresh and ends_turn(self.data.view, action):
+            self._wait_to_end(entry)
+            return
+        self._ending = None
+        self.query_one("#decisions", DecisionList).spend()
         self.post_message(ActionChosen(action))
 
+    def _wait_to_end(self, entry: str) -> None:
+        """The choice ``entry`` ends the turn: highlighted, it waits for Enter or e (another
+        choice, Escape or u leave the turn open), as Forum Trajanum's end of a turn waits
+        while a step of it can be taken back."""
+        self._ending = entry
+        self._show_keys()
+        options = self.query_one("#decisions", DecisionList)
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        if entry in ids:
+            options.highlighted = ids.index(entry)
+        self.say(END_WAIT)
+
+    @property
+    def keys_not_offered(self) -> frozenset[str]:
+        """u is on the key bar only where it takes something back (issue 36.4: it was
+        offered while the bots played)."""
+        if self.data.can_undo or self._ending is not None:
+            return frozenset()
+        return frozenset({"u"})
+
+    def _show_keys(self) -> None:
+        for bar in self.query(KeyBar):
+            bar.show_keys()
+
+    @property
+    def waiting_to_end(self) -> bool:
+        """Whether a choice that ends the turn waits for Enter or e."""
+        return self._ending is not None
+
+    def action_end_turn(self) -> None:
+        """e: the choice that ends the turn, once chosen, is played (Enter does the same)."""
+        if self._ending is not None:
+            self._choose(self._ending)
+        elif self.data.view.legal:
+            self.say("Your turn ends with its last choice: choose it, then Enter or e.")
+        else:
+            self.say("There is no turn of yours to end now.")
+
+    def _keep_turn(self) -> bool:
+        """Escape or u while a choice that ends the turn waits: nothing is played."""
+        if self._ending is None:
+            return False
+        self._ending = None
+        self._show_keys()
+        self.say("Nothing was played: your turn goes on, choose again.")
+        return True
+
     def action_undo(self) -> None:
+        if self._keep_turn():
+            return
+        if not self.data.can_undo:  # the true reason, in the game's words
+            self.say(self.data.undo_note or "Nothing to undo now.")
+            return
         self.post_message(UndoRequested())
 
     def action_help(self) -> None:
@@ -547,7 +624,9 @@ class TrajanScreen(GameScreen):
         """Escape: close the innermost open thing, the hint (or the thinking about one), a
         group of choices, else a message; with nothing open say, in one line, that q leaves
         (Escape never does)."""
-        if self._group is not None:  # in a group: back to the whole decision
+        if self._keep_turn():
+            pass
+        elif self._group is not None:  # in a group: back to the whole decision
             self._open_group(None)
         elif self.hints.shown():
             self._hide_hint()
