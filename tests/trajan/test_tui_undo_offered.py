@@ -71,3 +71,15 @@ async def test_at_a_turns_start_u_is_not_offered_then_is_after_a_step():
         await pilot.press("u")
         assert await wait_for(pilot, lambda: len(session.record.actions) == count)
         assert await wait_for(pilot, lambda: "Undo" not in _keys(app))
+
+
+def test_after_drawing_at_the_seaport_u_says_the_drawn_cards_are_seen():
+    # EN l.251: the Seaport's 2 cards drawn, then 1 discarded: the draw shows hidden cards,
+    # so undo stops there, and u says so rather than "a hidden tile was revealed"
+    from forum_trajanum.games.trajan.ui.play import play_data
+
+    session = _session("discard", 0)
+    v = session.view_of(0)
+    data = play_data(session, v, names=["Ann", "Bot"], bots=["", "easy"])
+    assert not data.can_undo
+    assert data.undo_note.startswith("Nothing to undo: the cards you drew at the Seaport")
