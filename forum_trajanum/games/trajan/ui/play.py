@@ -12,6 +12,9 @@ from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen, TrajanWatchS
 from forum_trajanum.games.trajan.ui.recap import points_since, recent_lines
 from forum_trajanum.games.trajan.ui.results import QuarterScreen, TrajanOverScreen
 
+#: The most moves the recap's window shows (a game of four, a quarter's end between).
+RECAP_MOST = 60
+
 
 def handover_words(v: GameState, names) -> str:
     """The next decision on the hand-over screen, the start player named ("seat 2 is the
@@ -30,6 +33,7 @@ def play_data(session, v, *, names, bots, message="", hold=0.0, home=-1) -> Traj
     )  # fmt: skip
     # what the others did since this seat last decided (trajan/recap.py)
     data.recent = recent_lines(session, names, v.viewer)
+    data.recap = recent_lines(session, names, v.viewer, most=RECAP_MOST)
     if v.legal:
         data.scored = points_since(session, names, v.viewer)
     if not data.can_undo:

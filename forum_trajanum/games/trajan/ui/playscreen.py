@@ -46,7 +46,7 @@ from forum_trajanum.games.trajan.ui.panels import (
     time_line,
 )
 from forum_trajanum.games.trajan.ui.playdata import TrajanData
-from forum_trajanum.games.trajan.ui.recap import meanwhile
+from forum_trajanum.games.trajan.ui.recap import RECAP_KEY, RecapScreen, meanwhile
 from forum_trajanum.games.trajan.ui.statusline import status_line, whose_turn
 from forum_trajanum.tui.decisionlist import DecisionList, follows
 from forum_trajanum.tui.gamescreens import ESCAPE_LINE, GameScreen
@@ -163,6 +163,8 @@ class TrajanScreen(GameScreen):
         Binding(LEGEND_KEY, "app.legend", "Legend"),
         Binding("k", "app.coach", "Coach", show=False),
         Binding("o", "others", "Others"),
+        # what the others did since one's last move, whole (named on the Meanwhile line)
+        Binding(RECAP_KEY, "recap", "Recap", show=False),
         *(
             Binding(key, f"panel('{panel}')", PANEL_WORDS[panel])
             for panel, key in PANEL_KEYS.items()
@@ -349,6 +351,10 @@ class TrajanScreen(GameScreen):
         """The other players' action circles, from this screen's view."""
         v, home = self.data.view, self.data.home
         self.app.push_screen(OthersScreen(v, v.viewer if v.viewer >= 0 else home, self.data.names))
+
+    def action_recap(self) -> None:
+        """r: what the others did since this seat's last move, whole, in its own window."""
+        self.app.push_screen(RecapScreen(self.data.scored, self.data.recap or self.data.recent))
 
     def action_scroll_panel(self, pages: int) -> None:
         box = self.query_one("#t-panel-box", VerticalScroll)
