@@ -91,7 +91,12 @@ def circle_table(rows, width: int, header: bool = True) -> Text:
         line = heads if i == len(tops) - 1 else " " * indent
         out.append(("\n" if i else "") + line + top.plain.ljust(last), style="dim")
     for row in rows:
-        for i, part in enumerate(row[3].wrap(KEY_CONSOLE, last, overflow="fold")):
+        beside = row[3]
+        if beside.cell_len > last and beside.plain.endswith(ARCH_SAID):
+            # the arch's words only where they fit: a row that wrapped pushed VI
+            # Construction out of the 80x24 panel (issue 36.11); "◆ arch" stays
+            beside = beside[: len(beside.plain) - len(ARCH_SAID)]
+        for i, part in enumerate(beside.wrap(KEY_CONSOLE, last, overflow="fold")):
             if out.plain:
                 out.append("\n")
             for c, ((_, right, style), w) in enumerate(columns):
@@ -152,15 +157,12 @@ def circle_panel(v: GameState, seat: int, names: list[str], heading: bool = True
 
 def cards_line(parts: list[tuple[str, str]], width: int) -> Text:
     """The hand, the display and the tiles on one line of ``width`` (80x24: the circle's
-    seventh row): where they are longer it ends in "…" (a line cut at the edge, "2×", read
-    as if the hand ended there), and each follows whole on its own lines below."""
+    seventh row); where they are longer, each whole on its own line (issue 36.11: a line
+    cut with "…" and then each whole below showed the hand and the display twice)."""
     line = Text(" · ").join(Text.assemble((label, "bold"), words) for label, words in parts)
     if line.cell_len <= width:
         return line
-    cut = line.copy()
-    cut.truncate(width, overflow="ellipsis")
-    whole = Text("\n").join(Text.assemble((label, "bold"), words) for label, words in parts)
-    return Text("\n").join([cut, whole])
+    return Text("\n").join(Text.assemble((label, "bold"), words) for label, words in parts)
 
 
 def other_seats(v: GameState, home: int) -> list[int]:

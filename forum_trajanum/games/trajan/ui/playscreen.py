@@ -316,7 +316,12 @@ class TrajanScreen(GameScreen):
                 box.call_after_refresh(log.scroll_to_end, box)
             elif panel == "log" and follow:  # the latest in view, then the frame says what is not
                 box._follow_end = 5  # tries left: the log laid out late is scrolled again
+                # anchored at its foot when laid out, whenever that is: under the coach's
+                # strip the log showed the previous turn until Escape (issue 36.11)
+                box.anchor()
                 box.call_after_refresh(self._log_to_end, box)
+            elif box_id == "t-panel-box" and panel != "log" and box.is_anchored:
+                box.anchor(False)  # another panel opens at its top
 
     def coach_spot(self):
         """From 120 columns the board (on the left; from 160 in the middle): the coach's box
