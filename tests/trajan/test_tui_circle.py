@@ -63,9 +63,7 @@ def test_the_circle_in_text_looks_as_the_rich_table_did_at_every_width_it_is_sho
     assert compared > 20
 
 
-async def test_at_80x24_a_long_hand_and_display_each_show_whole_and_once(
-    tmp_path, monkeypatch
-):
+async def test_at_80x24_a_long_hand_and_display_each_show_whole_and_once(tmp_path, monkeypatch):
     """QA of a hot-seat game at 80x24: "Display: Columns, ..., 2× Jewellery, 2×" was cut at
     the window's edge with no mark, as if the hand ended there. Where the one line of hand,
     display and tiles is longer, each is whole on lines of its own (PgDn), once (issue 36.11:
