@@ -206,13 +206,45 @@ def circle_of(v: GameState, seat: int, names: list[str]) -> Group:
     pl = v.players[seat]
     title = Text()
     title.append(f"{names[seat]}'s action circle", style="bold #ffd75f")
-    title.append(f" (clockwise) · {pl.score} VP")
+    title.append(f" (clockwise) ·\u00a0{pl.score}\u00a0VP")  # never "· 12" / "VP" (36.14)
     table = Drawn(partial(circle_table, circle_rows(pl)))
     lines = plan_lines(v, seat)  # none while the trays are hidden or empty
     head = [Text(f"If {names[seat]} took a tray now:", style="bold")] if lines else []
     # each line indented as a whole: a wrapped line's end stays under its beginning
     plans = [Padding(Text(line), (0, 0, 0, 2)) for line in lines]
     return Group(title, table, circle_facts(v, seat), *head, *plans)
+
+
+def compact_circle(v: GameState, seat: int, names: list[str]) -> Group:
+    """Another player's circle in 7 rows (160x45: three others in view beside the board,
+    issue 36.11's 14: the full circles wrapped "· 12" / "VP" and needed scrolling): name,
+    score, hand and [+2] markers on one line, then each tray with its markers and the tile
+    beside it by its colours and VP (o shows them whole, with what each tray would do)."""
+    pl = v.players[seat]
+    title = Text()
+    title.append(names[seat], style="bold #ffd75f")
+    plus = ", ".join(D.ACTIONS[a] for a in range(D.NUM_ACTIONS) if pl.plus2[a])
+    title.append(f" · {pl.score} VP · {plural(len(pl.hand), 'card')}")
+    if plus:
+        title.append(f" · [+2] {plus}")
+    if pl.arch == D.ARCH_CENTRE:
+        title.append(" · arch in the centre")
+    rows = []
+    for slot, action, held, beside in circle_rows(pl):
+        short = Text(beside.plain.split(",")[0].split("  ◆")[0])
+        if "◆ arch" in beside.plain:
+            short.append(" ◆", style="bold #ffd75f")
+        rows.append((slot, action, held, short))
+    return Group(title, Drawn(partial(circle_table, rows, header=False)))
+
+
+def others_compact(v: GameState, home: int, names: list[str]) -> Group:
+    """The other players' circles beside the board (160x45): one other's whole, with what
+    each tray would do; two or three others' in 7 rows each, all in view (o: whole)."""
+    seats = other_seats(v, home)
+    if len(seats) == 1:
+        return others_group(v, home, names)
+    return Group(*(compact_circle(v, seat, names) for seat in seats))
 
 
 def others_group(v: GameState, home: int, names: list[str]) -> Group:

@@ -64,8 +64,11 @@ def undo_note(session, v: GameState, names) -> str:
     if not mid_turn:  # a decision outside one's turn (the others' moves came before it)
         return "Nothing to undo: this is your first step since the others' moves."
     # mid-turn: the last step was the seat's own
-    actions = session.record.actions
-    kind = session.rules.parse(actions[-1]).kind if actions else ""
+    last = session.record.actions[-1] if session.record.actions else ""
+    try:  # a joined seat's record holds no texts (another seat's may be secret)
+        kind = session.rules.parse(last).kind if last else ""
+    except ValueError:
+        kind = ""
     if kind in FINAL_STEPS:
         return f"Nothing to undo: {FINAL_STEPS[kind]}, so that step and those before it stand."
     return "Nothing to undo: your turn's steps so far showed something hidden, so they stand."

@@ -136,6 +136,8 @@ class TrajanScreen(GameScreen):
        unscrolled (58), the others' circles beside it, the choices narrower (48, 58, 54) */
     TrajanScreen.-wider #t-mid { width: 1.2fr; }
     TrajanScreen.-wider #p-decide { width: 1.1fr; }
+    /* three others' circles of 7 rows each in view above the map (issue 36.14) */
+    TrajanScreen.-wider.-tall #t-panel-box { min-height: 23; }
     TrajanScreen.-wide #p-decide, TrajanScreen.-wider #p-decide { padding-left: 1; }
     TrajanScreen #decision-title { height: auto; color: $warning; }
     /* two lines kept where rows are plenty: titles of one line and of two, in turn, moved
@@ -147,6 +149,9 @@ class TrajanScreen(GameScreen):
     TrajanScreen #decisions {
         height: 1fr; border: none; text-wrap: nowrap; text-overflow: ellipsis;
     }
+    /* from 160 columns the list has rows to spare: a long choice wraps there rather than
+       being cut (issue 36.14: empty rows below entries cut with "…") */
+    TrajanScreen.-wider #decisions { text-wrap: wrap; text-overflow: fold; }
     TrajanScreen #choice-full { display: none; height: auto; max-height: 3; color: #d7d7af; }
     TrajanScreen.-narrow #choice-full { max-height: 2; }
     TrajanScreen #t-message { height: auto; min-height: 1; color: $warning; }
@@ -297,6 +302,8 @@ class TrajanScreen(GameScreen):
                     title += scroll  # framed by its top line alone: no bottom line for it
                 if getattr(box, "_shown_subtitle", None) is None:
                     box._shown_subtitle = box.border_subtitle = Text("PgUp/PgDn scroll")
+            if box_id == "t-map-box":  # the drawing alone there: its short names in g
+                title += f"  ({LEGEND_KEY}: the short names)"
             set_title(box, title)
             content = panel_text(self.data, panel, heading=not narrow)
             if box_id == "t-map-box":  # beside everything else: the drawing alone
@@ -478,7 +485,8 @@ class TrajanScreen(GameScreen):
             prompt = options.get_option_at_index(index).prompt
             plain = prompt.plain if isinstance(prompt, Text) else str(prompt)
             width = options.scrollable_content_region.width
-            if width > 0 and Text(plain).cell_len > width:
+            wraps = self._layout() == "wider"  # whole in the list itself
+            if width > 0 and not wraps and Text(plain).cell_len > width:
                 words = "» " + plain.strip().split(" ", 1)[-1]
         if full.display != bool(words):
             full.display = bool(words)
