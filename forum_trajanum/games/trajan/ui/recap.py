@@ -6,6 +6,7 @@ What matters goes first (:func:`points_since`): the points each other player sco
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -124,19 +125,18 @@ def meanwhile(recent: list[str], most: int = 4, width: int = 0, scored=()) -> Te
     return out
 
 
-def recap_table(scored: list[str], recent: list[str]) -> Table:
+def recap_table(scored: list[str], recent: list[str]) -> Group:
     """What the others did since a person's own last move, whole: the points each scored,
     then every move, one a row (its wrapped lines indented under its words)."""
     grid = Table.grid(padding=(0, 1, 0, 0))
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
-    if scored:
-        grid.add_row(Text("Points", style="bold"), Text("; ".join(scored), style="bold"))
     if not recent:
         grid.add_row("·", "The others made no move since yours.")
     for line in recent:
         grid.add_row("·", Text(line))
-    return grid
+    points = [Text("Points: " + "; ".join(scored), style="bold")] if scored else []
+    return Group(*points, grid)
 
 
 class RecapScreen(ModalScreen[None]):
