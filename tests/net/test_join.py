@@ -18,6 +18,7 @@ from forum_trajanum.net.join import JoinApp
 from forum_trajanum.tui.coach import CoachScreen
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
 from tests.net.helpers import hosting
+from tests.trajan.choosing import waiting
 from tests.tui.conftest import past_hold, screen_text
 
 OVER = {"forum-trajanum": "Final ranking", "trajan": "Final ranking"}
@@ -80,6 +81,8 @@ async def test_two_people_each_in_their_own_window_play_a_whole_game_with_a_bot_
                             assert screen.data.view.viewer == s.seat
                             await past_hold(pilot)
                             await pilot.press("1")  # a move, or a step of one on screen
+                            if waiting(app.screen):  # Trajan's turn end waits for e (36.5)
+                                await pilot.press("e")
                             await wait_for(pilots, lambda app=app: not app.in_flight)
                             presses += 1
                             acted = True

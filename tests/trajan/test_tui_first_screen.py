@@ -17,6 +17,7 @@ from forum_trajanum.games.trajan.ui.recap import meanwhile
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen, start_coach
 from forum_trajanum.tui.compat import screen_strips
+from tests.trajan.choosing import choose
 from tests.waiting import settled, wait_for
 
 
@@ -63,7 +64,7 @@ async def test_at_80x24_the_coach_leaves_whose_turn_and_where_in_the_game_in_vie
                 seen.add("setup" if v.quarter <= 0 else "quarter")
                 await pilot.press("escape")
             elif isinstance(screen, TrajanScreen) and screen.data.view.legal:
-                await pilot.press("1")
+                await choose(pilot)
             if seen == {"setup", "quarter"}:
                 break
         assert seen == {"setup", "quarter"}, seen
@@ -84,7 +85,7 @@ def test_an_ellipsis_in_the_one_line_recap_always_says_where_the_rest_is(width):
             line = meanwhile(recent, width=width, scored=scored)
             assert line.cell_len <= width or "…" not in line.plain, line.plain
             if "…" in line.plain:
-                assert line.plain.endswith("l: the log"), (width, line.plain)
+                assert line.plain.endswith("r: all of it"), (width, line.plain)  # issue 36.10
 
 
 async def test_at_80x24_the_first_recap_names_the_log_when_it_leaves_moves_out():
@@ -99,10 +100,10 @@ async def test_at_80x24_the_first_recap_names_the_log_when_it_leaves_moves_out()
                 note = str(screen.query_one("#t-hint").render())
                 if "Meanwhile" in note:
                     break
-                await pilot.press("1")
+                await choose(pilot)
         assert "Meanwhile" in note
         if "…" in note or len(screen.data.recent) > note.count(";") + 1:
-            assert "l: the log" in note, note
+            assert "r: all of it" in note, note  # its own window (issue 36.10)
 
 
 async def test_at_80x24_the_arch_on_the_first_screen_says_what_it_is():
@@ -164,7 +165,7 @@ async def test_at_80x24_the_coach_explains_the_demands_the_first_time_they_are_s
                     break
                 await pilot.press("escape")
             elif isinstance(screen, TrajanScreen) and screen.data.view.legal:
-                await pilot.press("1")
+                await choose(pilot)
             elif not isinstance(screen, TrajanScreen):
                 await pilot.press("enter")
         assert "or lose 4, 9 or 15 VP for 1, 2 or 3 unmet" in " ".join(said.split())

@@ -13,6 +13,7 @@ from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
+from tests.trajan.choosing import choose
 from tests.waiting import wait_for
 
 
@@ -101,7 +102,7 @@ async def test_the_app_plays_what_a_trajan_bot_chooses():
             assert await wait_for(pilot, lambda: session.decider == 1 or session.over)
             assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
             assert app.screen.data.view.viewer == 1 and "failed" not in app.message
-            await pilot.press("1")  # Ann takes her first choice
+            await choose(pilot)  # Ann takes her first choice
         chosen = [text for bot in bots for text, _ in bot.chosen]
         assert any(text != first for bot in bots for text, first in bot.chosen)
         # the record holds every choice of the bot, in its order

@@ -13,6 +13,7 @@ from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.games.trajan.ui.results import QuarterScreen, TrajanOverScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen, StartScreen
+from tests.trajan.choosing import waiting
 from tests.tui.conftest import past_hold, press_quickly, screen_text
 
 from .test_tui_list_rows import ALONG, eight_rows_with_a_message_and_the_hint, quick_hint
@@ -74,7 +75,9 @@ async def test_a_whole_trajan_game_by_keys_from_the_form_to_the_final_ranking_wi
                     circles += await eight_rows_with_a_message_and_the_hint(pilot, app, screen, rng)
                     presses += 1
                     continue
-            await press_quickly(pilot, "1" if isinstance(screen, TrajanScreen) else "enter")
+            # a choice that ends the turn waits for e (issue 36.5)
+            key = "e" if waiting(screen) else "1"
+            await press_quickly(pilot, key if isinstance(screen, TrajanScreen) else "enter")
             presses += 1
             assert presses < 3000, "the game did not finish"
         assert decisions == ALONG and circles > 0

@@ -11,6 +11,7 @@ from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
+from tests.trajan.choosing import choose
 from tests.waiting import wait_for
 
 
@@ -52,7 +53,7 @@ async def test_every_box_has_the_height_its_words_need_after_each_move_and_undo(
                 checked += 1
                 count = len(actions)
                 # every third move is taken back and made again (an undo redraws too)
-                await pilot.press("1")
+                await choose(pilot)
                 assert await wait_for(pilot, lambda c=count: len(actions) > c)
                 mine = isinstance(app.screen, TrajanScreen) and session.can_undo()
                 if count % 3 == 0 and mine:
@@ -60,7 +61,7 @@ async def test_every_box_has_the_height_its_words_need_after_each_move_and_undo(
                     assert await wait_for(pilot, lambda c=count: len(actions) == c)
                     await pilot.pause()
                     assert not _misfits(app.screen)
-                    await pilot.press("1")
+                    await choose(pilot)
                     assert await wait_for(pilot, lambda c=count: len(actions) > c)
             else:  # a hand-over or a quarter's end: Enter goes on
                 await pilot.press("enter")

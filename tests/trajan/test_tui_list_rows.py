@@ -14,6 +14,7 @@ from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp, StandInBot
 from forum_trajanum.tui.keys import ENTRY_KEYS
+from tests.trajan.choosing import waiting
 from tests.tui.conftest import press_quickly, screen_text
 from tests.waiting import wait_for
 
@@ -130,6 +131,8 @@ async def eight_rows_with_a_message_and_the_hint(pilot, app, screen, rng) -> boo
     count = lst.option_count
     before = len(app.session.record.actions)
     await press_quickly(pilot, ENTRY_KEYS[rng.randrange(min(count, 9))])
+    if waiting(screen):  # a choice that ends the turn waits for e (issue 36.5)
+        await press_quickly(pilot, "e")
     await wait_for(pilot, lambda b=before: len(app.session.record.actions) > b)
     return circle
 

@@ -14,6 +14,7 @@ from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.games.trajan.ui.recap import meanwhile, recent_lines
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
+from tests.trajan.choosing import choose
 from tests.tui.conftest import screen_text
 from tests.waiting import wait_for
 
@@ -60,7 +61,7 @@ async def _play_turn(pilot, app, session) -> list[str]:
     seat, lines = session.decider, len(session.log)
     while session.decider == seat and not session.over:
         count = len(session.record.actions)
-        await pilot.press("1")
+        await choose(pilot)
         assert await wait_for(pilot, lambda n=count: len(session.record.actions) > n)
         await pilot.pause()
         if session.decider == seat:
@@ -84,10 +85,10 @@ async def test_after_each_hand_over_the_person_reads_the_other_ones_moves():
             assert note.startswith("Meanwhile:"), note
             assert "Meanwhile:" in screen_text(app)
             # the other's moves by name, the latest of them in the recap (cut when the
-            # points scored, first, leave too little room: "l: the log" then says so)
+            # points scored, first, leave too little room: "r: all of it" then says so)
             assert f"{session.name(mover)} " in note
             latest = " ".join(played[-1].split())
-            assert latest in note or (latest[:12] in note and note.endswith("l: the log"))
+            assert latest in note or (latest[:12] in note and note.endswith("r: all of it"))
             assert f"{session.name(reader)} took" not in note, "not the reader's own moves"
 
 
@@ -146,7 +147,7 @@ def test_at_80_columns_the_one_line_says_the_points_first_then_the_latest_moves_
     line = meanwhile(moves, width=80, scored=scored)
     assert line.cell_len <= 80
     assert line.plain.startswith("Meanwhile: Bob +12 VP (Trajan tiles +9, senate +3); ")
-    assert line.plain.endswith("l: the log")  # moves were left out: where to read them
+    assert line.plain.endswith("r: all of it")  # moves were left out: their window (36.10)
     assert moves[-1][:12] in line.plain  # the latest move, whole or cut
     # all of it fits: nothing is cut and no key is named
     short = meanwhile(["Bob passed"], width=80, scored=scored)

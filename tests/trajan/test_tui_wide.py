@@ -15,6 +15,7 @@ from forum_trajanum.games.trajan.ui.circles import plan_lines
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.compat import screen_strips
+from tests.trajan.choosing import choose
 from tests.tui.conftest import screen_text
 from tests.waiting import settled, wait_for
 
@@ -64,7 +65,7 @@ async def _moves(app, pilot, session, count: int):
             await settled(pilot)  # the log scrolled to its end after the refresh
             yield app.screen
             before = len(actions)
-            await pilot.press("1")
+            await choose(pilot)
             assert await wait_for(pilot, lambda b=before: len(actions) > b)
             made += 1
         else:

@@ -12,6 +12,7 @@ from forum_trajanum.games.forum_trajanum.engine import GameOptions
 from forum_trajanum.games.forum_trajanum.ui.results import ScoringScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
+from tests.trajan.choosing import waiting
 
 from .conftest import past_hold, press_quickly
 
@@ -60,7 +61,9 @@ async def test_both_people_of_a_hot_seat_game_see_the_first_scoring(game):
                 if len(seen) == 2:
                     break
             await past_hold(pilot)
-            await press_quickly(pilot, "1" if hasattr(screen, "data") else "enter")
+            # a choice that ends a Trajan turn waits for e (issue 36.5)
+            key = "e" if waiting(screen) else "1"
+            await press_quickly(pilot, key if hasattr(screen, "data") else "enter")
         assert sorted(seen) == [0, 1], seen
         assert handed_to == seen[1]  # the second one right after their own hand-over
         assert session.rules.scorings(session.state) == 1

@@ -9,7 +9,12 @@ from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.board import action_options
 from forum_trajanum.games.trajan.engine.rules import FLOW, current_player
 from forum_trajanum.games.trajan.engine.state import GameState
-from forum_trajanum.games.trajan.engine.turn import completable, keeps_tile, source_trays
+from forum_trajanum.games.trajan.engine.turn import (
+    accomplished,
+    keeps_tile,
+    source_trays,
+    tile_matches,
+)
 
 
 def after(v: GameState, action) -> GameState | None:
@@ -55,7 +60,24 @@ class SowingPlan(NamedTuple):
     spaces_left: int  # spaces from the time marker to its start space now
     tile: int  # the Trajan tile beside the target tray, -1 none
     can_complete: bool  # the markers can be sown so that the target completes that tile
-    action_possible: bool  # the target tray's action has an option now
+    action_possible: bool  # the target tray's action has an option, one way or another
+    #: Whether the action has an option if the tile is not completed, and if it is (its
+    #: arch moved, its special effect taken or not); None: that cannot happen.
+    without_tile: bool | None = None
+    with_tile: bool | None = None
+
+
+def _landings(hand: list[int], count: int, colour: int = 0):
+    """Every choice of ``count`` markers out of ``hand`` (counts per colour), as counts."""
+    if colour == len(hand) - 1:
+        if count <= hand[colour]:
+            yield [0] * colour + [count]
+        return
+    for k in range(min(count, hand[colour]) + 1):
+        for rest in _landings(hand, count - k, colour + 1):
+            rest = rest[:]
+            rest[colour] = k
+            yield rest
 
 
 def sowing_plan(v: GameState, seat: int, tray: int) -> SowingPlan:
@@ -69,7 +91,18 @@ def sowing_plan(v: GameState, seat: int, tray: int) -> SowingPlan:
     landing = sum(1 for k in range(n) if (tray + 1 + k) % trays == target)
     tile = pl.slots[target]
     start = [0] * D.NUM_COLOURS if target == tray else pl.trays[target]
-    can = bool(n) and completable(tile, start, hand, landing)
+    # what the target tray can hold once sown: any ``landing`` of the markers fall into it
+    # (each marker's colour is the player's choice, EN l.187-189)
+    ends = [
+        [a + b for a, b in zip(start, got, strict=True)] for got in _landings(list(hand), landing)
+    ]
+    completing = [e for e in ends if tile >= 0 and tile_matches(tile, e)]
+    without = with_ = None
+    if len(completing) < len(ends):
+        without = bool(action_options(v, seat, target))  # the sowing changes no option
+    if completing:  # the tile's arch and special effect can open (or close) the action
+        done = accomplished(v, seat, target, completing[0])
+        with_ = any(action_options(w, seat, target) for w in done)
     return SowingPlan(
         n,
         target,
@@ -77,8 +110,10 @@ def sowing_plan(v: GameState, seat: int, tray: int) -> SowingPlan:
         v.time + n >= cycle,
         cycle - v.time,
         tile,
-        can,
-        bool(action_options(v, seat, target)),
+        bool(n) and bool(completing),
+        bool(without) or bool(with_),
+        without,
+        with_,
     )
 
 
@@ -96,3 +131,13 @@ def sow_keeps_tile(v: GameState, seat: int, task, colour: int) -> tuple[bool, bo
     whether the target's Trajan tile can still be accomplished now, and after a marker of
     ``colour`` goes into the next tray (the rules' own check, on ``seat``'s circle)."""
     return keeps_tile(v.players[seat], task, colour)
+
+
+def ends_turn(v: GameState, action) -> bool:
+    """Whether ``action`` ends the deciding seat's turn (from the view: its end of turn is
+    played, EN l.167-171), so that the screen can wait for a key before it is final."""
+    then = after(v, action)
+    if then is None:
+        return False
+    ended = sum(t.kind == "end_turn" for t in then.tasks)
+    return ended < sum(t.kind == "end_turn" for t in v.tasks)

@@ -169,6 +169,26 @@ def _accomplish(state: GameState, task: AccomplishTask) -> None:
 automatic(AccomplishTask, _accomplish)
 
 
+def accomplished(state: GameState, p: int, tray: int, markers: list[int]) -> list[GameState]:
+    """The states (copies of ``state``) once ``tray`` of player ``p``, holding ``markers``,
+    has accomplished its Trajan tile: one for each way its special effect can go (taken or
+    not, EN l.642-668), for a plan to read what the action that follows can do."""
+    done = state.clone()
+    done.players[p].trays[tray] = list(markers)
+    done.tasks = []
+    _accomplish(done, AccomplishTask(p, tray))
+    if not done.tasks:
+        return [done]
+    task = done.tasks.pop()
+    out = [done]
+    for option in _special_options(done, task):
+        if not isinstance(option, Pass):
+            taken = done.clone()
+            _special(taken, task, option)
+            out.append(taken)
+    return out
+
+
 def _special_possible(state: GameState, pl: PlayerState, tile: int) -> bool:
     effect = D.TRAJAN_TILES[tile].effect
     if effect == "cards":

@@ -370,20 +370,26 @@ def take_words(v: GameState, action) -> str:
 
 def tray_plan_words(v: GameState, seat: int, tray: int, plan: SowingPlan | None = None) -> str:
     """What ``seat`` taking the markers of ``tray`` would do, in words (the choice of a source
-    tray, and the plannable lines of another player's circle): "Forum (B Y) → Senate action,
-    can complete O+G 1 VP; time +2, round ends". The arrow leads to the action one gets: the
+    tray, and the plannable lines of another player's circle): "Forum (B Y) → Senate action;
+    time +2, round ends; can complete O+G 1 VP". The arrow leads to the action one gets: the
     target tray's (EN l.191, l.239), said as "action" (a first-timer read "→ Military" as
     a move of the markers)."""
     pl = v.players[seat]
     plan = plan or sowing_plan(v, seat, tray)
     out = f"{D.ACTIONS[tray]} ({markers(pl.trays[tray])}) → {D.ACTIONS[plan.target]} action"
-    if plan.tile >= 0 and plan.can_complete:
-        out += f", can complete {trajan_tile(plan.tile).split(',')[0]}"
-    if not plan.action_possible:
-        out += " (nothing to do there)"
+    # the time and the round's end first: a line cut at 80 columns hid "round ends"
+    # (issue 36.11); the tile and what the action can do after them
     out += f"; time +{plan.markers}"
     if plan.round_ends:
         out += ", round ends"
+    if plan.tile >= 0 and plan.can_complete:
+        out += f"; can complete {trajan_tile(plan.tile).split(',')[0]}"
+    if not plan.action_possible:
+        out += "; nothing to do there"
+    elif plan.without_tile is False:  # completing the tile opens it (its arch, its effect)
+        out += "; nothing to do there unless you complete the tile"
+    elif plan.with_tile is False:
+        out += "; nothing to do there if you complete the tile"
     return out
 
 
@@ -391,7 +397,7 @@ def sow_words(v: GameState, action) -> str:
     pl = v.players[v.viewer]
     task = v.tasks[-1]
     needed = ""
-    if _tile_wants(pl, task.tray, action.colour) and task.tray == task.target:
+    if _tile_wants(pl, task.tray, action.colour):  # on every tray whose tile needs it
         needed = " (its Trajan tile still needs it)"
     last = " — the last marker" if sum(task.hand) == 1 else ""
     now, then = sow_keeps_tile(v, v.viewer, task, action.colour)

@@ -69,16 +69,24 @@ def _group_words(name: str) -> str:
     return part_words(name, lambda kind: GROUP_WORDS.get(kind, kind.capitalize()))
 
 
+def shown_order(legal: list) -> list:
+    """The actions in the order the list shows them: the engine's, with the pass last in
+    every list (issue 36.6: it stood 4th among the Seaport's card entries, first in the
+    extra action's, last elsewhere)."""
+    return [a for a in legal if a.kind != "pass"] + [a for a in legal if a.kind == "pass"]
+
+
 def list_groups(legal: list) -> dict[str, list]:
     """The groups of a list too long for its keys (by action kind; the top entry, which
     spends nothing, stays on top): no level has more entries than there are keys."""
-    return fit_groups(legal, {}, lambda action: action.kind)
+    return fit_groups(shown_order(legal), {}, lambda action: action.kind)
 
 
 def list_entries(v: GameState, legal: list, group: str | None) -> list[tuple[str, str]]:
     """The list's entries as (id, words): a group's members and its back entry when
     ``group`` is open, else the actions in the engine's order with each group's one entry
     where its first member would be."""
+    legal = shown_order(legal)
     groups = list_groups(legal)
     if group in groups:
         members = [(str(a), choice_words(v, a)) for a in groups[group]]

@@ -91,7 +91,12 @@ def circle_table(rows, width: int, header: bool = True) -> Text:
         line = heads if i == len(tops) - 1 else " " * indent
         out.append(("\n" if i else "") + line + top.plain.ljust(last), style="dim")
     for row in rows:
-        for i, part in enumerate(row[3].wrap(KEY_CONSOLE, last, overflow="fold")):
+        beside = row[3]
+        if beside.cell_len > last and beside.plain.endswith(ARCH_SAID):
+            # the arch's words only where they fit: a row that wrapped pushed VI
+            # Construction out of the 80x24 panel (issue 36.11); "◆ arch" stays
+            beside = beside[: len(beside.plain) - len(ARCH_SAID)]
+        for i, part in enumerate(beside.wrap(KEY_CONSOLE, last, overflow="fold")):
             if out.plain:
                 out.append("\n")
             for c, ((_, right, style), w) in enumerate(columns):
@@ -152,15 +157,12 @@ def circle_panel(v: GameState, seat: int, names: list[str], heading: bool = True
 
 def cards_line(parts: list[tuple[str, str]], width: int) -> Text:
     """The hand, the display and the tiles on one line of ``width`` (80x24: the circle's
-    seventh row): where they are longer it ends in "…" (a line cut at the edge, "2×", read
-    as if the hand ended there), and each follows whole on its own lines below."""
+    seventh row); where they are longer, each whole on its own line (issue 36.11: a line
+    cut with "…" and then each whole below showed the hand and the display twice)."""
     line = Text(" · ").join(Text.assemble((label, "bold"), words) for label, words in parts)
     if line.cell_len <= width:
         return line
-    cut = line.copy()
-    cut.truncate(width, overflow="ellipsis")
-    whole = Text("\n").join(Text.assemble((label, "bold"), words) for label, words in parts)
-    return Text("\n").join([cut, whole])
+    return Text("\n").join(Text.assemble((label, "bold"), words) for label, words in parts)
 
 
 def other_seats(v: GameState, home: int) -> list[int]:
@@ -204,13 +206,45 @@ def circle_of(v: GameState, seat: int, names: list[str]) -> Group:
     pl = v.players[seat]
     title = Text()
     title.append(f"{names[seat]}'s action circle", style="bold #ffd75f")
-    title.append(f" (clockwise) · {pl.score} VP")
+    title.append(f" (clockwise) ·\u00a0{pl.score}\u00a0VP")  # never "· 12" / "VP" (36.14)
     table = Drawn(partial(circle_table, circle_rows(pl)))
     lines = plan_lines(v, seat)  # none while the trays are hidden or empty
     head = [Text(f"If {names[seat]} took a tray now:", style="bold")] if lines else []
     # each line indented as a whole: a wrapped line's end stays under its beginning
     plans = [Padding(Text(line), (0, 0, 0, 2)) for line in lines]
     return Group(title, table, circle_facts(v, seat), *head, *plans)
+
+
+def compact_circle(v: GameState, seat: int, names: list[str]) -> Group:
+    """Another player's circle in 7 rows (160x45: three others in view beside the board,
+    issue 36.11's 14: the full circles wrapped "· 12" / "VP" and needed scrolling): name,
+    score, hand and [+2] markers on one line, then each tray with its markers and the tile
+    beside it by its colours and VP (o shows them whole, with what each tray would do)."""
+    pl = v.players[seat]
+    title = Text()
+    title.append(names[seat], style="bold #ffd75f")
+    plus = ", ".join(D.ACTIONS[a] for a in range(D.NUM_ACTIONS) if pl.plus2[a])
+    title.append(f" · {pl.score} VP · {plural(len(pl.hand), 'card')}")
+    if plus:
+        title.append(f" · [+2] {plus}")
+    if pl.arch == D.ARCH_CENTRE:
+        title.append(" · arch in the centre")
+    rows = []
+    for slot, action, held, beside in circle_rows(pl):
+        short = Text(beside.plain.split(",")[0].split("  ◆")[0])
+        if "◆ arch" in beside.plain:
+            short.append(" ◆", style="bold #ffd75f")
+        rows.append((slot, action, held, short))
+    return Group(title, Drawn(partial(circle_table, rows, header=False)))
+
+
+def others_compact(v: GameState, home: int, names: list[str]) -> Group:
+    """The other players' circles beside the board (160x45): one other's whole, with what
+    each tray would do; two or three others' in 7 rows each, all in view (o: whole)."""
+    seats = other_seats(v, home)
+    if len(seats) == 1:
+        return others_group(v, home, names)
+    return Group(*(compact_circle(v, seat, names) for seat in seats))
 
 
 def others_group(v: GameState, home: int, names: list[str]) -> Group:

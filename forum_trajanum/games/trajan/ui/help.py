@@ -10,6 +10,7 @@ from rich.text import Text
 
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.ui.glossary import TILE_MEANS, WORDS
+from forum_trajanum.games.trajan.ui.panels import short_names
 from forum_trajanum.tui.dialogs import HelpScreen
 from forum_trajanum.tui.help import HelpPages, Row, legend_sections
 from forum_trajanum.tui.keys import LEGEND_KEY
@@ -158,7 +159,8 @@ def legend() -> Group:
             ("10 VP", "what a legionnaire deployed there scores (3 less per other player's)"),
             ("+Forum", "an extra action tile: repeat that action once in a turn"),
             ("senate 4", "a senate tile worth 4 votes in the quarter's vote"),
-            ("Germ. Inf.", "a name shortened to fit: the list below the map has it whole"),
+            # each short name whole (at 160x45 the map stands without its list, 36.14)
+            *((short, f"{whole} (shortened to fit)") for short, whole in short_names()),
             ("── │ ╱ ╲", "the links a leader may march along"),
         ],
     )

@@ -26,7 +26,7 @@ from forum_trajanum.games.trajan.engine.words import (
     plural,
     trajan_tile,
 )
-from forum_trajanum.games.trajan.ui.circles import circle_panel, others_group
+from forum_trajanum.games.trajan.ui.circles import circle_panel, others_compact, others_group
 from forum_trajanum.games.trajan.ui.playdata import TrajanData
 from forum_trajanum.games.trajan.ui.statusline import time_track
 from forum_trajanum.tui.render import Drawn
@@ -233,6 +233,18 @@ def map_drawing(v: GameState, names: list[str], width: int = 4 * MAP_CELL + 3 * 
     return out
 
 
+def short_names() -> list[tuple[str, str]]:
+    """Every short name the map may draw, with its whole words (the legend's key to them:
+    at 160x45 the map stands without its list of provinces, issue 36.14)."""
+    out = [(short, name) for name, forms in SHORT_PROVINCES.items() for short in forms]
+    for kind, forms in WILD_FORMS.items():
+        whole = W.forum_tile_with_article(next(t for t, k in enumerate(TILE_KEY)
+                                               if FORUM_KEYS[k][0] == kind))  # fmt: skip
+        out += [(form, whole) for form in forms[1:] if form.endswith(".")]
+    out.append(("sen. 4", "a senate tile of 4 votes"))
+    return out
+
+
 def map_panel(v: GameState, names: list[str]) -> Group:
     """The map, and below it each province in words (its whole tile name, who is there, its
     neighbours)."""
@@ -354,9 +366,9 @@ def panel_text(data: TrajanData, panel: str, heading: bool = True):
     if panel == "players":  # the others' circles below (issue 28)
         home = v.viewer if v.viewer >= 0 else data.home
         return Group(players_panel(v, names), Text(""), others_group(v, home, names))
-    if panel == "others":  # from 160 columns: the others' circles first, in view
+    if panel == "others":  # from 160 columns: the others' circles first, all in view
         home = v.viewer if v.viewer >= 0 else data.home
-        return Group(others_group(v, home, names), Text(""), players_panel(v, names))
+        return Group(others_compact(v, home, names), Text(""), players_panel(v, names))
     return Text("\n".join(data.log[-200:]) or "Nothing has happened yet.")
 
 

@@ -20,3 +20,7 @@ class TrajanData(PlayData):
     #: The points each other player scored since (first in "Meanwhile", issue: a 9 VP
     #: Trajan tile hidden behind the last move).
     scored: list[str] = field(default_factory=list)
+    #: Every move of the others since (the recap's own window, r; ``recent`` keeps the latest).
+    recap: list[str] = field(default_factory=list)
+    #: Why u takes nothing back now, in player words ("" where it does).
+    undo_note: str = ""

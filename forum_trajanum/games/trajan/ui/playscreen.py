@@ -27,6 +27,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from forum_trajanum.games.trajan.engine import words as W
+from forum_trajanum.games.trajan.engine.foresight import ends_turn
 from forum_trajanum.games.trajan.engine.state import GameState
 from forum_trajanum.games.trajan.ui.choices import (
     choice_words,
@@ -46,7 +47,7 @@ from forum_trajanum.games.trajan.ui.panels import (
     time_line,
 )
 from forum_trajanum.games.trajan.ui.playdata import TrajanData
-from forum_trajanum.games.trajan.ui.recap import meanwhile
+from forum_trajanum.games.trajan.ui.recap import RECAP_KEY, RecapScreen, meanwhile
 from forum_trajanum.games.trajan.ui.statusline import status_line, whose_turn
 from forum_trajanum.tui.decisionlist import DecisionList, follows
 from forum_trajanum.tui.gamescreens import GameScreen
@@ -65,6 +66,8 @@ from forum_trajanum.tui.textlines import notes_first
 #: The lines a page of the hint has below 120 columns: the hint's line and the cut choice's
 #: two, so that the list keeps its eight rows at 80x24.
 HINT_LINES = 3
+#: What a choice that ends the turn says while it waits for its key.
+END_WAIT = "This ends your turn: Enter or e to end it · another choice, Escape or u: not yet"
 
 
 class TrajanScreen(GameScreen):
@@ -142,6 +145,8 @@ class TrajanScreen(GameScreen):
        unscrolled (58), the others' circles beside it, the choices narrower (48, 58, 54) */
     TrajanScreen.-wider #t-mid { width: 1.2fr; }
     TrajanScreen.-wider #p-decide { width: 1.1fr; }
+    /* three others' circles of 7 rows each in view above the map (issue 36.14) */
+    TrajanScreen.-wider.-tall #t-panel-box { min-height: 23; }
     TrajanScreen.-wide #p-decide, TrajanScreen.-wider #p-decide { padding-left: 1; }
     TrajanScreen #decision-title { height: auto; color: $warning; }
     /* two lines kept where rows are plenty: titles of one line and of two, in turn, moved
@@ -153,6 +158,9 @@ class TrajanScreen(GameScreen):
     TrajanScreen #decisions {
         height: 1fr; border: none; text-wrap: nowrap; text-overflow: ellipsis;
     }
+    /* from 160 columns the list has rows to spare: a long choice wraps there rather than
+       being cut (issue 36.14: empty rows below entries cut with "…") */
+    TrajanScreen.-wider #decisions { text-wrap: wrap; text-overflow: fold; }
     TrajanScreen #choice-full { display: none; height: auto; max-height: 3; color: #d7d7af; }
     TrajanScreen.-narrow #choice-full { max-height: 2; }
     TrajanScreen #t-message { height: auto; min-height: 1; color: $warning; }
@@ -160,6 +168,8 @@ class TrajanScreen(GameScreen):
     BINDINGS = [
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
+        # the turn's last choice waits for this key (or Enter) before it is final
+        Binding("e", "end_turn", "End turn", show=False),
         Binding("q", "menu", "Menu"),
         # Escape closes the innermost open thing; it never leaves the game (q does)
         Binding("escape", "back", "Back", show=False),
@@ -167,6 +177,8 @@ class TrajanScreen(GameScreen):
         Binding(LEGEND_KEY, "app.legend", "Legend"),
         Binding("k", "app.coach", "Coach", show=False),
         Binding("o", "others", "Others"),
+        # what the others did since one's last move, whole (named on the Meanwhile line)
+        Binding(RECAP_KEY, "recap", "Recap", show=False),
         *(
             Binding(key, f"panel('{panel}')", PANEL_WORDS[panel])
             for panel, key in PANEL_KEYS.items()
@@ -189,6 +201,9 @@ class TrajanScreen(GameScreen):
         self.hints = Hints(self, _suggest, self._hint_found, group="trajan-hint")
         self._message = ""
         self._title = Text()
+        #: The entry of a choice that ends the turn, waiting for Enter or e (issue 36.5: a
+        #: one-digit slip is never final), or None.
+        self._ending: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="t-status")
@@ -228,11 +243,13 @@ class TrajanScreen(GameScreen):
         if data.view is not self.data.view:  # something happened: an old hint is gone
             self.hints.forget()
             self.query_one("#t-hint").remove_class("-more", "-next")
+            self._ending = None
         self.data = data
         self._draw_status()
         self._draw_panel()
         self._fill_choices(data)
         self._set_message(data.message)
+        self._show_keys()
 
     # --- the panels ---------------------------------------------------------------------
 
@@ -295,6 +312,8 @@ class TrajanScreen(GameScreen):
                     title += scroll  # framed by its top line alone: no bottom line for it
                 if getattr(box, "_shown_subtitle", None) is None:
                     box._shown_subtitle = box.border_subtitle = Text("PgUp/PgDn scroll")
+            if box_id == "t-map-box":  # the drawing alone there: its short names in g
+                title += f"  ({LEGEND_KEY}: the short names)"
             set_title(box, title)
             content = panel_text(self.data, panel, heading=not narrow)
             if box_id == "t-map-box":  # beside everything else: the drawing alone
@@ -314,7 +333,12 @@ class TrajanScreen(GameScreen):
                 box.call_after_refresh(log.scroll_to_end, box)
             elif panel == "log" and follow:  # the latest in view, then the frame says what is not
                 box._follow_end = 5  # tries left: the log laid out late is scrolled again
+                # anchored at its foot when laid out, whenever that is: under the coach's
+                # strip the log showed the previous turn until Escape (issue 36.11)
+                box.anchor()
                 box.call_after_refresh(self._log_to_end, box)
+            elif box_id == "t-panel-box" and panel != "log" and box.is_anchored:
+                box.anchor(False)  # another panel opens at its top
 
     def coach_spot(self):
         """From 120 columns the board (on the left; from 160 in the middle): the coach's box
@@ -351,6 +375,10 @@ class TrajanScreen(GameScreen):
         """The other players' action circles, from this screen's view."""
         v, home = self.data.view, self.data.home
         self.app.push_screen(OthersScreen(v, v.viewer if v.viewer >= 0 else home, self.data.names))
+
+    def action_recap(self) -> None:
+        """r: what the others did since this seat's last move, whole, in its own window."""
+        self.app.push_screen(RecapScreen(self.data.scored, self.data.recap or self.data.recent))
 
     def action_scroll_panel(self, pages: int) -> None:
         box = self.query_one("#t-panel-box", VerticalScroll)
@@ -406,15 +434,18 @@ class TrajanScreen(GameScreen):
         same_kind = follows(self._shown_decision, decision)
         self._shown_decision = decision
         self._actions = list(legal)
+        ids = [i for i, _ in entries]
+        # a fresh list starts on the engine's top choice, the one that spends nothing (the
+        # pass, shown last, where every other choice spends: an extra action tile's)
+        top = ids.index(str(legal[0])) if legal and str(legal[0]) in ids else 0
         if entries == self._shown_choices and entries:
             if not same_kind:
-                options.highlighted = 0
+                options.highlighted = top
         else:
             self._shown_choices = entries
             options.clear_options()
             options.add_options(Option(Text(words), id=i) for i, words in entries)
-            ids = [i for i, _ in entries]
-            options.highlighted = ids.index(old_id) if same_kind and old_id in ids else 0
+            options.highlighted = ids.index(old_id) if same_kind and old_id in ids else top
         self.query_one("#t-hint").set_class(not legal, "-watch")
         # at 80 columns on the choices' top line (shown there alone: the wider layouts keep
         # the status line in view beside the coach)
@@ -472,7 +503,8 @@ class TrajanScreen(GameScreen):
             prompt = options.get_option_at_index(index).prompt
             plain = prompt.plain if isinstance(prompt, Text) else str(prompt)
             width = options.scrollable_content_region.width
-            if width > 0 and Text(plain).cell_len > width:
+            wraps = self._layout() == "wider"  # whole in the list itself
+            if width > 0 and not wraps and Text(plain).cell_len > width:
                 words = "» " + plain.strip().split(" ", 1)[-1]
         if full.display != bool(words):
             full.display = bool(words)
@@ -540,7 +572,11 @@ class TrajanScreen(GameScreen):
     def action_pick(self, number: int) -> None:
         options = self.query_one("#decisions", DecisionList)
         if 1 <= number <= options.option_count and not options.held:
-            self._choose(options.get_option_at_index(number - 1).id)
+            entry = options.get_option_at_index(number - 1).id
+            if entry == self._ending:  # a digit never ends the turn: Enter or e does
+                self._wait_to_end(entry)
+                return
+            self._choose(entry)
 
     def _choose(self, entry: str) -> None:
         """A choice made: keys that follow choose nothing until the next decision is on
@@ -548,13 +584,69 @@ class TrajanScreen(GameScreen):
         group's entry opens the group instead, its back entry closes it. The entry's action
         goes up as the view holds it (the engine's ``apply`` checks it)."""
         if entry.startswith(GROUP_ID):
+            self._ending = None
             self._open_group(None if entry == BACK_ID else entry.removeprefix(GROUP_ID))
             return
-        self.query_one("#decisions", DecisionList).spend()
         action = next((a for a in self._actions if str(a) == entry), entry)
+        # the last choice of the turn: a key more
+        fresh = entry != self._ending and not isinstance(action, str)
+        if fresh and ends_turn(self.data.view, action):
+            self._wait_to_end(entry)
+            return
+        self._ending = None
+        self.query_one("#decisions", DecisionList).spend()
         self.post_message(ActionChosen(action))
 
+    def _wait_to_end(self, entry: str) -> None:
+        """The choice ``entry`` ends the turn: highlighted, it waits for Enter or e (another
+        choice, Escape or u leave the turn open), as Forum Trajanum's end of a turn waits
+        while a step of it can be taken back."""
+        self._ending = entry
+        self._show_keys()
+        options = self.query_one("#decisions", DecisionList)
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        if entry in ids:
+            options.highlighted = ids.index(entry)
+        self.say(END_WAIT)
+
+    def key_offered(self, action: str) -> bool:
+        """Whether the key bar offers ``action`` now: u only where it takes something back
+        (issue 36.4: it was offered while the bots played)."""
+        return action != "undo" or self.data.can_undo or self._ending is not None
+
+    def _show_keys(self) -> None:
+        for bar in self.query(KeyBar):
+            bar.show_keys()
+
+    @property
+    def waiting_to_end(self) -> bool:
+        """Whether a choice that ends the turn waits for Enter or e."""
+        return self._ending is not None
+
+    def action_end_turn(self) -> None:
+        """e: the choice that ends the turn, once chosen, is played (Enter does the same)."""
+        if self._ending is not None:
+            self._choose(self._ending)
+        elif self.data.view.legal:
+            self.say("Your turn ends with its last choice: choose it, then Enter or e.")
+        else:
+            self.say("There is no turn of yours to end now.")
+
+    def _keep_turn(self) -> bool:
+        """Escape or u while a choice that ends the turn waits: nothing is played."""
+        if self._ending is None:
+            return False
+        self._ending = None
+        self._show_keys()
+        self.say("Nothing was played: your turn goes on, choose again.")
+        return True
+
     def action_undo(self) -> None:
+        if self._keep_turn():
+            return
+        if not self.data.can_undo:  # the true reason, in the game's words
+            self.say(self.data.undo_note or "Nothing to undo now.")
+            return
         self.post_message(UndoRequested())
 
     def action_help(self) -> None:
@@ -567,7 +659,9 @@ class TrajanScreen(GameScreen):
         """Escape: close the innermost open thing, the hint (or the thinking about one), a
         group of choices, else a message; with nothing open say, in one line, that q leaves
         (Escape never does)."""
-        if self._group is not None:  # in a group: back to the whole decision
+        if self._keep_turn():
+            pass
+        elif self._group is not None:  # in a group: back to the whole decision
             self._open_group(None)
         elif self.hints.shown():
             self._hide_hint()

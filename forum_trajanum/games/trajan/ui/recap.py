@@ -6,9 +6,21 @@ What matters goes first (:func:`points_since`): the points each other player sco
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
 
 from forum_trajanum.games.trajan.engine.words import POINTS_SHORT
+from forum_trajanum.tui.keys import KeyBar
+
+#: The key of the recap's own window (issue 36.10), and how the one-line "Meanwhile" names it.
+RECAP_KEY = "r"
+RECAP_WORDS = f" · {RECAP_KEY}: all of it"
 
 
 def _stops(session, seat: int, actor: int) -> bool:
@@ -72,7 +84,8 @@ def meanwhile(recent: list[str], most: int = 4, width: int = 0, scored=()) -> Te
     their first step): first what matters, the points each other player scored (``scored``:
     :func:`~forum_trajanum.games.trajan.ui.recap.points_since`), then their moves, in one wrapped
     paragraph; with ``width``, in one line of that width: the points, then the latest moves
-    that fit, and "l: the log" when some are left out or cut (all of them are in the log)."""
+    that fit, and "r: all of it" when some are left out or cut (the recap's own window,
+    :class:`RecapScreen`, shows them whole)."""
     if not recent and not scored:
         return Text()
     out = Text("Meanwhile: ", style="bold")
@@ -88,7 +101,7 @@ def meanwhile(recent: list[str], most: int = 4, width: int = 0, scored=()) -> Te
         head = "; ".join(words.split(" (")[0] for words in scored)
     if head:
         room -= Text(head).cell_len + 2
-    log_key = " · l: the log"  # where the moves left out are
+    log_key = RECAP_WORDS  # where the moves left out are
     shown: list[str] = []
     for line in reversed(recent[-most:]):
         wanted = [line, *shown]
@@ -110,3 +123,59 @@ def meanwhile(recent: list[str], most: int = 4, width: int = 0, scored=()) -> Te
     if len(shown) < len(recent) or (shown and shown[-1] != recent[-1]):
         out.append(log_key, style="bold")
     return out
+
+
+def recap_table(scored: list[str], recent: list[str]) -> Group:
+    """What the others did since a person's own last move, whole: the points each scored,
+    then every move, one a row (its wrapped lines indented under its words)."""
+    grid = Table.grid(padding=(0, 1, 0, 0))
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1)
+    if not recent:
+        grid.add_row("·", "The others made no move since yours.")
+    for line in recent:
+        grid.add_row("·", Text(line))
+    points = [Text("Points: " + "; ".join(scored), style="bold")] if scored else []
+    return Group(*points, grid)
+
+
+class RecapScreen(ModalScreen[None]):
+    """What the others did since the person last decided, in a window of its own (``r``):
+    readable whole at 80x24 (issue 36.10: the one line above the choices cut it, and the log
+    panel showed 5-6 lines of it at a time)."""
+
+    BINDINGS = [
+        Binding(f"escape,{RECAP_KEY},q,enter", "close", "Close"),
+        Binding("pageup", "scroll(-1)", show=False),
+        Binding("pagedown", "scroll(1)", show=False),
+    ]
+    DEFAULT_CSS = """
+    RecapScreen { align: center middle; }
+    RecapScreen #recap-box {
+        width: 100%; max-width: 100; height: auto; max-height: 100%;
+        border: thick #d7af00; background: #141a20; padding: 0 1;
+    }
+    """
+
+    def __init__(self, scored: list[str], recent: list[str]) -> None:
+        super().__init__()
+        self.scored, self.recent = scored, recent
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="recap-box") as box:
+            box.border_title = Text("Since your last move (Escape closes)")
+            yield Static(recap_table(self.scored, self.recent), id="recap-text")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#recap-box").focus()
+
+    def action_scroll(self, pages: int) -> None:
+        box = self.query_one("#recap-box", VerticalScroll)
+        if pages < 0:
+            box.scroll_page_up(animate=False)
+        else:
+            box.scroll_page_down(animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
