@@ -359,14 +359,15 @@ def test_a_trajan_game_starts_and_plays_in_the_browser(browser, own_server, tmp_
     tab.press("Enter")  # New game
     tab.wait_for_text("Players")
     # the form opens on its first field, the game: open its list with Space (its arrow turns
-    # up), choose Trajan (the field shows it), then back past Back to Start
+    # up), choose Trajan with Enter (the field shows it, and the next field has the focus),
+    # then back past the game and Back to Start
     tab.clear()
     tab.press("Space")
     tab.wait_for_text("▲")
     tab.clear()
     tab.press("ArrowDown", "Enter")
     tab.wait_for_match(r"Trajan\s+▼")  # not "Forum Trajanum ▼"
-    tab.press("Shift+Tab", "Shift+Tab", "Enter")
+    tab.press("Shift+Tab", "Shift+Tab", "Shift+Tab", "Enter")
     (game,) = wait_until(lambda: _games(home), what="the Trajan game's save")
     assert game.game == "trajan"
     tab.wait_for_text("Pass the keyboard")
