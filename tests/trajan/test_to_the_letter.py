@@ -269,3 +269,13 @@ def test_every_ruling_is_in_the_data_module_with_its_line_and_in_the_help_list()
     assert "a senate tile lying in a province stays" in texts
     assert "three starting Trajan tiles in a row" in texts
     assert "only then are the start player drawn" in texts
+
+
+def test_the_help_says_a_forum_tile_meeting_a_demand_is_spent():
+    # EN l.413-419: "each player has to spend one matching forum tile for each revealed demand
+    # tile ... All forum tiles used ... will be removed from the game"; a first-timer read "they
+    # meet the people's demands and count at the end" as keeping them (QA at 80x24, issue 36)
+    from forum_trajanum.games.trajan.ui.help import RULES_PARAGRAPHS as RULES
+
+    forum = next(line for line in RULES if line.startswith("Forum:"))
+    assert "spent to meet" in forum and "removed from the game" in forum

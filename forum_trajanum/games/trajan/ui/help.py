@@ -62,7 +62,9 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "pile; or play 1-2 cards to your display and draw as many; or ship cards for a ship's "
     "VP: identical cards, 1-3 pairs of different commodities, or all different.",
     "Forum: take a tile from the forum (bread, games, religion, senate votes, extra actions, "
-    "wild cards). They meet the people's demands and count at the end.",
+    "wild cards). At each quarter's end a bread, games or religion tile is spent to meet "
+    "one of the people's demands (removed from the game, EN l.413-419); the tiles you keep "
+    "count for the bonus tiles at the end.",
     "Military: recruit a token into your military camp, march your leader to a neighbouring "
     "province (taking the tile there; no VP yet), or deploy a legionnaire where your leader "
     "stands for the province's VP (3 less per other player's legionnaire there).",
