@@ -88,17 +88,44 @@ def _sow(state: GameState, p: int, tray: int, hand: list[int], target: int) -> N
         tray = (tray + 1) % _TRAYS
 
 
+#: Per Trajan tile, the markers it needs as (colour, count) pairs (R3: a pair needs two).
+_NEEDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    ((a, 2),) if a == b else ((a, 1), (b, 1)) for a, b in (t.colours for t in D.TRAJAN_TILES)
+)
+
+
 def completable(tile: int, tray: list[int], hand, landing: int) -> bool:
     """Whether markers from ``hand`` (counts per colour), ``landing`` of which will fall into
     a tray holding ``tray``, can make that tray accomplish Trajan tile ``tile`` (-1: none;
     EN l.219, R2)."""
     if tile < 0:
         return False
-    need = [0] * _COLOURS
-    for c in D.TRAJAN_TILES[tile].colours:
-        need[c] += 1
-    short = [max(0, need[c] - tray[c]) for c in range(_COLOURS)]
-    return all(short[c] <= hand[c] for c in range(_COLOURS)) and sum(short) <= landing
+    short = 0
+    for c, need in _NEEDS[tile]:
+        missing = need - tray[c]
+        if missing > 0:
+            if missing > hand[c]:
+                return False
+            short += missing
+    return short <= landing
+
+
+def _landing(first: int, count: int, target: int) -> int:
+    """How many of ``count`` markers sown one a tray from tray ``first`` fall into ``target``."""
+    offset = (target - first) % _TRAYS
+    return 0 if offset >= count else (count - 1 - offset) // _TRAYS + 1
+
+
+def _keeps_after(tile: int, pl: PlayerState, task: SowTask, colour: int) -> bool:
+    """Whether the target's Trajan tile can still be accomplished after a marker of
+    ``colour`` goes into the next tray (the second half of :func:`keeps_tile`)."""
+    hand = list(task.hand)
+    hand[colour] -= 1
+    tray = pl.trays[task.target]
+    if task.tray == task.target:
+        tray = list(tray)
+        tray[colour] += 1
+    return completable(tile, tray, hand, _landing(task.tray + 1, sum(hand), task.target))
 
 
 def keeps_tile(pl: PlayerState, task: SowTask, colour: int) -> tuple[bool, bool]:
@@ -106,27 +133,25 @@ def keeps_tile(pl: PlayerState, task: SowTask, colour: int) -> tuple[bool, bool]
     whether the target's Trajan tile on ``pl``'s circle can still be accomplished now, and
     after a marker of ``colour`` goes into the next tray."""
     tile = pl.slots[task.target]
-    n = sum(task.hand)
-
-    def landing(first: int, count: int) -> int:
-        return sum(1 for k in range(count) if (first + k) % _TRAYS == task.target)
-
-    now = completable(tile, pl.trays[task.target], task.hand, landing(task.tray, n))
-    hand = list(task.hand)
-    hand[colour] -= 1
-    tray = list(pl.trays[task.target])
-    if task.tray == task.target:
-        tray[colour] += 1
-    then = completable(tile, tray, hand, landing(task.tray + 1, n - 1))
-    return now, then
+    landing = _landing(task.tray, sum(task.hand), task.target)
+    now = completable(tile, pl.trays[task.target], task.hand, landing)
+    return now, _keeps_after(tile, pl, task, colour)
 
 
 def _sow_options(state: GameState, task: SowTask) -> list:
     """The colours in hand, those that keep the target's Trajan tile possible first (then
-    in colour order): the top choice, which Enter takes, gives away nothing (issue 27.1)."""
+    in colour order): the top choice, which Enter takes, gives away nothing (issue 27.1).
+
+    Cheap for bots and random play: the order is looked at only when the tile can still be
+    accomplished now (else every colour ranks the same), and then per colour in hand."""
+    hand = task.hand
+    colours = [c for c in range(_COLOURS) if hand[c]]
     pl = state.players[task.player]
-    colours = [c for c in range(_COLOURS) if task.hand[c]]
-    colours.sort(key=lambda c: keeps_tile(pl, task, c) == (True, False))
+    tile = pl.slots[task.target]
+    if tile >= 0 and completable(
+        tile, pl.trays[task.target], hand, _landing(task.tray, sum(hand), task.target)
+    ):
+        colours.sort(key=lambda c: not _keeps_after(tile, pl, task, c))
     return [Sow.make(c) for c in colours]
 
 
