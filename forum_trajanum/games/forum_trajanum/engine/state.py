@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from forum_trajanum.core.assign import assign
 from forum_trajanum.core.options import CHOICE, SEATS, TICK, offer
 from forum_trajanum.games.forum_trajanum.data import (
     COLUMN_VALUES,
@@ -168,6 +169,8 @@ class PlayerState(BaseModel):
     deal: list[int] = Field(default_factory=list)  # shuffled tile indices, consumed at the deal
     handicap: bool = False
 
+    __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
+
     def clone(self) -> PlayerState:
         """A deep copy, fast enough for search."""
         data = self.__dict__.copy()
@@ -226,6 +229,8 @@ class GameState(BaseModel):
     #: during the cycle's rounds (they add up to the player's points of the cycle)
     scorings: list[list[dict[str, int]]] = Field(default_factory=list)
     _legal: list | None = PrivateAttr(default=None)
+
+    __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
 
     def clone(self) -> GameState:
         """A deep copy, fast enough for search."""

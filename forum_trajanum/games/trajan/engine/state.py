@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
+from forum_trajanum.core.assign import assign
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.tasks import TaskField
 
@@ -125,6 +126,8 @@ class PlayerState(BaseModel):
     default_markers: list[int] = Field(default_factory=list)
     default_stacks: list[int] = Field(default_factory=list)
 
+    __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
+
     def clone(self) -> PlayerState:
         data = self.__dict__.copy()
         data["trays"] = [t[:] for t in self.trays]
@@ -185,6 +188,8 @@ class GameState(BaseModel):
     tasks: list[TaskField] = Field(default_factory=list)
     actions_taken: int = 0
     _legal: list | None = PrivateAttr(default=None)
+
+    __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
 
     def clone(self) -> GameState:
         data = self.__dict__.copy()
