@@ -166,6 +166,23 @@ class Action(BaseModel):
         raise NotImplementedError
 
 
+class Made(dict):
+    """The shared instances of one action class with a single field, by that field's value,
+    at the cost of a dict look-up: ``TAKES = Made(Take)``, then ``TAKES[3] is Take.make(3)``.
+    For the options computed at every decision (issue 37.5); filled as values are asked for,
+    so that importing a game builds no action."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, cls: type[Action]) -> None:
+        super().__init__()
+        self._make = cls.make
+
+    def __missing__(self, value):
+        found = self[value] = self._make(value)
+        return found
+
+
 @dataclass(frozen=True, slots=True)
 class LogSpec:
     """What every game says about one action kind for its log and its undo: its public log

@@ -63,8 +63,18 @@ def _seaport_options(state: GameState, p: int) -> list:
             if b != a or counts[a] >= D.DISPLAY_CARDS[-1]:  # both cards of one commodity
                 options.append(Display.make(a, b))
     wilds = sum(_FORUM[t].kind == "wild_commodity" for t in pl.tiles)
-    options += _ship_options(counts, have, wilds)
+    loads = _SHIP_LOADS.get(key := (*counts, wilds))
+    if loads is None:
+        if len(_SHIP_LOADS) >= 4096:  # bounded: a long-lived host plays many games
+            _SHIP_LOADS.clear()
+        loads = _SHIP_LOADS[key] = tuple(_ship_options(counts, have, wilds))
+    options += loads
     return options
+
+
+#: The ship loads by the commodity counts in hand and the wild tiles (a hand's loads are
+#: the same whenever it holds the same cards: computed once, not at every seaport action).
+_SHIP_LOADS: dict[tuple[int, ...], tuple] = {}
 
 
 def _ship_options(counts: list[int], have: list[int], wilds: int) -> list:

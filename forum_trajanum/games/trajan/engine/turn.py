@@ -6,6 +6,7 @@ and the extra actions after it (EN l.630-640; R16, R27, R32).
 
 from __future__ import annotations
 
+from forum_trajanum.core.actions import Made
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import (
     PASS,
@@ -40,6 +41,8 @@ from forum_trajanum.games.trajan.engine.tasks import (
 _FORUM = D.FORUM_TILES
 _COLOURS = D.NUM_COLOURS
 _TRAYS = D.NUM_TRAYS
+_TAKES = Made(Take)
+_SOWS = Made(Sow)
 
 
 def source_trays(state: GameState, p: int) -> list[int]:
@@ -49,7 +52,7 @@ def source_trays(state: GameState, p: int) -> list[int]:
 
 
 def _source_options(state: GameState, task: SourceTask) -> list:
-    return [Take.make(t) for t in source_trays(state, task.player)]
+    return [_TAKES[t] for t in source_trays(state, task.player)]
 
 
 def _take(state: GameState, task: SourceTask, action: Take):
@@ -152,7 +155,7 @@ def _sow_options(state: GameState, task: SowTask) -> list:
         tile, pl.trays[task.target], hand, _landing(task.tray, sum(hand), task.target)
     ):
         colours.sort(key=lambda c: not _keeps_after(tile, pl, task, c))
-    return [Sow.make(c) for c in colours]
+    return [_SOWS[c] for c in colours]
 
 
 def _sow_one(state: GameState, task: SowTask, action: Sow):
