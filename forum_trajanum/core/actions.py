@@ -167,19 +167,21 @@ class Action(BaseModel):
 
 
 class Made(dict):
-    """The shared instances of one action class with a single field, by that field's value,
-    at the cost of a dict look-up: ``TAKES = Made(Take)``, then ``TAKES[3] is Take.make(3)``.
-    For the options computed at every decision (issue 37.5); filled as values are asked for,
-    so that importing a game builds no action."""
+    """The shared instances of one action class by their field values, at the cost of a dict
+    look-up: ``TAKES = Made(Take)``, then ``TAKES[3] is Take.make(3)`` (a class of several
+    fields is looked up by the tuple of their values: ``ENVOYS[row, col]``). For the options
+    computed at every decision (issue 37.5); filled as values are asked for, so that
+    importing a game builds no action."""
 
-    __slots__ = ("_make",)
+    __slots__ = ("_make", "_one")
 
     def __init__(self, cls: type[Action]) -> None:
         super().__init__()
         self._make = cls.make
+        self._one = len(cls._fields) == 1
 
-    def __missing__(self, value):
-        found = self[value] = self._make(value)
+    def __missing__(self, key):
+        found = self[key] = self._make(key) if self._one else self._make(*key)
         return found
 
 

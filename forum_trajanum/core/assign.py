@@ -28,3 +28,13 @@ def assign(self: BaseModel, name: str, value: Any) -> None:
         fields[name] = value
     else:
         _PYDANTIC_SETATTR(self, name, value)
+
+
+def assign_all(self: BaseModel, **values: Any) -> None:
+    """Several fields of ``self`` at once, in one dict update (a round's or a turn's resets,
+    the engines' most frequent assignments); a name that is no field is refused."""
+    fields = self.__dict__
+    if not fields.keys() >= values.keys():
+        unknown = ", ".join(sorted(values.keys() - fields.keys()))
+        raise ValueError(f'"{type(self).__name__}" object has no field {unknown}')
+    fields.update(values)
