@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from forum_trajanum.core.actions import Made
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import (
     TILE_KEY,
@@ -36,6 +37,11 @@ from forum_trajanum.games.trajan.engine.tasks import (
 )
 
 _FORUM = D.FORUM_TILES
+_PICK = Made(Pick)
+_TAKE_FORUM = Made(TakeForum)
+_MARCH = Made(March)
+_TAKE_TRAJAN = Made(TakeTrajan)
+_BUILD = Made(Build)
 _TRAYS = D.NUM_TRAYS
 #: How many real cards each chosen commodity gives a pair on the pairs ship (the rest wild).
 _PAIR_REAL = tuple(range(1, D.PAIR_CARDS + 1))
@@ -51,7 +57,7 @@ def _seaport_options(state: GameState, p: int) -> list:
     options = []
     if drawable(state):
         options.append(Draw.make())  # EN l.251
-    options += [Pick.make(i + 1) for i, pile in enumerate(state.discards) if pile]  # EN l.252
+    options += [_PICK[i + 1] for i, pile in enumerate(state.discards) if pile]  # EN l.252
     counts = [0] * len(D.COMMODITIES)
     for card in pl.hand:
         if card >= 0:
@@ -112,14 +118,14 @@ def _ship_options(counts: list[int], have: list[int], wilds: int) -> list:
 def _forum_options(state: GameState, p: int) -> list:
     keys = {TILE_KEY[t] for t in state.forum if t >= 0}  # EN l.308
     keys.update(TILE_KEY[t] for t in state.yellow if t >= 0)  # R31
-    return [TakeForum.make(k) for k in sorted(keys)]
+    return [_TAKE_FORUM[k] for k in sorted(keys)]
 
 
 def _military_options(state: GameState, p: int) -> list:
     pl = state.players[p]
     options = [Recruit.make()] if pl.supply else []  # EN l.318, R22
     exits = D.CAMP_EXITS if pl.leader == D.CAMP else D.ADJACENT[pl.leader]  # EN l.319, R6
-    options += [March.make(q) for q in exits]
+    options += [_MARCH[q] for q in exits]
     if pl.leader != D.CAMP and pl.legions and pl.leader not in pl.provinces:  # EN l.320, l.324
         options.append(Deploy.make())
     return options
@@ -134,7 +140,7 @@ def _trajan_options(state: GameState, p: int) -> list:
     pl = state.players[p]
     if pl.arch == D.ARCH_CENTRE:  # EN l.333
         return []
-    return [TakeTrajan.make(s) for s in range(len(state.stacks)) if state.stacks[s]]  # R21
+    return [_TAKE_TRAJAN[s] for s in range(len(state.stacks)) if state.stacks[s]]  # R21
 
 
 def _construction_options(state: GameState, p: int) -> list:
@@ -145,7 +151,7 @@ def _construction_options(state: GameState, p: int) -> list:
             near = {s for own in pl.sites for s in D.SITE_NEIGHBOURS[own]}
         else:
             near = range(len(state.district))
-        options += [Build.make(s) for s in sorted(near) if p not in state.workers[s]]  # R7
+        options += [_BUILD[s] for s in sorted(near) if p not in state.workers[s]]  # R7
     return options
 
 

@@ -79,13 +79,13 @@ def _sow(state: GameState, p: int, tray: int, hand: list[int], target: int) -> N
     is left (EN l.187-189)."""
     trays = state.players[p].trays
     while True:
-        colours = [c for c in range(_COLOURS) if hand[c]]
+        colours = _COLOURS - hand.count(0)
         if not colours:
             return
-        if len(colours) > 1:
+        if colours > 1:
             state.tasks.append(SowTask(p, tray, tuple(hand), target))
             return
-        c = colours[0]
+        c = hand.index(max(hand))  # the one colour left
         trays[tray][c] += 1
         hand[c] -= 1
         tray = (tray + 1) % _TRAYS
