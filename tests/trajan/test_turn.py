@@ -213,3 +213,34 @@ def test_a_sowing_lists_first_the_colours_that_keep_the_target_tile_possible(pla
         if checked >= 150 and reordered >= 5:
             break
     assert checked >= 150 and reordered >= 5
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_an_action_lists_what_spends_nothing_then_the_pass_then_what_spends_cards_or_tiles(
+    players,
+):
+    # EN l.245-375: a tray's action may be passed; the top of its list, the choice Enter
+    # takes, spends nothing (the pass comes before the displays and ship loads, which spend
+    # cards). The engine finds where the pass goes without sorting the list: every action's
+    # options must list what spends last, which this checks over whole random games.
+    from forum_trajanum.games.trajan.engine.actions import PASS
+    from forum_trajanum.games.trajan.engine.board import action_options
+    from forum_trajanum.games.trajan.engine.tasks import ActTask
+    from forum_trajanum.games.trajan.engine.turn import SPENDING
+
+    from .helpers import random_game
+
+    checked = spending = 0
+    for seed in range(1, 8):
+        for state, _ in random_game(seed, players):
+            top = state.tasks[-1] if state.tasks else None
+            if not isinstance(top, ActTask):
+                continue
+            legal = legal_actions(state)
+            options = action_options(state, top.player, top.action)
+            free = [o for o in options if not isinstance(o, SPENDING)]
+            spends = [o for o in options if isinstance(o, SPENDING)]
+            assert legal == [*free, PASS, *spends], top
+            checked += 1
+            spending += bool(spends)
+    assert checked >= 100 and spending >= 20

@@ -48,7 +48,8 @@ _PAIR_REAL = tuple(range(1, D.PAIR_CARDS + 1))
 
 
 def action_options(state: GameState, p: int, action: int) -> list:
-    """Every option of one action for player ``p`` now (empty: it cannot be performed)."""
+    """Every option of one action for player ``p`` now (empty: it cannot be performed); those
+    that spend what the player holds (cards, forum tiles: ``turn.SPENDING``) come last."""
     return _OPTIONS[action](state, p)
 
 

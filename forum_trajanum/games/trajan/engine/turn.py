@@ -246,8 +246,15 @@ def _act_options(state: GameState, task: ActTask) -> list:
     options = action_options(state, task.player, task.action)
     if not options:
         return []
-    free = [o for o in options if not isinstance(o, SPENDING)]
-    return [*free, PASS, *(o for o in options if isinstance(o, SPENDING))]
+    # an action's options list the spending ones last (board.action_options): the pass goes
+    # before the first of them, found without looking at the others (issue 37.5)
+    for first, option in enumerate(options):
+        if type(option) in _SPENDING:
+            return [*options[:first], PASS, *options[first:]]
+    return [*options, PASS]
+
+
+_SPENDING = frozenset(SPENDING)
 
 
 def _act(state: GameState, task: ActTask, action):
