@@ -41,14 +41,14 @@ from forum_trajanum.games.trajan.engine.tasks import (
 _FORUM = D.FORUM_TILES
 _COLOURS = D.NUM_COLOURS
 _TRAYS = D.NUM_TRAYS
+_EMPTY = [0] * _COLOURS
 _TAKES = Made(Take)
 _SOWS = Made(Sow)
 
 
 def source_trays(state: GameState, p: int) -> list[int]:
     """The trays player ``p`` may take the markers of (any with a marker: EN l.185)."""
-    trays = state.players[p].trays
-    return [t for t in range(_TRAYS) if any(trays[t])]
+    return [t for t, tray in enumerate(state.players[p].trays) if tray != _EMPTY]
 
 
 def _source_options(state: GameState, task: SourceTask) -> list:
