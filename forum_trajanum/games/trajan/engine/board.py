@@ -63,25 +63,32 @@ def _seaport_options(state: GameState, p: int) -> list:
     for card in pl.hand:
         if card >= 0:
             counts[card] += 1
+    wilds = sum(_FORUM[t].kind == "wild_commodity" for t in pl.tiles)
+    spending = _SPENDING_OPTIONS.get(key := (*counts, wilds))
+    if spending is None:
+        if len(_SPENDING_OPTIONS) >= 4096:  # bounded: a long-lived host plays many games
+            _SPENDING_OPTIONS.clear()
+        spending = _SPENDING_OPTIONS[key] = _spending_options(counts, wilds)
+    options += spending
+    return options
+
+
+def _spending_options(counts: list[int], wilds: int) -> tuple:
+    """The seaport's options that spend cards: the displays (EN l.253: 1 or 2 cards,
+    D.DISPLAY_CARDS), then the ship loads, for a hand of ``counts`` per commodity."""
+    options = []
     have = [c for c in range(len(counts)) if counts[c]]
-    for i, a in enumerate(have):  # EN l.253: 1 or 2 cards (D.DISPLAY_CARDS)
+    for i, a in enumerate(have):
         options.append(Display.make(a, -1))
         for b in have[i:]:
             if b != a or counts[a] >= D.DISPLAY_CARDS[-1]:  # both cards of one commodity
                 options.append(Display.make(a, b))
-    wilds = sum(_FORUM[t].kind == "wild_commodity" for t in pl.tiles)
-    loads = _SHIP_LOADS.get(key := (*counts, wilds))
-    if loads is None:
-        if len(_SHIP_LOADS) >= 4096:  # bounded: a long-lived host plays many games
-            _SHIP_LOADS.clear()
-        loads = _SHIP_LOADS[key] = tuple(_ship_options(counts, have, wilds))
-    options += loads
-    return options
+    return (*options, *_ship_options(counts, have, wilds))
 
 
-#: The ship loads by the commodity counts in hand and the wild tiles (a hand's loads are
-#: the same whenever it holds the same cards: computed once, not at every seaport action).
-_SHIP_LOADS: dict[tuple[int, ...], tuple] = {}
+#: The displays and ship loads by the commodity counts in hand and the wild tiles (the same
+#: whenever a hand holds the same cards: computed once, not at every seaport action).
+_SPENDING_OPTIONS: dict[tuple[int, ...], tuple] = {}
 
 
 def _ship_options(counts: list[int], have: list[int], wilds: int) -> list:
