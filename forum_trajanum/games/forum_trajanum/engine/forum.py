@@ -110,7 +110,16 @@ def geometry(faces: tuple[str, ...], layout: Layout) -> ForumGeometry:
                     todo.append(nb)
         areas.append(tuple(sorted(members)))
     eagles = tuple(i for i, col in enumerate(colours) if col == EAGLE)
-    eagle_set = set(eagles)
+    of_colour: dict[str, list[int]] = {}
+    for i, col in enumerate(colours):
+        of_colour.setdefault(col, []).append(i)
+    # next to an eagle: the neighbours of the eagles (being neighbours is mutual)
+    adjacent, diagonal = [False] * len(coords), [False] * len(coords)
+    for eagle in eagles:
+        for nb in orth[eagle]:
+            adjacent[nb] = True
+        for nb in diag[eagle]:
+            diagonal[nb] = True
     return ForumGeometry(
         height=height,
         width=width,
@@ -124,11 +133,9 @@ def geometry(faces: tuple[str, ...], layout: Layout) -> ForumGeometry:
         areas=tuple(areas),
         area_colour=tuple(colours[a[0]] for a in areas),
         eagles=eagles,
-        cells_of_colour={
-            col: tuple(i for i, c in enumerate(colours) if c == col) for col in set(colours)
-        },
-        eagle_adjacent=tuple(any(n in eagle_set for n in orth[i]) for i in range(len(coords))),
-        eagle_diagonal=tuple(any(n in eagle_set for n in diag[i]) for i in range(len(coords))),
+        cells_of_colour={col: tuple(cells) for col, cells in of_colour.items()},
+        eagle_adjacent=tuple(adjacent),
+        eagle_diagonal=tuple(diagonal),
     )
 
 
