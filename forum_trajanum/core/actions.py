@@ -166,6 +166,25 @@ class Action(BaseModel):
         raise NotImplementedError
 
 
+class Made(dict):
+    """The shared instances of one action class by their field values, at the cost of a dict
+    look-up: ``TAKES = Made(Take)``, then ``TAKES[3] is Take.make(3)`` (a class of several
+    fields is looked up by the tuple of their values: ``ENVOYS[row, col]``). For the options
+    computed at every decision (issue 37.5); filled as values are asked for, so that
+    importing a game builds no action."""
+
+    __slots__ = ("_make", "_one")
+
+    def __init__(self, cls: type[Action]) -> None:
+        super().__init__()
+        self._make = cls.make
+        self._one = len(cls._fields) == 1
+
+    def __missing__(self, key):
+        found = self[key] = self._make(key) if self._one else self._make(*key)
+        return found
+
+
 @dataclass(frozen=True, slots=True)
 class LogSpec:
     """What every game says about one action kind for its log and its undo: its public log

@@ -77,23 +77,31 @@ class Flow:
         ``player``, when given, is who tries the action. An action that is not legal raises an
         :class:`IllegalActionError` (what was tried, why, and where) and changes nothing.
         """
-        if not state.tasks:
+        tasks = state.tasks
+        if not tasks:
             raise GameOverError(f"the game is over; {action} is not possible")
-        task = state.tasks[-1]
+        task = tasks[-1]
         if player is not None and player != task.player:
             raise NotYourDecisionError(
                 f"player {player + 1} tried {action!s} but it is player {task.player + 1}'s "
                 f"decision ({self.describe(state)})"
             )
-        legal = self.legal_actions(state)
-        if not any(a is action for a in legal) and action not in legal:
-            raise IllegalActionError(self._why_illegal(state, action, legal))
-        tasks = state.tasks
+        legal = state.__pydantic_private__["_legal"]
+        if legal is None:
+            legal = self.legal_actions(state)
+        for shared in legal:  # the shared instances first: no field-by-field comparison
+            if shared is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalActionError(self._why_illegal(state, action, legal))
         tasks.pop()
         depth = len(tasks)
         if self._decisions[task.kind].handle(state, task, action) is AGAIN:
             tasks.insert(depth, task)  # the decision stays open below what the action started
-        state.actions_taken += 1
+        # a plain field: its value written directly, without pydantic's per-assignment dispatch
+        # (once per action, the hottest assignment of every game)
+        state.__dict__["actions_taken"] += 1
         self.run_automatic(state)
         return state
 

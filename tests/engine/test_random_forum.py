@@ -171,3 +171,30 @@ def test_a_record_written_before_the_option_loads_with_the_printed_forum():
     del data["options"]["random_forum"]  # a version-1 save of the release before the option
     _record, state = GameRecord.load(json.dumps(data))
     assert state.forum_faces == tuple(printed_face(b) for b in state.boards)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_cell_knows_its_colour_its_area_and_whether_an_eagle_is_next_to_it(players):
+    # Rules "Forum": an envoy next to an eagle (orthogonally; diagonally too with Patrician
+    # I) scores at the cycle's end; the colour-area rule sends envoys by colour areas. The
+    # geometry derives these once per game (issue 37.5: from a grid cached per layout); each
+    # is checked here cell by cell from the coordinates and colours alone.
+    from forum_trajanum.core.game import GAMES
+
+    game = GAMES.get("forum-trajanum")
+    for seed in range(12):
+        geo = forum_geometry(game.new_game(seed, game.options(players=players)))
+        cell = {rc: i for i, rc in enumerate(geo.coords)}
+        for i, (r, c) in enumerate(geo.coords):
+            orth = [cell[r + dr, c + dc] for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                    if (r + dr, c + dc) in cell]  # fmt: skip
+            diag = [cell[r + dr, c + dc] for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1))
+                    if (r + dr, c + dc) in cell]  # fmt: skip
+            assert sorted(geo.orth[i]) == sorted(orth) and sorted(geo.diag[i]) == sorted(diag)
+            assert geo.eagle_adjacent[i] == any(geo.colours[n] == "E" for n in orth)
+            assert geo.eagle_diagonal[i] == any(geo.colours[n] == "E" for n in diag)
+            assert i in geo.cells_of_colour[geo.colours[i]]
+            if geo.colours[i] != "E":
+                area = geo.areas[geo.area_of[i]]
+                assert i in area and geo.area_colour[geo.area_of[i]] == geo.colours[i]
+        assert sum(map(len, geo.cells_of_colour.values())) == len(geo.coords)

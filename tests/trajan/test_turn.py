@@ -180,3 +180,67 @@ def test_the_sowing_plan_says_where_the_last_marker_lands_and_what_it_completes(
     apply(s, parse("take forum"))
     apply(s, parse("sow P"))
     assert s.players[0].points["trajan"] == 5
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_sowing_lists_first_the_colours_that_keep_the_target_tile_possible(players):
+    # EN l.187-189 (the player chooses which marker goes where), l.219 (a tray matching its
+    # Trajan tile accomplishes it): the top colour, which Enter takes, never loses a tile that
+    # can still be done; the others follow in colour order. Each colour is checked against a
+    # brute force that plays every way of sowing the rest (the engine's order is computed
+    # by arithmetic, for speed: issue 37.5).
+    from forum_trajanum.games.trajan.engine.tasks import SowTask
+
+    from .helpers import can_still_accomplish, random_game
+
+    checked = reordered = 0
+    for seed in range(1, 60):
+        for state, _ in random_game(seed, players):
+            top = state.tasks[-1] if state.tasks else None
+            if not isinstance(top, SowTask):
+                continue
+            seat, target = top.player, top.target
+            tile = state.players[seat].slots[target]
+            now = tile >= 0 and can_still_accomplish(state, seat, target, tile)
+            keeps = {}
+            for c in (c for c in range(6) if top.hand[c]):
+                after = apply(state.clone(), parse(f"sow {'BYGOPW'[c]}"))
+                keeps[c] = tile >= 0 and can_still_accomplish(after, seat, target, tile)
+            expected = sorted(keeps, key=lambda c: now and not keeps[c])
+            assert [a.colour for a in legal_actions(state)] == expected, (top, tile)
+            checked += 1
+            reordered += expected != sorted(keeps)
+        if checked >= 150 and reordered >= 5:
+            break
+    assert checked >= 150 and reordered >= 5
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_an_action_lists_what_spends_nothing_then_the_pass_then_what_spends_cards_or_tiles(
+    players,
+):
+    # EN l.245-375: a tray's action may be passed; the top of its list, the choice Enter
+    # takes, spends nothing (the pass comes before the displays and ship loads, which spend
+    # cards). The engine finds where the pass goes without sorting the list: every action's
+    # options must list what spends last, which this checks over whole random games.
+    from forum_trajanum.games.trajan.engine.actions import PASS
+    from forum_trajanum.games.trajan.engine.board import action_options
+    from forum_trajanum.games.trajan.engine.tasks import ActTask
+    from forum_trajanum.games.trajan.engine.turn import SPENDING
+
+    from .helpers import random_game
+
+    checked = spending = 0
+    for seed in range(1, 8):
+        for state, _ in random_game(seed, players):
+            top = state.tasks[-1] if state.tasks else None
+            if not isinstance(top, ActTask):
+                continue
+            legal = legal_actions(state)
+            options = action_options(state, top.player, top.action)
+            free = [o for o in options if not isinstance(o, SPENDING)]
+            spends = [o for o in options if isinstance(o, SPENDING)]
+            assert legal == [*free, PASS, *spends], top
+            checked += 1
+            spending += bool(spends)
+    assert checked >= 100 and spending >= 20

@@ -32,7 +32,17 @@ COL_LETTERS = "ABCDEF"
 
 def cell_index(name: str) -> int:
     """``"C2"`` -> 8 (row-major, rows 1-6 top to bottom, columns A-F)."""
-    return (int(name[1]) - 1) * COLS + COL_LETTERS.index(name[0].upper())
+    found = _CELL_INDEX.get(name)  # every action on the Colonia names a cell: looked up
+    if found is None:
+        found = (int(name[1]) - 1) * COLS + COL_LETTERS.index(name[0].upper())
+    return found
+
+
+_CELL_INDEX = {
+    f"{letter}{row + 1}": row * COLS + col
+    for row in range(ROWS)
+    for col, letter in enumerate(COL_LETTERS)
+}
 
 
 def cell_name(index: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from forum_trajanum.core.actions import Made
 from forum_trajanum.games.forum_trajanum.data import (
     AREA_BONUS_VP,
     AREA_BONUSES,
@@ -40,6 +41,7 @@ from forum_trajanum.games.forum_trajanum.engine.state import (
 )
 from forum_trajanum.games.forum_trajanum.engine.tasks import automatic, decides
 
+_ENVOY = Made(A.PlaceEnvoy)
 _BONUS_PAIRS = tuple(a + b for a, b in combinations(AREA_BONUSES, 2))
 
 
@@ -185,8 +187,8 @@ def _opt_envoy(state, task: T.Envoy):
     if not cells:
         return []
     coords = forum_geometry(state).coords
-    out = [A.PlaceEnvoy.make(coords[i][0] + 1, coords[i][1] + 1) for i in cells]
-    out.append(A.PlaceEnvoy.make(0, 0))
+    out = [_ENVOY[coords[i][0] + 1, coords[i][1] + 1] for i in cells]
+    out.append(_ENVOY[0, 0])
     return out
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from itertools import combinations, permutations
 
+from forum_trajanum.core.actions import Made
+from forum_trajanum.core.assign import assign_all
 from forum_trajanum.games.forum_trajanum.data import (
     BUILDING_SPACES,
     CITIZEN_KINDS,
@@ -47,6 +49,8 @@ from forum_trajanum.games.forum_trajanum.engine.state import (
 )
 from forum_trajanum.games.forum_trajanum.engine.tasks import automatic, decides
 
+_SETUP_CRANES = Made(A.SetupCranes)
+_PAY = Made(A.PayCitizens)
 _CRANE_PERMUTATIONS = tuple("".join(p) for p in permutations(COLOURS))
 
 
@@ -83,12 +87,10 @@ def _auto_start_round(state: GameState, task: T.StartRound) -> None:
     state.played[state.cycle - 1].extend(state.street)
     state.all_passed = False
     for pl in state.players:
-        pl.cards_left = [0, 1]
-        pl.taken = []
-        pl.kept = pl.passed = pl.received = -1
-        pl.drafted = []
-        pl.draft_tribunes = 0
-        pl.revealed = False
+        assign_all(
+            pl, cards_left=[0, 1], taken=[], kept=-1, passed=-1, received=-1, drafted=[],
+            draft_tribunes=0, revealed=False,
+        )  # fmt: skip
     order = order_from_start(state)
     push(
         state,
@@ -108,11 +110,10 @@ def _auto_draft_done(state: GameState, task: T.DraftDone) -> None:
 def _auto_turn_start(state: GameState, task: T.TurnStart) -> None:
     p = task.player
     pl = state.players[p]
-    pl.revealed = True
-    pl.uses_left = 1
-    pl.used = []
-    pl.builds_left = 1
-    pl.craftsman1_left, pl.craftsman2_left, pl.merchant2_left = 2, 1, 1
+    assign_all(
+        pl, revealed=True, uses_left=1, used=[], builds_left=1, craftsman1_left=2,
+        craftsman2_left=1, merchant2_left=1,
+    )  # fmt: skip
     push(state, T.Use(p), T.Build(p))
 
 
@@ -140,7 +141,7 @@ def _female_class(pl: PlayerState) -> str:
 
 
 def _opt_setup_cranes(state, task: T.SetupCranes):
-    return [A.SetupCranes.make(c) for c in _CRANE_PERMUTATIONS]
+    return [_SETUP_CRANES[c] for c in _CRANE_PERMUTATIONS]
 
 
 def _do_setup_cranes(state, task: T.SetupCranes, action: A.SetupCranes):
@@ -204,7 +205,7 @@ def _opt_pay(state, task: T.Pay):
         return []
     out = []
     for size in range(min(len(rows), pl.coins), -1, -1):
-        out += [A.PayCitizens.make(combo) for combo in combinations(rows, size)]
+        out += [_PAY[combo] for combo in combinations(rows, size)]
     # the Trajan tasks of the scoring right after kept most first (issue 36: paying a coin
     # must not make a met task fail at the top of the list), then the fewest active citizens
     # turned inactive, and of those the fewest coins: the top of the list loses no task nor

@@ -59,20 +59,17 @@ def forum_geometry(state: GameState) -> ForumGeometry:
     return geometry(state.forum_faces, state.forum_layout)
 
 
-@lru_cache(maxsize=64)
-def geometry(faces: tuple[str, ...], layout: Layout) -> ForumGeometry:
-    """The geometry of boards ``faces`` (16 cells each, rows top to bottom) lying at board
-    positions ``layout`` (board row, board column; one per face)."""
+@lru_cache(maxsize=16)
+def _grid(layout: Layout):
+    """What depends on the boards' positions alone (a handful of layouts; the faces are
+    drawn per game): each cell's coordinates, board and neighbours, the index by
+    coordinates."""
     coords: list[tuple[int, int]] = []
-    colours: list[str] = []
     board_of: list[int] = []
-    for pos, (face, (br, bc)) in enumerate(zip(faces, layout, strict=True)):
-        if len(face) != BOARD_SIZE * BOARD_SIZE:
-            raise ValueError(f"a mosaic face has {BOARD_SIZE * BOARD_SIZE} cells, not {face!r}")
-        for i, colour in enumerate(face):
+    for pos, (br, bc) in enumerate(layout):
+        for i in range(BOARD_SIZE * BOARD_SIZE):
             r, c = divmod(i, BOARD_SIZE)
             coords.append((br * BOARD_SIZE + r, bc * BOARD_SIZE + c))
-            colours.append(colour)
             board_of.append(pos)
     index = {rc: i for i, rc in enumerate(coords)}
 
@@ -82,6 +79,21 @@ def geometry(faces: tuple[str, ...], layout: Layout) -> ForumGeometry:
 
     orth = tuple(around(i, ((-1, 0), (1, 0), (0, -1), (0, 1))) for i in range(len(coords)))
     diag = tuple(around(i, ((-1, -1), (-1, 1), (1, -1), (1, 1))) for i in range(len(coords)))
+    height, width = max(r for r, _ in coords) + 1, max(c for _, c in coords) + 1
+    return height, width, tuple(coords), tuple(board_of), index, orth, diag
+
+
+@lru_cache(maxsize=64)
+def geometry(faces: tuple[str, ...], layout: Layout) -> ForumGeometry:
+    """The geometry of boards ``faces`` (16 cells each, rows top to bottom) lying at board
+    positions ``layout`` (board row, board column; one per face)."""
+    if len(faces) != len(layout):
+        raise ValueError(f"{len(faces)} mosaic faces for {len(layout)} board positions")
+    for face in faces:
+        if len(face) != BOARD_SIZE * BOARD_SIZE:
+            raise ValueError(f"a mosaic face has {BOARD_SIZE * BOARD_SIZE} cells, not {face!r}")
+    height, width, coords, board_of, index, orth, diag = _grid(layout)
+    colours = "".join(faces)
     area_of = [-1] * len(coords)
     areas: list[tuple[int, ...]] = []
     for start, colour in enumerate(colours):
@@ -98,13 +110,22 @@ def geometry(faces: tuple[str, ...], layout: Layout) -> ForumGeometry:
                     todo.append(nb)
         areas.append(tuple(sorted(members)))
     eagles = tuple(i for i, col in enumerate(colours) if col == EAGLE)
-    eagle_set = set(eagles)
+    of_colour: dict[str, list[int]] = {}
+    for i, col in enumerate(colours):
+        of_colour.setdefault(col, []).append(i)
+    # next to an eagle: the neighbours of the eagles (being neighbours is mutual)
+    adjacent, diagonal = [False] * len(coords), [False] * len(coords)
+    for eagle in eagles:
+        for nb in orth[eagle]:
+            adjacent[nb] = True
+        for nb in diag[eagle]:
+            diagonal[nb] = True
     return ForumGeometry(
-        height=max(r for r, _ in coords) + 1,
-        width=max(c for _, c in coords) + 1,
-        coords=tuple(coords),
+        height=height,
+        width=width,
+        coords=coords,
         colours=tuple(colours),
-        board_of=tuple(board_of),
+        board_of=board_of,
         index=index,
         orth=orth,
         diag=diag,
@@ -112,11 +133,9 @@ def geometry(faces: tuple[str, ...], layout: Layout) -> ForumGeometry:
         areas=tuple(areas),
         area_colour=tuple(colours[a[0]] for a in areas),
         eagles=eagles,
-        cells_of_colour={
-            col: tuple(i for i, c in enumerate(colours) if c == col) for col in set(colours)
-        },
-        eagle_adjacent=tuple(any(n in eagle_set for n in orth[i]) for i in range(len(coords))),
-        eagle_diagonal=tuple(any(n in eagle_set for n in diag[i]) for i in range(len(coords))),
+        cells_of_colour={col: tuple(cells) for col, cells in of_colour.items()},
+        eagle_adjacent=tuple(adjacent),
+        eagle_diagonal=tuple(diagonal),
     )
 
 

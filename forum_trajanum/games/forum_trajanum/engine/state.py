@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from forum_trajanum.core.assign import assign
 from forum_trajanum.core.options import CHOICE, TICK, offer
 from forum_trajanum.core.options import SEATS as SEAT_NAMES
 from forum_trajanum.core.visibility import PUBLIC, SEATS, Hidden, blank
@@ -205,6 +206,8 @@ class PlayerState(BaseModel):
     deal: Annotated[list[int], Hidden()] = Field(default_factory=list)
     handicap: Annotated[bool, PUBLIC] = False
 
+    __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
+
     def clone(self) -> PlayerState:
         """A deep copy, fast enough for search."""
         data = self.__dict__.copy()
@@ -270,6 +273,8 @@ class GameState(BaseModel):
     #: during the cycle's rounds (they add up to the player's points of the cycle)
     scorings: Annotated[list[list[dict[str, int]]], PUBLIC] = Field(default_factory=list)
     _legal: list | None = PrivateAttr(default=None)
+
+    __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
 
     def clone(self) -> GameState:
         """A deep copy, fast enough for search."""

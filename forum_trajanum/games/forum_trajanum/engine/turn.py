@@ -4,6 +4,7 @@ building tiles")."""
 
 from __future__ import annotations
 
+from forum_trajanum.core.actions import Made
 from forum_trajanum.core.tasks import AGAIN
 from forum_trajanum.games.forum_trajanum.data import (
     BUILDING_SPACES,
@@ -36,6 +37,8 @@ from forum_trajanum.games.forum_trajanum.engine.state import (
 from forum_trajanum.games.forum_trajanum.engine.tasks import decides
 
 _BUILD_SET = frozenset(BUILDING_SPACES)
+_USE_TILE = Made(A.UseTile)
+_CONVERT = Made(A.Convert)
 
 
 #: Orthogonally adjacent pairs of building spaces (a < b).
@@ -97,12 +100,12 @@ def _opt_use(state, task: T.Use):
     out: list[A.Action] = []
     own_ok = pl.kept >= 0 and "own" not in pl.used and _usable(pl, pl.kept)
     if own_ok:
-        out.append(A.UseTile.make("own", ""))
+        out.append(_USE_TILE["own", ""])
     other_ok = False
     if "received" not in pl.used:
         if pl.received >= 0:
             if _usable(pl, pl.received):
-                out.append(A.UseTile.make("received", ""))
+                out.append(_USE_TILE["received", ""])
                 other_ok = True
         else:
             seen = set()
@@ -110,7 +113,7 @@ def _opt_use(state, task: T.Use):
                 kind = tile_kind(t)
                 if kind not in seen and _usable(pl, t):
                     seen.add(kind)
-                    out.append(A.UseTile.make("reserve", kind))
+                    out.append(_USE_TILE["reserve", kind])
                     other_ok = True
     if own_ok and other_ok and not pl.used and pl.uses_left == 1 and pl.tribunes >= 2:
         out.append(A.UseBoth.make())
@@ -178,15 +181,15 @@ def _opt_build(state, task: T.Build):
     # conversions
     for i, colour in enumerate(COLOURS):
         if w[i] >= 2:
-            out.append(A.Convert.make("pair", colour, ""))
+            out.append(_CONVERT["pair", colour, ""])
     if pl.assistants > 0:
         for i, colour in enumerate(COLOURS):
             if w[i] > 0:
-                out += [A.Convert.make("recolour", colour, o) for o in COLOURS if o != colour]
+                out += [_CONVERT["recolour", colour, o] for o in COLOURS if o != colour]
         if pl.craftsman1_left > 0 and pl.ability(CRAFTSMAN_I):
-            out += [A.Convert.make("craftsman1", "", c) for c in COLOURS]
+            out += [_CONVERT["craftsman1", "", c] for c in COLOURS]
         if pl.craftsman2_left > 0 and pl.ability(CRAFTSMAN_II):
-            out.append(A.Convert.make("craftsman2", "", ""))
+            out.append(_CONVERT["craftsman2", "", ""])
     if pl.merchant2_left > 0 and pl.ability(MERCHANT_II):
         have = {"$": pl.coins, "T": pl.tribunes, "A": pl.assistants}
         out += [

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from forum_trajanum.core.actions import Made
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import (
     TILE_KEY,
@@ -36,13 +37,19 @@ from forum_trajanum.games.trajan.engine.tasks import (
 )
 
 _FORUM = D.FORUM_TILES
+_PICK = Made(Pick)
+_TAKE_FORUM = Made(TakeForum)
+_MARCH = Made(March)
+_TAKE_TRAJAN = Made(TakeTrajan)
+_BUILD = Made(Build)
 _TRAYS = D.NUM_TRAYS
 #: How many real cards each chosen commodity gives a pair on the pairs ship (the rest wild).
 _PAIR_REAL = tuple(range(1, D.PAIR_CARDS + 1))
 
 
 def action_options(state: GameState, p: int, action: int) -> list:
-    """Every option of one action for player ``p`` now (empty: it cannot be performed)."""
+    """Every option of one action for player ``p`` now (empty: it cannot be performed); those
+    that spend what the player holds (cards, forum tiles: ``turn.SPENDING``) come last."""
     return _OPTIONS[action](state, p)
 
 
@@ -51,20 +58,37 @@ def _seaport_options(state: GameState, p: int) -> list:
     options = []
     if drawable(state):
         options.append(Draw.make())  # EN l.251
-    options += [Pick.make(i + 1) for i, pile in enumerate(state.discards) if pile]  # EN l.252
+    options += [_PICK[i + 1] for i, pile in enumerate(state.discards) if pile]  # EN l.252
     counts = [0] * len(D.COMMODITIES)
     for card in pl.hand:
         if card >= 0:
             counts[card] += 1
+    wilds = sum(_FORUM[t].kind == "wild_commodity" for t in pl.tiles)
+    spending = _SPENDING_OPTIONS.get(key := (*counts, wilds))
+    if spending is None:
+        if len(_SPENDING_OPTIONS) >= 4096:  # bounded: a long-lived host plays many games
+            _SPENDING_OPTIONS.clear()
+        spending = _SPENDING_OPTIONS[key] = _spending_options(counts, wilds)
+    options += spending
+    return options
+
+
+def _spending_options(counts: list[int], wilds: int) -> tuple:
+    """The seaport's options that spend cards: the displays (EN l.253: 1 or 2 cards,
+    D.DISPLAY_CARDS), then the ship loads, for a hand of ``counts`` per commodity."""
+    options = []
     have = [c for c in range(len(counts)) if counts[c]]
-    for i, a in enumerate(have):  # EN l.253: 1 or 2 cards (D.DISPLAY_CARDS)
+    for i, a in enumerate(have):
         options.append(Display.make(a, -1))
         for b in have[i:]:
             if b != a or counts[a] >= D.DISPLAY_CARDS[-1]:  # both cards of one commodity
                 options.append(Display.make(a, b))
-    wilds = sum(_FORUM[t].kind == "wild_commodity" for t in pl.tiles)
-    options += _ship_options(counts, have, wilds)
-    return options
+    return (*options, *_ship_options(counts, have, wilds))
+
+
+#: The displays and ship loads by the commodity counts in hand and the wild tiles (the same
+#: whenever a hand holds the same cards: computed once, not at every seaport action).
+_SPENDING_OPTIONS: dict[tuple[int, ...], tuple] = {}
 
 
 def _ship_options(counts: list[int], have: list[int], wilds: int) -> list:
@@ -102,14 +126,14 @@ def _ship_options(counts: list[int], have: list[int], wilds: int) -> list:
 def _forum_options(state: GameState, p: int) -> list:
     keys = {TILE_KEY[t] for t in state.forum if t >= 0}  # EN l.308
     keys.update(TILE_KEY[t] for t in state.yellow if t >= 0)  # R31
-    return [TakeForum.make(k) for k in sorted(keys)]
+    return [_TAKE_FORUM[k] for k in sorted(keys)]
 
 
 def _military_options(state: GameState, p: int) -> list:
     pl = state.players[p]
     options = [Recruit.make()] if pl.supply else []  # EN l.318, R22
     exits = D.CAMP_EXITS if pl.leader == D.CAMP else D.ADJACENT[pl.leader]  # EN l.319, R6
-    options += [March.make(q) for q in exits]
+    options += [_MARCH[q] for q in exits]
     if pl.leader != D.CAMP and pl.legions and pl.leader not in pl.provinces:  # EN l.320, l.324
         options.append(Deploy.make())
     return options
@@ -124,7 +148,7 @@ def _trajan_options(state: GameState, p: int) -> list:
     pl = state.players[p]
     if pl.arch == D.ARCH_CENTRE:  # EN l.333
         return []
-    return [TakeTrajan.make(s) for s in range(len(state.stacks)) if state.stacks[s]]  # R21
+    return [_TAKE_TRAJAN[s] for s in range(len(state.stacks)) if state.stacks[s]]  # R21
 
 
 def _construction_options(state: GameState, p: int) -> list:
@@ -135,7 +159,7 @@ def _construction_options(state: GameState, p: int) -> list:
             near = {s for own in pl.sites for s in D.SITE_NEIGHBOURS[own]}
         else:
             near = range(len(state.district))
-        options += [Build.make(s) for s in sorted(near) if p not in state.workers[s]]  # R7
+        options += [_BUILD[s] for s in sorted(near) if p not in state.workers[s]]  # R7
     return options
 
 

@@ -32,6 +32,11 @@ from forum_trajanum.games.trajan.engine.tasks import (
 )
 
 _FORUM = D.FORUM_TILES
+#: The keys of the forum demand tiles: the wild one, and one per demand.
+_WILD_DEMAND_KEY = TILE_KEY[_FORUM.index(D.ForumTile("wild_demand", 0, True))]
+_DEMAND_KEYS = tuple(
+    TILE_KEY[_FORUM.index(D.ForumTile("demand", d, True))] for d in range(len(D.DEMANDS))
+)
 
 
 def _end_turn(state: GameState, task: EndTurnTask) -> None:
@@ -92,8 +97,7 @@ def spend_choices(state: GameState, p: int) -> tuple[int, list[tuple[int, ...]]]
     short = sum(need) - sum(exact)
     best = sum(exact) + min(wilds, short)
     choices = set()
-    wild_key = TILE_KEY[D.FORUM_TILES.index(D.ForumTile("wild_demand", 0, True))]
-    demand_keys = [TILE_KEY[D.FORUM_TILES.index(D.ForumTile("demand", d, True))] for d in kinds]
+    wild_key, demand_keys = _WILD_DEMAND_KEY, _DEMAND_KEYS
     for xs in product(*(range(min(need[d], have[d]) + 1) for d in kinds)):
         w = min(wilds, sum(need) - sum(xs))
         if sum(xs) + w == best:

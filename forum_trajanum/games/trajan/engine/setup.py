@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from forum_trajanum.core.actions import Made
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import (
     Markers,
@@ -35,6 +36,7 @@ from forum_trajanum.games.trajan.engine.tasks import (
 )
 
 _COLOURS = D.NUM_COLOURS
+_MARKERS = Made(Markers)
 _TRAYS = D.NUM_TRAYS
 
 
@@ -154,18 +156,17 @@ def placing_markers(state: GameState) -> bool:
 
 
 def _remaining_markers(pl: PlayerState) -> list[int]:
-    placed = [sum(tray[c] for tray in pl.trays) for c in range(_COLOURS)]
-    return [D.MARKERS_PER_COLOUR - k for k in placed]
+    return [D.MARKERS_PER_COLOUR - sum(placed) for placed in zip(*pl.trays, strict=True)]
 
 
 def _markers_options(state: GameState, task: MarkersTask) -> list:
     left = _remaining_markers(state.players[task.player])
-    options = [Markers.make(-1)]
+    options = [_MARKERS[-1]]
     pair = D.MARKERS_PER_TRAY_AT_SETUP  # one Markers action fills a tray
     for a in range(_COLOURS):
         for b in range(a, _COLOURS):
             if (left[a] >= pair) if a == b else (left[a] and left[b]):
-                options.append(Markers.make(a * _COLOURS + b))
+                options.append(_MARKERS[a * _COLOURS + b])
     return options
 
 

@@ -13,6 +13,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
+from forum_trajanum.core.assign import assign
 from forum_trajanum.core.visibility import PUBLIC, SEATS, VIEWER, Hidden, blank, hide_items
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.tasks import TaskField
@@ -154,6 +155,8 @@ class PlayerState(BaseModel):
     default_markers: Annotated[list[int], Hidden(owner=True)] = Field(default_factory=list)
     default_stacks: Annotated[list[int], Hidden(owner=True)] = Field(default_factory=list)
 
+    __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
+
     def clone(self) -> PlayerState:
         data = self.__dict__.copy()
         data["trays"] = [t[:] for t in self.trays]
@@ -217,6 +220,8 @@ class GameState(BaseModel):
     tasks: Annotated[list[TaskField], PUBLIC] = Field(default_factory=list)
     actions_taken: Annotated[int, PUBLIC] = 0
     _legal: list | None = PrivateAttr(default=None)
+
+    __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
 
     def clone(self) -> GameState:
         data = self.__dict__.copy()

@@ -6,6 +6,7 @@ and the extra actions after it (EN l.630-640; R16, R27, R32).
 
 from __future__ import annotations
 
+from forum_trajanum.core.actions import Made
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import (
     PASS,
@@ -40,16 +41,18 @@ from forum_trajanum.games.trajan.engine.tasks import (
 _FORUM = D.FORUM_TILES
 _COLOURS = D.NUM_COLOURS
 _TRAYS = D.NUM_TRAYS
+_EMPTY = [0] * _COLOURS
+_TAKES = Made(Take)
+_SOWS = Made(Sow)
 
 
 def source_trays(state: GameState, p: int) -> list[int]:
     """The trays player ``p`` may take the markers of (any with a marker: EN l.185)."""
-    trays = state.players[p].trays
-    return [t for t in range(_TRAYS) if any(trays[t])]
+    return [t for t, tray in enumerate(state.players[p].trays) if tray != _EMPTY]
 
 
 def _source_options(state: GameState, task: SourceTask) -> list:
-    return [Take.make(t) for t in source_trays(state, task.player)]
+    return [_TAKES[t] for t in source_trays(state, task.player)]
 
 
 def _take(state: GameState, task: SourceTask, action: Take):
@@ -76,16 +79,22 @@ def _sow(state: GameState, p: int, tray: int, hand: list[int], target: int) -> N
     is left (EN l.187-189)."""
     trays = state.players[p].trays
     while True:
-        colours = [c for c in range(_COLOURS) if hand[c]]
+        colours = _COLOURS - hand.count(0)
         if not colours:
             return
-        if len(colours) > 1:
+        if colours > 1:
             state.tasks.append(SowTask(p, tray, tuple(hand), target))
             return
-        c = colours[0]
+        c = hand.index(max(hand))  # the one colour left
         trays[tray][c] += 1
         hand[c] -= 1
         tray = (tray + 1) % _TRAYS
+
+
+#: Per Trajan tile, the markers it needs as (colour, count) pairs (R3: a pair needs two).
+_NEEDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    ((a, 2),) if a == b else ((a, 1), (b, 1)) for a, b in (t.colours for t in D.TRAJAN_TILES)
+)
 
 
 def completable(tile: int, tray: list[int], hand, landing: int) -> bool:
@@ -94,11 +103,32 @@ def completable(tile: int, tray: list[int], hand, landing: int) -> bool:
     EN l.219, R2)."""
     if tile < 0:
         return False
-    need = [0] * _COLOURS
-    for c in D.TRAJAN_TILES[tile].colours:
-        need[c] += 1
-    short = [max(0, need[c] - tray[c]) for c in range(_COLOURS)]
-    return all(short[c] <= hand[c] for c in range(_COLOURS)) and sum(short) <= landing
+    short = 0
+    for c, need in _NEEDS[tile]:
+        missing = need - tray[c]
+        if missing > 0:
+            if missing > hand[c]:
+                return False
+            short += missing
+    return short <= landing
+
+
+def _landing(first: int, count: int, target: int) -> int:
+    """How many of ``count`` markers sown one a tray from tray ``first`` fall into ``target``."""
+    offset = (target - first) % _TRAYS
+    return 0 if offset >= count else (count - 1 - offset) // _TRAYS + 1
+
+
+def _keeps_after(tile: int, pl: PlayerState, task: SowTask, colour: int) -> bool:
+    """Whether the target's Trajan tile can still be accomplished after a marker of
+    ``colour`` goes into the next tray (the second half of :func:`keeps_tile`)."""
+    hand = list(task.hand)
+    hand[colour] -= 1
+    tray = pl.trays[task.target]
+    if task.tray == task.target:
+        tray = list(tray)
+        tray[colour] += 1
+    return completable(tile, tray, hand, _landing(task.tray + 1, sum(hand), task.target))
 
 
 def keeps_tile(pl: PlayerState, task: SowTask, colour: int) -> tuple[bool, bool]:
@@ -106,28 +136,26 @@ def keeps_tile(pl: PlayerState, task: SowTask, colour: int) -> tuple[bool, bool]
     whether the target's Trajan tile on ``pl``'s circle can still be accomplished now, and
     after a marker of ``colour`` goes into the next tray."""
     tile = pl.slots[task.target]
-    n = sum(task.hand)
-
-    def landing(first: int, count: int) -> int:
-        return sum(1 for k in range(count) if (first + k) % _TRAYS == task.target)
-
-    now = completable(tile, pl.trays[task.target], task.hand, landing(task.tray, n))
-    hand = list(task.hand)
-    hand[colour] -= 1
-    tray = list(pl.trays[task.target])
-    if task.tray == task.target:
-        tray[colour] += 1
-    then = completable(tile, tray, hand, landing(task.tray + 1, n - 1))
-    return now, then
+    landing = _landing(task.tray, sum(task.hand), task.target)
+    now = completable(tile, pl.trays[task.target], task.hand, landing)
+    return now, _keeps_after(tile, pl, task, colour)
 
 
 def _sow_options(state: GameState, task: SowTask) -> list:
     """The colours in hand, those that keep the target's Trajan tile possible first (then
-    in colour order): the top choice, which Enter takes, gives away nothing (issue 27.1)."""
+    in colour order): the top choice, which Enter takes, gives away nothing (issue 27.1).
+
+    Cheap for bots and random play: the order is looked at only when the tile can still be
+    accomplished now (else every colour ranks the same), and then per colour in hand."""
+    hand = task.hand
+    colours = [c for c in range(_COLOURS) if hand[c]]
     pl = state.players[task.player]
-    colours = [c for c in range(_COLOURS) if task.hand[c]]
-    colours.sort(key=lambda c: keeps_tile(pl, task, c) == (True, False))
-    return [Sow.make(c) for c in colours]
+    tile = pl.slots[task.target]
+    if tile >= 0 and completable(
+        tile, pl.trays[task.target], hand, _landing(task.tray, sum(hand), task.target)
+    ):
+        colours.sort(key=lambda c: not _keeps_after(tile, pl, task, c))
+    return [_SOWS[c] for c in colours]
 
 
 def _sow_one(state: GameState, task: SowTask, action: Sow):
@@ -238,8 +266,15 @@ def _act_options(state: GameState, task: ActTask) -> list:
     options = action_options(state, task.player, task.action)
     if not options:
         return []
-    free = [o for o in options if not isinstance(o, SPENDING)]
-    return [*free, PASS, *(o for o in options if isinstance(o, SPENDING))]
+    # an action's options list the spending ones last (board.action_options): the pass goes
+    # before the first of them, found without looking at the others (issue 37.5)
+    for first, option in enumerate(options):
+        if type(option) in _SPENDING:
+            return [*options[:first], PASS, *options[first:]]
+    return [*options, PASS]
+
+
+_SPENDING = frozenset(SPENDING)
 
 
 def _act(state: GameState, task: ActTask, action):

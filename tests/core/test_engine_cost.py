@@ -1,0 +1,48 @@
+"""What a random game costs each engine, counted in Python calls a decision (issue 37.5).
+
+``python -m forum_trajanum.bench`` measures games per CPU second against a peer engine in the
+same run; a test cannot (the machine is shared, its speed drifts). The number of Python
+function calls (and calls into C) a seeded random game makes is the same on any machine and
+follows the CPU time closely: a change that makes every decision pay again for something only
+a screen needs (issue 37: the sowing order computed at every ``legal_actions`` halved
+Trajan's speed) shows up here as a failure, not as a slow drift."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from forum_trajanum.bench import play_random_game
+from forum_trajanum.core.game import GAMES
+
+#: Calls a decision, at most, in seeded random 4-player games. Measured when set: Forum
+#: Trajanum 53.3, Trajan 47.0 (before issue 37.5: 85.5 and 106.3).
+BUDGET = {"forum-trajanum": 61, "trajan": 54}
+
+
+def calls_per_decision(name: str, seeds: range) -> float:
+    game = GAMES.get(name)
+    play_random_game(10_000, 4, game)  # warm the caches (geometry, interned actions)
+    calls = decisions = 0
+
+    def count(frame, event, arg) -> None:
+        nonlocal calls
+        if event in ("call", "c_call"):
+            calls += 1
+
+    for seed in seeds:
+        sys.setprofile(count)
+        try:
+            decisions += play_random_game(seed, 4, game)
+        finally:
+            sys.setprofile(None)
+    return calls / decisions
+
+
+@pytest.mark.parametrize("name", sorted(BUDGET))
+def test_a_random_four_player_decision_costs_no_more_python_calls_than_its_budget(name):
+    # issue 37.5: random games per CPU second at 10x catanatron's; bots and random play do
+    # not pay for what only a screen needs (the safe choice on top)
+    cost = calls_per_decision(name, range(3))
+    assert cost <= BUDGET[name], f"{name}: {cost:.1f} calls a decision"
