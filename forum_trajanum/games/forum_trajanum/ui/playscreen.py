@@ -358,7 +358,7 @@ class PlayScreen(GameScreen):
         action = self.by_text.get(build)
         if action is not None and self.data.view.viewer == self.data.view.decider:
             self.decision_panel().choice_list.spend()
-            self.choose(action)
+            self.post_message(ActionChosen(action, joined=True))  # one choice: one undo
         else:
             self.say(f"The conversion is made, but {build} is no longer possible.")
 
