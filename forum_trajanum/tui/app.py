@@ -630,7 +630,10 @@ class ForumApp(CoachApp, FixedApp):
     # --- acting -------------------------------------------------------------------------
 
     def on_action_chosen(self, message: ActionChosen) -> None:
-        self.play_action(message.action, joined=message.joined)
+        if message.joined:
+            self.play_action(message.action, joined=True)
+        else:
+            self.play_action(message.action)
 
     def on_undo_requested(self, message) -> None:
         self.undo()
