@@ -18,6 +18,53 @@ def _ids(app) -> list[str]:
     return [lst.get_option_at_index(i).id for i in range(lst.option_count)]
 
 
+# --- point 1: the arrows do what the key bar says while the coach or the hint is up -----
+
+
+async def test_the_arrows_move_the_colonia_cursor_while_the_coach_is_open_as_the_key_bar_says():
+    # at 80x24 the coach's strip sits over the status line; the key bar below read
+    # "←↑↓→ Colonia" but the arrows did nothing until Escape closed the strip
+    from forum_trajanum.tui.coach import CoachScreen, start_coach
+
+    session = session_at("build", seed=3)
+    session.autosave = False
+    start_coach(session.record, [0, 1])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        play = app.screen_stack[-2]
+        grid = play.query_one("#colonia")
+        grid.focus()
+        await pilot.pause()
+        assert screen_text(app).splitlines()[-1].startswith("←↑↓→ Colonia")
+        start = grid.cursor
+        await pilot.press("right")
+        assert await wait_for(pilot, lambda: grid.cursor == start + 1)
+        assert app.screen is play  # the strip closed as read, the board in view
+        await pilot.press("down")
+        assert await wait_for(pilot, lambda: grid.cursor == start + 7)
+
+
+async def test_the_arrows_move_the_colonia_cursor_while_the_hint_is_shown():
+    session = session_at("build", seed=1)
+    session.autosave = False
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("enter")
+        await past_hold(pilot)
+        grid = app.screen.query_one("#colonia")
+        grid.focus()
+        await pilot.press("h")
+        hint = app.screen.query_one("#hint")
+        assert await wait_for(pilot, lambda: hint.hint is not None)
+        assert hint.shown() and screen_text(app).splitlines()[-1].startswith("←↑↓→ Colonia")
+        start = grid.cursor
+        await pilot.press("right")
+        assert await wait_for(pilot, lambda: grid.cursor == (start // 6) * 6 + (start + 1) % 6)
+        assert hint.shown()  # the hint stays while the cursor moves
+
+
 # --- point 2: one undo takes back a build chosen with its conversion, both actions --------
 
 
