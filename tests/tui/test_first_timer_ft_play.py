@@ -4,6 +4,9 @@ one's own move does not stay on screen through another seat's turn."""
 
 from __future__ import annotations
 
+import pytest
+
+from forum_trajanum.games.forum_trajanum.ui.hinting import HINT_MARK
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from tests.waiting import wait_for
@@ -11,6 +14,16 @@ from tests.waiting import wait_for
 from .conftest import past_hold, screen_text, session_at
 
 SMALL = (80, 24)
+
+
+@pytest.fixture
+def uncapped_hints(monkeypatch):
+    """Every hint plays all its worlds (its wall-clock cap could cut a loaded test run's)."""
+    from functools import partial
+
+    from forum_trajanum.games.forum_trajanum.bots import hint
+
+    monkeypatch.setattr(hint, "suggest", partial(hint.suggest, time_cap=float("inf")))
 
 
 def _ids(app) -> list[str]:
@@ -92,3 +105,37 @@ async def test_one_undo_takes_back_a_build_chosen_with_its_conversion_and_says_w
         assert entry in _ids(app)  # the building step as it was, the entry offered again
         said = " ".join(screen_text(app).split())
         assert "Undone: " in said and "fountain" in said, said
+
+
+# --- point 3: a hinted conversion that one listed build-after-conversion starts ---------
+
+
+async def test_a_hinted_conversion_is_named_as_the_one_listed_build_it_makes_possible(
+    uncapped_hints,
+):
+    # seed 15's first building step: the hint's search rates "recolour a green worker
+    # yellow" best, and one entry of the list plays that conversion and its build; the hint
+    # said "[I] then [n] Recolour with an assistant…" (open the conversions, take one)
+    session = session_at("build", seed=15)
+    session.autosave = False
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("enter")
+        await past_hold(pilot)
+        await pilot.press("h")
+        hint = app.screen.query_one("#hint")
+        assert await wait_for(pilot, lambda: hint.hint is not None)
+        await pilot.pause()
+        assert str(hint.hint.action) == "convert recolour G Y"
+        lst = app.screen.query_one("#decisions")
+        ids = _ids(app)
+        combined = [i for i in ids if i.startswith("then:convert recolour G Y|")]
+        assert len(combined) == 1
+        at = ids.index(combined[0])
+        label = str(lst.get_option_at_index(at).prompt)
+        assert HINT_MARK in label  # the ★ on the combined entry, which is highlighted
+        assert lst.highlighted == at
+        line = " ".join(str(hint.content).split())
+        words = label.split(HINT_MARK)[-1].split(" — ")[0]  # "Build a yellow stable (Y) on …"
+        assert line.startswith(f"Hint: [{ENTRY_KEYS[at]}] {words}"), line
+        assert "then [" not in line.split(".")[0]
