@@ -139,3 +139,42 @@ async def test_a_hinted_conversion_is_named_as_the_one_listed_build_it_makes_pos
         words = label.split(HINT_MARK)[-1].split(" — ")[0]  # "Build a yellow stable (Y) on …"
         assert line.startswith(f"Hint: [{ENTRY_KEYS[at]}] {words}"), line
         assert "then [" not in line.split(".")[0]
+
+
+# --- point 4: the Trajan window after a scoring ------------------------------------------
+
+
+async def test_the_trajan_window_after_cycle_one_says_what_its_card_gave_and_opens_at_cycle_two():
+    # rules "Trajan scoring": a cycle's card is scored once, at the end of its cycle; after
+    # cycle I's scoring the window said "Cycle I: I-1 (scored after cycle I) ... you: met
+    # twice now", as if it could still score
+    from forum_trajanum.games.forum_trajanum.engine.state import TRAJAN_CARDS_KEY
+    from forum_trajanum.games.forum_trajanum.ui.dialogs import TrajanCardsScreen
+
+    from .conftest import busy
+
+    session = session_at("draft", seed=13)
+    session.autosave = False
+    while not (session.state.scorings and session.state.tasks[-1].kind == "draft"):
+        session.play(busy(session.view_of(session.decider).legal))
+    pv = session.view_of(session.decider)
+    gave = pv.scorings[0][pv.viewer][TRAJAN_CARDS_KEY]
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("enter")
+        await past_hold(pilot)
+        await pilot.press("t")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanCardsScreen))
+        heading = app.screen.query_one("#cycle-2")
+        box = app.screen.query_one("#trajan-cards")
+        assert await wait_for(pilot, lambda: heading.region.y == box.content_region.y)
+        assert "Cycle II: II-3 (this cycle's card)" in screen_text(app).splitlines()[2]
+        lines = [str(line.content) for line in app.screen.query("#trajan-cards Static")]
+        first = lines.index(next(t for t in lines if t.startswith("Cycle I:")))
+        second = lines.index(next(t for t in lines if t.startswith("Cycle II:")))
+        cycle_one = lines[first:second]
+        assert "(scored after cycle I)" in cycle_one[0]
+        said = f"you scored {gave} VP for its tasks" if gave else "you scored no VP for it"
+        assert said in cycle_one
+        assert not any(t.startswith("you: ") for t in cycle_one), cycle_one
+        assert any(t.startswith("you: ") for t in lines[second:])  # the current card: now
