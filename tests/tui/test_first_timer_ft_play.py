@@ -178,3 +178,40 @@ async def test_the_trajan_window_after_cycle_one_says_what_its_card_gave_and_ope
         assert said in cycle_one
         assert not any(t.startswith("you: ") for t in cycle_one), cycle_one
         assert any(t.startswith("you: ") for t in lines[second:])  # the current card: now
+
+
+# --- point 5: one's own moves are not news once a bot's turn has begun -------------------
+
+
+async def test_while_a_bot_plays_the_screen_does_not_repeat_the_players_own_moves():
+    # at 80x24, while Bob (a bot) played, the lines above the empty list still said "Tess
+    # placed an envoy on Forum row 1, column 4", the player's own move (ui.md principle 6:
+    # no message outlives its moment)
+    from forum_trajanum.core.session import GameSession
+    from forum_trajanum.games.forum_trajanum.engine import GameOptions
+    from forum_trajanum.games.forum_trajanum.ui.play import WatchScreen
+
+    from .conftest import busy, decision_line, first_legal_bot_factory
+
+    session = GameSession.new(
+        3, GameOptions(players=2), ["Tess", "Bob"], ["", "normal"], autosave=False
+    )
+    while not (session.state.tasks[-1].kind == "envoy" and session.decider == 0):
+        session.play(busy(session.view_of(session.decider).legal))
+    # Bob's moves stay on the board for a while: the screen is looked at before his first
+    app = ForumApp(
+        bot_delay=30, session=session, choice_hold=0, bot_factory=first_legal_bot_factory
+    )
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("enter")
+        await past_hold(pilot)
+        while session.decider == 0:  # Tess plays on (first choices) until her turn is over
+            played = len(session.record.actions)
+            await pilot.press("1")
+            assert await wait_for(pilot, lambda n=played: len(session.record.actions) > n)
+            await past_hold(pilot)
+        assert await wait_for(pilot, lambda: isinstance(app.screen, WatchScreen))
+        assert any(line.startswith("Tess ") for line in app.screen.data.log)  # in the log
+        line = decision_line(app)
+        assert line.startswith("Bob is playing"), line
+        assert "Tess" not in line, line

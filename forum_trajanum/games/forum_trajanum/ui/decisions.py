@@ -241,7 +241,8 @@ class DecisionPanel(Vertical):
                 text.append(data.names[pv.decider], style=SEAT_STYLE[pv.decider])
                 text.append(f" is playing: {pv.title.rstrip('.…')}…")
             # what just happened, move by move (the log panel may be out of view)
-            watched = data.log[-WATCH_LINES:]
+            # (the person's own moves are not news once another seat's turn has begun)
+            watched = data.log[getattr(data, "news_from", 0) :][-WATCH_LINES:]
             if watched and self.is_attached and self.compact():
                 # the compact layout's lines above the empty list (at 80x24: a joined seat's
                 # window while another seat plays) say what they are, as Trajan's do
