@@ -110,13 +110,16 @@ async def test_one_undo_takes_back_a_build_chosen_with_its_conversion_and_says_w
 # --- point 3: a hinted conversion that one listed build-after-conversion starts ---------
 
 
-async def test_a_hinted_conversion_is_named_as_the_one_listed_build_it_makes_possible(
-    uncapped_hints,
+@pytest.mark.parametrize("seed", [15, 10])
+async def test_a_hinted_conversion_is_named_as_the_listed_build_its_plan_goes_on_with(
+    seed, uncapped_hints
 ):
-    # seed 15's first building step: the hint's search rates "recolour a green worker
-    # yellow" best, and one entry of the list plays that conversion and its build; the hint
-    # said "[I] then [n] Recolour with an assistant…" (open the conversions, take one)
-    session = session_at("build", seed=15)
+    # rules "Building step": resources may be converted before building. The hint's search
+    # rates "recolour a green worker yellow" best, and its plan builds a yellow stable next:
+    # one entry of the list plays both; the hint said "[I] then [n] Recolour with an
+    # assistant…" (open the conversions, take one). Seed 15: one combined entry starts
+    # with that conversion; seed 10: two do (on C1 and on another cell), the plan's is named
+    session = session_at("build", seed=seed)
     session.autosave = False
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=SMALL) as pilot:
@@ -126,12 +129,13 @@ async def test_a_hinted_conversion_is_named_as_the_one_listed_build_it_makes_pos
         hint = app.screen.query_one("#hint")
         assert await wait_for(pilot, lambda: hint.hint is not None)
         await pilot.pause()
-        assert str(hint.hint.action) == "convert recolour G Y"
+        conversion, then = str(hint.hint.action), hint.hint.then
+        assert conversion == "convert recolour G Y" and str(then).startswith("build Y ")
         lst = app.screen.query_one("#decisions")
         ids = _ids(app)
-        combined = [i for i in ids if i.startswith("then:convert recolour G Y|")]
-        assert len(combined) == 1
-        at = ids.index(combined[0])
+        starting = [i for i in ids if i.startswith(f"then:{conversion}|")]
+        assert len(starting) == (1 if seed == 15 else 2)
+        at = ids.index(f"then:{conversion}|{then}")
         label = str(lst.get_option_at_index(at).prompt)
         assert HINT_MARK in label  # the ★ on the combined entry, which is highlighted
         assert lst.highlighted == at
@@ -139,6 +143,10 @@ async def test_a_hinted_conversion_is_named_as_the_one_listed_build_it_makes_pos
         words = label.split(HINT_MARK)[-1].split(" — ")[0]  # "Build a yellow stable (Y) on …"
         assert line.startswith(f"Hint: [{ENTRY_KEYS[at]}] {words}"), line
         assert "then [" not in line.split(".")[0]
+        played = len(session.record.actions)
+        await pilot.press("enter")  # the hint's entry: the conversion, then the build
+        assert await wait_for(pilot, lambda: len(session.record.actions) >= played + 2)
+        assert [str(a) for a in session.record.actions[played:]] == [conversion, str(then)]
 
 
 # --- point 4: the Trajan window after a scoring ------------------------------------------

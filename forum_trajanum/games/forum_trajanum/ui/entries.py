@@ -12,14 +12,6 @@ from forum_trajanum.tui.grouping import fit_groups, part_words
 THEN_ID, THEN_SEP, THEN_GROUP = "then:", "|", "then"
 
 
-def combined_entry(conversion: str, entries: list[tuple[str, str]]) -> tuple[str, str] | None:
-    """The one entry of ``entries`` (a building step's builds after a conversion: (entry id,
-    label) pairs) that starts with ``conversion`` (an action's text); None when no entry or
-    several do."""
-    found = [pair for pair in entries if pair[0].startswith(f"{THEN_ID}{conversion}{THEN_SEP}")]
-    return found[0] if len(found) == 1 else None
-
-
 def group_of(action) -> str:
     """The group an action's entry goes into in a long list ("" for none): the conversions
     of a building step (a hundred and more), and in the draft each street card's tiles off

@@ -24,7 +24,7 @@ from textual.widgets import Static
 from forum_trajanum.games.forum_trajanum.engine import PlayerView
 from forum_trajanum.games.forum_trajanum.engine.actions import crane_colours
 from forum_trajanum.games.forum_trajanum.ui.cranes import STEP_ID
-from forum_trajanum.games.forum_trajanum.ui.entries import THEN_GROUP, combined_entry, group_of
+from forum_trajanum.games.forum_trajanum.ui.entries import THEN_GROUP, THEN_ID, THEN_SEP, group_of
 from forum_trajanum.games.forum_trajanum.ui.labels import action_cells, describe, forum_cell
 from forum_trajanum.tui.grouping import GROUP_ID, group_by_action
 from forum_trajanum.tui.hints import Hints
@@ -69,10 +69,8 @@ def hint_words(
     their figures; :data:`ALL` everything at once.
 
     ``combined``: the list's builds after a conversion ((entry id, label) pairs). A
-    suggested conversion that exactly one of them starts, with a figure from the search, is
-    named as that entry: the list offers the conversion and its build as one choice (the
-    search looks one action deep: it does not say which build follows, but only that one
-    does in one choice)."""
+    suggested conversion whose plan goes on with one of them (``hint.then``) is named as
+    that entry: the list offers the conversion and its build as one choice."""
     keys = keys or {}
     entry = suggested_entry(hint, combined or [])
 
@@ -118,11 +116,14 @@ def hint_words(
 
 
 def suggested_entry(hint, combined: list[tuple[str, str]]) -> tuple[str, str] | None:
-    """The list's one build after a conversion that ``hint``'s suggestion (a conversion, its
-    figure from the search) starts: (entry id, label); None for any other suggestion."""
-    if hint is None or not combined or hint.top[0][1] is None:
+    """The list's build after a conversion that ``hint``'s plan plays: its suggestion is a
+    conversion and the build it plays next (``hint.then``) is offered with that conversion
+    as one entry; (entry id, label), or None for any other suggestion."""
+    then = getattr(hint, "then", None)
+    if hint is None or then is None or not combined:
         return None
-    return combined_entry(str(hint.action), combined)
+    wanted = f"{THEN_ID}{hint.action}{THEN_SEP}{then}"
+    return next((pair for pair in combined if pair[0] == wanted), None)
 
 
 def hint_unavailable(pv: PlayerView) -> str:
