@@ -80,6 +80,8 @@ class GameSession:
     #: record): a host answers a resent action only to the seat that chose it.
     actors: list[int] = field(default_factory=list)
     _undo: list[_Snapshot] = field(default_factory=list)
+    #: The public log lines of the steps the last undo took back (what it undid, in words).
+    undone: list[str] = field(default_factory=list)
     #: Why the last undo barrier stops undo: (the seat whose action it was, the game's words
     #: for it; "" for a hand-over or a bot's move).
     _undo_stop: tuple[int, str] = (-1, "")
@@ -204,10 +206,12 @@ class GameSession:
 
     # --- acting -------------------------------------------------------------------------
 
-    def play(self, action, seat: int | None = None) -> list[LogEntry]:
+    def play(self, action, seat: int | None = None, joined: bool = False) -> list[LogEntry]:
         """Apply ``action`` (an action, as a view's ``legal`` holds it, or its text) for the
         deciding seat; returns the public log lines it added (none for a step of a draft,
-        which is secret until all have passed).
+        which is secret until all have passed). ``joined``: the action completes the one
+        choice the seat's last action began (a build chosen with the conversion it needs),
+        so one undo takes both back.
 
         Raises :class:`GameError` (state unchanged) for a text that does not parse or an action
         that is not legal now. The engine's ``apply`` is the one check of legality: nothing
@@ -223,14 +227,19 @@ class GameSession:
         before = state.clone()
         rules.apply(state, action, actor)  # an illegal action raises and changes nothing
         self.played_alone = rules.played_alone(before, action, state)
-        lines = self._played(before, action, actor, rules.public_lines(before, action, state))
+        lines = self._played(
+            before, action, actor, rules.public_lines(before, action, state), joined
+        )
         self.save()
         return lines
 
-    def _played(self, before, action, actor: int, lines: list[tuple[int, str]]) -> list[LogEntry]:
+    def _played(
+        self, before, action, actor: int, lines: list[tuple[int, str]], joined: bool = False
+    ) -> list[LogEntry]:
         """Note an action just applied to the state: the record, the log lines, the round's
         scores, and an undo snapshot (``before``, a copy of the state before it) unless it
-        revealed something or ended the player's turn."""
+        revealed something or ended the player's turn, or is ``joined`` to the last step
+        (then that step's snapshot, from before both, takes them back together)."""
         rules = self.rules
         when = rules.period(before)
         snapshot = _Snapshot(before, len(self.record.actions), len(self.log), len(self.rounds))
@@ -245,7 +254,7 @@ class GameSession:
             self._undo.clear()
             why = (rules.undo_stop(before, action) or GENERAL_STOP) if barrier else ""
             self._undo_stop = (actor, why)
-        else:
+        elif not (joined and self._undo):
             self._undo.append(snapshot)
         return entries
 
@@ -278,6 +287,7 @@ class GameSession:
         if not self.can_undo():
             return False
         snap = self._undo.pop()
+        self.undone = [entry.text for entry in self.log[snap.log :]]
         self.state = snap.state
         del self.record.actions[snap.actions :]
         del self.actors[snap.actions :]

@@ -630,7 +630,10 @@ class ForumApp(CoachApp, FixedApp):
     # --- acting -------------------------------------------------------------------------
 
     def on_action_chosen(self, message: ActionChosen) -> None:
-        self.play_action(message.action)
+        if message.joined:
+            self.play_action(message.action, joined=True)
+        else:
+            self.play_action(message.action)
 
     def on_undo_requested(self, message) -> None:
         self.undo()
@@ -677,7 +680,7 @@ class ForumApp(CoachApp, FixedApp):
     def on_quit_requested(self, message) -> None:
         self.exit()
 
-    def play_action(self, action) -> None:
+    def play_action(self, action, joined: bool = False) -> None:
         """Apply a human player's chosen action (or its text); one that is not legal (any
         more) does nothing: the engine's ``apply`` says so, and the session plays it only
         if it is legal."""
@@ -688,7 +691,7 @@ class ForumApp(CoachApp, FixedApp):
         if s.is_bot(seat) or seat != self.last_human:
             return
         try:
-            s.play(action, seat)
+            s.play(action, seat, joined=joined)
         except GameError as exc:
             # The screens offer legal actions only: this one was chosen on a list still on
             # screen when its key arrived, after an earlier key of the same burst had moved
@@ -734,7 +737,8 @@ class ForumApp(CoachApp, FixedApp):
         if s is None or s.decider != self.last_human:
             return
         if s.undo():
-            self.message = "Undone."
+            what = "; ".join(line.rstrip(".") for line in s.undone)
+            self.message = f"Undone: {what}." if what else "Undone."
             self.reveal()
             self.message = ""
             self.call_after_refresh(self.check_saved)

@@ -187,14 +187,24 @@ def _console():
     return Console(width=200, no_color=True)
 
 
+def _binds(screen, key: str) -> bool:
+    """Whether ``key`` does something on ``screen``: one of its own keys, or one of the widget
+    in focus there (the arrows of a board, of the choices: the key bar's first words)."""
+    if key in screen._bindings.key_to_bindings:
+        return True
+    focused = screen.focused
+    nodes = focused.ancestors_with_self if focused is not None else ()
+    return any(key in node._bindings.key_to_bindings for node in nodes if node is not screen)
+
+
 class CoachScreen(ModalScreen[str]):
     """The coach's explanation of one kind of decision. It sits just above the decision
     list where there is room (the choices it explains stay in view, as do the status line
     and the top of the board) and above the key bar otherwise. Dismissed with
     :data:`OK`, :data:`STOP` ("Don't show again"), :data:`HINT` (h: closed, and the hint
     asked for) or an entry's key (1-9, Shift+A-Z): that choice, taken at once. Any other key
-    the screen below binds (its key bar's) closes it as read (:data:`KEY` + the key) and does
-    there what the key bar says."""
+    the screen below binds (its key bar's, the arrows of the widget in focus there too) closes
+    it as read (:data:`KEY` + the key) and does there what the key bar says."""
 
     BINDINGS = [
         Binding("escape", "answer('ok')", "OK"),
@@ -268,7 +278,7 @@ class CoachScreen(ModalScreen[str]):
         if event.key in own or len(self.app.screen_stack) < 2:
             return
         below = self.app.screen_stack[-2]
-        if event.key not in below._bindings.key_to_bindings:
+        if not _binds(below, event.key):
             return
         event.stop()
         event.prevent_default()

@@ -9,10 +9,13 @@ from textual.message import Message
 
 class ActionChosen(Message):
     """The player chose an action: one of the view's ``legal`` as it is (or its text). The
-    screen does not check it: the engine's ``apply`` does, once."""
+    screen does not check it: the engine's ``apply`` does, once. ``joined``: it completes
+    the choice the player's last action began (one entry of the list that plays two actions),
+    so one undo takes both back."""
 
-    def __init__(self, action) -> None:
+    def __init__(self, action, joined: bool = False) -> None:
         self.action = action
+        self.joined = joined
         super().__init__()
 
 

@@ -19,11 +19,20 @@ safety net only: when it strikes (a machine far slower than usual), ``capped`` s
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from forum_trajanum.games.forum_trajanum.bots import legal_of
 from forum_trajanum.games.forum_trajanum.bots.hard import QUICK, HardBot
-from forum_trajanum.games.forum_trajanum.engine import Action, PlayerView
+from forum_trajanum.games.forum_trajanum.engine import (
+    Action,
+    PlayerView,
+    apply,
+    current_player,
+    legal_actions,
+)
+from forum_trajanum.games.forum_trajanum.engine.actions import Build, Convert
+from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
 from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
 
 #: Worlds the hint's search plays (every candidate in each), by player count: a playout of
@@ -83,6 +92,10 @@ class Hint:
     worlds: int = 0
     #: whether the wall-clock cap stopped the search before its worlds were played
     capped: bool = False
+    #: what the player's plan plays next after the suggestion, where that is part of the
+    #: same choice (a build after a suggested conversion: the search's playout policy's
+    #: next move in a world sampled from the view); None otherwise
+    then: Action | None = None
 
     @property
     def margin(self) -> float:
@@ -122,9 +135,29 @@ def suggest(
         ranked = sorted(report.ranking, key=lambda pair: -pair[1])
         offset = final_offset(view)
         top = tuple((a, round(v + offset, 1)) for a, v in ranked[:3])
-        return Hint(top[0][0], top, worlds=report.worlds, capped=report.cut)
+        then = build_after(view, top[0][0], seed)
+        return Hint(top[0][0], top, worlds=report.worlds, capped=report.cut, then=then)
     reason = REASONS.get(view.decision, "it is what the heuristic rates best here")
     return Hint(action, ((action, None),), reason=reason)
 
 
-__all__ = ["FINAL_OFFSETS", "QUICK", "REASONS", "Hint", "final_offset", "suggest"]
+def build_after(view: PlayerView, action: Action, seed: int = 0) -> Action | None:
+    """The build the Normal policy (the search's playouts) plays right after ``action``, a
+    conversion, in a world sampled from ``view`` (seeded by the view: the same view, the same
+    answer); None when ``action`` is no conversion or a build does not follow."""
+    if not isinstance(action, Convert):
+        return None
+    from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
+
+    me = view.viewer
+    rng = random.Random(f"{seed}:then:{view.model_dump_json()}")
+    world = determinize(view, rng)
+    apply(world, action, me)
+    if current_player(world) != me:
+        return None
+    legal = legal_actions(world)
+    after = NormalPolicy(rng).choose(world, me, legal, view.colonias[me].unseen)
+    return after if isinstance(after, Build) else None
+
+
+__all__ = ["FINAL_OFFSETS", "QUICK", "REASONS", "Hint", "build_after", "final_offset", "suggest"]

@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 
 from forum_trajanum.games.forum_trajanum.data import cell_name
 from forum_trajanum.games.forum_trajanum.engine.actions import END_TURN, EndTurn
-from forum_trajanum.games.forum_trajanum.ui.entries import group_words
+from forum_trajanum.games.forum_trajanum.ui.entries import THEN_GROUP, group_words
 from forum_trajanum.games.forum_trajanum.ui.hinting import HINT_MARK, HintPanel
 from forum_trajanum.games.forum_trajanum.ui.labels import (
     action_cells,
@@ -54,11 +54,6 @@ ENDS_TURN = EndTurn.make()
 def cell_at(index: int) -> str:
     """A Colonia cell's name from its index (8 -> "C2")."""
     return cell_name(index)
-
-
-#: The entry id of a build after a conversion: THEN_ID + conversion + THEN_SEP + build; the
-#: group that holds such builds when a long building step has no key left for each.
-THEN_ID, THEN_SEP, THEN_GROUP = "then:", "|", "then"
 
 
 @dataclass
@@ -154,6 +149,7 @@ class DecisionPanel(Vertical):
         """Show ``choices`` (the screen redraws): the line above the list, whose choice it
         is (the panel's title), the list, the message and the hint's line."""
         self.choices = choices
+        self.hints.combined = choices.after_conversion
         pv = choices.data.view
         key = (pv.viewer, pv.decision, pv.cycle, pv.round)
         if self._group_of_view != key:  # another decision: groups closed
@@ -245,7 +241,8 @@ class DecisionPanel(Vertical):
                 text.append(data.names[pv.decider], style=SEAT_STYLE[pv.decider])
                 text.append(f" is playing: {pv.title.rstrip('.…')}…")
             # what just happened, move by move (the log panel may be out of view)
-            watched = data.log[-WATCH_LINES:]
+            # (the person's own moves are not news once another seat's turn has begun)
+            watched = data.log[getattr(data, "news_from", 0) :][-WATCH_LINES:]
             if watched and self.is_attached and self.compact():
                 # the compact layout's lines above the empty list (at 80x24: a joined seat's
                 # window while another seat plays) say what they are, as Trajan's do
@@ -572,6 +569,10 @@ class DecisionPanel(Vertical):
                 group = keys.get(GROUP_ID + name, "")
                 own = f" {ENTRY_KEYS[n]}" if group and n < len(ENTRY_KEYS) else ""
                 keys.setdefault(str(action), group + own)
+        then = keys.get(GROUP_ID + THEN_GROUP, "")
+        for n, (entry, _) in enumerate(self.choices.after_conversion):
+            if then and n < len(ENTRY_KEYS):  # behind one entry: its key, then its own
+                keys.setdefault(entry, f"{then} {ENTRY_KEYS[n]}")
         # a suggestion the list holds step by step (the crane colours, corner by corner):
         # the key of the step that leads to it (QA: the first hint named no key)
         action = self.hints.action()

@@ -12,6 +12,7 @@ from textual.widgets import Label, Static
 
 from forum_trajanum.games.forum_trajanum.data import STREET_SYMBOLS, TRAJAN_CARDS
 from forum_trajanum.games.forum_trajanum.engine import PlayerView
+from forum_trajanum.games.forum_trajanum.engine.state import TRAJAN_CARDS_KEY
 from forum_trajanum.games.forum_trajanum.engine.words import CYCLE_NUMERALS
 from forum_trajanum.games.forum_trajanum.ui.glossary import WORDS
 from forum_trajanum.games.forum_trajanum.ui.panels import supply_text
@@ -56,18 +57,29 @@ class TrajanCardsScreen(ModalScreen[None]):
         # as tall as the screen allows (an inline style: the app's .dialog says 90%): no
         # line of the screen below shows between the window and its key line
         self.query_one("#trajan-cards").styles.max_height = "100%"
-        cycle = max(self.pv.cycle, 1)
+        cycle = current_card_cycle(self.pv)
         found = self.query(f"#cycle-{cycle}")
         if cycle > 1 and found:
-            self.call_after_refresh(self._to_cycle, found.first())
+            self.call_after_refresh(self._to_cycle, found.first(), True)
 
-    def _to_cycle(self, line: Static) -> None:
-        self.query_one("#trajan-cards", VerticalScroll).scroll_to_widget(
-            line, top=True, animate=False
-        )
+    def _to_cycle(self, line: Static, again: bool = False) -> None:
+        """The current cycle's card at the window's top; looked at once more after the next
+        repaint, in case the lines above it were laid out again meanwhile (their wrapping
+        decides where it lies) and the window is left scrolled past it."""
+        box = self.query_one("#trajan-cards", VerticalScroll)
+        box.scroll_to_widget(line, top=True, animate=False)
+        if again:
+            self.call_after_refresh(self._to_cycle, line)
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def current_card_cycle(pv: PlayerView) -> int:
+    """The cycle whose Trajan card is the current one: the first not scored yet (the last
+    card once all are)."""
+    cards = max(len(pv.trajan_cards), 1)
+    return min(len(pv.scorings) + 1, cards) if pv.phase != "over" else cards
 
 
 def times_words(times: int) -> str:
@@ -112,16 +124,21 @@ def trajan_cards_lines(pv: PlayerView) -> list[tuple[int, Text, str]]:
         if not card:
             text.append("no Trajan card")
             continue
+        scored = i < len(pv.scorings)  # its cycle's scoring is over: what it gave, not "now"
         when = (
             "scored after cycle " + CYCLE_NUMERALS[i]
-            if cycle < pv.cycle or pv.phase == "over"
+            if scored
             else "this cycle's card"
-            if cycle == max(pv.cycle, 1)
+            if cycle == current_card_cycle(pv)
             else "a later cycle's card"
         )
         text.append(f"{card} ({when})")
         building, collection = TRAJAN_CARDS[card]
-        standing = progress(card, me) if me is not None else (None, None)
+        standing = progress(card, me) if me is not None and not scored else (None, None)
+        if scored and me is not None:
+            got = pv.scorings[i][pv.viewer].get(TRAJAN_CARDS_KEY, 0)
+            words = f"you scored {got} VP for its tasks" if got else "you scored no VP for it"
+            lines.append((1, Text(words, style="bold green" if got else "bold #a0a0a0"), ""))
         for name, task, where in (("building", building, standing[0]),
                                   ("collection", collection, standing[1])):  # fmt: skip
             lines.append((1, Text.assemble((f"{name} task: ", "bold"), task), ""))

@@ -7,6 +7,10 @@ from forum_trajanum.games.forum_trajanum.engine.actions import Build, Convert, T
 from forum_trajanum.games.forum_trajanum.engine.words import building_name
 from forum_trajanum.tui.grouping import fit_groups, part_words
 
+#: The entry id of a build after a conversion: THEN_ID + conversion + THEN_SEP + build; the
+#: group that holds such builds when a long building step has no key left for each.
+THEN_ID, THEN_SEP, THEN_GROUP = "then:", "|", "then"
+
 
 def group_of(action) -> str:
     """The group an action's entry goes into in a long list ("" for none): the conversions

@@ -24,7 +24,7 @@ from textual.widgets import Static
 from forum_trajanum.games.forum_trajanum.engine import PlayerView
 from forum_trajanum.games.forum_trajanum.engine.actions import crane_colours
 from forum_trajanum.games.forum_trajanum.ui.cranes import STEP_ID
-from forum_trajanum.games.forum_trajanum.ui.entries import group_of
+from forum_trajanum.games.forum_trajanum.ui.entries import THEN_GROUP, THEN_ID, THEN_SEP, group_of
 from forum_trajanum.games.forum_trajanum.ui.labels import action_cells, describe, forum_cell
 from forum_trajanum.tui.grouping import GROUP_ID, group_by_action
 from forum_trajanum.tui.hints import Hints
@@ -49,7 +49,12 @@ def fits(words: str, width: int, lines: int = PAGE_LINES) -> bool:
 
 
 def hint_words(
-    hint, pv: PlayerView, keys: dict[str, str] | None = None, page: str = ALL, width: int = 0
+    hint,
+    pv: PlayerView,
+    keys: dict[str, str] | None = None,
+    page: str = ALL,
+    width: int = 0,
+    combined: list[tuple[str, str]] | None = None,
 ) -> str:
     """The hint's reason in player words: the suggestion with what it costs and gives, and
     either the points it should lead to with the next best choices and theirs (all on one
@@ -61,8 +66,13 @@ def hint_words(
     ``page`` :data:`FIRST` is the suggestion, its figure and its reason whole in
     :data:`PAGE_LINES` lines of ``width`` (what does not fit goes first: how it was worked
     out, then the note that h shows the next best); :data:`NEXT` the next best choices with
-    their figures; :data:`ALL` everything at once."""
+    their figures; :data:`ALL` everything at once.
+
+    ``combined``: the list's builds after a conversion ((entry id, label) pairs). A
+    suggested conversion whose plan goes on with one of them (``hint.then``) is named as
+    that entry: the list offers the conversion and its build as one choice."""
     keys = keys or {}
+    entry = suggested_entry(hint, combined or [])
 
     def named(action, whole: bool = True) -> str:
         key = keys.get(str(action), "")
@@ -74,6 +84,9 @@ def hint_words(
 
     best, value = hint.top[0]
     text = f"Hint: {named(best)}"
+    if entry is not None:  # the build after this conversion, one entry of the list
+        said = " then ".join(f"[{k}]" for k in keys.get(entry[0], "").split())
+        text = f"Hint: {said} {entry[1]}" if said else f"Hint: {entry[1]}"
     if value is None:
         return f"{text} — {hint.reason}." if hint.reason else text + "."
     figure = f"About {value:.0f} points expected at the end of the game"
@@ -100,6 +113,17 @@ def hint_words(
     if nexts:
         text += "; next best: " + "; ".join(nexts)
     return text + f" ({how})."
+
+
+def suggested_entry(hint, combined: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """The list's build after a conversion that ``hint``'s plan plays: its suggestion is a
+    conversion and the build it plays next (``hint.then``) is offered with that conversion
+    as one entry; (entry id, label), or None for any other suggestion."""
+    then = getattr(hint, "then", None)
+    if hint is None or then is None or not combined:
+        return None
+    wanted = f"{THEN_ID}{hint.action}{THEN_SEP}{then}"
+    return next((pair for pair in combined if pair[0] == wanted), None)
 
 
 def hint_unavailable(pv: PlayerView) -> str:
@@ -135,6 +159,9 @@ class HintPanel(Static):
         #: shell's one hint worker; :meth:`take` keeps a worked-out one).
         self.hints = Hints(self, _suggest, self._back)
         self._line = Text()
+        #: The list's builds after a conversion ((entry id, label) pairs): a suggested
+        #: conversion one of them starts is named and marked as that entry.
+        self.combined: list[tuple[str, str]] = []
 
     @property
     def hint(self):
@@ -188,6 +215,12 @@ class HintPanel(Static):
         if action is None:
             return None
         text = str(action)
+        combined = suggested_entry(self.hints.hint, self.combined)
+        if combined is not None:
+            if combined[0] in ids:
+                return combined[0]
+            if GROUP_ID + THEN_GROUP in ids:
+                return GROUP_ID + THEN_GROUP  # the builds after a conversion, behind one
         if text in ids:
             return text
         name = group_by_action(groups or {}).get(text) or group_of(action)
@@ -237,7 +270,9 @@ class HintPanel(Static):
                 words = "Hint: thinking…"
             elif self.hints.hint is not None:
                 width = self.content_size.width or (self.app.size.width - 1)
-                words = hint_words(self.hints.hint, self.view, keys(), self.page(), width)
+                words = hint_words(
+                    self.hints.hint, self.view, keys(), self.page(), width, self.combined
+                )
         self.display = bool(words)
         if not words:  # the next hint starts on its first page again
             self.remove_class("-next")

@@ -204,7 +204,24 @@ def play_data(
     )  # fmt: skip
     if public:
         data.flash, data.flash_seat = last_move(session.record.actions[-1]), session.log[-1].seat
+        data.news_from = news_from(session, home)
     return data
+
+
+def news_from(session, seat: int) -> int:
+    """The index in :func:`~forum_trajanum.games.forum_trajanum.ui.panels.log_lines` of the
+    first line after the last one ``seat``'s own action wrote (0: none, or no seat)."""
+    if seat < 0 or seat == session.decider:
+        return 0
+    lines, when, after = 0, None, 0
+    for entry in session.log:
+        if entry.period != when:  # log_lines marks where a new period begins
+            when = entry.period
+            lines += 1
+        lines += 1
+        if entry.actor == seat:
+            after = lines
+    return after
 
 
 def scoring_screen(pv: PlayerView, scoring: int, names, history, hold: float = 0.0):

@@ -19,3 +19,7 @@ class PlayData(playdata.PlayData):
     #: The last public move to show (Colonia cell names, Forum cell indexes) and its seat.
     flash: tuple[tuple[str, ...], tuple[int, ...]] = ((), ())
     flash_seat: int = -1
+    #: The first of the log lines that the watch screen's "Just now" may show: the ones
+    #: after the last move of the person at the table (their own moves are not news once
+    #: another seat's turn has begun).
+    news_from: int = 0

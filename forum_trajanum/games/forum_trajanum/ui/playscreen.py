@@ -32,13 +32,11 @@ from forum_trajanum.games.forum_trajanum.engine.forum import AreaRule, area_rule
 from forum_trajanum.games.forum_trajanum.engine.tasks import Decision
 from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.games.forum_trajanum.ui.decisions import (
-    THEN_ID,
-    THEN_SEP,
     Choices,
     DecisionPanel,
     cell_at,
 )
-from forum_trajanum.games.forum_trajanum.ui.entries import list_groups
+from forum_trajanum.games.forum_trajanum.ui.entries import THEN_ID, THEN_SEP, list_groups
 from forum_trajanum.games.forum_trajanum.ui.focusing import arrows_words, choices_after_colonia
 from forum_trajanum.games.forum_trajanum.ui.forumgrid import ForumGrid
 from forum_trajanum.games.forum_trajanum.ui.hinting import HintPanel, hint_unavailable
@@ -358,7 +356,7 @@ class PlayScreen(GameScreen):
         action = self.by_text.get(build)
         if action is not None and self.data.view.viewer == self.data.view.decider:
             self.decision_panel().choice_list.spend()
-            self.choose(action)
+            self.post_message(ActionChosen(action, joined=True))  # one choice: one undo
         else:
             self.say(f"The conversion is made, but {build} is no longer possible.")
 
