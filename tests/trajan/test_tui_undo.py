@@ -72,7 +72,13 @@ async def test_u_takes_back_each_marker_then_the_tray_choice():
             await pilot.press("u")
             await pilot.pause()
         assert app.session.state.decision == "source"
-        assert "Choose the tray" in str(app.screen.query_one("#decision-title").content)
+        # at 80 columns the message goes first on the decision's two lines: it says what the
+        # last u took back (the tray's markers, in words), over the trays offered again
+        title = str(app.screen.query_one("#decision-title").content)
+        assert "Undone: took" in title and "markers" in title
+        assert len(app.screen.query_one("#decisions").options) == len(
+            app.session.view_of(app.session.decider).legal
+        )
 
 
 async def test_h_gives_a_hint_naming_choices_of_the_list_by_their_numbers():
