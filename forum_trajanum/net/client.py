@@ -371,6 +371,12 @@ class Client:
         if reason == "other":
             self._end("other", words or "The host refused this connection.")
             return
+        if reason == "elsewhere" and self.state is None:  # this window never had the seat
+            already = words or "This seat is already played from another window."
+            self._end(
+                reason, f"{already} Then join again: forum-trajanum join {self.address.url()}"
+            )
+            return
         self._end(reason, what_to_do(reason, self.address) + said)
 
     def _rebuilt(self, state: State):

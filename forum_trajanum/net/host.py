@@ -363,7 +363,12 @@ class Host:
                 connection.closed = True  # its queue is not sent: the refusal is the last word
                 if connection.sender is not None:
                     connection.sender.cancel()
-        await asyncio.gather(*(self._stopped(ws) for ws in list(self.sockets)))
+        games = {
+            connection.ws: table.session.game.id if table.session.game else ""
+            for number, table in self.tables.items()
+            for connection in self.connections.get(number, {}).values()
+        }
+        await asyncio.gather(*(self._stopped(ws, games.get(ws, "")) for ws in list(self.sockets)))
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
@@ -372,10 +377,15 @@ class Host:
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.save_pool.shutdown(wait=True)
 
-    async def _stopped(self, ws: web.WebSocketResponse) -> None:
-        """Tell one connection the host was stopped on purpose, then close it."""
+    async def _stopped(self, ws: web.WebSocketResponse, game_id: str = "") -> None:
+        """Tell one connection the host was stopped on purpose (with the command that
+        resumes its game), then close it."""
+        text = STOPPED_TEXT
+        if game_id:
+            words = STOPPED.words.replace("host --continue", f"host --continue {game_id}")
+            text = dump(STOPPED.model_copy(update={"words": words}))
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(ws.send_str(STOPPED_TEXT), 1.0)
+            await asyncio.wait_for(ws.send_str(text), 1.0)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(ws.close(code=WSCloseCode.GOING_AWAY), 1.0)
 

@@ -82,8 +82,10 @@ async def test_a_seat_in_use_refuses_another_window_and_takes_its_own_client_bac
     async with hosting("trajan", "Ann", "Bob") as hosted:
         address = hosted.addresses[1][0]
         async with joined([address]) as (first,):
-            with pytest.raises(JoinError, match="Ann's seat is already played from another"):
+            with pytest.raises(JoinError, match="Ann's seat is already played from another") as e:
                 await Client(address).start()
+            # this window never had the seat: not "now played from another window" (QA)
+            assert "now played" not in str(e.value) and "join again" in str(e.value)
             # the same client connecting again (its connection was lost) replaces the old one
             async with joined([address], client_id=first.client_id) as (again,):
                 await first.wait_for(lambda c: c.connections == 2 or not c.connected)

@@ -27,6 +27,9 @@ async def test_a_host_stopped_on_purpose_tells_every_client_it_stopped_and_they_
             (refused,) = refusals(client)
             assert refused.reason == "stopped" and not refused.retry
             assert "host stopped the game" in refused.words
+            # the command that resumes it, whole: `host --continue` alone is refused
+            game_id = hosted.host.tables[1].session.game.id
+            assert f"host --continue {game_id}" in refused.words
             assert "stopped the game" in client.problem  # said to the player as it is
             await client._task  # the client stops trying again by itself
         assert all(client.connections == 1 for client in clients)
