@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 from textual import work
+from textual.app import ScreenStackError
 from textual.screen import ModalScreen
 
 from forum_trajanum.core.errors import GameError
@@ -107,7 +108,10 @@ class JoinApp(CoachApp, FixedApp):
 
     def _changed(self, _session) -> None:
         """A message came from the host (in the connection's thread)."""
-        with contextlib.suppress(RuntimeError):  # the app is not running (any more)
+        # the app is not running (any more), or it is closing and has no screen left to
+        # show the message on (a person leaving as the host's message came): neither is
+        # something the host sent wrong
+        with contextlib.suppress(RuntimeError, ScreenStackError):
             self.call_from_thread(self.show_game)
 
     def overlay_open(self) -> bool:

@@ -67,3 +67,24 @@ async def test_escape_in_a_join_window_says_q_leaves_the_game_not_that_it_goes_t
                 assert "back to the menu" not in words()
         finally:
             await asyncio.to_thread(session.close)
+
+
+async def test_a_message_from_the_host_as_the_window_closes_is_not_taken_for_a_malformed_one():
+    # QA, two people over the network: leaving the final ranking as the host's last message
+    # came printed "The host sent something this window cannot read (No screens on stack)":
+    # the window's own closing was blamed on the host
+    from textual.app import ScreenStackError
+
+    welcome, state = game_messages("trajan", seat=0, actions=2)
+    with FakeHost(script_of(welcome, state)) as host:
+        session = await asyncio.to_thread(RemoteSession, host.address)
+        try:
+            app = JoinApp(session, choice_hold=0.001)
+
+            def closing(_callback):
+                raise ScreenStackError("No screens on stack")
+
+            app.call_from_thread = closing
+            app._changed(session)  # the window's listener: raises nothing for the client
+        finally:
+            await asyncio.to_thread(session.close)
