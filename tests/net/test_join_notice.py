@@ -36,12 +36,12 @@ def stopping_host(game: str, seat: int):
     return FakeHost(script), stop
 
 
-async def stopped_window(seat: int, press: str = "", first: str = ""):
+async def stopped_window(seat: int, press: str = "", first: str = "", game="forum-trajanum"):
     """The 80x24 screen text of ``seat``'s window (Forum Trajanum, a first game: the coach
     strip comes up on Ann's decision) once the host was stopped, before and after the keys
     ``press``; and the address to join again. ``first``: keys pressed before the host stops
     (on the coach strip: k closes it, the coach off)."""
-    host, stop = stopping_host("forum-trajanum", seat)
+    host, stop = stopping_host(game, seat)
     with host:
         session = await asyncio.to_thread(RemoteSession, host.address)
         app = JoinApp(session, choice_hold=0.001)
@@ -87,3 +87,10 @@ async def test_a_hint_asked_for_with_the_host_down_leaves_the_notice_in_view():
     _, after, address = await stopped_window(1, "h")
     assert "No hint now" in " ".join(after.split()), after  # the other message shows
     assert "The host stopped the game" in after and address in after, after
+
+
+async def test_a_move_not_sent_with_the_host_down_keeps_the_address_whole():
+    """Trajan, Ann's own decision (the coach off): 1 is not sent, and says so."""
+    _, after, address = await stopped_window(0, "1", first="k", game="trajan")
+    flat = " ".join(after.split())
+    assert "Not sent" in flat and address in after, after
