@@ -76,9 +76,11 @@ def what_to_do(reason: str, address: Address) -> str:
     """What a person whose connection ended for ``reason`` can do (player words)."""
     again = f"forum-trajanum join {address.url()}"
     if reason == "stopped":
+        # short, the address early: at 80x24 the window has two lines for it (QA: the
+        # address was cut off there, the one thing the player needed)
         return (
-            "The host stopped the game; nothing is lost. Ask the host to start it again "
-            f"(forum-trajanum host --continue), then join again: {again}"
+            "The host stopped the game; nothing is lost. Rejoin once it is back (host "
+            f"--continue): forum-trajanum join {address.short()}"
         )
     if reason == "elsewhere":
         return (

@@ -32,7 +32,7 @@ from forum_trajanum.net import coachmemory
 from forum_trajanum.net.client import JoinError, RemoteSession
 from forum_trajanum.net.protocol import AddressError, parse_address
 from forum_trajanum.tui import keys
-from forum_trajanum.tui.coach import CoachApp
+from forum_trajanum.tui.coach import OK, CoachApp, CoachScreen
 from forum_trajanum.tui.compat import FixedApp
 from forum_trajanum.tui.contract import GameUI, game_ui
 from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen, mode_screen
@@ -128,15 +128,23 @@ class JoinApp(CoachApp, FixedApp):
     def history(self) -> list[tuple[int, ...]]:
         return [entry.scores for entry in self.session.rounds]
 
-    def waiting_words(self) -> str:
-        """What the seat is told while it waits: who decides, whether the connection is
-        lost, who is away."""
+    def standing_notice(self) -> str:
+        """What stays in view while the connection is ended or lost, whatever else is said
+        (a refusal, a hint refused): what happened and what to do ("" while it holds)."""
         s = self.session
         if s.ended:
             return s.problem
         if not s.connected:
             trouble = s.trouble or "The connection to the host is lost: trying again by itself…"
             return f"{trouble} A move chosen now is not sent."
+        return ""
+
+    def waiting_words(self) -> str:
+        """What the seat is told while it waits: who decides, whether the connection is
+        lost, who is away."""
+        s = self.session
+        if s.ended or not s.connected:
+            return self.standing_notice()
         if s.over:
             return ""
         # who decides, and what, the game's screen says (once: it was said here too)
@@ -161,6 +169,10 @@ class JoinApp(CoachApp, FixedApp):
             return
         if self.overlay_open():
             self.deferred = True
+            if isinstance(self.screen, CoachScreen) and self.standing_notice():
+                # the coach strip gives way to a lost or ended connection (QA at 80x24: it
+                # covered the notice, and the game looked alive until it was closed)
+                self.screen.dismiss(OK)
             return
         s, ui = self.session, self.ui
         view = s.view_of(s.seat)
@@ -200,8 +212,11 @@ class JoinApp(CoachApp, FixedApp):
             self.dropped = False
             # kept until the seat's next choice: each message of the host redraws the screen
             self.note = "The connection is back; what you chose while it was lost was not sent."
+        # a lost or ended connection first: at 80x24 what to do (the address) stays whole
+        standing = self.standing_notice()
+        others = (self.message, self.note, s.played_alone)
         message = " ".join(
-            filter(None, (self.message, self.note, s.played_alone, self.waiting_words()))
+            filter(None, (standing, *others, "" if standing else self.waiting_words()))
         )
         self.message = ""
         data = ui.play_data(
@@ -278,7 +293,7 @@ class JoinApp(CoachApp, FixedApp):
     def say(self, words: str) -> None:
         top = self.screen
         if isinstance(top, GameScreen):
-            top.say(printable(words))
+            top.say(printable(words))  # after the standing notice, if any (with_standing)
         else:
             self.message = words
 

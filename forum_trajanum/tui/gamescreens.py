@@ -81,6 +81,16 @@ class GameScreen(Screen):
         """Show a short message to the player in view (the next redraw clears it)."""
         raise NotImplementedError
 
+    def with_standing(self, message: str) -> str:
+        """``message`` with the app's standing notice first (its ``standing_notice()``: a
+        network seat's lost or ended connection), which another message never replaces (QA:
+        a hint refused over "the host stopped", and nothing said the host was down)."""
+        standing = getattr(self.app, "standing_notice", None)
+        notice = standing() if standing is not None else ""
+        if not notice or notice in message:
+            return message
+        return f"{notice} {message}".strip()
+
     def coach_spot(self) -> Any:
         """The widget the first-game coach's box may cover when it has no room above the
         choices: a panel in view that it does not explain (None: the box sits above the key

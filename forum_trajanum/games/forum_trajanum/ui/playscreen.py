@@ -628,8 +628,9 @@ class PlayScreen(GameScreen):
         self.post_message(ActionChosen(action))
 
     def say(self, message: str) -> None:
-        """Show a message under the decision list (whole, wrapped); the next redraw clears it."""
-        self.decision_panel().say(message)
+        """Show a message under the decision list (whole, wrapped); the next redraw clears it
+        (a standing notice stays: :meth:`with_standing`)."""
+        self.decision_panel().say(self.with_standing(message))
 
     def escape_line_shown(self) -> bool:
         return self.decision_panel().said() == self.escape_line

@@ -554,6 +554,7 @@ class TrajanScreen(GameScreen):
         self._shown_choices = None
 
     def say(self, message: str) -> None:
+        message = self.with_standing(message)  # a lost or ended connection stays in view
         self._set_message(Text(message, style="bold") if message else "")
 
     def escape_line_shown(self) -> bool:
