@@ -451,6 +451,11 @@ def ship_words(v: GameState, action) -> str:
 
 def forum_words(v: GameState, action) -> str:
     kind_, value = FORUM_KEYS[action.key]
+    if kind_ == "extra":
+        # QA: "Take the extra action: Seaport" read as doing a Seaport action now; the tile
+        # is kept and spent after a later action of its kind to repeat it (EN l.634-638)
+        act = D.ACTIONS[value]
+        return f"Take an extra action tile ({act}): later, play it to repeat a {act} action"
     means = f" ({WILD_MEANS[kind_]})" if kind_ in WILD_MEANS else ""
     return f"Take the {forum_key(kind_, value)}{means}"
 
