@@ -5,11 +5,23 @@ ends the game, and "Meanwhile:" showed only the round's end when the bot's move 
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import FORUM_KEYS, TILE_KEY
 from forum_trajanum.games.trajan.engine.rules import apply
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.engine.view import SPECS, public_lines, view
+from forum_trajanum.games.trajan.ui.choices import list_entries
 from forum_trajanum.games.trajan.ui.glossary import GLOSSARY
+from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
+from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.keys import ENTRY_KEYS
+from tests.tui.conftest import screen_text
+from tests.waiting import wait_for
 
 from .helpers import random_game
 
@@ -73,3 +85,64 @@ def test_the_log_says_a_spent_extra_action_tile_repeated_the_action():
             assert f"spent {what} to repeat {act}" in lines[0], lines
             found += 1
     assert found >= 1
+
+
+# --- 2. the hint names an entry below the list's rows ---------------------------------------
+
+
+@pytest.fixture
+def save_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr("forum_trajanum.tui.keys.CHOICE_HOLD", 0.001)
+
+
+def _at_a_long_list(seed: int = 3, entries: int = 12) -> GameSession:
+    """Ann (a person) and a bot, played on by random choices to a decision of Ann's whose
+    list has at least ``entries`` entries (more than the rows of the list at 80x24)."""
+    rng = random.Random(seed)
+    session = GameSession.new(
+        seed, TrajanOptions(players=2), ["Ann", "Bot"], ["", "easy"], autosave=False,
+        game="trajan",
+    )  # fmt: skip
+    while True:
+        v = session.view_of(session.decider)
+        if session.decider == 0 and len(list_entries(v, v.legal, None)) >= entries:
+            return session
+        session.play(rng.choice(v.legal))
+
+
+async def test_a_hint_naming_a_letter_entry_says_shift_and_brings_the_entry_into_view(
+    save_home, monkeypatch
+):
+    # QA at 80x24: the hint named "H)" below the list's rows; H is Shift+H (plain h asks for
+    # the next hint), and the entry was out of sight
+    session = _at_a_long_list()
+    v = session.view_of(0)
+    entries = list_entries(v, v.legal, None)
+    last_id = entries[-1][0]
+    hinted = next(a for a in v.legal if str(a) == last_id)
+    monkeypatch.setattr(
+        "forum_trajanum.games.trajan.bots.hint",
+        lambda view, *a, **k: [(next(x for x in view.legal if str(x) == last_id), 90.0)],
+    )
+    key = ENTRY_KEYS[len(entries) - 1]
+    assert key.isalpha()
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0.001)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
+        screen = app.screen
+        lst = screen.query_one("#decisions")
+        assert await wait_for(pilot, lambda: lst.option_count == len(entries))
+        assert lst.scrollable_content_region.height < len(entries)  # the entry is below
+        note = screen.query_one("#t-hint")
+        await pilot.press("h")
+        assert await wait_for(pilot, lambda: "Hint" in str(note.render()))
+        assert await wait_for(pilot, lambda: lst.scroll_offset.y > 0)
+        await pilot.pause()
+        hint = " ".join(str(note.render()).split())
+        assert f"Shift+{key}) " in hint and f" {key}) " not in hint, hint
+        box = lst.scrollable_content_region
+        rows = screen_text(app).splitlines()[box.y : box.bottom]
+        shown = [row[box.x : box.right] for row in rows]
+        assert any(row.strip().startswith(f"{key} ") for row in shown), "\n".join(shown)
+        assert lst.get_option_at_index(lst.highlighted).id != str(hinted)  # not moved

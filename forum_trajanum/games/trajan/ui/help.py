@@ -147,6 +147,7 @@ def legend() -> Group:
             ("2/6/12/20", "a ship's VP for 1, 2, 3 or 4 cards (the pairs ship: 1, 2 or 3 pairs)"),
             ("the top card last", "a discard pile in order: only its last card can be taken"),
             ("Yellow spaces", "the extra action tiles the Forum action can take too"),
+            ("extra action tile", WORDS["extra action tile"]),
         ],
     )  # fmt: skip
     section(
