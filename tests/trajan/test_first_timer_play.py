@@ -12,6 +12,7 @@ import pytest
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import FORUM_KEYS, TILE_KEY
+from forum_trajanum.games.trajan.engine.foresight import tray_plans
 from forum_trajanum.games.trajan.engine.rules import apply
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.engine.view import SPECS, public_lines, view
@@ -146,3 +147,49 @@ async def test_a_hint_naming_a_letter_entry_says_shift_and_brings_the_entry_into
         shown = [row[box.x : box.right] for row in rows]
         assert any(row.strip().startswith(f"{key} ") for row in shown), "\n".join(shown)
         assert lst.get_option_at_index(lst.highlighted).id != str(hinted)  # not moved
+
+
+# --- 3. the trays' plan lines in the game's last round -------------------------------------
+
+
+def _last_round_tray_choice(seed: int = 5) -> GameSession:
+    """Ann and a bot played on by random choices to Ann's choice of a tray in the game's last
+    round where taking some tray ends that round (and with it the game)."""
+    rng = random.Random(seed)
+    session = GameSession.new(
+        seed, TrajanOptions(players=2), ["Ann", "Bot"], ["", "easy"], autosave=False,
+        game="trajan",
+    )  # fmt: skip
+    while True:
+        v = session.view_of(session.decider)
+        if (
+            session.decider == 0
+            and v.decision == "source"
+            and v.quarter >= D.QUARTERS
+            and v.round >= D.ROUNDS_PER_QUARTER
+            and any(plan.round_ends for _, plan in tray_plans(v, 0))
+        ):
+            return session
+        session.play(rng.choice(v.legal))
+
+
+async def test_in_the_last_round_a_tray_whose_sowing_ends_the_round_says_the_game_ends(
+    save_home,
+):
+    # EN l.450 and l.496: the 4th round's end ends the quarter, the 4th quarter's scoring
+    # ends the game; the status line said "the game ends in 3", the trays "round ends"
+    session = _last_round_tray_choice()
+    v = session.view_of(0)
+    ending = [D.ACTIONS[tray] for tray, plan in tray_plans(v, 0) if plan.round_ends]
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0.001)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
+        assert await wait_for(pilot, lambda: "→" in screen_text(app))
+        shown = screen_text(app)
+        assert "game ends" in shown and "round ends" not in shown, shown
+        box = app.screen.query_one("#decisions").region
+        rows = shown.splitlines()[box.y : box.bottom]
+        entries = [row[box.x : box.right].strip() for row in rows if "→" in row]
+        for entry in entries:
+            tray = entry.split()[1]
+            assert ("time +" in entry) and (("game ends" in entry) == (tray in ending)), entry

@@ -380,8 +380,8 @@ def tray_plan_words(v: GameState, seat: int, tray: int, plan: SowingPlan | None 
     # the time and the round's end first: a line cut at 80 columns hid "round ends"
     # (issue 36.11); the tile and what the action can do after them
     out += f"; time +{plan.markers}"
-    if plan.round_ends:
-        out += ", round ends"
+    if plan.round_ends:  # in the game's last round, that round's end is the game's end
+        out += ", game ends" if last_round(v) else ", round ends"
     if plan.tile >= 0 and plan.can_complete:
         out += f"; can complete {trajan_tile(plan.tile).split(',')[0]}"
     if not plan.action_possible:

@@ -134,6 +134,10 @@ def legend() -> Group:
             ("→ Forum action", "the target: where the last marker lands; you may do its action"),
             ("time +3", "how far the time marker moves"),
             ("round ends", "the time marker arrives at or crosses its start: a demand is revealed"),
+            (
+                "game ends",
+                "the round ends in the game's last round: its quarter's scoring ends the game",
+            ),
             ("can complete", "the markers can be sown so that the target's tile is done"),
         ],
     )
