@@ -19,6 +19,7 @@ from forum_trajanum.games.trajan.engine.view import SPECS, public_lines, view
 from forum_trajanum.games.trajan.ui.choices import list_entries
 from forum_trajanum.games.trajan.ui.glossary import GLOSSARY
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
+from forum_trajanum.games.trajan.ui.recap import meanwhile, points_since, recent_lines
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from tests.tui.conftest import screen_text
@@ -27,6 +28,7 @@ from tests.waiting import wait_for
 from .helpers import random_game
 
 SEEDS = range(1, 9)
+NAMES = ["Ann", "Bot"]
 
 
 def _forum_extra_offers():
@@ -193,3 +195,48 @@ async def test_in_the_last_round_a_tray_whose_sowing_ends_the_round_says_the_gam
         for entry in entries:
             tray = entry.split()[1]
             assert ("time +" in entry) and (("game ends" in entry) == (tray in ending)), entry
+
+
+# --- 4. "Meanwhile:" at 80 columns: the others' moves before the round's end --------------
+
+
+def _after_a_bot_move_ending_the_round(seed: int = 2) -> GameSession:
+    """Ann and a bot played on by random choices to Ann's decision right after the bot's turn
+    ended a round (the last line since Ann's move is the round's end) with no points."""
+    rng = random.Random(seed)
+    session = GameSession.new(
+        seed, TrajanOptions(players=2), ["Ann", "Bot"], ["", "easy"], autosave=False,
+        game="trajan",
+    )  # fmt: skip
+    while True:
+        v = session.view_of(session.decider)
+        if session.decider == 0 and v.legal:
+            recent = recent_lines(session, NAMES, 0)
+            if (
+                len(recent) >= 2
+                and recent[-1].startswith("The round ends")
+                and any(line.startswith("Bot ") for line in recent)
+                and not points_since(session, NAMES, 0)
+            ):
+                return session
+        session.play(rng.choice(v.legal))
+
+
+async def test_meanwhile_at_80x24_shows_the_bots_move_before_the_rounds_end(save_home):
+    # QA: "Meanwhile: The round ends: the people demand religion · r: all of it" hid what
+    # the bot did; the moves come first, the round's end where there is room
+    session = _after_a_bot_move_ending_the_round()
+    recent = recent_lines(session, NAMES, 0)
+    bot_move = next(line for line in reversed(recent) if line.startswith("Bot "))
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0.001)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
+        assert await wait_for(pilot, lambda: "Meanwhile:" in screen_text(app))
+        line = next(r for r in screen_text(app).splitlines() if "Meanwhile:" in r)
+        said = line.split("Meanwhile:", 1)[1].strip()
+        assert said.startswith(("Bot ", "…; Bot ")), line
+        assert bot_move[:20] in line, line
+    # at any width the bot's latest move is there, whole or cut, before the round's end
+    for width in range(40, 160, 7):
+        text = meanwhile(recent, width=width).plain
+        assert "Bot " in text and bot_move[:8] in text, (width, text)
