@@ -21,6 +21,8 @@ from forum_trajanum.games.trajan.ui.glossary import GLOSSARY
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.games.trajan.ui.recap import meanwhile, points_since, recent_lines
 from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.coach import CoachScreen, start_coach
+from forum_trajanum.tui.compat import screen_strips
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from tests.tui.conftest import screen_text
 from tests.waiting import wait_for
@@ -240,3 +242,34 @@ async def test_meanwhile_at_80x24_shows_the_bots_move_before_the_rounds_end(save
     for width in range(40, 160, 7):
         text = meanwhile(recent, width=width).plain
         assert "Bot " in text and bot_move[:8] in text, (width, text)
+
+
+async def test_at_80x24_the_coach_says_what_an_extra_action_tile_is_when_the_forum_offers_one(
+    save_home,
+):
+    # EN l.634-640, in the coach's strip the first time the word is on the player's screen
+    rng = random.Random(4)
+    session = GameSession.new(
+        4, TrajanOptions(players=2), NAMES, ["", "easy"], autosave=False, game="trajan",
+        start=lambda record: start_coach(record, [0]),
+    )  # fmt: skip
+    while True:
+        v = session.view_of(session.decider)
+        offered = [a for a in v.legal if a.kind == "forum" and FORUM_KEYS[a.key][0] == "extra"]
+        if session.decider == 0 and offered:
+            break
+        session.play(rng.choice(v.legal))
+    coach = session.record.meta.coach
+    coach.seen["0"] = sorted({*coach.seen.get("0", ()), "act", "note:arch", "note:tile",
+                              "note:plus2", "note:demands"})  # fmt: skip
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0.001)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        assert await wait_for(pilot, lambda: "Extra action tile" in _shown(app))
+        said = " ".join(_shown(app).split())
+        assert "a tile the Forum action can take" in said, said
+
+
+def _shown(app) -> str:
+    """What the window shows now, the coach's box over the play screen."""
+    return "\n".join(strip.text for strip in screen_strips(app.screen))
