@@ -6,7 +6,7 @@ from time import monotonic
 
 from textual import events
 from textual._time import get_time
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.widgets import OptionList
 
@@ -54,11 +54,45 @@ class DecisionList(OptionList):
         #: When the list was first painted after a choice (Textual's clock, as a key's time):
         #: a key typed before it was typed for the list before.
         self._shown_at = 0.0
+        #: The option a hint names, kept in view instead of the highlighted one.
+        self._in_view: int | None = None
 
     def on_resize(self) -> None:
         """A list made shorter (a hint's line, a whole choice below it) keeps its highlighted
-        choice in view."""
-        self.scroll_to_highlight()
+        choice in view (or the entry a hint names, :meth:`show_index`)."""
+        if self._in_view is not None:
+            self._bring_into_view(self._in_view)
+        else:
+            self.scroll_to_highlight()
+
+    def show_index(self, index: int) -> None:
+        """Scroll so the option at ``index`` is in view, the highlight staying where it is
+        (a hint names an entry below the list's rows: QA at 80x24). Until the highlight
+        moves or the options change, a resize keeps it in view."""
+        self._in_view = index
+        self._bring_into_view(index)
+
+    def _bring_into_view(self, index: int) -> None:
+        if not self.is_mounted or not 0 <= index < self.option_count:
+            return
+        y = self._index_to_line.get(index)
+        if y is None:
+            return
+        height = self._heights[index]
+        self.scroll_to_region(
+            Region(0, y, self.scrollable_content_region.width, height),
+            force=True,
+            animate=False,
+            immediate=True,
+        )
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        self._in_view = None  # the player moved: the highlight is what stays in view
+        super().watch_highlighted(highlighted)
+
+    def clear_options(self):
+        self._in_view = None
+        return super().clear_options()
 
     def hold(self, seconds: float) -> None:
         """Ignore Enter and clicks on an option for ``seconds`` from now."""

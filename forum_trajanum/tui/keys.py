@@ -20,6 +20,16 @@ CHOICE_HOLD = 0.3
 ENTRY_KEYS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
+def entry_key_name(n: int) -> str:
+    """The key of the ``n``-th entry (from 0) of a decision list as a player presses it: a
+    digit, or Shift and a capital letter ("Shift+H": QA, a hint's "H)" read as plain h, which
+    asks for the next hint); "" past :data:`ENTRY_KEYS`."""
+    if n >= len(ENTRY_KEYS):
+        return ""
+    key = ENTRY_KEYS[n]
+    return key if key.isdigit() else f"Shift+{key}"
+
+
 #: Keys as the key bar prints them.
 KEY_NAMES = {
     "question_mark": "?",

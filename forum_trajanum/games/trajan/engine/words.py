@@ -380,8 +380,8 @@ def tray_plan_words(v: GameState, seat: int, tray: int, plan: SowingPlan | None 
     # the time and the round's end first: a line cut at 80 columns hid "round ends"
     # (issue 36.11); the tile and what the action can do after them
     out += f"; time +{plan.markers}"
-    if plan.round_ends:
-        out += ", round ends"
+    if plan.round_ends:  # in the game's last round, that round's end is the game's end
+        out += ", game ends" if last_round(v) else ", round ends"
     if plan.tile >= 0 and plan.can_complete:
         out += f"; can complete {trajan_tile(plan.tile).split(',')[0]}"
     if not plan.action_possible:
@@ -451,6 +451,11 @@ def ship_words(v: GameState, action) -> str:
 
 def forum_words(v: GameState, action) -> str:
     kind_, value = FORUM_KEYS[action.key]
+    if kind_ == "extra":
+        # QA: "Take the extra action: Seaport" read as doing a Seaport action now; the tile
+        # is kept and spent after a later action of its kind to repeat it (EN l.634-638)
+        act = D.ACTIONS[value]
+        return f"Take an extra action tile ({act}): later, play it to repeat a {act} action"
     means = f" ({WILD_MEANS[kind_]})" if kind_ in WILD_MEANS else ""
     return f"Take the {forum_key(kind_, value)}{means}"
 

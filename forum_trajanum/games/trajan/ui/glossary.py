@@ -9,6 +9,7 @@ Only words live here; when a word appears is read from the player's own view.
 from __future__ import annotations
 
 from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine.actions import FORUM_KEYS, TILE_KEY
 from forum_trajanum.tui.glossary import Glossary, Note
 
 _penalties = ", ".join(map(str, D.DEMAND_PENALTY[1:-1])) + f" or {D.DEMAND_PENALTY[-1]}"
@@ -25,6 +26,12 @@ TILE_MEANS = (
 WORDS: dict[str, str] = {
     "◆ arch": "the slot the Arch of Trajan is on: the Trajan action puts its tile there",
     "Trajan tile": "a tile beside a tray, like Y+O 5 VP: " + TILE_MEANS,
+    "extra action tile": (
+        "a tile the Forum action can take, like extra action tile (Seaport). Keep it: right "
+        "after you do that action (in any later turn too), play it to do the action once "
+        "more; it is then gone. One per turn; twice with a [+2] marker on that action. The "
+        "extra action wild card repeats any action"
+    ),
     "[+2]": "a marker that makes an action's extra action tiles work twice",
     "demands": (
         "by the quarter's end have a matching forum tile for each demand shown (the Forum "
@@ -45,6 +52,21 @@ def _own(shown):
     return test
 
 
+def _extra_seen(v, me) -> bool:
+    """An extra action tile is on the player's screen as a choice or a tile they own: the
+    Forum action's entries offer one, or an extra action decision is theirs."""
+    if any(FORUM_KEYS[TILE_KEY[t]][0] in ("extra", "wild_extra") for t in me.tiles):
+        return True
+    task = v.tasks[-1] if getattr(v, "tasks", None) else None
+    if task is None or task.player != v.viewer:
+        return False
+    if task.kind == "extra":
+        return True
+    return (
+        task.kind == "act" and D.ACTIONS[task.action] == "Forum" and any(t >= 0 for t in v.yellow)
+    )
+
+
 #: The symbols the coach explains, in the order it explains them: the arch is beside a tray
 #: of one's circle from the first screen on (until every slot is full).
 NOTES: tuple[Note, ...] = tuple(
@@ -52,6 +74,7 @@ NOTES: tuple[Note, ...] = tuple(
     for key, word, shown in (
         ("note:arch", "◆ arch", lambda v, me: me.arch != D.ARCH_CENTRE),
         ("note:tile", "Trajan tile", lambda v, me: any(t >= 0 for t in me.slots)),
+        ("note:extra", "extra action tile", _extra_seen),
         ("note:plus2", "[+2]", lambda v, me: any(me.plus2)),
         # QA: a first game lost 48 VP to demands nobody had explained
         ("note:demands", "demands", lambda v, me: bool(v.revealed)),

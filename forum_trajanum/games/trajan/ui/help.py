@@ -134,6 +134,10 @@ def legend() -> Group:
             ("→ Forum action", "the target: where the last marker lands; you may do its action"),
             ("time +3", "how far the time marker moves"),
             ("round ends", "the time marker arrives at or crosses its start: a demand is revealed"),
+            (
+                "game ends",
+                "the round ends in the game's last round: its quarter's scoring ends the game",
+            ),
             ("can complete", "the markers can be sown so that the target's tile is done"),
         ],
     )
@@ -147,6 +151,7 @@ def legend() -> Group:
             ("2/6/12/20", "a ship's VP for 1, 2, 3 or 4 cards (the pairs ship: 1, 2 or 3 pairs)"),
             ("the top card last", "a discard pile in order: only its last card can be taken"),
             ("Yellow spaces", "the extra action tiles the Forum action can take too"),
+            ("extra action tile", WORDS["extra action tile"]),
         ],
     )  # fmt: skip
     section(

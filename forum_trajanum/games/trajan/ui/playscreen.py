@@ -53,7 +53,7 @@ from forum_trajanum.tui.decisionlist import DecisionList, follows
 from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID
 from forum_trajanum.tui.hints import ASKED, HIDDEN, MORE, SHOWN, Hints
-from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar
+from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar, entry_key_name
 from forum_trajanum.tui.messages import (
     ActionChosen,
     HelpRequested,
@@ -732,7 +732,20 @@ class TrajanScreen(GameScreen):
         name = next((n for n, members in groups.items() if action in members), None)
         entry = GROUP_ID + name if name else str(action)
         n = entries.index(entry) if entry in entries else len(ENTRY_KEYS)
-        return f"{ENTRY_KEYS[n]}) " if n < len(ENTRY_KEYS) else ""
+        key = entry_key_name(n)  # as the key bar names it: "Shift+H", never "H" read as h
+        return f"{key}) " if key else ""
+
+    def _entry_index(self, action) -> int | None:
+        """The index in the list on screen of an action's entry (or its group's)."""
+        if action not in self._actions:
+            return None
+        ids = [i for i, _ in self._shown_choices or []]
+        groups = list_groups(self._actions)
+        name = next((n for n, members in groups.items() if action in members), None)
+        for entry in (str(action), GROUP_ID + name if name else ""):
+            if entry in ids:
+                return ids.index(entry)
+        return None
 
     def _hint_found(self, v: GameState, found) -> None:
         """The hint is back (``found`` None: it could not be worked out): shown in words,
@@ -746,6 +759,10 @@ class TrajanScreen(GameScreen):
         self.say("")
         self._set_note(self._note(self.data))
         self._show_choice_full()
+        index = self._entry_index(found[0][0]) if found else None
+        if index is not None:  # the hinted entry in view, even below the list's rows
+            options = self.query_one("#decisions", DecisionList)
+            self.call_after_refresh(options.show_index, index)
 
 
 def hint_page(v: GameState, found, number, width: int, nexts: bool) -> Text:

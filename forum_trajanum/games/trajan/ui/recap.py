@@ -49,7 +49,15 @@ def recent_lines(session, names: list[str], seat: int = -1, most: int = 8) -> li
     seat, since a person last decided."""
     log = session.log
     entries = log[max(_since(session, seat, log), len(log) - most) :]
-    return [(f"{names[e.seat]} " if e.seat >= 0 else "") + e.text for e in entries]
+    return [f"{names[e.seat]} {e.text}" if e.seat >= 0 else Happening(e.text) for e in entries]
+
+
+class Happening(str):
+    """A line of the game's own in the recap ("The round ends: ..."), not a player's move:
+    where the line above the choices is short, the moves come first (QA at 80x24:
+    "Meanwhile: The round ends… · r: all of it" hid the bot's move)."""
+
+    __slots__ = ()
 
 
 def points_since(session, names: list[str], seat: int) -> list[str]:
@@ -102,25 +110,35 @@ def meanwhile(recent: list[str], most: int = 4, width: int = 0, scored=()) -> Te
     if head:
         room -= Text(head).cell_len + 2
     log_key = RECAP_WORDS  # where the moves left out are
-    shown: list[str] = []
-    for line in reversed(recent[-most:]):
-        wanted = [line, *shown]
-        whole = len(wanted) == len(recent)
-        if Text("; ".join(wanted)).cell_len + (0 if whole else len(log_key)) > room:
-            break
-        shown = wanted
+    window = recent[-most:]
+    moves = [i for i, line in enumerate(window) if not isinstance(line, Happening)]
+    happenings = [i for i, line in enumerate(window) if isinstance(line, Happening)]
+    chosen: list[int] = []
+    # the latest moves that fit, then the game's own lines (a round's end) that fit too
+    for kind in (moves, happenings):
+        for i in reversed(kind):
+            wanted = sorted([*chosen, i])
+            whole = len(wanted) == len(recent)
+            lines = "; ".join(window[j] for j in wanted)
+            if Text(lines).cell_len + (0 if whole else len(log_key)) > room:
+                break
+            chosen = wanted
+        if moves and not chosen:
+            break  # the latest move does not fit whole: it comes cut, before any round's end
+    shown = [window[j] for j in chosen]
     earlier = ""
     if recent and not shown:
         # the latest move whole, after an ellipsis and before where the rest is (an ellipsis
         # that says nothing of where the rest is, is not shown: QA at 80x24, "Meanwhile: …;
         # Easy bot placed their action markers")
-        if Text(recent[-1]).cell_len + len("…; ") + len(log_key) <= room:
-            shown, earlier = recent[-1:], "…; "
+        latest = window[moves[-1]] if moves else recent[-1]
+        if Text(latest).cell_len + len("…; ") + len(log_key) <= room:
+            shown, earlier = [latest], "…; "
         elif room - len(log_key) > 12:  # the latest move, cut to fit
-            shown = [recent[-1][: room - len(log_key) - 1].rstrip() + "…"]
+            shown = [latest[: room - len(log_key) - 1].rstrip() + "…"]
     out.append(head + ("; " if head and shown else ""))
     out.append(earlier + "; ".join(shown), style="#a0a0a0")
-    if len(shown) < len(recent) or (shown and shown[-1] != recent[-1]):
+    if len(shown) < len(recent) or (shown and shown[-1] not in recent):
         out.append(log_key, style="bold")
     return out
 
