@@ -8,10 +8,9 @@ import pytest
 
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
-from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.games.trajan.ui.recap import RecapScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.screens import HandOverScreen
+from tests.trajan.choosing import past_the_hand_over
 from tests.tui.conftest import first_legal_bot_factory, screen_text
 from tests.waiting import wait_for
 
@@ -42,11 +41,7 @@ async def test_at_80x24_r_shows_every_move_of_the_others_since_ones_own_whole(tu
     session = _after_two_bots(turns)
     app = ForumApp(bot_delay=0, session=session, choice_hold=0, bot_factory=first_legal_bot_factory)
     async with app.run_test(size=(80, 24)) as pilot:
-        if await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen)):
-            await pilot.press("enter")
-        assert await wait_for(
-            pilot, lambda: isinstance(app.screen, TrajanScreen) and app.screen.data.view.legal
-        )
+        await past_the_hand_over(pilot)
         screen = app.screen
         recap = screen.data.recap
         assert len(recap) >= 4 and "Cato" in " ".join(recap) and "Livia" in " ".join(recap)

@@ -8,10 +8,10 @@ import pytest
 
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
-from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen, TrajanWatchScreen
+from forum_trajanum.games.trajan.ui.playscreen import TrajanWatchScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.keys import KeyBar
-from forum_trajanum.tui.screens import HandOverScreen
+from tests.trajan.choosing import past_the_hand_over
 from tests.tui.conftest import first_legal_bot_factory
 from tests.waiting import wait_for
 
@@ -56,11 +56,7 @@ async def test_at_a_turns_start_u_is_not_offered_then_is_after_a_step():
     session = _session("source", 0)
     app = ForumApp(bot_delay=0, session=session, choice_hold=0, bot_factory=first_legal_bot_factory)
     async with app.run_test(size=(80, 24)) as pilot:
-        if await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen)):
-            await pilot.press("enter")
-        assert await wait_for(
-            pilot, lambda: isinstance(app.screen, TrajanScreen) and app.screen.data.view.legal
-        )
+        await past_the_hand_over(pilot)
         assert "Undo" not in _keys(app)
         await pilot.press("u")
         assert "Nothing to undo: this turn has no step yet" in _said(app)

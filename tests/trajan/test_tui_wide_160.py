@@ -10,11 +10,9 @@ import pytest
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.panels import map_drawing, short_names
-from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.screens import HandOverScreen
+from tests.trajan.choosing import past_the_hand_over
 from tests.tui.conftest import first_legal_bot_factory, screen_text
-from tests.waiting import wait_for
 
 NAMES = ["Ann", "Cato", "Livia", "Marcus"]
 
@@ -43,11 +41,7 @@ async def test_at_160x45_the_three_other_circles_the_map_key_and_whole_choices_a
     session = _four_players(4)
     app = ForumApp(bot_delay=0, session=session, choice_hold=0, bot_factory=first_legal_bot_factory)
     async with app.run_test(size=(160, 45)) as pilot:
-        if await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen)):
-            await pilot.press("enter")
-        assert await wait_for(
-            pilot, lambda: isinstance(app.screen, TrajanScreen) and app.screen.data.view.legal
-        )
+        await past_the_hand_over(pilot)
         await pilot.pause()
         screen = app.screen
         rows = screen_text(app).splitlines()
