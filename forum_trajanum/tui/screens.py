@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -71,28 +71,16 @@ class FormSelect(Select):
     the form (QA at 80x24, issue 36: it only closed the list, and the next key, Escape,
     left the form)."""
 
-    # Enter is this field's before its open list's: the entry is taken and the next field has
-    # the focus before the next key is read (Select's own way, a message and a focus made
-    # later, let a key typed at once, e.g. Shift+Tab, reach the field before the move)
-    BINDINGS = [
-        Binding("enter", "take_and_move_on", "Next field", show=False, priority=True),
-        Binding("space,down,up", "show_overlay", "Open", show=False),
-    ]
+    BINDINGS = [_ENTER_MOVES_ON, Binding("space,down,up", "show_overlay", "Open", show=False)]
 
-    def action_take_and_move_on(self) -> None:
-        if self.expanded:
-            index = self.query_one(SelectOverlay).highlighted
-            if index is not None:
-                value = self._options[index][1]
-                if value != self.value:
-                    self.value = value
-            self.expanded = False
-        chain = self.screen.focus_chain
-        later = chain[chain.index(self) + 1 :] if self in chain else []
-        after = next((widget for widget in later if self not in widget.ancestors), None)
-        if after is not None:
-            self.screen.set_focus(after)
-        else:
+    @on(SelectOverlay.UpdateSelection)
+    def _chosen_moves_on(self, event: SelectOverlay.UpdateSelection) -> None:
+        # Select's own handler (run after this one) takes the entry and focuses the list
+        # again: the next field takes the focus once it has
+        self.call_after_refresh(self._move_on)
+
+    def _move_on(self) -> None:
+        if self.is_mounted and self.has_focus:
             self.screen.focus_next()
 
     def _on_mount(self, event) -> None:

@@ -17,7 +17,7 @@ from forum_trajanum.games.trajan.ui.choices import choice_words
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp, StandInBot
 from forum_trajanum.tui.screens import StartScreen
-from tests.waiting import settled, wait_for
+from tests.waiting import wait_for
 
 from .conftest import screen_text, session_at
 
@@ -272,23 +272,6 @@ async def test_enter_in_an_open_list_moves_on_and_one_escape_after_it_does_not_l
         await pilot.press("escape")  # the second in a row leaves, the entries kept
         assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
         assert app.form_entries["players"] == 3
-
-
-async def test_a_key_typed_at_once_after_enter_in_an_open_list_comes_after_the_move_on():
-    # the browser's test typed Enter then Shift+Tab at once: Select's own taking of the entry
-    # (a message, a focus made later) let Shift+Tab be read first, and the focus ended a
-    # field further on than the keys say
-    app = ForumApp(bot_delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        form = await _open_form(pilot, app)
-        await pilot.press("tab")  # the players' list
-        await pilot.press("space", "down")  # open, the next entry
-        assert form.query_one("#players").expanded
-        app.simulate_key("enter")  # taken, on to the first seat's name ...
-        app.simulate_key("shift+tab")  # ... and back to the players' list, at once
-        await settled(pilot)
-        assert form.query_one("#players").value == 3
-        assert app.focused is form.query_one("#players")
 
 
 async def test_tab_stops_as_often_in_a_bot_seats_row_as_in_a_persons_and_its_coach_stays_off():
