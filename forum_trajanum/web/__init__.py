@@ -51,7 +51,7 @@ import jinja2
 from aiohttp import WSMsgType, web
 
 from forum_trajanum import PROGRAM
-from forum_trajanum.core.text import printable
+from forum_trajanum.net.guard import OneLine  # the host's log and serve's: one formatter
 from forum_trajanum.web.compat import ServerBase, ServiceBase
 
 #: The page's title: the program's name
@@ -133,20 +133,6 @@ def shown(text: str, limit: int = 20) -> str:
     """``text`` as a log or a page may show it: quoted, cut to ``limit`` characters, every
     character that is not printable escaped (no terminal control reaches the console)."""
     return repr(text[:limit]) + ("..." if len(text) > limit else "")
-
-
-class OneLine(logging.Formatter):
-    """The console's log: one line per event. An error's traceback is left out (its type and
-    first words say what happened; a traceback could show what a browser sent), and control
-    characters are escaped (a browser's text never drives the terminal)."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        text = record.getMessage()
-        if record.exc_info and record.exc_info[1] is not None:
-            error = record.exc_info[1]
-            words = " ".join(str(error).split())
-            text += f": {type(error).__name__}" + (f": {words[:160]}" if words else "")
-        return printable(text)
 
 
 REFUSED = (
