@@ -21,6 +21,8 @@ from typing import Annotated, Any
 
 from pydantic import PlainSerializer, PlainValidator, TypeAdapter
 
+from forum_trajanum.core.clone import SHARED
+
 #: A handler's answer: the decision stays open after this action.
 AGAIN = "again"
 
@@ -50,8 +52,10 @@ class TaskRegistry:
         self.runs: dict[str, Callable[[Any, Any], None]] = {}
         self._adapters: dict[type, TypeAdapter] = {}
         #: A task record as a pydantic field: kept as the record, dumped as
-        #: ``{"kind": ..., field: value, ...}``.
-        self.field = Annotated[Any, PlainValidator(self.from_data), PlainSerializer(to_data)]
+        #: ``{"kind": ..., field: value, ...}``; immutable, so a clone shares it.
+        self.field = Annotated[
+            Any, PlainValidator(self.from_data), PlainSerializer(to_data), SHARED
+        ]
 
     def __repr__(self) -> str:
         return f"TaskRegistry({self.game!r}, {len(self.types)} kinds)"

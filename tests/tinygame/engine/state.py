@@ -8,6 +8,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
+from forum_trajanum.core.clone import Cloneable
 from forum_trajanum.core.visibility import (
     EACH,
     PUBLIC,
@@ -42,7 +43,7 @@ class TinyOptions(BaseModel):
         return value
 
 
-class Seat(BaseModel):
+class Seat(Cloneable, BaseModel):
     """One seat's hand and points ("owner": the seat whose hand it is)."""
 
     hand: Annotated[list[int], Hidden(owner=True)]
@@ -57,13 +58,8 @@ class Seat(BaseModel):
         self.score += points
         self.points[source] += points
 
-    def clone(self) -> Seat:
-        return Seat.model_construct(
-            hand=self.hand[:], score=self.score, points=self.points.copy(), won=self.won
-        )
 
-
-class TinyState(BaseModel):
+class TinyState(Cloneable, BaseModel):
     """Everything about a game of Tiny; in a view, the hidden cards are ``HIDDEN``."""
 
     seed: Annotated[int, Hidden(mask=blank(0))]
@@ -87,18 +83,6 @@ class TinyState(BaseModel):
     tasks: Annotated[list[TaskField], PUBLIC] = Field(default_factory=list)
     actions_taken: Annotated[int, PUBLIC] = 0
     _legal: list | None = PrivateAttr(default=None)
-
-    def clone(self) -> TinyState:
-        copy = self.model_copy()
-        copy.deck = self.deck[:]
-        copy.table = self.table[:]
-        copy.history = [r[:] for r in self.history]
-        copy.seats = [s.clone() for s in self.seats]
-        copy.scorings = [[d.copy() for d in r] for r in self.scorings]
-        copy.tasks = self.tasks[:]
-        # model_copy copies the private dict: the legal-action cache is shared (its lists are
-        # never changed, only replaced)
-        return copy
 
     # --- what a view shows (core: the View protocol) ------------------------------------
 

@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from forum_trajanum.core.assign import assign
+from forum_trajanum.core.clone import Cloneable
 from forum_trajanum.core.options import CHOICE, TICK, offer
 from forum_trajanum.core.options import SEATS as SEAT_NAMES
 from forum_trajanum.core.visibility import PUBLIC, SEATS, Hidden, blank
@@ -65,18 +66,6 @@ DRAFT_SHOWN = (
 KEPT_SHOWN = "face up once its player's turn begins"
 RECEIVED_SHOWN = "to its receiver once every player has passed; to all once its turn begins"
 TASKS_SHOWN = "each task record's public part (a citizen task's tile hidden: TaskField.public)"
-
-
-def construct(cls, data: dict, private: dict | None = None):
-    """``cls.model_construct(**data)`` for a model whose every field is in ``data``, without
-    its per-field overhead (cloning states and building views are the search's hottest
-    paths; both start from valid data)."""
-    obj = cls.__new__(cls)
-    object.__setattr__(obj, "__dict__", data)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(data))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", private)
-    return obj
 
 
 def tile_kind(tile: int) -> str:
@@ -138,7 +127,7 @@ class GameOptions(BaseModel):
     )
 
 
-class PlayerState(BaseModel):
+class PlayerState(Cloneable, BaseModel):
     """One player's Colonia, supply and turn bookkeeping ("owner": the player whose Colonia
     it is)."""
 
@@ -208,19 +197,6 @@ class PlayerState(BaseModel):
 
     __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
 
-    def clone(self) -> PlayerState:
-        """A deep copy, fast enough for search."""
-        data = self.__dict__.copy()
-        for key in ("grid", "buildings", "building_tile", "cranes", "crane_state", "row_active",
-                    "ship", "reserve", "workers", "tracks", "cycle_points", "cards_left",
-                    "used", "deal"):  # fmt: skip
-            data[key] = data[key][:]
-        data["citizens"] = [row[:] for row in self.citizens]
-        data["taken"] = [pair[:] for pair in self.taken]
-        data["drafted"] = [pair[:] for pair in self.drafted]
-        data["points"] = self.points.copy()
-        return construct(PlayerState, data)
-
     def active_citizens(self) -> int:
         """Number of active citizen tiles."""
         return sum(
@@ -238,7 +214,7 @@ class PlayerState(BaseModel):
         return self.builders + sum(self.workers) + self.assistants + self.coins + self.tribunes
 
 
-class GameState(BaseModel):
+class GameState(Cloneable, BaseModel):
     """Everything about a game in progress, hidden information included."""
 
     version: Annotated[int, PUBLIC] = SCHEMA_VERSION
@@ -275,22 +251,6 @@ class GameState(BaseModel):
     _legal: list | None = PrivateAttr(default=None)
 
     __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
-
-    def clone(self) -> GameState:
-        """A deep copy, fast enough for search."""
-        data = self.__dict__.copy()
-        data["piles"] = [p[:] for p in self.piles]
-        data["street"] = self.street[:]
-        data["played"] = [p[:] for p in self.played]
-        data["trajan_cards"] = self.trajan_cards[:]
-        data["boards"] = self.boards[:]
-        data["forum"] = self.forum[:]
-        data["players"] = [p.clone() for p in self.players]
-        data["tasks"] = self.tasks[:]
-        data["removed"] = self.removed[:]
-        data["scorings"] = [[d.copy() for d in cyc] for cyc in self.scorings]
-        # the legal-action cache is shared: its lists are never changed, only replaced
-        return construct(GameState, data, {"_legal": self.__pydantic_private__["_legal"]})
 
     @property
     def column_value(self) -> int:

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator
 
 from forum_trajanum.core.actions import final_words
 from forum_trajanum.core.actions import reveals as core_reveals
+from forum_trajanum.core.clone import build
 from forum_trajanum.core.ranking import places
 from forum_trajanum.games.forum_trajanum.data import (
     BUILDING_SPACES,
@@ -37,7 +38,6 @@ from forum_trajanum.games.forum_trajanum.engine.state import (
     GameOptions,
     GameState,
     PlayerState,
-    construct,
     tile_kind,
 )
 from forum_trajanum.games.forum_trajanum.engine.tasks import TaskField
@@ -266,7 +266,7 @@ def _colonia(state: GameState, pl: PlayerState, viewer: int) -> ColoniaView:
     received = _visible_tile(state, pl, viewer, "received") if state.all_passed else ""
     received_there = pl.received >= 0 and state.all_passed
     kept = _visible_tile(state, pl, viewer, "kept") if not hide_draft else ""
-    return construct(
+    return build(
         ColoniaView,
         dict(
             seat=pl.seat,
@@ -317,7 +317,7 @@ def view(state: GameState, player: int) -> PlayerView:
     colonias = tuple(_colonia(state, pl, player) for pl in state.players)
     # ranked from what the viewer sees (a hidden draft's tribunes count as before the draft)
     keys = [_rank_key(col) for col in colonias]
-    return construct(
+    return build(
         PlayerView,
         dict(
             viewer=player,

@@ -14,6 +14,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from forum_trajanum.core.assign import assign
+from forum_trajanum.core.clone import Cloneable
 from forum_trajanum.core.visibility import PUBLIC, SEATS, VIEWER, Hidden, blank, hide_items
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.tasks import TaskField
@@ -44,17 +45,6 @@ def unseen_trays(trays: list[list[int]]) -> list[list[int]]:
     """Another seat's trays while the markers are placed (R36): a filled tray unknown, an
     empty one seen empty."""
     return [hide_items(tray) if any(tray) else tray[:] for tray in trays]
-
-
-def construct(cls, data: dict, private: dict | None = None):
-    """``cls.model_construct(**data)`` without its per-field cost (clones and views start from
-    valid data)."""
-    obj = cls.__new__(cls)
-    object.__setattr__(obj, "__dict__", data)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(data))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", private)
-    return obj
 
 
 def first_pick(task) -> bool:
@@ -111,7 +101,7 @@ class QuarterReport(BaseModel):
     senate: Annotated[tuple[int, ...], PUBLIC] = ()
 
 
-class PlayerState(BaseModel):
+class PlayerState(Cloneable, BaseModel):
     """One player's mat, hand, tokens and points ("owner": the player whose mat it is)."""
 
     #: per tray (0-5), the markers in it as counts per colour (0-5)
@@ -157,22 +147,12 @@ class PlayerState(BaseModel):
 
     __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
 
-    def clone(self) -> PlayerState:
-        data = self.__dict__.copy()
-        data["trays"] = [t[:] for t in self.trays]
-        for key in ("slots", "kept", "tiles", "plus2", "hand", "known", "display",
-                    "provinces", "sites", "buildings", "bonus", "yellow",
-                    "default_markers", "default_stacks"):  # fmt: skip
-            data[key] = data[key][:]
-        data["points"] = self.points.copy()
-        return construct(PlayerState, data)
-
     def gain(self, source: str, vp: int) -> None:
         self.score += vp
         self.points[source] += vp
 
 
-class GameState(BaseModel):
+class GameState(Cloneable, BaseModel):
     """Everything about a game of Trajan, hidden information included. A view
     (:func:`forum_trajanum.games.trajan.engine.view.view`) is a state of the same type with the
     hidden
@@ -222,22 +202,6 @@ class GameState(BaseModel):
     _legal: list | None = PrivateAttr(default=None)
 
     __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
-
-    def clone(self) -> GameState:
-        data = self.__dict__.copy()
-        for key in ("deck", "forum_pile", "extra_pile", "demand_pile", "demands_out",
-                    "revealed", "bag", "senate_bonus", "provinces", "forum", "yellow",
-                    "district", "ships", "gone_tiles", "gone_trajan", "gone_demands",
-                    "tasks", "reports"):  # fmt: skip
-            data[key] = data[key][:]
-        data["discards"] = [p[:] for p in self.discards]
-        data["stacks"] = [s[:] for s in self.stacks]
-        data["legions"] = [s[:] for s in self.legions]
-        data["workers"] = [s[:] for s in self.workers]
-        data["players"] = [p.clone() for p in self.players]
-        data["scorings"] = [[d.copy() for d in q] for q in self.scorings]
-        # the legal-action cache is shared: its lists are never changed, only replaced
-        return construct(GameState, data, {"_legal": self.__pydantic_private__["_legal"]})
 
     @property
     def legal(self) -> list:

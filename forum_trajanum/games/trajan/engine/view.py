@@ -31,7 +31,7 @@ from forum_trajanum.games.trajan.engine.board import legion_points
 from forum_trajanum.games.trajan.engine.rules import FLOW, current_player
 from forum_trajanum.games.trajan.engine.scoring import bonus_items, set_points
 from forum_trajanum.games.trajan.engine.setup import placing_markers
-from forum_trajanum.games.trajan.engine.state import GameState, construct, unseen_trays
+from forum_trajanum.games.trajan.engine.state import GameState, unseen_trays
 
 HIDDEN = -1
 
@@ -656,7 +656,6 @@ def reveals_information(state: GameState, action) -> bool:
 
 
 __all__ = [
-    "construct",
     "determinize",
     "public_lines",
     "reveals_information",
