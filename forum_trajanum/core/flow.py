@@ -77,7 +77,10 @@ class Flow:
         ``player``, when given, is who tries the action. An action that is not legal raises an
         :class:`IllegalActionError` (what was tried, why, and where) and changes nothing.
         """
-        tasks = state.tasks
+        # the state's fields read from its dict: a pydantic model's attribute costs ten times
+        # a dict's item (its __getattr__ hook turns off Python's attribute cache; issue 37.5)
+        fields = state.__dict__
+        tasks = fields["tasks"]
         if not tasks:
             raise GameOverError(f"the game is over; {action} is not possible")
         task = tasks[-1]
@@ -86,7 +89,8 @@ class Flow:
                 f"player {player + 1} tried {action!s} but it is player {task.player + 1}'s "
                 f"decision ({self.describe(state)})"
             )
-        legal = state.__pydantic_private__["_legal"]
+        private = state.__pydantic_private__
+        legal = private["_legal"]
         if legal is None:
             legal = self.legal_actions(state)
         for shared in legal:  # the shared instances first: no field-by-field comparison
@@ -99,19 +103,21 @@ class Flow:
         depth = len(tasks)
         if self._decisions[task.kind].handle(state, task, action) is AGAIN:
             tasks.insert(depth, task)  # the decision stays open below what the action started
-        # a plain field: its value written directly, without pydantic's per-assignment dispatch
-        # (once per action, the hottest assignment of every game)
-        state.__dict__["actions_taken"] += 1
-        self.run_automatic(state)
+        fields["actions_taken"] += 1
+        self._run(state, fields, private)
         return state
 
     def run_automatic(self, state) -> None:
         """Run automatic tasks until a decision with at least one legal action is on top
         (a decision without one is skipped)."""
-        private = state.__pydantic_private__
+        self._run(state, state.__dict__, state.__pydantic_private__)
+
+    def _run(self, state, fields: dict, private: dict) -> None:
+        """:meth:`run_automatic` given the state's field dict and private dict."""
         private["_legal"] = None
-        tasks = state.tasks
+        tasks = fields["tasks"]
         decisions = self._decisions
+        runs = self._runs
         while tasks:
             task = tasks[-1]
             rule = decisions.get(task.kind)
@@ -120,16 +126,16 @@ class Flow:
                 if options:
                     private["_legal"] = options
                     phase = task.phase
-                    if phase is not None and phase != state.phase:
-                        state.phase = phase
+                    if phase is not None and phase != fields["phase"]:
+                        fields["phase"] = phase
                     return
                 tasks.pop()
                 if rule.skipped is not None:
                     rule.skipped(state, task)
                 continue
             tasks.pop()
-            self._runs[task.kind](state, task)
-        state.phase = "over"
+            runs[task.kind](state, task)
+        fields["phase"] = "over"
 
     def _why_illegal(self, state, action, legal: list) -> str:
         kinds = sorted({a.kind for a in legal})
