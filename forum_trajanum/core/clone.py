@@ -1,7 +1,9 @@
 """Copies of a game's state, derived from its fields' types (issue 37.2).
 
-A state class that inherits :class:`Cloneable` gets a ``clone()`` written once per class,
-the first time it is called, from the types its fields declare: nothing is listed by hand,
+A state class (a pydantic model, or a dataclass: a seat's model on the engine's hot path,
+where a pydantic attribute costs ten times a plain one) that inherits :class:`Cloneable`
+gets a ``clone()`` written once per class, the first time it is called, from the types its
+fields declare: nothing is listed by hand,
 so a field added to a state is copied (or shared, when it cannot change) without anyone
 remembering it. What each type becomes in the copy:
 
@@ -11,7 +13,7 @@ remembering it. What each type becomes in the copy:
 - ``list[X]``: a new list, sliced when ``X`` is shared, else each item copied as its type
   says (``list[list[int]]``: each row sliced; ``list[Model]``: each model cloned);
 - ``dict[K, V]`` and ``set[X]``: a new one, the values copied as their type says;
-- a model that is not frozen: cloned the same way, by its own derived copier;
+- a model or dataclass that is not frozen: cloned the same way, by its own derived copier;
 - ``X | None``: ``None`` or ``X`` copied.
 
 Any other type (``Any`` unmarked, a tuple holding a list...) is refused when the copier is
@@ -26,6 +28,7 @@ a hand-written clone costs: search clones a state thousands of times a second.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import types
 import typing
@@ -49,6 +52,7 @@ SHARED = _Shared()
 _ATOMS = (int, str, bool, float, complex, bytes, type(None))
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 
 _new = object.__new__
 _set = object.__setattr__
@@ -83,8 +87,8 @@ def _copy_expr(tp: Any, src: str, depth: int, env: dict[str, Any], where: str) -
         return None
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return None
-    if isinstance(tp, type) and issubclass(tp, BaseModel):
-        if tp.model_config.get("frozen") and _all_shared(tp, env, where):
+    if isinstance(tp, type) and (issubclass(tp, BaseModel) or dataclasses.is_dataclass(tp)):
+        if _frozen(tp) and _all_shared(tp, env, where):
             return None
         name = f"_clone_{len(env)}"
         env[name] = cloner(tp)
@@ -104,6 +108,11 @@ def _copy_expr(tp: Any, src: str, depth: int, env: dict[str, Any], where: str) -
         inner = _copy_expr(args[0], item, depth + 1, env, where) if args else "?"
         if inner is None:
             return f"{src}[:]"
+        for pattern, function in ((f"{item}[:]", "_list_copy"), (f"{item}.copy()", "_dict_copy")):
+            if inner == pattern:  # a C function mapped: no frame a comprehension makes
+                return f"[*map({function}, {src})]"
+        if inner.endswith(f"({item})") and inner[: -len(item) - 2].isidentifier():
+            return f"[*map({inner[: -len(item) - 2]}, {src})]"
         if inner != "?":
             return f"[{inner} for {item} in {src}]"
     elif origin is dict:
@@ -125,12 +134,30 @@ def _copy_expr(tp: Any, src: str, depth: int, env: dict[str, Any], where: str) -
     raise CloneError(f"{where}: no copy known for the type {tp!r}; mark it SHARED if immutable")
 
 
-def _all_shared(model: type[BaseModel], env: dict[str, Any], where: str) -> bool:
+def _frozen(model: type) -> bool:
+    """Whether ``model``'s fields cannot be assigned (its values may still hold lists)."""
+    if issubclass(model, BaseModel):
+        return bool(model.model_config.get("frozen"))
+    return model.__dataclass_params__.frozen  # type: ignore[attr-defined]
+
+
+def _all_shared(model: type, env: dict[str, Any], where: str) -> bool:
     """Whether every field of ``model`` is immutable (a frozen model holding a list is not)."""
     return all(
-        _copy_expr(_annotation(f), "x", 0, env, f"{where}.{name}") is None
-        for name, f in model.model_fields.items()
+        _copy_expr(tp, "x", 0, env, f"{where}.{name}") is None
+        for name, tp in declared(model).items()
     )
+
+
+def declared(model: type) -> dict[str, Any]:
+    """Every field of ``model`` (a pydantic model or a dataclass) with its declared type, its
+    ``Annotated`` metadata included, in declaration order."""
+    if issubclass(model, BaseModel):
+        return {name: _annotation(f) for name, f in model.model_fields.items()}
+    if dataclasses.is_dataclass(model):
+        hints = typing.get_type_hints(model, include_extras=True)
+        return {f.name: hints[f.name] for f in dataclasses.fields(model)}
+    raise TypeError(f"{model.__name__} is neither a pydantic model nor a dataclass")
 
 
 def _annotation(field: Any) -> Any:
@@ -143,28 +170,41 @@ def _annotation(field: Any) -> Any:
 _CLONERS: dict[type, Callable[[Any], Any]] = {}
 
 
-def cloner(model: type[M]) -> Callable[[M], M]:
+def cloner(model: type[T]) -> Callable[[T], T]:
     """The function that clones a ``model``, written once from its fields' types (see the
     module's words); raises :class:`CloneError` for a field it cannot copy."""
     found = _CLONERS.get(model)
     if found is not None:
         return found
-    env: dict[str, Any] = {"_new": _new, "_set": _set, "_cls": model}
-    lines = ["def clone(self):", "    d = self.__dict__", "    data = d.copy()"]
-    for name, field in model.model_fields.items():
-        where = f"{model.__name__}.{name}"
-        expr = _copy_expr(_annotation(field), f"d[{name!r}]", 0, env, where)
-        if expr is not None:
-            lines.append(f"    data[{name!r}] = {expr}")
-    lines += [
-        "    new = _new(_cls)",
-        "    _set(new, '__dict__', data)",
-        "    _set(new, '__pydantic_fields_set__', set(self.__pydantic_fields_set__))",
-        "    _set(new, '__pydantic_extra__', None)",
-        "    private = self.__pydantic_private__",
-        "    _set(new, '__pydantic_private__', None if private is None else private.copy())",
-        "    return new",
-    ]
+    env: dict[str, Any] = {
+        "_new": _new,
+        "_set": _set,
+        "_cls": model,
+        "_list_copy": list.copy,
+        "_dict_copy": dict.copy,
+    }
+    if issubclass(model, BaseModel):
+        lines = ["def clone(self):", "    d = self.__dict__", "    data = d.copy()"]
+        for name, tp in declared(model).items():
+            expr = _copy_expr(tp, f"d[{name!r}]", 0, env, f"{model.__name__}.{name}")
+            if expr is not None:
+                lines.append(f"    data[{name!r}] = {expr}")
+        lines += [
+            "    new = _new(_cls)",
+            "    _set(new, '__dict__', data)",
+            "    _set(new, '__pydantic_fields_set__', set(self.__pydantic_fields_set__))",
+            "    _set(new, '__pydantic_extra__', None)",
+            "    private = self.__pydantic_private__",
+            "    _set(new, '__pydantic_private__', None if private is None else private.copy())",
+        ]
+    else:  # a dataclass (with slots, or not): field by field
+        lines = ["def clone(self):", "    new = _new(_cls)"]
+        for name, tp in declared(model).items():
+            expr = _copy_expr(tp, f"self.{name}", 0, env, f"{model.__name__}.{name}")
+            lines.append(f"    new.{name} = {expr or f'self.{name}'}")
+        if hasattr(model, "__pydantic_private__"):  # core.plain.PlainState's private dict
+            lines.append("    new.__pydantic_private__ = self.__pydantic_private__.copy()")
+    lines.append("    return new")
     source = "\n".join(lines)
     exec(compile(source, f"<clone of {model.__qualname__}>", "exec"), env)
     function = env["clone"]
@@ -175,8 +215,10 @@ def cloner(model: type[M]) -> Callable[[M], M]:
 
 
 class Cloneable:
-    """A pydantic model's ``clone()``, derived from its fields' types (the module's words):
-    written at the first call for each class, then called directly."""
+    """A pydantic model's or a dataclass's ``clone()``, derived from its fields' types (the
+    module's words): written at the first call for each class, then called directly."""
+
+    __slots__ = ()  # a dataclass with slots keeps them: no instance dict
 
     def clone(self) -> Self:
         """A copy of this model sharing no mutable object with it."""

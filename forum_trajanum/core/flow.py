@@ -63,7 +63,7 @@ class Flow:
 
     def legal_actions(self, state) -> list:
         """Every legal action of the current decision; empty only when the game is over."""
-        private = state.__pydantic_private__  # plain dict: the cache must be cheap to reach
+        private = state.__pydantic_private__  # a plain dict: the cache must be cheap to reach
         cached = private["_legal"]
         if cached is None:
             task = state.tasks[-1] if state.tasks else None
@@ -77,10 +77,7 @@ class Flow:
         ``player``, when given, is who tries the action. An action that is not legal raises an
         :class:`IllegalActionError` (what was tried, why, and where) and changes nothing.
         """
-        # the state's fields read from its dict: a pydantic model's attribute costs ten times
-        # a dict's item (its __getattr__ hook turns off Python's attribute cache; issue 37.5)
-        fields = state.__dict__
-        tasks = fields["tasks"]
+        tasks = state.tasks
         if not tasks:
             raise GameOverError(f"the game is over; {action} is not possible")
         task = tasks[-1]
@@ -103,19 +100,19 @@ class Flow:
         depth = len(tasks)
         if self._decisions[task.kind].handle(state, task, action) is AGAIN:
             tasks.insert(depth, task)  # the decision stays open below what the action started
-        fields["actions_taken"] += 1
-        self._run(state, fields, private)
+        state.actions_taken += 1
+        self._run(state, private)
         return state
 
     def run_automatic(self, state) -> None:
         """Run automatic tasks until a decision with at least one legal action is on top
         (a decision without one is skipped)."""
-        self._run(state, state.__dict__, state.__pydantic_private__)
+        self._run(state, state.__pydantic_private__)
 
-    def _run(self, state, fields: dict, private: dict) -> None:
-        """:meth:`run_automatic` given the state's field dict and private dict."""
+    def _run(self, state, private: dict) -> None:
+        """:meth:`run_automatic` given the state's private dict (read once a decision)."""
         private["_legal"] = None
-        tasks = fields["tasks"]
+        tasks = state.tasks
         decisions = self._decisions
         runs = self._runs
         while tasks:
@@ -126,8 +123,8 @@ class Flow:
                 if options:
                     private["_legal"] = options
                     phase = task.phase
-                    if phase is not None and phase != fields["phase"]:
-                        fields["phase"] = phase
+                    if phase is not None and phase != state.phase:
+                        state.phase = phase
                     return
                 tasks.pop()
                 if rule.skipped is not None:
@@ -135,7 +132,7 @@ class Flow:
                 continue
             tasks.pop()
             runs[task.kind](state, task)
-        fields["phase"] = "over"
+        state.phase = "over"
 
     def _why_illegal(self, state, action, legal: list) -> str:
         kinds = sorted({a.kind for a in legal})

@@ -32,12 +32,15 @@ allow-list) is checked against the declarations by the contract tests
 
 from __future__ import annotations
 
+import dataclasses
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
+
+from forum_trajanum.core.clone import declared
 
 #: A card or tile a seat may not know, in a derived view.
 UNKNOWN = -1
@@ -109,27 +112,31 @@ def Hidden(  # read as a declaration, like pydantic's Field
     return Seen(who, mask, partly)
 
 
-def declaration(model: type[BaseModel], name: str) -> Seen | None:
-    """The visibility the field ``name`` of ``model`` declares (None: none)."""
-    found = [m for m in model.model_fields[name].metadata if isinstance(m, Seen)]
+def declaration(model: type, name: str) -> Seen | None:
+    """The visibility the field ``name`` of ``model`` (a pydantic model or a dataclass)
+    declares (None: none)."""
+    found = [m for m in getattr(declared(model)[name], "__metadata__", ()) if isinstance(m, Seen)]
     return found[0] if len(found) == 1 else None
 
 
-def _seat_model(model: type[BaseModel], name: str) -> type[BaseModel] | None:
+def _seat_model(model: type, name: str) -> type | None:
     """The model of the items of a ``SEATS`` field (``list[PlayerState]``)."""
-    for arg in typing.get_args(model.model_fields[name].annotation):
-        if isinstance(arg, type) and issubclass(arg, BaseModel):
+    tp = declared(model)[name]
+    if typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    for arg in typing.get_args(tp):
+        if isinstance(arg, type) and (issubclass(arg, BaseModel) or dataclasses.is_dataclass(arg)):
             return arg
     return None
 
 
-def undeclared(model: type[BaseModel], *, seat_model: bool = False) -> list[str]:
+def undeclared(model: type, *, seat_model: bool = False) -> list[str]:
     """Every field of ``model`` (and of its seats' models) that does not say who may see it,
     or says it wrongly ("owner" outside a seat's model, ``SEATS`` or ``EACH`` inside one,
     ``SEATS`` on no list of models), as ``Model.field``; empty when every field is
     declared."""
     wrong = []
-    for name in model.model_fields:
+    for name in declared(model):
         seen = declaration(model, name)
         where = f"{model.__name__}.{name}"
         misplaced = seen is not None and (
@@ -155,7 +162,7 @@ class _Field:
 _PLANS: dict[type, tuple[_Field, ...]] = {}
 
 
-def _plan(model: type[BaseModel]) -> tuple[_Field, ...]:
+def _plan(model: type) -> tuple[_Field, ...]:
     """Every field of ``model`` with its declaration, found once per model; raises
     :class:`VisibilityError` for a field without one (fails closed)."""
     plan = _PLANS.get(model)
@@ -164,11 +171,11 @@ def _plan(model: type[BaseModel]) -> tuple[_Field, ...]:
         if wrong:
             raise VisibilityError(f"these fields do not say who may see them: {wrong}")
         fields = []
-        for name in model.model_fields:
+        for name in declared(model):
             seen = declaration(model, name)
             assert seen is not None
             sub = _seat_model(model, name) if seen.who == "seats" else None
-            seats = tuple(_Field(n, declaration(sub, n)) for n in sub.model_fields) if sub else ()  # type: ignore[arg-type]
+            seats = tuple(_Field(n, declaration(sub, n)) for n in declared(sub)) if sub else ()  # type: ignore[arg-type]
             fields.append(_Field(name, seen, seats))
         plan = _PLANS[model] = tuple(fields)
     return plan
@@ -177,7 +184,7 @@ def _plan(model: type[BaseModel]) -> tuple[_Field, ...]:
 _PARTLY: dict[type, frozenset[str]] = {}
 
 
-def partly_shown(model: type[BaseModel]) -> frozenset[str]:
+def partly_shown(model: type) -> frozenset[str]:
     """The fields of ``model`` declared ``partly`` shown (``players.hand`` for a seat's
     model's field): each needs its rule in the game's view."""
     found = _PARTLY.get(model)
@@ -191,7 +198,7 @@ def partly_shown(model: type[BaseModel]) -> frozenset[str]:
     return found
 
 
-def hidden_from(state: BaseModel, seat: int) -> Iterator[tuple[str, BaseModel, _Field, int | None]]:
+def hidden_from(state: Any, seat: int) -> Iterator[tuple[str, Any, _Field, int | None]]:
     """Every field of ``state`` its declaration hides from ``seat`` (wholly, or some items of
     an ``EACH`` field): (path, the model holding it, the field, its owner)."""
     for f in _plan(type(state)):
@@ -222,7 +229,7 @@ Rule = Callable[..., Any]
 _DERIVE: dict[type, tuple[tuple, tuple]] = {}
 
 
-def _derivation(model: type[BaseModel]) -> tuple[tuple, tuple]:
+def _derivation(model: type) -> tuple[tuple, tuple]:
     """What :func:`derive_view` does to a state of ``model``, found once: the state's fields
     it sets (name, who, mask), and per ``SEATS`` field its seats' hidden fields (name, path,
     mask); public fields are left as the clone has them."""
@@ -243,7 +250,7 @@ def _derivation(model: type[BaseModel]) -> tuple[tuple, tuple]:
     return found
 
 
-def derive_view(state: BaseModel, seat: int, rules: Mapping[str, Rule]) -> Any:
+def derive_view(state: Any, seat: int, rules: Mapping[str, Rule]) -> Any:
     """What ``seat`` may know of ``state`` (``-1``: an onlooker), as a state of its type:
     a clone whose fields the declarations hide from ``seat`` are masked, but for those
     declared ``partly`` shown, which ``rules`` (by path, as :func:`partly_shown` names them)
@@ -257,25 +264,25 @@ def derive_view(state: BaseModel, seat: int, rules: Mapping[str, Rule]) -> Any:
         )
     top, seats = _derivation(model)
     view = state.clone()  # type: ignore[attr-defined]
-    values = view.__dict__
+    put = object.__setattr__  # a field written as it is (a pydantic model, or slots)
     for name, who, mask in top:
         if who == "viewer":
-            values[name] = seat
+            put(view, name, seat)
             continue
         rule = rules.get(name)
         if rule is not None:
-            values[name] = rule(state, seat)
+            put(view, name, rule(state, seat))
         elif who == EACH:
-            values[name] = [v if i == seat else mask(v) for i, v in enumerate(values[name])]
+            value = getattr(view, name)
+            put(view, name, [v if i == seat else mask(v) for i, v in enumerate(value)])
         else:
-            values[name] = mask(values[name])
+            put(view, name, mask(getattr(view, name)))
     for field, hidden in seats:
-        for owner, sub in enumerate(values[field]):
+        for owner, sub in enumerate(getattr(view, field)):
             mine = owner == seat
-            subvalues = sub.__dict__
             for name, path, mask, who in hidden:
                 if mine and who == "owner":
                     continue
                 rule = rules.get(path)
-                subvalues[name] = rule(state, seat, owner) if rule else mask(subvalues[name])
+                put(sub, name, rule(state, seat, owner) if rule else mask(getattr(sub, name)))
     return view

@@ -3,6 +3,7 @@ game, derived from its state's declared types, sharing no mutable object with it
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Annotated, Any
@@ -21,18 +22,24 @@ with testonly.registered():
 
 def mutables(value: Any) -> Iterator[Any]:
     """Every mutable object reachable from ``value`` through its fields and items: lists,
-    dicts, sets, models that are not frozen, and each model's field dict, field-set and
-    private-attribute dict. A private attribute's value (the legal-action cache) is shared
-    by design and not followed."""
+    dicts, sets, models and dataclasses that are not frozen, and each pydantic model's field
+    dict and field set, each state's private-attribute dict. A private attribute's value (the
+    legal-action cache) is shared by design and not followed."""
+    private = getattr(value, "__pydantic_private__", None)
+    if isinstance(private, dict):
+        yield private
     if isinstance(value, BaseModel):
         if not type(value).model_config.get("frozen"):
             yield value
             yield value.__dict__
             yield value.__pydantic_fields_set__
-            if value.__pydantic_private__ is not None:
-                yield value.__pydantic_private__
         for item in value.__dict__.values():
             yield from mutables(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if not type(value).__dataclass_params__.frozen:
+            yield value
+        for f in dataclasses.fields(value):
+            yield from mutables(getattr(value, f.name))
     elif isinstance(value, (list, set)):
         yield value
         for item in value:

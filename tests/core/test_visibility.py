@@ -62,7 +62,8 @@ def _blanked(state, seat: int, only: str | None = None):
     for path, holder, field, _owner in hidden_from(world, seat):
         if field.seen.partly or (only is not None and path != only):
             continue
-        holder.__dict__[field.name] = masked(field, holder.__dict__[field.name], seat)
+        hidden = masked(field, getattr(holder, field.name), seat)
+        object.__setattr__(holder, field.name, hidden)  # a pydantic model's, or slots
     return world
 
 

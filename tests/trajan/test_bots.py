@@ -84,6 +84,8 @@ def _containers(state) -> set[int]:
         obj = todo.pop()
         if isinstance(obj, BaseModel):
             todo.extend(obj.__dict__.values())
+        elif dataclasses.is_dataclass(obj):  # the state and its seats' (core/plain.py)
+            todo.extend(getattr(obj, f.name) for f in dataclasses.fields(obj))
         elif isinstance(obj, (list, dict, tuple)):
             if not isinstance(obj, tuple):
                 found.add(id(obj))

@@ -6,7 +6,6 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 from forum_trajanum.core.actions import Made
-from forum_trajanum.core.assign import assign_all
 from forum_trajanum.games.forum_trajanum.data import (
     BUILDING_SPACES,
     CITIZEN_KINDS,
@@ -87,10 +86,12 @@ def _auto_start_round(state: GameState, task: T.StartRound) -> None:
     state.played[state.cycle - 1].extend(state.street)
     state.all_passed = False
     for pl in state.players:
-        assign_all(
-            pl, cards_left=[0, 1], taken=[], kept=-1, passed=-1, received=-1, drafted=[],
-            draft_tribunes=0, revealed=False,
-        )  # fmt: skip
+        pl.cards_left = [0, 1]
+        pl.taken = []
+        pl.kept = pl.passed = pl.received = -1
+        pl.drafted = []
+        pl.draft_tribunes = 0
+        pl.revealed = False
     order = order_from_start(state)
     push(
         state,
@@ -110,10 +111,11 @@ def _auto_draft_done(state: GameState, task: T.DraftDone) -> None:
 def _auto_turn_start(state: GameState, task: T.TurnStart) -> None:
     p = task.player
     pl = state.players[p]
-    assign_all(
-        pl, revealed=True, uses_left=1, used=[], builds_left=1, craftsman1_left=2,
-        craftsman2_left=1, merchant2_left=1,
-    )  # fmt: skip
+    pl.revealed = True
+    pl.uses_left = pl.builds_left = 1
+    pl.used = []
+    pl.craftsman1_left = 2
+    pl.craftsman2_left = pl.merchant2_left = 1
     push(state, T.Use(p), T.Build(p))
 
 

@@ -1,4 +1,5 @@
-"""The full game state (hidden information included) as pydantic models.
+"""The full game state (hidden information included), as dataclasses that pydantic validates
+and dumps where they cross a boundary (:mod:`forum_trajanum.core.plain`).
 
 The state is mutable and changed only by :mod:`forum_trajanum.games.forum_trajanum.engine.rules`.
 Tiles are ints:
@@ -10,14 +11,15 @@ Cells are ints 0-35 (row-major, see :func:`forum_trajanum.games.forum_trajanum.d
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field
 
-from forum_trajanum.core.assign import assign
 from forum_trajanum.core.clone import Cloneable
 from forum_trajanum.core.options import CHOICE, TICK, offer
 from forum_trajanum.core.options import SEATS as SEAT_NAMES
+from forum_trajanum.core.plain import PlainState
 from forum_trajanum.core.visibility import PUBLIC, SEATS, Hidden, blank
 from forum_trajanum.games.forum_trajanum.data import (
     COLUMN_VALUES,
@@ -127,9 +129,14 @@ class GameOptions(BaseModel):
     )
 
 
-class PlayerState(Cloneable, BaseModel):
+@dataclass(kw_only=True, slots=True)
+class PlayerState(Cloneable):
     """One player's Colonia, supply and turn bookkeeping ("owner": the player whose Colonia
-    it is)."""
+    it is).
+
+    A dataclass with slots, not a pydantic model: the rules read and write its fields more
+    than any other's, and a plain attribute costs a tenth of a pydantic one (issue 37.5);
+    pydantic validates and dumps it with the state that holds it."""
 
     seat: Annotated[int, PUBLIC]
     # Colonia
@@ -147,7 +154,7 @@ class PlayerState(Cloneable, BaseModel):
     reserve: Annotated[list[int], PUBLIC]
     # supply
     builders: Annotated[int, PUBLIC] = 0
-    workers: Annotated[list[int], PUBLIC] = Field(default_factory=lambda: [0, 0, 0, 0])
+    workers: Annotated[list[int], PUBLIC] = field(default_factory=lambda: [0, 0, 0, 0])
     assistants: Annotated[int, PUBLIC] = 0
     coins: Annotated[int, PUBLIC] = 0
     tribunes: Annotated[int, Hidden(owner=True, partly=AS_BEFORE_THE_DRAFT)] = 0
@@ -155,23 +162,23 @@ class PlayerState(Cloneable, BaseModel):
     prestige: Annotated[int, PUBLIC] = 0
     flipped: Annotated[bool, PUBLIC] = False
     # steps reached (L, S, M)
-    tracks: Annotated[list[int], PUBLIC] = Field(default_factory=lambda: [0, 0, 0])
+    tracks: Annotated[list[int], PUBLIC] = field(default_factory=lambda: [0, 0, 0])
     # points
     score: Annotated[int, PUBLIC] = 0
-    points: Annotated[dict[str, int], PUBLIC] = Field(
+    points: Annotated[dict[str, int], PUBLIC] = field(
         default_factory=lambda: dict.fromkeys(POINT_SOURCES, 0)
     )
-    cycle_points: Annotated[list[int], PUBLIC] = Field(default_factory=lambda: [0, 0, 0])
+    cycle_points: Annotated[list[int], PUBLIC] = field(default_factory=lambda: [0, 0, 0])
     # draft of the current round
     # street card slots still to draft
-    cards_left: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    cards_left: Annotated[list[int], PUBLIC] = field(default_factory=list)
     # [tile, cell] in the order taken
-    taken: Annotated[list[list[int]], Hidden(owner=True, partly=DRAFT_SHOWN)] = Field(
+    taken: Annotated[list[list[int]], Hidden(owner=True, partly=DRAFT_SHOWN)] = field(
         default_factory=list
     )
     #: [tile, cell] of every tile drafted this round, and the tribunes paid in this draft:
     #: kept until every player has passed, so that views can hide them until then
-    drafted: Annotated[list[list[int]], Hidden(owner=True, partly=DRAFT_SHOWN)] = Field(
+    drafted: Annotated[list[list[int]], Hidden(owner=True, partly=DRAFT_SHOWN)] = field(
         default_factory=list
     )
     draft_tribunes: Annotated[int, Hidden(owner=True, partly=DRAFT_SHOWN)] = 0
@@ -181,7 +188,7 @@ class PlayerState(Cloneable, BaseModel):
     # turn bookkeeping
     uses_left: Annotated[int, PUBLIC] = 0
     # "own" / "received" / "reserve"
-    used: Annotated[list[str], PUBLIC] = Field(default_factory=list)
+    used: Annotated[list[str], PUBLIC] = field(default_factory=list)
     # kept/received tiles shown face up (the player's turn has begun)
     revealed: Annotated[bool, PUBLIC] = False
     builds_left: Annotated[int, PUBLIC] = 0
@@ -192,10 +199,8 @@ class PlayerState(Cloneable, BaseModel):
     # tile index (0-2) of the drawn female-back citizen
     female: Annotated[int, Hidden(owner=True)] = -1
     # shuffled tile indices, consumed at the deal
-    deal: Annotated[list[int], Hidden()] = Field(default_factory=list)
+    deal: Annotated[list[int], Hidden()] = field(default_factory=list)
     handicap: Annotated[bool, PUBLIC] = False
-
-    __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
 
     def active_citizens(self) -> int:
         """Number of active citizen tiles."""
@@ -214,7 +219,8 @@ class PlayerState(Cloneable, BaseModel):
         return self.builders + sum(self.workers) + self.assistants + self.coins + self.tribunes
 
 
-class GameState(Cloneable, BaseModel):
+@dataclass(kw_only=True, slots=True)
+class GameState(PlainState):
     """Everything about a game in progress, hidden information included."""
 
     version: Annotated[int, PUBLIC] = SCHEMA_VERSION
@@ -227,8 +233,8 @@ class GameState(Cloneable, BaseModel):
     # street card symbols still face down, one pile per cycle
     piles: Annotated[list[list[int]], Hidden()]
     # the two revealed street card symbols
-    street: Annotated[list[int], PUBLIC] = Field(default_factory=list)
-    played: Annotated[list[list[int]], PUBLIC] = Field(default_factory=lambda: [[], [], []])
+    street: Annotated[list[int], PUBLIC] = field(default_factory=list)
+    played: Annotated[list[list[int]], PUBLIC] = field(default_factory=lambda: [[], [], []])
     # the Trajan card id of each cycle ("" = no card that cycle)
     trajan_cards: Annotated[list[str], PUBLIC]
     # printed face ids in layout order (random_forum: each face's source)
@@ -240,17 +246,14 @@ class GameState(Cloneable, BaseModel):
     forum: Annotated[list[int], PUBLIC]  # tile id of the envoy on each Forum cell, -1 = free
     players: Annotated[list[PlayerState], SEATS]
     # stack of task records; top = next
-    tasks: Annotated[list[TaskField], Hidden(partly=TASKS_SHOWN)] = Field(default_factory=list)
-    removed: Annotated[list[int], Hidden()] = Field(default_factory=list)  # tiles out of the game
+    tasks: Annotated[list[TaskField], Hidden(partly=TASKS_SHOWN)] = field(default_factory=list)
+    removed: Annotated[list[int], Hidden()] = field(default_factory=list)  # tiles out of the game
     next_building: Annotated[int, PUBLIC] = 0
     all_passed: Annotated[bool, PUBLIC] = False
     actions_taken: Annotated[int, PUBLIC] = 0
     #: per finished cycle, per player: points by category, the scoring's and those scored
     #: during the cycle's rounds (they add up to the player's points of the cycle)
-    scorings: Annotated[list[list[dict[str, int]]], PUBLIC] = Field(default_factory=list)
-    _legal: list | None = PrivateAttr(default=None)
-
-    __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
+    scorings: Annotated[list[list[dict[str, int]]], PUBLIC] = field(default_factory=list)
 
     @property
     def column_value(self) -> int:

@@ -1,4 +1,5 @@
-"""Trajan's game state (hidden information included), as pydantic models.
+"""Trajan's game state (hidden information included), as dataclasses that pydantic validates
+and dumps where they cross a boundary (:mod:`forum_trajanum.core.plain`).
 
 The state is mutable and changed only by the rules (:mod:`forum_trajanum.games.trajan.engine.rules`
 and the modules it names). Everything is ints and lists of ints (indices into the tables of
@@ -9,12 +10,13 @@ may not know.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+from pydantic import BaseModel, ConfigDict, field_validator
 
-from forum_trajanum.core.assign import assign
 from forum_trajanum.core.clone import Cloneable
+from forum_trajanum.core.plain import PlainState
 from forum_trajanum.core.visibility import PUBLIC, SEATS, VIEWER, Hidden, blank, hide_items
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.tasks import TaskField
@@ -101,58 +103,62 @@ class QuarterReport(BaseModel):
     senate: Annotated[tuple[int, ...], PUBLIC] = ()
 
 
-class PlayerState(Cloneable, BaseModel):
-    """One player's mat, hand, tokens and points ("owner": the player whose mat it is)."""
+@dataclass(kw_only=True, slots=True)
+class PlayerState(Cloneable):
+    """One player's mat, hand, tokens and points ("owner": the player whose mat it is).
+
+    A dataclass with slots, not a pydantic model: the rules read and write its fields more
+    than any other's, and a plain attribute costs a tenth of a pydantic one (issue 37.5);
+    pydantic validates and dumps it with the state that holds it."""
 
     #: per tray (0-5), the markers in it as counts per colour (0-5)
     trays: Annotated[list[list[int]], Hidden(owner=True, mask=unseen_trays, partly=TRAYS_SHOWN)]
     #: per slot (0-5), the Trajan tile beside its tray, -1 none
-    slots: Annotated[list[int], PUBLIC] = Field(default_factory=lambda: [-1] * D.NUM_TRAYS)
+    slots: Annotated[list[int], PUBLIC] = field(default_factory=lambda: [-1] * D.NUM_TRAYS)
     # the slot the Arch of Trajan is on; D.ARCH_CENTRE: the centre
     arch: Annotated[int, PUBLIC] = D.ARCH_START
     # Trajan demand tiles kept on the mat
-    kept: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    kept: Annotated[list[int], PUBLIC] = field(default_factory=list)
     # forum and extra action tiles on the mat
-    tiles: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    tiles: Annotated[list[int], PUBLIC] = field(default_factory=list)
     # per action
-    plus2: Annotated[list[bool], PUBLIC] = Field(default_factory=lambda: [False] * D.NUM_ACTIONS)
+    plus2: Annotated[list[bool], PUBLIC] = field(default_factory=lambda: [False] * D.NUM_ACTIONS)
     # commodities (-1: unknown, in a view)
-    hand: Annotated[list[int], Hidden(owner=True, partly=HAND_SHOWN)] = Field(default_factory=list)
+    hand: Annotated[list[int], Hidden(owner=True, partly=HAND_SHOWN)] = field(default_factory=list)
     #: the cards of the hand every player has seen enter it (from a discard pile)
-    known: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    known: Annotated[list[int], PUBLIC] = field(default_factory=list)
     # commodities played in front
-    display: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    display: Annotated[list[int], PUBLIC] = field(default_factory=list)
     supply: Annotated[int, PUBLIC] = D.SUPPLY_AT_START
     workers: Annotated[int, PUBLIC] = D.WORKERS_AT_START  # in the worker camp
     legions: Annotated[int, PUBLIC] = D.LEGIONS_AT_START  # legionnaires in the military camp
     leader: Annotated[int, PUBLIC] = -1  # province of the military leader; -1: the camp
     # provinces with a legionnaire
-    provinces: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    provinces: Annotated[list[int], PUBLIC] = field(default_factory=list)
     # construction sites with a worker
-    sites: Annotated[list[int], PUBLIC] = Field(default_factory=list)
-    buildings: Annotated[list[int], PUBLIC] = Field(
+    sites: Annotated[list[int], PUBLIC] = field(default_factory=list)
+    buildings: Annotated[list[int], PUBLIC] = field(
         default_factory=lambda: [0] * len(D.BUILDING_TYPES)
     )
     senate: Annotated[int, PUBLIC] = 0  # space on the senate track
     height: Annotated[int, PUBLIC] = 0  # stacking order on the space (higher = on top)
-    bonus: Annotated[list[int], PUBLIC] = Field(default_factory=list)  # bonus tiles in front
-    yellow: Annotated[list[bool], PUBLIC] = Field(default_factory=list)  # their sides
+    bonus: Annotated[list[int], PUBLIC] = field(default_factory=list)  # bonus tiles in front
+    yellow: Annotated[list[bool], PUBLIC] = field(default_factory=list)  # their sides
     score: Annotated[int, PUBLIC] = 0
-    points: Annotated[dict[str, int], PUBLIC] = Field(
+    points: Annotated[dict[str, int], PUBLIC] = field(
         default_factory=lambda: dict.fromkeys(POINT_SOURCES, 0)
     )
     # setup defaults drawn from the seed (R33): the 12 markers in order, the stacks in order
-    default_markers: Annotated[list[int], Hidden(owner=True)] = Field(default_factory=list)
-    default_stacks: Annotated[list[int], Hidden(owner=True)] = Field(default_factory=list)
-
-    __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
+    default_markers: Annotated[list[int], Hidden(owner=True)] = field(default_factory=list)
+    default_stacks: Annotated[list[int], Hidden(owner=True)] = field(default_factory=list)
 
     def gain(self, source: str, vp: int) -> None:
         self.score += vp
         self.points[source] += vp
 
 
-class GameState(Cloneable, BaseModel):
+@dataclass(kw_only=True, slots=True)
+class GameState(PlainState):
     """Everything about a game of Trajan, hidden information included. A view
     (:func:`forum_trajanum.games.trajan.engine.view.view`) is a state of the same type with the
     hidden
@@ -176,7 +182,7 @@ class GameState(Cloneable, BaseModel):
     extra_pile: Annotated[list[int], Hidden()]  # face-down extra action tiles, top = last
     demand_pile: Annotated[list[int], Hidden()]  # face-down demand tiles (demands), top = last
     demands_out: Annotated[list[int], Hidden()]  # the 3 removed at setup (hidden from everyone)
-    revealed: Annotated[list[int], PUBLIC] = Field(default_factory=list)  # this quarter's demands
+    revealed: Annotated[list[int], PUBLIC] = field(default_factory=list)  # this quarter's demands
     bag: Annotated[list[int], Hidden()]  # bonus tiles in the bag, next = last
     senate_bonus: Annotated[list[int], PUBLIC]  # bonus tiles beside the senate track
     # the six Trajan stacks, top = last
@@ -188,20 +194,17 @@ class GameState(Cloneable, BaseModel):
     district: Annotated[list[int], PUBLIC]  # per site, its construction tile, -1 taken
     workers: Annotated[list[list[int]], PUBLIC]  # per site, the seats with a worker there
     # coloured up
-    ships: Annotated[list[bool], PUBLIC] = Field(default_factory=lambda: [True] * len(D.SHIPS))
+    ships: Annotated[list[bool], PUBLIC] = field(default_factory=lambda: [True] * len(D.SHIPS))
     senate_clock: Annotated[int, PUBLIC] = 0  # the last stacking height given
     #: tiles out of the game, all seen by everyone: forum-type tiles, Trajan tiles, demands
-    gone_tiles: Annotated[list[int], PUBLIC] = Field(default_factory=list)
-    gone_trajan: Annotated[list[int], PUBLIC] = Field(default_factory=list)
-    gone_demands: Annotated[list[int], PUBLIC] = Field(default_factory=list)
+    gone_tiles: Annotated[list[int], PUBLIC] = field(default_factory=list)
+    gone_trajan: Annotated[list[int], PUBLIC] = field(default_factory=list)
+    gone_demands: Annotated[list[int], PUBLIC] = field(default_factory=list)
     #: per quarter end, per player: points by category that scoring gave
-    scorings: Annotated[list[list[dict[str, int]]], PUBLIC] = Field(default_factory=list)
-    reports: Annotated[list[QuarterReport], PUBLIC] = Field(default_factory=list)
-    tasks: Annotated[list[TaskField], PUBLIC] = Field(default_factory=list)
+    scorings: Annotated[list[list[dict[str, int]]], PUBLIC] = field(default_factory=list)
+    reports: Annotated[list[QuarterReport], PUBLIC] = field(default_factory=list)
+    tasks: Annotated[list[TaskField], PUBLIC] = field(default_factory=list)
     actions_taken: Annotated[int, PUBLIC] = 0
-    _legal: list | None = PrivateAttr(default=None)
-
-    __setattr__ = assign  # a field written without pydantic's dispatch (issue 37.5)
 
     @property
     def legal(self) -> list:
