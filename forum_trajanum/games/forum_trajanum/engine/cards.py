@@ -157,6 +157,9 @@ class _AfterPaying:
         self._pl = pl
         self.coins = pl.coins - len(rows)
         self.row_active = rows_after_paying(pl, rows)
+        # read by every count of active citizens: an attribute of its own, not one more call
+        # of __getattr__ a row (the order of the payments, issue 36, reads it per option)
+        self.citizens = pl.citizens
 
     def __getattr__(self, name: str):
         return getattr(self._pl, name)

@@ -146,16 +146,27 @@ def _sow_options(state: GameState, task: SowTask) -> list:
     in colour order): the top choice, which Enter takes, gives away nothing (issue 27.1).
 
     Cheap for bots and random play: the order is looked at only when the tile can still be
-    accomplished now (else every colour ranks the same), and then per colour in hand."""
+    accomplished now (else every colour ranks the same, and the list in colour order is the
+    one made before for the same hand), and then per colour in hand."""
     hand = task.hand
-    colours = [c for c in range(_COLOURS) if hand[c]]
     pl = state.players[task.player]
-    tile = pl.slots[task.target]
+    target = task.target
+    tile = pl.slots[target]
     if tile >= 0 and completable(
-        tile, pl.trays[task.target], hand, _landing(task.tray, sum(hand), task.target)
+        tile, pl.trays[target], hand, _landing(task.tray, sum(hand), target)
     ):
+        colours = [c for c in range(_COLOURS) if hand[c]]
         colours.sort(key=lambda c: not _keeps_after(tile, pl, task, c))
-    return [_SOWS[c] for c in colours]
+        return [_SOWS[c] for c in colours]
+    in_order = _IN_COLOUR_ORDER.get(hand)
+    if in_order is None:
+        in_order = _IN_COLOUR_ORDER[hand] = [_SOWS[c] for c in range(_COLOURS) if hand[c]]
+    return in_order[:]  # a list of its own: a state's legal actions are never shared
+
+
+#: The sowing options of a hand (its markers per colour) in colour order, made once per hand
+#: (a hand holds at most the 12 markers of a player, in five colours: a few thousand hands).
+_IN_COLOUR_ORDER: dict[tuple[int, ...], list] = {}
 
 
 def _sow_one(state: GameState, task: SowTask, action: Sow):
