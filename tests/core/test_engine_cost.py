@@ -17,8 +17,9 @@ from forum_trajanum.bench import play_random_game
 from forum_trajanum.core.game import GAMES
 
 #: Calls a decision, at most, in seeded random 4-player games. Measured when set: Forum
-#: Trajanum 53.3, Trajan 47.0 (before issue 37.5: 85.5 and 106.3).
-BUDGET = {"forum-trajanum": 61, "trajan": 54}
+#: Trajanum 48.2, Trajan 41.8 (before issue 37.5: 85.5 and 106.3; before the states became
+#: dataclasses: 53.3 and 44.8).
+BUDGET = {"forum-trajanum": 55, "trajan": 48}
 
 
 def calls_per_decision(name: str, seeds: range) -> float:

@@ -176,20 +176,18 @@ def _opt_build(state, task: T.Build):
     pl = state.players[task.player]
     # ending the turn first: the one choice that spends nothing (the top of the list, the
     # one Enter takes on a fresh decision); conversions and builds spend
-    out: list[A.Action] = [A.EndTurn.make()]
+    out: list[A.Action] = [_END_TURN]
     w = pl.workers
     # conversions
-    for i, colour in enumerate(COLOURS):
-        if w[i] >= 2:
-            out.append(_CONVERT["pair", colour, ""])
+    out += [_PAIR[i] for i in _COLOUR_INDICES if w[i] >= 2]
     if pl.assistants > 0:
-        for i, colour in enumerate(COLOURS):
+        for i in _COLOUR_INDICES:
             if w[i] > 0:
-                out += [_CONVERT["recolour", colour, o] for o in COLOURS if o != colour]
+                out += _RECOLOUR[i]
         if pl.craftsman1_left > 0 and pl.ability(CRAFTSMAN_I):
-            out += [_CONVERT["craftsman1", "", c] for c in COLOURS]
+            out += _CRAFTSMAN1
         if pl.craftsman2_left > 0 and pl.ability(CRAFTSMAN_II):
-            out.append(_CONVERT["craftsman2", "", ""])
+            out.append(_CRAFTSMAN2)
     if pl.merchant2_left > 0 and pl.ability(MERCHANT_II):
         have = {"$": pl.coins, "T": pl.tribunes, "A": pl.assistants}
         out += [
@@ -201,18 +199,30 @@ def _opt_build(state, task: T.Build):
     return out
 
 
+#: The conversions and the end of the turn, made once (the same shared instances the
+#: actions' ``make`` gives).
+_END_TURN = A.EndTurn.make()
+_COLOUR_INDICES = tuple(range(len(COLOURS)))
+_PAIR = tuple(_CONVERT["pair", colour, ""] for colour in COLOURS)
+_RECOLOUR = tuple(
+    tuple(_CONVERT["recolour", colour, o] for o in COLOURS if o != colour) for colour in COLOURS
+)
+_CRAFTSMAN1 = tuple(_CONVERT["craftsman1", "", c] for c in COLOURS)
+_CRAFTSMAN2 = _CONVERT["craftsman2", "", ""]
+
+
 def _build_options(pl: PlayerState) -> list[A.Action]:
     """Every building action the player's builders and workers pay for exactly."""
     grid, buildings = pl.grid, pl.buildings
     free = [c for c in BUILDING_SPACES if grid[c] < 0 and not buildings[c]]
     if not free:
         return []
-    colours = [c for i, c in enumerate(COLOURS) if pl.workers[i] > 0]
+    workers = pl.workers
+    colours = [c for i, c in enumerate(COLOURS) if workers[i] > 0]
     codes = [*GRAYS, *colours] if pl.builders > 0 else colours
     out: list[A.Action] = []
-    for code in codes:
-        table = _BUILD_SINGLE[code]
-        out += [table[cell] for cell in free]
+    for code in codes:  # the tables looked up in C (map), not in a comprehension's frame
+        out += map(_BUILD_SINGLE[code].__getitem__, free)
     free_set = set(free)
     pairs = [i for i, (a, b) in enumerate(BUILD_PAIRS) if a in free_set and b in free_set]
     if pl.builders > 0:
@@ -222,9 +232,8 @@ def _build_options(pl: PlayerState) -> list[A.Action]:
                 for i in pairs:
                     out += table[i]
     for i, colour in enumerate(COLOURS):
-        if pl.workers[i] >= 2:
-            table = _BUILD_DOUBLE[colour]
-            out += [table[i] for i in pairs]
+        if workers[i] >= 2:
+            out += map(_BUILD_DOUBLE[colour].__getitem__, pairs)
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from forum_trajanum.core.clone import build
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import (
     TILE_KEY,
@@ -157,7 +158,8 @@ def _report(state: GameState, **changes) -> None:
     """Change the quarter's report (a new frozen report; none outside a quarter's end, as
     when a test calls a step by itself)."""
     if state.reports:
-        state.reports[-1] = state.reports[-1].model_copy(update=changes)
+        report = state.reports[-1]  # a copy made as pydantic's model_copy makes it, cheaper
+        state.reports[-1] = build(type(report), {**report.__dict__, **changes})
 
 
 def _at(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:

@@ -52,7 +52,7 @@ def source_trays(state: GameState, p: int) -> list[int]:
 
 
 def _source_options(state: GameState, task: SourceTask) -> list:
-    return [_TAKES[t] for t in source_trays(state, task.player)]
+    return [_TAKES[t] for t, tray in enumerate(state.players[task.player].trays) if tray != _EMPTY]
 
 
 def _take(state: GameState, task: SourceTask, action: Take):
@@ -310,9 +310,9 @@ def _extra_tile(pl: PlayerState, action: int, wild: bool) -> int:
 
 
 def _extra_options(state: GameState, task: ExtraTask) -> list:
-    if state.extra_used:  # EN l.638
-        return []
     pl = state.players[task.player]
+    if state.extra_used or not pl.tiles:  # EN l.638; no tile at all: no extra action tile
+        return []
     options = [Extra.make(w) for w in (False, True) if _extra_tile(pl, task.action, w) >= 0]
     if not options or not action_options(state, task.player, task.action):  # R32
         return []
