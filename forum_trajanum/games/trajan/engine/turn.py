@@ -97,6 +97,10 @@ _NEEDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 )
 
 
+#: Per Trajan tile, the colours it needs.
+_NEEDED: tuple[frozenset[int], ...] = tuple(frozenset(c for c, _ in needs) for needs in _NEEDS)
+
+
 def completable(tile: int, tray: list[int], hand, landing: int) -> bool:
     """Whether markers from ``hand`` (counts per colour), ``landing`` of which will fall into
     a tray holding ``tray``, can make that tray accomplish Trajan tile ``tile`` (-1: none;
@@ -147,16 +151,21 @@ def _sow_options(state: GameState, task: SowTask) -> list:
 
     Cheap for bots and random play: the order is looked at only when the tile can still be
     accomplished now (else every colour ranks the same, and the list in colour order is the
-    one made before for the same hand), and then per colour in hand."""
+    one made before for the same hand), and then once for the colours the tile does not need
+    (sowing any of them leaves the same markers for it) and once per colour it needs."""
     hand = task.hand
     pl = state.players[task.player]
     target = task.target
     tile = pl.slots[target]
-    if tile >= 0 and completable(
-        tile, pl.trays[target], hand, _landing(task.tray, sum(hand), target)
-    ):
+    tray = pl.trays[target]
+    total = sum(hand)
+    if tile >= 0 and completable(tile, tray, hand, _landing(task.tray, total, target)):
+        needed = _NEEDED[tile]
+        # a colour the tile does not need: the hand's needed markers and the landing after it
+        # are the same whichever of them goes, and the tray's needed counts too
+        others = completable(tile, tray, hand, _landing(task.tray + 1, total - 1, target))
         colours = [c for c in range(_COLOURS) if hand[c]]
-        colours.sort(key=lambda c: not _keeps_after(tile, pl, task, c))
+        colours.sort(key=lambda c: not (_keeps_after(tile, pl, task, c) if c in needed else others))
         return [_SOWS[c] for c in colours]
     in_order = _IN_COLOUR_ORDER.get(hand)
     if in_order is None:
