@@ -151,15 +151,28 @@ def rows_after_paying(pl, rows) -> list[bool]:
 
 class _AfterPaying:
     """A Colonia as it stands after paying citizen rows ``rows``: 1 coin less a paid row, the
-    rows active as :func:`rows_after_paying` says; everything else read from ``pl``."""
+    rows active as :func:`rows_after_paying` says; everything else read from ``pl``.
+    ``rows_read`` tells whether anything asked which rows are active (the one thing besides
+    the coins in which two payments of as many rows differ)."""
 
     def __init__(self, pl, rows) -> None:
         self._pl = pl
+        self._rows = rows
+        self._row_active: list[bool] | None = None
         self.coins = pl.coins - len(rows)
-        self.row_active = rows_after_paying(pl, rows)
         # read by every count of active citizens: an attribute of its own, not one more call
         # of __getattr__ a row (the order of the payments, issue 36, reads it per option)
         self.citizens = pl.citizens
+
+    @property
+    def row_active(self) -> list[bool]:
+        if self._row_active is None:
+            self._row_active = rows_after_paying(self._pl, self._rows)
+        return self._row_active
+
+    @property
+    def rows_read(self) -> bool:
+        return self._row_active is not None
 
     def __getattr__(self, name: str):
         return getattr(self._pl, name)

@@ -223,10 +223,20 @@ def _opt_pay(state, task: T.Pay):
     # a building task reads buildings and cranes only, which paying leaves as they are
     collection = TRAJAN[card].collection if card else None
 
+    # two payments of as many rows leave the same Colonia but for which rows are active: a
+    # collection that did not ask which (coins, workers...) counts the same for both
+    by_size: dict[int, int] = {}
+
     def order(a: A.PayCitizens) -> tuple[int, int, int]:
-        kept = collection(after_paying(pl, a.rows)) if collection else 0
+        size = len(a.rows)
+        kept = by_size.get(size) if collection else 0
+        if kept is None:
+            after = after_paying(pl, a.rows)
+            kept = collection(after)
+            if not after.rows_read:
+                by_size[size] = kept
         lost = sum(n for r, n in active.items() if r not in a.rows)
-        return -kept, lost, len(a.rows)
+        return -kept, lost, size
 
     out.sort(key=order)
     return out
