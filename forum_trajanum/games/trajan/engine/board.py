@@ -104,18 +104,19 @@ def _ship_options(counts: list[int], have: list[int], wilds: int) -> list:
             options.append(Ship.make(identical, (), k))
     for m in range(1, len(D.SHIP_FRONT[pairs]) + 1):  # different pairs
         for s in range(0, m + 1):
+            if pair * (m - s) > wilds:  # the pairs not chosen need more wilds than there are
+                continue
             for chosen in combinations(have, s):
                 loads = [((), pair * (m - s))]
-                for c in chosen:
+                for c in chosen:  # a load's wilds only grow: one past them is dropped now
                     loads = [
                         (cards + (c,) * r, w + pair - r)
                         for cards, w in loads
                         for r in _PAIR_REAL
-                        if r <= counts[c]
+                        if r <= counts[c] and w + pair - r <= wilds
                     ]
                 for cards, w in loads:
-                    if w <= wilds:
-                        options.append(Ship.make(pairs, tuple(sorted(cards)), w))
+                    options.append(Ship.make(pairs, tuple(sorted(cards)), w))
     for k in range(1, len(D.SHIP_FRONT[different]) + 1):  # different cards
         for real in range(max(0, k - wilds), min(k, len(have)) + 1):
             for chosen in combinations(have, real):
