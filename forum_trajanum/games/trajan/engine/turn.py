@@ -77,18 +77,15 @@ decides(SourceTask, options=_source_options, handle=_take)
 def _sow(state: GameState, p: int, tray: int, hand: list[int], target: int) -> None:
     """Sow the markers in hand clockwise from ``tray``; ask for a colour while more than one
     is left (EN l.187-189)."""
-    trays = state.players[p].trays
-    while True:
-        colours = _COLOURS - hand.count(0)
-        if not colours:
-            return
-        if colours > 1:
-            state.tasks.append(SowTask(p, tray, tuple(hand), target))
-            return
-        c = hand.index(max(hand))  # the one colour left
-        trays[tray][c] += 1
-        hand[c] -= 1
-        tray = (tray + 1) % _TRAYS
+    colours = _COLOURS - hand.count(0)
+    if colours > 1:
+        state.tasks.append(SowTask(p, tray, tuple(hand), target))
+    elif colours:  # one colour left: its markers one a tray, clockwise, nothing to ask
+        c = hand.index(max(hand))
+        trays = state.players[p].trays
+        for i in range(hand[c]):
+            trays[(tray + i) % _TRAYS][c] += 1
+        hand[c] = 0
 
 
 #: Per Trajan tile, the markers it needs as (colour, count) pairs (R3: a pair needs two).
@@ -157,9 +154,9 @@ def _sow_options(state: GameState, task: SowTask) -> list:
     pl = state.players[task.player]
     target = task.target
     tile = pl.slots[target]
-    tray = pl.trays[target]
-    total = sum(hand)
-    if tile >= 0 and completable(tile, tray, hand, _landing(task.tray, total, target)):
+    if tile >= 0 and completable(
+        tile, tray := pl.trays[target], hand, _landing(task.tray, total := sum(hand), target)
+    ):
         needed = _NEEDED[tile]
         # a colour the tile does not need: the hand's needed markers and the landing after it
         # are the same whichever of them goes, and the tray's needed counts too
