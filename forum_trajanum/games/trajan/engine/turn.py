@@ -283,6 +283,9 @@ def _act_options(state: GameState, task: ActTask) -> list:
     options = action_options(state, task.player, task.action)
     if not options:
         return []
+    if task.action != D.SEAPORT:  # the seaport's options alone spend (displays, loads)
+        options.append(PASS)  # a list of its own, made for this decision
+        return options
     # an action's options list the spending ones last (board.action_options): the pass goes
     # before the first of them, found without looking at the others (issue 37.5)
     for first, option in enumerate(options):
