@@ -95,7 +95,7 @@ _NEEDS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 
 
 #: Per Trajan tile, the colours it needs.
-_NEEDED: tuple[frozenset[int], ...] = tuple(frozenset(c for c, _ in needs) for needs in _NEEDS)
+_NEEDED: tuple[tuple[int, ...], ...] = tuple(tuple(c for c, _ in needs) for needs in _NEEDS)
 
 
 def completable(tile: int, tray: list[int], hand, landing: int) -> bool:
@@ -149,7 +149,8 @@ def _sow_options(state: GameState, task: SowTask) -> list:
     Cheap for bots and random play: the order is looked at only when the tile can still be
     accomplished now (else every colour ranks the same, and the list in colour order is the
     one made before for the same hand), and then once for the colours the tile does not need
-    (sowing any of them leaves the same markers for it) and once per colour it needs."""
+    (sowing any of them leaves the same markers for it) and once per colour it needs; when
+    they all rank the same, the list is the one in colour order too."""
     hand = task.hand
     pl = state.players[task.player]
     target = task.target
@@ -157,13 +158,15 @@ def _sow_options(state: GameState, task: SowTask) -> list:
     if tile >= 0 and completable(
         tile, tray := pl.trays[target], hand, _landing(task.tray, total := sum(hand), target)
     ):
-        needed = _NEEDED[tile]
         # a colour the tile does not need: the hand's needed markers and the landing after it
         # are the same whichever of them goes, and the tray's needed counts too
         others = completable(tile, tray, hand, _landing(task.tray + 1, total - 1, target))
-        colours = [c for c in range(_COLOURS) if hand[c]]
-        colours.sort(key=lambda c: not (_keeps_after(tile, pl, task, c) if c in needed else others))
-        return [_SOWS[c] for c in colours]
+        # the needed colours in hand that rank otherwise (one or two at most)
+        apart = [c for c in _NEEDED[tile] if hand[c] and _keeps_after(tile, pl, task, c) != others]
+        if apart:  # those that keep the tile first, each part in colour order
+            first = [c for c in range(_COLOURS) if hand[c] and (c in apart) != others]
+            last = [c for c in range(_COLOURS) if hand[c] and (c in apart) == others]
+            return [_SOWS[c] for c in first + last]
     in_order = _IN_COLOUR_ORDER.get(hand)
     if in_order is None:
         in_order = _IN_COLOUR_ORDER[hand] = [_SOWS[c] for c in range(_COLOURS) if hand[c]]
