@@ -94,6 +94,8 @@ def spend_choices(state: GameState, p: int) -> tuple[int, list[tuple[int, ...]]]
             have[info.value] += 1
         elif info.kind == "wild_demand":
             wilds += 1
+    if not wilds and not any(have):  # no forum tile to spend: one choice, spending none
+        return met, [()]
     exact = [min(need[d], have[d]) for d in kinds]
     short = sum(need) - sum(exact)
     best = sum(exact) + min(wilds, short)

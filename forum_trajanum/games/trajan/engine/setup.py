@@ -40,6 +40,13 @@ _MARKERS = Made(Markers)
 _TRAYS = D.NUM_TRAYS
 
 
+#: The Trajan tiles of each stack, in the table's order (each game shuffles a copy).
+_STACK_TILES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, t in enumerate(D.TRAJAN_TILES) if t.stack == stack)
+    for stack in range(len(D.STACKS))
+)
+
+
 def deal(seed: int, options: TrajanOptions | None = None) -> GameState:
     """A new game laid out, its setup decisions on the stack: every random draw happens here,
     from ``seed`` (R33). The markers are placed first (EN l.107), seat by seat; what the
@@ -66,7 +73,7 @@ def deal(seed: int, options: TrajanOptions | None = None) -> GameState:
     rng.shuffle(district)  # EN l.101
     stacks = []
     for stack in range(len(D.STACKS)):  # EN l.109
-        tiles = [i for i, t in enumerate(D.TRAJAN_TILES) if t.stack == stack]
+        tiles = list(_STACK_TILES[stack])
         rng.shuffle(tiles)
         stacks.append(tiles)
     bag = list(range(len(D.BONUS_TILES)))
