@@ -50,6 +50,13 @@ BUILD_PAIRS: tuple[tuple[int, int], ...] = tuple(
 )
 
 
+#: Per building space, the pairs it begins (the other space, the pair's index in BUILD_PAIRS).
+_PAIRS_FROM: dict[int, tuple[tuple[int, int], ...]] = {
+    a: tuple((b, i) for i, (first, b) in enumerate(BUILD_PAIRS) if first == a)
+    for a in BUILDING_SPACES
+}
+
+
 _BUILD_SINGLE = {
     code: [A.Build.make(code, CELL_NAMES[c], "", "") for c in range(36)] for code in GRAYS + COLOURS
 }
@@ -223,17 +230,20 @@ def _build_options(pl: PlayerState) -> list[A.Action]:
     out: list[A.Action] = []
     for code in codes:  # the tables looked up in C (map), not in a comprehension's frame
         out += map(_BUILD_SINGLE[code].__getitem__, free)
+    doubles = [c for i, c in enumerate(COLOURS) if workers[i] >= 2]
+    if not (doubles or (colours and pl.builders > 0)):
+        return out  # no double tile can be paid for: the free pairs are not looked for
     free_set = set(free)
-    pairs = [i for i, (a, b) in enumerate(BUILD_PAIRS) if a in free_set and b in free_set]
+    # the free pairs in BUILD_PAIRS order: from each free cell in order, right then down
+    pairs = [i for a in free for b, i in _PAIRS_FROM[a] if b in free_set]
     if pl.builders > 0:
         for colour in colours:
             for gray in GRAYS:
                 table = _BUILD_MIXED[gray, colour]
                 for i in pairs:
                     out += table[i]
-    for i, colour in enumerate(COLOURS):
-        if workers[i] >= 2:
-            out += map(_BUILD_DOUBLE[colour].__getitem__, pairs)
+    for colour in doubles:
+        out += map(_BUILD_DOUBLE[colour].__getitem__, pairs)
     return out
 
 
