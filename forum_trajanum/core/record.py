@@ -211,9 +211,31 @@ class GameRecordBase(BaseModel):
         lines += map(encode_basestring_ascii, self.actions)
         return "\n".join(lines) + "\n"
 
-    def append(self, action) -> None:
+    def append(self, action: object) -> None:
         """Add an action (or its text) at the end."""
         self.actions.append(str(action))
+
+    def rules(self) -> Game:
+        """The game the record is of, as registered under its ``game`` name."""
+        from forum_trajanum.core.game import GAMES
+
+        return GAMES.get(self.game)
+
+    def start(self) -> Any:
+        """The state before any action; options that setup refuses raise RecordError."""
+        return start(self, self.rules())
+
+    def replay(self, upto: int | None = None) -> Any:
+        """The state after the first ``upto`` actions (all by default); an action that cannot
+        be replayed raises RecordError."""
+        state, _, problem = self.replay_valid(upto)
+        if problem:
+            raise RecordError(problem)
+        return state
+
+    def replay_valid(self, upto: int | None = None) -> tuple[Any, int, str]:
+        """Replay as far as the actions allow: (state, actions replayed, problem or "")."""
+        return replay_valid(self, self.rules(), upto)
 
 
 @dataclass
