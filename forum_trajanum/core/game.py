@@ -33,6 +33,8 @@ from forum_trajanum.core.ranking import places
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from forum_trajanum.core.record import GameRecordBase
+
 
 def conventional_scores(state: Any) -> list[int]:
     """Every seat's points: ``state.players[seat].score``."""
@@ -142,7 +144,8 @@ class Game:
     categories: tuple[tuple[str, str], ...]
     #: The game's record class (a :class:`~forum_trajanum.core.record.GameRecordBase` with
     #: its ``game`` name and options model): what its save files hold.
-    record: type[BaseModel]
+    record: type[GameRecordBase]
+
     #: ``scores(state)``: every seat's points now (default: each ``state.players[seat].score``).
     scores: Callable[[Any], list[int]] = conventional_scores
     #: ``ranking(state)``: seats grouped by place, best first (ties share a place); default:
