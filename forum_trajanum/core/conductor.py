@@ -49,7 +49,6 @@ class Conductor:
     """The flow of one session: the next step, from the session and from what was shown."""
 
     def __init__(self, session: GameSession) -> None:
-
         self.session = session
         rules = session.rules
         done = rules.scorings(session.state)

@@ -92,7 +92,6 @@ def write_out(text: str) -> int:
         with contextlib.suppress(AttributeError, ValueError):  # a replaced sys.stdout
             # TextIO declares no reconfigure; a stream without one raises, suppressed
             sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
-
         sys.stdout.write(text)
         sys.stdout.flush()
     except OSError as exc:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from forum_trajanum.core.files import name_and_bot
 from forum_trajanum.core.game import GAMES, Game
@@ -56,7 +56,7 @@ class Replay:
     def __init__(self, record: GameRecordBase, game: Game | None = None) -> None:
         self.record = record
         self.game = game if game is not None else GAMES.get(record.game)
-        self.steps: list[ReplayStep] = []
+        self.steps: list[Any] = []  # ReplayStep (or a game's own subclass of it)
         self.finished = False
         #: the record's actions after the first one that cannot be replayed (0 for a sound one)
         self.unplayable = 0
@@ -65,7 +65,7 @@ class Replay:
         self._cache: tuple[int, Any] | None = None
 
     @classmethod
-    def of(cls, record: GameRecordBase, game: Game | None = None) -> Replay:
+    def of(cls, record: GameRecordBase, game: Game | None = None) -> Self:
         """Replay ``record`` once. A record whose actions stop being legal part-way keeps
         the steps before that (``problem`` says where); bad options raise RecordError."""
         replay = cls(record, game)

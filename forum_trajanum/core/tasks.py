@@ -121,7 +121,6 @@ class TaskRegistry:
             data = dict(value)
             kind = data.pop("kind", None)
             cls = self.types.get(kind) if isinstance(kind, str) else None
-
             if cls is not None:
                 return self._adapter(cls).validate_python(data)
         raise ValueError(f"not a {self.game} task record: {value!r}")

@@ -50,7 +50,6 @@ class Timeline:
         upto: int | None = None,
         words: bool = True,
     ) -> None:
-
         self.record = record
         self.game = game
         self.upto = upto

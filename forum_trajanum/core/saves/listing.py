@@ -268,7 +268,6 @@ def _whole_file_info(info: GameInfo) -> GameInfo:
 
 
 def _list(value: object) -> list[Any]:
-
     if not isinstance(value, list) or len(value) > 8:
         raise ValueError("not a list of seats")
     return value

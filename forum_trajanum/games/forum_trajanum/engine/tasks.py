@@ -235,7 +235,7 @@ class Bonus(NamedTuple):
     "2")."""
 
     player: int
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count: the field keeps its name
     reason: str = "area"
     at: str = ""
 
