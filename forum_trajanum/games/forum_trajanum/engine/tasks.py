@@ -224,8 +224,8 @@ class Worker(NamedTuple):
     "bonus",
     "choose an area bonus",
     explain=(
-        "An area bonus: choose a tribune, an assistant, a coin, an upgrade (one step on the "
-        "prestige track) or 2 VP."
+        "An area bonus: choose a tribune, an assistant, a coin, an upgrade (your slide bar "
+        "one step along) or 2 VP."
     ),
 )
 class Bonus(NamedTuple):
