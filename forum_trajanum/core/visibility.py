@@ -219,10 +219,10 @@ def masked(f: _Field, value: Any, seat: int) -> Any:
 Rule = Callable[..., Any]
 
 
-_DERIVE: dict[type, tuple[tuple, tuple]] = {}
+_DERIVE: dict[type, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
 
 
-def _derivation(model: type[BaseModel]) -> tuple[tuple, tuple]:
+def _derivation(model: type[BaseModel]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """What :func:`derive_view` does to a state of ``model``, found once: the state's fields
     it sets (name, who, mask), and per ``SEATS`` field its seats' hidden fields (name, path,
     mask); public fields are left as the clone has them."""

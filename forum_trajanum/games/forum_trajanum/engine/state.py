@@ -79,6 +79,11 @@ def construct(cls, data: dict, private: dict | None = None):
     return obj
 
 
+def _three_empty() -> list[list[int]]:
+    """One empty list per cycle."""
+    return [[], [], []]
+
+
 def tile_kind(tile: int) -> str:
     """The kind code of a tile id."""
     return TILE_KINDS_PER_PLAYER[tile % TILES_PER_PLAYER]
@@ -252,7 +257,7 @@ class GameState(BaseModel):
     piles: Annotated[list[list[int]], Hidden()]
     # the two revealed street card symbols
     street: Annotated[list[int], PUBLIC] = Field(default_factory=list)
-    played: Annotated[list[list[int]], PUBLIC] = Field(default_factory=lambda: [[], [], []])
+    played: Annotated[list[list[int]], PUBLIC] = Field(default_factory=_three_empty)
     # the Trajan card id of each cycle ("" = no card that cycle)
     trajan_cards: Annotated[list[str], PUBLIC]
     # printed face ids in layout order (random_forum: each face's source)

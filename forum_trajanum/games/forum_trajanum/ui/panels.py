@@ -284,7 +284,7 @@ def log_lines(session, names: list[str]) -> list[str]:
     return lines
 
 
-def last_move(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+def last_move(text: str) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
     """The public cells of a move to highlight: a building's cells or an envoy's Forum cell
     (draft takes are not shown: other players may not see them before all have passed)."""
     try:
