@@ -4,7 +4,7 @@ Every game defines its own action base class, a subclass of :class:`Action` hold
 :class:`ActionSet`::
 
     class TrajanAction(Action):
-        actions: ClassVar[ActionSet] = ActionSet("trajan")
+        actions: ClassVar[ActionSet[Any]] = ActionSet("trajan")
 
 and then one subclass per action kind, each fixing ``kind`` (the first word of its text) and
 defining ``text`` and ``_from_tokens``. Defining the class registers it in its game's set, so
@@ -30,31 +30,37 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, ClassVar, Union
+from typing import Annotated, Any, ClassVar, Generic, TypeVar, Union, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from pydantic_core import PydanticUndefined
 
 from forum_trajanum.core.errors import ActionParseError
 
-_CACHE: dict[tuple, Action] = {}
+_CACHE: dict[tuple[Any, ...], Action] = {}
+#: An action class's own type (``Take.make(3)`` is a ``Take``).
+_A = TypeVar("_A", bound="Action")
+#: A per-kind table (any mapping by kind word).
+_T = TypeVar("_T", bound=Mapping[str, Any])
+
 #: The longest text an action parser reads (a record's action lines are at most 200).
 MAX_ACTION_TEXT = 200
 
 
-class ActionSet:
-    """Every action class of one game by its kind: parsing, and validating the JSON form."""
+class ActionSet(Generic[_A]):
+    """Every action class of one game by its kind: parsing, and validating the JSON form
+    (``ActionSet[GameAction]``: of the game's own action base class)."""
 
     def __init__(self, game: str) -> None:
         self.game = game
         #: Every action class by its ``kind``, in the order they are defined.
-        self.kinds: dict[str, type[Action]] = {}
-        self._adapter: TypeAdapter | None = None
+        self.kinds: dict[str, type[_A]] = {}
+        self._adapter: TypeAdapter[_A] | None = None
 
     def __repr__(self) -> str:
         return f"ActionSet({self.game!r}, {len(self.kinds)} kinds)"
 
-    def add(self, cls: type[Action]) -> None:
+    def add(self, cls: type[_A]) -> None:
         """Register an action class under its kind; refuses a kind defined twice."""
         kind = cls.model_fields["kind"].default
         if kind in self.kinds:
@@ -63,24 +69,26 @@ class ActionSet:
         self._adapter = None
 
     @property
-    def types(self) -> tuple[type[Action], ...]:
+    def types(self) -> tuple[type[_A], ...]:
         """Every action class, in the order they were defined."""
         return tuple(self.kinds.values())
 
-    def adapter(self) -> TypeAdapter:
+    def adapter(self) -> TypeAdapter[_A]:
         """A pydantic adapter that validates any action of this game from its JSON/dict form
         (``kind`` tags)."""
         if self._adapter is None:
-            union = Annotated[Union[self.types], Field(discriminator="kind")]  # noqa: UP007
-            self._adapter = TypeAdapter(union)
+            # a union of this game's action classes, built at run time (mypy cannot see it)
+            union = Annotated[Union[self.types], Field(discriminator="kind")]  # type: ignore[name-defined]  # noqa: UP007
+            self._adapter = cast("TypeAdapter[_A]", TypeAdapter(union))
         return self._adapter
 
     def owns(self, action: object) -> bool:
         """Whether ``action`` is an action of this game (not merely one of the same kind word:
         another game's ``build`` is not this game's)."""
-        return type(action) is self.kinds.get(getattr(action, "kind", None))
+        kind = getattr(action, "kind", None)
+        return isinstance(kind, str) and type(action) is self.kinds.get(kind)
 
-    def parse(self, text: str) -> Action:
+    def parse(self, text: str) -> _A:
         """The action of this game whose text form is ``text`` (case-insensitive where the
         action's own parser allows); raises :class:`ActionParseError` for anything else: not
         text, another game's action text, garbage of any length."""
@@ -98,7 +106,7 @@ class ActionSet:
                 f"unknown action {_shown(tokens[0])} in {_shown(text)}; known: {kinds}"
             )
         try:
-            action = cls._from_tokens(tokens[1:])
+            action = cast(_A, cls._from_tokens(tokens[1:]))  # of the class of its kind
             # the text must be exactly the action's own text form: no extra or altered words
             same = str(action).lower().split() == [t.lower() for t in tokens]
         except (ValueError, IndexError, TypeError, KeyError, AttributeError) as exc:
@@ -123,12 +131,12 @@ class Action(BaseModel):
     model_config = ConfigDict(frozen=True, defer_build=True)
     kind: str
     #: The game's action set (set on the game's base class).
-    actions: ClassVar[ActionSet | None] = None
+    actions: ClassVar[ActionSet[Any] | None] = None
     #: The field names in ``make``'s argument order.
     _fields: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs) -> None:
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
         super().__pydantic_init_subclass__(**kwargs)
         if cls.model_fields["kind"].default is PydanticUndefined:
             return  # a game's base class: no kind of its own
@@ -137,14 +145,14 @@ class Action(BaseModel):
         cls.actions.add(cls)
 
     @classmethod
-    def make(cls, *args):
+    def make(cls: type[_A], *args: Any) -> _A:
         """The shared instance with these field values (in ``_fields`` order)."""
         key = (cls, *args)
         found = _CACHE.get(key)
         if found is None:
             found = cls(**dict(zip(cls._fields, args, strict=True)))
             _CACHE[key] = found
-        return found
+        return cast(_A, found)  # the key starts with its class
 
     def __eq__(self, other: object) -> bool:
         return type(self) is type(other) and self.__dict__ == other.__dict__
@@ -166,7 +174,7 @@ class Action(BaseModel):
         raise NotImplementedError
 
 
-class Made(dict):
+class Made(dict[Any, Any]):
     """The shared instances of one action class by their field values, at the cost of a dict
     look-up: ``TAKES = Made(Take)``, then ``TAKES[3] is Take.make(3)`` (a class of several
     fields is looked up by the tuple of their values: ``ENVOYS[row, col]``). For the options
@@ -180,7 +188,7 @@ class Made(dict):
         self._make = cls.make
         self._one = len(cls._fields) == 1
 
-    def __missing__(self, key):
+    def __missing__(self, key: Any) -> Action:
         found = self[key] = self._make(key) if self._one else self._make(*key)
         return found
 
@@ -211,14 +219,14 @@ class LogSpec:
         if not (isinstance(self.reveals, bool) or callable(self.reveals)):
             raise TypeError("a log spec's reveals is True, False or a function")
 
-    def reveals_in(self, before, action) -> bool:
+    def reveals_in(self, before: Any, action: Any) -> bool:
         """Whether ``action`` (of this kind, played from ``before``) reveals hidden
         information."""
         reveals = self.reveals
         return bool(reveals(before, action) if callable(reveals) else reveals)
 
 
-def check_complete(actions: ActionSet, table: dict, what: str) -> dict:
+def check_complete(actions: ActionSet[Any], table: _T, what: str) -> _T:
     """Refuse a per-kind table (specs, choice words, board cells) that misses a kind of
     ``actions`` or names a kind it does not have: called at import, so a new action kind
     without its words fails at once, not silently on a player's screen. Returns ``table``."""
@@ -234,7 +242,7 @@ def check_complete(actions: ActionSet, table: dict, what: str) -> dict:
     return table
 
 
-def final_words(actions: ActionSet, specs: Mapping[str, LogSpec], action) -> str:
+def final_words(actions: ActionSet[Any], specs: Mapping[str, LogSpec], action: Any) -> str:
     """Why ``action`` cannot be taken back, in its player's words, from its kind's spec in
     ``specs`` ("" when the spec does not say, or the action is not of this game)."""
     if not actions.owns(action):
@@ -243,7 +251,9 @@ def final_words(actions: ActionSet, specs: Mapping[str, LogSpec], action) -> str
     return "" if spec is None else spec.final
 
 
-def reveals(actions: ActionSet, specs: Mapping[str, LogSpec], before, action) -> bool:
+def reveals(
+    actions: ActionSet[Any], specs: Mapping[str, LogSpec], before: Any, action: Any
+) -> bool:
     """Whether ``action`` reveals hidden information, from its kind's spec in ``specs`` (the
     specs of the game whose actions are ``actions``). Fails closed (undo stops there): an
     action of another game (even of a kind word this game uses too), or of a kind without a

@@ -138,7 +138,7 @@ def _frozen(model: type) -> bool:
     """Whether ``model``'s fields cannot be assigned (its values may still hold lists)."""
     if issubclass(model, BaseModel):
         return bool(model.model_config.get("frozen"))
-    return model.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    return bool(getattr(model, "__dataclass_params__").frozen)  # noqa: B009 (no stub names it)
 
 
 def _all_shared(model: type, env: dict[str, Any], where: str) -> bool:
@@ -163,7 +163,7 @@ def declared(model: type) -> dict[str, Any]:
 def _annotation(field: Any) -> Any:
     """A field's declared type with its metadata (pydantic keeps them apart)."""
     if field.metadata:
-        return Annotated[(field.annotation, *field.metadata)]  # type: ignore[valid-type]
+        return Annotated[(field.annotation, *field.metadata)]
     return field.annotation
 
 
@@ -207,7 +207,7 @@ def cloner(model: type[T]) -> Callable[[T], T]:
     lines.append("    return new")
     source = "\n".join(lines)
     exec(compile(source, f"<clone of {model.__qualname__}>", "exec"), env)
-    function = env["clone"]
+    function: Callable[[T], T] = env["clone"]
     function.__qualname__ = f"{model.__qualname__}.clone"
     function.__doc__ = f"A copy sharing no mutable object with this one.\n\n{source}"
     _CLONERS[model] = function
@@ -223,8 +223,8 @@ class Cloneable:
     def clone(self) -> Self:
         """A copy of this model sharing no mutable object with it."""
         model = type(self)
-        function = cloner(model)  # type: ignore[type-var]
-        model.clone = function  # type: ignore[method-assign]
+        function = cloner(model)
+        setattr(model, "clone", function)  # noqa: B010 (the class's own method from now on)
         return function(self)
 
     @classmethod

@@ -12,7 +12,10 @@ it holds no turn flow of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from forum_trajanum.core.session import GameSession
 
 StepKind = Literal["scoring", "over", "auto", "bot", "handover", "decide"]
 
@@ -45,7 +48,7 @@ class Step:
 class Conductor:
     """The flow of one session: the next step, from the session and from what was shown."""
 
-    def __init__(self, session) -> None:
+    def __init__(self, session: GameSession) -> None:
         self.session = session
         rules = session.rules
         done = rules.scorings(session.state)

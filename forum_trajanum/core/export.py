@@ -18,8 +18,9 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from forum_trajanum.core import gamelog
 from forum_trajanum.core.errors import RecordError
@@ -27,7 +28,9 @@ from forum_trajanum.core.files import read_limited
 from forum_trajanum.core.text import printable
 
 
-def structure(path: str | Path, public: bool = False) -> tuple[dict, object]:
+def structure(
+    path: str | Path, public: bool = False
+) -> tuple[dict[str, Any], Callable[[dict[str, Any]], str]]:
     """The export of the save file ``path`` as plain data (its JSON form), and the function
     that writes it as text. Raises RecordError (player words) when the file cannot be read;
     a save damaged part-way gives its readable part, and says what was lost."""
@@ -39,7 +42,8 @@ def structure(path: str | Path, public: bool = False) -> tuple[dict, object]:
     damage = f"the save is damaged: {found.damage()}" if found.damage() else ""
     if game.has("export"):
         own = game.load("export")
-        return own.structure(found, public=public, problem=damage), own.to_text
+        data: dict[str, Any] = own.structure(found, public=public, problem=damage)
+        return data, own.to_text
     return gamelog.structure(found.record, game, public=public, problem=damage), gamelog.to_text
 
 
@@ -51,7 +55,7 @@ def export(path: str | Path, fmt: str = "text", public: bool = False) -> str:
     return printable(to_text(data), lines=True)
 
 
-def to_json(data: dict) -> str:
+def to_json(data: dict[str, Any]) -> str:
     """``data`` as JSON whose every character that is not printable text is written as
     JSON's own escape (the same value when read back)."""
     text = json.dumps(data, indent=1, ensure_ascii=False)
@@ -86,7 +90,8 @@ def write_out(text: str) -> int:
     a character the output's encoding lacks is written as an escape."""
     try:
         with contextlib.suppress(AttributeError, ValueError):  # a replaced sys.stdout
-            sys.stdout.reconfigure(errors="backslashreplace")
+            # TextIO declares no reconfigure; a stream without one raises, suppressed
+            sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
         sys.stdout.write(text)
         sys.stdout.flush()
     except OSError as exc:

@@ -13,6 +13,7 @@ import stat
 import unicodedata
 from itertools import accumulate, repeat
 from pathlib import Path
+from typing import Any, NoReturn
 
 from forum_trajanum.core.errors import RecordError
 
@@ -40,7 +41,9 @@ class TooBig(UnreadableFile):
     """A file (or its first line) bigger than what is read of it."""
 
 
-def read_limited(path: str | os.PathLike, limit: int = MAX_FILE, first_line: bool = False) -> bytes:
+def read_limited(
+    path: str | os.PathLike[str], limit: int = MAX_FILE, first_line: bool = False
+) -> bytes:
     """The bytes of the regular file ``path`` (its first line only with ``first_line``),
     refusing anything that is not a regular file or is bigger than ``limit``.
 
@@ -78,11 +81,11 @@ def read_limited(path: str | os.PathLike, limit: int = MAX_FILE, first_line: boo
     return data
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number a save holds")
 
 
-def load_json(data: bytes | str, max_depth: int = MAX_DEPTH):
+def load_json(data: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
     """Parse JSON that may be hostile: ``NaN`` / ``Infinity`` and numbers beyond a float's
     range are refused, nesting deeper than ``max_depth`` is refused (before parsing, so a
     file of brackets cannot exhaust the stack). Raises :class:`ValueError`."""
@@ -116,6 +119,13 @@ _STRUCTURE = re.compile(r'[^"]*+')
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
+def _end(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where ``pattern`` (one that matches the empty text too) stops matching from ``pos``."""
+    found = pattern.match(text, pos)
+    assert found is not None  # the pattern matches the empty text
+    return found.end()
+
+
 def _too_deep(text: str, max_depth: int) -> bool:
     """Whether brackets nest deeper than ``max_depth`` in JSON text (brackets inside strings
     do not count). One pass, linear in the text: it goes from string to string, each run of
@@ -124,12 +134,12 @@ def _too_deep(text: str, max_depth: int) -> bool:
     depth = pos = 0
     end = len(text)
     while True:
-        pos = _PLAIN.match(text, pos).end()
+        pos = _end(_PLAIN, text, pos)
         if pos == end or text[pos] == '"':
             # the end, or a string that never ends: that is no JSON, and the parser refuses
             # it there, before any bracket after it
             return False
-        stop = _STRUCTURE.match(text, pos).end()
+        stop = _end(_STRUCTURE, text, pos)
         run = text[pos:stop]
         if max(accumulate(map(_STEP.get, run, repeat(0)), initial=depth)) > max_depth:
             return True

@@ -38,40 +38,40 @@ class Flow:
         self._decisions = tasks.decisions
         self._runs = tasks.runs
 
-    def current_player(self, state) -> int:
+    def current_player(self, state: Any) -> int:
         """The seat who decides now, or -1 when the game is over."""
         return state.tasks[-1].player if state.tasks else -1
 
-    def decision_kind(self, state) -> str:
+    def decision_kind(self, state: Any) -> str:
         """The kind of the current decision (a task kind), or "over"."""
         return state.tasks[-1].kind if state.tasks else "over"
 
-    def decision_title(self, state) -> str:
+    def decision_title(self, state: Any) -> str:
         """What the current decision is, in words ("game over" at the end)."""
         return state.tasks[-1].title if state.tasks else "game over"
 
-    def is_over(self, state) -> bool:
+    def is_over(self, state: Any) -> bool:
         """Whether the game has ended."""
         return not state.tasks
 
-    def describe(self, state) -> str:
+    def describe(self, state: Any) -> str:
         """The current decision, its player and where in the game, for messages."""
         if not state.tasks:
             return "game over"
         task = state.tasks[-1]
         return f"{task.title}, player {task.player + 1}, {self._where(state)}"
 
-    def legal_actions(self, state) -> list:
+    def legal_actions(self, state: Any) -> list[Any]:
         """Every legal action of the current decision; empty only when the game is over."""
         private = state.__pydantic_private__  # a plain dict: the cache must be cheap to reach
-        cached = private["_legal"]
+        cached: list[Any] | None = private["_legal"]
         if cached is None:
             task = state.tasks[-1] if state.tasks else None
             cached = self._decisions[task.kind].options(state, task) if task else []
             private["_legal"] = cached
         return cached
 
-    def apply(self, state, action, player: int | None = None):
+    def apply(self, state: Any, action: Any, player: int | None = None) -> Any:
         """Apply a legal ``action`` to ``state`` in place and return it.
 
         ``player``, when given, is who tries the action. An action that is not legal raises an
@@ -104,12 +104,12 @@ class Flow:
         self._run(state, private)
         return state
 
-    def run_automatic(self, state) -> None:
+    def run_automatic(self, state: Any) -> None:
         """Run automatic tasks until a decision with at least one legal action is on top
         (a decision without one is skipped)."""
         self._run(state, state.__pydantic_private__)
 
-    def _run(self, state, private: dict) -> None:
+    def _run(self, state: Any, private: dict[str, Any]) -> None:
         """:meth:`run_automatic` given the state's private dict (read once a decision)."""
         private["_legal"] = None
         tasks = state.tasks
@@ -134,7 +134,7 @@ class Flow:
             runs[task.kind](state, task)
         state.phase = "over"
 
-    def _why_illegal(self, state, action, legal: list) -> str:
+    def _why_illegal(self, state: Any, action: Any, legal: list[Any]) -> str:
         kinds = sorted({a.kind for a in legal})
         where = self.describe(state)
         if not isinstance(action, Action):

@@ -6,22 +6,80 @@ program finds it by name in :data:`GAMES`. The core itself imports no game: the 
 are registered into :data:`GAMES` by :mod:`forum_trajanum.games` (run when the package is
 imported), as a name, a title and a module path each, so that looking a game up loads only
 that game, on first use.
+
+The rules themselves are the :class:`~forum_trajanum.core.contract.Engine` Protocol (a
+:class:`Game` is one). The rest has defaults from conventions a game's state follows, so a
+game names only what differs:
+
+* ``state.players[seat]`` has ``score`` (its points) and ``points`` (by category): the
+  default :attr:`Game.scores` and :attr:`Game.points`;
+* ``state.scorings`` lists the scorings so far, each as per seat its points by category: the
+  default :attr:`Game.scorings` (how many) and :attr:`Game.final_scoring` (the last one's);
+* ``state.options.players`` is the number of seats;
+* the ranking groups the seats by their rank keys (:func:`~forum_trajanum.core.ranking.places`).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+from forum_trajanum.core.contract import Engine, RankKey
+from forum_trajanum.core.ranking import places
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from forum_trajanum.core.record import GameRecordBase
 
-@dataclass(frozen=True)
+
+def conventional_scores(state: Any) -> list[int]:
+    """Every seat's points: ``state.players[seat].score``."""
+    return [seat.score for seat in state.players]
+
+
+def conventional_points(state: Any) -> list[dict[str, int]]:
+    """Per seat, its points by category: ``state.players[seat].points`` (a copy)."""
+    return [dict(seat.points) for seat in state.players]
+
+
+def conventional_scorings(state: Any) -> int:
+    """How many scorings have happened: ``len(state.scorings)``."""
+    return len(state.scorings)
+
+
+def conventional_final_scoring(state: Any) -> list[int]:
+    """Per seat, the points of the last scoring so far (``state.scorings[-1]``, its points by
+    category summed); 0 for every seat before the first."""
+    if not state.scorings:
+        return [0] * state.options.players
+    return [sum(parts.values()) for parts in state.scorings[-1]]
+
+
+class PlacesByRankKeys:
+    """The default ranking: the seats grouped by place for the game's own rank keys (best
+    first, equal keys sharing a place). The :class:`Game` it belongs to gives it its
+    ``rank_keys``."""
+
+    __slots__ = ("rank_keys",)
+
+    def __init__(self, rank_keys: Callable[[Any], list[RankKey]] | None = None) -> None:
+        self.rank_keys = rank_keys
+
+    def __call__(self, state: Any) -> list[list[int]]:
+        if self.rank_keys is None:  # pragma: no cover - a Game always gives it its own
+            raise TypeError("a ranking by rank keys outside a Game")
+        return places(self.rank_keys(state))
+
+
+@dataclass(frozen=True, kw_only=True)
 class Game:
-    """One game's rules engine as the program sees it.
+    """One game's rules engine as the program sees it: an
+    :class:`~forum_trajanum.core.contract.Engine`, its words, and the defaults a game may
+    leave to the core (see the module's conventions).
 
     The state is the engine's own model (it must have a ``clone()`` method); a view is what one
     seat may know (``view(state, -1)``: an onlooker's view, public information only). Every
@@ -39,7 +97,7 @@ class Game:
     #: ``new_game(seed, options) -> state``: all randomness is drawn here.
     new_game: Callable[[int, Any], Any]
     #: ``legal_actions(state)``: every legal action of the current decision (the only truth).
-    legal_actions: Callable[[Any], list]
+    legal_actions: Callable[[Any], list[Any]]
     #: ``apply(state, action, player=None) -> state``: an action that is not legal now (of
     #: another game, or not an action at all) raises ``IllegalActionError`` and changes
     #: nothing.
@@ -57,15 +115,9 @@ class Game:
     current_player: Callable[[Any], int]
     #: ``decision_kind(state)``: the task kind of the current decision, "over" at the end.
     decision_kind: Callable[[Any], str]
-    #: ``scores(state)``: every seat's points now.
-    scores: Callable[[Any], list[int]]
-    #: ``ranking(state)``: seats grouped by place, best first (ties share a place).
-    ranking: Callable[[Any], list[list[int]]]
     #: ``rank_keys(state)``: per seat, the tuple that ranks it (points first, then the
     #: tie-breaks named by :attr:`tie_breaks`).
-    rank_keys: Callable[[Any], list[tuple]]
-    #: What the rank keys after the points are, in words ("active citizens", ...).
-    tie_breaks: tuple[str, ...]
+    rank_keys: Callable[[Any], list[RankKey]]
     #: ``public_lines(before, action, after)``: the log lines every player may read, as
     #: (seat, text) pairs.
     public_lines: Callable[[Any, Any, Any], list[tuple[int, str]]]
@@ -88,21 +140,31 @@ class Game:
     period: Callable[[Any], tuple[int, int]]
     #: ``period_name(period)``: the period in words ("Cycle II, round 3", "Setup").
     period_name: Callable[[tuple[int, int]], str]
-    #: ``scorings(state)``: how many scorings (cycle ends, quarter ends) have happened; each
-    #: one is shown to the players when it happens.
-    scorings: Callable[[Any], int]
     #: The scoring categories as (key, short column heading), in the order tables show them.
     categories: tuple[tuple[str, str], ...]
-    #: ``points(state)``: per seat, the points so far by category (keys of ``categories``).
-    points: Callable[[Any], list[dict[str, int]]]
-    #: ``final_scoring(state)``: per seat, the points of the game's last scoring (0 before).
-    final_scoring: Callable[[Any], list[int]]
     #: The game's record class (a :class:`~forum_trajanum.core.record.GameRecordBase` with
     #: its ``game`` name and options model): what its save files hold.
-    record: type[BaseModel]
+    record: type[GameRecordBase]
+
+    #: ``scores(state)``: every seat's points now (default: each ``state.players[seat].score``).
+    scores: Callable[[Any], list[int]] = conventional_scores
+    #: ``ranking(state)``: seats grouped by place, best first (ties share a place); default:
+    #: by :attr:`rank_keys`.
+    ranking: Callable[[Any], list[list[int]]] = field(default_factory=PlacesByRankKeys)
+    #: What the rank keys after the points are, in words ("active citizens", ...).
+    tie_breaks: tuple[str, ...] = ()
+    #: ``scorings(state)``: how many scorings (cycle ends, quarter ends) have happened; each
+    #: one is shown to the players when it happens (default: ``len(state.scorings)``).
+    scorings: Callable[[Any], int] = conventional_scorings
+    #: ``points(state)``: per seat, the points so far by category (keys of ``categories``;
+    #: default: each ``state.players[seat].points``).
+    points: Callable[[Any], list[dict[str, int]]] = conventional_points
+    #: ``final_scoring(state)``: per seat, the points of the game's last scoring (0 before;
+    #: default: the last of ``state.scorings``, summed).
+    final_scoring: Callable[[Any], list[int]] = conventional_final_scoring
     #: Steps that bring an old save's data up to date: ``migrations[v]`` turns file version
     #: ``v`` into ``v + 1`` (only for versions before the core's own step to version 3).
-    migrations: dict[int, Callable[[dict], dict]] = field(default_factory=dict)
+    migrations: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = field(default_factory=dict)
     #: Action texts that end a player's turn: a decision whose only answer is one of them
     #: waits (is not played by itself) while a step of the turn can still be undone.
     turn_ends: frozenset[str] = frozenset()
@@ -127,16 +189,27 @@ class Game:
     #: A game without screens can be simulated, and the app says it cannot show it yet.
     modules: dict[str, str] = field(default_factory=dict)
 
-    def players(self, state) -> int:
+    def __post_init__(self) -> None:
+        # the default ranking ranks by this game's own keys (again after dataclasses.replace)
+        ranking = self.ranking
+        if isinstance(ranking, PlacesByRankKeys) and ranking.rank_keys is not self.rank_keys:
+            object.__setattr__(self, "ranking", PlacesByRankKeys(self.rank_keys))
+
+    def engine(self) -> Engine[Any, Any, Any]:
+        """The game's rules as the :class:`~forum_trajanum.core.contract.Engine` Protocol
+        (the type checker checks that a Game is one)."""
+        return self
+
+    def players(self, state: Any) -> int:
         """How many seats the game has."""
-        return state.options.players
+        return int(state.options.players)
 
     def has(self, part: str) -> bool:
         """Whether the program has this part of the game (``"ui"``: the terminal app can show
         it; ``"bots"``; ``"replay"``: replay and export)."""
         return part in self.modules
 
-    def load(self, part: str):
+    def load(self, part: str) -> ModuleType:
         """The module of one of the game's parts (``"bots"``, ``"ui"``), imported on use."""
         try:
             path = self.modules[part]
@@ -203,7 +276,7 @@ class GameRegistry:
     def __contains__(self, name: object) -> bool:
         return name in self._entries
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self.names())
 
 

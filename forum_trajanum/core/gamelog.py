@@ -9,17 +9,29 @@ know. The seed decides every hidden card, so it is shown only when everything is
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
 from forum_trajanum.core.files import name_and_bot
 from forum_trajanum.core.timeline import Timeline
+
+if TYPE_CHECKING:
+    from forum_trajanum.core.game import Game
+    from forum_trajanum.core.record import GameRecordBase
 
 SECRET_MARK = "~"
 
 
-def structure(record, game, public: bool = False, problem: str = "") -> dict:
+def structure(
+    record: GameRecordBase, game: Game, public: bool = False, problem: str = ""
+) -> dict[str, Any]:
     """The log as plain data (the export's JSON form)."""
     timeline = Timeline(record, game)
     first = game.period(timeline.state)
-    periods = [{"period": list(first), "title": game.period_name(first), "entries": []}]
+    periods: list[dict[str, Any]] = [
+        {"period": list(first), "title": game.period_name(first), "entries": []}
+    ]
     scorings_seen = 0
     steps = list(_steps(timeline))
     state = timeline.state
@@ -28,10 +40,10 @@ def structure(record, game, public: bool = False, problem: str = "") -> dict:
     for step in steps:
         when = list(step.period)
         if when != periods[-1]["period"]:
-            periods.append({"period": when, "title": game.period_name(tuple(when)), "entries": []})
+            periods.append({"period": when, "title": game.period_name(step.period), "entries": []})
         lines = [(s, t, True) for s, t in step.secret] if full else []
         lines += [(s, t, False) for s, t in step.lines]
-        entry: dict = {"n": step.number, "seat": step.seat + 1}
+        entry: dict[str, Any] = {"n": step.number, "seat": step.seat + 1}
         if full:
             entry["action"] = step.text
         entry["lines"] = [
@@ -79,47 +91,64 @@ def structure(record, game, public: bool = False, problem: str = "") -> dict:
     }
 
 
+@dataclass(slots=True)
 class _Step:
-    __slots__ = (
-        "lines", "moved_on", "number", "over", "period", "scoring", "scorings", "seat",
-        "secret", "text",
-    )  # fmt: skip
+    """One action of the log, read from the timeline while its states are there."""
+
+    number: int
+    seat: int
+    text: str
+    lines: list[tuple[int, str]]
+    secret: list[tuple[int, str]]
+    #: the period the action was taken in, and whether the next one differs
+    period: tuple[int, int]
+    moved_on: bool
+    over: bool
+    scorings: int
+    scoring: list[dict[str, Any]] | None
 
 
-def _steps(timeline: Timeline):
+def _steps(timeline: Timeline) -> Iterator[_Step]:
     game = timeline.game
     for step in timeline:
-        out = _Step()
-        out.number, out.seat, out.text = step.number, step.seat, step.text
-        out.lines, out.secret = step.lines, step.secret
         # the period the action was taken in (read now: the timeline's state changes with
         # the next step)
-        out.period = tuple(game.period(step.before))
-        out.moved_on = out.period != tuple(game.period(step.after))
-        out.over = game.is_over(step.after)
-        out.scorings = game.scorings(step.after)
-        out.scoring = None
-        if out.scorings:
+        major, minor = game.period(step.before)
+        period = (major, minor)
+        scorings = game.scorings(step.after)
+        scoring = None
+        if scorings:
             points = game.points(step.after)
             scores = game.scores(step.after)
-            out.scoring = [
+            scoring = [
                 {"seat": s + 1, "points": points[s], "score": scores[s]} for s in range(len(scores))
             ]
-        yield out
+        yield _Step(
+            number=step.number,
+            seat=step.seat,
+            text=step.text,
+            lines=step.lines,
+            secret=step.secret,
+            period=period,
+            moved_on=period != tuple(game.period(step.after)),
+            over=game.is_over(step.after),
+            scorings=scorings,
+            scoring=scoring,
+        )
 
 
-def _name(record, seat: int) -> str:
+def _name(record: GameRecordBase, seat: int) -> str:
     if seat < 0:
         return ""  # a line about the game, not a player
     names = record.names
     return names[seat] if seat < len(names) and names[seat] else f"Player {seat + 1}"
 
 
-def _bot(record, seat: int) -> str:
+def _bot(record: GameRecordBase, seat: int) -> str:
     return record.bots[seat] if seat < len(record.bots) else ""
 
 
-def to_text(data: dict) -> str:
+def to_text(data: dict[str, Any]) -> str:
     """The log as readable text."""
     out = [f"{data['title']} — game log", ""]
     out.append("Players: " + ", ".join(_player(p) for p in data["players"]))
@@ -166,11 +195,11 @@ def to_text(data: dict) -> str:
     return "\n".join(out) + "\n"
 
 
-def _player(p: dict) -> str:
+def _player(p: dict[str, Any]) -> str:
     return f"{p['seat']} {name_and_bot(p['name'], p['bot'])}"
 
 
-def _scoring(entry: dict, categories: list[str], names: dict[int, str]) -> list[str]:
+def _scoring(entry: dict[str, Any], categories: list[str], names: dict[int, str]) -> list[str]:
     rows = entry["rows"]
     width = max(len(names[r["seat"]]) for r in rows) + 2
     head = f"{'':<{width}}" + "".join(f"{k:>11}" for k in categories) + "      score"

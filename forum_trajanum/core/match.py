@@ -20,7 +20,7 @@ class Bot(Protocol):
 
     level: str
 
-    def choose(self, view) -> Any: ...
+    def choose(self, view: Any) -> Any: ...
 
 
 @dataclass
@@ -47,7 +47,7 @@ class MatchResult:
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
 
-def step(game: Game, state, bots: Sequence[Bot]) -> tuple[int, float]:
+def step(game: Game, state: Any, bots: Sequence[Bot]) -> tuple[int, float]:
     """Let the player to decide choose (from its view only) and apply the answer.
 
     Returns (seat, seconds the bot thought)."""
@@ -63,7 +63,7 @@ def step(game: Game, state, bots: Sequence[Bot]) -> tuple[int, float]:
 def play_game(
     bots: Sequence[Bot],
     seed: int,
-    options=None,
+    options: Any = None,
     on_step: Callable[[Any, int, float], None] | None = None,
     *,
     game: str | Game,

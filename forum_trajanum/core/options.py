@@ -26,7 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
 
 CHOICE, TICK, SEATS = "choice", "tick", "seats"
 KINDS = (CHOICE, TICK, SEATS)
@@ -39,7 +43,7 @@ def offer(
     choices: Mapping[str, str] | None = None,
     hint: str = "",
     metavar: str = "",
-) -> dict:
+) -> dict[str, Any]:
     """What ``json_schema_extra`` holds for an offered field: its command-line ``flag``
     ("--side"), its ``kind`` (:data:`CHOICE`, :data:`TICK` or :data:`SEATS`), for a choice
     the form's words of each value, for seats a ``hint`` (the line under the seats saying
@@ -96,14 +100,14 @@ class OptionField:
         return found[0] if len(found) == 1 else text
 
 
-def offered(model) -> list[OptionField]:
+def offered(model: type[BaseModel]) -> list[OptionField]:
     """The options ``model`` (a pydantic model class) offers, in its fields' order."""
     found = []
     for name, info in model.model_fields.items():
         extra = info.json_schema_extra
         if not isinstance(extra, dict) or "offer" not in extra:
             continue
-        how = extra["offer"]
+        how: Any = extra["offer"]  # what offer() wrote: a dict of str (and pairs)
         found.append(
             OptionField(
                 name=name,

@@ -21,17 +21,21 @@ the same way from either; they are neither fields, nor compared, nor dumped.
 from __future__ import annotations
 
 import copy as _copy
-from functools import cache
 from typing import Any, ClassVar, Self
 
 from pydantic import TypeAdapter
 
 from forum_trajanum.core.clone import Cloneable
 
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
 
-@cache
-def _adapter(cls: type) -> TypeAdapter:
-    return TypeAdapter(cls)
+
+def _adapter(cls: type) -> TypeAdapter[Any]:
+    """The validator and serializer of a state class, made once."""
+    found = _ADAPTERS.get(cls)
+    if found is None:
+        found = _ADAPTERS[cls] = TypeAdapter(cls)
+    return found
 
 
 class PlainState(Cloneable):
@@ -64,12 +68,14 @@ class PlainState(Cloneable):
     @classmethod
     def model_validate(cls, data: Any) -> Self:
         """A state from Python data, validated; raises pydantic's ``ValidationError``."""
-        return _adapter(cls).validate_python(data)
+        state: Self = _adapter(cls).validate_python(data)
+        return state
 
     @classmethod
     def model_validate_json(cls, text: str | bytes) -> Self:
         """A state from JSON text, validated; raises pydantic's ``ValidationError``."""
-        return _adapter(cls).validate_json(text)
+        state: Self = _adapter(cls).validate_json(text)
+        return state
 
     def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy (sharing its values unless ``deep``), with the fields ``update`` names

@@ -6,9 +6,10 @@ senate); the grouping is the same for all."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 
-def places(keys: Sequence[tuple]) -> list[list[int]]:
+def places(keys: Sequence[tuple[Any, ...]]) -> list[list[int]]:
     """Seats grouped by place for their rank keys (``keys[seat]``), best (largest key) first;
     seats with equal keys share a place, in seat order."""
     order = sorted(range(len(keys)), key=lambda seat: keys[seat], reverse=True)

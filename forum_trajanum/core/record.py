@@ -37,6 +37,7 @@ from pydantic import (
     StrictBool,
     StrictInt,
     ValidationError,
+    ValidatorFunctionWrapHandler,
     WrapValidator,
     field_validator,
     model_validator,
@@ -64,11 +65,11 @@ _ACTION_LINE = 2 + 12 * MAX_ACTION
 _TIMES = (0.0, 32_503_680_000.0)
 
 
-def _or_default(default):
+def _or_default(default: Any) -> WrapValidator:
     """A field of the app's data that falls back to ``default`` when its value is not what it
     should be (the game itself is not damaged by a wrong title or coach setting)."""
 
-    def validate(value, handler):
+    def validate(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
         try:
             return handler(value)
         except ValidationError:
@@ -164,13 +165,13 @@ class GameRecordBase(BaseModel):
 
     @field_validator("bots", mode="before")
     @classmethod
-    def _clean_levels(cls, value):
+    def _clean_levels(cls, value: Any) -> Any:
         if isinstance(value, list):
             return [clean_name(v) if isinstance(v, str) else v for v in value]
         return value
 
     @model_validator(mode="after")
-    def _one_entry_per_seat(self):
+    def _one_entry_per_seat(self) -> GameRecordBase:
         """Names and bot levels: one per seat of the options' player count (a record made
         without them gets empty names and people); the app's per-seat data (scores, winners,
         the coach's seats) that does not fit the seats falls back to its default."""
@@ -186,7 +187,8 @@ class GameRecordBase(BaseModel):
                     f"the save has {count} {'name' if what == 'names' else 'bot setting'}"
                     f"{'' if count == 1 else 's'} for a game of {players} players"
                 )
-        meta, seats, update = self.meta, range(players), {}
+        meta, seats = self.meta, range(players)
+        update: dict[str, Any] = {}
         if meta.scores and len(meta.scores) != players:
             update["scores"] = []
         if any(w not in seats for w in meta.winners):
@@ -211,9 +213,31 @@ class GameRecordBase(BaseModel):
         lines += map(encode_basestring_ascii, self.actions)
         return "\n".join(lines) + "\n"
 
-    def append(self, action) -> None:
+    def append(self, action: object) -> None:
         """Add an action (or its text) at the end."""
         self.actions.append(str(action))
+
+    def rules(self) -> Game:
+        """The game the record is of, as registered under its ``game`` name."""
+        from forum_trajanum.core.game import GAMES
+
+        return GAMES.get(self.game)
+
+    def start(self) -> Any:
+        """The state before any action; options that setup refuses raise RecordError."""
+        return start(self, self.rules())
+
+    def replay(self, upto: int | None = None) -> Any:
+        """The state after the first ``upto`` actions (all by default); an action that cannot
+        be replayed raises RecordError."""
+        state, _, problem = self.replay_valid(upto)
+        if problem:
+            raise RecordError(problem)
+        return state
+
+    def replay_valid(self, upto: int | None = None) -> tuple[Any, int, str]:
+        """Replay as far as the actions allow: (state, actions replayed, problem or "")."""
+        return replay_valid(self, self.rules(), upto)
 
 
 @dataclass
@@ -285,7 +309,7 @@ def _shown(value: object) -> str:
     return text if len(text) <= 20 else text[:17] + "..."
 
 
-def _json_object(raw: bytes) -> dict | None:
+def _json_object(raw: bytes) -> dict[str, Any] | None:
     try:
         value = load_json(raw)
     except ValueError:
@@ -293,7 +317,7 @@ def _json_object(raw: bytes) -> dict | None:
     return value if isinstance(value, dict) else None
 
 
-def _check_format(data: dict) -> None:
+def _check_format(data: dict[str, Any]) -> None:
     if data.get("format") != RECORD_FORMAT:
         raise RecordError("this file is not a saved game of this program")
 
@@ -308,7 +332,7 @@ class NewerRecordError(RecordError):
         self.detail = detail
 
 
-def _game_of(header: dict, version: int, games: GameRegistry) -> Game:
+def _game_of(header: dict[str, Any], version: int, games: GameRegistry) -> Game:
     name = header.get("game", FIRST_GAME) if version >= 3 else FIRST_GAME
     if not isinstance(name, str) or not name:
         raise RecordError("the save does not say which game it is")
@@ -319,7 +343,7 @@ def _game_of(header: dict, version: int, games: GameRegistry) -> Game:
     return games.get(name)
 
 
-def _validated(data: dict, game: Game) -> GameRecordBase:
+def _validated(data: dict[str, Any], game: Game) -> GameRecordBase:
     cls = game.record
     fields = {k: v for k, v in data.items() if k in cls.model_fields}
     try:
@@ -335,7 +359,7 @@ def _validated(data: dict, game: Game) -> GameRecordBase:
         raise RecordError(f"the record is damaged: {exc}") from exc
 
 
-def _version_and_game(header: dict, games: GameRegistry) -> tuple[int, Game]:
+def _version_and_game(header: dict[str, Any], games: GameRegistry) -> tuple[int, Game]:
     """The file version and the game of a version-2+ header; RecordError when either is not
     one this release reads."""
     _check_format(header)
@@ -353,7 +377,7 @@ def _version_and_game(header: dict, games: GameRegistry) -> tuple[int, Game]:
     return version, _game_of(header, version, games)
 
 
-def read_header(header: dict, games: GameRegistry) -> GameRecordBase:
+def read_header(header: dict[str, Any], games: GameRegistry) -> GameRecordBase:
     """The record a save's header (its first line, parsed) describes, without its actions:
     the list of games checks a save with it as reading the whole file would (its seed,
     options, seats), without reading further. Raises :class:`RecordError`."""
@@ -362,7 +386,7 @@ def read_header(header: dict, games: GameRegistry) -> GameRecordBase:
     return _validated(migrate({**data, "actions": []}, version, game), game)
 
 
-def _read_lines(header: dict, rest: bytes, games: GameRegistry) -> ReadRecord:
+def _read_lines(header: dict[str, Any], rest: bytes, games: GameRegistry) -> ReadRecord:
     version, game = _version_and_game(header, games)
     actions: list[str] = []
     lines = rest.split(b"\n")
@@ -391,7 +415,7 @@ def _read_lines(header: dict, rest: bytes, games: GameRegistry) -> ReadRecord:
     return ReadRecord(_validated(data, game), lost, problem, claimed, len(lines))
 
 
-def migrate(data: dict, version: int, game: Game) -> dict:
+def migrate(data: dict[str, Any], version: int, game: Game) -> dict[str, Any]:
     """Bring record data of file version ``version`` up to :data:`RECORD_VERSION`, one version
     at a time: the game's own step where it has one (``game.migrations[v]`` turns version
     ``v`` into ``v + 1``), and the core's step to version 3 (the header names its game)."""
@@ -407,7 +431,7 @@ def migrate(data: dict, version: int, game: Game) -> dict:
     return {**data, "record_version": RECORD_VERSION}
 
 
-def start(record: GameRecordBase, game: Game):
+def start(record: GameRecordBase, game: Game) -> Any:
     """The state before any action; options that setup refuses raise RecordError."""
     try:
         return game.new_game(record.seed, record.options)
@@ -415,7 +439,9 @@ def start(record: GameRecordBase, game: Game):
         raise RecordError(f"the record's options cannot start a game: {exc}") from exc
 
 
-def replay_valid(record: GameRecordBase, game: Game, upto: int | None = None):
+def replay_valid(
+    record: GameRecordBase, game: Game, upto: int | None = None
+) -> tuple[Any, int, str]:
     """Replay as far as the actions allow: (state, actions replayed, problem or "")."""
     from forum_trajanum.core.timeline import Timeline
 

@@ -22,11 +22,15 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
 from forum_trajanum.core.files import name_and_bot
-from forum_trajanum.core.game import GAMES
+from forum_trajanum.core.game import GAMES, Game
 from forum_trajanum.core.timeline import Timeline, TimelineStep
+
+if TYPE_CHECKING:
+    from forum_trajanum.core.record import GameRecordBase
+
 
 #: A snapshot of the state is kept after every this many actions.
 SNAPSHOT_EVERY = 16
@@ -49,19 +53,19 @@ class Replay:
     """A record replayed once: its steps, snapshots and where each turn and section starts.
     Made by :meth:`of`."""
 
-    def __init__(self, record, game=None) -> None:
+    def __init__(self, record: GameRecordBase, game: Game | None = None) -> None:
         self.record = record
         self.game = game if game is not None else GAMES.get(record.game)
-        self.steps: list = []
+        self.steps: list[Any] = []  # ReplayStep (or a game's own subclass of it)
         self.finished = False
         #: the record's actions after the first one that cannot be replayed (0 for a sound one)
         self.unplayable = 0
         self.problem = ""
-        self._snapshots: list = []
+        self._snapshots: list[Any] = []
         self._cache: tuple[int, Any] | None = None
 
     @classmethod
-    def of(cls, record, game=None):
+    def of(cls, record: GameRecordBase, game: Game | None = None) -> Self:
         """Replay ``record`` once. A record whose actions stop being legal part-way keeps
         the steps before that (``problem`` says where); bad options raise RecordError."""
         replay = cls(record, game)
@@ -86,7 +90,7 @@ class Replay:
 
     # --- the game's own parts --------------------------------------------------------------
 
-    def section(self, before, after) -> Any:
+    def section(self, before: Any, after: Any) -> Any:
         """Where in the game an action falls, from the states before and after it (the
         game's ``period`` before it unless the game says otherwise)."""
         return self.game.period(before)
@@ -116,7 +120,7 @@ class Replay:
 
     @property
     def players(self) -> int:
-        return self.record.options.players
+        return int(self.record.options.players)
 
     def name(self, seat: int) -> str:
         """A seat's name ("Player 2" when the record names nobody)."""
@@ -141,7 +145,7 @@ class Replay:
         """The number of actions that replay (positions run from 0 to this)."""
         return len(self.steps)
 
-    def state_at(self, position: int):
+    def state_at(self, position: int) -> Any:
         """The state after the first ``position`` actions (a copy: change it freely)."""
         position = min(max(position, 0), self.length)
         base_at = (position // SNAPSHOT_EVERY) * SNAPSHOT_EVERY
@@ -178,7 +182,7 @@ class Replay:
                 starts.append(i)
         return _with_end(starts, self.length)
 
-    def section_at(self, position: int):
+    def section_at(self, position: int) -> Any:
         """The section of the next action (the last one's at the end)."""
         if not self.steps:
             return self.first_section()

@@ -111,7 +111,7 @@ class Budget:
 
 
 def play_out(
-    state,
+    state: Any,
     apply: Callable[[Any, Any], Any],
     policy: Callable[[Any], Any],
     done: Callable[[Any], bool],
@@ -198,7 +198,9 @@ def leader(alive: Sequence[int], values: Sequence[Sequence[float]], bonus: Seque
     return max(alive, key=score)
 
 
-def gap(lead: int, other: int, values, bonus) -> tuple[float, float]:
+def gap(
+    lead: int, other: int, values: Sequence[Sequence[float]], bonus: Sequence[float]
+) -> tuple[float, float]:
     """Mean and standard error of the leader's advantage over ``other``, paired over the
     worlds both were played in (candidates still in the race played in all)."""
     diffs = [a - b for a, b in zip(values[lead], values[other], strict=True)]
@@ -210,7 +212,12 @@ def gap(lead: int, other: int, values, bonus) -> tuple[float, float]:
     return mean, math.sqrt(var / len(diffs))
 
 
-def prune(alive: Sequence[int], values, bonus, z: float = 2.0) -> list[int]:
+def prune(
+    alive: Sequence[int],
+    values: Sequence[Sequence[float]],
+    bonus: Sequence[float],
+    z: float = 2.0,
+) -> list[int]:
     """The candidates left once those clearly behind the leader (by more than ``z``
     standard errors) drop out."""
     lead = leader(alive, values, bonus)
@@ -224,7 +231,13 @@ def prune(alive: Sequence[int], values, bonus, z: float = 2.0) -> list[int]:
     return kept
 
 
-def settled(alive: Sequence[int], values, bonus, z: float = 2.0, indifferent: float = 1.0) -> bool:
+def settled(
+    alive: Sequence[int],
+    values: Sequence[Sequence[float]],
+    bonus: Sequence[float],
+    z: float = 2.0,
+    indifferent: float = 1.0,
+) -> bool:
     """Whether every candidate left is surely within ``indifferent`` points of the leader:
     more worlds would not change the choice by anything that matters."""
     lead = leader(alive, values, bonus)

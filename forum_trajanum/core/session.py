@@ -8,6 +8,7 @@ whose decision it is, or :meth:`GameSession.public_view` (public information onl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,7 +73,7 @@ class GameSession:
     #: The game's save file (locked while this session plays it); None until the first save.
     game: saves.GameFile | None = None
     #: The game's rules (found by the record's game when not given).
-    rules: Game | None = None
+    rules: Game = None  # type: ignore[assignment]  # None: __post_init__ finds it by name
     #: What the last action played led to by itself (the game's ``played_alone``), for the
     #: next decision's message; "" when nothing did.
     played_alone: str = ""
@@ -89,18 +90,18 @@ class GameSession:
     _saved_actions: int = 0
 
     def __post_init__(self) -> None:
-        if self.rules is None:
+        if self.rules is None:  # not given (see above)
             self.rules = GAMES.get(self.record.game)
 
     @classmethod
     def new(
         cls,
         seed: int,
-        options,
+        options: Any,
         names: list[str],
         bots: list[str],
         autosave: bool = True,
-        start=None,
+        start: Callable[[GameRecordBase], None] | None = None,
         game: str = FIRST_GAME,
     ) -> GameSession:
         """Start a new ``game`` (with its own save file when ``autosave`` is on); ``start``,
@@ -153,7 +154,7 @@ class GameSession:
         action)."""
         built: list[GameSession] = []
 
-        def replay(record: GameRecordBase):
+        def replay(record: GameRecordBase) -> tuple[Any, int, str]:
             session, timeline = cls._replayed(record)
             built.append(session)
             return timeline.state, timeline.good, timeline.problem
@@ -195,18 +196,18 @@ class GameSession:
     def is_bot(self, seat: int) -> bool:
         return bool(self.bot_level(seat))
 
-    def view_of(self, seat: int):
+    def view_of(self, seat: int) -> Any:
         """What ``seat`` may know now."""
         return self.rules.view(self.state, seat)
 
-    def public_view(self):
+    def public_view(self) -> Any:
         """Public information only (shown while bots play and between players): the view of
         an onlooker who holds no seat."""
         return self.rules.view(self.state, -1)
 
     # --- acting -------------------------------------------------------------------------
 
-    def play(self, action, seat: int | None = None, joined: bool = False) -> list[LogEntry]:
+    def play(self, action: Any, seat: int | None = None, joined: bool = False) -> list[LogEntry]:
         """Apply ``action`` (an action, as a view's ``legal`` holds it, or its text) for the
         deciding seat; returns the public log lines it added (none for a step of a draft,
         which is secret until all have passed). ``joined``: the action completes the one
@@ -234,7 +235,12 @@ class GameSession:
         return lines
 
     def _played(
-        self, before, action, actor: int, lines: list[tuple[int, str]], joined: bool = False
+        self,
+        before: Any,
+        action: Any,
+        actor: int,
+        lines: list[tuple[int, str]],
+        joined: bool = False,
     ) -> list[LogEntry]:
         """Note an action just applied to the state: the record, the log lines, the round's
         scores, and an undo snapshot (``before``, a copy of the state before it) unless it

@@ -26,9 +26,15 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from multiprocessing import get_context
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
 
 from forum_trajanum.core.game import GAMES
 
@@ -80,7 +86,7 @@ def game_plan(
     return plan
 
 
-def _play_one(job: tuple) -> dict:
+def _play_one(job: tuple[Any, ...]) -> dict[str, Any]:
     """Worker: play one game; return per-bot results (picklable)."""
     from forum_trajanum.core.match import play_game
 
@@ -97,7 +103,7 @@ def _play_one(job: tuple) -> dict:
         labels = _labels(levels)
         _write_record(Path(records), g, game_seed, [labels[b] for b in seating],
                       [levels[b] for b in seating], actions, game)  # fmt: skip
-    per_bot = {}
+    per_bot: dict[int, dict[str, Any]] = {}
     for seat, b in enumerate(seating):
         per_bot[b] = {
             "seat": seat,
@@ -122,10 +128,10 @@ def _play_one(job: tuple) -> dict:
 class _Recording:
     """A bot whose every answer is also appended to a shared list (the game's record)."""
 
-    def __init__(self, bot, actions: list[str]) -> None:
+    def __init__(self, bot: Any, actions: list[str]) -> None:
         self.bot, self.actions, self.level = bot, actions, bot.level
 
-    def choose(self, view):
+    def choose(self, view: Any) -> Any:
         action = self.bot.choose(view)
         self.actions.append(str(action))
         return action
@@ -165,13 +171,13 @@ def run(
     games: int,
     seed: int,
     jobs: int,
-    settings: dict | None = None,
+    settings: dict[str, Any] | None = None,
     progress: bool = True,
     records: str | Path | None = None,
     first: int = 0,
     *,
     game: str,
-) -> dict:
+) -> dict[str, Any]:
     """Play ``games`` games of ``game`` and return the summary as a JSON-ready dict; with
     ``records``, keep each game's record in that directory."""
     if game not in GAMES:
@@ -191,7 +197,7 @@ def run(
         for g, game_seed, seating in game_plan(levels, games, seed, first)
     ]
     started = time.perf_counter()
-    results: list[dict] = []
+    results: list[dict[str, Any]] = []
     interrupted = False
     try:
         if jobs <= 1:
@@ -215,7 +221,9 @@ def run(
     return summary
 
 
-def _collect(iterator, out: list[dict], games: int, progress: bool) -> None:
+def _collect(
+    iterator: Iterable[dict[str, Any]], out: list[dict[str, Any]], games: int, progress: bool
+) -> None:
     """Append finished games to ``out`` (so an interrupted run keeps them)."""
     if not progress:
         out.extend(iterator)
@@ -235,7 +243,7 @@ def _collect(iterator, out: list[dict], games: int, progress: bool) -> None:
             bar.advance(task)
 
 
-def _console(stderr: bool = False):
+def _console(stderr: bool = False) -> Console:
     import shutil
 
     from rich.console import Console
@@ -246,13 +254,13 @@ def _console(stderr: bool = False):
 
 def summarize(
     levels: Sequence[str],
-    results: list[dict],
+    results: list[dict[str, Any]],
     seed: int,
     jobs: int,
     elapsed: float,
     *,
     game: str,
-) -> dict:
+) -> dict[str, Any]:
     """Aggregate per-game results into the per-bot summary."""
     keys = point_keys(game)
     labels = _labels(levels)
@@ -310,8 +318,8 @@ def summarize(
     }
 
 
-def _seat_of(item: tuple) -> int:
-    return item[1]["seat"]
+def _seat_of(item: tuple[Any, ...]) -> int:
+    return int(item[1]["seat"])
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -324,7 +332,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def render_table(summary: dict):
+def render_table(summary: dict[str, Any]) -> Table:
     """The summary as a rich Table. Its cells never wrap nor shrink: a number cut to fit
     ("21%-1…") would be a wrong number (:func:`print_table` widens the console instead)."""
     from rich.table import Table
@@ -367,7 +375,7 @@ def render_table(summary: dict):
     return table
 
 
-def print_table(summary: dict, console=None) -> None:
+def print_table(summary: dict[str, Any], console: Console | None = None) -> None:
     """Print the summary's table whole: a console narrower than the table is widened to it
     (the terminal wraps the long lines rather than rich cutting the numbers)."""
     from rich.measure import Measurement
@@ -430,7 +438,7 @@ def build_parser(default_game: str) -> argparse.ArgumentParser:
     return parser
 
 
-def _whole(what: str):
+def _whole(what: str) -> Callable[[str], int]:
     """An argparse type: a whole number (``what`` names it in the message)."""
 
     def whole(text: str) -> int:
@@ -514,7 +522,7 @@ def _reason(error: OSError) -> str:
     return error.strerror or str(error)
 
 
-def write_summary(path: str | Path, summary: dict) -> None:
+def write_summary(path: str | Path, summary: dict[str, Any]) -> None:
     """Write the summary as JSON to ``path``; raises OSError (a full disk, ...)."""
     text = json.dumps(summary, indent=2)
     with open(path, "w", encoding="utf-8") as fh:

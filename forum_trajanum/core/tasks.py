@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import PlainSerializer, PlainValidator, TypeAdapter
 
@@ -25,6 +25,8 @@ from forum_trajanum.core.clone import SHARED
 
 #: A handler's answer: the decision stays open after this action.
 AGAIN = "again"
+#: A task record class (a NamedTuple class; its kind, title, phase are set on declaring it).
+_R = TypeVar("_R", bound=type)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +34,8 @@ class DecisionRule:
     """How one kind of decision is played: its legal actions, applying one, and what
     happens when it has no legal action (``skipped``, optional)."""
 
-    record: type
-    options: Callable[[Any, Any], list]
+    record: type[Any]
+    options: Callable[[Any, Any], list[Any]]
     handle: Callable[[Any, Any, Any], str | None]
     skipped: Callable[[Any, Any], None] | None = None
 
@@ -45,12 +47,12 @@ class TaskRegistry:
     def __init__(self, game: str) -> None:
         self.game = game
         #: Every task record class by its kind.
-        self.types: dict[str, type] = {}
+        self.types: dict[str, type[Any]] = {}
         #: Decision rules by task kind.
         self.decisions: dict[str, DecisionRule] = {}
         #: Automatic tasks by task kind: the function that runs one.
         self.runs: dict[str, Callable[[Any, Any], None]] = {}
-        self._adapters: dict[type, TypeAdapter] = {}
+        self._adapters: dict[type[Any], TypeAdapter[Any]] = {}
         #: A task record as a pydantic field: kept as the record, dumped as
         #: ``{"kind": ..., field: value, ...}``; immutable, so a clone shares it.
         self.field = Annotated[
@@ -60,31 +62,41 @@ class TaskRegistry:
     def __repr__(self) -> str:
         return f"TaskRegistry({self.game!r}, {len(self.types)} kinds)"
 
-    def record(self, kind: str, title: str = "", phase: str | None = None, explain: str = ""):
+    def record(
+        self, kind: str, title: str = "", phase: str | None = None, explain: str = ""
+    ) -> Callable[[_R], _R]:
         """Declare a task record class under ``kind``; ``title`` (decisions only) says in
         words what the player decides, ``phase`` is the game phase the decision belongs to
         (None: it keeps the phase it interrupts), ``explain`` tells a newcomer in two or three
         sentences what the decision is and what its options do (for the first-game coach)."""
 
-        def register(cls):
+        def register(declared: _R) -> _R:
             if kind in self.types:
                 raise ValueError(f"{self.game}: task kind {kind!r} is declared twice")
+            cls: Any = declared  # its class attributes are set here
             cls.kind = kind
             cls.title = title
             cls.phase = phase
             cls.explain = explain
             cls.public = getattr(cls, "public", _same)
             self.types[kind] = cls
-            return cls
+            return declared
 
         return register
 
-    def decides(self, record: type, *, options, handle, skipped=None) -> None:
+    def decides(
+        self,
+        record: type[Any],
+        *,
+        options: Callable[[Any, Any], list[Any]],
+        handle: Callable[[Any, Any, Any], str | None],
+        skipped: Callable[[Any, Any], None] | None = None,
+    ) -> None:
         """Rule the decision of task record ``record``; refuses a kind ruled twice."""
         self._check_new(record)
         self.decisions[record.kind] = DecisionRule(record, options, handle, skipped)
 
-    def automatic(self, record: type, run) -> None:
+    def automatic(self, record: type[Any], run: Callable[[Any, Any], None]) -> None:
         """Rule the automatic task of ``record``; refuses a kind ruled twice."""
         self._check_new(record)
         self.runs[record.kind] = run
@@ -100,18 +112,24 @@ class TaskRegistry:
         """The title of every decision kind, in words."""
         return {kind: rule.record.title for kind, rule in self.decisions.items()}
 
-    def from_data(self, value: Any):
+    def from_data(self, value: Any) -> Any:
         """A task record from itself or from its JSON form ``{"kind": ..., **fields}``."""
-        if isinstance(value, tuple) and self.types.get(getattr(value, "kind", None)) is type(value):
+        kind = getattr(value, "kind", None)
+        if (
+            isinstance(value, tuple)
+            and isinstance(kind, str)
+            and self.types.get(kind) is type(value)
+        ):
             return value
         if isinstance(value, dict):
             data = dict(value)
-            cls = self.types.get(data.pop("kind", None))
+            kind = data.pop("kind", None)
+            cls = self.types.get(kind) if isinstance(kind, str) else None
             if cls is not None:
                 return self._adapter(cls).validate_python(data)
         raise ValueError(f"not a {self.game} task record: {value!r}")
 
-    def _adapter(self, cls: type) -> TypeAdapter:
+    def _adapter(self, cls: type[Any]) -> TypeAdapter[Any]:
         """The validator of a record class from its JSON form: each field back to its type
         (a tuple from a JSON list, an enum from its value), so a record read back equals
         the one written (a view sent to another machine: :mod:`forum_trajanum.net`)."""
@@ -120,18 +138,18 @@ class TaskRegistry:
             adapter = self._adapters[cls] = TypeAdapter(cls)
         return adapter
 
-    def _check_new(self, record: type) -> None:
-        kind = getattr(record, "kind", None)
+    def _check_new(self, record: type[Any]) -> None:
+        kind = getattr(record, "kind", "")
         if self.types.get(kind) is not record:
             raise ValueError(f"{record.__name__} is not a task record of {self.game}")
         if kind in self.decisions or kind in self.runs:
             raise ValueError(f"{self.game}: task kind {kind!r} is registered twice")
 
 
-def to_data(task) -> dict[str, Any]:
+def to_data(task: Any) -> dict[str, Any]:
     """The JSON form of a task record."""
     return {"kind": task.kind, **task._asdict()}
 
 
-def _same(task):
+def _same(task: Any) -> Any:
     return task

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from forum_trajanum.core.errors import GameError
 from forum_trajanum.core.record import start
+
+if TYPE_CHECKING:
+    from forum_trajanum.core.game import Game
+    from forum_trajanum.core.record import GameRecordBase
 
 
 @dataclass
@@ -38,7 +42,14 @@ class Timeline:
     """Replay ``record`` (of ``game``) once, step by step; iterate for the steps. With
     ``words=False`` no state is copied and no line is worded (a check of a save: fast)."""
 
-    def __init__(self, record, game, *, upto: int | None = None, words: bool = True) -> None:
+    def __init__(
+        self,
+        record: GameRecordBase,
+        game: Game,
+        *,
+        upto: int | None = None,
+        words: bool = True,
+    ) -> None:
         self.record = record
         self.game = game
         self.upto = upto

@@ -226,10 +226,10 @@ def masked(f: _Field, value: Any, seat: int) -> Any:
 Rule = Callable[..., Any]
 
 
-_DERIVE: dict[type, tuple[tuple, tuple]] = {}
+_DERIVE: dict[type, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
 
 
-def _derivation(model: type) -> tuple[tuple, tuple]:
+def _derivation(model: type) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """What :func:`derive_view` does to a state of ``model``, found once: the state's fields
     it sets (name, who, mask), and per ``SEATS`` field its seats' hidden fields (name, path,
     mask); public fields are left as the clone has them."""
@@ -263,7 +263,7 @@ def derive_view(state: Any, seat: int, rules: Mapping[str, Rule]) -> Any:
             f"partly shown {sorted(partly_shown(model))}"
         )
     top, seats = _derivation(model)
-    view = state.clone()  # type: ignore[attr-defined]
+    view = state.clone()
     put = object.__setattr__  # a field written as it is (a pydantic model, or slots)
     for name, who, mask in top:
         if who == "viewer":

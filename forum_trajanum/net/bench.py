@@ -38,10 +38,11 @@ import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 
 from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.net.client import Client
-from forum_trajanum.net.protocol import MAX_TABLES, parse_address
+from forum_trajanum.net.protocol import MAX_TABLES, State, parse_address
 
 _ADDRESS = re.compile(r"^  \S+: (http://\S+)")
 #: More moves a second than a host makes (all its tables together; one table on two cores
@@ -84,6 +85,7 @@ async def start_host(game: str, tables: int, home: str) -> tuple[asyncio.subproc
     addresses = []
     async with asyncio.timeout(120):
         while True:
+            assert process.stdout is not None  # a pipe, asked for
             line = (await process.stdout.readline()).decode()
             if not line:
                 raise RuntimeError("the host ended before it listened")
@@ -92,12 +94,14 @@ async def start_host(game: str, tables: int, home: str) -> tuple[asyncio.subproc
                 addresses.append(parse_address(found[1]))
             if line.startswith("Press Ctrl+C"):
                 break
-    process.drained = asyncio.ensure_future(_drain(process))  # its lines never fill the pipe
+    # its lines never fill the pipe (the task kept on the process, for as long as it runs)
+    process.drained = asyncio.ensure_future(_drain(process))  # type: ignore[attr-defined]
     return process, addresses
 
 
 async def _drain(process: asyncio.subprocess.Process) -> None:
     """Read what the host prints from now on (who joins and leaves, games ending)."""
+    assert process.stdout is not None  # a pipe, asked for
     while await process.stdout.readline():
         pass
 
@@ -125,6 +129,20 @@ class Timed(Client):
             not self.arrivals or self.arrivals[-1][0] != self.state.steps
         ):
             self.arrivals.append((self.state.steps, time.perf_counter()))
+
+    @property
+    def now(self) -> State:
+        """The game's state as it last reached this client (one has, at a table)."""
+        if self.state is None:
+            raise LookupError("no state has reached this client yet")
+        return self.state
+
+    def arrived(self, steps: int) -> float:
+        """When the state of ``steps`` actions or more first arrived (it has)."""
+        when = self.arrival(steps)
+        if when is None:
+            raise LookupError(f"the state of {steps} actions has not reached this client")
+        return when
 
     def arrival(self, steps: int) -> float | None:
         """When the state of ``steps`` actions or more first arrived (None: not yet)."""
@@ -155,19 +173,27 @@ async def play_games(
                 await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
 
 
+def _may_move(client: Client) -> bool:
+    """Whether ``client`` has a decision to take, or its game has ended."""
+    state = client.state
+    return state is not None and bool(state.legal or state.over)
+
+
+def _reached(client: Client, target: int) -> bool:
+    """Whether the state of ``target`` actions has reached ``client``."""
+    return client.state is not None and client.state.steps >= target
+
+
 async def play_table(clients: list[Timed], stop: float, think: float, rng, latencies, moves):
     """Play one table until ``stop`` (a perf_counter time) or the game's end."""
     while time.perf_counter() < stop:
-        state = clients[0].state
+        state = clients[0].now
         if state.over:
             return
-        mover = next((c for c in clients if c.state.legal and not c.state.over), None)
+        mover = next((c for c in clients if c.now.legal and not c.now.over), None)
         if mover is None:
             await asyncio.wait(
-                [
-                    asyncio.ensure_future(c.wait_for(lambda c: c.state.legal or c.state.over))
-                    for c in clients
-                ],
+                [asyncio.ensure_future(c.wait_for(_may_move)) for c in clients],
                 return_when=asyncio.FIRST_COMPLETED,
             )
             continue
@@ -175,14 +201,14 @@ async def play_table(clients: list[Timed], stop: float, think: float, rng, laten
             await asyncio.sleep(min(rng.expovariate(1 / think), stop - time.perf_counter()))
             if time.perf_counter() >= stop:
                 return
-        target = mover.state.steps + 1
+        target = mover.now.steps + 1
         sent = time.perf_counter()
-        answer = await mover.act(rng.choice(mover.state.legal))
+        answer = await mover.act(rng.choice(mover.now.legal))
         if not answer.applied:
             continue
         for client in clients:
-            await client.wait_for(lambda c, target=target: c.state.steps >= target)
-        latencies.append(max(c.arrival(target) for c in clients) - sent)
+            await client.wait_for(partial(_reached, target=target))
+        latencies.append(max(c.arrived(target) for c in clients) - sent)
         moves[0] += 1
 
 

@@ -17,6 +17,7 @@ import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import aiohttp
@@ -460,9 +461,7 @@ class Client:
                         continue
                     # the answer, or the connection lost (then the same request again: the
                     # host answers it once)
-                    lost = asyncio.ensure_future(
-                        self.wait_for(lambda c, ws=ws: c._ws is not ws or c.ended, None)
-                    )
+                    lost = asyncio.ensure_future(self.wait_for(partial(_moved_on, ws=ws), None))
                     try:
                         await asyncio.wait({future, lost}, return_when=asyncio.FIRST_COMPLETED)
                     finally:
@@ -482,6 +481,12 @@ def _first_line(error: Exception) -> str:
     return printable(
         str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
     )[:160]
+
+
+def _moved_on(client: Client, ws: object) -> bool:
+    """Whether ``client`` is no longer on the connection ``ws`` (lost: a new one), or its
+    game has ended."""
+    return client._ws is not ws or bool(client.ended)
 
 
 def checked_welcome(welcome: Welcome, before: Welcome | None) -> Welcome:
@@ -748,7 +753,8 @@ class RemoteSession:
 
     @property
     def rounds(self) -> list[RoundScores]:
-        return [RoundScores(tuple(r.period), tuple(r.scores)) for r in self.host_state.rounds]
+        rounds = self.host_state.rounds
+        return [RoundScores(r.period, tuple(r.scores)) for r in rounds]
 
     @property
     def played_alone(self) -> str:

@@ -96,7 +96,7 @@ class Waiting:
     """A connection that plays no seat yet."""
 
     peer: str
-    transport: asyncio.BaseTransport
+    transport: asyncio.Transport
     #: Its websocket once upgraded (told why when it is let go), else None.
     ws: object = None
 
@@ -112,7 +112,7 @@ class Gate:
         self.waiting: dict[object, Waiting] = {}
         self.by_peer: Counter[str] = Counter()
         #: Every open connection (seats too), by its protocol handler.
-        self.open: dict[object, asyncio.BaseTransport] = {}
+        self.open: dict[object, asyncio.Transport] = {}
         self.files_before = open_files()
         self.backlog = backlog(file_limit())
         #: Connections let go to make room (for the tests and the log).
@@ -144,7 +144,7 @@ class Gate:
         spare = min(SPARE_FILES, limit // 4)
         return max(FEWEST, limit - self.files_before - spare - self.backlog)
 
-    def opened(self, handler, transport: asyncio.BaseTransport) -> None:
+    def opened(self, handler, transport: asyncio.Transport) -> None:
         peer = address_of(transport.get_extra_info("peername"))
         self.open[handler] = transport
         self.waiting[handler] = Waiting(peer, transport)
@@ -303,7 +303,8 @@ class Quiet(logging.Filter):
         if record.msg == "Error handling request from %s" and record.exc_info:
             error = record.exc_info[1]
             record.msg = "refused a request from %s: it is not one this host answers (%s)"
-            record.args = (*(record.args or ("?",))[:1], type(error).__name__)
+            first = record.args[:1] if isinstance(record.args, tuple) and record.args else ("?",)
+            record.args = (*first, type(error).__name__)
             record.exc_info = None
             record.levelno, record.levelname = logging.WARNING, "WARNING"
         key = _peer(record)

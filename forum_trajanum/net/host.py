@@ -344,7 +344,8 @@ class Host:
         )  # fmt: skip
         await site.start()
         if self.port == 0:
-            sockets = site._server.sockets if site._server is not None else []
+            # aiohttp's TCPSite serves with an asyncio.Server (its AbstractServer has sockets)
+            sockets = site._server.sockets if site._server is not None else []  # type: ignore[attr-defined]
             self.port = sockets[0].getsockname()[1]
         for table in self.tables.values():
             table.listening(self.bind, self.port)
@@ -1006,6 +1007,7 @@ def _run_playing(plan: HostPlan, out) -> int:
     if error is not None:
         raise error
     host: Host = found["host"]
+    assert plan.play is not None  # this terminal plays a seat (see above)
     try:
         address = asyncio.run_coroutine_threadsafe(_own_seat(host, plan.play), loop).result(30)
         announce(host, out)

@@ -21,6 +21,7 @@ import os
 import ssl
 import sys
 from pathlib import Path
+from typing import Any
 
 from textual import work
 from textual.app import ScreenStackError
@@ -207,6 +208,8 @@ class JoinApp(CoachApp, FixedApp):
 
     def show_main(self, view, hold: float) -> None:
         s, ui = self.session, self.ui
+        if ui is None:  # a game without screens: show_game shows nothing of it
+            return
         self.shown_decision = s.decision
         if self.dropped and s.connected:
             self.dropped = False
@@ -369,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("give your seat's address, as the host printed it")
     try:
         address = parse_address(given)
-        options = {}
+        options: dict[str, Any] = {}
         if args.cafile:
             options["ssl_context"] = ssl.create_default_context(cafile=args.cafile)
         session = RemoteSession(address, **options)

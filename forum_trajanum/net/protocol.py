@@ -37,7 +37,7 @@ import hmac
 import re
 import secrets
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -45,7 +45,7 @@ from forum_trajanum.core.record import MAX_ACTION
 from forum_trajanum.core.text import printable
 
 #: The protocol's version: the ``v`` of every message.
-VERSION = 1
+VERSION: Final = 1
 #: The most bytes a client's message may have (the host's websocket refuses a longer one).
 MAX_CLIENT_MESSAGE = 8 * 1024
 #: The most bytes a host's message may have (a whole view and log fit many times over).

@@ -30,6 +30,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
+from typing import Any
 
 from forum_trajanum.core import saves
 from forum_trajanum.core.conductor import Conductor
@@ -105,7 +106,7 @@ class Table:
         self.save_pool = save_pool
         #: Called after every change (an action, a step taken back), with the table.
         self.changed: Callable[[Table], None] = lambda _table: None
-        self._bots: dict[int, object] = {}
+        self._bots: dict[int, Any] = {}
         self._advancing: asyncio.Task | None = None
         #: (seat, words): what the last action of ``seat`` led to by itself.
         self._alone: tuple[int, str] = (-1, "")

@@ -13,9 +13,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pydantic import BaseModel
+
 from forum_trajanum.core.game import Game
 
-_CLASSES: dict[tuple[str, str], type] = {}
+_CLASSES: dict[tuple[str, str], type[BaseModel]] = {}
 
 
 def view_data(view) -> dict[str, Any]:
@@ -28,7 +30,7 @@ def legal_texts(view) -> list[str]:
     return [str(action) for action in view.legal]
 
 
-def view_class(rules: Game, options) -> type:
+def view_class(rules: Game, options) -> type[BaseModel]:
     """The class of the game's views (found once per game and options)."""
     key = (rules.name, options.model_dump_json())
     found = _CLASSES.get(key)

@@ -452,27 +452,42 @@ class ForumApp(CoachApp, FixedApp):
 
     # --- the flow -----------------------------------------------------------------------
 
+    @property
+    def playing(self) -> GameSession:
+        """The session being played (what the flow's steps are of: they come only while a
+        game is being played)."""
+        if self.session is None:
+            raise LookupError("no game is being played")
+        return self.session
+
+    @property
+    def flow(self) -> Conductor:
+        """The conductor of the game being played."""
+        if self.conductor is None:
+            raise LookupError("no game is being played")
+        return self.conductor
+
     def names(self) -> list[str]:
-        s = self.session
+        s = self.playing
         return [s.name(i) for i in range(s.players)]
 
     def bots(self) -> list[str]:
-        s = self.session
+        s = self.playing
         return [s.bot_level(i) for i in range(s.players)]
 
     @property
     def ui(self) -> GameUI:
         """The session's game's screens (its UI contract)."""
-        made = game_ui(self.session.rules)
+        made = game_ui(self.playing.rules)
         if made is None:  # pragma: no cover - a game without screens is never begun
-            raise LookupError(no_screens(self.session.rules))
+            raise LookupError(no_screens(self.playing.rules))
         return made
 
     def play_data(self, pv, hold: float = 0.0):
         """The data the game's play screen needs for ``pv``."""
         s = self.session
-        humans = self.conductor.people()
-        last = self.conductor.last_human
+        humans = self.flow.people()
+        last = self.flow.last_human
         # a public view shows the board of the one person at the table, else of the last
         home = humans[0] if len(humans) == 1 else (last if last is not None else -1)
         return self.ui.play_data(
@@ -487,7 +502,7 @@ class ForumApp(CoachApp, FixedApp):
 
     def score_history(self) -> list[tuple[int, ...]]:
         """Every player's score after each finished round (recorded by the session)."""
-        return [entry.scores for entry in self.session.rounds]
+        return [entry.scores for entry in self.playing.rounds]
 
     @property
     def last_human(self) -> int | None:
@@ -514,9 +529,9 @@ class ForumApp(CoachApp, FixedApp):
         if self.overlay_open():
             self.deferred = True
             return
-        step = self.conductor.next_step()
+        step = self.flow.next_step()
         if step.kind == "scoring":
-            self.conductor.shown(step)
+            self.flow.shown(step)
             self.show_main(self.ui.play_data(s, s.public_view(), names=self.names(),
                                                   bots=self.bots()))  # fmt: skip
             self.push_overlay(
@@ -530,7 +545,7 @@ class ForumApp(CoachApp, FixedApp):
                 lambda _: self.advance(),
             )
         elif step.kind == "over":
-            self.conductor.shown(step)
+            self.flow.shown(step)
             screen = self.ui.game_over_screen(s.public_view(), self.names(), self.score_history())
             self.switch_screen(screen)
         elif step.kind == "auto":
@@ -547,7 +562,7 @@ class ForumApp(CoachApp, FixedApp):
             self.show_main(self.play_data(watching))
             self.start_bot(step.seat)
         elif step.kind == "handover":
-            self.conductor.forget_viewer()
+            self.flow.forget_viewer()
             self.cover_secrets()
             # a game may say the next decision with the players' names, and name them alone
             ui = self.ui
@@ -562,7 +577,7 @@ class ForumApp(CoachApp, FixedApp):
     def handed_over(self, step: Step) -> None:
         """The person named on the hand-over screen is ready: what comes next is theirs (a
         scoring they have not seen yet, then their decision)."""
-        self.conductor.shown(step)
+        self.flow.shown(step)
         self._fresh_viewer = True
         self.advance()
 
@@ -607,7 +622,7 @@ class ForumApp(CoachApp, FixedApp):
         )
         fresh, self._fresh_viewer = self._fresh_viewer, False
         hold = 0.0 if shown and self.last_human == seat and not fresh else self.choice_hold
-        self.conductor.shown(Step("decide", seat))
+        self.flow.shown(Step("decide", seat))
         pv = s.view_of(seat)
         self.show_main(self.play_data(pv, hold))
         self.coach_check(pv)
@@ -768,7 +783,7 @@ class ForumApp(CoachApp, FixedApp):
     def bot_for(self, seat: int):
         bot = self._bots.get(seat)
         if bot is None:
-            s = self.session
+            s = self.playing
             try:
                 factory = self.bot_factory or s.rules.load("bots").make_bot
                 bot = factory(s.bot_level(seat), s.record.seed * 10 + seat)
@@ -779,7 +794,7 @@ class ForumApp(CoachApp, FixedApp):
         return bot
 
     def start_bot(self, seat: int) -> None:
-        s = self.session
+        s = self.playing
         token = (id(s), len(s.record.actions))
         if self._bot_token == token:
             return  # already thinking about this decision

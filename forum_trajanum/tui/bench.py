@@ -38,6 +38,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 SIZES = ((80, 24), (160, 45))
 START_TARGET = 1.3
@@ -140,7 +145,7 @@ def _child(kind: str, width: int, height: int) -> None:
             def compose(self):
                 yield Static("Hello")
 
-        app = Minimal()
+        app: App[Any] = Minimal()
         shows = lambda: first_widget("Static")  # noqa: E731
     else:
         from forum_trajanum.tui.app import ForumApp
@@ -165,6 +170,7 @@ def _launch(kind: str, width: int, height: int) -> tuple[float, float]:
     cpu = _cpu_of_children()
     started = time.perf_counter()
     with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as child:
+        assert child.stdout is not None  # a pipe, asked for
         line = child.stdout.readline().strip()
         elapsed = time.perf_counter() - started
         child.wait()
@@ -198,12 +204,12 @@ async def until(pilot, condition, what: str) -> None:
         await pilot.pause(0.01)
 
 
-def scenarios() -> list[tuple[str, object]]:
+def scenarios() -> list[tuple[str, Callable[..., Any]]]:
     """(title, scenario) of every registered game whose UI contract has a benchmark."""
     from forum_trajanum.games import GAMES
     from forum_trajanum.tui.contract import game_ui
 
-    found = []
+    found: list[tuple[str, Callable[..., Any]]] = []
     for name in GAMES.names():
         ui = game_ui(GAMES.get(name))
         if ui is not None and ui.bench is not None:

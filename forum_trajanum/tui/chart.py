@@ -34,7 +34,7 @@ def column_width(width: int, rounds: int = ROUNDS) -> int:
     return max(1, width // rounds)
 
 
-def below_zero(value: int, width: int, room: int = 0) -> str:
+def below_zero(value: float, width: int, room: int = 0) -> str:
     """A score below 0 in a bar ``width`` characters wide, with ``room`` characters for the
     whole column (the bar and the gap after it): its number in the bar where it fits ("-4"),
     else over the gap too ("-48" in a column of 3: sixteen rounds at 80 columns), else
@@ -50,7 +50,7 @@ class SharedScaleBars:
     """Bars for up to 12 rounds, scaled to ``top`` (not to the series' own maximum)."""
 
     def __init__(
-        self, data: Sequence[int], top: int, width: int, height: int, style: str,
+        self, data: Sequence[float], top: int, width: int, height: int, style: str,
         rounds: int = ROUNDS,
     ):  # fmt: skip
         self.data, self.top, self.width, self.height = data, max(top, 1), width, max(height, 1)

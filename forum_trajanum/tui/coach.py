@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from time import monotonic
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from rich.text import Text
 from textual import events
@@ -90,7 +90,7 @@ def veterans() -> set[str]:
         games = saves.list_games(finished=True)
     except (OSError, saves.SaveError):  # a save folder that cannot be read: nobody is known
         return set()
-    names = set()
+    names: set[str] = set()
     for game in games:
         bots = game.bots + [""] * len(game.names)
         names.update(n.strip().lower() for n, b in zip(game.names, bots, strict=False) if not b)
@@ -127,7 +127,7 @@ def due(
         title, text = explanation(pv)
         kinds.append(pv.decision)
     notes = glossary.notes_shown(pv, seen) if glossary is not None else []
-    if notes:
+    if notes and glossary is not None:
         words = glossary.explained(notes)
         text = f"{text}\n\n{words}" if text else words
         title = title or f"New here: {notes[0].word}"
@@ -274,7 +274,8 @@ class CoachScreen(ModalScreen[str]):
     def on_key(self, event: events.Key) -> None:
         """A key of the screen below (its key bar's) that is not one of the coach's own: the
         coach closes as read and the key does what the key bar says."""
-        own = {key for b in self.BINDINGS for key in b.key.split(",")} | {"enter", "tab"}
+        bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]  # all of them
+        own = {key for b in bindings for key in b.key.split(",")} | {"enter", "tab"}
         if event.key in own or len(self.app.screen_stack) < 2:
             return
         below = self.app.screen_stack[-2]
@@ -307,7 +308,7 @@ class CoachScreen(ModalScreen[str]):
         found = below.query("#p-decide") if below is not None else ()
         decide = next(iter(found), None)  # a game's screen without one: above the key bar
         room = decide.region.y - 1 if decide is not None else 0  # under the status line
-        spot = below.coach_spot() if hasattr(below, "coach_spot") else None
+        spot = below.coach_spot() if below is not None and hasattr(below, "coach_spot") else None
         box.styles.width = box.styles.max_height = None  # the stylesheet's (after a resize)
         box.styles.offset = (0, 0)
         if decide is not None and decide.display and room >= box.outer_size.height:
@@ -349,14 +350,31 @@ class CoachScreen(ModalScreen[str]):
             self.dismiss(answer)
 
 
+class _CoachHost(Protocol):
+    """What the coach uses of the app it is mixed into (the local app, ``join``'s)."""
+
+    session: Any
+    ui: Any
+    choice_hold: float
+    screen: Any
+
+    def say(self, text: str) -> None: ...
+    def simulate_key(self, key: str) -> None: ...
+    def push_overlay(self, screen: Any, callback: Any) -> None: ...
+    def hold_choices(self) -> None: ...
+    def game_glossary(self) -> Glossary | None: ...
+    def coach_check(self, pv: Any) -> None: ...
+
+
 class CoachApp:
     """The coach's part of the app (mixed into :class:`forum_trajanum.tui.app.ForumApp`):
     explain a decision the first time its kind comes up, switch the coach with ``k``."""
 
     def coach_check(self, pv: Any) -> None:
         """After a human's decision is on screen: explain it if the coach owes that."""
-        s = self.session
-        title, text, kinds = due(s.record, pv, self.game_glossary())
+        app = cast("_CoachHost", self)  # what the coach is mixed into
+        s = app.session
+        title, text, kinds = due(s.record, pv, app.game_glossary())
         if not text:
             return
         seat = pv.viewer
@@ -365,46 +383,49 @@ class CoachApp:
         s.save()  # seen for good: Continue does not explain it again
 
         def closed(answer: str | None) -> None:
-            if self.session is not s:
+            if app.session is not s:
                 return
             if answer == STOP:
                 set_coach(s.record, seat, False)
                 s.save()
-                self.say(f"Coach off for {s.name(seat)}. The k key switches it on again.")
+                app.say(f"Coach off for {s.name(seat)}. The k key switches it on again.")
             from forum_trajanum.tui.gamescreens import GameScreen
 
-            pick = getattr(self.screen, "action_pick", None)
-            hint = getattr(self.screen, "action_hint", None)
-            if answer and answer.isdigit() and isinstance(self.screen, GameScreen) and pick:
+            pick = getattr(app.screen, "action_pick", None)
+            hint = getattr(app.screen, "action_hint", None)
+            if answer and answer.isdigit() and isinstance(app.screen, GameScreen) and pick:
                 pick(int(answer))  # the choice the player read it for (any game's screen)
-            elif answer == HINT and isinstance(self.screen, GameScreen) and hint:
+            elif answer == HINT and isinstance(app.screen, GameScreen) and hint:
                 hint()  # h on the coach: closed, and the hint asked for (any game's screen)
             elif answer and answer.startswith(KEY):
-                self.simulate_key(answer[len(KEY) :])  # a key of the key bar: as it says
+                app.simulate_key(answer[len(KEY) :])  # a key of the key bar: as it says
             else:
-                self.hold_choices()
+                app.hold_choices()
 
-        self.push_overlay(CoachScreen(s.name(seat), title, text, self.choice_hold), closed)
+        app.push_overlay(CoachScreen(s.name(seat), title, text, app.choice_hold), closed)
 
     def game_glossary(self) -> Glossary | None:
         """The words of the game being played that the coach explains (its UI contract's
         ``glossary()``; None for a game with none)."""
-        made = self.ui.glossary
+        app = cast("_CoachHost", self)  # what the coach is mixed into
+        made = app.ui.glossary
         return made() if made is not None else None
 
     def hold_choices(self) -> None:
         """After a dialog closed with Enter: the choices ignore a too fast second Enter."""
+        app = cast("_CoachHost", self)  # what the coach is mixed into
         from forum_trajanum.tui.decisionlist import DecisionList
 
-        for lst in self.screen.query(DecisionList):
-            lst.hold(self.choice_hold)
+        for lst in app.screen.query(DecisionList):
+            lst.hold(app.choice_hold)
 
     def action_coach(self) -> None:
         """k: switch the coach on or off for the player whose decision is on screen."""
+        app = cast("_CoachHost", self)  # what the coach is mixed into
         from forum_trajanum.tui.gamescreens import GameScreen
 
-        s = self.session
-        top = self.screen
+        s = app.session
+        top = app.screen
         if s is None or not isinstance(top, GameScreen) or not top.drawn:
             return
         pv = top.data.view
@@ -417,6 +438,6 @@ class CoachApp:
         s.save()
         if on:
             top.say(f"Coach on for {s.name(seat)}: each new kind of decision is explained once.")
-            self.coach_check(pv)
+            app.coach_check(pv)
         else:
             top.say(f"Coach off for {s.name(seat)}. The k key switches it on again.")

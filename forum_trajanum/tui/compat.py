@@ -94,10 +94,10 @@ def on_paint(screen: Screen | type[Screen], callback: Callable[[Screen], None]) 
 
         screen._compositor_refresh = each
         return
-    original = screen._compositor_refresh
+    bound = screen._compositor_refresh
 
     def refreshed() -> None:
-        original()
+        bound()
         callback(screen)
 
     screen._compositor_refresh = refreshed
@@ -142,13 +142,15 @@ def on_frame(app: App, write: Callable[[object], None]) -> None:
         if update is not None and not app._batch_count:
             write(update)
 
-    app._display = displayed
+    app._display = displayed  # type: ignore[assignment]  # on the instance: no self
 
 
 def send_key(app: App, key: str) -> None:
     """Send a key press the way a terminal does (through the driver, without waiting for
     it to be handled, unlike the test pilot)."""
-    app._driver.send_message(events.Key(key, None))
+    driver = app._driver
+    assert driver is not None  # a running app has its driver
+    driver.send_message(events.Key(key, None))
 
 
 def repaint_what_moved() -> None:

@@ -82,13 +82,13 @@ class GameUI:
     #: a quarter's); the flow goes on when it is closed.
     scoring_screen: Callable[..., FlowScreen]
     #: ``game_over_screen(view, names, history)``: the final ranking.
-    game_over_screen: Callable[..., Screen]
+    game_over_screen: Callable[..., Screen[Any]]
     #: ``help_screen(tab)``: the game's help (tabs "keys", "legend", "rules", ...).
-    help_screen: Callable[[str], Screen]
+    help_screen: Callable[[str], Screen[Any]]
     #: ``replay_screen(found)``: the replay viewer of a game read from a file (``found``: the
     #: core's :class:`~forum_trajanum.core.record.ReadRecord`, the record and what of the
     #: file was damaged); None: the game cannot be replayed in the app yet.
-    replay_screen: Callable[[ReadRecord], Screen] | None = None
+    replay_screen: Callable[[ReadRecord], Screen[Any]] | None = None
     #: ``handover_words(view, names)``: the next decision in words for the hand-over screen,
     #: the players named; None: the conductor's words.
     handover_words: Callable[[Any, list[str]], str] | None = None

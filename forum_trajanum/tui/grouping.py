@@ -11,6 +11,7 @@ only: which actions exist, and their order, is the engine's.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
 
 from forum_trajanum.tui.keys import ENTRY_KEYS
 
@@ -18,16 +19,18 @@ from forum_trajanum.tui.keys import ENTRY_KEYS
 GROUP_ID, BACK_ID = "group:", "group:back"
 #: The most entries a level of a list holds: one per key.
 LIMIT = len(ENTRY_KEYS)
+#: An entry of the list (an action).
+_H = TypeVar("_H", bound=Hashable)
 #: Between a group's name and its part ("build:L#2/3"); a group's name never holds it.
 PART = "#"
 
 
 def fit_groups(
-    actions: Sequence[Hashable],
-    groups: dict[str, list],
-    kind_of: Callable[[Hashable], str],
+    actions: Sequence[_H],
+    groups: dict[str, list[_H]],
+    kind_of: Callable[[_H], str],
     limit: int = LIMIT,
-) -> dict[str, list]:
+) -> dict[str, list[_H]]:
     """The groups of a list of ``actions`` (in the list's order) that fit its keys: the
     ``groups`` it has already (each kept whole), more by ``kind_of`` while the top level has
     more than ``limit`` entries, and each group in parts of at most ``limit - 1`` entries

@@ -55,7 +55,7 @@ def show_changed(widget: Static, content, what: str = "", layout: bool = True) -
         return
     if isinstance(widget, PanelText) and (old is None or old[:2] != key[:2]):
         widget.forget_height()  # another panel, or another width: its own height
-    widget._shown_key = key
+    widget._shown_key = key  # type: ignore[attr-defined]  # the widget's mark of what it shows
     # a str is plain text (it may hold a player's name), never markup
     widget.update(Text(content) if isinstance(content, str) else content, layout=False)
     if isinstance(widget, LogText):

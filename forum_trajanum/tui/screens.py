@@ -100,7 +100,7 @@ class MarkedCheckbox(Checkbox):
     BUTTON_RIGHT = "]"
 
     @property
-    def BUTTON_INNER(self) -> str:  # overrides Textual's class constant
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # Textual's class constant, per box
         return "X" if self.value else " "
 
 
@@ -117,7 +117,7 @@ class FormInput(Input):
         self._typed_elsewhere = ""
 
     # (Textual calls each class's own handler, this one first, then Input's: no super())
-    def _on_key(self, event) -> None:
+    def _on_key(self, event) -> None:  # type: ignore[override]  # Textual awaits it or not
         whole = Selection(0, len(self.value))
         if event.character == " " and self.value and self.selection == whole:
             self.selection = Selection.cursor(len(self.value))
@@ -425,7 +425,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         self._auto_names.update(saved.get("_auto_names", {}))
         for key in self._kept():
             if key in saved:
-                widget = self.query_one(f"#{key}")
+                widget: Any = self.query_one(f"#{key}")  # an entry: a field with a value
                 with widget.prevent(Input.Changed, Select.Changed, Checkbox.Changed):
                     try:
                         widget.value = saved[key]
@@ -435,7 +435,8 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
     def _keep(self) -> None:
         """Remember the entries (for the next time the form opens)."""
         self.entries.clear()
-        self.entries.update({key: self.query_one(f"#{key}").value for key in self._kept()})
+        fields: dict[str, Any] = {key: self.query_one(f"#{key}") for key in self._kept()}
+        self.entries.update({key: field.value for key, field in fields.items()})
         self.entries["_coach_auto"] = dict(self._coach_auto)
         self.entries["_auto_names"] = dict(self._auto_names)
 
@@ -493,7 +494,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if (event.input.id or "").startswith("name-") and hasattr(self, "_coach_auto"):
-            self._coach_default(int(event.input.id.removeprefix("name-")))
+            self._coach_default(int((event.input.id or "").removeprefix("name-")))
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A bot seat's coach box is never ticked: the coach is for people."""
@@ -544,7 +545,8 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
                 boxes = [self.query_one(f"#{each.id}-{s}", Checkbox) for s in range(players)]
                 chosen[option.name] = tuple(s for s, box in enumerate(boxes) if box.value)
             else:
-                chosen[option.name] = self.query_one(f"#{each.id}").value
+                entry: Any = self.query_one(f"#{each.id}")  # a field with a value
+                chosen[option.name] = entry.value
         return chosen
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -555,7 +557,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         elif event.select.id == "game" and hasattr(self, "_levels"):
             self._show_options()
         elif (event.select.id or "").startswith("bot-") and hasattr(self, "_levels"):
-            seat = int(event.select.id.removeprefix("bot-"))
+            seat = int((event.select.id or "").removeprefix("bot-"))
             if self._levels[seat] == self._level(seat):
                 return
             self._levels[seat] = self._level(seat)

@@ -157,7 +157,7 @@ class TextLines(Widget):
         if text == self.text and str(text.style) == str(self.text.style):
             return
         self.text = text
-        self._lines = text.split("\n", allow_blank=True) or [Text()]
+        self._lines = list(text.split("\n", allow_blank=True)) or [Text()]
         old = self._strips
         self._strips = None
         width = self.size.width

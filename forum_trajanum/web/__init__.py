@@ -364,7 +364,7 @@ class GameServer(ServerBase):
             )
         self.console.print("Press Ctrl+C to stop.")
 
-    async def stop_apps(self, app: web.Application) -> None:
+    async def stop_apps(self, app: web.Application | None) -> None:
         """Stop every app process, then close the browsers' connections."""
         await asyncio.gather(*(service.end() for service in list(self.services)))
         await asyncio.gather(

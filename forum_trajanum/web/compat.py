@@ -100,7 +100,8 @@ class ServerBase(Server):
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         return await self.page(request)
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    # a refused connection is answered with an HTTP response, not a websocket
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
         return await self.connect(request)
 
     async def handle_download(self, request: web.Request) -> web.StreamResponse:

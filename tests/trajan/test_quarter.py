@@ -214,13 +214,13 @@ def test_bonus_tiles_score_their_front_and_back():
 
 def test_the_final_tie_goes_to_the_player_higher_in_the_senate_stack():
     """EN l.542, R13."""
-    from forum_trajanum.games.trajan.engine.game import ranking
+    from forum_trajanum.games.trajan.engine.game import GAME
 
     s = after_setup(10)
     for pl in s.players:
         pl.score = 50
     s.players[0].height, s.players[1].height = 3, 9
-    assert ranking(s) == [[1], [0]]
+    assert GAME.ranking(s) == [[1], [0]]
 
 
 def test_the_tie_break_is_named_typed_and_read_from_the_rank_key():

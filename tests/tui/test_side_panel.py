@@ -1,5 +1,5 @@
 """The play screen at 80x24 as a newcomer meets it: the cell under the cursor and its citizen
-row in words, what the prestige bar is worth, and every key of the key bar readable."""
+row in words, what the slide bar is worth, and every key of the key bar readable."""
 
 from __future__ import annotations
 

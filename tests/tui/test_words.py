@@ -70,3 +70,18 @@ def test_every_log_line_of_a_game_is_in_words():
         except Exception:
             continue
         assert str(action) != words, f"an action text, not words: {line}"
+
+
+def test_the_slide_bar_has_one_name_in_every_text_a_player_reads():
+    """Rules "Upgrade": "move the slide bar on your prestige track": the help, the dialogs, the
+    tasks' explanations and the panels call the marker the slide bar, its track the prestige
+    track, and never a third name ("prestige bar") a first-timer cannot find in the help."""
+    from pathlib import Path
+
+    import forum_trajanum.games.forum_trajanum as package
+
+    root = Path(package.__file__).parent
+    texts = [*root.glob("ui/*.py"), root / "engine" / "tasks.py", *root.glob("data/*.py")]
+    assert len(texts) > 5
+    named = [str(p.relative_to(root)) for p in texts if "prestige bar" in p.read_text().lower()]
+    assert named == []

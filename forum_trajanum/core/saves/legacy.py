@@ -24,7 +24,7 @@ from forum_trajanum.core.saves.store import new_id, read_record
 try:  # POSIX
     import fcntl
 except ImportError:  # pragma: no cover - Windows
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]  # Windows: no fcntl (checked before its use)
 
 
 def import_legacy() -> list[str]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.files import (
@@ -129,7 +130,7 @@ class GameInfo:
         return time.strftime("%d %b %Y %H:%M", time.localtime(self.saved))
 
 
-def save_summary(record: GameRecord, state, title: str | None) -> SaveMeta:
+def save_summary(record: GameRecord, state: Any, title: str | None) -> SaveMeta:
     """The record's app data brought up to date for this save: title, times, and where the
     game stands (the game's own words), its scores and, once over, its winners."""
     from forum_trajanum.core.game import GAMES
@@ -153,7 +154,7 @@ def save_summary(record: GameRecord, state, title: str | None) -> SaveMeta:
     return record.meta.model_copy(update=update)
 
 
-def _header_of(path: Path) -> dict | None:
+def _header_of(path: Path) -> dict[str, Any] | None:
     """The header line of a save file, parsed with the limits of hostile input; None when the
     file has no header line but may be a save of version 1 (one JSON object: its first line
     begins with a brace, or is longer than any header). Raises :class:`UnreadableFile` or
@@ -213,8 +214,8 @@ def info_of(path: Path) -> GameInfo:
             record = read_header(header, GAMES)
             game, meta, names, bots = record.game, record.meta, record.names, record.bots
         else:  # a game or a file version of a newer release: listed by its seats, as such
-            meta = header.get("meta")
-            meta = SaveMeta.model_validate(meta if isinstance(meta, dict) else {})
+            data = header.get("meta")
+            meta = SaveMeta.model_validate(data if isinstance(data, dict) else {})
             names = [_name(n) for n in _list(header.get("names"))]
             bots = [_name(b) for b in _list(header.get("bots"))]
             info.readable, info.problem = False, NEWER
@@ -266,7 +267,7 @@ def _whole_file_info(info: GameInfo) -> GameInfo:
     return _state_of_file(info)
 
 
-def _list(value) -> list:
+def _list(value: object) -> list[Any]:
     if not isinstance(value, list) or len(value) > 8:
         raise ValueError("not a list of seats")
     return value
@@ -314,10 +315,11 @@ def find_game(name: str | None) -> GameInfo:
     if name is None:
         return next((g for g in games if g.readable), games[0])
     wanted = name.strip().lower()
-    for test in (
+    tests: tuple[Callable[[GameInfo], bool], ...] = (
         lambda g: wanted in (g.id.lower(), g.title.lower()),
         lambda g: wanted in f"{g.id} {g.title} {g.seats()}".lower(),
-    ):
+    )
+    for test in tests:
         found = [g for g in games if test(g)]
         if len(found) == 1:
             return found[0]

@@ -33,7 +33,7 @@ except ImportError:  # pragma: no cover - Windows
 
     def _try_lock(fd: int, shared: bool = False) -> bool:
         try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]  # Windows only
         except OSError:
             return False
         return True

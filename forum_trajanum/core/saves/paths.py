@@ -129,11 +129,12 @@ def games_dir() -> Path:
 class _LogFile(logging.FileHandler):
     """A log file whose failures (a full disk) drop the line instead of printing a trace."""
 
-    def emit(self, record) -> None:
+    def emit(self, record: logging.LogRecord) -> None:
         with contextlib.suppress(OSError):  # opening the file on a full or read-only disk
             super().emit(record)
 
-    def handleError(self, record) -> None:  # pragma: no cover - needs a failing disk
+    def handleError(self, record: logging.LogRecord) -> None:
+        # pragma: no cover - needs a failing disk
         pass
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 import os
 import re
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.files import NoPermission, UnreadableFile, read_limited
@@ -32,7 +33,9 @@ from forum_trajanum.core.saves.paths import (
 from forum_trajanum.core.saves.writer import FileWriter, flush
 
 if TYPE_CHECKING:
+    from forum_trajanum.core.record import GameRecordBase, ReadRecord
     from forum_trajanum.core.record import GameRecordBase as GameRecord
+
 
 _SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -45,7 +48,7 @@ class GameFile:
         self.id = game_id
         self.path = games_dir() / f"{game_id}{SUFFIX}"
         self._fd: int | None = lock_fd
-        self._writing: list[Future] = []  # writes not yet checked for an error
+        self._writing: list[Future[None]] = []  # writes not yet checked for an error
         self._writer = FileWriter(self.path)
 
     @property
@@ -96,7 +99,7 @@ class GameFile:
         self._check_written(wait=True)
 
     @property
-    def last_write(self) -> Future | None:
+    def last_write(self) -> Future[None] | None:
         """The future of the newest write not yet checked (done when it, and every write
         before it, is on disk), or None: an event loop awaits it instead of a thread."""
         return self._writing[-1] if self._writing else None
@@ -121,8 +124,8 @@ class GameFile:
 
 
 def new_id(names: list[str], title: str = "") -> str:
-    names = title or "-".join(n for n in names if n) or "game"
-    slug = _SLUG.sub("-", names.lower()).strip("-")[:40] or "game"
+    words = title or "-".join(n for n in names if n) or "game"
+    slug = _SLUG.sub("-", words.lower()).strip("-")[:40] or "game"
     return f"{time.strftime('%Y%m%d-%H%M%S')}-{slug}"
 
 
@@ -202,7 +205,9 @@ def _game_path(game_id: str) -> Path:
     return games_dir() / f"{game_id}{SUFFIX}"
 
 
-def open_game(game_id: str, replay=None) -> OpenedGame:
+def open_game(
+    game_id: str, replay: Callable[[GameRecordBase], tuple[Any, int, str]] | None = None
+) -> OpenedGame:
     """Lock and load the game ``game_id``. A save damaged part-way resumes at its last good
     action (the damaged file is kept beside it first: when that copy cannot be written, the
     game is not opened and its file stays as it was); raises :class:`SaveError` (with player
@@ -266,7 +271,7 @@ def open_game(game_id: str, replay=None) -> OpenedGame:
     return opened
 
 
-def read_record(data: bytes):
+def read_record(data: bytes) -> ReadRecord:
     """The core's reader of records, with this program's games."""
     from forum_trajanum.core import record
     from forum_trajanum.core.game import GAMES
@@ -274,7 +279,7 @@ def read_record(data: bytes):
     return record.read_record(data, GAMES)
 
 
-def read_game(game_id: str):
+def read_game(game_id: str) -> tuple[GameRecordBase, Any]:
     """Read a saved game without opening it for play (no lock, nothing written): (record,
     state); raises :class:`RecordError` for any damage."""
     flush()

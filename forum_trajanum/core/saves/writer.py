@@ -45,7 +45,7 @@ def write_save(path: Path, text: str) -> None:
 
 _WRITER: ThreadPoolExecutor | None = None
 #: Background writes under way (see ``GameFile.save``).
-pending: set[Future] = set()
+pending: set[Future[None]] = set()
 
 
 def writer() -> ThreadPoolExecutor:
@@ -64,13 +64,13 @@ class FileWriter:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._lock = threading.Lock()
-        self._queue: deque[tuple[Future, str]] = deque()
+        self._queue: deque[tuple[Future[None], str]] = deque()
         self._busy = False
 
-    def submit(self, text: str) -> Future:
+    def submit(self, text: str) -> Future[None]:
         """Write ``text`` to the file after the writes asked before; the future is done when
         it (or a newer text of the file) is on disk, or holds the :class:`SaveError`."""
-        future: Future = Future()
+        future: Future[None] = Future()
         pending.add(future)
         future.add_done_callback(pending.discard)
         with self._lock:

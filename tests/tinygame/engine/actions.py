@@ -3,20 +3,20 @@ card): small immutable values whose text round-trips (``parse(str(a)) == a``).""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from forum_trajanum.core.actions import Action as CoreAction
 from forum_trajanum.core.actions import ActionSet
 from tests.tinygame.data import CARDS
 
 #: Every action of Tiny, by kind.
-ACTION_SET = ActionSet("tiny")
+ACTION_SET: ActionSet[Action] = ActionSet("tiny")
 
 
 class Action(CoreAction):
     """Base class of Tiny's actions."""
 
-    actions: ClassVar[ActionSet] = ACTION_SET
+    actions: ClassVar[ActionSet[Any]] = ACTION_SET
 
 
 class Play(Action):

@@ -6,9 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from forum_trajanum.core import record as core
-from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.game import Game
-from forum_trajanum.core.ranking import places
 from tests.tinygame import data as D
 from tests.tinygame.engine.actions import parse
 from tests.tinygame.engine.rules import (
@@ -40,26 +38,9 @@ class TinyRecord(core.GameRecordBase):
     game: Literal["tiny"] = "tiny"
     options: TinyOptions
 
-    def start(self) -> TinyState:
-        return core.start(self, GAME)
-
-    def replay(self, upto: int | None = None) -> TinyState:
-        state, _, problem = core.replay_valid(self, GAME, upto)
-        if problem:
-            raise RecordError(problem)
-        return state
-
-    def replay_valid(self, upto: int | None = None):
-        return core.replay_valid(self, GAME, upto)
-
 
 def rank_keys(state: TinyState) -> list[tuple]:
     return [rank_key(state, seat) for seat in range(state.options.players)]
-
-
-def ranking(state: TinyState) -> list[list[int]]:
-    """Seats grouped by place, best first: points, then rounds won."""
-    return places(rank_keys(state))
 
 
 def period(state: TinyState) -> tuple[int, int]:
@@ -73,13 +54,6 @@ def period_name(when: tuple[int, int]) -> str:
 
 def summary(state: TinyState) -> str:
     return "finished" if is_over(state) else f"round {state.round} of {D.ROUNDS}"
-
-
-def final_scoring(state: TinyState) -> list[int]:
-    """Per seat, the points of the last round's scoring (0 before the first)."""
-    if not state.scorings:
-        return [0] * state.options.players
-    return [sum(parts.values()) for parts in state.scorings[-1]]
 
 
 CATEGORIES = (("prizes", "prz"), ("hand", "hnd"))
@@ -98,7 +72,6 @@ GAME = Game(
     current_player=current_player,
     decision_kind=decision_kind,
     scores=lambda state: [s.score for s in state.seats],
-    ranking=ranking,
     rank_keys=rank_keys,
     tie_breaks=TIE_BREAKS,
     public_lines=public_lines,
@@ -110,10 +83,8 @@ GAME = Game(
     summary=summary,
     period=period,
     period_name=period_name,
-    scorings=lambda state: len(state.scorings),
     categories=CATEGORIES,
     points=lambda state: [dict(s.points) for s in state.seats],
-    final_scoring=final_scoring,
     record=TinyRecord,
     turn_ends=frozenset({"keep"}),
     modules={"bots": "tests.tinygame.bots", "ui": "tests.tinygame.ui"},

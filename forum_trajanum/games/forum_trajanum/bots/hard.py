@@ -105,7 +105,7 @@ class HardBot:
 
     def __init__(
         self,
-        seed: int,
+        seed: int | str,
         iterations: int = 40,
         candidates: int = 4,
         margin: float = 6.0,
@@ -201,4 +201,5 @@ class HardBot:
 
     def _playout_tick(self) -> None:
         """Inside a playout's decision (each position its lookahead tries)."""
-        self._deadline.tick()
+        if self._deadline is not None:  # always set while a decision is searched
+            self._deadline.tick()

@@ -44,7 +44,7 @@ HINT_CANDIDATES = {2: 4, 3: 3, 4: 3}
 HINT_TIME_CAP = 4.0
 
 #: Why the heuristic picks what it picks, for the decisions it answers without a search.
-REASONS = {
+REASONS: dict[str, str] = {
     D.SETUP_CRANES: (
         "the colours you are likeliest to build first go under the corners whose tiles you "
         "are likeliest to take first, so their cranes score early"

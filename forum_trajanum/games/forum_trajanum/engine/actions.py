@@ -7,7 +7,7 @@ membership test usually succeeds by identity.
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter, field_validator, model_validator
 
@@ -22,7 +22,7 @@ from forum_trajanum.games.forum_trajanum.data import (
 )
 
 #: Forum Trajanum's action kinds: the parser and the JSON union are derived from it.
-ACTIONS = ActionSet("forum-trajanum")
+ACTIONS: ActionSet[Action] = ActionSet("forum-trajanum")
 #: Every action class by its ``kind`` (the first word of its text).
 ACTION_KINDS = ACTIONS.kinds
 
@@ -37,7 +37,7 @@ CitizenKind = Literal["PAT", "MER", "CRA"]
 class Action(CoreAction):
     """Base class of every Forum Trajanum action."""
 
-    actions: ClassVar[ActionSet] = ACTIONS
+    actions: ClassVar[ActionSet[Any]] = ACTIONS
 
 
 class SetupCranes(Action):

@@ -251,7 +251,7 @@ class CraneFlanked:
         """What the corner nearest to it lacks: its crane uncovered, a building beside it."""
         if self(pl):
             return ()
-        options = []
+        options: list[list[str]] = []
         for i, corner in enumerate(CORNERS):
             wanted = []
             if pl.crane_state[i] == CRANE_COVERED:
@@ -262,7 +262,8 @@ class CraneFlanked:
                 if not pl.buildings[n]
             ]
             options.append(wanted)
-        return tuple(min(options, key=len))
+        nearest = min(options, key=len)
+        return tuple(nearest)
 
 
 class AllFourColours:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from forum_trajanum.games.forum_trajanum.data import (
     CLASSES,
@@ -323,7 +324,7 @@ class _Shown:
 def progress(card: str, colonia) -> tuple[TaskProgress, TaskProgress]:
     """(building task, collection task) of Trajan card ``card`` for ``colonia`` (a
     ``ColoniaView``): how often each is fulfilled now and what each still lacks."""
-    shown = _Shown(colonia)
+    shown: Any = _Shown(colonia)  # the checks read it as the player's state
     out = []
     for check in (TRAJAN[card].building, TRAJAN[card].collection):
         times = check(shown)

@@ -230,13 +230,13 @@ def _opt_pay(state, task: T.Pay):
     def order(a: A.PayCitizens) -> tuple[int, int, int]:
         size = len(a.rows)
         kept = by_size.get(size) if collection else 0
-        if kept is None:
+        if kept is None and collection is not None:
             after = after_paying(pl, a.rows)
             kept = collection(after)
             if not after.rows_read:
                 by_size[size] = kept
         lost = sum(n for r, n in active.items() if r not in a.rows)
-        return -kept, lost, size
+        return -(kept or 0), lost, size
 
     out.sort(key=order)
     return out

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any, cast
 
 from forum_trajanum.games.forum_trajanum.data import (
     CARD_COPIES,
@@ -30,6 +31,7 @@ from forum_trajanum.games.forum_trajanum.engine.state import (
     GameState,
     PlayerState,
 )
+from forum_trajanum.games.forum_trajanum.engine.tasks import PhaseName
 from forum_trajanum.games.forum_trajanum.engine.view import (
     SHOWN_AS_IS,
     SHOWN_AS_SEQUENCE,
@@ -99,12 +101,13 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     forum, ships, removed = _kindless_tiles(view, pools)
     players = []
     for p, col in enumerate(view.colonias):
+        sequences: dict[str, Any] = {name: list(getattr(col, name)) for name in SHOWN_AS_SEQUENCE}
         players.append(
             PlayerState(
                 seat=p,
                 **{name: getattr(col, name) for name in SHOWN_AS_IS if name != "tribunes"},
                 tribunes=col.tribunes - drafts.paid[p],
-                **{name: list(getattr(col, name)) for name in SHOWN_AS_SEQUENCE},
+                **sequences,
                 crane_state=drafts.crane_states[p],
                 drafted=drafts.drafted[p],
                 draft_tribunes=col.draft_tribunes + drafts.paid[p],
@@ -128,7 +131,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     return GameState(
         seed=0,
         options=view.options,
-        phase=view.phase,
+        phase=cast(PhaseName, view.phase),  # a view's phase is the state's
         cycle=view.cycle,
         round=view.round,
         start_player=view.start_player,
@@ -276,8 +279,8 @@ def _deal_unseen(view: PlayerView, pools, grids, hands: _Hands, rng: random.Rand
         if p != me:
             if unseen and hands.rivers[p] < 0 and not _before_deal(view, p):
                 hands.rivers[p] = unseen.pop()
-            for cell in col.taken_cells:
-                hands.taken[p].append([unseen.pop(), cell_index(cell)])
+            for taken in col.taken_cells:
+                hands.taken[p].append([unseen.pop(), cell_index(taken)])
             if col.kept_hidden:
                 hands.kept[p] = unseen.pop()
             receiver = (p - 1) % n

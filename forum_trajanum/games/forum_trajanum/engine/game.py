@@ -18,7 +18,7 @@ from forum_trajanum.games.forum_trajanum.engine.rules import (
     is_over,
     legal_actions,
 )
-from forum_trajanum.games.forum_trajanum.engine.scoring import TIE_BREAKS, rank_key, ranking
+from forum_trajanum.games.forum_trajanum.engine.scoring import TIE_BREAKS, rank_key
 from forum_trajanum.games.forum_trajanum.engine.setup import new_game
 from forum_trajanum.games.forum_trajanum.engine.state import (
     POINT_SOURCES,
@@ -57,13 +57,6 @@ _SHORT = {
 CATEGORIES = tuple((key, _SHORT[key]) for key in POINT_SOURCES)
 
 
-def final_scoring(state: GameState) -> list[int]:
-    """Per seat, the points of the last cycle-end scoring so far (cycle III's at the end)."""
-    if not state.scorings:
-        return [0] * len(state.players)
-    return [sum(parts.values()) for parts in state.scorings[-1]]
-
-
 def summary(state: GameState) -> str:
     """Where the game stands, in words: "setting up", "cycle II, round 3", "finished"."""
     if is_over(state):
@@ -85,8 +78,6 @@ GAME = Game(
     parse=parse,
     current_player=current_player,
     decision_kind=decision_kind,
-    scores=lambda state: [pl.score for pl in state.players],
-    ranking=ranking,
     rank_keys=lambda state: [rank_key(pl) for pl in state.players],
     tie_breaks=TIE_BREAKS,
     public_lines=public_lines,
@@ -99,10 +90,7 @@ GAME = Game(
     period=period,
     period_name=period_name,
     scoring_name=lambda n: f"the scoring of Cycle {roman(n, CYCLES)}",
-    scorings=lambda state: len(state.scorings),
     categories=CATEGORIES,
-    points=lambda state: [dict(pl.points) for pl in state.players],
-    final_scoring=final_scoring,
     record=GameRecord,
     turn_ends=frozenset({END_TURN}),
     migrations=MIGRATIONS,

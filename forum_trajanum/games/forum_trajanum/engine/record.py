@@ -1,6 +1,7 @@
 """Forum Trajanum's game records: the core's record (:mod:`forum_trajanum.core.record`) with
 this game's options, and the step that brings release 0.1.0's saves (file version 1) up to
-version 2. Reading, writing and replaying are the core's.
+version 2. Reading, writing and replaying (``start``, ``replay``, ``replay_valid``) are the
+core's.
 """
 
 from __future__ import annotations
@@ -33,21 +34,6 @@ class GameRecord(core.GameRecordBase):
 
     game: Literal["forum-trajanum"] = "forum-trajanum"
     options: GameOptions
-
-    def start(self) -> GameState:
-        """The state before any action; options that setup refuses raise RecordError."""
-        return core.start(self, _game())
-
-    def replay(self, upto: int | None = None) -> GameState:
-        """The state after the first ``upto`` actions (all by default)."""
-        state, _, problem = self.replay_valid(upto)
-        if problem:
-            raise RecordError(problem)
-        return state
-
-    def replay_valid(self, upto: int | None = None) -> tuple[GameState, int, str]:
-        """Replay as far as the actions allow: (state, actions replayed, problem or "")."""
-        return core.replay_valid(self, _game(), upto)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:

@@ -29,7 +29,7 @@ run one way.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -299,6 +299,7 @@ def _free_spaces(view: PlayerView, mode: str, colour: str = "") -> int:
     envoy of "any" colour still finds every colour with a free space), an eagle space
     ("eagle")."""
     geo = geometry(view.forum_faces, view.forum_layout)
+    cells: Sequence[int]
     if mode == "colour":
         cells = geo.cells_of_colour.get(colour, ())
     elif mode == "eagle":
@@ -382,7 +383,7 @@ def _row_preview(view, me, action: A.ChooseRow, out) -> None:
 
 def _row_words(action: A.ChooseRow, pv: PlayerView, me) -> str:
     who = "The citizen"
-    if pv.decision == Decision.CITIZEN:
+    if pv.decision == Decision.CITIZEN and pv.task is not None:
         who = tile_label(pv.task.citizen)
     elif me is not None and me.female:
         who = tile_label(me.female)
@@ -657,7 +658,7 @@ def _step_preview(view, me, action: A.ChooseStep, out) -> None:
 
 
 def _step_words(action: A.ChooseStep, pv: PlayerView, me) -> str:
-    index = pv.task.track if pv.decision == Decision.STEP else -1
+    index = pv.task.track if pv.decision == Decision.STEP and pv.task is not None else -1
     if 0 <= index < len(TRACKS):
         track = TRACKS[index]
         benefit = BENEFIT_LABELS[TRACK_BENEFITS[track][action.n - 1]]
@@ -981,7 +982,7 @@ SPECS: dict[str, ActionSpec] = _registry(
 
 def spec_of(action) -> ActionSpec | None:
     """The spec of ``action``'s kind; None for anything that is not a Forum Trajanum action."""
-    spec = SPECS.get(getattr(action, "kind", None))
+    spec = SPECS.get(getattr(action, "kind", ""))
     return spec if spec is not None and type(action) is spec.action else None
 
 

@@ -70,6 +70,11 @@ RECEIVED_SHOWN = "to its receiver once every player has passed; to all once its 
 TASKS_SHOWN = "each task record's public part (a citizen task's tile hidden: TaskField.public)"
 
 
+def _three_empty() -> list[list[int]]:
+    """One empty list per cycle."""
+    return [[], [], []]
+
+
 def tile_kind(tile: int) -> str:
     """The kind code of a tile id."""
     return TILE_KINDS_PER_PLAYER[tile % TILES_PER_PLAYER]
@@ -234,7 +239,7 @@ class GameState(PlainState):
     piles: Annotated[list[list[int]], Hidden()]
     # the two revealed street card symbols
     street: Annotated[list[int], PUBLIC] = field(default_factory=list)
-    played: Annotated[list[list[int]], PUBLIC] = field(default_factory=lambda: [[], [], []])
+    played: Annotated[list[list[int]], PUBLIC] = field(default_factory=_three_empty)
     # the Trajan card id of each cycle ("" = no card that cycle)
     trajan_cards: Annotated[list[str], PUBLIC]
     # printed face ids in layout order (random_forum: each face's source)

@@ -13,7 +13,7 @@ record; :data:`TaskField` lets pydantic models hold records and round-trip them 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from forum_trajanum.core.tasks import TaskRegistry
 
@@ -224,8 +224,8 @@ class Worker(NamedTuple):
     "bonus",
     "choose an area bonus",
     explain=(
-        "An area bonus: choose a tribune, an assistant, a coin, an upgrade (one step on the "
-        "prestige track) or 2 VP."
+        "An area bonus: choose a tribune, an assistant, a coin, an upgrade (your slide bar "
+        "one step along) or 2 VP."
     ),
 )
 class Bonus(NamedTuple):
@@ -235,7 +235,7 @@ class Bonus(NamedTuple):
     "2")."""
 
     player: int
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count: the field keeps its name
     reason: str = "area"
     at: str = ""
 
@@ -335,7 +335,11 @@ class Upgrade(NamedTuple):
 
 
 #: A task record as a pydantic field: kept as the record, dumped as ``{"kind": ..., ...}``.
-TaskField = TASKS.field
+if TYPE_CHECKING:
+    #: To the type checker, any of this game's task records (each kind has its own fields).
+    TaskField = Any
+else:
+    TaskField = TASKS.field
 
 
 # --- The contract with the app and the bots ----------------------------------------------------

@@ -239,9 +239,9 @@ def _build_options(pl: PlayerState) -> list[A.Action]:
     if pl.builders > 0:
         for colour in colours:
             for gray in GRAYS:
-                table = _BUILD_MIXED[gray, colour]
+                mixed = _BUILD_MIXED[gray, colour]
                 for i in pairs:
-                    out += table[i]
+                    out += mixed[i]
     for colour in doubles:
         out += map(_BUILD_DOUBLE[colour].__getitem__, pairs)
     return out

@@ -54,7 +54,7 @@ async def cursor_and_board(width: int, height: int, samples: int):
         cursor_cpu, probe.cpu = probe.cpu, []
         app.screen.query_one(DecisionList).focus()
         await pilot.pause()
-        actions = app.session.record.actions
+        actions = app.playing.record.actions
         choices = app.screen.query_one(DecisionList)
         for _ in range(samples):
             # a build (a step with one possible answer may follow it at once), then undo

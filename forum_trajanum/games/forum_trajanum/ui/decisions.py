@@ -13,7 +13,7 @@ goes up as a message (:class:`~forum_trajanum.tui.messages.ActionChosen`); the a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -79,7 +79,7 @@ class Choices:
     titled: bool = True
     #: The legal actions by their text: the list's entry ids of actions (any other id is a
     #: group's or one of :attr:`steps`).
-    by_text: dict[str, object] = field(default_factory=dict)
+    by_text: dict[str, Any] = field(default_factory=dict)
     #: Builds that one conversion makes possible (the engine's ``builds_after_conversion``):
     #: (entry id, label) pairs listed after the builds; choosing one posts
     #: :class:`DecisionPanel.EntryChosen` (the screen plays the conversion, then the build).
@@ -138,6 +138,13 @@ class DecisionPanel(Vertical):
         #: The message shown (see :meth:`say`).
         self._message = ""
 
+    @property
+    def shown(self) -> Choices:
+        """The choices shown (the screen's redraws give them before anything reads them)."""
+        if self.choices is None:
+            raise LookupError("the decision panel shows no choices yet")
+        return self.choices
+
     def compose(self) -> ComposeResult:
         yield self.title_line
         yield self.choice_list
@@ -182,7 +189,7 @@ class DecisionPanel(Vertical):
             # its two lines, one while the hint is shown whole below the list: what does not
             # fit ends in "…" (cropped, it stopped mid-sentence with nothing to say so)
             # while another plays, the list is empty: the last moves take its rows
-            lines = 1 if self.has_class("-hint-more") else 2 if self.choices.actions else 7
+            lines = 1 if self.has_class("-hint-more") else 2 if self.shown.actions else 7
             text = notes_first(self.compact_notes(), text, self._title_width(), lines)
         widget = self.title_line
         widget.display = bool(text.plain)
@@ -218,25 +225,25 @@ class DecisionPanel(Vertical):
 
     def decider_title(self) -> str:
         """Whose choice it is, e.g. "Ann's choice" (the line below says what it is)."""
-        data = self.choices.data
+        data = self.shown.data
         pv = data.view
         if pv.decider < 0:
             return "Game over"
-        return f"{data.names[pv.decider]}'s choice" if self.choices.actions else "Playing"
+        return f"{data.names[pv.decider]}'s choice" if self.shown.actions else "Playing"
 
     def decision_text(self) -> Text:
         """What the decision is and is about (or, while another plays, the last moves)."""
         text = self._decision_words()
-        if self.choices.note is not None:
+        if self.shown.note is not None:
             text.append(" " if text.plain else "")
-            text.append(self.choices.note)
+            text.append(self.shown.note)
         return text
 
     def _decision_words(self) -> Text:
-        data = self.choices.data
+        data = self.shown.data
         pv = data.view
         text = Text()
-        if not self.choices.actions:
+        if not self.shown.actions:
             if pv.decider >= 0:
                 text.append(data.names[pv.decider], style=SEAT_STYLE[pv.decider])
                 text.append(f" is playing: {pv.title.rstrip('.…')}…")
@@ -251,10 +258,10 @@ class DecisionPanel(Vertical):
                 text.append("\n" + line, style="#b0b0b0")
             return text
         # the panel's title says who decides; this line what and what it is about
-        parts = [(pv.title[:1].upper() + pv.title[1:] + ".", "bold")] if self.choices.titled else []
+        parts = [(pv.title[:1].upper() + pv.title[1:] + ".", "bold")] if self.shown.titled else []
         if data.can_undo:
             parts.append(("[u] undo", "#87d787"))
-        if ENDS_TURN in pv.legal and len(self.choices.actions) > 1:
+        if ENDS_TURN in pv.legal and len(self.shown.actions) > 1:
             parts.append(("[e] end the turn", "#87d787"))  # often last in a long list
         if self.group_open:
             parts.append((f"{group_words(self.group_open)}: Escape goes back.", "bold"))
@@ -271,12 +278,12 @@ class DecisionPanel(Vertical):
         """Fill the decision list with :meth:`entries`; the highlight keeps its place when
         the same kind of decision follows. A list whose entries did not change is left as it
         is (no repaint)."""
-        data = self.choices.data
+        data = self.shown.data
         pv = data.view
         entries = self.entries()
         ids = [i for i, _ in entries]
         # the entry a hint suggests (marked "★ hint")
-        mark = self.hints.entry(ids, self.choices.groups)
+        mark = self.hints.entry(ids, self.shown.groups)
         shown = (entries, mark)
         options_list = self.choice_list
         decision = (pv.decision, pv.viewer, data.step)
@@ -336,7 +343,7 @@ class DecisionPanel(Vertical):
         the rest, a group's one entry each, ending the turn last unless it is the top. No
         level has more entries than there are keys (the groups see to it). The screen's own
         entries (:attr:`Choices.steps`) instead, when it has them."""
-        choices = self.choices
+        choices = self.shown
         if choices.steps is not None:
             return list(choices.steps)
         pv = choices.data.view
@@ -375,7 +382,7 @@ class DecisionPanel(Vertical):
     def _after_conversion(self, listed: int) -> list[tuple[str, str]]:
         """The builds a conversion makes possible, where the builds are: each its own entry
         when the keys suffice, else behind one entry (a long building step)."""
-        extra = self.choices.after_conversion
+        extra = self.shown.after_conversion
         room = len(ENTRY_KEYS) - listed
         if len(extra) <= room:
             return list(extra)
@@ -388,7 +395,7 @@ class DecisionPanel(Vertical):
         board; the list's numbers stay as they are); returns their keys in words ("3-5")."""
         lst = self.choice_list
         wanted = {str(a) for a in actions}
-        in_group = group_by_action(self.choices.groups)
+        in_group = group_by_action(self.shown.groups)
         wanted |= {GROUP_ID + in_group[str(a)] for a in actions if str(a) in in_group}
         found = [i for i in range(lst.option_count) if lst.get_option_at_index(i).id in wanted]
         if not found:
@@ -412,7 +419,7 @@ class DecisionPanel(Vertical):
         # keys that follow choose nothing until the next decision is on screen (issue 27:
         # a digit typed after a choice took an entry of the list that came next)
         self.choice_list.spend()
-        action = self.choices.by_text.get(text)
+        action = self.shown.by_text.get(text)
         if action is not None:
             if self.group_open == "convert":  # the builds it opens are on the whole list
                 self.group_open = None
@@ -429,7 +436,7 @@ class DecisionPanel(Vertical):
     def end_turn(self) -> None:
         """End the turn, where that is one of the choices (it is the last entry of what can
         be a long list of builds and conversions)."""
-        if ENDS_TURN not in self.choices.data.view.legal or not self.choices.actions:
+        if ENDS_TURN not in self.shown.data.view.legal or not self.shown.actions:
             self.say("There is no turn of yours to end now: the choices say what to decide.")
         elif not self.choice_list.held:
             self.choose(END_TURN)
@@ -440,7 +447,7 @@ class DecisionPanel(Vertical):
         self.say("")  # what was said was about the list before
         self.cell_open = (cell, tuple(str(a) for a in actions))
         self._cell_actions = list(actions)
-        self._cell_legal = tuple(self.choices.data.view.legal)
+        self._cell_legal = tuple(self.shown.data.view.legal)
         self.open_group(None, keep_cell=True)
 
     def open_group(self, group: str | None, keep_cell: bool = False) -> None:
@@ -451,13 +458,13 @@ class DecisionPanel(Vertical):
         was_on = self.highlighted_id()
         if not keep_cell:
             self.cell_open = None
-        then = group == THEN_GROUP and bool(self.choices.after_conversion)
-        self.group_open = group if group in self.choices.groups or then else None
+        then = group == THEN_GROUP and bool(self.shown.after_conversion)
+        self.group_open = group if group in self.shown.groups or then else None
         self._shown_decision = None  # a different list: it starts at its top
         self.show_decision_text()
         self.fill_decisions()
         lst = self.choice_list
-        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
+        ids = [lst.get_option_at_index(i).id or "" for i in range(lst.option_count)]
         if closing and not self.group_open and GROUP_ID + closing in ids:
             lst.highlighted = ids.index(GROUP_ID + closing)
         elif closing_cell and not self.group_open:
@@ -469,7 +476,7 @@ class DecisionPanel(Vertical):
                 self.highlight(self._cell_actions)
         if self.hints.action() is not None:
             self.show_hint_line()  # the hint's line names the keys of the list now shown
-            mark = self.hints.entry(ids, self.choices.groups)
+            mark = self.hints.entry(ids, self.shown.groups)
             if self.group_open and mark is not None:
                 # the hint inside the group: its entry highlighted, in view once the hint's
                 # line has taken its room from the list
@@ -483,7 +490,8 @@ class DecisionPanel(Vertical):
         lst = self.choice_list
         widget = self.full_line
         index = lst.highlighted
-        label, prompt = "", ""
+        label: str = ""
+        prompt: object = ""
         if index is not None and index < lst.option_count:
             option = lst.get_option_at_index(index)
             entries = dict(self._shown_entries[0]) if self._shown_entries else {}
@@ -561,33 +569,33 @@ class DecisionPanel(Vertical):
         choices of one group are never named by the same key."""
         lst = self.choice_list
         keys = {
-            lst.get_option_at_index(n).id: ENTRY_KEYS[n]
+            lst.get_option_at_index(n).id or "": ENTRY_KEYS[n]
             for n in range(min(lst.option_count, len(ENTRY_KEYS)))
         }
-        for name, members in self.choices.groups.items():
+        for name, members in self.shown.groups.items():
             for n, action in enumerate(members):
                 group = keys.get(GROUP_ID + name, "")
                 own = f" {ENTRY_KEYS[n]}" if group and n < len(ENTRY_KEYS) else ""
                 keys.setdefault(str(action), group + own)
         then = keys.get(GROUP_ID + THEN_GROUP, "")
-        for n, (entry, _) in enumerate(self.choices.after_conversion):
+        for n, (entry, _) in enumerate(self.shown.after_conversion):
             if then and n < len(ENTRY_KEYS):  # behind one entry: its key, then its own
                 keys.setdefault(entry, f"{then} {ENTRY_KEYS[n]}")
         # a suggestion the list holds step by step (the crane colours, corner by corner):
         # the key of the step that leads to it (QA: the first hint named no key)
         action = self.hints.action()
         if action is not None and str(action) not in keys:
-            entry = self.hints.entry(list(keys), self.choices.groups)
-            if entry in keys:
-                keys[str(action)] = keys[entry]
+            found = self.hints.entry(list(keys), self.shown.groups)
+            if found is not None and found in keys:
+                keys[str(action)] = keys[found]
         return keys
 
     def point_at_hint(self) -> None:
         """The hint on the list: its line, and its entry highlighted (the screen has drawn
         the board and the list with it)."""
         lst = self.choice_list
-        ids = [lst.get_option_at_index(i).id for i in range(lst.option_count)]
-        entry = self.hints.entry(ids, self.choices.groups)
+        ids = [lst.get_option_at_index(i).id or "" for i in range(lst.option_count)]
+        entry = self.hints.entry(ids, self.shown.groups)
         self.show_hint_line()
         if entry is not None:
             lst.highlighted = ids.index(entry)

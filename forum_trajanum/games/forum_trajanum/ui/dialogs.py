@@ -112,7 +112,7 @@ def trajan_cards_lines(pv: PlayerView) -> list[tuple[int, Text, str]]:
         text.append("Each task you fulfil scores ")
         text.append(f"{me.trajan_card_value} VP", style="bold")
         text.append(f" at the cycle's scoring, as often as you fulfil it ({me.trajan_card_value}"
-                    " is your prestige bar's value now; its value at the scoring counts). A "
+                    " is your slide bar's value now; its value at the scoring counts). A "
                     "collection task is checked at the scoring: you show what it asks for and "
                     "keep it.")  # fmt: skip
         lines.append((0, text, ""))

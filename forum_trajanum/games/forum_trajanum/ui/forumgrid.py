@@ -130,11 +130,13 @@ class ForumGrid(Widget, can_focus=True):
         """Draw the Forum of ``pv``; ``legal`` (row, col) cells are marked, ``flash`` cells
         show the last envoy placed, ``rule`` cells (the areas the colour-area rule sends the
         envoy to) are lit."""
-        resized = self.pv is None or self.pv.forum_coords != pv.forum_coords
-        same_mosaic = not resized and self.pv.forum_colours == pv.forum_colours
+        old = self.pv
+        resized = old is None or old.forum_coords != pv.forum_coords
         if (
-            same_mosaic
-            and self.pv.forum == pv.forum
+            old is not None
+            and not resized
+            and old.forum_colours == pv.forum_colours  # the same mosaic
+            and old.forum == pv.forum
             and (self.legal, self.flash, self.rule) == (legal, flash, rule)
         ):
             self.pv = pv
@@ -145,7 +147,14 @@ class ForumGrid(Widget, can_focus=True):
         self.refresh(layout=resized)
 
     def _geo(self) -> ForumLayout:
-        return ForumLayout.of(self.pv.forum_faces, self.pv.forum_layout)
+        pv = self.shown_view()
+        return ForumLayout.of(pv.forum_faces, pv.forum_layout)
+
+    def shown_view(self) -> PlayerView:
+        """The view whose Forum is drawn (the screen gives one before the grid is drawn)."""
+        if self.pv is None:
+            raise LookupError("the Forum grid has no view to draw yet")
+        return self.pv
 
     def get_content_width(self, container, viewport) -> int:
         return 3 + self._geo().width * self.CELL if self.pv else 40
@@ -209,7 +218,7 @@ class ForumGrid(Widget, can_focus=True):
 
     def _cell(self, out: Text, geo: ForumLayout, r: int, c: int) -> None:
         """Append the 3 characters of the space at (r, c) (blanks where there is none)."""
-        pv = self.pv
+        pv = self.shown_view()
         cell = geo.index.get((r, c))
         if cell is None:
             out.append(" " * self.CELL)

@@ -271,7 +271,7 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "crane's colour, once per crane); the Colonia (for each of the 6 rows: the number of "
     "different gray building kinds in it, 0-4, times 1 + the active citizens of its citizen "
     "row, so 1, 2 or 3 VP per kind); the Forum's eagles (2 VP per envoy on an eagle, 1 VP per "
-    "envoy next to one); your largest connected group of envoys (as the prestige bar says); "
+    "envoy next to one); your largest connected group of envoys (as your slide bar says); "
     "and the cycle's Trajan card, its building task and its collection task, each as often "
     "as you fulfil it.",
     "Words.",

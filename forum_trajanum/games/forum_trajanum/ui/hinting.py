@@ -268,7 +268,7 @@ class HintPanel(Static):
         if not words and self.shown():
             if self.hints.thinking:
                 words = "Hint: thinking…"
-            elif self.hints.hint is not None:
+            elif self.hints.hint is not None and self.view is not None:
                 width = self.content_size.width or (self.app.size.width - 1)
                 words = hint_words(
                     self.hints.hint, self.view, keys(), self.page(), width, self.combined

@@ -179,6 +179,8 @@ def effect_words(action: A.Action, pv: PlayerView) -> str | None:
 def decision_context(pv: PlayerView) -> str:
     """One line on what the current decision is about (from its public task record)."""
     task = pv.task
+    if task is None:  # the game is over
+        return ""
     if pv.decision == Decision.ENVOY:
         mode, colour = task.mode, task.colour
         return {

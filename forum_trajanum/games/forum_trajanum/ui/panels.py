@@ -95,7 +95,7 @@ def cranes_text(colonia: ColoniaView, text: Text) -> None:
 def side_supply_text(colonia: ColoniaView) -> Text:
     """The play screen's own supply list, short enough for the narrow side panel of an 80x24
     terminal (the status line above the board gives the score): two resources a line, what
-    the prestige bar is worth one phrase a line, the reserve when there is one."""
+    the slide bar is worth one phrase a line, the reserve when there is one."""
     text = Text()
 
     def row(title: str, value: str | Text, more: str = "") -> None:
@@ -284,7 +284,7 @@ def log_lines(session, names: list[str]) -> list[str]:
     return lines
 
 
-def last_move(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+def last_move(text: str) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
     """The public cells of a move to highlight: a building's cells or an envoy's Forum cell
     (draft takes are not shown: other players may not see them before all have passed)."""
     try:

@@ -15,6 +15,7 @@ passes them what to show and hears back from them by messages.
 
 from __future__ import annotations
 
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from rich.text import Text
@@ -127,7 +128,7 @@ class PlayScreen(GameScreen):
         super().__init__(data)
         self.actions: list = []
         #: The legal actions by their text (the list's entries' ids).
-        self.by_text: dict[str, object] = {}
+        self.by_text: dict[str, Any] = {}
         self.by_cell: dict[str, list] = {}
         self.by_forum: dict[tuple[int, int], object] = {}
         self.other: list = []
@@ -301,7 +302,7 @@ class PlayScreen(GameScreen):
         self.actions = list(pv.legal)
         self.by_text = {str(action): action for action in self.actions}
         self.by_cell, self.by_forum, self.other = {}, {}, []
-        self.groups: dict[str, list] = {}
+        self.groups = {}
         for action in self.actions:
             cells = action_cells(action)
             spot = forum_cell(action)

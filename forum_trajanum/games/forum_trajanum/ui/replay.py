@@ -406,7 +406,8 @@ class ReplayScreen(ReplayStepper):
                     + ")"
                     for seat, parts in enumerate(step.scoring)
                 )
-                out.append((step.number, f"Scoring of cycle {cycle_name(section.cycle)}: {scored}"))
+                cycle = cycle_name(step.section.cycle)
+                out.append((step.number, f"Scoring of cycle {cycle}: {scored}"))
         return out
 
     def log_text(self) -> Text:

@@ -100,7 +100,8 @@ def cycle_table(pv: PlayerView, cycle: int, names: Sequence[str], totals: bool) 
     table = _table(f"Scoring of cycle {CYCLE_NUMERALS[cycle - 1]}", columns)
     for seat, parts in enumerate(breakdown):
         play = sum(parts.get(key, 0) for key in PLAY_CATEGORIES)
-        cells = [str(play), *(str(parts.get(key, 0)) for key in SCORING_CATEGORIES)]
+        cells: list[str | Text] = [str(play)]
+        cells += [str(parts.get(key, 0)) for key in SCORING_CATEGORIES]
         cells.append(Text(str(sum(parts.values())), style="bold"))
         if totals:
             cells.append(Text(str(pv.colonias[seat].score), "bold"))

@@ -91,7 +91,8 @@ class StatusLine(Static):
         shown = getattr(self, "_shown", None)
         if shown is None:
             return
-        text = status_line(*shown, width=self.size.width or self.app.size.width)
+        pv, names, seat = shown
+        text = status_line(pv, names, seat, width=self.size.width or self.app.size.width)
         if getattr(self, "_text", None) != text:
             self._text = text
             self.update(text, layout=False)

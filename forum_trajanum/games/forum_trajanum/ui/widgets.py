@@ -13,7 +13,7 @@ from functools import lru_cache
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
@@ -171,7 +171,7 @@ def _tiny_cell(colonia: ColoniaView, index: int) -> tuple[list[str], str]:
 
 
 #: Keys of both grid widgets: arrows move the cursor, Enter chooses the cell under it.
-CURSOR_BINDINGS = [
+CURSOR_BINDINGS: list[BindingType] = [
     Binding("up", "move(0,-1)", "Up", show=False),
     Binding("down", "move(0,1)", "Down", show=False),
     Binding("left", "move(-1,0)", "Left", show=False),

@@ -421,7 +421,7 @@ def _play_until_back(
         return False
 
     def tick(state: GameState) -> None:
-        if state.tasks[-1].kind == "source":
+        if deadline is not None and state.tasks[-1].kind == "source":
             deadline.tick()
 
     play_out(

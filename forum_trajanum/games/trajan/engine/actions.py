@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from forum_trajanum.core.actions import Action as CoreAction
 from forum_trajanum.core.actions import ActionSet
@@ -25,7 +25,7 @@ from forum_trajanum.games.trajan.data import (
 )
 
 #: Every action of Trajan, by kind.
-ACTION_SET = ActionSet("trajan")
+ACTION_SET: ActionSet[Action] = ActionSet("trajan")
 
 
 def _word(text: str) -> str:
@@ -96,7 +96,7 @@ def _index(words: tuple[str, ...], token: str) -> int:
 class Action(CoreAction):
     """Base class of Trajan's actions."""
 
-    actions: ClassVar[ActionSet] = ACTION_SET
+    actions: ClassVar[ActionSet[Any]] = ACTION_SET
 
 
 class Markers(Action):

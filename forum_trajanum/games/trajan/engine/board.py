@@ -5,7 +5,9 @@ the forum, the military, the senate, Trajan and construction.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from itertools import combinations
+from typing import Any
 
 from forum_trajanum.core.actions import Made
 from forum_trajanum.games.trajan import data as D
@@ -107,7 +109,7 @@ def _ship_options(counts: list[int], have: list[int], wilds: int) -> list:
             if pair * (m - s) > wilds:  # the pairs not chosen need more wilds than there are
                 continue
             for chosen in combinations(have, s):
-                loads = [((), pair * (m - s))]
+                loads: list[tuple[tuple[int, ...], int]] = [((), pair * (m - s))]
                 for c in chosen:  # a load's wilds only grow: one past them is dropped now
                     loads = [
                         (cards + (c,) * r, w + pair - r)
@@ -132,7 +134,7 @@ def _forum_options(state: GameState, p: int) -> list:
 
 def _military_options(state: GameState, p: int) -> list:
     pl = state.players[p]
-    options = [Recruit.make()] if pl.supply else []  # EN l.318, R22
+    options: list[Any] = [Recruit.make()] if pl.supply else []  # EN l.318, R22
     exits = D.CAMP_EXITS if pl.leader == D.CAMP else D.ADJACENT[pl.leader]  # EN l.319, R6
     options += [_MARCH[q] for q in exits]
     if pl.leader != D.CAMP and pl.legions and pl.leader not in pl.provinces:  # EN l.320, l.324
@@ -156,6 +158,7 @@ def _construction_options(state: GameState, p: int) -> list:
     pl = state.players[p]
     options = [Hire.make()] if pl.supply else []  # EN l.369, R22
     if pl.workers:
+        near: Iterable[int]
         if pl.sites:  # EN l.370: next to one of the own workers
             near = {s for own in pl.sites for s in D.SITE_NEIGHBOURS[own]}
         else:
@@ -301,7 +304,7 @@ def _build(state: GameState, p: int, action: Build) -> None:
         state.tasks.append(ActTask(p, D.BUILDING_BONUS[kind], Why.BONUS))
 
 
-_PERFORM = {
+_PERFORM: dict[type[Any], Callable[[GameState, int, Any], None]] = {
     Draw: _draw,
     Pick: _pick,
     Display: _display,

@@ -6,10 +6,8 @@ from __future__ import annotations
 from typing import Literal
 
 from forum_trajanum.core import record as core
-from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.game import Game
 from forum_trajanum.core.numerals import roman
-from forum_trajanum.core.ranking import places
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import parse
 from forum_trajanum.games.trajan.engine.foresight import preview
@@ -40,23 +38,6 @@ class TrajanRecord(core.GameRecordBase):
 
     game: Literal["trajan"] = "trajan"
     options: TrajanOptions
-
-    def start(self) -> GameState:
-        return core.start(self, GAME)
-
-    def replay(self, upto: int | None = None) -> GameState:
-        state, _, problem = core.replay_valid(self, GAME, upto)
-        if problem:
-            raise RecordError(problem)
-        return state
-
-    def replay_valid(self, upto: int | None = None):
-        return core.replay_valid(self, GAME, upto)
-
-
-def ranking(state: GameState) -> list[list[int]]:
-    """Seats grouped by place, best first: points, then the senate (EN l.540-542; R13)."""
-    return places([rank_key(state, p) for p in range(state.options.players)])
 
 
 #: The steps of a quarter's end: while one is pending, its scoring is not complete.
@@ -97,14 +78,6 @@ def summary(state: GameState) -> str:
     return f"quarter {roman(state.quarter, D.QUARTERS)}, round {state.round}"
 
 
-def final_scoring(state: GameState) -> list[int]:
-    """Per seat, the points of the last quarter-end scoring so far (with the final scoring
-    at the end)."""
-    if not state.scorings:
-        return [0] * state.options.players
-    return [sum(parts.values()) for parts in state.scorings[-1]]
-
-
 CATEGORIES = (
     ("trajan", "trj"), ("ships", "shp"), ("provinces", "prv"), ("senate", "sen"),
     ("buildings", "bld"), ("demands", "dem"), ("leftovers", "1vp"), ("sets", "set"),
@@ -124,8 +97,6 @@ GAME = Game(
     parse=parse,
     current_player=current_player,
     decision_kind=decision_kind,
-    scores=lambda state: [pl.score for pl in state.players],
-    ranking=ranking,
     rank_keys=lambda state: [rank_key(state, p) for p in range(state.options.players)],
     tie_breaks=TIE_BREAKS,
     public_lines=public_lines,
@@ -141,8 +112,6 @@ GAME = Game(
     scorings=complete_scorings,
     migrations=MIGRATIONS,
     categories=CATEGORIES,
-    points=lambda state: [dict(pl.points) for pl in state.players],
-    final_scoring=final_scoring,
     record=TrajanRecord,
     modules={
         "bots": "forum_trajanum.games.trajan.bots",

@@ -7,6 +7,7 @@ goes straight to the final scoring, R20).
 from __future__ import annotations
 
 from itertools import product
+from typing import TypeVar
 
 from forum_trajanum.core.clone import build
 from forum_trajanum.games.trajan import data as D
@@ -164,7 +165,11 @@ def _report(state: GameState, **changes) -> None:
         state.reports[-1] = build(type(report), {**report.__dict__, **changes})
 
 
-def _at(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+_V = TypeVar("_V")
+
+
+def _at(values: tuple[_V, ...], i: int, value: _V) -> tuple[_V, ...]:
+    """``values`` with seat ``i``'s value replaced."""
     return (*values[:i], value, *values[i + 1 :])
 
 

@@ -47,7 +47,7 @@ class BonusItem(NamedTuple):
 
     tile: int
     yellow: bool
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count: the field keeps its name
     wilds: int
     vp: int
 

@@ -10,6 +10,7 @@ in :mod:`forum_trajanum.games.trajan.data`.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from forum_trajanum.core.actions import Made
 from forum_trajanum.games.trajan import data as D
@@ -116,7 +117,7 @@ def deal(seed: int, options: TrajanOptions | None = None) -> GameState:
         senate_clock=n,
     )
     # EN l.107: every seat fills its trays, in seat order (the start player is not known yet)
-    tasks = [MarkersTask(p, 0) for p in range(n)]
+    tasks: list[Any] = [MarkersTask(p, 0) for p in range(n)]
     tasks.append(SettleTask(n - 1))
     state.tasks = tasks[::-1]
     return state
@@ -146,7 +147,7 @@ def _settle(state: GameState, task: SettleTask) -> None:
         state.players[seat].yellow.append(True)
     state.senate_bonus = [state.bag.pop() for _ in range(D.SENATE_BONUS_SPACES)]  # EN l.123
     state.discards = [[state.deck.pop()] for _ in range(D.DISCARD_PILES)]  # EN l.125
-    tasks = [CardTask(p, D.START_HAND) for p in order]  # EN l.127
+    tasks: list[Any] = [CardTask(p, D.START_HAND) for p in order]  # EN l.127
     tasks += [StartTask(p, D.START_SLOTS[0]) for p in order]  # EN l.129
     tasks.append(BeginTask(start))
     state.tasks.extend(tasks[::-1])

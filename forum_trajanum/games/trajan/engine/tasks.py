@@ -5,7 +5,7 @@ newcomer's explanation."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from forum_trajanum.core.tasks import TaskRegistry
 
@@ -15,7 +15,11 @@ record = TASKS.record
 decides = TASKS.decides
 automatic = TASKS.automatic
 #: A task record as a pydantic field.
-TaskField = TASKS.field
+if TYPE_CHECKING:
+    #: To the type checker, any of this game's task records (each kind has its own fields).
+    TaskField = Any
+else:
+    TaskField = TASKS.field
 
 
 class Phase(StrEnum):

@@ -18,6 +18,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from forum_trajanum.core.actions import LogSpec, check_complete
 from forum_trajanum.core.actions import reveals as core_reveals
@@ -57,7 +58,11 @@ def _trays_shown(state: GameState, seat: int, owner: int) -> list[list[int]]:
 
 #: What the view shows of the fields the state declares partly shown (``engine/state.py``);
 #: every other hidden field is masked by the core, from its declaration.
-SHOWN = {"stacks": _stacks_shown, "players.hand": _hand_shown, "players.trays": _trays_shown}
+SHOWN: dict[str, Callable[..., Any]] = {
+    "stacks": _stacks_shown,
+    "players.hand": _hand_shown,
+    "players.trays": _trays_shown,
+}
 
 
 def view(state: GameState, seat: int) -> GameState:
@@ -122,7 +127,9 @@ def determinize(v: GameState, rng: random.Random) -> GameState:
     bag = [t for t in range(len(D.BONUS_TILES)) if t not in out]
     rng.shuffle(bag)
     s.bag = bag
-    s.__pydantic_private__["_legal"] = None
+    private = s.__pydantic_private__
+    assert private is not None  # a state has its private attributes
+    private["_legal"] = None
     return s
 
 

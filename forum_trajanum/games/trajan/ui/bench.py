@@ -50,7 +50,7 @@ async def cursor_and_board(width: int, height: int, samples: int):
             )
             await pilot.pause()
         cursor_cpu, probe.cpu = probe.cpu, []
-        actions = app.session.record.actions
+        actions = app.playing.record.actions
         for _ in range(samples):
             count = len(actions)
             board.append(await probe.key_to_repaint("1", lambda c=count: len(actions) > c))

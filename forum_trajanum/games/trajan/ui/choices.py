@@ -13,7 +13,9 @@ from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID, fit_groups, part_word
 
 def choice_words(v: GameState, action) -> str:
     """One choice in words, with what it gives (from the view alone): its kind's words."""
-    return SPECS[action.kind].words(v, action)
+    words = SPECS[action.kind].words
+    assert words is not None  # every kind has its words (ActionSpec refuses one without)
+    return words(v, action)
 
 
 WHY_WORDS = {

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import partial
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
@@ -249,7 +249,7 @@ def others_compact(v: GameState, home: int, names: list[str]) -> Group:
 
 def others_group(v: GameState, home: int, names: list[str]) -> Group:
     """Every other player's circle, one below the other."""
-    parts = []
+    parts: list[RenderableType] = []
     for seat in other_seats(v, home):
         if parts:
             parts.append(Text(""))

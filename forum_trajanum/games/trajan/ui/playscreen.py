@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import textwrap
 from functools import partial
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -292,7 +293,7 @@ class TrajanScreen(GameScreen):
         own = shown["t-panel-box"]
         keys = [k for p, k in PANEL_KEYS.items() if p == own or p not in shown.values()]
         for box_id, panel in shown.items():
-            box = self.query_one(f"#{box_id}")
+            box: Any = self.query_one(f"#{box_id}")  # with the screen's marks (_follow_end, ...)
             title = PANEL_TITLES[panel]
             narrow = self._layout() == "narrow"
             if box_id == "t-panel-box":
@@ -381,7 +382,7 @@ class TrajanScreen(GameScreen):
         self.app.push_screen(RecapScreen(self.data.scored, self.data.recap or self.data.recent))
 
     def action_scroll_panel(self, pages: int) -> None:
-        box = self.query_one("#t-panel-box", VerticalScroll)
+        box: Any = self.query_one("#t-panel-box", VerticalScroll)  # with its marks
         box._follow_end = 0  # the player scrolls: the log stays where they put it
         if pages < 0:
             box.scroll_page_up(animate=False)
@@ -399,7 +400,7 @@ class TrajanScreen(GameScreen):
         """The switched panel's frame says "PgDn: more" while lines are below its view."""
         if self.covered:  # asked for before a hand-over covered the screen: nothing to say
             return
-        box = self.query_one("#t-panel-box", VerticalScroll)
+        box: Any = self.query_one("#t-panel-box", VerticalScroll)  # with its marks
         more = box.max_scroll_y > box.scroll_y
         if more and getattr(box, "_follow_end", 0) and self.boxes()["t-panel-box"] == "log":
             box._follow_end -= 1  # the log grew after it was scrolled (a loaded machine)
@@ -573,7 +574,7 @@ class TrajanScreen(GameScreen):
     def action_pick(self, number: int) -> None:
         options = self.query_one("#decisions", DecisionList)
         if 1 <= number <= options.option_count and not options.held:
-            entry = options.get_option_at_index(number - 1).id
+            entry = options.get_option_at_index(number - 1).id or ""
             if entry == self._ending:  # a digit never ends the turn: Enter or e does
                 self._wait_to_end(entry)
                 return

@@ -174,10 +174,10 @@ class QuarterScreen(MoreMarked, FlowScreen):
 
 def final_text(v: GameState, names) -> Text:
     """The final ranking with each player's points by category and the tie-break in words."""
-    from forum_trajanum.games.trajan.engine.game import ranking
+    from forum_trajanum.games.trajan.engine.game import GAME
 
     out = Text()
-    places = ranking(v)
+    places = GAME.ranking(v)
     winners = " and ".join(names[p] for p in places[0])
     out.append(f"{winners} win{'s' if len(places[0]) == 1 else ''}!\n\n", style="bold #ffd75f")
     scores = [v.players[p].score for p in range(len(names))]
