@@ -45,6 +45,14 @@ _MARCH = Made(March)
 _TAKE_TRAJAN = Made(TakeTrajan)
 _BUILD = Made(Build)
 _TRAYS = D.NUM_TRAYS
+#: The options without a field, made once (the shared instances ``make`` gives).
+_DRAW, _RECRUIT, _DEPLOY, _SENATE, _HIRE = (
+    Draw.make(),
+    Recruit.make(),
+    Deploy.make(),
+    Senate.make(),
+    Hire.make(),
+)
 #: How many real cards each chosen commodity gives a pair on the pairs ship (the rest wild).
 _PAIR_REAL = tuple(range(1, D.PAIR_CARDS + 1))
 
@@ -59,7 +67,7 @@ def _seaport_options(state: GameState, p: int) -> list:
     pl = state.players[p]
     options = []
     if drawable(state):
-        options.append(Draw.make())  # EN l.251
+        options.append(_DRAW)  # EN l.251
     options += [_PICK[i + 1] for i, pile in enumerate(state.discards) if pile]  # EN l.252
     counts = [0] * len(D.COMMODITIES)
     for card in pl.hand:
@@ -134,17 +142,17 @@ def _forum_options(state: GameState, p: int) -> list:
 
 def _military_options(state: GameState, p: int) -> list:
     pl = state.players[p]
-    options: list[Any] = [Recruit.make()] if pl.supply else []  # EN l.318, R22
+    options: list[Any] = [_RECRUIT] if pl.supply else []  # EN l.318, R22
     exits = D.CAMP_EXITS if pl.leader == D.CAMP else D.ADJACENT[pl.leader]  # EN l.319, R6
     options += [_MARCH[q] for q in exits]
     if pl.leader != D.CAMP and pl.legions and pl.leader not in pl.provinces:  # EN l.320, l.324
-        options.append(Deploy.make())
+        options.append(_DEPLOY)
     return options
 
 
 def _senate_options(state: GameState, p: int) -> list:
     pl = state.players[p]
-    return [Senate.make()] if pl.senate < D.SENATE_TOP else []  # EN l.361
+    return [_SENATE] if pl.senate < D.SENATE_TOP else []  # EN l.361
 
 
 def _trajan_options(state: GameState, p: int) -> list:
@@ -156,7 +164,7 @@ def _trajan_options(state: GameState, p: int) -> list:
 
 def _construction_options(state: GameState, p: int) -> list:
     pl = state.players[p]
-    options = [Hire.make()] if pl.supply else []  # EN l.369, R22
+    options = [_HIRE] if pl.supply else []  # EN l.369, R22
     if pl.workers:
         near: Iterable[int]
         if pl.sites:  # EN l.370: next to one of the own workers

@@ -57,17 +57,19 @@ def _source_options(state: GameState, task: SourceTask) -> list:
 
 def _take(state: GameState, task: SourceTask, action: Take):
     p = task.player
-    pl = state.players[p]
-    hand = pl.trays[action.tray]
-    pl.trays[action.tray] = [0] * _COLOURS
+    trays = state.players[p].trays
+    tray = action.tray  # an action's field: read once (a pydantic model's)
+    hand = trays[tray]
+    trays[tray] = [0] * _COLOURS
     n = sum(hand)
-    cycle = D.TIME_CYCLE[state.options.players]
-    if state.time + n >= cycle:  # EN l.205, R19: one round end at most
+    cycle = D.TIME_CYCLE[len(state.players)]
+    time = state.time + n
+    if time >= cycle:  # EN l.205, R19: one round end at most
         state.round_ends = True
-    state.time = (state.time + n) % cycle
-    target = (action.tray + n) % _TRAYS  # R1
+    state.time = time % cycle
+    target = (tray + n) % _TRAYS  # R1
     state.tasks += [EndTurnTask(p), ActTask(p, target, Why.TRAY), AccomplishTask(p, target)]
-    _sow(state, p, (action.tray + 1) % _TRAYS, hand, target)
+    _sow(state, p, (tray + 1) % _TRAYS, hand, target)
     return None
 
 
