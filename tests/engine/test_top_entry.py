@@ -39,15 +39,14 @@ def _supply(me: ColoniaView) -> Counter:
 
 def loss(before: ColoniaView, after: ColoniaView) -> tuple[int, Counter]:
     """What a choice cost its seat, from the seat's own view: (the active citizens it lost,
-    turned inactive or passed to the neighbour, as a negative number; the supply spent and
-    the tile passed)."""
+    turned inactive or passed to the neighbour, as a negative number, those of a row it made
+    active again as a positive one; the supply spent and the tile passed)."""
     spent = _supply(before) - _supply(after)
-    citizens = -sum(  # each active citizen turned inactive (another row made active is a gain)
-        (left != "") + (right != "")
+    citizens = sum(  # each active citizen turned inactive a loss, a row made active a gain
+        ((left != "") + (right != "")) * (now - was)
         for (left, right), was, now in zip(
             before.citizens, before.row_active, after.row_active, strict=True
         )
-        if was and not now
     )
     if after.passed and after.passed != before.passed:
         spent[f"tile {after.passed}"] += 1
@@ -65,7 +64,7 @@ def tasks_met(pv: PlayerView, seat: int) -> int:
     return building.times + collection.times
 
 
-Cost = tuple[int, int, Counter]  # (Trajan task fulfilments lost, citizens (<= 0), spent)
+Cost = tuple[int, int, Counter]  # (Trajan task fulfilments lost, citizens gained, spent)
 
 
 def top_spends_nothing_another_keeps(costs: list[Cost]) -> str:
@@ -188,3 +187,25 @@ def test_the_top_payment_keeps_every_met_trajan_task_another_payment_keeps():
                 assert not wrong, f"seed {seed}: {wrong}; top {legal[0]}"
             session.play(busy(legal))
     assert checked >= 3  # payments where some choice makes a met task fail
+
+
+def test_a_payment_that_makes_inactive_rows_active_again_is_a_gain_not_a_waste():
+    # rules "End of the cycle": each citizen row paid for is active for the next cycle, an
+    # inactive one paid for too (the engine's "pay 1 3 5" reactivates rows 1 and 3); found by
+    # the property (seed 6849, 4 players, cycle III): the check read 3 coins for two citizens
+    # made active as 2 coins spent for nothing beside "pay 5"
+    from types import SimpleNamespace
+
+    def colonia(active: list[bool], coins: int) -> SimpleNamespace:
+        return SimpleNamespace(
+            citizens=[("PAT", ""), ("", ""), ("MER", ""), ("", ""), ("CT", ""), ("", "")],
+            row_active=active, passed="", builders=0, assistants=0, coins=coins, tribunes=0,
+            workers=[0, 0, 0, 0],
+        )  # fmt: skip
+
+    before = colonia([False, False, False, False, True, False], 5)
+    pay_all = loss(before, colonia([True, False, True, False, True, False], 2))
+    pay_five = loss(before, colonia([False, False, False, False, True, False], 4))
+    assert pay_all == (2, Counter({"coins": 3}))
+    assert pay_five == (0, Counter({"coins": 1}))
+    assert not top_spends_nothing_another_keeps([(0, *pay_all), (0, *pay_five)])
