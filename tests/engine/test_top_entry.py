@@ -29,6 +29,7 @@ from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView, PlayerV
 from .games import Step, games, share
 
 RESOURCES = ("builders", "assistants", "coins", "tribunes")
+REACTIVATED = "citizens made active again"
 
 
 def _supply(me: ColoniaView) -> Counter:
@@ -39,15 +40,27 @@ def _supply(me: ColoniaView) -> Counter:
 
 def loss(before: ColoniaView, after: ColoniaView) -> tuple[int, Counter]:
     """What a choice cost its seat, from the seat's own view: (the active citizens it lost,
-    turned inactive or passed to the neighbour, as a negative number, those of a row it made
-    active again as a positive one; the supply spent and the tile passed)."""
+    turned inactive or passed to the neighbour, as a negative number; the supply spent, the
+    tile passed, and the citizens of rows made active again as a negative spending)."""
     spent = _supply(before) - _supply(after)
-    citizens = sum(  # each active citizen turned inactive a loss, a row made active a gain
-        ((left != "") + (right != "")) * (now - was)
+    citizens = -sum(  # each active citizen turned inactive (another row made active is a gain)
+        (left != "") + (right != "")
         for (left, right), was, now in zip(
             before.citizens, before.row_active, after.row_active, strict=True
         )
+        if was and not now
     )
+    # a row made active again (paid for at a cycle's end) is bought, not kept: it counts as a
+    # negative spending, so that a cheaper choice that does not buy it is no better
+    gained = sum(
+        (left != "") + (right != "")
+        for (left, right), was, now in zip(
+            before.citizens, before.row_active, after.row_active, strict=True
+        )
+        if now and not was
+    )
+    if gained:
+        spent[REACTIVATED] = -gained
     if after.passed and after.passed != before.passed:
         spent[f"tile {after.passed}"] += 1
         citizens -= after.passed in CITIZEN_KINDS
@@ -64,7 +77,7 @@ def tasks_met(pv: PlayerView, seat: int) -> int:
     return building.times + collection.times
 
 
-Cost = tuple[int, int, Counter]  # (Trajan task fulfilments lost, citizens gained, spent)
+Cost = tuple[int, int, Counter]  # (Trajan task fulfilments lost, citizens (<= 0), spent)
 
 
 def top_spends_nothing_another_keeps(costs: list[Cost]) -> str:
@@ -80,14 +93,14 @@ def top_spends_nothing_another_keeps(costs: list[Cost]) -> str:
     most = max(c for t, c, _ in costs if t == fewest)
     if citizens < most:
         return f"the top keeps {citizens} citizens, another choice {most}"
-    spent = +spent
+    spent = Counter({k: v for k, v in spent.items() if v > 0 or (v and k == REACTIVATED)})
     for n, (t, c, other) in enumerate(costs[1:], start=1):
-        other = +other
+        other = Counter({k: v for k, v in other.items() if v > 0 or (v and k == REACTIVATED)})
         if (
             t == fewest
             and c == most
             and other != spent
-            and all(other[k] <= spent[k] for k in other)
+            and all(other[k] <= spent[k] for k in other.keys() | spent.keys())
         ):
             return f"choice {n} spends {dict(other)}, the top {dict(spent)}"
     return ""
@@ -189,11 +202,11 @@ def test_the_top_payment_keeps_every_met_trajan_task_another_payment_keeps():
     assert checked >= 3  # payments where some choice makes a met task fail
 
 
-def test_a_payment_that_makes_inactive_rows_active_again_is_a_gain_not_a_waste():
+def test_a_payment_that_makes_inactive_rows_active_again_buys_citizens_it_wastes_nothing():
     # rules "End of the cycle": each citizen row paid for is active for the next cycle, an
-    # inactive one paid for too (the engine's "pay 1 3 5" reactivates rows 1 and 3); found by
-    # the property (seed 6849, 4 players, cycle III): the check read 3 coins for two citizens
-    # made active as 2 coins spent for nothing beside "pay 5"
+    # inactive one paid for too (the engine's "pay 1 3 5" makes rows 1 and 3 active again);
+    # found by the property (seed 6849, 4 players, cycle III): the check read 3 coins for two
+    # citizens made active as 2 coins spent for nothing beside "pay 5"
     from types import SimpleNamespace
 
     def colonia(active: list[bool], coins: int) -> SimpleNamespace:
@@ -206,6 +219,11 @@ def test_a_payment_that_makes_inactive_rows_active_again_is_a_gain_not_a_waste()
     before = colonia([False, False, False, False, True, False], 5)
     pay_all = loss(before, colonia([True, False, True, False, True, False], 2))
     pay_five = loss(before, colonia([False, False, False, False, True, False], 4))
-    assert pay_all == (2, Counter({"coins": 3}))
+    pay_none = loss(before, colonia([False, False, False, False, False, False], 5))
+    assert pay_all == (0, Counter({"coins": 3, REACTIVATED: -2}))
     assert pay_five == (0, Counter({"coins": 1}))
+    # buying citizens for coins is a choice, not a waste, and keeping them is no duty
     assert not top_spends_nothing_another_keeps([(0, *pay_all), (0, *pay_five)])
+    assert not top_spends_nothing_another_keeps([(0, *pay_five), (0, *pay_all)])
+    # but losing an active citizen to save a coin is still seen
+    assert top_spends_nothing_another_keeps([(0, *pay_none), (0, *pay_five)])
