@@ -104,3 +104,40 @@ def test_the_tally_catches_points_the_engine_gets_wrong(monkeypatch):
             apply(after, action)
             tally.step(state, action, after)
             tally.check(after)
+
+
+def test_the_extra_action_options_found_in_one_pass_are_those_each_tile_kind_defines():
+    # EN l.630-640, R32: an extra action needs its tile (plain of that action, or wild) and
+    # an action that can be performed; issue 37.5: one pass over the tiles finds both kinds.
+    # Over random 4-player games, for every player and action, the options equal the
+    # definition: a tile looked up per kind, then the pass first
+    from random import Random
+
+    from forum_trajanum.games.trajan.engine.actions import PASS, Extra
+    from forum_trajanum.games.trajan.engine.board import action_options
+    from forum_trajanum.games.trajan.engine.tasks import ExtraTask
+    from forum_trajanum.games.trajan.engine.turn import _extra_options, _extra_tile
+
+    def defined(state: GameState, task: ExtraTask) -> list:
+        pl = state.players[task.player]
+        if state.extra_used:
+            return []
+        options = [Extra.make(w) for w in (False, True) if _extra_tile(pl, task.action, w) >= 0]
+        if not options or not action_options(state, task.player, task.action):
+            return []
+        return [PASS, *options]
+
+    offered = set()
+    for seed in range(12):
+        rng = Random(seed)
+        state = GAME.new_game(seed, TrajanOptions(players=4))
+        while not GAME.is_over(state):
+            for p in range(4):
+                for action in range(D.NUM_ACTIONS):
+                    task = ExtraTask(p, action)
+                    options = _extra_options(state, task)
+                    assert options == defined(state, task)
+                    assert all(a is b for a, b in zip(options, defined(state, task), strict=True))
+                    offered.update(options)
+            apply(state, rng.choice(legal_actions(state)))
+    assert offered == {PASS, Extra.make(False), Extra.make(True)}  # every kind was offered

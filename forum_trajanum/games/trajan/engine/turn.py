@@ -323,14 +323,33 @@ def _extra_tile(pl: PlayerState, action: int, wild: bool) -> int:
     return -1
 
 
+def _extra_held(pl: PlayerState, action: int) -> tuple[bool, bool]:
+    """Whether ``pl`` holds an extra action tile of ``action``, and a wild one: what
+    :func:`_extra_tile` finds (>= 0) for ``wild`` False and True, in one pass over the tiles."""
+    exact = wild = False
+    for tile in pl.tiles:
+        info = _FORUM[tile]
+        kind = info.kind
+        if kind == "wild_extra":
+            wild = True
+        elif kind == "extra" and info.value == action:
+            exact = True
+    return exact, wild
+
+
+#: The extra action options, plain and wild (the shared instances).
+_EXTRAS = (Extra.make(False), Extra.make(True))
+
+
 def _extra_options(state: GameState, task: ExtraTask) -> list:
     pl = state.players[task.player]
     if state.extra_used or not pl.tiles:  # EN l.638; no tile at all: no extra action tile
         return []
-    options = [Extra.make(w) for w in (False, True) if _extra_tile(pl, task.action, w) >= 0]
-    if not options or not action_options(state, task.player, task.action):  # R32
+    exact, wild = _extra_held(pl, task.action)
+    if not (exact or wild) or not action_options(state, task.player, task.action):  # R32
         return []
-    return [PASS, *options]  # passing first: an extra action spends its tile
+    # passing first: an extra action spends its tile; the plain tile before the wild one
+    return [PASS, *_EXTRAS] if exact and wild else [PASS, _EXTRAS[wild]]
 
 
 def _extra(state: GameState, task: ExtraTask, action):
