@@ -141,3 +141,32 @@ def test_the_extra_action_options_found_in_one_pass_are_those_each_tile_kind_def
                     offered.update(options)
             apply(state, rng.choice(legal_actions(state)))
     assert offered == {PASS, Extra.make(False), Extra.make(True)}  # every kind was offered
+
+
+def test_the_task_records_made_once_per_seat_and_tray_equal_those_made_afresh():
+    # issue 37.5: a take pushes its end of turn, its tray's action and its accomplishment
+    # (EN l.167-171, R2), and the end of a turn the next seat's turn, as records made once;
+    # each equals (and is of the class of) the record made for that seat and tray
+    from forum_trajanum.games.trajan.engine.quarter import SOURCE
+    from forum_trajanum.games.trajan.engine.tasks import (
+        AccomplishTask,
+        ActTask,
+        EndTurnTask,
+        SourceTask,
+        Why,
+    )
+    from forum_trajanum.games.trajan.engine.turn import ACCOMPLISH, ACT_TRAY, END_TURN
+
+    seats = range(max(D.PLAYER_COUNTS))
+    made = [(SOURCE[p], SourceTask(p)) for p in seats] + [
+        (END_TURN[p], EndTurnTask(p)) for p in seats
+    ]
+    for p in seats:
+        for t in range(D.NUM_TRAYS):
+            made += [
+                (ACT_TRAY[p][t], ActTask(p, t, Why.TRAY)),
+                (ACCOMPLISH[p][t], AccomplishTask(p, t)),
+            ]
+    for once, fresh in made:
+        assert once == fresh and type(once) is type(fresh)
+    assert len(made) == 2 * len(seats) * (1 + D.NUM_TRAYS)

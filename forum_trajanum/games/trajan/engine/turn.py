@@ -44,6 +44,12 @@ _TRAYS = D.NUM_TRAYS
 _EMPTY = [0] * _COLOURS
 _TAKES = Made(Take)
 _SOWS = Made(Sow)
+_SEATS = range(max(D.PLAYER_COUNTS))
+#: The task records every take pushes, made once per seat and tray (records are immutable:
+#: states share them as their clones do).
+END_TURN = tuple(EndTurnTask(p) for p in _SEATS)
+ACT_TRAY = tuple(tuple(ActTask(p, t, Why.TRAY) for t in range(_TRAYS)) for p in _SEATS)
+ACCOMPLISH = tuple(tuple(AccomplishTask(p, t) for t in range(_TRAYS)) for p in _SEATS)
 
 
 def source_trays(state: GameState, p: int) -> list[int]:
@@ -68,7 +74,7 @@ def _take(state: GameState, task: SourceTask, action: Take):
         state.round_ends = True
     state.time = time % cycle
     target = (tray + n) % _TRAYS  # R1
-    state.tasks += [EndTurnTask(p), ActTask(p, target, Why.TRAY), AccomplishTask(p, target)]
+    state.tasks += [END_TURN[p], ACT_TRAY[p][target], ACCOMPLISH[p][target]]
     _sow(state, p, (tray + 1) % _TRAYS, hand, target)
     return None
 
