@@ -37,8 +37,8 @@ class Flow:
         self._where = where
         self._decisions = tasks.decisions
         self._runs = tasks.runs
-        #: Each decision kind's handler and each automatic kind's run, by kind: one dict
-        #: look-up a task on the hot path (the registry's rules are complete, checked above).
+        #: Each decision kind's handler by kind: one dict look-up an action on the hot path
+        #: (the registry's rules are complete, checked above).
         self._handles = {kind: rule.handle for kind, rule in tasks.decisions.items()}
 
     def current_player(self, state: Any) -> int:
