@@ -23,9 +23,9 @@ from forum_trajanum.games.trajan.engine.rules import FLOW as TRAJAN_FLOW
 FLOWS = {"forum-trajanum": FORUM_FLOW, "trajan": TRAJAN_FLOW}
 
 #: Calls a decision, at most, in seeded random 4-player games. Measured when set: Forum
-#: Trajanum 47.7, Trajan 40.3 (before issue 37.5: 85.5 and 106.3; before the states became
+#: Trajanum 47.1, Trajan 37.9 (before issue 37.5: 85.5 and 106.3; before the states became
 #: dataclasses: 53.3 and 44.8; before apply ran the automatic tasks itself: 48.2 and 41.3).
-BUDGET = {"forum-trajanum": 52, "trajan": 45}
+BUDGET = {"forum-trajanum": 52, "trajan": 42}
 
 
 def calls_per_decision(name: str, seeds: range) -> float:
