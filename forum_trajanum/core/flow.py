@@ -37,6 +37,9 @@ class Flow:
         self._where = where
         self._decisions = tasks.decisions
         self._runs = tasks.runs
+        #: Each decision kind's handler by kind: one dict look-up an action on the hot path
+        #: (the registry's rules are complete, checked above).
+        self._handles = {kind: rule.handle for kind, rule in tasks.decisions.items()}
 
     def current_player(self, state: Any) -> int:
         """The seat who decides now, or -1 when the game is over."""
@@ -98,10 +101,30 @@ class Flow:
                 raise IllegalActionError(self._why_illegal(state, action, legal))
         tasks.pop()
         depth = len(tasks)
-        if self._decisions[task.kind].handle(state, task, action) is AGAIN:
+        if self._handles[task.kind](state, task, action) is AGAIN:
             tasks.insert(depth, task)  # the decision stays open below what the action started
         state.actions_taken += 1
-        self._run(state, private)
+        # what _run does, written out here: apply is the engine's hottest call
+        private["_legal"] = None
+        decisions = self._decisions
+        while tasks:
+            task = tasks[-1]
+            rule = decisions.get(task.kind)
+            if rule is not None:
+                options = rule.options(state, task)
+                if options:
+                    private["_legal"] = options
+                    phase = task.phase
+                    if phase is not None and phase != state.phase:
+                        state.phase = phase
+                    return state
+                tasks.pop()
+                if rule.skipped is not None:
+                    rule.skipped(state, task)
+                continue
+            tasks.pop()
+            self._runs[task.kind](state, task)
+        state.phase = "over"
         return state
 
     def run_automatic(self, state: Any) -> None:

@@ -460,3 +460,25 @@ def test_the_games_categories_are_the_engines_point_sources():
 
     assert tuple(key for key, _ in GAME.categories) == POINT_SOURCES
     assert TRAJAN_CARDS_KEY in SCORING_CATEGORIES
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_forum_scores_of_every_player_read_at_once_equal_each_players_forum_points(players):
+    # rules "Forum scoring" (eagles, largest area); issue 37.5: the cycle's scoring reads
+    # every player's eagles and largest group from one pass over the Forum; over random
+    # games it must give each player exactly what forum_points gives
+    from random import Random
+
+    from forum_trajanum.games.forum_trajanum.engine import GameOptions, apply
+    from forum_trajanum.games.forum_trajanum.engine.scoring import forum_points, forum_scores
+
+    checked = 0
+    for seed in range(4):
+        rng = Random(seed)
+        state = new_game(seed, GameOptions(players=players))
+        while not is_over(state):
+            expected = [forum_points(state, p) for p in range(players)]
+            assert forum_scores(state) == expected
+            checked += any(e != (0, area) for e, area in expected)
+            apply(state, rng.choice(legal_actions(state)))
+    assert checked  # the Forum scored something in these games

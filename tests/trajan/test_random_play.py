@@ -104,3 +104,69 @@ def test_the_tally_catches_points_the_engine_gets_wrong(monkeypatch):
             apply(after, action)
             tally.step(state, action, after)
             tally.check(after)
+
+
+def test_the_extra_action_options_found_in_one_pass_are_those_each_tile_kind_defines():
+    # EN l.630-640, R32: an extra action needs its tile (plain of that action, or wild) and
+    # an action that can be performed; issue 37.5: one pass over the tiles finds both kinds.
+    # Over random 4-player games, for every player and action, the options equal the
+    # definition: a tile looked up per kind, then the pass first
+    from random import Random
+
+    from forum_trajanum.games.trajan.engine.actions import PASS, Extra
+    from forum_trajanum.games.trajan.engine.board import action_options
+    from forum_trajanum.games.trajan.engine.tasks import ExtraTask
+    from forum_trajanum.games.trajan.engine.turn import _extra_options, _extra_tile
+
+    def defined(state: GameState, task: ExtraTask) -> list:
+        pl = state.players[task.player]
+        if state.extra_used:
+            return []
+        options = [Extra.make(w) for w in (False, True) if _extra_tile(pl, task.action, w) >= 0]
+        if not options or not action_options(state, task.player, task.action):
+            return []
+        return [PASS, *options]
+
+    offered = set()
+    for seed in range(12):
+        rng = Random(seed)
+        state = GAME.new_game(seed, TrajanOptions(players=4))
+        while not GAME.is_over(state):
+            for p in range(4):
+                for action in range(D.NUM_ACTIONS):
+                    task = ExtraTask(p, action)
+                    options = _extra_options(state, task)
+                    assert options == defined(state, task)
+                    assert all(a is b for a, b in zip(options, defined(state, task), strict=True))
+                    offered.update(options)
+            apply(state, rng.choice(legal_actions(state)))
+    assert offered == {PASS, Extra.make(False), Extra.make(True)}  # every kind was offered
+
+
+def test_the_task_records_made_once_per_seat_and_tray_equal_those_made_afresh():
+    # issue 37.5: a take pushes its end of turn, its tray's action and its accomplishment
+    # (EN l.167-171, R2), and the end of a turn the next seat's turn, as records made once;
+    # each equals (and is of the class of) the record made for that seat and tray
+    from forum_trajanum.games.trajan.engine.quarter import SOURCE
+    from forum_trajanum.games.trajan.engine.tasks import (
+        AccomplishTask,
+        ActTask,
+        EndTurnTask,
+        SourceTask,
+        Why,
+    )
+    from forum_trajanum.games.trajan.engine.turn import ACCOMPLISH, ACT_TRAY, END_TURN
+
+    seats = range(max(D.PLAYER_COUNTS))
+    made = [(SOURCE[p], SourceTask(p)) for p in seats] + [
+        (END_TURN[p], EndTurnTask(p)) for p in seats
+    ]
+    for p in seats:
+        for t in range(D.NUM_TRAYS):
+            made += [
+                (ACT_TRAY[p][t], ActTask(p, t, Why.TRAY)),
+                (ACCOMPLISH[p][t], AccomplishTask(p, t)),
+            ]
+    for once, fresh in made:
+        assert once == fresh and type(once) is type(fresh)
+    assert len(made) == 2 * len(seats) * (1 + D.NUM_TRAYS)

@@ -249,3 +249,32 @@ def test_r36_each_seat_places_unseen_and_every_tray_is_shown_once_the_last_has_p
     assert all(text.startswith("placed the action markers: Seaport ") for _, text in shown)
     assert "Seaport blue and orange" in dict(shown)[first]
     assert "Seaport yellow and yellow" in dict(shown)[second]
+
+
+def test_the_marker_options_kept_per_count_left_are_those_the_markers_left_make():
+    # EN l.107, R33: the Markers options follow from the markers left per colour alone;
+    # issue 37.5: they are made once per count. Over random 2- to 4-player setups the options
+    # offered equal those made afresh for the count, and each decision has a list of its own
+    from random import Random
+
+    from forum_trajanum.games.trajan.engine.game import GAME
+    from forum_trajanum.games.trajan.engine.setup import (
+        _markers_options,
+        _remaining_markers,
+        markers_for,
+    )
+
+    seen = 0
+    for seed in range(12):
+        rng = Random(seed)
+        state = GAME.new_game(seed, TrajanOptions(players=2 + seed % 3))
+        while state.tasks and state.tasks[-1].kind == "markers":
+            task = state.tasks[-1]
+            options = GAME.legal_actions(state)
+            fresh = markers_for(tuple(_remaining_markers(state.players[task.player])))
+            assert options == fresh
+            _markers_options(state, task).clear()  # a list of its own: the next one is whole
+            assert _markers_options(state, task) == fresh
+            seen += 1
+            GAME.apply(state, rng.choice(options))
+    assert seen > 12 * 2

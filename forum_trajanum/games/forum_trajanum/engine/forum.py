@@ -217,7 +217,11 @@ def completes_area(geo: ForumGeometry, forum: list[int], cell: int) -> bool:
 
 def largest_group(geo: ForumGeometry, forum: list[int], owner_of, player: int) -> int:
     """Size of the player's largest orthogonally connected group of envoys (eagles included)."""
-    mine = {i for i, t in enumerate(forum) if t >= 0 and owner_of(t) == player}
+    return group_largest(geo, {i for i, t in enumerate(forum) if t >= 0 and owner_of(t) == player})
+
+
+def group_largest(geo: ForumGeometry, mine: set[int]) -> int:
+    """Size of the largest orthogonally connected group of the cells ``mine`` (emptied)."""
     best = 0
     while mine:
         todo = [mine.pop()]
@@ -265,10 +269,15 @@ def eagle_points(
 ) -> int:
     """Eagle scoring: 2 per envoy on an eagle, else 1 per envoy next to one (orthogonally, or
     also diagonally with Patrician I); each envoy scores at most once."""
+    return eagle_total(
+        geo, [i for i, t in enumerate(forum) if t >= 0 and owner_of(t) == player], diagonal
+    )
+
+
+def eagle_total(geo: ForumGeometry, cells, diagonal: bool) -> int:
+    """The eagle points of one player's envoys on ``cells`` (see :func:`eagle_points`)."""
     total = 0
-    for i, t in enumerate(forum):
-        if t < 0 or owner_of(t) != player:
-            continue
+    for i in cells:
         if geo.colours[i] == EAGLE:
             total += 2
         elif geo.eagle_adjacent[i] or (diagonal and geo.eagle_diagonal[i]):

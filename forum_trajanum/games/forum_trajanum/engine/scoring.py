@@ -13,13 +13,16 @@ from forum_trajanum.games.forum_trajanum.data import (
     GRAYS,
     PATRICIAN_I,
     ROWS,
+    TILES_PER_PLAYER,
     area_points,
     trajan_card_value,
 )
 from forum_trajanum.games.forum_trajanum.engine.cards import building_task, collection_task
 from forum_trajanum.games.forum_trajanum.engine.forum import (
     eagle_points,
+    eagle_total,
     forum_geometry,
+    group_largest,
     largest_group,
 )
 from forum_trajanum.games.forum_trajanum.engine.state import (
@@ -67,6 +70,23 @@ def forum_points(state: GameState, p: int) -> tuple[int, int]:
     return eagles, area_points(group, pl.prestige, pl.flipped)
 
 
+def forum_scores(state: GameState) -> list[tuple[int, int]]:
+    """:func:`forum_points` of every player, from one pass over the Forum (the scoring of a
+    cycle's end reads them all at once: issue 37.5)."""
+    geo = forum_geometry(state)
+    cells: list[list[int]] = [[] for _ in state.players]
+    for i, t in enumerate(state.forum):
+        if t >= 0:
+            cells[t // TILES_PER_PLAYER].append(i)  # its owner: tile_owner(t)
+    return [
+        (
+            eagle_total(geo, mine, pl.ability(PATRICIAN_I)),
+            area_points(group_largest(geo, set(mine)), pl.prestige, pl.flipped),
+        )
+        for pl, mine in zip(state.players, cells, strict=True)
+    ]
+
+
 def trajan_card_of_cycle(state: GameState, cycle: int) -> str:
     """The Trajan card scored after ``cycle`` ("" for none: introductory game, cycles I-II)."""
     return state.trajan_cards[cycle - 1]
@@ -88,6 +108,7 @@ def score_cycle(state: GameState) -> None:
     category and, under :data:`PLAY_CATEGORIES`, the points scored during the cycle's rounds:
     its values add up to everything the player scored in the cycle."""
     breakdown = []
+    forum = forum_scores(state)
     for p, pl in enumerate(state.players):
         play = {
             source: pl.points[source] - sum(cycle[p].get(source, 0) for cycle in state.scorings)
@@ -98,7 +119,7 @@ def score_cycle(state: GameState) -> None:
             if pl.crane_state[i] == CRANE_OPEN:
                 pl.crane_state[i] = CRANE_SCORED
         colonia = sum(colonia_row_points(pl))
-        eagles, area = forum_points(state, p)
+        eagles, area = forum[p]
         _, _, card = trajan_card_points(state, pl, state.cycle)
         parts = {"cranes": cranes, "colonia": colonia, "eagles": eagles, "area": area,
                  TRAJAN_CARDS_KEY: card}  # fmt: skip

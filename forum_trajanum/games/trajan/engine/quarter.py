@@ -41,19 +41,23 @@ _DEMAND_KEYS = tuple(
 )
 
 
+#: Each seat's turn record, made once (immutable: states share it as their clones do).
+SOURCE = tuple(SourceTask(p) for p in range(max(D.PLAYER_COUNTS)))
+
+
 def _end_turn(state: GameState, task: EndTurnTask) -> None:
     state.extra_used = False
     n = state.options.players
     following = (task.player + 1) % n
     if not state.round_ends:
-        state.tasks.append(SourceTask(following))
+        state.tasks.append(SOURCE[following])
         return
     state.round_ends = False
     if len(state.revealed) < D.DEMANDS_PER_QUARTER:  # EN l.401-405
         if state.demand_pile:
             state.revealed.append(state.demand_pile.pop())
         state.round += 1
-        state.tasks.append(SourceTask(following))
+        state.tasks.append(SOURCE[following])
         return
     # EN l.405: the quarter ends
     state.scorings.append([dict.fromkeys(pl.points, 0) for pl in state.players])

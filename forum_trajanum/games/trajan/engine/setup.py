@@ -168,7 +168,21 @@ def _remaining_markers(pl: PlayerState) -> list[int]:
 
 
 def _markers_options(state: GameState, task: MarkersTask) -> list:
-    left = _remaining_markers(state.players[task.player])
+    left = tuple(_remaining_markers(state.players[task.player]))
+    options = _MARKERS_BY_LEFT.get(left)
+    if options is None:
+        options = _MARKERS_BY_LEFT[left] = markers_for(left)
+    return options[:]  # a list of its own: a state's legal actions are never shared
+
+
+#: The Markers options by the markers left per colour, made once per count (each of the five
+#: colours has 0 to MARKERS_PER_COLOUR left: 243 counts at most).
+_MARKERS_BY_LEFT: dict[tuple[int, ...], list] = {}
+
+
+def markers_for(left: tuple[int, ...]) -> list:
+    """The Markers options of a player with ``left`` markers per colour still to place: the
+    drawn default first (R33), then every pair those markers can make (EN l.107)."""
     options = [_MARKERS[-1]]
     pair = D.MARKERS_PER_TRAY_AT_SETUP  # one Markers action fills a tray
     for a in range(_COLOURS):

@@ -44,6 +44,12 @@ _TRAYS = D.NUM_TRAYS
 _EMPTY = [0] * _COLOURS
 _TAKES = Made(Take)
 _SOWS = Made(Sow)
+_SEATS = range(max(D.PLAYER_COUNTS))
+#: The task records every take pushes, made once per seat and tray (records are immutable:
+#: states share them as their clones do).
+END_TURN = tuple(EndTurnTask(p) for p in _SEATS)
+ACT_TRAY = tuple(tuple(ActTask(p, t, Why.TRAY) for t in range(_TRAYS)) for p in _SEATS)
+ACCOMPLISH = tuple(tuple(AccomplishTask(p, t) for t in range(_TRAYS)) for p in _SEATS)
 
 
 def source_trays(state: GameState, p: int) -> list[int]:
@@ -68,7 +74,7 @@ def _take(state: GameState, task: SourceTask, action: Take):
         state.round_ends = True
     state.time = time % cycle
     target = (tray + n) % _TRAYS  # R1
-    state.tasks += [EndTurnTask(p), ActTask(p, target, Why.TRAY), AccomplishTask(p, target)]
+    state.tasks += [END_TURN[p], ACT_TRAY[p][target], ACCOMPLISH[p][target]]
     _sow(state, p, (tray + 1) % _TRAYS, hand, target)
     return None
 
@@ -323,14 +329,33 @@ def _extra_tile(pl: PlayerState, action: int, wild: bool) -> int:
     return -1
 
 
+def _extra_held(pl: PlayerState, action: int) -> tuple[bool, bool]:
+    """Whether ``pl`` holds an extra action tile of ``action``, and a wild one: what
+    :func:`_extra_tile` finds (>= 0) for ``wild`` False and True, in one pass over the tiles."""
+    exact = wild = False
+    for tile in pl.tiles:
+        info = _FORUM[tile]
+        kind = info.kind
+        if kind == "wild_extra":
+            wild = True
+        elif kind == "extra" and info.value == action:
+            exact = True
+    return exact, wild
+
+
+#: The extra action options, plain and wild (the shared instances).
+_EXTRAS = (Extra.make(False), Extra.make(True))
+
+
 def _extra_options(state: GameState, task: ExtraTask) -> list:
     pl = state.players[task.player]
     if state.extra_used or not pl.tiles:  # EN l.638; no tile at all: no extra action tile
         return []
-    options = [Extra.make(w) for w in (False, True) if _extra_tile(pl, task.action, w) >= 0]
-    if not options or not action_options(state, task.player, task.action):  # R32
+    exact, wild = _extra_held(pl, task.action)
+    if not (exact or wild) or not action_options(state, task.player, task.action):  # R32
         return []
-    return [PASS, *options]  # passing first: an extra action spends its tile
+    # passing first: an extra action spends its tile; the plain tile before the wild one
+    return [PASS, *_EXTRAS] if exact and wild else [PASS, _EXTRAS[wild]]
 
 
 def _extra(state: GameState, task: ExtraTask, action):
