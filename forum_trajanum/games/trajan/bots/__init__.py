@@ -44,7 +44,7 @@ from forum_trajanum.games.trajan.engine.scoring import bonus_points, set_points
 from forum_trajanum.games.trajan.engine.state import GameState
 from forum_trajanum.games.trajan.engine.view import determinize
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 
 _FORUM = D.FORUM_TILES
 #: Weight of a construction type one tile short of each set size (3, then 4 of a type).
@@ -489,9 +489,13 @@ def hint(view: GameState, worlds: int = 3, top: int = 3) -> list[tuple[object, f
 
 
 def make_bot(level: str, seed: int, **settings):
-    """A new Trajan bot of ``level`` ("easy", "normal" or "hard"), deterministic for
-    ``seed``; ``settings`` go to its constructor."""
+    """A new Trajan bot of ``level`` ("easy", "normal", "hard" or "expert"), deterministic
+    for ``seed``; ``settings`` go to its constructor."""
     key = level.strip().lower() if isinstance(level, str) else level
+    if key == "expert":
+        from forum_trajanum.games.trajan.bots.expert import ExpertBot
+
+        return ExpertBot(seed, **settings)
     classes = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
     if key not in classes:
         raise ValueError(f"unknown bot level {level!r}; choose one of: {', '.join(LEVELS)}")

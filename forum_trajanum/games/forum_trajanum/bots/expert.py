@@ -1,0 +1,149 @@
+"""Expert bot: information-set Monte Carlo tree search over worlds sampled from the seat's view
+(the core's :func:`forum_trajanum.core.ismcts.ismcts`); what is Forum Trajanum's is here: the
+candidates, the playouts, their horizon and the judging of a leaf.
+
+For each decision with a choice (setup choices, the worker colour and a gain are the Normal
+policy's, as for Hard):
+
+1. The Normal policy ranks the legal actions on one world sampled from the view; the best
+   ``candidates`` are the root's arms (Hard trusts the Normal ranking of a building decision
+   as it is; Expert searches those too).
+2. Each iteration samples a world and descends the tree through the Normal policy's best
+   ``branching`` actions of whoever decides (a narrower building lookahead, as in Hard's
+   playouts), ``depth`` levels below the root, then plays on to the end of the round by the
+   Normal policy for every player.
+3. The leaf is judged for every seat by :func:`evaluate`: its points so far plus what the
+   position is expected to bring until the end of the game (the scorings still to come, this
+   and later cycles' Trajan cards, the Forum, resources fading towards the end), less the
+   best rival's.
+
+Reproducible: the worlds come from a generator seeded by the bot's seed and the view itself,
+and a fixed number of iterations decides; the deadline (``time_limit``, 2.2 s on the wall
+clock, read before every iteration and every position a playout's lookahead tries) is a safety
+cap only, for a machine far slower or busier than usual.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from forum_trajanum.core.ismcts import Plan, TreeReport, ismcts, seeded
+from forum_trajanum.core.search import Deadline, play_out
+from forum_trajanum.games.forum_trajanum.bots import legal_of
+from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate
+from forum_trajanum.games.forum_trajanum.bots.hard import QUICK
+from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
+from forum_trajanum.games.forum_trajanum.engine import (
+    Action,
+    PlayerView,
+    apply,
+    current_player,
+    decision_kind,
+    is_over,
+    legal_actions,
+)
+from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
+
+
+def standings(state) -> list[float]:
+    """Every seat's evaluation less its best rival's."""
+    values = [evaluate(state, p) for p in range(len(state.players))]
+    return [v - max(values[:p] + values[p + 1 :]) for p, v in enumerate(values)]
+
+
+class ExpertBot:
+    """Tree search over what the seat may know, guided and played on by the Normal policy."""
+
+    level = "expert"
+
+    def __init__(
+        self,
+        seed: int,
+        iterations: int = 20,
+        candidates: int = 5,
+        branching: int = 2,
+        depth: int = 1,
+        exploration: float = 6.0,
+        margin: float = 12.0,
+        prior_weight: float = 0.2,
+        playout_builds: int = 2,
+        time_limit: float = 2.2,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.seed = seed
+        self.plan = Plan(iterations=iterations, depth=depth, exploration=exploration)
+        self.candidates = candidates
+        self.branching = branching
+        self.margin = margin
+        self.prior_weight = prior_weight
+        self.playout_builds = playout_builds
+        self.time_limit = time_limit
+        self.clock = clock
+        self.capped = 0  # searches the deadline cut short
+        self.last = TreeReport()
+        self._deadline: Deadline | None = None
+
+    def choose(self, view: PlayerView) -> Action:
+        """The arm with the best mean value after the tree search."""
+        self.last = TreeReport()
+        legal = legal_of(view)
+        if len(legal) == 1:
+            return legal[0]
+        deadline = self._deadline = Deadline(self.time_limit, self.clock)
+        rng = random.Random(seeded(self.seed, view.model_dump_json()))
+        me = view.viewer
+        world = determinize(view, rng)
+        policy = NormalPolicy(rng)
+        ranked = policy.ranked(world, me, legal_actions(world), view.colonias[me].unseen)
+        by_text = {str(a): a for a in legal}
+        ranked = [(v, by_text[str(a)]) for v, a in ranked if str(a) in by_text]
+        if decision_kind(world) in QUICK or len(ranked) == 1:
+            return ranked[0][1]
+        top = ranked[: self.candidates]
+        if top[0][0] - top[1][0] >= self.margin:
+            return top[0][1]
+        playout = NormalPolicy(rng, build_candidates=self.playout_builds, tick=self._tick)
+        horizon = (view.cycle, view.round)
+
+        def done(state) -> bool:
+            return is_over(state) or (state.cycle, state.round) != horizon
+
+        def moves(state) -> list[Action]:
+            if done(state):
+                return []
+            seat = current_player(state)
+            options = playout.ranked(state, seat, legal_actions(state))
+            return [a for _, a in options[: self.branching]]
+
+        def leaf(state):
+            play_out(
+                state,
+                apply,
+                lambda s: playout.choose(s, current_player(s), legal_actions(s)),
+                done,
+                tick=lambda _: deadline.tick(),
+            )
+            values = standings(state)
+            return values, evaluate(state, me)
+
+        best = top[0][0]
+        chosen, self.last = ismcts(
+            [a for _, a in top],
+            [self.prior_weight * (v - best) for v, _ in top],
+            me,
+            sample=lambda: determinize(view, rng),
+            apply=apply,
+            moves=moves,
+            mover=current_player,
+            leaf=leaf,
+            deadline=deadline,
+            plan=self.plan,
+        )
+        if self.last.cut:
+            self.capped += 1
+        return top[chosen][1]
+
+    def _tick(self) -> None:
+        self._deadline.tick()
