@@ -131,3 +131,21 @@ def test_expert_finishes_a_game_against_easy_seeing_only_its_views(spy):
     result = play_game(bots, 5, game="forum-trajanum")
     assert len(result.scores) == 2 and bots[0].seen
     assert all(seen.viewer == 0 for seen in bots[0].seen)
+
+
+def test_expert_is_a_level_wherever_a_level_is_named():
+    """The New game form offers it, ``new --seats`` and ``host`` take it (a seat named
+    "expert" is a bot, no longer a person with a note), ``simulate`` plays it, and both
+    games make it."""
+    from forum_trajanum.core.simulate import LEVELS
+    from forum_trajanum.games import GAMES
+    from forum_trajanum.tui.screens import LEVEL_CHOICES
+    from forum_trajanum.tui.seats import settings_from_seats
+
+    assert ("bot: expert", "expert") in LEVEL_CHOICES
+    assert "expert" in LEVELS
+    for game in ("forum-trajanum", "trajan"):
+        settings = settings_from_seats("Ann,Expert", coach=(), game=game)
+        assert settings.bots == ["", "expert"] and settings.names[1] == "Expert bot"
+        assert not settings.note
+        assert GAMES.get(game).load("bots").make_bot("expert", 1).level == "expert"
