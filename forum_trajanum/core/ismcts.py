@@ -6,30 +6,36 @@ One tree over what the deciding seat may know (after OpenSpiel's ``ismcts.py``):
 reached by a sequence of actions, never by a world, so no hidden part is ever assumed known.
 Each iteration:
 
-1. samples a world consistent with the seat's view (``sample()``: the game's
-   ``determinize`` with a generator seeded from the bot's seed and the position);
-2. descends from the root through actions available *in that world* (``moves(state)``: the
-   game's candidates at the state, best first, at most ``depth`` levels below the root; the
-   root's candidates are ``arms``, legal in every world because they are legal in the view).
-   Every available child's availability count goes up by one; the first candidate not tried
-   yet is tried (the game's order is the prior), otherwise the child with the best upper
-   confidence bound for the seat that chooses there
-   (``mean + exploration * sqrt(ln(availability) / visits)``, values in points);
-3. judges the leaf (``leaf(state)``: typically a playout by the game's policy to a horizon,
+1. takes a root arm (``arms``: the game's candidates, legal in every world because they are
+   legal in the view): the first one not tried yet (the game's order is the prior), otherwise
+   the one with the best upper confidence bound,
+   ``mean + exploration * sqrt(ln(availability) / visits)`` (values in points);
+2. plays it in that arm's next world: the j-th visit of every arm plays the j-th world
+   sampled (``sample()``: the game's ``determinize`` with a generator seeded from the bot's
+   seed and the position), so the arms are compared on the same worlds, as in
+   :func:`forum_trajanum.core.search.search`, and a lucky world favours none of them;
+3. below the arm, descends through actions available *in that world* (``moves(state)``:
+   the game's candidates there, best first, at most ``depth`` levels below the arms), each
+   available child's availability count going up by one, the first untried one tried, else
+   the best upper confidence bound for the seat that chooses there (its own value: a rival
+   is assumed to play for itself); the tree grows by one node an iteration;
+4. judges the leaf (``leaf(state)``: typically a playout by the game's policy to a horizon,
    then the game's evaluation): a value for every seat (its expected final points less its
    best rival's) and the deciding seat's own expected final points;
-4. adds each node's value for the seat that chose the action leading to it.
+5. adds each node's value for the seat that chose the action leading to it.
 
 It stops after ``iterations`` iterations, the budget that decides normally (so the same view
 and seed give the same answer on any machine: a save replays the same game), or at the
 :class:`~forum_trajanum.core.search.Deadline`, a safety cap only; an iteration the deadline
 cuts is dropped. The chosen arm is the best mean plus its ``bonus`` (a small weight on the
 game's heuristic, which breaks ties) among the arms visited at least half as often as the
-most visited one (an arm tried once by luck cannot win on one good world).
+most visited one (an arm tried once cannot win on one good world), their means taken over
+the worlds all of them were played in.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -191,8 +197,6 @@ def seeded(seed: int, position: str) -> str:
     """A seed for a decision's random generator from the bot's seed and the position (the
     view's text): the same view always gets the same worlds, whatever came before it, so
     worlds the seat cannot tell apart get the same search."""
-    import hashlib
-
     return f"{seed}:" + hashlib.sha256(position.encode()).hexdigest()
 
 

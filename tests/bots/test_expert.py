@@ -10,7 +10,7 @@ import random
 import pytest
 
 from forum_trajanum.core.match import play_game
-from forum_trajanum.games.forum_trajanum.bots.expert import ExpertBot
+from forum_trajanum.games.forum_trajanum.bots.expert import ITERATIONS, ExpertBot
 from forum_trajanum.games.forum_trajanum.bots.factory import make_bot
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
 from forum_trajanum.games.forum_trajanum.engine import (
@@ -111,6 +111,9 @@ def test_the_iteration_budget_decides_when_the_deadline_does_not_strike(heavy):
     assert bot.choose(view(heavy, seat)) in view(heavy, seat).legal
     assert bot.last.searched and bot.last.iterations == 6 and not bot.last.cut
     assert bot.capped == 0
+    default = ExpertBot(3, clock=FakeClock(0.0))  # the budget by player count: 4 here
+    default.choose(view(heavy, seat))
+    assert default.last.iterations == ITERATIONS[4] < ITERATIONS[2]
 
 
 def test_the_deadline_stops_the_search_and_the_answer_stays_legal(heavy):

@@ -2,16 +2,18 @@
 (the core's :func:`forum_trajanum.core.ismcts.ismcts`); what is Forum Trajanum's is here: the
 candidates, the playouts, their horizon and the judging of a leaf.
 
-For each decision with a choice (setup choices, the worker colour and a gain are the Normal
-policy's, as for Hard):
+For each decision with a choice (setup choices, the worker colour, a gain and the building
+step are the Normal policy's, as for Hard: its building lookahead is wider than a playout's):
 
 1. The Normal policy ranks the legal actions on one world sampled from the view; the best
-   ``candidates`` are the root's arms (Hard trusts the Normal ranking of a building decision
-   as it is; Expert searches those too).
-2. Each iteration samples a world and descends the tree through the Normal policy's best
-   ``branching`` actions of whoever decides (a narrower building lookahead, as in Hard's
-   playouts), ``depth`` levels below the root, then plays on to the end of the round by the
-   Normal policy for every player.
+   ``candidates`` are the root's arms (a clear favourite, ahead by ``margin``, is played at
+   once).
+2. Each iteration takes an arm by its upper confidence bound and plays it in that arm's next
+   world (the j-th visit of every arm plays the j-th world sampled: the arms are compared on
+   the same worlds); with ``depth`` > 0 it then descends through the Normal policy's best
+   ``branching`` actions of whoever decides; then it plays on to the end of the round (or
+   through the cycle's scoring) by the Normal policy for every player (with a narrower
+   building lookahead, as in Hard's playouts).
 3. The leaf is judged for every seat by :func:`evaluate`: its points so far plus what the
    position is expected to bring until the end of the game (the scorings still to come, this
    and later cycles' Trajan cards, the Forum, resources fading towards the end), less the
@@ -28,6 +30,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from forum_trajanum.core.ismcts import Plan, TreeReport, ismcts, seeded
 from forum_trajanum.core.search import Deadline, play_out
@@ -45,6 +48,11 @@ from forum_trajanum.games.forum_trajanum.engine import (
     legal_actions,
 )
 from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
+from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
+
+#: Iterations a decision's search plays, by player count: a playout of a round takes about
+#: twice as long with four players as with two.
+ITERATIONS = {2: 20, 3: 14, 4: 10}
 
 
 def standings(state) -> list[float]:
@@ -61,22 +69,26 @@ class ExpertBot:
     def __init__(
         self,
         seed: int,
-        iterations: int = 20,
-        candidates: int = 5,
+        iterations: int | None = None,
+        candidates: int = 4,
         branching: int = 2,
-        depth: int = 1,
+        depth: int = 0,
         exploration: float = 6.0,
-        margin: float = 12.0,
+        margin: float = 6.0,
+        trust_normal: tuple[str, ...] = (D.BUILD,),
         prior_weight: float = 0.2,
         playout_builds: int = 2,
         time_limit: float = 2.2,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
-        self.plan = Plan(iterations=iterations, depth=depth, exploration=exploration)
+        #: None: by the player count (:data:`ITERATIONS`)
+        self.iterations = iterations
+        self.plan = Plan(iterations=iterations or 0, depth=depth, exploration=exploration)
         self.candidates = candidates
         self.branching = branching
         self.margin = margin
+        self.trust_normal = frozenset(trust_normal)
         self.prior_weight = prior_weight
         self.playout_builds = playout_builds
         self.time_limit = time_limit
@@ -99,7 +111,8 @@ class ExpertBot:
         ranked = policy.ranked(world, me, legal_actions(world), view.colonias[me].unseen)
         by_text = {str(a): a for a in legal}
         ranked = [(v, by_text[str(a)]) for v, a in ranked if str(a) in by_text]
-        if decision_kind(world) in QUICK or len(ranked) == 1:
+        kind = decision_kind(world)
+        if kind in QUICK or kind in self.trust_normal or len(ranked) == 1:
             return ranked[0][1]
         top = ranked[: self.candidates]
         if top[0][0] - top[1][0] >= self.margin:
@@ -129,6 +142,8 @@ class ExpertBot:
             return values, evaluate(state, me)
 
         best = top[0][0]
+        players = len(view.colonias)
+        plan = replace(self.plan, iterations=self.iterations or ITERATIONS.get(players, 10))
         chosen, self.last = ismcts(
             [a for _, a in top],
             [self.prior_weight * (v - best) for v, _ in top],
@@ -139,7 +154,7 @@ class ExpertBot:
             mover=current_player,
             leaf=leaf,
             deadline=deadline,
-            plan=self.plan,
+            plan=plan,
         )
         if self.last.cut:
             self.capped += 1

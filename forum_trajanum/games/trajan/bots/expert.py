@@ -55,9 +55,9 @@ class ExpertBot:
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = 16,
-        candidates: int = 4,
-        turns: int = 2,
+        iterations: int = 15,
+        candidates: int = 3,
+        turns: int = 3,
         exploration: float = 6.0,
         margin: float = 10.0,
         prior_weight: float = 0.05,
