@@ -279,8 +279,8 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "builds for Colonia rows, Trajan tasks, cranes and the Forum, one step ahead. Hard tries "
     "Normal's best few moves in worlds sampled from what it can see, each played out to the "
     "end of the round. Expert searches a tree over what its seat may know: Normal's best "
-    "moves, building steps included, each played in the same sampled worlds to the end of "
-    "the round and judged by the points the position should bring by the end of the game "
+    "moves, each played in the same sampled worlds to the end of the round and judged by "
+    "the points the position should bring by the end of the game "
     "(the scorings still to come, this and later cycles' Trajan cards, the Forum). Every bot "
     "sees only what its seat may see and answers within 3 seconds.",
     "Words.",

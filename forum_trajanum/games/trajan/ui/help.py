@@ -96,7 +96,7 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "Normal plans each choice over the rest of its turn. Hard tries Normal's best few "
     "choices in worlds sampled from what it can see, two of its own turns ahead. Expert "
     "searches a tree over what its seat may know: Normal's best choices, each played in the "
-    "same sampled worlds until its turn after next, judged by the points it can expect at "
+    "same sampled worlds three of its own turns ahead, judged by the points it can expect at "
     "the end (the final scoring as it stands, Trajan tiles within reach, the quarter's "
     "demands and senate vote). Every bot sees only what its seat may see and answers "
     "within 3 seconds.",
