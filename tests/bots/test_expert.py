@@ -152,3 +152,30 @@ def test_expert_is_a_level_wherever_a_level_is_named():
         assert settings.bots == ["", "expert"] and settings.names[1] == "Expert bot"
         assert not settings.note
         assert GAMES.get(game).load("bots").make_bot("expert", 1).level == "expert"
+
+
+def test_expert_samples_worlds_only_from_the_view_it_was_handed(heavy, monkeypatch):
+    """determinize, a bot's only way to a full state, is fed the very view Expert was
+    handed, and nothing in the module makes or views a full state."""
+    import ast
+    import inspect
+
+    import forum_trajanum.games.forum_trajanum.bots.expert as expert_module
+
+    seat = current_player(heavy)
+    handed = view(heavy, seat)
+    fed = []
+
+    def checked(seen, rng):
+        assert seen is handed
+        fed.append(seen.viewer)
+        return determinize(seen, rng)
+
+    monkeypatch.setattr(expert_module, "determinize", checked)
+    ExpertBot(3, iterations=3, clock=FakeClock(0.0)).choose(handed)
+    assert fed and set(fed) == {seat}
+    tree = ast.parse(inspect.getsource(expert_module))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            names = {alias.name for alias in node.names}
+            assert not names & {"GameState", "PlayerState", "new_game", "view"}
