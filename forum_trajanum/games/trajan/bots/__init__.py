@@ -1,4 +1,4 @@
-"""Trajan's bots: Easy, Normal and Hard, each deciding from its seat's view alone.
+"""Trajan's bots: Easy, Normal, Hard and Expert, each deciding from its seat's view alone.
 
 ``make_bot(level, seed)`` makes one; ``bot.choose(view)`` returns one of ``view.legal``. A
 bot never receives the game state: it samples worlds consistent with its view
@@ -26,6 +26,8 @@ bot never receives the game state: it samples worlds consistent with its view
   clock (checked inside each playout). The search is the core's
   (:mod:`forum_trajanum.core.search`, Forum Trajanum's Hard uses it too); the candidates,
   the playouts, their horizon and the judging of a leaf are Trajan's, here.
+- **Expert** (:mod:`forum_trajanum.games.trajan.bots.expert`) searches a tree over what its
+  seat may know (the core's :mod:`forum_trajanum.core.ismcts`), three of its turns ahead.
 """
 
 from __future__ import annotations
