@@ -26,13 +26,14 @@ cap only, for a machine far slower or busier than usual.
 
 Measured on 2026-12-06 on the shared 2-core machine (load 6-8: other sessions and a second
 simulation beside it), ``nice -n 5 forum-trajanum simulate --players expert,hard --games 20
---seed 11 --jobs 2`` (seeds not used while choosing the settings): Expert won 11 of 20, 55 %
-(95 % interval 34-74 %), 90.2 points (sd 12.3) to Hard's 88.8 (sd 19.7); think median
-0.30 s, longest 2.20 s (the deadline struck on the loaded machine). With the same settings
-on seed 7 (the last of three tried there): 8 of 10. Not shown: the issue's target (65 % of
-200 games, interval above 55 %). In 4-player games (``--players expert,hard,normal,easy
---games 4 --seed 11``, seats rotating) Expert had the highest mean score, 96.5, to Hard's
-76.0, Normal's 77.2 and Easy's 31.0 (think median 0.90 s, longest 2.19 s).
+--seed 11 --jobs 2`` (seeds not used while choosing the settings), and ``--games 10
+--first-game 20``: Expert won 17 of 30, 57 % (95 % interval 39-73 %), 91.1 points to Hard's
+89.8 (the first 20: sd 12.3 to 19.7); think median 0.30-0.33 s, longest 2.20 s (the deadline
+struck on the loaded machine). With the same settings on seed 7 (the last of three tried
+there): 8 of 10. Not shown: the issue's target (65 % of 200 games, interval above 55 %). In
+4-player games (``--players expert,hard,normal,easy --games 4 --seed 11``, seats rotating)
+Expert had the highest mean score, 96.5, to Hard's 76.0, Normal's 77.2 and Easy's 31.0 (think
+median 0.90 s, longest 2.19 s).
 """
 
 from __future__ import annotations

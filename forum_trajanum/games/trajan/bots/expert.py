@@ -22,14 +22,13 @@ read before every iteration and every source-tray choice of a playout) is a safe
 
 Measured on 2026-12-06 on the shared 2-core machine (load 6-8), ``nice -n 5 forum-trajanum
 simulate --game trajan --players expert,hard --games 20 --seed 11 --jobs 2`` (seeds not used
-while choosing the settings): Expert won 9 of 20, 45 % (95 % interval 26-66 %), 113.5 points
-(sd 15.8) to Hard's 111.8 (sd 11.0); think median 0.003 s (most decisions are Normal's),
-longest 2.31 s. On seed 7, two of Normal's turns ahead and 16 iterations of 4 candidates won
-6 of 10 (113.5 to 111.7), three turns ahead and 15 iterations of 3 candidates (these
-settings) 6 of 10 (116.6 to 106.4). Not shown: the issue's target (65 % of 200 games). In
-4-player games (``--players expert,hard,normal,easy --games 4 --seed 11``) Expert had the
-highest mean score, 98.2, to Hard's 88.0, Normal's 73.0 and Easy's 54.2 (longest think
-2.35 s).
+while choosing the settings), and ``--games 10 --first-game 20``: Expert won 13 of 30, 43 % (95
+% interval 27-61 %), 116.3 points to Hard's 115.0; think median 0.003 s (most decisions are
+Normal's), longest 2.31 s. On seed 7, two of Normal's turns ahead and 16 iterations of 4
+candidates won 6 of 10 (113.5 to 111.7), three turns ahead and 15 iterations of 3 candidates
+(these settings) 6 of 10 (116.6 to 106.4). Not shown: the issue's target (65 % of 200 games).
+In 4-player games (``--players expert,hard,normal,easy --games 4 --seed 11``) Expert had the
+highest mean score, 98.2, to Hard's 88.0, Normal's 73.0 and Easy's 54.2 (longest think 2.35 s).
 """
 
 from __future__ import annotations
