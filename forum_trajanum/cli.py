@@ -226,7 +226,7 @@ def _host(argv: list[str]) -> int:
     parser.add_argument(
         "--seats",
         help="2-4 seats in turn order: a name for a person, or easy, "
-        "normal or hard for a bot (e.g. Ann,Bob,normal)",
+        "normal, hard or expert for a bot (e.g. Ann,Bob,normal)",
     )
     parser.add_argument(
         "--tables",
@@ -344,7 +344,7 @@ def _new(argv: list[str]) -> int:
         "--seats",
         required=True,
         help="2-4 seats in turn order, separated by commas: a name for a person, or easy, "
-        "normal or hard for a bot (e.g. Ann,Bob,normal)",
+        "normal, hard or expert for a bot (e.g. Ann,Bob,normal)",
     )
     parser.add_argument(
         "--coach",

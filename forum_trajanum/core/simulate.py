@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 from forum_trajanum.core.game import GAMES
 
 #: The bot levels every game has.
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 #: A game's seed is ``seed * SEED_STRIDE + its number`` (:func:`game_plan`).
 SEED_STRIDE = 1_000_003
 #: A record keeps a seed in 64 bits (signed): every game's seed must fit.

@@ -47,7 +47,7 @@ from forum_trajanum.tui.messages import (
 )
 
 LEVEL_CHOICES = [("human", ""), ("bot: easy", "easy"), ("bot: normal", "normal"),
-                 ("bot: hard", "hard")]  # fmt: skip
+                 ("bot: hard", "hard"), ("bot: expert", "expert")]  # fmt: skip
 
 
 def bot_name(level: str, seat: int, levels: list[str]) -> str:

@@ -1,6 +1,6 @@
 """The seats of a game started from the command line (``forum-trajanum new --seats ...``).
 
-A seat is a person's name, or a bot level (easy, normal, hard). Problems are told in a
+A seat is a person's name, or a bot level (easy, normal, hard, expert). Problems are told in a
 player's words, as :class:`SeatError`.
 """
 
@@ -15,10 +15,10 @@ from forum_trajanum.core.text import encodable, printable
 from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui.screens import NewGameSettings, bot_name
 
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = ("easy", "normal", "hard", "expert")
 #: Words that say "a bot" rather than a person's name: such a seat gets a note that it plays
-#: as a person (only easy, normal and hard are bot levels).
-_BOT_WORDS = ("bot", "ai", "cpu", "computer", "expert", "godlike", "beginner", "medium",
+#: as a person (only easy, normal, hard and expert are bot levels).
+_BOT_WORDS = ("bot", "ai", "cpu", "computer", "godlike", "beginner", "medium",
               "insane", "difficult", "impossible", "master", "novice", "random")  # fmt: skip
 MAX_NAME = 20
 EXAMPLE = "for example --seats Ann,Bob,normal"
@@ -59,8 +59,8 @@ def settings_from_seats(
     for seat, entry in enumerate(entries):
         if not entry:
             raise SeatError(
-                f"Seat {seat + 1} is empty: give a name for a person or easy, normal or hard "
-                f"for a bot; {EXAMPLE}."
+                f"Seat {seat + 1} is empty: give a name for a person or easy, normal, hard or "
+                f"expert for a bot; {EXAMPLE}."
             )
         level = entry.lower()
         if level in BOT_LEVELS:
@@ -75,8 +75,8 @@ def settings_from_seats(
         bots.append("")
         if _looks_like_a_level(entry):
             notes.append(
-                f"{entry!r} is not a bot level (easy, normal or hard): seat {seat + 1} is a "
-                f"person called {entry}."
+                f"{entry!r} is not a bot level (easy, normal, hard or expert): seat {seat + 1} "
+                f"is a person called {entry}."
             )
     chosen = _game_options(game, options or {}, names)
     if coach is None:

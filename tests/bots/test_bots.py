@@ -37,8 +37,8 @@ def bot(level: str, seed: int):
 
 
 def test_unknown_level_is_a_clear_value_error():
-    with pytest.raises(ValueError, match=r"unknown bot level 'expert'.*easy, normal, hard"):
-        make_bot("expert", 1)
+    with pytest.raises(ValueError, match=r"unknown bot level 'godlike'.*normal, hard, expert"):
+        make_bot("godlike", 1)
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -18,6 +18,7 @@ import pytest
 from pydantic import BaseModel
 
 import forum_trajanum.games.trajan.bots as bots_module
+import forum_trajanum.games.trajan.bots.expert as expert_module
 from forum_trajanum.core.match import play_game
 from forum_trajanum.core.search import OutOfTime
 from forum_trajanum.games.trajan import data as D
@@ -40,7 +41,10 @@ from .test_secrecy import _other_world
 #: Normal's best candidates played on in them). A frozen clock keeps the deadline from ever
 #: striking, so that the games are deterministic under any load (the deadline has its own
 #: tests below, on a clock of work).
-SMALL = {"hard": {"worlds": 1, "candidates": 2, "turns": 1, "clock": lambda: 0.0}}
+SMALL = {
+    "hard": {"worlds": 1, "candidates": 2, "turns": 1, "clock": lambda: 0.0},
+    "expert": {"iterations": 3, "candidates": 2, "turns": 1, "clock": lambda: 0.0},
+}
 
 
 def bot(level: str, seed: int):
@@ -140,6 +144,7 @@ class Referee:
             return determinize(seen, rng)
 
         monkeypatch.setattr(bots_module, "determinize", checked)
+        monkeypatch.setattr(expert_module, "determinize", checked)
 
         def watched_new_game(seed, options=None):
             self.state = new_game(seed, options)
@@ -242,6 +247,7 @@ def test_the_bots_module_reaches_a_full_state_only_through_determinize():
 LINEUPS = [
     ("easy", "normal"),
     ("hard", "easy"),
+    ("expert", "easy"),
     pytest.param(("easy", "normal", "hard"), marks=pytest.mark.long),
     pytest.param(("easy", "normal", "hard", "easy"), marks=pytest.mark.long),
 ]
@@ -269,7 +275,7 @@ def test_every_bot_finishes_random_seeded_games_seeing_only_its_own_view(levels,
         for seat, level in enumerate(seating):
             if level != "easy":  # a planner samples worlds, from its own views only
                 assert referee.sampled[seat] > 0, level
-            if level == "hard":  # with a clock that never moves no search was cut
+            if level in ("hard", "expert"):  # with a clock that never moves no search was cut
                 assert bots[seat].bot.capped == 0
 
 

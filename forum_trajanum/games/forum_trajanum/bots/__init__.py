@@ -21,7 +21,8 @@ Contract:
   deadline does not cut is the same on any machine.
 - Levels: "easy" (weighted random, ~0.1 ms), "normal" (heuristic with one-step lookahead,
   about a millisecond median), "hard" (anytime flat Monte Carlo search with playouts by the
-  Normal policy, about 0.1 s median and never much past its 2.5 s deadline).
+  Normal policy, about 0.1 s median and never much past its 2.5 s deadline), "expert"
+  (information-set tree search: :mod:`~forum_trajanum.games.forum_trajanum.bots.expert`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from typing import Protocol
 
 from forum_trajanum.games.forum_trajanum.engine import Action, PlayerView
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 
 
 class Bot(Protocol):

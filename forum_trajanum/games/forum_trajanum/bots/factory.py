@@ -6,7 +6,7 @@ from forum_trajanum.games.forum_trajanum.bots import LEVELS, Bot
 
 
 def make_bot(level: str, seed: int, **settings) -> Bot:
-    """A new bot of ``level`` ("easy", "normal" or "hard"), deterministic for ``seed``.
+    """A new bot of ``level`` ("easy", "normal", "hard" or "expert"), deterministic for ``seed``.
 
     ``settings`` are passed to the bot's constructor (e.g. ``iterations=`` or ``clock=`` for
     Hard, used by tests to keep the search small or its deadline from striking). An unknown
@@ -25,4 +25,8 @@ def make_bot(level: str, seed: int, **settings) -> Bot:
         from forum_trajanum.games.forum_trajanum.bots.hard import HardBot
 
         return HardBot(seed, **settings)
+    if key == "expert":
+        from forum_trajanum.games.forum_trajanum.bots.expert import ExpertBot
+
+        return ExpertBot(seed, **settings)
     raise ValueError(f"unknown bot level {level!r}; choose one of: {', '.join(LEVELS)}")

@@ -274,6 +274,15 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "envoy next to one); your largest connected group of envoys (as your slide bar says); "
     "and the cycle's Trajan card, its building task and its collection task, each as often "
     "as you fulfil it.",
+    "Bots (a seat's level in the New game form, or easy, normal, hard or expert in "
+    "--seats). Easy plays plausible moves with some randomness. Normal plans its draft and "
+    "builds for Colonia rows, Trajan tasks, cranes and the Forum, one step ahead. Hard tries "
+    "Normal's best few moves in worlds sampled from what it can see, each played out to the "
+    "end of the round. Expert searches a tree over what its seat may know: Normal's best "
+    "moves, each played in the same sampled worlds to the end of the round and judged by "
+    "the points the position should bring by the end of the game "
+    "(the scorings still to come, this and later cycles' Trajan cards, the Forum). Every bot "
+    "sees only what its seat may see and answers within 3 seconds.",
     "Words.",
     *(f"{heading(word)}: {text}" for word, text in WORDS.items()),
 )  # fmt: skip

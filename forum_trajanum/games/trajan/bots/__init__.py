@@ -1,4 +1,4 @@
-"""Trajan's bots: Easy, Normal and Hard, each deciding from its seat's view alone.
+"""Trajan's bots: Easy, Normal, Hard and Expert, each deciding from its seat's view alone.
 
 ``make_bot(level, seed)`` makes one; ``bot.choose(view)`` returns one of ``view.legal``. A
 bot never receives the game state: it samples worlds consistent with its view
@@ -26,6 +26,8 @@ bot never receives the game state: it samples worlds consistent with its view
   clock (checked inside each playout). The search is the core's
   (:mod:`forum_trajanum.core.search`, Forum Trajanum's Hard uses it too); the candidates,
   the playouts, their horizon and the judging of a leaf are Trajan's, here.
+- **Expert** (:mod:`forum_trajanum.games.trajan.bots.expert`) searches a tree over what its
+  seat may know (the core's :mod:`forum_trajanum.core.ismcts`), three of its turns ahead.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from forum_trajanum.games.trajan.engine.scoring import bonus_points, set_points
 from forum_trajanum.games.trajan.engine.state import GameState
 from forum_trajanum.games.trajan.engine.view import determinize
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 
 _FORUM = D.FORUM_TILES
 #: Weight of a construction type one tile short of each set size (3, then 4 of a type).
@@ -489,9 +491,13 @@ def hint(view: GameState, worlds: int = 3, top: int = 3) -> list[tuple[object, f
 
 
 def make_bot(level: str, seed: int, **settings):
-    """A new Trajan bot of ``level`` ("easy", "normal" or "hard"), deterministic for
-    ``seed``; ``settings`` go to its constructor."""
+    """A new Trajan bot of ``level`` ("easy", "normal", "hard" or "expert"), deterministic
+    for ``seed``; ``settings`` go to its constructor."""
     key = level.strip().lower() if isinstance(level, str) else level
+    if key == "expert":
+        from forum_trajanum.games.trajan.bots.expert import ExpertBot
+
+        return ExpertBot(seed, **settings)
     classes = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
     if key not in classes:
         raise ValueError(f"unknown bot level {level!r}; choose one of: {', '.join(LEVELS)}")

@@ -90,6 +90,16 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "construction sets (3 of a type 10 VP, 4 of a type 20 VP); and the bonus tiles (a grey "
     "tile gives less than its yellow side: the construction one half a VP per worker on a "
     "site, rounded up).",
+    "# The bots",
+    "A seat's level in the New game form, or easy, normal, hard or expert in --seats. "
+    "Easy plays Normal's choice half the time, otherwise any choice that does something. "
+    "Normal plans each choice over the rest of its turn. Hard tries Normal's best few "
+    "choices in worlds sampled from what it can see, two of its own turns ahead. Expert "
+    "searches a tree over what its seat may know: Normal's best choices, each played in the "
+    "same sampled worlds three of its own turns ahead, judged by the points it can expect at "
+    "the end (the final scoring as it stands, Trajan tiles within reach, the quarter's "
+    "demands and senate vote). Every bot sees only what its seat may see and answers "
+    "within 3 seconds.",
 )
 
 

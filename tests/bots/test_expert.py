@@ -1,0 +1,181 @@
+"""Forum Trajanum's Expert: a tree search over what its seat may know. The same choice in
+worlds the seat cannot tell apart, the same choice from a fresh bot as from one that played
+the game so far (a save replays the same game), its iteration budget deciding and its
+deadline a safety cap (tested with a fake clock, never by timing)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from forum_trajanum.core.match import play_game
+from forum_trajanum.games.forum_trajanum.bots.expert import ITERATIONS, ExpertBot
+from forum_trajanum.games.forum_trajanum.bots.factory import make_bot
+from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
+from forum_trajanum.games.forum_trajanum.engine import (
+    apply,
+    current_player,
+    is_over,
+    new_game,
+    view,
+)
+from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
+
+#: a test-sized budget and a clock that never moves (the deadline never strikes)
+SMALL = {"iterations": 4, "clock": lambda: 0.0}
+
+
+class FakeClock:
+    """A clock that advances by ``step`` seconds at every reading."""
+
+    def __init__(self, step: float) -> None:
+        self.step, self.now = step, 0.0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def searched_states(seed: int, players: int, wanted: int):
+    """States of a game played by Normal bots at which Expert searches (several arms)."""
+    state = new_game(seed, players=players)
+    normals = [NormalBot(s) for s in range(players)]
+    probe = ExpertBot(1, **SMALL)
+    found = 0
+    for step in range(600):
+        seat = current_player(state)
+        seen = view(state, seat)
+        if step % 3 == 0:
+            probe.choose(seen)
+            if probe.last.searched and probe.last.candidates >= 2:
+                yield state
+                found += 1
+                if found == wanted:
+                    return
+        apply(state, normals[seat].choose(seen), seat)
+    raise AssertionError("too few searched decisions")
+
+
+def test_make_bot_makes_an_expert():
+    assert make_bot("expert", 3).level == "expert"
+    assert make_bot(" Expert ", 3).level == "expert"
+
+
+def test_expert_chooses_the_same_in_worlds_its_seat_cannot_tell_apart():
+    """Handed the seat's view of the real state and of worlds sampled from that view (other
+    players' tiles, the street cards to come, all drawn afresh), Expert answers the same: its
+    choice depends on nothing the seat may not know."""
+    for state in searched_states(6, 3, wanted=3):
+        seat = current_player(state)
+        seen = view(state, seat)
+        worlds = [determinize(seen, random.Random(k)) for k in (1, 2)]
+        for world in worlds:
+            assert world.model_dump() != state.model_dump()  # another world...
+            assert view(world, seat) == seen  # ...to this seat
+        choices = {str(ExpertBot(7, **SMALL).choose(view(w, seat))) for w in [state, *worlds]}
+        assert len(choices) == 1, choices
+
+
+def test_a_fresh_expert_chooses_what_the_expert_that_played_the_game_so_far_chooses():
+    """A save replays the same game: Expert's worlds come from its seed and the view, not
+    from the decisions it took before, so a bot made afresh (as after loading) agrees."""
+    state = new_game(9, players=2)
+    playing = ExpertBot(5, **SMALL)
+    other = NormalBot(2)
+    compared = 0
+    for step in range(400):
+        if compared == 3 or is_over(state):
+            break
+        seat = current_player(state)
+        seen = view(state, seat)
+        if seat == 0:
+            action = playing.choose(seen)
+            if playing.last.searched and step % 4 == 0:
+                assert ExpertBot(5, **SMALL).choose(seen) == action
+                compared += 1
+        else:
+            action = other.choose(seen)
+        apply(state, action, seat)
+    assert compared == 3
+
+
+@pytest.fixture(scope="module")
+def heavy():
+    return next(searched_states(5, 4, wanted=1))
+
+
+def test_the_iteration_budget_decides_when_the_deadline_does_not_strike(heavy):
+    seat = current_player(heavy)
+    bot = ExpertBot(3, iterations=6, clock=FakeClock(0.0))
+    assert bot.choose(view(heavy, seat)) in view(heavy, seat).legal
+    assert bot.last.searched and bot.last.iterations == 6 and not bot.last.cut
+    assert bot.capped == 0
+    default = ExpertBot(3, clock=FakeClock(0.0))  # the budget by player count: 4 here
+    default.choose(view(heavy, seat))
+    assert default.last.iterations == ITERATIONS[4] < ITERATIONS[2]
+
+
+def test_the_deadline_stops_the_search_and_the_answer_stays_legal(heavy):
+    """A clock that moves 0.05 s at every reading (the search reads it before each
+    iteration and each position a playout tries) reaches the 2.2 s deadline long before a
+    budget of a thousand iterations: the search is cut, the answer is legal."""
+    seat = current_player(heavy)
+    clock = FakeClock(0.05)
+    bot = ExpertBot(3, iterations=1000, clock=clock)
+    assert bot.choose(view(heavy, seat)) in view(heavy, seat).legal
+    assert bot.last.cut and bot.last.iterations < 1000 and bot.capped == 1
+    assert clock.now <= bot.time_limit + 0.2  # stopped before its deadline, a step or so
+
+
+@pytest.mark.long
+def test_expert_finishes_a_game_against_easy_seeing_only_its_views(spy):
+    bots = [spy(ExpertBot(11, iterations=2, clock=lambda: 0.0)), spy(make_bot("easy", 12))]
+    result = play_game(bots, 5, game="forum-trajanum")
+    assert len(result.scores) == 2 and bots[0].seen
+    assert all(seen.viewer == 0 for seen in bots[0].seen)
+
+
+def test_expert_is_a_level_wherever_a_level_is_named():
+    """The New game form offers it, ``new --seats`` and ``host`` take it (a seat named
+    "expert" is a bot, no longer a person with a note), ``simulate`` plays it, and both
+    games make it."""
+    from forum_trajanum.core.simulate import LEVELS
+    from forum_trajanum.games import GAMES
+    from forum_trajanum.tui.screens import LEVEL_CHOICES
+    from forum_trajanum.tui.seats import settings_from_seats
+
+    assert ("bot: expert", "expert") in LEVEL_CHOICES
+    assert "expert" in LEVELS
+    for game in ("forum-trajanum", "trajan"):
+        settings = settings_from_seats("Ann,Expert", coach=(), game=game)
+        assert settings.bots == ["", "expert"] and settings.names[1] == "Expert bot"
+        assert not settings.note
+        assert GAMES.get(game).load("bots").make_bot("expert", 1).level == "expert"
+
+
+def test_expert_samples_worlds_only_from_the_view_it_was_handed(heavy, monkeypatch):
+    """determinize, a bot's only way to a full state, is fed the very view Expert was
+    handed, and nothing in the module makes or views a full state."""
+    import ast
+    import inspect
+
+    import forum_trajanum.games.forum_trajanum.bots.expert as expert_module
+
+    seat = current_player(heavy)
+    handed = view(heavy, seat)
+    fed = []
+
+    def checked(seen, rng):
+        assert seen is handed
+        fed.append(seen.viewer)
+        return determinize(seen, rng)
+
+    monkeypatch.setattr(expert_module, "determinize", checked)
+    ExpertBot(3, iterations=3, clock=FakeClock(0.0)).choose(handed)
+    assert fed and set(fed) == {seat}
+    tree = ast.parse(inspect.getsource(expert_module))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            names = {alias.name for alias in node.names}
+            assert not names & {"GameState", "PlayerState", "new_game", "view"}

@@ -1,0 +1,93 @@
+"""Trajan's Expert: a tree search over what its seat may know. It reaches a full state only
+through determinize(view), answers the same from a fresh bot as from one that played the game
+so far (a save replays the same game), its iteration budget decides and its deadline is a
+safety cap (tested with a clock of work, never by timing). The same choice in worlds the
+seat cannot tell apart is tested with every level in test_bots.py."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+
+import forum_trajanum.games.trajan.bots.expert as expert_module
+from forum_trajanum.games.trajan.bots import NormalBot, make_bot
+from forum_trajanum.games.trajan.bots.expert import ExpertBot
+from forum_trajanum.games.trajan.engine.rules import (
+    apply,
+    current_player,
+    is_over,
+    new_game,
+)
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.view import view
+
+SMALL = {"iterations": 4, "candidates": 3, "turns": 1, "clock": lambda: 0.0}
+
+
+def test_make_bot_makes_an_expert():
+    assert make_bot("expert", 3).level == "expert"
+
+
+def test_the_expert_module_reaches_a_full_state_only_through_determinize():
+    tree = ast.parse(inspect.getsource(expert_module))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            names |= {alias.name for alias in node.names}
+            if node.module == "forum_trajanum.games.trajan.engine.view":
+                assert {a.name for a in node.names} == {"determinize"}
+    assert not names & {"new_game", "view", "GAME", "play_game", "random_game"}
+
+
+def _searched_game(seed: int, players: int = 2):
+    """(state, view) at each decision of seat 0 where Expert searches, in a game where seat
+    0 is Expert and the others Normal; Expert's answers are played."""
+    state = new_game(seed, TrajanOptions(players=players))
+    expert = ExpertBot(5, **SMALL)
+    others = [NormalBot(s) for s in range(players)]
+    for _ in range(3000):
+        if is_over(state):
+            return
+        seat = current_player(state)
+        seen = view(state, seat)
+        if seat == 0:
+            action = expert.choose(seen)
+            if expert.last.searched:
+                yield seen, action, expert
+        else:
+            action = others[seat].choose(seen)
+        apply(state, action)
+
+
+def test_a_fresh_expert_chooses_what_the_expert_that_played_the_game_so_far_chooses():
+    """Expert's worlds come from its seed and the view, not from the decisions it took
+    before: a bot made afresh (as after loading a save) answers the same."""
+    compared = 0
+    for seen, action, _ in _searched_game(3):
+        assert ExpertBot(5, **SMALL).choose(seen) == action
+        compared += 1
+        if compared == 4:
+            break
+    assert compared == 4
+
+
+class Work:
+    """A clock that moves one unit per reading."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_the_budget_decides_and_the_deadline_is_a_safety_cap():
+    seen, _, _ = next(_searched_game(4))
+    free = ExpertBot(1, iterations=5, candidates=3, turns=1, clock=lambda: 0.0)
+    assert free.choose(seen) in seen.legal
+    assert free.last.iterations == 5 and not free.last.cut and free.capped == 0
+    clock = Work()
+    cut = ExpertBot(1, iterations=10_000, candidates=3, turns=1, time_limit=30.0, clock=clock)
+    assert cut.choose(seen) in seen.legal
+    assert cut.last.cut and cut.last.iterations < 10_000 and cut.capped == 1
