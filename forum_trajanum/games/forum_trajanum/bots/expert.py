@@ -172,4 +172,5 @@ class ExpertBot:
         return top[chosen][1]
 
     def _tick(self) -> None:
-        self._deadline.tick()
+        if self._deadline is not None:  # set by the think that plays the playouts ticking it
+            self._deadline.tick()
