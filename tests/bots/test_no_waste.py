@@ -247,6 +247,25 @@ def test_the_detector_sees_a_recolouring_undone_and_a_chain():
     assert played(str(first)) == []
 
 
+def test_the_trajan_detector_sees_turns_of_random_play_that_spend_for_nothing():
+    """Random play does waste turns (a march there and back on an extra action tile, rules
+    "Military" and "Forum": the tile is spent, the leader back where it was), so the Trajan
+    check below can fail."""
+    game = GAMES.get(TRAJAN)
+    found: list[str] = []
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = game.new_game(seed, game.options(players=2 + seed % 3))
+        watch = Waste(TRAJAN, set(range(4)))
+        while not game.is_over(state):
+            seat = game.current_player(state)
+            watch.step(state, seat, rng.choice(game.legal_actions(state)))
+        found += watch.finish(state)
+        if found:
+            break
+    assert found
+
+
 @pytest.mark.parametrize("name", [FT, TRAJAN])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_no_level_wastes_in_whole_games(name, seed):
@@ -283,3 +302,35 @@ def test_no_level_wastes_at_random_building_steps(level):
                 checked += 1
             game.apply(state, rng.choice(legal), seat)
     assert checked >= 20
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_trajan_level_wastes_a_turn_from_random_positions(level):
+    """Random positions from random play (rules "Course of play"): each level plays one whole
+    turn from the start of a turn; none ends no better with something spent."""
+    game = GAMES.get(TRAJAN)
+    rng = random.Random(38)
+    checked = 0
+    for seed in range(4):
+        state = game.new_game(200 + seed, game.options(players=2 + seed % 3))
+        while not game.is_over(state) and checked < 6 * (seed + 1):
+            seat = game.current_player(state)
+            legal = game.legal_actions(state)
+            if game.decision_kind(state) == "source" and rng.random() < 0.3:
+                bot = make(TRAJAN, level, seed)
+                watch = Waste(TRAJAN, {seat})
+                s = state.clone()
+                watch.step(s, seat, bot.choose(game.view(s, seat)))
+                while game.decision_kind(s) in _TRAJAN_TURN - {"source"}:
+                    who = game.current_player(s)
+                    watch.step(
+                        s,
+                        who,
+                        bot.choose(game.view(s, who))
+                        if who == seat
+                        else rng.choice(game.legal_actions(s)),
+                    )
+                assert watch.finish(s) == [], f"seed {200 + seed}"
+                checked += 1
+            game.apply(state, rng.choice(legal), seat)
+    assert checked >= 12
