@@ -67,14 +67,6 @@ simulate --players hard,normal --games 40 --seed 1 --first-game K --jobs 2``, K 
 120, 160; longest think 2.32 s); in 4-player games (``simulate --players
 hard,hard,normal,normal --games 4 --seed 1 --jobs 2``, with the test suite running beside it,
 load 3.5) Hard's think median was 0.06-0.11 s and its longest 2.19 s.
-
-With the building step searched and the slide bar's progress valued (``push`` 4), on
-2026-12-06 (2 cores, load 6-7 from other work): against Normal, 59.5 of 80 two-player games,
-74.4 % (95 % CI 63.8-82.7 %), 92.5 points (sd 17.8, 10th percentile 70.9, median 90.0) to
-77.3 (sd 13.1, median 74.5); think median 0.20-0.24 s, longest 2.195 s (``nice -n 5
-forum-trajanum simulate --players hard,normal --games 40 --seed 38 --first-game K --jobs 2``,
-K = 0, 40). Issue 38's target (85 % over 200 games, Hard's 10th percentile at least Normal's
-median) is not reached.
 """
 
 from __future__ import annotations
