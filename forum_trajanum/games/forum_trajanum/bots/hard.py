@@ -7,10 +7,8 @@ For each non-trivial decision:
 
 1. The Normal policy ranks the legal actions on one world sampled from the view; the best
    few become the root candidates. A clear favourite (ahead by ``margin`` points) is played
-   at once, without a search. The building step is searched too (issue 38: trusting the
-   Normal ranking there, Hard built few coloured structures, left its envoys on the ship and
-   its slide bar low); ``trust_normal`` names decisions whose Normal ranking is played as it
-   is.
+   at once, without a search. In the building step the Normal ranking (a full one-step
+   lookahead over builds and conversions) is trusted as it is.
 2. Each world is sampled fresh from the view
    (:func:`~forum_trajanum.games.forum_trajanum.engine.determinize.determinize`: hidden tiles, other
    players'
@@ -20,10 +18,8 @@ For each non-trivial decision:
    (:class:`~forum_trajanum.games.forum_trajanum.bots.normal.NormalPolicy`, with a narrower building
    lookahead
    to keep playouts quick). All candidates share each world, so their differences are
-   measured with little noise. A leaf is scored by :func:`judged` (:func:`evaluate`, plus
-   ``push`` VP per scoring to come for a slide bar all the way to its next cypress: the
-   evaluation alone saw an upgrade's worth only once the bar reached the cypress) as the
-   bot's value minus the best opponent's.
+   measured with little noise. A leaf is scored by :func:`evaluate` as the bot's expected
+   final points minus the best opponent's.
 3. The time goes where it matters (successive elimination on the paired differences):
    after ``min_worlds`` worlds, a candidate whose mean is behind the leader's by more than
    ``z`` standard errors drops out and is no longer played; the search stops early when one
@@ -77,10 +73,9 @@ from collections.abc import Callable
 
 from forum_trajanum.core.search import Budget, Deadline, SearchReport, play_out, search
 from forum_trajanum.games.forum_trajanum.bots import legal_of
-from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate, scorings_left
+from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
 from forum_trajanum.games.forum_trajanum.bots.thrift import Thrift
-from forum_trajanum.games.forum_trajanum.data import bar_reading, prestige_section
 from forum_trajanum.games.forum_trajanum.engine import (
     Action,
     PlayerView,
@@ -97,30 +92,10 @@ from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
 QUICK = frozenset({D.SETUP_CRANES, D.SETUP_ROW, D.SETUP_DIAGONAL, D.HANDICAP, D.WORKER, D.GAIN})
 
 
-def bar_progress(state, p: int) -> float:
-    """How far player ``p``'s slide bar is from its section's start towards the next cypress
-    (0 to 1; 0 in the last section), times the scorings still to come: what the next
-    section's better values (area bonus +1, Trajan tasks +2 VP each) are already worth."""
-    pl = state.players[p]
-    s = scorings_left(state)
-    reading = bar_reading(pl.prestige, pl.flipped)
-    section = prestige_section(reading)
-    if not s or section >= 2:
-        return 0.0
-    start, end = (0, 3, 6)[section], (3, 6, 8)[section]
-    return s * (reading - start) / (end - start)
-
-
-def judged(state, p: int, push: float = 0.0) -> float:
-    """Hard's value of player ``p``'s position: :func:`evaluate`, plus ``push`` VP per
-    scoring to come for a slide bar all the way to its next cypress (:func:`bar_progress`)."""
-    return evaluate(state, p) + (push * bar_progress(state, p) if push else 0.0)
-
-
-def relative_value(state, me: int, push: float = 0.0) -> float:
-    """Own value minus the best opponent's."""
-    mine = judged(state, me, push)
-    others = [judged(state, p, push) for p in range(len(state.players)) if p != me]
+def relative_value(state, me: int) -> float:
+    """Own evaluation minus the best opponent's."""
+    mine = evaluate(state, me)
+    others = [evaluate(state, p) for p in range(len(state.players)) if p != me]
     return mine - max(others)
 
 
@@ -137,12 +112,11 @@ class HardBot:
         margin: float = 6.0,
         time_limit: float = 2.2,
         prior_weight: float = 0.3,
-        trust_normal: tuple[str, ...] = (),
+        trust_normal: tuple[str, ...] = (D.BUILD,),
         playout_builds: int = 2,
         min_worlds: int = 3,
         z: float = 2.0,
         indifferent: float = 1.0,
-        push: float = 4.0,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
@@ -156,7 +130,6 @@ class HardBot:
         self.min_worlds = min_worlds
         self.z = z
         self.indifferent = indifferent
-        self.push = push
         self.clock = clock
         self.policy = NormalPolicy(self.rng)
         # how every player is assumed to play in the playouts
@@ -215,7 +188,7 @@ class HardBot:
             sample=lambda: determinize(view, self.rng),
             apply=apply,
             play=play,
-            judge=lambda state: (relative_value(state, me, self.push), evaluate(state, me)),
+            judge=lambda state: (relative_value(state, me), evaluate(state, me)),
             deadline=deadline,
             budget=Budget(
                 max_playouts=self.iterations,
