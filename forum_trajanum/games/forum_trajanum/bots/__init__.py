@@ -21,8 +21,7 @@ Contract:
   deadline does not cut is the same on any machine.
 - Levels: "easy" (weighted random, ~0.1 ms), "normal" (heuristic with one-step lookahead,
   about a millisecond median), "hard" (anytime flat Monte Carlo search with playouts by the
-  Normal policy, building steps included, about 0.25 s median and never much past its 2.2 s
-  deadline).
+  Normal policy, about 0.1 s median and never much past its 2.2 s deadline).
 - No waste: every level leaves out the conversions that would bring its building step back
   to where it has been, or reach with more conversions what fewer could
   (:mod:`~forum_trajanum.games.forum_trajanum.bots.thrift`).
