@@ -277,6 +277,8 @@ def summarize(
             "win_rate_ci95": wilson(sum(row["win"] for row in rows), len(rows)),
             "score_mean": statistics.fmean(scores) if scores else 0.0,
             "score_std": statistics.pstdev(scores) if len(scores) > 1 else 0.0,
+            "score_p10": percentile(scores, 10),
+            "score_median": statistics.median(scores) if scores else 0.0,
             "points_mean": {
                 key: statistics.fmean(row["points"].get(key, 0) for row in rows) if rows else 0.0
                 for key in keys
@@ -322,6 +324,18 @@ def _seat_of(item: tuple[Any, ...]) -> int:
     return int(item[1]["seat"])
 
 
+def percentile(values: Sequence[float], p: float) -> float:
+    """The ``p``-th percentile of ``values``, interpolated between the two nearest ranks (the
+    spreadsheet way: the smallest value is the 0th, the largest the 100th); 0 for none."""
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    at = (len(ordered) - 1) * p / 100
+    low = math.floor(at)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
+
+
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval of a win rate (shared wins count fractionally)."""
     if games == 0:
@@ -344,8 +358,8 @@ def render_table(summary: dict[str, Any]) -> Table:
         played += f" of {summary.get('planned_games')} (interrupted)"
     table = Table(
         caption=(
-            "points columns: mean points per category; think: milliseconds per decision "
-            "(mean, median, max)"
+            "score: mean, standard deviation, 10th percentile and median; points columns: "
+            "mean points per category; think: milliseconds per decision (mean, median, max)"
         ),
         title=(
             f"{GAMES.title(summary['game'])}: {played} games, players "
@@ -355,7 +369,7 @@ def render_table(summary: dict[str, Any]) -> Table:
         ),
     )
     categories = summary.get("categories") or GAMES.get(summary["game"]).categories
-    headers = ["bot", "games", "win", "win 95% CI", "score", "sd"]
+    headers = ["bot", "games", "win", "win 95% CI", "score", "sd", "p10", "med"]
     headers += [short for _, short in categories] + ["think", "median", "max"]
     for i, header in enumerate(headers):
         table.add_column(header, justify="left" if i == 0 else "right", no_wrap=True)
@@ -367,6 +381,8 @@ def render_table(summary: dict[str, Any]) -> Table:
             "{:.0%}-{:.0%}".format(*row["win_rate_ci95"]),
             f"{row['score_mean']:.1f}",
             f"{row['score_std']:.1f}",
+            f"{row.get('score_p10', 0.0):.1f}",
+            f"{row.get('score_median', 0.0):.1f}",
             *(f"{row['points_mean'][k]:.1f}" for k, _ in categories),
             f"{row['think_mean'] * 1000:.1f}",
             f"{row['think_median'] * 1000:.1f}",

@@ -20,6 +20,7 @@ BOT_MODULES = (
     "forum_trajanum.games.forum_trajanum.bots.hard",
     "forum_trajanum.games.forum_trajanum.bots.evaluation",
     "forum_trajanum.games.forum_trajanum.bots.factory",
+    "forum_trajanum.games.forum_trajanum.bots.thrift",
 )
 #: Small budgets keep the tests quick; the search itself is the same: every search still
 #: samples worlds from the view, plays each candidate in them to the end of the round and

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from forum_trajanum import simulate
+from forum_trajanum.core.simulate import percentile
 from forum_trajanum.games.forum_trajanum.engine.state import POINT_SOURCES
 from forum_trajanum.simulate import game_plan
 
@@ -158,3 +159,40 @@ def test_a_trajan_simulation_prints_its_table_and_keeps_readable_records(tmp_pat
         state = found.record.replay()
         assert is_over(state)
         assert [pl.score for pl in state.players] == game["scores"]
+
+
+def test_the_summary_and_table_give_each_levels_10th_percentile_and_median_score():
+    """Issue 38: a collapse shows in the low scores, not in the mean: the table says each
+    level's 10th-percentile and median score (11 games scoring 0, 10, ..., 100: 10 and 50)."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    keys = simulate.point_keys("forum-trajanum")
+    games = [
+        {"game": g, "seed": g, "win_score": 0, "winner_final_scoring": 0,
+         "bots": {b: {"score": 10 * g + b, "points": dict.fromkeys(keys, 0), "win": float(b),
+                      "think": [0.001], "final_scoring": 1, "capped": 0, "seat": b}
+                  for b in range(2)}}
+        for g in range(11)
+    ]  # fmt: skip
+    summary = simulate.summarize(
+        ["hard", "normal"], games, seed=1, jobs=1, elapsed=1.0, game="forum-trajanum"
+    )
+    assert summary["bots"]["hard"]["score_p10"] == 10.0
+    assert summary["bots"]["hard"]["score_median"] == 50.0
+    assert summary["bots"]["normal"]["score_p10"] == 11.0
+    assert summary["bots"]["normal"]["score_median"] == 51.0
+    console = Console(file=StringIO(), width=200, record=True)
+    simulate.print_table(summary, console)
+    text = console.export_text()
+    assert "p10" in text and "med" in text and "10th percentile" in text
+    hard_row = next(line for line in text.splitlines() if "│ hard" in line or "hard " in line)
+    assert "10.0" in hard_row and "50.0" in hard_row
+
+
+def test_percentile_interpolates_between_ranks():
+    assert percentile([], 10) == 0.0
+    assert percentile([7], 10) == 7.0
+    assert percentile([0, 100], 10) == pytest.approx(10.0)
+    assert percentile([3, 1, 2], 50) == 2.0

@@ -21,8 +21,11 @@ Contract:
   deadline does not cut is the same on any machine.
 - Levels: "easy" (weighted random, ~0.1 ms), "normal" (heuristic with one-step lookahead,
   about a millisecond median), "hard" (anytime flat Monte Carlo search with playouts by the
-  Normal policy, about 0.1 s median and never much past its 2.5 s deadline), "expert"
+  Normal policy, about 0.1 s median and never much past its 2.2 s deadline), "expert"
   (information-set tree search: :mod:`~forum_trajanum.games.forum_trajanum.bots.expert`).
+- No waste: every level leaves out the conversions that would bring its building step back
+  to where it has been, or reach with more conversions what fewer could
+  (:mod:`~forum_trajanum.games.forum_trajanum.bots.thrift`).
 """
 
 from __future__ import annotations

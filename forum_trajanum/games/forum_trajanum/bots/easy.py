@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 
 from forum_trajanum.games.forum_trajanum.bots import legal_of
+from forum_trajanum.games.forum_trajanum.bots.thrift import Thrift
 from forum_trajanum.games.forum_trajanum.engine import Action, PlayerView
 from forum_trajanum.games.forum_trajanum.engine.actions import (
     Build,
@@ -64,7 +65,8 @@ class EasyBot:
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+        self.thrift = Thrift()
 
     def choose(self, view: PlayerView) -> Action:
-        """One of the view's legal actions."""
-        return easy_pick(legal_of(view), self.rng)
+        """One of the view's legal actions (never a wasteful conversion: :mod:`.thrift`)."""
+        return easy_pick(self.thrift.choices(view, legal_of(view)), self.rng)

@@ -75,6 +75,7 @@ from forum_trajanum.core.search import Budget, Deadline, SearchReport, play_out,
 from forum_trajanum.games.forum_trajanum.bots import legal_of
 from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
+from forum_trajanum.games.forum_trajanum.bots.thrift import Thrift
 from forum_trajanum.games.forum_trajanum.engine import (
     Action,
     PlayerView,
@@ -135,6 +136,7 @@ class HardBot:
         self.playout = NormalPolicy(
             self.rng, build_candidates=playout_builds, tick=self._playout_tick
         )
+        self.thrift = Thrift()  # no wasteful conversions at the building step
         self.capped = 0  # searches the deadline cut short
         self.last = SearchReport()
         self._deadline: Deadline | None = None  # the decision's, while it is searched
@@ -143,7 +145,7 @@ class HardBot:
         """The candidate with the best mean rollout value, found before the deadline."""
         deadline = self._deadline = Deadline(self.time_limit, self.clock)
         self.last = SearchReport()
-        legal = legal_of(view)
+        legal = self.thrift.choices(view, legal_of(view))
         if len(legal) == 1:
             return legal[0]
         me = view.viewer

@@ -30,6 +30,7 @@ from forum_trajanum.games.forum_trajanum.bots.evaluation import (
     scorings_left,
     tile_value,
 )
+from forum_trajanum.games.forum_trajanum.bots.thrift import Thrift
 from forum_trajanum.games.forum_trajanum.data import (
     CITIZEN_KINDS,
     COLOURS,
@@ -328,10 +329,11 @@ class NormalBot:
         self.seed = seed
         self.rng = random.Random(seed)
         self.policy = NormalPolicy(self.rng, build_candidates)
+        self.thrift = Thrift()
 
     def choose(self, view: PlayerView) -> Action:
         """The action the heuristic likes best among ``view.legal``."""
-        legal = legal_of(view)
+        legal = self.thrift.choices(view, legal_of(view))
         if len(legal) == 1:
             return legal[0]
         state = determinize(view, self.rng)
