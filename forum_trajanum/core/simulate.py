@@ -4,7 +4,7 @@ Trajan), whose entry point, :mod:`forum_trajanum.simulate`, names the program's 
 
 Games run in parallel worker processes (Ctrl-C stops early and reports the games finished);
 seats rotate so that every bot sits in every seat equally often (as far as the number of games
-allows). The summary is a table (and, with
+allows), each deal (game seed) played once in every rotation. The summary is a table (and, with
 ``--json``, a JSON file) per bot: win rate (shared wins count fractionally), final score mean
 and standard deviation, mean points per scoring category, think time per decision. With
 ``--records DIR`` the record of every game is kept in DIR, in the format saves use, so that
@@ -40,7 +40,7 @@ from forum_trajanum.core.game import GAMES
 
 #: The bot levels every game has.
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
-#: A game's seed is ``seed * SEED_STRIDE + its number`` (:func:`game_plan`).
+#: A game's seed is ``seed * SEED_STRIDE + its number // seats`` (:func:`game_plan`).
 SEED_STRIDE = 1_000_003
 #: A record keeps a seed in 64 bits (signed): every game's seed must fit.
 SEED_BITS = 63
@@ -74,7 +74,9 @@ def _labels(levels: Sequence[str]) -> list[str]:
 def game_plan(
     levels: Sequence[str], games: int, seed: int, first: int = 0
 ) -> list[tuple[int, int, list[int]]]:
-    """(game index, game seed, bot index per seat) for every game: seats rotate each game.
+    """(game index, game seed, bot index per seat) for every game: seats rotate each game,
+    and each game seed is played once in every rotation before the next one (games 0 and 1 of
+    two bots: the same deal with the seats swapped), so the luck of a deal is every bot's alike.
 
     ``first`` skips the plan's first games, so that a long series can be played in chunks
     (``--first-game 40 --games 40`` plays games 41-80 of the same plan)."""
@@ -82,7 +84,7 @@ def game_plan(
     plan = []
     for g in range(first, first + games):
         rotation = g % n
-        plan.append((g, seed * SEED_STRIDE + g, [(s + rotation) % n for s in range(n)]))
+        plan.append((g, seed * SEED_STRIDE + g // n, [(s + rotation) % n for s in range(n)]))
     return plan
 
 

@@ -17,7 +17,19 @@ def test_seats_rotate_evenly():
     for bot in range(3):
         seats = sorted(seating.index(bot) for _, _, seating in plan)
         assert seats == [0, 0, 1, 1, 2, 2]
-    assert len({game_seed for _, game_seed, _ in plan}) == 6
+    assert len({game_seed for _, game_seed, _ in plan}) == 2
+
+
+def test_each_deal_is_played_with_the_seats_swapped():
+    # bots.md: "seats swapped between paired games on the same seeds": a deal's luck is shared
+    plan = game_plan(["expert", "hard"], 6, seed=11)
+    by_seed: dict[int, list[list[int]]] = {}
+    for _, game_seed, seating in plan:
+        by_seed.setdefault(game_seed, []).append(seating)
+    assert len(by_seed) == 3
+    assert all(sorted(seatings) == [[0, 1], [1, 0]] for seatings in by_seed.values())
+    # a series played in chunks is the same plan
+    assert game_plan(["expert", "hard"], 4, seed=11, first=2) == plan[2:]
 
 
 def test_json_and_table(tmp_path, capsys):
