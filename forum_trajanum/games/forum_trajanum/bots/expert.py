@@ -47,14 +47,13 @@ from forum_trajanum.core.ismcts import Plan, TreeReport, ismcts, seeded
 from forum_trajanum.core.search import Deadline, play_out
 from forum_trajanum.games.forum_trajanum.bots import legal_of
 from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate
-from forum_trajanum.games.forum_trajanum.bots.hard import QUICK
+from forum_trajanum.games.forum_trajanum.bots.hard import shortlist, standings
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
 from forum_trajanum.games.forum_trajanum.engine import (
     Action,
     PlayerView,
     apply,
     current_player,
-    decision_kind,
     is_over,
     legal_actions,
 )
@@ -64,12 +63,6 @@ from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
 #: Iterations a decision's search plays, by player count: a playout of a round takes about
 #: twice as long with four players as with two.
 ITERATIONS = {2: 20, 3: 14, 4: 10}
-
-
-def standings(state) -> list[float]:
-    """Every seat's evaluation less its best rival's."""
-    values = [evaluate(state, p) for p in range(len(state.players))]
-    return [v - max(values[:p] + values[p + 1 :]) for p, v in enumerate(values)]
 
 
 class ExpertBot:
@@ -117,17 +110,12 @@ class ExpertBot:
         deadline = self._deadline = Deadline(self.time_limit, self.clock)
         rng = random.Random(seeded(self.seed, view.model_dump_json()))
         me = view.viewer
-        world = determinize(view, rng)
-        policy = NormalPolicy(rng)
-        ranked = policy.ranked(world, me, legal_actions(world), view.colonias[me].unseen)
-        by_text = {str(a): a for a in legal}
-        ranked = [(v, by_text[str(a)]) for v, a in ranked if str(a) in by_text]
-        kind = decision_kind(world)
-        if kind in QUICK or kind in self.trust_normal or len(ranked) == 1:
-            return ranked[0][1]
-        top = ranked[: self.candidates]
-        if top[0][0] - top[1][0] >= self.margin:
-            return top[0][1]
+        decided, top = shortlist(
+            view, legal, NormalPolicy(rng), rng,
+            trust_normal=self.trust_normal, candidates=self.candidates, margin=self.margin,
+        )  # fmt: skip
+        if decided is not None:
+            return decided
         playout = NormalPolicy(rng, build_candidates=self.playout_builds, tick=self._tick)
         horizon = (view.cycle, view.round)
 

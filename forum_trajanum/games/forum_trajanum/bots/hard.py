@@ -92,11 +92,43 @@ from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
 QUICK = frozenset({D.SETUP_CRANES, D.SETUP_ROW, D.SETUP_DIAGONAL, D.HANDICAP, D.WORKER, D.GAIN})
 
 
+def standings(state) -> list[float]:
+    """Every seat's evaluation less its best rival's."""
+    values = [evaluate(state, p) for p in range(len(state.players))]
+    return [v - max(values[:p] + values[p + 1 :]) for p, v in enumerate(values)]
+
+
 def relative_value(state, me: int) -> float:
     """Own evaluation minus the best opponent's."""
-    mine = evaluate(state, me)
-    others = [evaluate(state, p) for p in range(len(state.players)) if p != me]
-    return mine - max(others)
+    return standings(state)[me]
+
+
+def shortlist(
+    view: PlayerView,
+    legal: list[Action],
+    policy: NormalPolicy,
+    rng: random.Random,
+    *,
+    trust_normal: frozenset[str],
+    candidates: int,
+    margin: float,
+) -> tuple[Action | None, list[tuple[float, Action]]]:
+    """Normal's ranking of ``legal`` in one world sampled from ``view`` (Hard's and Expert's
+    first step): the action to play without a search (a quick or trusted decision, one
+    choice, or one Normal prefers by ``margin``) or None, and the best ``candidates`` as
+    (Normal's value, action)."""
+    me = view.viewer
+    world = determinize(view, rng)
+    ranked = policy.ranked(world, me, legal_actions(world), view.colonias[me].unseen)
+    by_text = {str(a): a for a in legal}
+    ranked = [(v, by_text[str(a)]) for v, a in ranked if str(a) in by_text]
+    kind = decision_kind(world)
+    if kind in QUICK or kind in trust_normal or len(ranked) == 1:
+        return ranked[0][1], ranked[:1]
+    top = ranked[:candidates]
+    if top[0][0] - top[1][0] >= margin:
+        return top[0][1], top
+    return None, top
 
 
 class HardBot:
@@ -148,18 +180,13 @@ class HardBot:
         legal = self.thrift.choices(view, legal_of(view))
         if len(legal) == 1:
             return legal[0]
+        decided, top = shortlist(
+            view, legal, self.policy, self.rng,
+            trust_normal=self.trust_normal, candidates=self.candidates, margin=self.margin,
+        )  # fmt: skip
+        if decided is not None:
+            return decided
         me = view.viewer
-        unseen = view.colonias[me].unseen
-        world = determinize(view, self.rng)
-        ranked = self.policy.ranked(world, me, legal_actions(world), unseen)
-        by_text = {str(a): a for a in legal}
-        ranked = [(v, by_text[str(a)]) for v, a in ranked if str(a) in by_text]
-        kind = decision_kind(world)
-        if kind in QUICK or (kind in self.trust_normal) or len(ranked) == 1:
-            return ranked[0][1]
-        top = ranked[: self.candidates]
-        if top[0][0] - top[1][0] >= self.margin:
-            return top[0][1]
         return self._search(view, me, [a for _, a in top], [v for v, _ in top], deadline)
 
     def _search(
