@@ -104,27 +104,7 @@ class Flow:
         if self._handles[task.kind](state, task, action) is AGAIN:
             tasks.insert(depth, task)  # the decision stays open below what the action started
         state.actions_taken += 1
-        # what _run does, written out here: apply is the engine's hottest call
-        private["_legal"] = None
-        decisions = self._decisions
-        while tasks:
-            task = tasks[-1]
-            rule = decisions.get(task.kind)
-            if rule is not None:
-                options = rule.options(state, task)
-                if options:
-                    private["_legal"] = options
-                    phase = task.phase
-                    if phase is not None and phase != state.phase:
-                        state.phase = phase
-                    return state
-                tasks.pop()
-                if rule.skipped is not None:
-                    rule.skipped(state, task)
-                continue
-            tasks.pop()
-            self._runs[task.kind](state, task)
-        state.phase = "over"
+        self._run(state, private)
         return state
 
     def run_automatic(self, state: Any) -> None:

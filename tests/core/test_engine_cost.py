@@ -57,7 +57,7 @@ def test_a_random_four_player_decision_costs_no_more_python_calls_than_its_budge
 
 def _applied_then_run(flow, state, action) -> None:
     """What ``Flow.apply`` is defined to do with a legal action: the handler, then the
-    automatic tasks run by ``run_automatic`` (apply writes that loop out for speed)."""
+    automatic tasks run by ``run_automatic`` (apply runs them by the same loop, ``_run``)."""
     task = state.tasks.pop()
     depth = len(state.tasks)
     if flow._decisions[task.kind].handle(state, task, action) is AGAIN:
