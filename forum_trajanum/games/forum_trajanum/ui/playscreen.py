@@ -195,8 +195,8 @@ class PlayScreen(GameScreen):
     def on_mount(self) -> None:
         for grid in self.query(".other-grid").results(ColoniaGrid):
             grid.can_focus = False
-        # Tab goes from the Colonia straight to the choices; the side panel scrolls by mouse
-        # (its supply and tracks are also on the players panel, p)
+        # Tab goes from the Colonia straight to the choices; the side panel scrolls by PgUp /
+        # PgDn (its foot says so) and by mouse (its supply is also on the players panel, p)
         side = self.query_one("#colonia-side")
         side.can_focus = False
         # its foot says, whenever that changes, whether lines are below its view
