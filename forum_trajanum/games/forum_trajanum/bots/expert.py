@@ -49,6 +49,7 @@ from forum_trajanum.games.forum_trajanum.bots import legal_of
 from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate
 from forum_trajanum.games.forum_trajanum.bots.hard import shortlist, standings
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
+from forum_trajanum.games.forum_trajanum.bots.thrift import Thrift
 from forum_trajanum.games.forum_trajanum.engine import (
     Action,
     PlayerView,
@@ -97,6 +98,7 @@ class ExpertBot:
         self.playout_builds = playout_builds
         self.time_limit = time_limit
         self.clock = clock
+        self.thrift = Thrift()  # no wasteful conversions at the building step, as for Hard
         self.capped = 0  # searches the deadline cut short
         self.last = TreeReport()
         self._deadline: Deadline | None = None
@@ -104,7 +106,7 @@ class ExpertBot:
     def choose(self, view: PlayerView) -> Action:
         """The arm with the best mean value after the tree search."""
         self.last = TreeReport()
-        legal = legal_of(view)
+        legal = self.thrift.choices(view, legal_of(view))
         if len(legal) == 1:
             return legal[0]
         deadline = self._deadline = Deadline(self.time_limit, self.clock)
