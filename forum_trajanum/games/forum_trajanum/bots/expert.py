@@ -46,10 +46,10 @@ from dataclasses import replace
 from forum_trajanum.core.ismcts import Plan, TreeReport, ismcts, seeded
 from forum_trajanum.core.search import Deadline, play_out
 from forum_trajanum.games.forum_trajanum.bots import legal_of
-from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate
-from forum_trajanum.games.forum_trajanum.bots.hard import shortlist, standings
+from forum_trajanum.games.forum_trajanum.bots.hard import shortlist
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
 from forum_trajanum.games.forum_trajanum.bots.thrift import Thrift
+from forum_trajanum.games.forum_trajanum.bots.value import judge
 from forum_trajanum.games.forum_trajanum.engine import (
     Action,
     PlayerView,
@@ -84,6 +84,8 @@ class ExpertBot:
         prior_weight: float = 0.2,
         playout_builds: int = 2,
         time_limit: float = 2.2,
+        value: str = "evaluate",
+        ranking_value: str = "evaluate",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
@@ -97,6 +99,11 @@ class ExpertBot:
         self.prior_weight = prior_weight
         self.playout_builds = playout_builds
         self.time_limit = time_limit
+        self.value = value
+        self.judge = judge(value)  # (every seat's standing, own expected final points)
+        # the value of the Normal ranking that shortlists the arms and decides the building
+        # step (the playouts keep the hand-set one: they stand for the Normal players)
+        self.ranking_value = ranking_value
         self.clock = clock
         self.thrift = Thrift()  # no wasteful conversions at the building step, as for Hard
         self.capped = 0  # searches the deadline cut short
@@ -113,7 +120,7 @@ class ExpertBot:
         rng = random.Random(seeded(self.seed, view.model_dump_json()))
         me = view.viewer
         decided, top = shortlist(
-            view, legal, NormalPolicy(rng), rng,
+            view, legal, NormalPolicy(rng, value=judge(self.ranking_value)[1]), rng,
             trust_normal=self.trust_normal, candidates=self.candidates, margin=self.margin,
         )  # fmt: skip
         if decided is not None:
@@ -139,8 +146,8 @@ class ExpertBot:
                 done,
                 tick=lambda _: deadline.tick(),
             )
-            values = standings(state)
-            return values, evaluate(state, me)
+            ranks, own = self.judge
+            return ranks(state), own(state, me)
 
         best = top[0][0]
         players = len(view.colonias)
