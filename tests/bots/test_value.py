@@ -102,3 +102,37 @@ def test_the_solver_solves_a_system_that_needs_a_row_swap():
     script = load_script()
     x = script.solve([[0.0, 2.0, 1.0], [1.0, 1.0, 0.0], [3.0, 0.0, 1.0]], [5.0, 3.0, 4.0])
     assert [round(v, 9) for v in x] == [1.0, 2.0, 1.0]
+
+
+def test_expert_and_hard_judge_their_leaves_by_the_value_they_are_given(monkeypatch):
+    """value="fitted" sends every leaf of the search through the fitted value; "evaluate"
+    never does (the hand-set evaluation judges)."""
+    from forum_trajanum.games.forum_trajanum.bots.expert import ExpertBot
+    from forum_trajanum.games.forum_trajanum.bots.hard import HardBot
+
+    calls = []
+    original = value.fitted_standings
+
+    def counted(state):
+        calls.append(1)
+        return original(state)
+
+    monkeypatch.setattr(value, "fitted_standings", counted)
+    small = {
+        ExpertBot: {"iterations": 4, "clock": lambda: 0.0},
+        HardBot: {"iterations": 4, "min_worlds": 4, "clock": lambda: 0.0},
+    }
+    for make, settings in small.items():
+        for name in ("fitted", "evaluate"):
+            calls.clear()
+            leaves = 0
+            for state in positions(8, 2, every=9):
+                if is_over(state) or not state.tasks:
+                    continue
+                bot = make(3, value=name, **settings)
+                bot.choose(view(state, current_player(state)))
+                leaves += bot.last.iterations if make is ExpertBot else bot.last.playouts
+                if leaves >= 8:
+                    break
+            assert leaves >= 8
+            assert len(calls) == (leaves if name == "fitted" else 0), (make, name)
