@@ -136,3 +136,11 @@ def test_expert_and_hard_judge_their_leaves_by_the_value_they_are_given(monkeypa
                     break
             assert leaves >= 8
             assert len(calls) == (leaves if name == "fitted" else 0), (make, name)
+
+
+def test_expert_judges_by_the_fitted_value_and_hard_by_evaluate_unless_told():
+    """The defaults the paired screens chose (see the bots' docstrings)."""
+    from forum_trajanum.games.forum_trajanum.bots.factory import make_bot
+
+    assert make_bot("expert", 1).value == "fitted"
+    assert make_bot("hard", 1).value == "evaluate"

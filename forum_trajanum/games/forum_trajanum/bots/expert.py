@@ -5,19 +5,25 @@ candidates, the playouts, their horizon and the judging of a leaf.
 For each decision with a choice (setup choices, the worker colour, a gain and the building
 step are the Normal policy's, as for Hard: its building lookahead is wider than a playout's):
 
-1. The Normal policy ranks the legal actions on one world sampled from the view; the best
+1. The Normal policy ranks the legal actions on one world sampled from the view (at the
+   building step without the conversions the no-waste guard rules out,
+   :mod:`~forum_trajanum.games.forum_trajanum.bots.thrift`, as for Hard); the best
    ``candidates`` are the root's arms (a clear favourite, ahead by ``margin``, is played at
-   once).
+   once). ``ranking_value`` is the value that ranking uses: the hand-set ``evaluate`` by
+   default (the fitted one there did not win more, see below).
 2. Each iteration takes an arm by its upper confidence bound and plays it in that arm's next
    world (the j-th visit of every arm plays the j-th world sampled: the arms are compared on
    the same worlds); with ``depth`` > 0 it then descends through the Normal policy's best
    ``branching`` actions of whoever decides; then it plays on to the end of the round (or
    through the cycle's scoring) by the Normal policy for every player (with a narrower
    building lookahead, as in Hard's playouts).
-3. The leaf is judged for every seat by :func:`evaluate`: its points so far plus what the
-   position is expected to bring until the end of the game (the scorings still to come, this
-   and later cycles' Trajan cards, the Forum, resources fading towards the end), less the
-   best rival's.
+3. The leaf is judged for every seat by the value fitted from self-play
+   (:func:`~forum_trajanum.games.forum_trajanum.bots.value.fitted`, ``value="fitted"``; the
+   hand-set :func:`~forum_trajanum.games.forum_trajanum.bots.evaluation.evaluate` with
+   ``value="evaluate"``): its expected final score from the parts ``evaluate`` adds up (points
+   so far, the scorings still to come, this and later cycles' Trajan cards, the Forum, the
+   ship, resources...) weighted as Normal-bot games showed them to pay at that stage of the
+   game, less the best rival's.
 
 Reproducible: the worlds come from a generator seeded by the bot's seed and the view itself,
 and a fixed number of iterations decides; the deadline (``time_limit``, 2.2 s on the wall
@@ -84,7 +90,7 @@ class ExpertBot:
         prior_weight: float = 0.2,
         playout_builds: int = 2,
         time_limit: float = 2.2,
-        value: str = "evaluate",
+        value: str = "fitted",
         ranking_value: str = "evaluate",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
