@@ -212,15 +212,20 @@ def _finish_turn(state: GameState, seat: int, limit: int = 40) -> None:
         _apply(state, quick(state, legal))
 
 
-def rank_choices(world: GameState, seat: int, legal: list) -> list[tuple[float, object]]:
-    """Every legal action with the estimate after playing the rest of the turn quickly,
-    best first."""
+def rank_choices(
+    world: GameState,
+    seat: int,
+    legal: list,
+    judge: Callable[[GameState, int], float] = estimate,
+) -> list[tuple[float, object]]:
+    """Every legal action with the estimate (or ``judge``'s value) after playing the rest of
+    the turn quickly, best first."""
     ranked = []
     for action in legal:
         after = world.clone()
         _apply(after, action)
         _finish_turn(after, seat)
-        value = estimate(after, seat)
+        value = judge(after, seat)
         if isinstance(action, Pass):
             value -= 0.01
         ranked.append((value, action))
