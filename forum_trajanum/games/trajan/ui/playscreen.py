@@ -504,13 +504,14 @@ class TrajanScreen(GameScreen):
         options = self.query_one("#decisions", DecisionList)
         index = options.highlighted
         whole = self._whole_entry
+        shown = self._shown_choices or []
         if whole is not None and whole != index:
-            if whole < options.option_count and whole < len(self._shown_choices or ()):
-                options.replace_option_prompt_at_index(whole, Text(self._shown_choices[whole][1]))
+            if whole < options.option_count and whole < len(shown):
+                options.replace_option_prompt_at_index(whole, Text(shown[whole][1]))
             self._whole_entry = whole = None
-        if index is None or index >= len(self._shown_choices or ()):
+        if index is None or index >= len(shown):
             return
-        words = self._shown_choices[index][1]
+        words = shown[index][1]
         padding = options.get_component_styles("option-list--option").padding.width
         width = options.scrollable_content_region.width - padding
         wraps = self._layout() == "wider"  # the list wraps every entry there
