@@ -30,14 +30,27 @@ and a fixed number of iterations decides; the deadline (``time_limit``, 2.2 s on
 clock, read before every iteration and every position a playout's lookahead tries) is a safety
 cap only, for a machine far slower or busier than usual.
 
-Measured on 2026-12-06 on the shared 2-core machine (load 6-8: other sessions and a second
-simulation beside it), ``nice -n 5 forum-trajanum simulate --players expert,hard --games 20
---seed 11 --jobs 2`` (seeds not used while choosing the settings), and ``--games 10
---first-game 20``: Expert won 17 of 30, 57 % (95 % interval 39-73 %), 91.1 points to Hard's
-89.8 (the first 20: sd 12.3 to 19.7); think median 0.30-0.33 s, longest 2.20 s (the deadline
-struck on the loaded machine). With the same settings on seed 7 (the last of three tried
-there): 8 of 10. Not shown: the issue's target (65 % of 200 games, interval above 55 %). In
-4-player games (``--players expert,hard,normal,easy --games 4 --seed 11``, seats rotating)
+Measured on 2026-12-06 on the shared 2-core machine (load 6-9: other sessions and up to
+two more simulations beside it), each deal played in both seat orders:
+
+- The leaf's value, screened on the same 20 games (``nice -n 5 forum-trajanum simulate
+  --players expert,hard --games 20 --seed 7 --jobs 1``, the variant set by ``value`` and
+  ``ranking_value``): the hand-set ``evaluate`` won 9 of 20 against Hard, 45 % (95 % interval
+  26-66 %), 88.7 points to 87.2; the fitted value won 14, 70 % (48-85 %), 91.8 to 87.0; the
+  fitted value also in the Normal ranking that shortlists the arms and decides the building
+  step won 6, 30 % (15-52 %), 77.0 to 84.2 (per deal, the margin 12.2 points worse than the
+  fitted leaf alone, standard error 5.6: the fitted weights say what went with a high score in
+  Normal's games, not what an action is worth, so that ranking stays the hand-set one).
+- The chosen settings on seeds not used to choose them (``nice -n 5 forum-trajanum simulate
+  --players expert,hard --games 20 --seed 11 --jobs 1``): 14 of 20, 70 % (48-85 %), 96.7
+  points (sd 13.3, 10th percentile 81.3) to Hard's 85.9 (sd 13.0); think median 0.10 s, mean
+  0.45 s, longest 2.19 s (the deadline struck on the loaded machine). Seeds 7 and 11 together:
+  28 of 40, 70 % (55-82 %). Not shown yet: the issue's target (65 % of 200 games with the
+  interval's lower bound above 55 %).
+
+Before the fitted value (the hand-set leaf, no no-waste guard): 17 of 30, 57 % (39-73 %),
+91.1 points to 89.8 (``--games 20 --seed 11 --jobs 2`` and ``--games 10 --first-game 20``);
+in 4-player games (``--players expert,hard,normal,easy --games 4 --seed 11``, seats rotating)
 Expert had the highest mean score, 96.5, to Hard's 76.0, Normal's 77.2 and Easy's 31.0 (think
 median 0.90 s, longest 2.19 s).
 """

@@ -63,6 +63,15 @@ simulate --players hard,normal --games 40 --seed 1 --first-game K --jobs 2``, K 
 120, 160; longest think 2.32 s); in 4-player games (``simulate --players
 hard,hard,normal,normal --games 4 --seed 1 --jobs 2``, with the test suite running beside it,
 load 3.5) Hard's think median was 0.06-0.11 s and its longest 2.19 s.
+
+The leaf's value (``value``): the hand-set ``evaluate`` by default. The value fitted from
+self-play (``value="fitted"``, :mod:`~forum_trajanum.games.forum_trajanum.bots.value`), which
+makes Expert stronger, did not help Hard, screened on the same 20 games on 2026-12-06 (load
+6-9; ``nice -n 5 forum-trajanum simulate --players hard,normal --games 20 --seed 7 --jobs
+1``, each deal in both seat orders): with ``evaluate`` Hard won 16 of 20, 80 % (95 % interval
+58-92 %), 95.1 points (10th percentile 74.6) to Normal's 75.5 (median 74.5); with the fitted
+value 15, 75 % (53-89 %), 88.9 points to 74.8 (per deal, the margin 5.6 points smaller,
+standard error 7.0).
 """
 
 from __future__ import annotations
