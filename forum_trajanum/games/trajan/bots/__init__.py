@@ -32,7 +32,6 @@ bot never receives the game state: it samples worlds consistent with its view
 
 from __future__ import annotations
 
-import hashlib
 import random
 import time
 from collections.abc import Callable
@@ -471,23 +470,13 @@ def final_offset(view: GameState) -> float:
     return FINAL_OFFSETS[low] + (at - low) * (FINAL_OFFSETS[high] - FINAL_OFFSETS[low])
 
 
-def hint(view: GameState, worlds: int = 3, top: int = 3) -> list[tuple[object, float]]:
-    """The best few choices of the viewer's decision with the points each is expected to
-    lead to at the end, from the view alone: averaged over ``worlds`` worlds sampled with a
-    seed taken from the view itself, so the same view always gives the same hint."""
-    legal = view.legal
-    if not legal:
-        raise ValueError(f"player {view.viewer + 1} has no decision to make now")
-    digest = hashlib.sha256(view.model_dump_json().encode()).digest()
-    rng = random.Random(int.from_bytes(digest[:8], "big"))
-    totals: dict[int, float] = {}
-    for _ in range(worlds):
-        world = determinize(view, rng)
-        for value, action in rank_choices(world, view.viewer, legal):
-            totals[id(action)] = totals.get(id(action), 0.0) + value
-    ranked = sorted(legal, key=lambda a: totals[id(a)], reverse=True)
-    offset = final_offset(view)
-    return [(action, round(totals[id(action)] / worlds + offset, 1)) for action in ranked[:top]]
+def hint(view: GameState, worlds: int | None = None, top: int = 3, **settings):
+    """The hint for the viewer's decision: the best few choices with the points each is
+    expected to lead to at the end, each with its reason, from the view alone (the same view
+    always gives the same hint): :func:`forum_trajanum.games.trajan.bots.advice.suggest`."""
+    from forum_trajanum.games.trajan.bots.advice import suggest
+
+    return suggest(view, worlds=worlds, top=top, **settings)
 
 
 def make_bot(level: str, seed: int, **settings):
