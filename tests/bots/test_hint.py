@@ -104,3 +104,28 @@ def test_a_hints_figures_are_the_searchs_estimates_plus_what_the_rest_of_the_gam
     for (_, s), (_, r) in zip(shown.top, raw.top, strict=True):
         assert s == pytest.approx(r + offset, abs=0.11)
     assert shown.margin == pytest.approx(raw.margin, abs=0.2)
+
+
+def test_the_figures_offset_moves_smoothly_along_the_game():
+    # Issue 38: the expected final score swung between two of a player's decisions with
+    # nothing of theirs changed. The offset holds each round's draft and turn
+    # (scripts/hint_calibration.py) and moves between them as the game goes on: at a round's
+    # end (its scoring) it lies between that turn's and the next draft's, never a step.
+    from types import SimpleNamespace
+
+    from forum_trajanum.games.forum_trajanum.bots import hint as H
+
+    k = 0
+    for cycle in (1, 2, 3):
+        for rnd in (1, 2, 3, 4):
+            at = {
+                phase: H.final_offset(SimpleNamespace(cycle=cycle, round=rnd, phase=phase))
+                for phase in ("draft", "turn", "scoring")
+            }
+            assert at["draft"] == H.FINAL_OFFSETS[k] and at["turn"] == H.FINAL_OFFSETS[k + 1]
+            after = H.FINAL_OFFSETS[min(k + 2, len(H.FINAL_OFFSETS) - 1)]
+            low, high = sorted((H.FINAL_OFFSETS[k + 1], after))
+            assert low <= at["scoring"] <= high
+            if low < high:
+                assert low < at["scoring"] < high  # halfway: no jump at the next draft
+            k += 2
