@@ -630,3 +630,27 @@ def test_a_hints_figure_adds_what_the_rest_of_the_game_brings_as_the_round_goes_
     steps = [abs(b - a) for a, b in pairwise(along)]
     widest = max(abs(b - a) for a, b in pairwise(FINAL_OFFSETS))
     assert max(steps) <= widest / cycle + 1e-9  # no jump at a round's start
+
+
+def test_a_setup_choices_hint_gives_its_reason_in_words():
+    # Issue 38: Trajan's setup hints said "about 90 VP" for every choice and no reason. A
+    # setup choice (the markers, a card, the starting Trajan tile, rules EN l.95-130) is
+    # answered by Normal's rule: the hint is that choice with its reason, and no figure.
+    from forum_trajanum.games.trajan.bots.advice import START_REASONS, _colours_held
+
+    state = new_game(5, TrajanOptions(players=2))
+    bots = [make_bot("normal", 1), make_bot("normal", 2)]
+    kinds = Counter()
+    while state.phase == "setup":
+        seat = current_player(state)
+        seen = view(state, seat)
+        if len(seen.legal) > 1:
+            found = hint(seen)
+            assert len(found.top) == 1 and found.top[0][1] is None
+            assert found.action in seen.legal and found.reason and "VP" not in found.reason
+            kind = state.tasks[-1].kind
+            if kind == "start":  # how many of the tile's colours its tray holds, said right
+                assert found.reason == START_REASONS[_colours_held(seen, found.action)]
+            kinds[kind] += 1
+        apply(state, bots[seat].choose(seen))
+    assert set(kinds) == {"markers", "card", "start"}

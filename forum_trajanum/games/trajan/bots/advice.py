@@ -66,12 +66,17 @@ SETUP_REASONS = {
         "colours are the ones you have most of left"
     ),
     "card": "this card makes a pair with one in your hand, for the ship of identical cards",
-    "start": (
-        "your tray already holds this Trajan tile's colours, so it is the one you can "
-        "complete soonest (and it is worth the most of those)"
-    ),
 }
-NO_PAIR = "no card on offer pairs with one in your hand: the first is as good as any"
+#: Why Normal takes a starting Trajan tile, by how many of its colours the tray holds.
+START_REASONS = {
+    2: "your tray already holds both its colours: the tile you can complete soonest",
+    1: (
+        "your tray already holds one of its colours: of the tiles you can complete soonest, "
+        "the one worth the most"
+    ),
+    0: "your tray holds none of these tiles' colours: this one is worth the most",
+}
+NO_PAIR = "no card on offer makes a pair with one in your hand: this one is as good as any"
 
 
 @dataclass(frozen=True)
@@ -127,6 +132,8 @@ def suggest(
         reason = SETUP_REASONS.get(kind, "it is what Normal's rule picks here")
         if kind == "card" and action is legal[0] and not _pairs(view, action):
             reason = NO_PAIR
+        if kind == "start":
+            reason = START_REASONS[_colours_held(view, action)]
         return Hint(action, ((action, None),), reason=reason)
     worlds = worlds or HINT_WORLDS.get(len(view.players), 5)
     if kind in SEARCHED:
@@ -159,6 +166,16 @@ def suggest(
         left = time_cap + 0.4 - (time.perf_counter() - started)
         said = reasons(view, best[0][0], best[1][0], seed, left)
     return Hint(best[0][0], best, reasons=said, worlds=played, capped=capped)
+
+
+def _colours_held(view: GameState, action) -> int:
+    """How many of a starting Trajan tile's two colours the tray beside its slot holds (as
+    Normal's rule counts them: a tile of one colour needs two markers of it, R3)."""
+    tray = view.players[view.viewer].trays[view.tasks[-1].slot]
+    a, b = D.TRAJAN_TILES[view.stacks[action.stack][-1]].colours
+    if a == b:
+        return 2 if tray[a] >= 2 else 0
+    return (tray[a] > 0) + (tray[b] > 0)
 
 
 def _pairs(view: GameState, action) -> bool:
