@@ -139,10 +139,11 @@ class Forum:
         return totals
 
     @staticmethod
-    def hint(view) -> str:
-        from forum_trajanum.games.forum_trajanum.bots.hint import suggest
+    def hint(view, time_cap: float | None = None) -> str:
+        from forum_trajanum.games.forum_trajanum.bots.hint import HINT_TIME_CAP, suggest
 
-        return str(suggest(view, with_reasons=False).action)
+        cap = time_cap or HINT_TIME_CAP
+        return str(suggest(view, time_cap=cap, with_reasons=False).action)
 
     @staticmethod
     def constructed(name: str):
@@ -278,10 +279,12 @@ class Trajan:
         return totals
 
     @staticmethod
-    def hint(view) -> str:
+    def hint(view, time_cap: float | None = None) -> str:
         from forum_trajanum.games.trajan.bots import hint
+        from forum_trajanum.games.trajan.bots.advice import HINT_TIME_CAP
 
-        return str(hint(view, with_reasons=False).action)
+        cap = time_cap or HINT_TIME_CAP
+        return str(hint(view, time_cap=cap, with_reasons=False).action)
 
     @staticmethod
     def constructed(name: str):
@@ -362,10 +365,11 @@ def build(game, positions: int, seed: int, worlds: int) -> dict:
     return data
 
 
-def judge(game, entry: dict) -> tuple[str, float, float]:
-    """(the hint's suggestion, its value, the best value) at a stored position."""
+def judge(game, entry: dict, time_cap: float | None = None) -> tuple[str, float, float]:
+    """(the hint's suggestion, its value, the best value) at a stored position (``time_cap``:
+    the hint's safety net, by default its own)."""
     state, seat = position(game, entry)
-    suggestion = game.hint(game.view(state, seat))
+    suggestion = game.hint(game.view(state, seat), time_cap)
     values = entry["values"]
     return suggestion, values[suggestion], max(values.values())
 
