@@ -444,17 +444,18 @@ def _playout_choice(state: GameState) -> object:
     return quick(state, legal)
 
 
-#: What the rest of the game adds to the estimate after the turn, by round of the game
-#: (quarter 1 round 1 first): the mean of the final score less the estimate over 40 games of
-#: two Normal bots (``scripts/hint_calibration.py --fit --game trajan --games 40
-#: --first-seed 1``). The estimate ranks choices well but is no final score: early it counts
-#: little of what the quarters to come bring, late it values cards, tiles and tokens that
-#: the final scoring does not pay for.
+#: What the rest of the game adds to the hint's estimate (the Expert's search: the estimate
+#: three of the seat's turns on), by round of the game (quarter 1 round 1 first): the mean
+#: of the final score less the estimate over 1143 hints in 8 games of two Normal bots
+#: (``scripts/hint_calibration.py --fit --game trajan --games 8 --first-seed 1``). The
+#: estimate ranks choices well but is no final score: early it counts little of what the
+#: quarters to come bring, late it values cards, tiles and tokens that the final scoring does
+#: not pay for.
 FINAL_OFFSETS = (
-    85.5, 68.7, 55.5, 50.1,  # quarter I, rounds 1-4
-    46.1, 37.1, 28.8, 23.0,
-    21.1, 11.7, 2.5, -0.5,
-    -3.7, -13.2, -21.8, -24.4,
+    77.0, 61.4, 53.9, 51.8,  # quarter I, rounds 1-4
+    39.6, 31.9, 28.2, 19.9,
+    14.9, 3.4, -0.1, -4.0,
+    -12.2, -18.7, -34.8, -49.2,
 )  # fmt: skip
 
 
