@@ -333,7 +333,9 @@ def test_a_hint_is_legal_and_the_same_in_worlds_the_seat_cannot_tell_apart():
             assert [v for _, v in mine] == sorted((v for _, v in mine), reverse=True)
             reasoned += len(mine.top) > 1 and all(mine.reasons)
         checked += 1
-    assert checked >= 5 and reasoned >= 2
+        if checked == 6:
+            break
+    assert checked == 6 and reasoned >= 2
 
 
 def test_an_unknown_level_is_refused_in_words():
