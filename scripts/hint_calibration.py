@@ -120,14 +120,18 @@ def stability(rows: list[tuple]) -> None:
     """The moves between a seat's consecutive hints (see the module's text)."""
     held, every = [], []
     last: dict[tuple, tuple] = {}
-    for game, seat, _stage, _raw, shown, _final, own in rows:
+    worst = ("", "", 0.0)
+    for game, seat, stage, _raw, shown, _final, own in rows:
         before = last.get((game, seat))
         if before is not None:
             move = 100 * abs(shown - before[0]) / max(abs(before[0]), 1.0)
             every.append(move)
             if before[1] == own:
                 held.append(move)
-        last[game, seat] = (shown, own)
+                if move > worst[2]:
+                    where = f"game {game}, seat {seat + 1}, {before[2]} -> {stage}"
+                    worst = (where, f"{before[0]:.0f} -> {shown:.0f}", move)
+        last[game, seat] = (shown, own, stage)
     if not held:
         print("stability: no two consecutive hints of a seat with its own part unchanged")
         return
@@ -136,7 +140,8 @@ def stability(rows: list[tuple]) -> None:
         f"stability, {len(held)} pairs of consecutive hints of a seat whose own part did not "
         f"change: largest move {held[-1]:.1f} %, 95th percentile "
         f"{held[int(0.95 * (len(held) - 1))]:.1f} %, mean {statistics.mean(held):.1f} % "
-        f"(any two consecutive hints, {len(every)} pairs: largest {max(every):.1f} %)"
+        f"(any two consecutive hints, {len(every)} pairs: largest {max(every):.1f} %); the "
+        f"largest: {worst[0]}, {worst[1]}"
     )
 
 
