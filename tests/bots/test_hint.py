@@ -129,3 +129,23 @@ def test_the_figures_offset_moves_smoothly_along_the_game():
             if low < high:
                 assert low < at["scoring"] < high  # halfway: no jump at the next draft
             k += 2
+
+
+def test_a_hints_reasons_compare_the_parts_of_the_evaluation_in_player_words():
+    # Issue 38: the suggestion and the next best each with a short reason in player words,
+    # from the parts of the position in which each is ahead at the round's end. The parts
+    # add up to the bots' evaluation (nothing is left out of the comparison) ...
+    from forum_trajanum.games.forum_trajanum.bots import hint as H
+    from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate
+
+    compared = 0
+    for state in _states(6, players=2, every=17):
+        for p in range(2):
+            assert sum(H.parts(state, p).values()) == pytest.approx(evaluate(state, p))
+            compared += 1
+    assert compared > 20
+    # ... and a reason names the parts (at most two, the largest first) with their points
+    diff = dict.fromkeys(H.parts_keys(), 0.0) | {H.TASK: 4.4, H.FORUM: 1.2, H.POINTS: -3.0}
+    assert H.edge(diff) == "more from this cycle's Trajan task (+4) and the Forum (+1)"
+    assert H.edge({k: -v for k, v in diff.items()}) == "more from points this round (+3)"
+    assert H.edge(dict.fromkeys(H.parts_keys(), 0.3)).startswith("close:")

@@ -49,7 +49,11 @@ from forum_trajanum.games.forum_trajanum.bots.evaluation import (
 )
 from forum_trajanum.games.forum_trajanum.bots.expert import ExpertBot
 from forum_trajanum.games.forum_trajanum.bots.hard import QUICK
-from forum_trajanum.games.forum_trajanum.data import prestige_section, trajan_card_value
+from forum_trajanum.games.forum_trajanum.data import (
+    BUILDING_SPACES,
+    prestige_section,
+    trajan_card_value,
+)
 from forum_trajanum.games.forum_trajanum.engine import (
     Action,
     PlayerView,
@@ -245,9 +249,10 @@ SPACE = "free building spaces"
 
 def parts(state, p: int) -> dict[str, float]:
     """Player ``p``'s expected final points at ``state`` (as the bots' evaluation counts
-    them), by part: what the reasons compare."""
+    them: the parts add up to :func:`~forum_trajanum.games.forum_trajanum.bots.evaluation.
+    evaluate`), by part: what the reasons compare."""
     pl = state.players[p]
-    out = dict.fromkeys((POINTS, TASK, LATER, FORUM, ROWS, CRANES, RESOURCES, PRESTIGE), 0.0)
+    out = dict.fromkeys(parts_keys(), 0.0)
     out[POINTS] = float(pl.score)
     if not state.tasks:
         return out
@@ -282,6 +287,8 @@ def parts(state, p: int) -> dict[str, float]:
     section = prestige_section(pl.prestige)
     start = (0, 3, 6)[section]
     out[PRESTIGE] = s * (W.prestige * (pl.prestige - start) + (1.0 if pl.flipped else 0.0))
+    free = sum(1 for c in BUILDING_SPACES if pl.grid[c] < 0 and not pl.buildings[c])
+    out[SPACE] = g * W.free_space * min(free, 4)
     return out
 
 
@@ -327,7 +334,7 @@ def reasons(
 
 def parts_keys() -> tuple[str, ...]:
     """The names of :func:`parts`, in their order."""
-    return (POINTS, TASK, LATER, FORUM, ROWS, CRANES, RESOURCES, PRESTIGE)
+    return (POINTS, TASK, LATER, FORUM, ROWS, CRANES, RESOURCES, PRESTIGE, SPACE)
 
 
 def edge(diff: dict[str, float]) -> str:
