@@ -76,7 +76,7 @@ from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
 #: takes about twice as long with four players as with two); every candidate plays each.
 HINT_WORLDS = {2: 6, 3: 4, 4: 3}
 #: Candidates the search compares (the Normal heuristic's best).
-HINT_CANDIDATES = {2: 4, 3: 4, 4: 4}
+HINT_CANDIDATES = {2: 4, 3: 3, 4: 3}
 #: Worlds the reasons compare the suggestion and the next best in (after the search).
 REASON_WORLDS = 2
 #: The safety net: the search stops after this many seconds whatever it has found, and the
