@@ -18,7 +18,9 @@ Stability: between two consecutive hints of a seat whose own part of the game di
 (its score, Colonia or buildings, resources, tiles and cards: only the others played, or it
 only chose a tile or moved its markers), how far the figure moved, in percent of the first:
 the largest such move, its 95th percentile and the mean ("held still" pairs), beside the
-largest move between any two consecutive hints of a seat.
+largest move between any two consecutive hints of a seat; and the same for the pairs where the
+seat's move at the first hint was the hint's own suggestion (a seat that takes another choice
+than the suggested one may well be worse off: that move is its own doing).
 
 ``--fit`` prints the offsets (final score less the raw estimate, by stage) that the hint code
 adds to the raw estimate: fit on one range of seeds, measure on another.
@@ -33,8 +35,9 @@ from collections import defaultdict
 
 
 def forum_games(seeds, worlds: int | None):
-    """(game, seat, stage, raw, shown, final, own) for every hint asked along Normal vs Normal
-    games (``own``: the seat's own part of the game when asked)."""
+    """(game, seat, stage, raw, shown, final, own, followed) for every hint asked along Normal
+    vs Normal games (``own``: the seat's own part of the game when asked; ``followed``: the
+    seat's move then was the hint's suggestion)."""
     from forum_trajanum.games.forum_trajanum.bots.hint import QUICK, final_offset, suggest
     from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
     from forum_trajanum.games.forum_trajanum.engine import (
@@ -68,15 +71,19 @@ def forum_games(seeds, worlds: int | None):
                         tuple(map(tuple, pl.citizens)), pl.prestige, tuple(pl.tracks),
                         tuple(pl.ship),
                     )  # fmt: skip
-                    asked.append((seat, stage, hint.top[0][1], final_offset(pv), own))
-            apply(state, bots[seat].choose(pv))
-        for seat, stage, shown, offset, own in asked:
-            yield seed, seat, stage, shown - offset, shown, state.players[seat].score, own
+                    asked.append([seat, stage, hint.top[0][1], final_offset(pv), own, hint.action])
+            action = bots[seat].choose(pv)
+            if asked and asked[-1][0] == seat and not isinstance(asked[-1][5], bool):
+                asked[-1][5] = str(asked[-1][5]) == str(action)  # the seat followed the hint
+            apply(state, action)
+        for seat, stage, shown, offset, own, followed in asked:
+            score = state.players[seat].score
+            yield seed, seat, stage, shown - offset, shown, score, own, followed is True
 
 
 def trajan_games(seeds, worlds: int | None):
-    """(game, seat, stage, raw, shown, final, own) for every hint asked along Normal vs Normal
-    games."""
+    """(game, seat, stage, raw, shown, final, own, followed) for every hint asked along Normal
+    vs Normal games."""
     from forum_trajanum.games.trajan.bots import NormalBot, final_offset, hint
     from forum_trajanum.games.trajan.engine.rules import (
         apply,
@@ -97,7 +104,8 @@ def trajan_games(seeds, worlds: int | None):
             v = view(state, seat)
             kind = state.tasks[-1].kind
             if kind in ("source", "act") and len(legal_actions(state)) > 1:
-                shown = hint(v, worlds=worlds, with_reasons=False)[0][1]
+                found = hint(v, worlds=worlds, with_reasons=False)
+                shown = found.top[0][1]
                 pl = state.players[seat]
                 own = (
                     pl.score, tuple(pl.hand), pl.workers, pl.legions, tuple(pl.buildings),
@@ -105,10 +113,14 @@ def trajan_games(seeds, worlds: int | None):
                     pl.supply, tuple(pl.plus2), tuple(pl.kept),
                 )  # fmt: skip
                 stage = f"{state.quarter}/{state.round}"
-                asked.append((seat, stage, shown, final_offset(v), own))
-            apply(state, bots[seat].choose(v))
-        for seat, stage, shown, offset, own in asked:
-            yield seed, seat, stage, shown - offset, shown, state.players[seat].score, own
+                asked.append([seat, stage, shown, final_offset(v), own, found.action])
+            action = bots[seat].choose(v)
+            if asked and asked[-1][0] == seat and not isinstance(asked[-1][5], bool):
+                asked[-1][5] = str(asked[-1][5]) == str(action)  # the seat followed the hint
+            apply(state, action)
+        for seat, stage, shown, offset, own, followed in asked:
+            score = state.players[seat].score
+            yield seed, seat, stage, shown - offset, shown, score, own, followed is True
 
 
 def _order(stage: str) -> tuple:
@@ -118,20 +130,22 @@ def _order(stage: str) -> tuple:
 
 def stability(rows: list[tuple]) -> None:
     """The moves between a seat's consecutive hints (see the module's text)."""
-    held, every = [], []
+    held, every, followed = [], [], []
     last: dict[tuple, tuple] = {}
     worst = ("", "", 0.0)
-    for game, seat, stage, _raw, shown, _final, own in rows:
+    for game, seat, stage, _raw, shown, _final, own, took in rows:
         before = last.get((game, seat))
         if before is not None:
             move = 100 * abs(shown - before[0]) / max(abs(before[0]), 1.0)
             every.append(move)
             if before[1] == own:
                 held.append(move)
+                if before[3]:
+                    followed.append(move)
                 if move > worst[2]:
                     where = f"game {game}, seat {seat + 1}, {before[2]} -> {stage}"
                     worst = (where, f"{before[0]:.0f} -> {shown:.0f}", move)
-        last[game, seat] = (shown, own, stage)
+        last[game, seat] = (shown, own, stage, took)
     if not held:
         print("stability: no two consecutive hints of a seat with its own part unchanged")
         return
@@ -143,11 +157,19 @@ def stability(rows: list[tuple]) -> None:
         f"(any two consecutive hints, {len(every)} pairs: largest {max(every):.1f} %); the "
         f"largest: {worst[0]}, {worst[1]}"
     )
+    if followed:
+        followed.sort()
+        print(
+            f"  of them {len(followed)} where the seat had taken the hint's suggestion at the "
+            f"first: largest move {followed[-1]:.1f} %, 95th percentile "
+            f"{followed[int(0.95 * (len(followed) - 1))]:.1f} %, mean "
+            f"{statistics.mean(followed):.1f} %"
+        )
 
 
 def report(name: str, rows: list[tuple], fit: bool) -> None:
     by_stage: dict[str, list[tuple]] = defaultdict(list)
-    for _game, _seat, stage, raw, shown, final, _own in rows:
+    for _game, _seat, stage, raw, shown, final, *_ in rows:
         by_stage[stage].append((raw, shown, final))
     print(f"\n{name}: {len(rows)} hints")
     print(
