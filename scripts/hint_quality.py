@@ -7,8 +7,9 @@ evenly over each game), and for Forum Trajanum one position built with the engin
 (:func:`b6_position`, issue 38's case). Each legal choice of each position is valued by a
 long search: every choice played in the same ``--worlds`` worlds sampled from the deciding
 seat's view, on to the end of the round (Forum Trajanum) or through the seat's next three
-turns (Trajan) by the bots' playout policy for every player, and judged by the bots'
-evaluation of the seat's own expected final points (the hint's scale, before its offset).
+turns (Trajan) by the bots' playout policy for every player, and judged as the Expert judges
+its leaves: the value fitted from self-play, the seat's own expected final points (the hint's
+scale, before its offset; its score once the game is over).
 This costly part runs once (``--build``, or when the file is missing) and is stored in
 ``tests/data/hint_quality_<game>.json`` (each position as its game's seed and the moves that
 lead to it, so it is rebuilt exactly by the engine); then the hint is asked at every position
@@ -103,11 +104,11 @@ class Forum:
 
     @staticmethod
     def values(view, worlds: int, seed: int) -> dict[str, float]:
-        """Every legal choice's mean own evaluation at the round's end, same worlds for all."""
+        """Every legal choice's mean own fitted value at the round's end, same worlds for all."""
         from forum_trajanum.core.ismcts import seeded
         from forum_trajanum.core.search import play_out
-        from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate
         from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
+        from forum_trajanum.games.forum_trajanum.bots.value import fitted
         from forum_trajanum.games.forum_trajanum.engine import (
             apply,
             current_player,
@@ -135,7 +136,7 @@ class Forum:
                     lambda s: policy.choose(s, current_player(s), legal_actions(s)),
                     done,
                 )
-                totals[str(action)] += evaluate(state, me) / worlds
+                totals[str(action)] += fitted(state, me) / worlds
         return totals
 
     @staticmethod
@@ -260,10 +261,10 @@ class Trajan:
 
     @staticmethod
     def values(view, worlds: int, seed: int) -> dict[str, float]:
-        """Every legal choice's mean own estimate three of the seat's turns on."""
+        """Every legal choice's mean own fitted value three of the seat's turns on."""
         from forum_trajanum.core.ismcts import seeded
-        from forum_trajanum.games.trajan.bots import _apply, _play_until_back, estimate
-        from forum_trajanum.games.trajan.bots.advice import HINT_TURNS
+        from forum_trajanum.games.trajan.bots import _apply, _play_until_back
+        from forum_trajanum.games.trajan.bots.advice import HINT_TURNS, final_points
         from forum_trajanum.games.trajan.engine.view import determinize
 
         rng = random.Random(seeded(seed, "quality:" + view.model_dump_json()))
@@ -275,7 +276,7 @@ class Trajan:
                 state = world.clone()
                 _apply(state, action)
                 _play_until_back(state, me, turns=HINT_TURNS)
-                totals[str(action)] += estimate(state, me) / worlds
+                totals[str(action)] += final_points(state, me) / worlds
         return totals
 
     @staticmethod

@@ -66,13 +66,15 @@ def cut_to_lines(text: Text, width: int, lines: int, rest: str) -> Text:
 class Hanging:
     """``text`` whose wrapped lines keep their line's indent (a hanging indent): a line
     "  Ann: words" goes on under "Ann", a line "    · words" under "words", never at
-    column 1. Its ``plain`` and ``str`` are the text's."""
+    column 1. Its ``plain`` and ``str`` are the text's. ``indent``: the wrapped lines go on
+    at least that far in (a list's entry under its words, not under its key)."""
 
     #: Marks that begin an item: its wrapped lines go on under the words after the mark.
     BULLETS = ("· ", "• ", "- ")
 
-    def __init__(self, text: Text) -> None:
+    def __init__(self, text: Text, indent: int = 0) -> None:
         self.text = text
+        self.indent = indent
 
     @property
     def plain(self) -> str:
@@ -91,6 +93,7 @@ class Hanging:
             indent = len(line.plain) - len(body)
             if body.startswith(self.BULLETS):
                 indent += 2
+            indent = max(indent, self.indent)
             indent = min(indent, width // 2)  # a narrow column: the words keep most of it
             head, rest = line[:indent], line[indent:]
             for n, part in enumerate(rest.wrap(console, width - indent) or [Text()]):

@@ -91,3 +91,35 @@ def test_the_budget_decides_and_the_deadline_is_a_safety_cap():
     cut = ExpertBot(1, iterations=10_000, candidates=3, turns=1, time_limit=30.0, clock=clock)
     assert cut.choose(seen) in seen.legal
     assert cut.last.cut and cut.last.iterations < 10_000 and cut.capped == 1
+
+
+def test_the_expert_judges_its_leaves_by_the_value_fitted_from_self_play(monkeypatch):
+    """The search's leaves are judged by the fitted value (bots/value.py), not the hand-set
+    estimate: with the fitted value replaced by a marker, the search's figures are the
+    marker's."""
+    seen, _, _ = next(_searched_game(4))
+    seat = seen.viewer
+
+    def marker(state):
+        return [1000.0 + 10.0 * p for p in range(len(state.players))]
+
+    monkeypatch.setattr(expert_module, "fitted_values", marker)
+    expert = ExpertBot(5, **SMALL)
+    assert expert.judge == "fitted"
+    expert.choose(seen)
+    assert expert.last.ranking
+    best_rival = max(marker(seen)[p] for p in range(len(seen.players)) if p != seat)
+    for _arm, visits, mean, points in expert.last.ranking:
+        assert visits >= 1
+        assert points == 1000.0 + 10.0 * seat
+        assert mean == 1000.0 + 10.0 * seat - best_rival
+
+
+def test_the_expert_refuses_an_unknown_judge_or_prior():
+    for bad in ({"judge": "oracle"}, {"prior": "oracle"}):
+        try:
+            ExpertBot(1, **bad)
+        except ValueError as error:
+            assert "oracle" in str(error)
+        else:
+            raise AssertionError(f"{bad} was accepted")

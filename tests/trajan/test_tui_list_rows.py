@@ -190,3 +190,33 @@ def test_the_hints_pages_at_80_columns_give_each_choice_its_reason_in_three_line
     for nexts, said in ((False, found.reasons[0]), (True, found.reasons[1])):
         page = str(hint_page(v, found, lambda a: "1) ", 79, nexts))
         assert said in page and len(textwrap.wrap(page, 79)) <= HINT_LINES, page
+
+
+async def test_at_80x24_the_drawn_markers_entry_is_shown_once_and_whole():
+    # QA at 80x24: the setup's first entry (the markers drawn for the other trays, where a
+    # new list starts) was cut with "…" in the list and its words repeated in two lines
+    # below it; now it is whole in its place, wrapped under its words, and nowhere else
+    app = _app(7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen)
+                              and app.screen.data.view.legal)  # fmt: skip
+        screen = app.screen
+        lst = screen.query_one("#decisions")
+        assert await wait_for(pilot, lambda: lst.highlighted == 0)
+        await pilot.pause()
+        words = str(lst.get_option_at_index(0).prompt).split(" ", 1)[1]
+        assert words.startswith("The drawn markers for the other trays: Seaport")
+        assert len(words) > lst.scrollable_content_region.width  # longer than a row
+        shown = _words(app)
+        assert shown.count("The drawn markers") == 1, screen_text(app)
+        assert f"1 {words}" in shown, screen_text(app)  # whole, in its place
+        assert _rows(screen) >= ROWS
+        # the next entry highlighted: the first is back on its one line, cut
+        await pilot.press("down")
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        first = next(row for row in rows if "The drawn markers" in row)
+        assert first.rstrip().endswith("…") and _words(app).count("The drawn markers") == 1
+        await pilot.press("up")
+        await pilot.pause()
+        assert f"1 {words}" in _words(app)

@@ -219,7 +219,8 @@ async def test_at_80x24_h_again_while_thinking_counts_and_the_hint_comes_whole(m
         assert app.screen.query_one("#p-decide").has_class("-hint-more")
         shown = " ".join(screen_text(app).split())
         # whole: the figure, its reason (issue 38) and the note that h shows the next best
-        assert "the most of the choices tried" in shown and "h: the next best" in shown
+        # (what does not fit in three lines goes first: how it was worked out)
+        assert "points expected at the end of the game" in shown and "h: the next best" in shown
         assert hints.hint.reasons[0] and hints.hint.reasons[0] in shown
 
 

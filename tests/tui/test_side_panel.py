@@ -3,6 +3,11 @@ row in words, what the slide bar is worth, and every key of the key bar readable
 
 from __future__ import annotations
 
+import re
+
+import pytest
+from textual.geometry import Region
+
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
 from forum_trajanum.games.forum_trajanum.engine import GameOptions
@@ -10,7 +15,7 @@ from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid
 from forum_trajanum.tui.app import ForumApp
 
-from .conftest import past_hold, screen_text
+from .conftest import past_hold, screen_text, session_at
 
 
 def _flat(text: str) -> str:
@@ -81,3 +86,59 @@ async def test_the_key_bar_shows_the_legend_key_and_fits_80_columns():
         await pilot.pause()
         bar = screen_text(app).splitlines()[-1]
         assert bar.startswith("↑↓ choices c Colonia") and "g Legend" in bar  # every key
+
+
+def _side_lines(app, side) -> list[str]:
+    """The lines of the screen where the words beside the Colonia are (their columns)."""
+    region = side.scrollable_content_region  # neither its frame nor its scroll bar
+    rows = screen_text(app).splitlines()[region.y : region.bottom]
+    return [row[region.x : region.right].strip() for row in rows]
+
+
+def _last_line(side) -> str:
+    """The last line of the words beside the Colonia, as they wrap in their panel."""
+    last = [w for w in side.children if w.display and w.id != "side-more"][-1]
+    lines = [s.text.strip() for s in last.render_lines(Region(0, 0, *last.size))]
+    return [line for line in lines if line][-1]
+
+
+@pytest.mark.parametrize(
+    ("decision", "size"),
+    [
+        ("setup_cranes", (80, 24)),
+        ("draft", (80, 24)),
+        ("build", (80, 24)),
+        ("build", (120, 36)),
+        ("build", (160, 45)),
+    ],
+)
+async def test_the_side_panel_says_lines_are_below_and_pgdn_shows_them_to_its_last(decision, size):
+    # QA at 80x24: the words beside the Colonia were cut at "Slide bar 0/8:" with nothing
+    # to say so, and only a mouse wheel scrolled them (from 120x36 they stand below the
+    # Colonia, cut as well); now their foot says how many lines are below and which key
+    # shows them, and PgDn brings their last line, the choices staying as they were
+    session = session_at(decision, seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("enter")  # the hand-over
+        await past_hold(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        side, choices = screen.query_one("#colonia-side"), screen.query_one("#decisions")
+        highlighted, actions = choices.highlighted, len(session.record.actions)
+        last = _last_line(side)
+        assert side.max_scroll_y > 0 and last not in _side_lines(app, side)
+        assert any(re.fullmatch(r"↓ PgDn: \d+ more lines", row) for row in _side_lines(app, side))
+        for _ in range(30):  # a page a key: some sixty lines at most
+            if "↑ PgUp: back to the top" in _side_lines(app, side):
+                break
+            await pilot.press("pagedown")
+            await pilot.pause()
+        assert last in _side_lines(app, side), _side_lines(app, side)
+        assert choices.highlighted == highlighted and screen.focused is choices
+        assert len(session.record.actions) == actions  # nothing chosen
+        if size == (80, 24):
+            assert choices.region.height >= 8  # the list keeps its eight rows
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert any(row.startswith("↓ PgDn:") for row in _side_lines(app, side))

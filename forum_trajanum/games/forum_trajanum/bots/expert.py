@@ -5,19 +5,25 @@ candidates, the playouts, their horizon and the judging of a leaf.
 For each decision with a choice (setup choices, the worker colour, a gain and the building
 step are the Normal policy's, as for Hard: its building lookahead is wider than a playout's):
 
-1. The Normal policy ranks the legal actions on one world sampled from the view; the best
+1. The Normal policy ranks the legal actions on one world sampled from the view (at the
+   building step without the conversions the no-waste guard rules out,
+   :mod:`~forum_trajanum.games.forum_trajanum.bots.thrift`, as for Hard); the best
    ``candidates`` are the root's arms (a clear favourite, ahead by ``margin``, is played at
-   once).
+   once). ``ranking_value`` is the value that ranking uses: the hand-set ``evaluate`` by
+   default (the fitted one there did not win more, see below).
 2. Each iteration takes an arm by its upper confidence bound and plays it in that arm's next
    world (the j-th visit of every arm plays the j-th world sampled: the arms are compared on
    the same worlds); with ``depth`` > 0 it then descends through the Normal policy's best
    ``branching`` actions of whoever decides; then it plays on to the end of the round (or
    through the cycle's scoring) by the Normal policy for every player (with a narrower
    building lookahead, as in Hard's playouts).
-3. The leaf is judged for every seat by :func:`evaluate`: its points so far plus what the
-   position is expected to bring until the end of the game (the scorings still to come, this
-   and later cycles' Trajan cards, the Forum, resources fading towards the end), less the
-   best rival's.
+3. The leaf is judged for every seat by the value fitted from self-play
+   (:func:`~forum_trajanum.games.forum_trajanum.bots.value.fitted`, ``value="fitted"``; the
+   hand-set :func:`~forum_trajanum.games.forum_trajanum.bots.evaluation.evaluate` with
+   ``value="evaluate"``): its expected final score from the parts ``evaluate`` adds up (points
+   so far, the scorings still to come, this and later cycles' Trajan cards, the Forum, the
+   ship, resources...) weighted as Normal-bot games showed them to pay at that stage of the
+   game, less the best rival's.
 
 Reproducible: the worlds come from a generator seeded by the bot's seed and the view itself,
 and a fixed number of iterations decides; the deadline (``time_limit``, 2.2 s on the wall
@@ -46,9 +52,10 @@ from dataclasses import replace
 from forum_trajanum.core.ismcts import Plan, TreeReport, ismcts, seeded
 from forum_trajanum.core.search import Deadline, play_out
 from forum_trajanum.games.forum_trajanum.bots import legal_of
-from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate
-from forum_trajanum.games.forum_trajanum.bots.hard import shortlist, standings
+from forum_trajanum.games.forum_trajanum.bots.hard import shortlist
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
+from forum_trajanum.games.forum_trajanum.bots.thrift import Thrift
+from forum_trajanum.games.forum_trajanum.bots.value import judge
 from forum_trajanum.games.forum_trajanum.engine import (
     Action,
     PlayerView,
@@ -83,6 +90,8 @@ class ExpertBot:
         prior_weight: float = 0.2,
         playout_builds: int = 2,
         time_limit: float = 2.2,
+        value: str = "fitted",
+        ranking_value: str = "evaluate",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
@@ -96,7 +105,13 @@ class ExpertBot:
         self.prior_weight = prior_weight
         self.playout_builds = playout_builds
         self.time_limit = time_limit
+        self.value = value
+        self.judge = judge(value)  # (every seat's standing, own expected final points)
+        # the value of the Normal ranking that shortlists the arms and decides the building
+        # step (the playouts keep the hand-set one: they stand for the Normal players)
+        self.ranking_value = ranking_value
         self.clock = clock
+        self.thrift = Thrift()  # no wasteful conversions at the building step, as for Hard
         self.capped = 0  # searches the deadline cut short
         self.last = TreeReport()
         self._deadline: Deadline | None = None
@@ -104,14 +119,14 @@ class ExpertBot:
     def choose(self, view: PlayerView) -> Action:
         """The arm with the best mean value after the tree search."""
         self.last = TreeReport()
-        legal = legal_of(view)
+        legal = self.thrift.choices(view, legal_of(view))
         if len(legal) == 1:
             return legal[0]
         deadline = self._deadline = Deadline(self.time_limit, self.clock)
         rng = random.Random(seeded(self.seed, view.model_dump_json()))
         me = view.viewer
         decided, top = shortlist(
-            view, legal, NormalPolicy(rng), rng,
+            view, legal, NormalPolicy(rng, value=judge(self.ranking_value)[1]), rng,
             trust_normal=self.trust_normal, candidates=self.candidates, margin=self.margin,
         )  # fmt: skip
         if decided is not None:
@@ -137,8 +152,8 @@ class ExpertBot:
                 done,
                 tick=lambda _: deadline.tick(),
             )
-            values = standings(state)
-            return values, evaluate(state, me)
+            ranks, own = self.judge
+            return ranks(state), own(state, me)
 
         best = top[0][0]
         players = len(view.colonias)

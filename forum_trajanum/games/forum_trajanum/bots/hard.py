@@ -149,6 +149,7 @@ class HardBot:
         min_worlds: int = 3,
         z: float = 2.0,
         indifferent: float = 1.0,
+        value: str = "evaluate",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
@@ -162,6 +163,7 @@ class HardBot:
         self.min_worlds = min_worlds
         self.z = z
         self.indifferent = indifferent
+        self.value = value
         self.clock = clock
         self.policy = NormalPolicy(self.rng)
         # how every player is assumed to play in the playouts
@@ -215,7 +217,7 @@ class HardBot:
             sample=lambda: determinize(view, self.rng),
             apply=apply,
             play=play,
-            judge=lambda state: (relative_value(state, me), evaluate(state, me)),
+            judge=self._judge(me),
             deadline=deadline,
             budget=Budget(
                 max_playouts=self.iterations,
@@ -227,6 +229,15 @@ class HardBot:
         if self.last.cut:
             self.capped += 1
         return arms[chosen]
+
+    def _judge(self, me: int):
+        """A leaf's (own standing, own expected final points) by the bot's value."""
+        if self.value == "evaluate":
+            return lambda state: (relative_value(state, me), evaluate(state, me))
+        from forum_trajanum.games.forum_trajanum.bots.value import judge
+
+        ranks, own = judge(self.value)
+        return lambda state: (ranks(state)[me], own(state, me))
 
     def _playout_tick(self) -> None:
         """Inside a playout's decision (each position its lookahead tries)."""

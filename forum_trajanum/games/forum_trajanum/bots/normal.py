@@ -74,15 +74,16 @@ EARLY_CITIZEN = {"merchant": 0.5, "craftsman": 0.3, "patrician": 0.1}
 _CORNER_INDEX = {cell: i for i, cell in enumerate(CORNERS)}
 
 
-def after(state, action: Action, me: int, depth: int = 1):
-    """A copy of ``state`` with ``action`` applied and ``me``'s follow-ups resolved greedily."""
+def after(state, action: Action, me: int, depth: int = 1, value=evaluate):
+    """A copy of ``state`` with ``action`` applied and ``me``'s follow-ups resolved greedily
+    (by ``value``)."""
     s = state.clone()
     apply(s, action)
-    resolve_follow_ups(s, me, depth)
+    resolve_follow_ups(s, me, depth, value)
     return s
 
 
-def resolve_follow_ups(state, me: int, depth: int) -> None:
+def resolve_follow_ups(state, me: int, depth: int, value=evaluate) -> None:
     """Play ``me``'s pending follow-up decisions (envoy, track step, bonus...) greedily."""
     for _ in range(8):
         if current_player(state) != me or decision_kind(state) not in FOLLOW_UPS:
@@ -91,7 +92,7 @@ def resolve_follow_ups(state, me: int, depth: int) -> None:
         if len(legal) == 1 or depth <= 0:
             choice = legal[0]
         else:
-            choice = max(legal, key=lambda a: evaluate(after(state, a, me, depth - 1), me))
+            choice = max(legal, key=lambda a: value(after(state, a, me, depth - 1, value), me))
         apply(state, choice)
 
 
@@ -115,8 +116,12 @@ class NormalPolicy:
         rng: random.Random,
         build_candidates: int = 6,
         tick: Callable[[], None] | None = None,
+        value: Callable[..., float] = evaluate,
     ) -> None:
         self.rng = rng
+        # what a position is worth to a player: the hand-set evaluation, or Expert's fitted
+        # value for its own decisions
+        self.value = value
         self.build_candidates = build_candidates
         # called before every position the lookahead tries: Hard's playouts pass a deadline
         # check that raises, so that one slow decision cannot overrun Hard's deadline
@@ -155,7 +160,7 @@ class NormalPolicy:
         scored = []
         for a in legal:
             self.tick()
-            scored.append((evaluate(after(state, a, me), me), a))
+            scored.append((self.value(after(state, a, me, 1, self.value), me), a))
         return _sorted(scored)
 
     # --- setup ---------------------------------------------------------------------------
@@ -269,7 +274,7 @@ class NormalPolicy:
     # --- building step -------------------------------------------------------------------
 
     def _build(self, state, me, legal):
-        base = evaluate(state, me)
+        base = self.value(state, me)
         builds = [a for a in legal if isinstance(a, Build)]
         converts = [a for a in legal if isinstance(a, Convert)]
         scored: list[tuple[float, Action]] = [(base, a) for a in legal if isinstance(a, EndTurn)]
@@ -277,8 +282,8 @@ class NormalPolicy:
             scored.append((value, a))
         for a in converts:
             self.tick()
-            s = after(state, a, me)
-            best = evaluate(s, me)
+            s = after(state, a, me, 1, self.value)
+            best = self.value(s, me)
             if s.players[me].builds_left > 0 and current_player(s) == me:
                 before = {(b.a, b.b) for b in builds}
                 new = [
@@ -303,7 +308,7 @@ class NormalPolicy:
         out = []
         for _, a in quick[:keep]:
             self.tick()
-            out.append((evaluate(after(state, a, me), me), a))
+            out.append((self.value(after(state, a, me, 1, self.value), me), a))
         return out
 
 

@@ -51,7 +51,11 @@ KEYS: tuple[Row, ...] = (
     ("1-9, Shift+A-Z", "take that entry of the decision list directly (entries 1-9, "
                        "then A-Z: the key stands before each entry; a list longer than "
                        "that keeps its entries in groups, so every entry has a key)"),
-    ("Home End PgUp PgDn", "the first, the last, a page up or down of a long list"),
+    ("Home End", "the first or the last entry of the decision list"),
+    ("PgUp PgDn", "a page up or down of the words beside your Colonia (the cell under the "
+                  "cursor, your tiles and supply, the slide bar, the cranes): their last "
+                  "line says how many lines are below; in a small window, of the panel "
+                  "shown. The arrows stay with the choices or the board"),
     ("Esc", "close what is open or go back one step, never out of the game: a group of "
             "entries (an entry ending in \u2026 opens one) or a cell's choices, the hint, a "
             "message, a window such as this help; setup: "

@@ -94,8 +94,10 @@ def cranes_text(colonia: ColoniaView, text: Text) -> None:
 
 def side_supply_text(colonia: ColoniaView) -> Text:
     """The play screen's own supply list, short enough for the narrow side panel of an 80x24
-    terminal (the status line above the board gives the score): two resources a line, what
-    the slide bar is worth one phrase a line, the reserve when there is one."""
+    terminal (the status line above the board gives the score): what the slide bar is worth
+    first, one phrase a line, and the reserve when there is one (the status line gives the
+    resources: at 80x24 the side shows six lines at a time, and the bar's worth was below
+    them), then two resources a line, the ship and the cranes."""
     text = Text()
 
     def row(title: str, value: str | Text, more: str = "") -> None:
@@ -103,16 +105,16 @@ def side_supply_text(colonia: ColoniaView) -> Text:
         text.append(value if isinstance(value, Text) else Text(value))
         text.append(more + "\n")
 
+    row("Slide bar", f"{colonia.prestige}/8" + (" (flipped)" if colonia.flipped else ""), ":")
+    text.append(prestige_words(colonia).replace(", ", "\n") + "\n", style="#d7d7af")
+    if colonia.reserve:
+        row("Reserve", ", ".join(tile_label(k) for k in colonia.reserve))
     row("Builders", str(colonia.builders), f", assistants {colonia.assistants}")
     workers = Text()
     workers_text(colonia, workers)
     row("Workers", workers)
     row("Coins", str(colonia.coins), f", tribunes {colonia.tribunes}")
     row("Ship", envoys_words(colonia.ship))
-    if colonia.reserve:
-        row("Reserve", ", ".join(tile_label(k) for k in colonia.reserve))
-    row("Slide bar", f"{colonia.prestige}/8" + (" (flipped)" if colonia.flipped else ""), ":")
-    text.append(prestige_words(colonia).replace(", ", "\n") + "\n", style="#d7d7af")
     cranes_text(colonia, text)
     return text
 

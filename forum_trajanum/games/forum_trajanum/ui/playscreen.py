@@ -78,6 +78,18 @@ from forum_trajanum.tui.textlines import TextLines
 #: per mode: setup, draft, turn, watching a bot), so that switching mode never changes it.
 _PANEL_OF_APP: WeakKeyDictionary = WeakKeyDictionary()
 
+
+def side_more_words(end: float, at: float) -> str:
+    """What the foot of a scrolled box says: ``end`` is its last scroll position (0: all of
+    it in view), ``at`` where it is now."""
+    if end < 1:
+        return ""
+    below = int(end - at + 0.5)
+    if below >= 1:
+        return f"↓ PgDn: {below} more line{'s' if below > 1 else ''}"
+    return "↑ PgUp: back to the top"
+
+
 #: What the panel tabs say when a decision showed the panel it is about (issue 36, item 7).
 DECISION_PANEL_NOTE = "◀ shown for this choice"
 
@@ -118,6 +130,10 @@ class PlayScreen(GameScreen):
         Binding("q", "menu", "Menu"),
         # Escape closes the innermost open thing; it never leaves the game (q does)
         Binding("escape", "back", "Back", show=False),
+        # the words beside the Colonia (compact: the panel in view) scroll a page, the focus
+        # staying where it is (priority: before the list's own page keys), as in Trajan
+        Binding("pageup", "scroll_panel(-1)", show=False, priority=True),
+        Binding("pagedown", "scroll_panel(1)", show=False, priority=True),
         *[
             Binding(key, f"pick({n})", f"Choice {key}", show=False)
             for n, key in enumerate(ENTRY_KEYS, start=1)
@@ -151,6 +167,8 @@ class PlayScreen(GameScreen):
             with Container(id="p-colonia", classes="panel -shown"):
                 yield ColoniaGrid(id="colonia")
                 with VerticalScroll(id="colonia-side"):
+                    # docked at its foot: says that lines are below and that PgDn shows them
+                    yield Static(id="side-more")
                     yield Static(id="cursor-cell")
                     yield Static(id="private")
                     yield TextLines(id="supply")
@@ -177,9 +195,14 @@ class PlayScreen(GameScreen):
     def on_mount(self) -> None:
         for grid in self.query(".other-grid").results(ColoniaGrid):
             grid.can_focus = False
-        # Tab goes from the Colonia straight to the choices; the side panel scrolls by mouse
-        # (its supply and tracks are also on the players panel, p)
-        self.query_one("#colonia-side").can_focus = False
+        # Tab goes from the Colonia straight to the choices; the side panel scrolls by PgUp /
+        # PgDn (its foot says so) and by mouse (its supply is also on the players panel, p)
+        side = self.query_one("#colonia-side")
+        side.can_focus = False
+        # its foot says, whenever that changes, whether lines are below its view
+        for attribute in ("scroll_y", "virtual_size", "size"):
+            self.watch(side, attribute, self.show_side_more, init=False)
+        self.call_after_refresh(self.show_side_more)
         for panel, title in (
             ("colonia", "Colonia"),
             ("decide", "Your choices"),
@@ -539,6 +562,33 @@ class PlayScreen(GameScreen):
             text.append(f"\n{ROW_TITLES[row]}: ", style="bold #d7afff")
             text.append(CITIZEN_ABILITIES[row], style="#d7afff")
         show_changed(self.query_one("#cursor-cell", Static), text)
+
+    def show_side_more(self, _value=None) -> None:
+        """The foot of the words beside the Colonia: how many lines are below their view and
+        that PgDn shows them; at their end, that PgUp goes back; nothing while all of them
+        are in view (they are seven rows at 80x24, and some sixty lines in a game)."""
+        if not self.is_mounted:
+            return
+        side = self.query_one("#colonia-side")
+        foot = self.query_one("#side-more", Static)
+        words = side_more_words(side.max_scroll_y, side.scroll_y)
+        if foot.display != bool(words):
+            foot.display = bool(words)
+        show_changed(foot, words)
+
+    def action_scroll_panel(self, pages: int) -> None:
+        """PgDn / PgUp: a page down or up the words beside the Colonia; in the compact
+        layout, of the panel in view (the Forum, the players, the log). The focus stays
+        where it is: the arrows still move the choices or the board's cursor."""
+        box = self.query_one("#colonia-side")
+        if self.compact and self.panel != "colonia":
+            box = self.query_one(f"#p-{self.panel}")
+        # a page is the rows in view less the foot's, one line kept for where one was (a
+        # Textual page is the box's whole height: the line under the foot was skipped)
+        rows = box.scrollable_content_region.height
+        if box is self.query_one("#colonia-side") and self.query_one("#side-more").display:
+            rows -= 1
+        box.scroll_relative(y=pages * max(rows - 1, 1), animate=False)
 
     def on_colonia_grid_cursor_moved(self, event: ColoniaGrid.CursorMoved) -> None:
         """The cursor's cell in words, and the list's highlight on its first choice there

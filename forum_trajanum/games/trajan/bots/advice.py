@@ -8,12 +8,14 @@
   candidates (Normal's best few) take turns, so each plays the same worlds sampled from the
   view; each world is played on by Normal's planning through the seat's next three turns;
 - the other decisions of a turn (the colour to sow, the special action, an extra action
-  tile, the quarter's end): every legal choice played in the same way in the same worlds;
+  tile, the quarter's end): every legal choice played in the same way in the same worlds
+  and judged as the Expert judges its leaves (:func:`final_points`);
 - a setup choice: Normal's choice with its reason in words (no figure: it is no search's).
 
 The choices are ranked by the seat's own expected points at the end of the game, the one
-figure the hint shows: the search's estimate (:func:`~forum_trajanum.games.trajan.bots.
-estimate` after those turns) plus what the rest of the game adds to it on average
+figure the hint shows: the search's value (the value fitted from self-play,
+:mod:`~forum_trajanum.games.trajan.bots.value`, after those turns) plus what the rest of the
+game adds to it on average
 (:func:`~forum_trajanum.games.trajan.bots.final_offset`, measured by
 ``scripts/hint_calibration.py``). The suggestion and the next best each have a reason in
 player words: the parts of the estimate (:func:`parts`) in which each is ahead of the other,
@@ -41,6 +43,7 @@ from forum_trajanum.games.trajan.bots import (
     estimate,
     final_offset,
 )
+from forum_trajanum.games.trajan.bots.value import value as fitted_value
 from forum_trajanum.games.trajan.engine.quarter import votes
 from forum_trajanum.games.trajan.engine.scoring import bonus_points, set_points
 from forum_trajanum.games.trajan.engine.state import GameState
@@ -203,7 +206,7 @@ def _every_choice(
                 state = world.clone()
                 _apply(state, action)
                 _play_until_back(state, seat, deadline=deadline, turns=HINT_TURNS)
-                values.append(estimate(state, seat))
+                values.append(final_points(state, seat))
             totals = [t + v for t, v in zip(totals, values, strict=True)]
             played += 1
     except OutOfTime:
@@ -211,6 +214,14 @@ def _every_choice(
     if not played:
         return [], 0, True
     return [(a, t / played) for a, t in zip(legal, totals, strict=True)], played, played < worlds
+
+
+def final_points(state: GameState, seat: int) -> float:
+    """The seat's expected final score at a playout's end, as the Expert judges its leaves
+    (the value fitted from self-play); its score once the game is over."""
+    if not state.tasks:
+        return float(state.players[seat].score)
+    return fitted_value(state, seat)
 
 
 # ── the reasons ─────────────────────────────────────────────────────────────────────────

@@ -46,14 +46,24 @@ from forum_trajanum.games.trajan.bots import (
     estimate,
     rank_choices,
 )
+from forum_trajanum.games.trajan.bots.value import value as fitted_value
+from forum_trajanum.games.trajan.bots.value import values as fitted_values
 from forum_trajanum.games.trajan.engine.rules import current_player
 from forum_trajanum.games.trajan.engine.state import GameState
 from forum_trajanum.games.trajan.engine.view import determinize
 
 
-def standings(state: GameState) -> list[float]:
-    """Every seat's estimate less its best rival's."""
-    values = [estimate(state, p) for p in range(len(state.players))]
+def expected(state: GameState, judge: str = "fitted") -> list[float]:
+    """Every seat's expected final points: by the value fitted from self-play
+    (:mod:`~forum_trajanum.games.trajan.bots.value`), or with ``judge="estimate"`` by the
+    hand-set :func:`~forum_trajanum.games.trajan.bots.estimate`."""
+    if judge == "fitted":
+        return fitted_values(state)
+    return [estimate(state, p) for p in range(len(state.players))]
+
+
+def standings(values: list[float]) -> list[float]:
+    """Every seat's expected final points less its best rival's."""
     return [v - max(values[:p] + values[p + 1 :]) for p, v in enumerate(values)]
 
 
@@ -72,6 +82,8 @@ class ExpertBot:
         margin: float = 10.0,
         prior_weight: float = 0.05,
         time_limit: float = 2.0,
+        judge: str = "fitted",
+        prior: str = "estimate",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
@@ -82,6 +94,12 @@ class ExpertBot:
         self.margin = margin
         self.prior_weight = prior_weight
         self.time_limit = time_limit
+        if judge not in ("fitted", "estimate"):
+            raise ValueError(f"judge must be 'fitted' or 'estimate', not {judge!r}")
+        self.judge = judge
+        if prior not in ("fitted", "estimate"):
+            raise ValueError(f"prior must be 'fitted' or 'estimate', not {prior!r}")
+        self.prior = prior
         self.clock = clock
         self.capped = 0  # searches the deadline cut short
         self.last = TreeReport()
@@ -97,14 +115,16 @@ class ExpertBot:
         deadline = Deadline(self.time_limit, self.clock, foresight=False)
         rng = random.Random(seeded(self.seed, view.model_dump_json()))
         seat = view.viewer
-        ranked = rank_choices(determinize(view, rng), seat, legal)
+        judge = fitted_value if self.prior == "fitted" else estimate
+        ranked = rank_choices(determinize(view, rng), seat, legal, judge)
         top = ranked[: self.candidates]
         if len(top) == 1 or top[0][0] - top[1][0] > self.margin:
             return top[0][1]
 
         def leaf(state: GameState):
             _play_until_back(state, seat, deadline=deadline, turns=self.turns)
-            return standings(state), estimate(state, seat)
+            values = expected(state, self.judge)
+            return standings(values), values[seat]
 
         chosen, self.last = ismcts(
             [a for _, a in top],

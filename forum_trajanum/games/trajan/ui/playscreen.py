@@ -62,10 +62,10 @@ from forum_trajanum.tui.messages import (
     UndoRequested,
 )
 from forum_trajanum.tui.render import Drawn, LogText, PanelText, set_title, show_changed
-from forum_trajanum.tui.textlines import notes_first
+from forum_trajanum.tui.textlines import Hanging, notes_first
 
-#: The lines a page of the hint has below 120 columns: the hint's line and the cut choice's
-#: two, so that the list keeps its eight rows at 80x24.
+#: The lines a page of the hint has below 120 columns: the hint's line and two of the
+#: list's, so that the list keeps its eight rows at 80x24.
 HINT_LINES = 3
 #: What a choice that ends the turn says while it waits for its key.
 END_WAIT = "This ends your turn: Enter or e to end it · another choice, Escape or u: not yet"
@@ -85,6 +85,8 @@ class TrajanScreen(GameScreen):
     #: The list's entries as last filled, the kind and seat of their decision, the game's
     #: step then (what keeps the highlight).
     _shown_choices: list | None = None
+    #: The entry shown whole (wrapped) in the list: the highlighted one, when it is cut.
+    _whole_entry: int | None = None
     _shown_decision: tuple | None = None
     #: Covered for a hand-over (:meth:`cover`) until the next :meth:`show`: a redraw asked
     #: for before (after a refresh, a first layout) draws nothing meanwhile.
@@ -132,13 +134,13 @@ class TrajanScreen(GameScreen):
     TrajanScreen #p-decide { height: 1fr; width: 1fr; }
     /* 80x24 (issue 27): a top line saying whose choice it is and where in the game (the
        coach's strip covers the status line), the decision in two lines, a line of hint or
-       recap, eight rows of choices and two for a cut choice's whole words; a message goes
-       first on the decision's two lines */
+       recap, ten rows of choices (the highlighted one whole in them, wrapped where it is
+       long); a message goes first on the decision's two lines */
     TrajanScreen.-narrow #p-decide { height: 14; border-top: solid #303840; }
     TrajanScreen.-narrow #decision-title { max-height: 2; }
     TrajanScreen.-narrow #t-hint { max-height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
     /* the hint whole, a page at a time (the suggestion; h again, the next best), on the hint
-       line and the cut choice's two: the list keeps its eight rows (issue 36) */
+       line and two of the list's: the list keeps eight rows (issue 36) */
     TrajanScreen.-narrow #t-hint.-more { max-height: 3; text-wrap: wrap; }
     /* while a bot plays there are no choices: its moves get their rows */
     TrajanScreen.-narrow #t-hint.-watch { max-height: 10; text-wrap: wrap; }
@@ -155,15 +157,14 @@ class TrajanScreen(GameScreen):
        of choices is worth more */
     TrajanScreen.-wide #decision-title, TrajanScreen.-wider #decision-title { min-height: 2; }
     TrajanScreen #t-hint { height: auto; color: #87d7ff; }
-    /* one line per choice: the highlighted one, when cut, whole on the line below */
+    /* one line per choice: the highlighted one, when cut, whole in its place, wrapped
+       (_show_whole_entry) */
     TrajanScreen #decisions {
         height: 1fr; border: none; text-wrap: nowrap; text-overflow: ellipsis;
     }
     /* from 160 columns the list has rows to spare: a long choice wraps there rather than
        being cut (issue 36.14: empty rows below entries cut with "…") */
     TrajanScreen.-wider #decisions { text-wrap: wrap; text-overflow: fold; }
-    TrajanScreen #choice-full { display: none; height: auto; max-height: 3; color: #d7d7af; }
-    TrajanScreen.-narrow #choice-full { max-height: 2; }
     TrajanScreen #t-message { height: auto; min-height: 1; color: $warning; }
     """
     BINDINGS = [
@@ -227,7 +228,6 @@ class TrajanScreen(GameScreen):
                 yield Static(id="decision-title")
                 yield Static(id="t-hint")
                 yield DecisionList(id="decisions")
-                yield Static(id="choice-full")
                 yield Static(id="t-message")
                 # from 120 columns: one's circle below the choices (the trays chosen from)
                 with VerticalScroll(id="t-circle-box", classes="t-box"):
@@ -358,7 +358,7 @@ class TrajanScreen(GameScreen):
         if self.covered:  # the next show draws everything for the size then
             return
         self.call_after_refresh(self._draw_status)
-        self.call_after_refresh(self._show_choice_full)
+        self.call_after_refresh(self._show_whole_entry)
         self.call_after_refresh(lambda: self._set_note(self._note(self.data)))
         self.call_after_refresh(self._draw_panel)
         self.call_after_refresh(lambda: self._set_message(self._message))
@@ -444,6 +444,7 @@ class TrajanScreen(GameScreen):
                 options.highlighted = top
         else:
             self._shown_choices = entries
+            self._whole_entry = None  # new options: each on its one line
             options.clear_options()
             options.add_options(Option(Text(words), id=i) for i, words in entries)
             options.highlighted = ids.index(old_id) if same_kind and old_id in ids else top
@@ -465,7 +466,7 @@ class TrajanScreen(GameScreen):
         options.hold(data.hold)
         options.arm_when_shown()
         options.focus()
-        self.call_after_refresh(self._show_choice_full)
+        self.call_after_refresh(self._show_whole_entry)
 
     def _note(self, data: TrajanData):
         """The words between the decision and its choices: the hint (at 80 columns on one
@@ -492,24 +493,40 @@ class TrajanScreen(GameScreen):
         return meanwhile(data.recent, width=width, scored=data.scored)
 
     def on_option_list_option_highlighted(self, event) -> None:
-        self._show_choice_full()
+        self._show_whole_entry()
 
-    def _show_choice_full(self) -> None:
-        """The highlighted choice whole on the line below the list, when the list cuts it."""
+    def _show_whole_entry(self) -> None:
+        """The highlighted choice whole in the list, wrapped under its words where the list
+        would cut it (the others one line each, cut with "…"): shown once, where it is
+        chosen. It was cut in the list and repeated whole in two lines below it (QA at
+        80x24: the setup's drawn markers, the entry a new list starts on). From 160 columns
+        the list wraps every entry itself."""
         options = self.query_one("#decisions", DecisionList)
-        full = self.query_one("#choice-full", Static)
-        index, words = options.highlighted, ""
+        index = options.highlighted
+        whole = self._whole_entry
+        shown = self._shown_choices or []
+        if whole is not None and whole != index:
+            if whole < options.option_count and whole < len(shown):
+                options.replace_option_prompt_at_index(whole, Text(shown[whole][1]))
+            self._whole_entry = whole = None
+        if index is None or index >= len(shown):
+            return
+        words = shown[index][1]
+        padding = options.get_component_styles("option-list--option").padding.width
+        width = options.scrollable_content_region.width - padding
+        wraps = self._layout() == "wider"  # the list wraps every entry there
+        # the hint whole on two of the list's rows names its choice whole: eight one-line
+        # entries in view (issue 36)
         hint = self.query_one("#t-hint").has_class("-more") and self.hints.shown()
-        if index is not None and index < options.option_count and not hint:
-            prompt = options.get_option_at_index(index).prompt
-            plain = prompt.plain if isinstance(prompt, Text) else str(prompt)
-            width = options.scrollable_content_region.width
-            wraps = self._layout() == "wider"  # whole in the list itself
-            if width > 0 and not wraps and Text(plain).cell_len > width:
-                words = "» " + plain.strip().split(" ", 1)[-1]
-        if full.display != bool(words):
-            full.display = bool(words)
-        show_changed(full, words)
+        cut = width > 0 and not wraps and not hint and Text(words).cell_len > width
+        if cut and whole != index:
+            # under its words, not under its key ("1 ", "A ")
+            options.replace_option_prompt_at_index(index, Hanging(Text(words), indent=2))
+            self._whole_entry = index
+            options.call_after_refresh(options.scroll_to_highlight)
+        elif not cut and whole == index:
+            options.replace_option_prompt_at_index(index, Text(words))
+            self._whole_entry = None
 
     def _set_note(self, text) -> None:
         """The words between the decision's title and its choices: a hint, or what a bot did
@@ -553,6 +570,7 @@ class TrajanScreen(GameScreen):
         self._set_note("")
         self.query_one("#decisions", DecisionList).clear_options()
         self._shown_choices = None
+        self._whole_entry = None
 
     def say(self, message: str) -> None:
         message = self.with_standing(message)  # a lost or ended connection stays in view
@@ -699,14 +717,14 @@ class TrajanScreen(GameScreen):
             note.remove_class("-more", "-next")
         if did in (SHOWN, MORE, HIDDEN):
             self._set_note(self._note(self.data))
-            self._show_choice_full()
+            self._show_whole_entry()
 
     def _hide_hint(self) -> None:
         """The hint off the screen (kept: h shows it again), and no more thinking about one."""
         self.hints.hide()
         self.query_one("#t-hint").remove_class("-more", "-next")
         self._set_note(self._note(self.data))
-        self._show_choice_full()
+        self._show_whole_entry()
 
     def hint_text(self, v: GameState, found) -> Text:
         """The hint in words: the best choices, each with the points the search expects for
@@ -768,7 +786,7 @@ class TrajanScreen(GameScreen):
             self.query_one("#t-hint").add_class("-more")  # whole, the list keeping its rows
         self.say("")
         self._set_note(self._note(self.data))
-        self._show_choice_full()
+        self._show_whole_entry()
         index = self._entry_index(found[0][0]) if found else None
         if index is not None:  # the hinted entry in view, even below the list's rows
             options = self.query_one("#decisions", DecisionList)

@@ -1,0 +1,234 @@
+"""A value of a Trajan position fitted from self-play: each seat's expected final score as a
+weighted sum of a few features of its position (:data:`FEATURES`), with one set of weights
+per stage of the game (the number of players and the quarter).
+
+The weights are in ``value_trajan.json`` beside this module, made by
+``scripts/fit_value_trajan.py`` (games of Normal bots, 2-4 players, every seat's features at
+every choice of a source tray labelled with that seat's final score, fitted per stage by
+least squares with a small ridge: :func:`fit`). The file is read once, on first use.
+
+The features are the parts :func:`~forum_trajanum.games.trajan.bots.estimate` sums (score,
+the final scoring as it stands, the Trajan tiles beside the trays, the demands that cannot be
+met this quarter, the senate vote, tokens and tiles for later) taken apart, so that each gets
+its own weight at each stage, and a few cheap ones more (how far the quarter has gone, the
+tokens placed, the rivals' scores). Everything they read is public or the seat's own, so a
+view gives the same value as the state for the viewer's seat.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.engine.quarter import spend_choices, votes
+from forum_trajanum.games.trajan.engine.scoring import bonus_points, set_points
+from forum_trajanum.games.trajan.engine.state import GameState
+
+#: The data file (made by ``scripts/fit_value_trajan.py``).
+DATA_FILE = Path(__file__).with_name("value_trajan.json")
+
+FEATURES: tuple[str, ...] = (
+    "bias",
+    "score",  # points so far
+    "hand",  # cards in hand (1 point each at the end)
+    "workers",  # tokens in the worker camp (1 each at the end)
+    "legions",  # tokens in the military camp (1 each at the end)
+    "slots",  # Trajan tiles beside the trays (1 each at the end, or accomplished)
+    "slots_vp",  # their points if accomplished
+    "sets",  # construction sets as they stand
+    "near_sets",  # types one tile short of a set
+    "bonus",  # bonus tiles as they stand
+    "unmet",  # the demand penalty this quarter as estimate() judges it
+    "unmet_late",  # the same times how far the quarter has gone
+    "kept",  # Trajan demand tiles kept
+    "senate_first",  # most votes now
+    "senate_second",  # second most
+    "senate_first_late",  # the same times how far the quarter has gone
+    "senate_second_late",
+    "senate",  # place on the senate track
+    "supply",  # tokens in the supply (at most 6)
+    "extra",  # extra action tiles kept
+    "wild_commodity",
+    "plus2",  # [+2] markers
+    "leader",  # the province the military leader is in, if not yet taken
+    "provinces",  # provinces with a legionnaire
+    "sites",  # construction sites with a worker
+    "buildings",  # construction tiles
+    "demand_tiles",  # forum demand tiles (any kind)
+    "display",  # commodities played in front
+    "progress",  # how far the quarter has gone (0-1)
+    "rivals",  # the rivals' mean score
+)
+
+_FORUM = D.FORUM_TILES
+_NEAR_SET = dict(zip((size - 1 for size in sorted(D.SET_POINTS)), (3.0, 5.0), strict=True))
+
+
+def stage(state: GameState) -> str:
+    """The stage whose weights judge ``state``: "players/quarter" (setup counts as 1)."""
+    return f"{state.options.players}/{min(max(state.quarter, 1), D.QUARTERS)}"
+
+
+def progress(state: GameState) -> float:
+    """How far the quarter has gone, 0 to 1 (by rounds and the time marker)."""
+    cycle = D.TIME_CYCLE[state.options.players]
+    return min(1.0, ((max(state.round, 1) - 1) + state.time / cycle) / D.ROUNDS_PER_QUARTER)
+
+
+def features(state: GameState, seat: int) -> list[float]:
+    """``seat``'s features in ``state``, in the order of :data:`FEATURES`."""
+    pl = state.players[seat]
+    late = progress(state)
+    on_slots = [t for t in pl.slots if t >= 0]
+    wild_sets = sum(_FORUM[t].kind == "wild_construction" for t in pl.tiles)
+    unmet_penalty = 0.0
+    if state.quarter >= 1:
+        revealed = [d for d in state.revealed if d >= 0]
+        if revealed:
+            if len(revealed) != len(state.revealed):
+                copy = state.clone()
+                copy.revealed = revealed
+                met = spend_choices(copy, seat)[0]
+            else:
+                met = spend_choices(state, seat)[0]
+        else:
+            met = 0
+        tiles = sum(1 for t in pl.tiles if _FORUM[t].kind in ("demand", "wild_demand"))
+        spare = max(0, tiles + len(pl.kept) - met)
+        unknown = D.DEMANDS_PER_QUARTER - len(revealed)
+        unmet = (len(revealed) - met) + max(0.0, unknown - 0.7 * spare)
+        unmet_penalty = -float(D.DEMAND_PENALTY[min(D.DEMANDS_PER_QUARTER, round(unmet))])
+    mine = votes(state, seat)
+    others = range(len(state.players))
+    rivals = sorted((votes(state, p) for p in others if p != seat), reverse=True)
+    first = 1.0 if not rivals or mine > rivals[0] else 0.0
+    second = 1.0 if not first and (len(rivals) < 2 or mine > rivals[1]) else 0.0
+    extra = wild = demand_tiles = 0
+    for tile in pl.tiles:
+        kind = _FORUM[tile].kind
+        if kind in ("extra", "wild_extra"):
+            extra += 1
+        elif kind == "wild_commodity":
+            wild += 1
+        elif kind in ("demand", "wild_demand"):
+            demand_tiles += 1
+    leader = 0.0
+    if pl.leader >= 0 and pl.leader not in pl.provinces and pl.legions:
+        crowd = sum(1 for s in state.legions[pl.leader] if s != seat)
+        leader = max(0.0, D.PROVINCE_VP[pl.leader] - D.LEGION_CROWDING * crowd)
+    rival_scores = [state.players[p].score for p in others if p != seat]
+    return [
+        1.0,
+        float(pl.score),
+        float(len(pl.hand)),
+        float(pl.workers),
+        float(pl.legions),
+        float(len(on_slots)),
+        float(sum(D.TRAJAN_TILES[t].vp for t in on_slots)),
+        float(set_points(pl.buildings, wild_sets)),
+        sum(_NEAR_SET.get(n, 0.0) for n in pl.buildings),
+        float(bonus_points(state, seat)),
+        unmet_penalty,
+        unmet_penalty * late,
+        float(len(pl.kept)),
+        first,
+        second,
+        first * late,
+        second * late,
+        float(pl.senate),
+        float(min(pl.supply, 6)),
+        float(extra),
+        float(wild),
+        float(sum(pl.plus2)),
+        leader,
+        float(len(pl.provinces)),
+        float(len(pl.sites)),
+        float(sum(pl.buildings)),
+        float(demand_tiles),
+        float(len(pl.display)),
+        late,
+        sum(rival_scores) / len(rival_scores) if rival_scores else 0.0,
+    ]
+
+
+@cache
+def weights() -> dict[str, tuple[float, ...]]:
+    """The fitted weights per stage, read once from :data:`DATA_FILE`."""
+    data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    if tuple(data["features"]) != FEATURES:
+        raise ValueError(f"{DATA_FILE.name} was fitted for other features: refit it")
+    return {key: tuple(float(w) for w in ws) for key, ws in data["stages"].items()}
+
+
+def value(state: GameState, seat: int) -> float:
+    """``seat``'s expected final score in ``state`` by the fitted weights."""
+    ws = weights()[stage(state)]
+    return math.fsum(w * x for w, x in zip(ws, features(state, seat), strict=True))
+
+
+def values(state: GameState) -> list[float]:
+    """Every seat's expected final score."""
+    return [value(state, p) for p in range(len(state.players))]
+
+
+# ── fitting ──────────────────────────────────────────────────────────────────────────────
+
+
+def fit(
+    rows: Sequence[Sequence[float]], labels: Sequence[float], ridge: float = 1e-3
+) -> list[float]:
+    """Least-squares weights ``w`` with ``rows @ w`` near ``labels``, by the normal equations
+    with a small ridge: ``ridge`` times each feature's own sum of squares is added to its
+    diagonal (so the ridge does not depend on a feature's scale), except for a first column
+    of ones (the intercept is not shrunk). Pure Python (Gaussian elimination with partial
+    pivoting); a feature that never varies gets weight 0."""
+    if not rows:
+        raise ValueError("no rows to fit")
+    n = len(rows[0])
+    gram = [[0.0] * n for _ in range(n)]
+    rhs = [0.0] * n
+    for row, y in zip(rows, labels, strict=True):
+        for i, xi in enumerate(row):
+            if xi == 0.0:
+                continue
+            rhs[i] += xi * y
+            line = gram[i]
+            for j in range(i, n):
+                line[j] += xi * row[j]
+    for i in range(n):
+        for j in range(i):
+            gram[i][j] = gram[j][i]
+    intercept = all(row[0] == 1.0 for row in rows)
+    for i in range(n):
+        if i == 0 and intercept:
+            continue
+        gram[i][i] += ridge * gram[i][i] if gram[i][i] else 1.0
+    return _solve(gram, rhs)
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        if abs(m[pivot][col]) < 1e-12:
+            raise ValueError("the features are linearly dependent: add ridge")
+        m[col], m[pivot] = m[pivot], m[col]
+        head = m[col]
+        for r in range(col + 1, n):
+            factor = m[r][col] / head[col]
+            if factor:
+                line = m[r]
+                for c in range(col, n + 1):
+                    line[c] -= factor * head[c]
+    out = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        out[r] = (m[r][n] - sum(m[r][c] * out[c] for c in range(r + 1, n))) / m[r][r]
+    return out
+
+
+__all__ = ["DATA_FILE", "FEATURES", "features", "fit", "stage", "value", "values", "weights"]

@@ -1,0 +1,189 @@
+"""Fit Forum Trajanum's value from self-play: ``python scripts/fit_value_forum.py --train 1000-1599
+--test 2000-2199 [--every 6] [--ridge 0.001] [--write]``.
+
+Plays one game of Normal bots per seed (2, 3 or 4 players: ``2 + seed % 3``; the bots' seeds
+``10 * seed + seat``), records every seat's features
+(:func:`forum_trajanum.games.forum_trajanum.bots.value.features`) at every ``--every``-th
+decision, labels them with that seat's final score, and fits per stage
+(:data:`~forum_trajanum.games.forum_trajanum.bots.value.STAGES`) the weights by least squares
+(the normal equations, solved in pure Python) with a ridge of ``--ridge`` times each
+feature's mean square (so it does not depend on a feature's scale; the bias is not shrunk).
+Then it plays the ``--test`` seeds and prints, per stage, the mean absolute error of the
+fitted value and of the hand-set ``evaluate`` against the final scores (and their mean
+signed error). ``--write`` stores the weights in ``bots/value_forum.json``. The same seeds
+give the same file on any machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def seeds_of(text: str) -> list[int]:
+    """``"1000-1599"`` or ``"1,2,3"`` as a list of seeds."""
+    out: list[int] = []
+    for part in text.split(","):
+        if "-" in part:
+            a, b = part.split("-")
+            out += range(int(a), int(b) + 1)
+        elif part:
+            out.append(int(part))
+    return out
+
+
+def records(seeds, every: int):
+    """(stage, features, final score) of every seat at every ``every``-th decision of one
+    Normal-bot game per seed."""
+    from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
+    from forum_trajanum.games.forum_trajanum.bots.value import features, stage
+    from forum_trajanum.games.forum_trajanum.engine import (
+        apply,
+        current_player,
+        is_over,
+        new_game,
+        view,
+    )
+
+    for seed in seeds:
+        players = 2 + seed % 3
+        state = new_game(seed, players=players)
+        bots = [NormalBot(10 * seed + i) for i in range(players)]
+        seen = []
+        step = 0
+        while not is_over(state):
+            if step % every == 0 and state.tasks:
+                k = stage(state)
+                seen += [(k, p, features(state, p)) for p in range(players)]
+            seat = current_player(state)
+            apply(state, bots[seat].choose(view(state, seat)), seat)
+            step += 1
+        for k, p, x in seen:
+            yield k, x, float(state.players[p].score)
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``x`` with ``a x = b`` (Gaussian elimination with partial pivoting; ``a`` square)."""
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        if abs(m[pivot][col]) < 1e-12:
+            raise ValueError("singular system")
+        m[col], m[pivot] = m[pivot], m[col]
+        for r in range(col + 1, n):
+            f = m[r][col] / m[col][col]
+            if f:
+                row, top = m[r], m[col]
+                for c in range(col, n + 1):
+                    row[c] -= f * top[c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
+    return x
+
+
+class Normal:
+    """The normal equations of a least-squares fit, accumulated row by row."""
+
+    def __init__(self, size: int) -> None:
+        self.n = 0
+        self.xtx = [[0.0] * size for _ in range(size)]
+        self.xty = [0.0] * size
+
+    def add(self, x: list[float], y: float) -> None:
+        self.n += 1
+        for i, xi in enumerate(x):
+            if xi:
+                row = self.xtx[i]
+                for j in range(i, len(x)):
+                    row[j] += xi * x[j]
+                self.xty[i] += xi * y
+
+    def weights(self, ridge: float) -> list[float]:
+        """The least-squares weights, each but the first (the bias) shrunk by ``ridge`` times
+        its feature's mean square; a feature that never varies from 0 gets weight 0."""
+        size = len(self.xty)
+        a = [[self.xtx[min(i, j)][max(i, j)] for j in range(size)] for i in range(size)]
+        for i in range(size):
+            if a[i][i] == 0.0:
+                a[i][i] = 1.0  # never non-zero: its weight is 0 (its right side is 0)
+            elif i:
+                a[i][i] *= 1.0 + ridge
+        return solve(a, self.xty)
+
+
+def fit(rows, ridge: float, stages: int, size: int) -> list[list[float]]:
+    """Per stage, the least-squares weights of (stage, features, label) ``rows``."""
+    eqs = [Normal(size) for _ in range(stages)]
+    for k, x, y in rows:
+        eqs[k].add(x, y)
+    return [e.weights(ridge) if e.n else [0.0] * size for e in eqs]
+
+
+def dot(w, x) -> float:
+    return math.fsum(a * b for a, b in zip(w, x, strict=True))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--train", default="1000-1599")
+    parser.add_argument("--test", default="2000-2199")
+    parser.add_argument("--every", type=int, default=6)
+    parser.add_argument("--ridge", type=float, default=0.001)
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args(argv)
+
+    from forum_trajanum.games.forum_trajanum.bots.value import DATA, FEATURES, HAND, STAGES
+
+    began = time.perf_counter()
+    train = list(records(seeds_of(args.train), args.every))
+    print(f"train: {len(train)} records in {time.perf_counter() - began:.0f} s", flush=True)
+    weights = fit(train, args.ridge, len(STAGES), len(FEATURES))
+    hand = [HAND.get(n, 0.0) for n in FEATURES]
+    errors: dict[int, list[tuple[float, float, float]]] = defaultdict(list)
+    for k, x, y in records(seeds_of(args.test), args.every):
+        errors[k].append((dot(weights[k], x) - y, dot(hand, x) - y, y))
+    print(f"test seeds {args.test}: mean absolute error (mean signed) in points")
+    print(f"{'stage':<10}{'n':>6}{'final':>8}{'fitted':>16}{'evaluate':>18}")
+    total = [0.0, 0.0, 0]
+    for k, name in enumerate(STAGES):
+        e = errors.get(k)
+        if not e:
+            continue
+        n = len(e)
+        fa = sum(abs(a) for a, _, _ in e) / n
+        ha = sum(abs(b) for _, b, _ in e) / n
+        fs = sum(a for a, _, _ in e) / n
+        hs = sum(b for _, b, _ in e) / n
+        final = sum(y for *_, y in e) / n
+        total[0] += fa * n
+        total[1] += ha * n
+        total[2] += n
+        print(f"{name:<10}{n:>6}{final:>8.1f}{fa:>8.1f} ({fs:+5.1f}){ha:>10.1f} ({hs:+5.1f})")
+    if total[2]:
+        fa, ha = total[0] / total[2], total[1] / total[2]
+        print(f"{'all':<10}{total[2]:>6}{'':>8}{fa:>8.1f}{ha:>18.1f}")
+    if args.write:
+        data = {
+            "made_by": (
+                f"python scripts/fit_value_forum.py --train {args.train} --test {args.test} "
+                f"--every {args.every} --ridge {args.ridge} --write"
+            ),
+            "features": list(FEATURES),
+            "weights": {name: [round(w, 5) for w in weights[k]] for k, name in enumerate(STAGES)},
+        }
+        DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(f"written: {DATA}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

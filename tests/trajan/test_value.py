@@ -1,0 +1,98 @@
+"""Trajan's value fitted from self-play (bots/value.py and its data file, made by
+scripts/fit_value_trajan.py): the file loads and fits the features the code computes, the
+fitting routine recovers known weights, and the value reads only what the seat may know."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.bots import NormalBot
+from forum_trajanum.games.trajan.bots.value import (
+    DATA_FILE,
+    FEATURES,
+    features,
+    fit,
+    stage,
+    value,
+    weights,
+)
+from forum_trajanum.games.trajan.engine.rules import apply, current_player, is_over, new_game
+from forum_trajanum.games.trajan.engine.state import TrajanOptions
+from forum_trajanum.games.trajan.engine.view import view
+
+
+def _positions(seed: int, players: int, every: int = 25):
+    """Every ``every``-th state along a game of Normal bots."""
+    state = new_game(seed, TrajanOptions(players=players))
+    bots = [NormalBot(seed + i) for i in range(players)]
+    step = 0
+    while not is_over(state):
+        if step % every == 0:
+            yield state.clone()
+        seat = current_player(state)
+        apply(state, bots[seat].choose(view(state, seat)))
+        step += 1
+
+
+def test_the_data_file_holds_weights_for_every_stage_and_the_features_the_code_computes():
+    data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    assert tuple(data["features"]) == FEATURES
+    table = weights()
+    expected = {f"{n}/{q}" for n in D.PLAYER_COUNTS for q in range(1, D.QUARTERS + 1)}
+    assert set(table) == expected
+    for ws in table.values():
+        assert len(ws) == len(FEATURES) and all(math.isfinite(w) for w in ws)
+    state = next(_positions(1, 2))
+    assert len(features(state, 0)) == len(FEATURES)
+
+
+@pytest.mark.parametrize("players", D.PLAYER_COUNTS)
+def test_the_value_is_a_plausible_final_score_all_game_long(players):
+    """The value forecasts a final score: within the range Trajan's scores take (Normal
+    bots end between about 60 and 170 points)."""
+    seen = 0
+    for state in _positions(players, players, every=40):
+        for p in range(players):
+            assert 20.0 < value(state, p) < 250.0, (stage(state), p, value(state, p))
+        seen += 1
+    assert seen >= 5
+
+
+def test_the_value_reads_only_what_the_seat_may_know():
+    """Every seat's value in a seat's view equals its value in the full state: no feature
+    reads a hidden card or tile (hidden information is a security boundary)."""
+    compared = 0
+    for state in _positions(7, 3, every=30):
+        for viewer in range(3):
+            seen = view(state, viewer)
+            for p in range(3):
+                assert features(seen, p) == features(state, p)
+                compared += 1
+    assert compared > 30
+
+
+def test_the_fitting_routine_recovers_known_weights_from_synthetic_data():
+    rng = random.Random(5)
+    true = [12.0, 1.5, -3.0, 0.25, 7.0]
+    rows, labels = [], []
+    for _ in range(2000):
+        row = [1.0, rng.uniform(0, 100), rng.uniform(-5, 5), rng.gauss(0, 30), rng.random()]
+        rows.append(row)
+        labels.append(sum(w * x for w, x in zip(true, row, strict=True)) + rng.gauss(0, 0.1))
+    got = fit(rows, labels, ridge=1e-6)
+    for w, t in zip(got, true, strict=True):
+        assert w == pytest.approx(t, abs=0.02)
+
+
+def test_the_fitting_routine_gives_a_feature_that_never_varies_no_weight():
+    rows = [[1.0, float(x), 0.0] for x in range(50)]
+    labels = [3.0 + 2.0 * x for x in range(50)]
+    got = fit(rows, labels, ridge=1e-9)
+    assert got[0] == pytest.approx(3.0, abs=1e-3)
+    assert got[1] == pytest.approx(2.0, abs=1e-4)
+    assert got[2] == 0.0
