@@ -21,13 +21,16 @@ search is seeded by the view itself and plays a fixed number of worlds, so the s
 the same hint whatever the hidden tiles really are. A wall-clock cap (``time_cap``) is a
 safety net only: when it strikes (a machine far slower than usual), ``capped`` says so.
 
-Measured on 2026-12-06 on the shared 2-core machine (load 5-9): ``scripts/hint_bench.py
---game forum --games 2 --every 9``, median 0.92 s, longest 2.60 s (3 of 38 capped, load 5);
-``scripts/hint_quality.py --game forum`` (51 positions, every choice valued by a long search),
-the suggestion within 2 points of the best in 50 (98 %); ``scripts/hint_calibration.py --game
-forum --games 6 --first-seed 1001`` (seeds not used to fit), mean error 9.7 % over the stages
-(worst 18.3 % in cycle I, where the final scores' own spread is 12.9 %), and between two
-hints of a seat whose own part did not change the figure moved 7.7 % at most.
+Measured on 2026-12-06 on the shared 2-core machine, with the Expert judging by the fitted
+value (load 9-11 unless said): ``scripts/hint_bench.py --game forum --games 2 --every 9``,
+median 0.92 s, longest 2.60 s (3 of 38 capped, load 5, before the merge); with 4 players
+median 2.27 s, longest 2.59 s (6 of 21 capped, load 9); ``scripts/hint_quality.py --game
+forum`` (51 positions, every choice valued by a long search), the suggestion within 2 points
+of the best in 46 (90 %), mean loss 0.46 points; ``scripts/hint_calibration.py --game forum
+--games 5 --first-seed 3001`` (seeds the fitted value and the hint never saw), mean error
+9.0 % over the stages (worst 15.6 % in cycle I's first round, where the final scores' own
+spread is 17.1 %); between two hints of a seat whose own part did not change the figure
+moved 5.6 % at the 95th percentile, 18.0 % at most (24 pairs).
 """
 
 from __future__ import annotations
