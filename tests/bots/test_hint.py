@@ -53,17 +53,20 @@ def test_a_hint_is_the_same_in_every_world_the_player_cannot_tell_apart():
     # DEVELOPERS.md: "a hint ... never contain[s] what that player may not know": in a world
     # sampled from the player's view (other hidden tiles, hands, street cards to come) the
     # hint is the same, so nothing hidden can have shaped it.
+    # Issue 38: the hint is the Expert's search, and its reasons (from more worlds sampled
+    # from the view) are compared too.
     rng = random.Random(8)
-    checked = 0
+    checked = reasoned = 0
     for state in _states(8, players=2, every=31):
         p = current_player(state)
         mine = view(state, p)
         world = determinize(mine, rng)
-        assert suggest(view(world, p), worlds=2, time_cap=NO_CAP) == suggest(
-            mine, worlds=2, time_cap=NO_CAP
-        )
+        assert view(world, p).model_dump() == mine.model_dump()
+        hint = suggest(mine, worlds=2, time_cap=NO_CAP)
+        assert suggest(view(world, p), worlds=2, time_cap=NO_CAP) == hint
+        reasoned += len(hint.top) > 1 and all(hint.reasons[:2])
         checked += 1
-    assert checked > 5
+    assert checked > 5 and reasoned >= 2
 
 
 def test_a_hint_prefers_what_scores():
@@ -92,7 +95,8 @@ def test_a_hints_figures_are_the_searchs_estimates_plus_what_the_rest_of_the_gam
         apply(state, legal_actions(state)[0])
     pv = view(state, current_player(state))
     offset = H.final_offset(pv)
-    assert offset == H.FINAL_OFFSETS[1]  # cycle I, round 2
+    # cycle I, round 2: the offsets hold each round's draft and turn (issue 38: smoothed)
+    assert offset == H.FINAL_OFFSETS[2 if pv.phase == "draft" else 3]
     shown = suggest(pv, worlds=2, time_cap=NO_CAP)
     monkeypatch.setattr(H, "FINAL_OFFSETS", (0.0,) * len(H.FINAL_OFFSETS))
     raw = suggest(pv, worlds=2, time_cap=NO_CAP)
@@ -100,3 +104,48 @@ def test_a_hints_figures_are_the_searchs_estimates_plus_what_the_rest_of_the_gam
     for (_, s), (_, r) in zip(shown.top, raw.top, strict=True):
         assert s == pytest.approx(r + offset, abs=0.11)
     assert shown.margin == pytest.approx(raw.margin, abs=0.2)
+
+
+def test_the_figures_offset_moves_smoothly_along_the_game():
+    # Issue 38: the expected final score swung between two of a player's decisions with
+    # nothing of theirs changed. The offset holds each round's draft and turn
+    # (scripts/hint_calibration.py) and moves between them as the game goes on: at a round's
+    # end (its scoring) it lies between that turn's and the next draft's, never a step.
+    from types import SimpleNamespace
+
+    from forum_trajanum.games.forum_trajanum.bots import hint as H
+
+    k = 0
+    for cycle in (1, 2, 3):
+        for rnd in (1, 2, 3, 4):
+            at = {
+                phase: H.final_offset(SimpleNamespace(cycle=cycle, round=rnd, phase=phase))
+                for phase in ("draft", "turn", "scoring")
+            }
+            assert at["draft"] == H.FINAL_OFFSETS[k] and at["turn"] == H.FINAL_OFFSETS[k + 1]
+            after = H.FINAL_OFFSETS[min(k + 2, len(H.FINAL_OFFSETS) - 1)]
+            low, high = sorted((H.FINAL_OFFSETS[k + 1], after))
+            assert low <= at["scoring"] <= high
+            if low < high:
+                assert low < at["scoring"] < high  # halfway: no jump at the next draft
+            k += 2
+
+
+def test_a_hints_reasons_compare_the_parts_of_the_evaluation_in_player_words():
+    # Issue 38: the suggestion and the next best each with a short reason in player words,
+    # from the parts of the position in which each is ahead at the round's end. The parts
+    # add up to the bots' evaluation (nothing is left out of the comparison) ...
+    from forum_trajanum.games.forum_trajanum.bots import hint as H
+    from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate
+
+    compared = 0
+    for state in _states(6, players=2, every=17):
+        for p in range(2):
+            assert sum(H.parts(state, p).values()) == pytest.approx(evaluate(state, p))
+            compared += 1
+    assert compared > 20
+    # ... and a reason names the parts (at most two, the largest first) with their points
+    diff = dict.fromkeys(H.parts_keys(), 0.0) | {H.TASK: 4.4, H.FORUM: 1.2, H.POINTS: -3.0}
+    assert H.edge(diff) == "more from this cycle's Trajan task (+4) and the Forum (+1)"
+    assert H.edge({k: -v for k, v in diff.items()}) == "more from points this round (+3)"
+    assert H.edge(dict.fromkeys(H.parts_keys(), 0.3)).startswith("close:")

@@ -158,13 +158,38 @@ async def test_the_meanwhile_recap_and_the_hint_take_one_line_each():
         await pilot.pause()
         # whole in three lines at most, the list keeping its rows (issue 36)
         assert 1 <= note.region.height <= 3 and _rows(screen) >= ROWS
-        await pilot.press("h")  # the next best
-        await pilot.pause()
-        assert "Next best" in str(note.render()) and "about" in str(note.render())
-        assert _rows(screen) >= ROWS
-        await pilot.press("h")  # h once more hides it: the recap's one line again
+        # a setup choice's hint is one choice with its reason (issue 38: it was three
+        # figures, "about 90 VP", and no reason), so there is no next best page
+        assert "two different colours in every tray" in str(note.render())
+        await pilot.press("h")  # h again hides it: the recap's one line again
         await pilot.pause()
         assert note.region.height <= 1 and "Hint" not in str(note.render())
+
+
+def test_the_hints_pages_at_80_columns_give_each_choice_its_reason_in_three_lines():
+    # Issue 38: the suggestion and the next best, each with its reason; at 80x24 a page of
+    # the hint has three lines below the list (HINT_LINES)
+    import textwrap
+
+    from forum_trajanum.games.trajan.bots.advice import Hint
+    from forum_trajanum.games.trajan.engine.rules import apply, legal_actions, new_game
+    from forum_trajanum.games.trajan.engine.view import view
+    from forum_trajanum.games.trajan.ui.playscreen import HINT_LINES, hint_page
+
+    state = new_game(7, TrajanOptions(players=2))
+    while not (state.phase != "setup" and state.tasks[-1].kind == "source"):
+        apply(state, legal_actions(state)[0])
+    v = view(state, state.tasks[-1].player)
+    first, second = v.legal[:2]
+    found = Hint(
+        first,
+        ((first, 121.4), (second, 118.9)),
+        reasons=("more from Trajan tiles (+4) and the senate (+2)", "more from points scored (+3)"),
+        worlds=8,
+    )
+    for nexts, said in ((False, found.reasons[0]), (True, found.reasons[1])):
+        page = str(hint_page(v, found, lambda a: "1) ", 79, nexts))
+        assert said in page and len(textwrap.wrap(page, 79)) <= HINT_LINES, page
 
 
 async def test_at_80x24_the_drawn_markers_entry_is_shown_once_and_whole():

@@ -292,7 +292,11 @@ def _names_every_choice_whole_with_its_key(app, line: str) -> None:
     rest = line.split("; next best: ", 1)[1]
     for n, (_, value) in enumerate(hint.top[1:], start=1):
         assert rest.startswith(keyed[n] + short[n])
-        rest = rest.split(f": {value:.0f}", 1)[1].removeprefix("; ")
+        rest = rest.split(f": {value:.0f}", 1)[1]
+        why = hint.reasons[n] if len(hint.reasons) > n else ""
+        if why:  # each choice's reason after its figure (issue 38)
+            rest = rest.removeprefix(f" ({why})")
+        rest = rest.removeprefix("; ")
     assert rest.startswith(" (each played on")
 
 

@@ -217,7 +217,11 @@ async def test_at_80x24_h_again_while_thinking_counts_and_the_hint_comes_whole(m
         await pilot.pause()
         assert hints.has_class("-more")  # whole, not its one line
         assert app.screen.query_one("#p-decide").has_class("-hint-more")
-        assert "(each played on to the round's end" in " ".join(screen_text(app).split())
+        shown = " ".join(screen_text(app).split())
+        # whole: the figure, its reason (issue 38) and the note that h shows the next best
+        # (what does not fit in three lines goes first: how it was worked out)
+        assert "points expected at the end of the game" in shown and "h: the next best" in shown
+        assert hints.hint.reasons[0] and hints.hint.reasons[0] in shown
 
 
 async def test_at_80x24_the_decision_line_cut_for_the_whole_hint_ends_in_an_ellipsis():

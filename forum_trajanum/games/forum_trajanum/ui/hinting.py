@@ -58,8 +58,9 @@ def hint_words(
 ) -> str:
     """The hint's reason in player words: the suggestion with what it costs and gives, and
     either the points it should lead to with the next best choices and theirs (all on one
-    scale: expected points at the end of the game), or, for a choice the heuristic answers
-    alone, why. Each choice with its keys in the decision list (``keys``: entry id -> key,
+    scale: expected points at the end of the game), each with where it is ahead of the other
+    (``hint.reasons``), or, for a choice the heuristic answers alone, why. Each choice with
+    its keys in the decision list (``keys``: entry id -> key,
     or for a choice inside a group its group's key and its own in the group, "C 2", said
     "[C] then [2]"), named in full (two choices may read alike in short).
 
@@ -89,29 +90,45 @@ def hint_words(
         text = f"Hint: {said} {entry[1]}" if said else f"Hint: {entry[1]}"
     if value is None:
         return f"{text} — {hint.reason}." if hint.reason else text + "."
+    why = list(getattr(hint, "reasons", ()) or ())
+    why += [""] * (len(hint.top) - len(why))
     figure = f"About {value:.0f} points expected at the end of the game"
-    nexts = [f"{named(a, whole=False)}: {v:.0f}" for a, v in hint.top[1:] if v is not None]
+    because = f" ({why[0]})" if why[0] else ""
+    nexts = [
+        (f"{named(a, whole=False)}: {v:.0f}", f" ({w})" if w else "")
+        for (a, v), w in zip(hint.top[1:], why[1:], strict=True)
+        if v is not None
+    ]
     how = f"each played on to the round's end in {hint.worlds} sampled games"
     if page == NEXT:
         if not nexts:
             return f"{text}. {figure}."
-        listed = "Next best: " + "; ".join(nexts)
-        words = listed + f" ({how}; h: hide the hint)."
-        return words if fits(words, width) else listed + "."
+        for listed in (
+            "Next best: " + "; ".join(n + w for n, w in nexts),
+            "Next best: " + "; ".join(n + w for n, w in nexts[:1]),
+            "Next best: " + "; ".join(n for n, _ in nexts),
+        ):
+            words = listed + f" ({how}; h: hide the hint)."
+            if fits(words, width):
+                return words
+            if fits(listed + ".", width):
+                return listed + "."
+        return listed + "."
     if page == FIRST:
         more = " (h: the next best)" if nexts else ""
         after = "; h: the next best" if nexts else ""
         for words in (
-            f"{text}. {figure}, the most of the choices tried ({how}{after}).",
-            f"{text}. {figure}, the most of the choices tried{more}.",
+            f"{text}. {figure}{because}, the most of the choices tried ({how}{after}).",
+            f"{text}. {figure}{because}, the most of the choices tried{more}.",
+            f"{text}. {figure}{because}{more}.",
             f"{text}. {figure}{more}.",
         ):
             if fits(words, width):
                 return words
         return f"{text}. {figure}."
-    text += f". {figure}"
+    text += f". {figure}{because}"
     if nexts:
-        text += "; next best: " + "; ".join(nexts)
+        text += "; next best: " + "; ".join(n + w for n, w in nexts)
     return text + f" ({how})."
 
 

@@ -20,9 +20,10 @@ KEYS: tuple[Row, ...] = (
      "before each entry; also while the coach explains a decision)"),
     ("Esc", "in a group of choices (an entry ending in \u2026 opens one): back to all of them"),
     ("↑ ↓ Enter", "move in the list of choices and take the highlighted one"),
-    ("h", "a hint: the choices the Normal bot likes best, each with the points it expects "
-     "you to have at the game's end if you take it (below 120 columns the best first: h "
-     "again shows the next best); h again, or Esc, hides it"),
+    ("h", "a hint: the choices the Expert bot likes best, each with the points it expects "
+     "you to have at the game's end if you take it and why (a setup choice: its reason; "
+     "below 120 columns the best first: h again shows the next best); h again, or Esc, "
+     "hides it"),
     ("u", "undo your last step (sowing goes back marker by marker)"),
     ("c", "your action circle: trays, markers, Trajan tiles, hand and display"),
     ("b", "the board: forum, senate, ships, discard piles, Trajan stacks"),

@@ -727,19 +727,28 @@ class TrajanScreen(GameScreen):
         self._show_whole_entry()
 
     def hint_text(self, v: GameState, found) -> Text:
-        """The hint in words: the best choices, each with the points the Normal bot expects
-        for the player at the game's end if it is chosen."""
+        """The hint in words: the best choices, each with the points the search expects for
+        the player at the game's end if it is chosen and where it is ahead of the other; a
+        setup choice with its reason."""
         if not found:
             return Text("No hint could be worked out for this decision, sorry.")
         out = Text()
         out.append("Hint", style="bold")
+        action, value = found[0]
+        if value is None:  # a choice answered by a rule: its reason, no figure
+            out.append(f": {self._number(action)}{choice_words(v, action)}")
+            reason = getattr(found, "reason", "")
+            out.append(f" — {reason}." if reason else ".")
+            return out
         out.append(
-            ": the Normal bot's best choices for you, each with your expected points at the "
+            ": the Expert's best choices for you, each with your expected points at the "
             "game's end if you choose it"
         )
-        for action, value in found:
+        for (action, value), why in zip(found, reasons_of(found), strict=True):
             out.append(f"\n{self._number(action)}{choice_words(v, action)}: ")
             out.append(f"about {value:.0f} VP", style="bold")
+            if why:
+                out.append(f" — {why}")
         return out
 
     def _number(self, action) -> str:
@@ -784,6 +793,12 @@ class TrajanScreen(GameScreen):
             self.call_after_refresh(options.show_index, index)
 
 
+def reasons_of(found) -> list[str]:
+    """The reason of each of the hint's choices ("" where it has none)."""
+    said = list(getattr(found, "reasons", ()) or ())
+    return (said + [""] * len(found))[: len(found)]
+
+
 def hint_page(v: GameState, found, number, width: int, nexts: bool) -> Text:
     """A page of the hint in :data:`HINT_LINES` lines of ``width`` columns (below 120
     columns): the suggestion whole with its figure and its reason (what does not fit goes
@@ -793,20 +808,35 @@ def hint_page(v: GameState, found, number, width: int, nexts: bool) -> Text:
     def fits(words: str) -> bool:
         return width <= 0 or len(textwrap.wrap(words, width) or [""]) <= HINT_LINES
 
+    why = reasons_of(found)
     if nexts and len(found) > 1:
-        listed = " · ".join(
-            f"{number(a)}{choice_words(v, a)}: about {value:.0f} VP" for a, value in found[1:]
-        )
-        for words in (f"Next best: {listed} (h: hide the hint)", f"Next best: {listed}"):
+        plain = [f"{number(a)}{choice_words(v, a)}: about {value:.0f} VP" for a, value in found[1:]]
+        told = [f"{p} ({w})" if w else p for p, w in zip(plain, why[1:], strict=True)]
+        words = f"Next best: {' · '.join(plain)}"
+        for words in (
+            f"Next best: {' · '.join(told)} (h: hide the hint)",
+            f"Next best: {' · '.join(told)}",
+            f"Next best: {told[0]}",
+            f"Next best: {' · '.join(plain)} (h: hide the hint)",
+            f"Next best: {' · '.join(plain)}",
+        ):
             if fits(words):
                 break
         return Text(words)
     action, value = found[0]
+    if value is None:  # a setup choice: its reason, no figure
+        text = f"Hint: {number(action)}{choice_words(v, action)}"
+        reason = getattr(found, "reason", "")
+        words = f"{text} — {reason}." if reason else f"{text}."
+        return Text(words if fits(words) else f"{text}.")
     text = f"Hint: {number(action)}{choice_words(v, action)}: about {value:.0f} VP"
     more = " (h: the next best)" if len(found) > 1 else ""
+    because = f", {why[0]}" if why[0] else ""
     candidates = (
-        f"{text} expected for you at the game's end, the most of the choices the Normal bot "
-        f"tried{more}.",
+        f"{text} expected for you at the game's end{because}, the most of the choices the "
+        f"Expert tried{more}.",
+        f"{text} expected for you at the game's end{because}{more}.",
+        f"{text} at the game's end{because}{more}.",
         f"{text} expected for you at the game's end{more}.",
         f"{text} at the game's end{more}.",
     )
@@ -814,7 +844,8 @@ def hint_page(v: GameState, found, number, width: int, nexts: bool) -> Text:
 
 
 def _suggest(v: GameState):
-    """The hint for ``v``: the Normal bot's best choices with the points it expects."""
+    """The hint for ``v``: the Expert's best choices with the points it expects and why
+    (:func:`forum_trajanum.games.trajan.bots.hint`)."""
     from forum_trajanum.games.trajan.bots import hint
 
     return hint(v)

@@ -1,0 +1,314 @@
+"""Trajan's hint: the Expert's search with the hint's own settings, from the seat's view only.
+
+:func:`suggest` (``bots.hint``) answers the deciding seat's decision:
+
+- a source tray or an action's option: the Expert's search
+  (:class:`~forum_trajanum.games.trajan.bots.expert.ExpertBot`) with every decision with a
+  choice searched (no clear favourite played at once) and an exploration so wide that the
+  candidates (Normal's best few) take turns, so each plays the same worlds sampled from the
+  view; each world is played on by Normal's planning through the seat's next three turns;
+- the other decisions of a turn (the colour to sow, the special action, an extra action
+  tile, the quarter's end): every legal choice played in the same way in the same worlds
+  and judged as the Expert judges its leaves (:func:`final_points`);
+- a setup choice: Normal's choice with its reason in words (no figure: it is no search's).
+
+The choices are ranked by the seat's own expected points at the end of the game, the one
+figure the hint shows: the search's value (the value fitted from self-play,
+:mod:`~forum_trajanum.games.trajan.bots.value`, after those turns) plus what the rest of the
+game adds to it on average
+(:func:`~forum_trajanum.games.trajan.bots.final_offset`, measured by
+``scripts/hint_calibration.py``). The suggestion and the next best each have a reason in
+player words: the parts of the estimate (:func:`parts`) in which each is ahead of the other,
+from a few more worlds sampled from the view.
+
+The same view gives the same hint: the worlds come from a generator seeded by the view, and a
+fixed number of them is played; the wall-clock cap is a safety net only (``capped``).
+
+Measured on 2026-12-06 on the shared 2-core machine (load 6-11): ``scripts/hint_bench.py
+--game trajan --games 1 --every 5``, median 1.34 s, longest 2.62 s (7 of 61 capped, load 6);
+``scripts/hint_quality.py --game trajan`` (50 positions), the suggestion within 2 points of
+the best in 49 (98 %), mean loss 0.08 points; ``scripts/hint_calibration.py --game trajan
+--games 6 --first-seed 1001`` (seeds the fitted value and the hint never saw), mean error
+10.9 % over the stages (worst 19.5 % in the last round: the fitted value, like ``estimate``,
+counts the final scoring again in a playout that reached the game's end; the final scores'
+own spread is 12.1 %); between two hints of a seat whose own part did not change the figure
+moved 6.6 % at the 95th percentile, 11.6 % at most (283 pairs), and 3.5 % at most where the
+seat had taken the suggestion.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from forum_trajanum.core.ismcts import seeded
+from forum_trajanum.core.search import Deadline, OutOfTime
+from forum_trajanum.games.trajan import data as D
+from forum_trajanum.games.trajan.bots import (
+    _NEAR_SET,
+    _apply,
+    _play_until_back,
+    _setup_choice,
+    estimate,
+    final_offset,
+)
+from forum_trajanum.games.trajan.bots.value import value as fitted_value
+from forum_trajanum.games.trajan.engine.quarter import votes
+from forum_trajanum.games.trajan.engine.scoring import bonus_points, set_points
+from forum_trajanum.games.trajan.engine.state import GameState
+from forum_trajanum.games.trajan.engine.view import determinize
+
+#: Worlds each candidate plays, by player count (a turn takes longer with more players).
+HINT_WORLDS = {2: 8, 3: 6, 4: 5}
+#: Candidates the Expert's search compares (Normal's best).
+HINT_CANDIDATES = 4
+#: The seat's own turns each world is played through (the Expert's horizon).
+HINT_TURNS = 3
+#: Worlds the reasons compare the suggestion and the next best in.
+REASON_WORLDS = 2
+#: The safety net, in seconds (the reasons are left out past it + 0.4 s).
+HINT_TIME_CAP = 2.2
+#: The decisions the Expert searches; the others of a turn are played out choice by choice.
+SEARCHED = ("source", "act")
+
+#: Why Normal makes each setup choice, in words.
+SETUP_REASONS = {
+    "markers": (
+        "two different colours in every tray put more Trajan tiles within reach, and these "
+        "colours are the ones you have most of left"
+    ),
+    "card": "this card makes a pair with one in your hand, for the ship of identical cards",
+}
+#: Why Normal takes a starting Trajan tile, by how many of its colours the tray holds.
+START_REASONS = {
+    2: "your tray already holds both its colours: the tile you can complete soonest",
+    1: (
+        "your tray already holds one of its colours: of the tiles you can complete soonest, "
+        "the one worth the most"
+    ),
+    0: "your tray holds none of these tiles' colours: this one is worth the most",
+}
+NO_PAIR = "no card on offer makes a pair with one in your hand: this one is as good as any"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested choice and the best few with the seat's expected points at the end.
+
+    Iterating over it gives ``top``'s (choice, figure) pairs, best first."""
+
+    action: object
+    #: up to three (choice, expected final points) pairs, best first; the figure is None for
+    #: a setup choice (answered by Normal's rule, with ``reason``)
+    top: tuple[tuple[object, float | None], ...]
+    #: why, in words, for a choice answered without a search ("" otherwise)
+    reason: str = ""
+    #: a reason in player words for each of ``top`` ("" where none)
+    reasons: tuple[str, ...] = ()
+    #: worlds each choice was played in (0: no search)
+    worlds: int = 0
+    #: whether the wall-clock cap stopped the search before its worlds were played
+    capped: bool = False
+
+    def __iter__(self) -> Iterator[tuple[object, float | None]]:
+        return iter(self.top)
+
+    def __len__(self) -> int:
+        return len(self.top)
+
+    def __getitem__(self, index):
+        return self.top[index]
+
+
+def suggest(
+    view: GameState,
+    worlds: int | None = None,
+    top: int = 3,
+    candidates: int = HINT_CANDIDATES,
+    time_cap: float = HINT_TIME_CAP,
+    seed: int = 0,
+    with_reasons: bool = True,
+) -> Hint:
+    """The hint for ``view``'s decision (the deciding seat's own view)."""
+    from forum_trajanum.games.trajan.bots.expert import ExpertBot
+
+    legal = view.legal
+    if not legal:
+        raise ValueError(f"player {view.viewer + 1} has no decision to make now")
+    if len(legal) == 1:
+        return Hint(legal[0], ((legal[0], None),), reason="it is the only choice here")
+    started = time.perf_counter()
+    kind = view.tasks[-1].kind
+    if view.phase == "setup":
+        action = _setup_choice(view, legal)
+        reason = SETUP_REASONS.get(kind, "it is what Normal's rule picks here")
+        if kind == "card" and action is legal[0] and not _pairs(view, action):
+            reason = NO_PAIR
+        if kind == "start":
+            reason = START_REASONS[_colours_held(view, action)]
+        return Hint(action, ((action, None),), reason=reason)
+    worlds = worlds or HINT_WORLDS.get(len(view.players), 5)
+    if kind in SEARCHED:
+        arms = min(candidates, len(legal))
+        bot = ExpertBot(
+            seed,
+            iterations=worlds * arms,
+            candidates=arms,
+            turns=HINT_TURNS,
+            margin=float("inf"),
+            exploration=1e9,  # the least played candidate next: the same worlds for all
+            time_limit=time_cap,
+        )
+        bot.choose(view)
+        report = bot.last
+        ranked = [(arm[0], arm[3]) for arm in report.ranking]
+        played, capped = report.iterations // max(report.candidates, 1), report.cut
+    else:
+        ranked, played, capped = _every_choice(view, legal, worlds, seed, time_cap)
+    if not ranked:  # nothing finished in time: Normal's planning alone
+        from forum_trajanum.games.trajan.bots import NormalBot
+
+        action = NormalBot(seed).choose(view)
+        return Hint(action, ((action, None),), reason="it is what Normal's planning picks")
+    ranked.sort(key=lambda pair: -pair[1])
+    offset = final_offset(view)
+    best = tuple((a, round(v + offset, 1)) for a, v in ranked[:top])
+    said: tuple[str, ...] = ()
+    if with_reasons and len(best) > 1:
+        left = time_cap + 0.4 - (time.perf_counter() - started)
+        said = reasons(view, best[0][0], best[1][0], seed, left)
+    return Hint(best[0][0], best, reasons=said, worlds=played, capped=capped)
+
+
+def _colours_held(view: GameState, action) -> int:
+    """How many of a starting Trajan tile's two colours the tray beside its slot holds (as
+    Normal's rule counts them: a tile of one colour needs two markers of it, R3)."""
+    tray = view.players[view.viewer].trays[view.tasks[-1].slot]
+    a, b = D.TRAJAN_TILES[view.stacks[action.stack][-1]].colours
+    if a == b:
+        return 2 if tray[a] >= 2 else 0
+    return (tray[a] > 0) + (tray[b] > 0)
+
+
+def _pairs(view: GameState, action) -> bool:
+    held = {c for c in view.players[view.viewer].hand if c >= 0}
+    pile = getattr(action, "pile", 0)
+    return bool(pile) and view.discards[pile - 1][-1] in held
+
+
+def _every_choice(
+    view: GameState, legal: list, worlds: int, seed: int, time_cap: float
+) -> tuple[list[tuple[object, float]], int, bool]:
+    """Every legal choice played in the same ``worlds`` worlds through the seat's next
+    :data:`HINT_TURNS` turns: (choice, mean estimate) pairs, the worlds played, whether the
+    cap struck (the worlds finished so far count)."""
+    seat = view.viewer
+    rng = random.Random(seeded(seed, "every:" + view.model_dump_json()))
+    deadline = Deadline(time_cap, foresight=False)
+    totals = [0.0] * len(legal)
+    played = 0
+    try:
+        for _ in range(worlds):
+            world = determinize(view, rng)
+            values = []
+            for action in legal:
+                state = world.clone()
+                _apply(state, action)
+                _play_until_back(state, seat, deadline=deadline, turns=HINT_TURNS)
+                values.append(final_points(state, seat))
+            totals = [t + v for t, v in zip(totals, values, strict=True)]
+            played += 1
+    except OutOfTime:
+        pass
+    if not played:
+        return [], 0, True
+    return [(a, t / played) for a, t in zip(legal, totals, strict=True)], played, played < worlds
+
+
+def final_points(state: GameState, seat: int) -> float:
+    """The seat's expected final score at a playout's end, as the Expert judges its leaves
+    (the value fitted from self-play); its score once the game is over."""
+    if not state.tasks:
+        return float(state.players[seat].score)
+    return fitted_value(state, seat)
+
+
+# ── the reasons ─────────────────────────────────────────────────────────────────────────
+
+POINTS = "points scored"
+CARDS = "cards in hand"
+FORCES = "workers and legions"
+BUILDINGS = "construction sets"
+TRAJAN = "Trajan tiles"
+BONUS = "bonus tiles"
+SENATE = "the senate"
+REST = "food demands, tokens and tiles"
+
+
+def parts(state: GameState, seat: int) -> dict[str, float]:
+    """The seat's estimate (:func:`~forum_trajanum.games.trajan.bots.estimate`) by part: what
+    the reasons compare (what no part names is the rest: the demands, tokens and tiles)."""
+    pl = state.players[seat]
+    out = {POINTS: float(pl.score), CARDS: float(len(pl.hand))}
+    out[FORCES] = float(pl.workers + pl.legions)
+    if pl.leader >= 0 and pl.leader not in pl.provinces and pl.legions:
+        others = sum(1 for s in state.legions[pl.leader] if s != seat)
+        out[FORCES] += 0.5 * max(0, D.PROVINCE_VP[pl.leader] - D.LEGION_CROWDING * others)
+    wild_sets = sum(D.FORUM_TILES[t].kind == "wild_construction" for t in pl.tiles)
+    out[BUILDINGS] = set_points(pl.buildings, wild_sets) + sum(
+        _NEAR_SET.get(n, 0.0) for n in pl.buildings
+    )
+    on_slots = [t for t in pl.slots if t >= 0]
+    out[TRAJAN] = len(on_slots) + sum(0.45 * D.TRAJAN_TILES[t].vp + 1.5 for t in on_slots)
+    out[BONUS] = float(bonus_points(state, seat))
+    cycle = D.TIME_CYCLE[state.options.players]
+    progress = ((max(state.round, 1) - 1) + state.time / cycle) / D.ROUNDS_PER_QUARTER
+    mine = votes(state, seat)
+    rivals = sorted((votes(state, p) for p in range(len(state.players)) if p != seat), reverse=True)
+    weight = 0.4 + 0.6 * progress
+    senate = 0.4 * pl.senate
+    if not rivals or mine > rivals[0]:
+        senate += 7.0 * weight
+    elif len(rivals) < 2 or mine > rivals[1]:
+        senate += 3.0 * weight
+    out[SENATE] = senate
+    out[REST] = estimate(state, seat) - sum(out.values())
+    return out
+
+
+def reasons(view: GameState, best, other, seed: int = 0, time_left: float = 1.0) -> tuple[str, str]:
+    """Why ``best`` and why ``other`` (the next best), in player words: each played in
+    :data:`REASON_WORLDS` worlds sampled from ``view`` (seeded by the view) through the
+    seat's next turns, the parts in which each is ahead of the other; ("", "") when
+    ``time_left`` seconds do not suffice."""
+    seat = view.viewer
+    rng = random.Random(seeded(seed, "reasons:" + view.model_dump_json()))
+    deadline = Deadline(max(time_left, 0.0), foresight=False)
+    totals: list[dict[str, float]] = [{}, {}]
+    try:
+        for _ in range(REASON_WORLDS):
+            world = determinize(view, rng)
+            for k, action in enumerate((best, other)):
+                state = world.clone()
+                _apply(state, action)
+                _play_until_back(state, seat, deadline=deadline, turns=HINT_TURNS)
+                for name, value in parts(state, seat).items():
+                    totals[k][name] = totals[k].get(name, 0.0) + value / REASON_WORLDS
+    except OutOfTime:
+        return "", ""
+    diff = {name: totals[0][name] - totals[1][name] for name in totals[0]}
+    return edge(diff), edge({name: -value for name, value in diff.items()})
+
+
+def edge(diff: dict[str, float]) -> str:
+    """The parts in which a choice is ahead by a point or more three turns on, the largest
+    first (two at most), in words: "more from construction sets (+5) and the senate (+2)"."""
+    ahead = sorted(((round(v), n) for n, v in diff.items() if round(v) >= 1), reverse=True)
+    if not ahead:
+        return "close: no part differs by a point three turns on"
+    return "more from " + " and ".join(f"{name} (+{value})" for value, name in ahead[:2])
+
+
+__all__ = ["HINT_WORLDS", "SETUP_REASONS", "Hint", "parts", "reasons", "suggest"]
