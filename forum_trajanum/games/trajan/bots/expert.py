@@ -10,10 +10,12 @@ At a source-tray choice or an action's option (the decisions Hard searches too):
    world (the j-th visit of every arm plays the j-th world: the arms are compared on the same
    worlds), then the game goes on with every seat playing Normal's planning through the
    seat's next ``turns`` turns.
-3. The leaf is judged for every seat by :func:`~forum_trajanum.games.trajan.bots.estimate`:
-   its score plus the final scoring as it stands, the Trajan tiles within reach, the demands
-   it cannot meet this quarter, the senate vote at the quarter's end and what its tokens and
-   tiles will be worth later; less the best rival's.
+3. The leaf is judged for every seat by the value fitted from self-play
+   (:mod:`~forum_trajanum.games.trajan.bots.value`: its expected final score, from its score,
+   the final scoring as it stands, the Trajan tiles within reach, the demands it cannot meet
+   this quarter, the senate vote, its tokens and tiles, with weights fitted per number of
+   players and quarter on games of Normal bots); less the best rival's. (``judge="estimate"``:
+   by the hand-set :func:`~forum_trajanum.games.trajan.bots.estimate` instead, as before.)
 
 Other decisions (setup, colours to sow, the special action, extra action tiles) are Normal's.
 Reproducible: the worlds come from a generator seeded by the bot's seed and the view itself,
