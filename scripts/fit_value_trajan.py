@@ -95,7 +95,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fit-seeds", default="1-600")
     parser.add_argument("--test-seeds", default="5001-5150")
     parser.add_argument("--ridge", type=float, default=RIDGE)
+    parser.add_argument(
+        "--fixed-score",
+        action="store_true",
+        help="give the score weight 1 (a point scored is a point at the end) and fit the rest",
+    )
     parser.add_argument("--write", action="store_true", help="write the package's data file")
+    parser.add_argument("--out", type=Path, default=DATA_FILE, help="the data file to write")
     args = parser.parse_args(argv)
     fit_seeds, test_seeds = seeds_of(args.fit_seeds), seeds_of(args.test_seeds)
     if set(fit_seeds) & set(test_seeds):
@@ -111,20 +117,23 @@ def main(argv: list[str] | None = None) -> int:
                 rows[key].append(xs)
                 labels[key].append(final)
                 offsets[key].append(final - est)
-    stages = {key: fit(rows[key], labels[key], args.ridge) for key in sorted(rows)}
+    fixed = {FEATURES.index("score"): 1.0} if args.fixed_score else None
+    stages = {key: fit(rows[key], labels[key], args.ridge, fixed) for key in sorted(rows)}
     offset = {key: statistics.fmean(v) for key, v in offsets.items()}
     if args.write:
         data = {
             "made_by": (
                 f"python scripts/fit_value_trajan.py --fit-seeds {args.fit_seeds} "
-                f"--test-seeds {args.test_seeds} --ridge {args.ridge} --write"
+                f"--test-seeds {args.test_seeds} --ridge {args.ridge}"
+                + (" --fixed-score" if args.fixed_score else "")
+                + " --write"
             ),
             "rows": {key: len(rows[key]) for key in sorted(rows)},
             "features": list(FEATURES),
             "stages": {key: [round(w, 5) for w in ws] for key, ws in stages.items()},
         }
-        DATA_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {DATA_FILE}")
+        args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.out}")
     test = collect(test_seeds, "held-out games")
     err_fit: dict[str, list[float]] = defaultdict(list)
     err_hand: dict[str, list[float]] = defaultdict(list)

@@ -96,3 +96,18 @@ def test_the_fitting_routine_gives_a_feature_that_never_varies_no_weight():
     assert got[0] == pytest.approx(3.0, abs=1e-3)
     assert got[1] == pytest.approx(2.0, abs=1e-4)
     assert got[2] == 0.0
+
+
+def test_the_fitting_routine_keeps_a_given_weight_and_fits_the_rest_to_what_it_leaves():
+    """--fixed-score: a point scored is a point at the end (weight 1), the rest is fitted."""
+    rng = random.Random(8)
+    rows, labels = [], []
+    for _ in range(500):
+        row = [1.0, rng.uniform(0, 100), rng.uniform(0, 10)]
+        rows.append(row)
+        labels.append(5.0 + 0.5 * row[1] + 2.0 * row[2])
+    got = fit(rows, labels, ridge=1e-9, fixed={1: 1.0})
+    assert got[1] == 1.0
+    free = fit(rows, labels, ridge=1e-9)
+    assert free[1] == pytest.approx(0.5, abs=1e-6)
+    assert got[2] == pytest.approx(2.0, abs=0.5)

@@ -27,7 +27,9 @@ bot never receives the game state: it samples worlds consistent with its view
   (:mod:`forum_trajanum.core.search`, Forum Trajanum's Hard uses it too); the candidates,
   the playouts, their horizon and the judging of a leaf are Trajan's, here.
 - **Expert** (:mod:`forum_trajanum.games.trajan.bots.expert`) searches a tree over what its
-  seat may know (the core's :mod:`forum_trajanum.core.ismcts`), three of its turns ahead.
+  seat may know (the core's :mod:`forum_trajanum.core.ismcts`), three of its turns ahead,
+  judging where they lead by a value fitted from self-play
+  (:mod:`forum_trajanum.games.trajan.bots.value`).
 """
 
 from __future__ import annotations

@@ -10,25 +10,34 @@ At a source-tray choice or an action's option (the decisions Hard searches too):
    world (the j-th visit of every arm plays the j-th world: the arms are compared on the same
    worlds), then the game goes on with every seat playing Normal's planning through the
    seat's next ``turns`` turns.
-3. The leaf is judged for every seat by :func:`~forum_trajanum.games.trajan.bots.estimate`:
-   its score plus the final scoring as it stands, the Trajan tiles within reach, the demands
-   it cannot meet this quarter, the senate vote at the quarter's end and what its tokens and
-   tiles will be worth later; less the best rival's.
+3. The leaf is judged for every seat by the value fitted from self-play
+   (:mod:`~forum_trajanum.games.trajan.bots.value`: its expected final score, from its score,
+   the final scoring as it stands, the Trajan tiles within reach, the demands it cannot meet
+   this quarter, the senate vote, its tokens and tiles, with weights fitted per number of
+   players and quarter on games of Normal bots); less the best rival's. (``judge="estimate"``:
+   by the hand-set :func:`~forum_trajanum.games.trajan.bots.estimate` instead, as before.)
 
 Other decisions (setup, colours to sow, the special action, extra action tiles) are Normal's.
 Reproducible: the worlds come from a generator seeded by the bot's seed and the view itself,
 and a fixed number of iterations decides; the deadline (``time_limit`` on the wall clock,
 read before every iteration and every source-tray choice of a playout) is a safety cap only.
 
-Measured on 2026-12-06 on the shared 2-core machine (load 6-8), ``nice -n 5 forum-trajanum
-simulate --game trajan --players expert,hard --games 20 --seed 11 --jobs 2`` (seeds not used
-while choosing the settings), and ``--games 10 --first-game 20``: Expert won 13 of 30, 43 % (95
-% interval 27-61 %), 116.3 points to Hard's 115.0; think median 0.003 s (most decisions are
-Normal's), longest 2.31 s. On seed 7, two of Normal's turns ahead and 16 iterations of 4
-candidates won 6 of 10 (113.5 to 111.7), three turns ahead and 15 iterations of 3 candidates
-(these settings) 6 of 10 (116.6 to 106.4). Not shown: the issue's target (65 % of 200 games).
-In 4-player games (``--players expert,hard,normal,easy --games 4 --seed 11``) Expert had the
-highest mean score, 98.2, to Hard's 88.0, Normal's 73.0 and Easy's 54.2 (longest think 2.35 s).
+Measured on 2026-12-06 on the shared 2-core machine (load 5-8), with the leaves judged by
+the fitted value: ``nice -n 5 forum-trajanum simulate --game trajan --players expert,hard
+--games 20 --seed 11 --jobs 1`` and the same with ``--first-game 20`` (seeds not used while
+choosing; the two halves ran at once, each game as simulate plays it): Expert won 19 of 40,
+48 % (95 % interval 33-63 %), 125.2 points to Hard's 121.4; think median about 0.013 s (most
+decisions are Normal's), longest 9.5 s: an action's option with 91 legal choices, where
+Normal's ranking of every choice before the search (1.4 s of processor time, not cut by
+the deadline) took 8.6 s on the loaded machine; every other decision within 2.3 s. The
+earlier judging by the hand-set estimate won 13 of 30 on the same seed (116.3 to 115.0).
+Screens on seed 7 (the same deals in both seat orders, games 0-9): the fitted value's
+leaves won 8 of 10 (122.2 to 117.8), the estimate's 5 of 10 (120.3 to 118.6); ranking the
+candidates by the fitted value too won 1 of 6, and a value fitted with the score's weight
+held at 1 (``--fixed-score``) 2 of 6 (the fitted leaves 5 of those 6): neither kept. Not
+shown: the issue's target (65 % of 200 games, the interval above 55 %). In 4-player games
+(``--players expert,hard,normal,easy --games 4 --seed 11``) Expert had the highest mean
+score, 106.5, to Hard's 103.5, Normal's 88.8 and Easy's 47.0 (longest think 2.07 s).
 """
 
 from __future__ import annotations

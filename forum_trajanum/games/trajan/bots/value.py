@@ -179,15 +179,25 @@ def values(state: GameState) -> list[float]:
 
 
 def fit(
-    rows: Sequence[Sequence[float]], labels: Sequence[float], ridge: float = 1e-3
+    rows: Sequence[Sequence[float]],
+    labels: Sequence[float],
+    ridge: float = 1e-3,
+    fixed: dict[int, float] | None = None,
 ) -> list[float]:
     """Least-squares weights ``w`` with ``rows @ w`` near ``labels``, by the normal equations
     with a small ridge: ``ridge`` times each feature's own sum of squares is added to its
     diagonal (so the ridge does not depend on a feature's scale), except for a first column
     of ones (the intercept is not shrunk). Pure Python (Gaussian elimination with partial
-    pivoting); a feature that never varies gets weight 0."""
+    pivoting); a feature that never varies gets weight 0. ``fixed``
+    gives some columns' weights (by index) instead of fitting them."""
     if not rows:
         raise ValueError("no rows to fit")
+    if fixed:  # columns whose weights are given: fit the rest to what they leave
+        labels = [
+            y - sum(w * row[i] for i, w in fixed.items())
+            for row, y in zip(rows, labels, strict=True)
+        ]
+        rows = [[0.0 if i in fixed else x for i, x in enumerate(row)] for row in rows]
     n = len(rows[0])
     gram = [[0.0] * n for _ in range(n)]
     rhs = [0.0] * n
@@ -207,7 +217,10 @@ def fit(
         if i == 0 and intercept:
             continue
         gram[i][i] += ridge * gram[i][i] if gram[i][i] else 1.0
-    return _solve(gram, rhs)
+    weights = _solve(gram, rhs)
+    for i, w in (fixed or {}).items():
+        weights[i] = w
+    return weights
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
