@@ -10,6 +10,7 @@ import ast
 import inspect
 
 import forum_trajanum.games.trajan.bots.expert as expert_module
+from forum_trajanum.core.search import Deadline
 from forum_trajanum.games.trajan.bots import NormalBot, make_bot
 from forum_trajanum.games.trajan.bots.expert import ExpertBot
 from forum_trajanum.games.trajan.engine.rules import (
@@ -123,3 +124,32 @@ def test_the_expert_refuses_an_unknown_judge_or_prior():
             assert "oracle" in str(error)
         else:
             raise AssertionError(f"{bad} was accepted")
+
+
+def test_the_deadline_also_bounds_the_ranking_before_the_search():
+    """bots.md: a bot answers within its time cap on a loaded machine. An action tile with
+    some 140 options was ranked whole before the deadline was first read (9.5 s on a loaded
+    machine); now the ranking stops when the deadline has come and the best choice ranked so
+    far is played. A clock of one unit per reading and a limit of 3 units: at most three of
+    the options are ranked."""
+    from forum_trajanum.games.trajan.bots import rank_choices
+
+    seen, _, _ = next(_searched_game(4))
+    assert len(seen.legal) > 4
+    clock = Work()
+    deadline = Deadline(3.0, clock, foresight=False)
+    partial = rank_choices(view_world(seen), seen.viewer, list(seen.legal), deadline=deadline)
+    assert 1 <= len(partial) <= 3
+    assert len(rank_choices(view_world(seen), seen.viewer, list(seen.legal))) == len(seen.legal)
+    late = ExpertBot(1, iterations=50, candidates=3, turns=1, time_limit=3.0, clock=Work())
+    assert late.choose(seen) in seen.legal
+    assert late.last.iterations == 0
+
+
+def view_world(seen):
+    """A world sampled from the view (any: the ranking's length is what is checked)."""
+    import random
+
+    from forum_trajanum.games.trajan.engine.view import determinize
+
+    return determinize(seen, random.Random(0))

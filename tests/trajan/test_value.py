@@ -111,3 +111,19 @@ def test_the_fitting_routine_keeps_a_given_weight_and_fits_the_rest_to_what_it_l
     free = fit(rows, labels, ridge=1e-9)
     assert free[1] == pytest.approx(0.5, abs=1e-6)
     assert got[2] == pytest.approx(2.0, abs=0.5)
+
+
+def test_a_finished_games_value_and_estimate_are_its_scores():
+    """Rules, Game end: the final scoring is added to the scores once; a finished game's
+    value is what it scored (both counted the final scoring again: seed 1001's 100 and 120
+    were judged 131 and 183 by the estimate, 113 and 154 by the fitted value)."""
+    from forum_trajanum.games.trajan.bots import estimate
+
+    state = new_game(1001, TrajanOptions(players=2))
+    bots = [NormalBot(1001 + i) for i in range(2)]
+    while not is_over(state):
+        seat = current_player(state)
+        apply(state, bots[seat].choose(view(state, seat)))
+    scores = [float(pl.score) for pl in state.players]
+    assert [value(state, p) for p in range(2)] == scores
+    assert [estimate(state, p) for p in range(2)] == scores

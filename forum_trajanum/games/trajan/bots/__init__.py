@@ -38,7 +38,14 @@ import random
 import time
 from collections.abc import Callable
 
-from forum_trajanum.core.search import Budget, Deadline, SearchReport, play_out, search
+from forum_trajanum.core.search import (
+    Budget,
+    Deadline,
+    OutOfTime,
+    SearchReport,
+    play_out,
+    search,
+)
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.actions import PASS, Extra, Pass, Ship, Sow
 from forum_trajanum.games.trajan.engine.quarter import spend_choices, votes
@@ -57,9 +64,12 @@ _legal = FLOW.legal_actions
 
 
 def estimate(state: GameState, seat: int) -> float:
-    """The points ``seat`` can expect at the game's end, judged from ``state`` now."""
+    """The points ``seat`` can expect at the game's end, judged from ``state`` now (a
+    finished game: its score, the final scoring already in it)."""
     pl = state.players[seat]
     value = float(pl.score)
+    if not state.tasks:
+        return value
     on_slots = [t for t in pl.slots if t >= 0]
     value += len(pl.hand) + pl.workers + pl.legions + len(on_slots)
     wild_sets = sum(_FORUM[t].kind == "wild_construction" for t in pl.tiles)
@@ -218,11 +228,19 @@ def rank_choices(
     seat: int,
     legal: list,
     judge: Callable[[GameState, int], float] = estimate,
+    deadline: Deadline | None = None,
 ) -> list[tuple[float, object]]:
     """Every legal action with the estimate (or ``judge``'s value) after playing the rest of
-    the turn quickly, best first."""
+    the turn quickly, best first. With a ``deadline``, the clock is read before each action
+    after the first, and the actions not reached when it has come are left out (an action
+    tile's 140 options took 6 s on a loaded machine, before a search could begin)."""
     ranked = []
-    for action in legal:
+    for i, action in enumerate(legal):
+        if deadline is not None and i:
+            try:
+                deadline.tick()
+            except OutOfTime:
+                break
         after = world.clone()
         _apply(after, action)
         _finish_turn(after, seat)
@@ -282,10 +300,12 @@ class NormalBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def ranked(self, view: GameState) -> list[tuple[float, object]]:
+    def ranked(
+        self, view: GameState, deadline: Deadline | None = None
+    ) -> list[tuple[float, object]]:
         legal = view.legal
         world = determinize(view, self.rng)
-        return rank_choices(world, view.viewer, legal)
+        return rank_choices(world, view.viewer, legal, deadline=deadline)
 
     def choose(self, view: GameState):
         legal = view.legal
@@ -382,7 +402,7 @@ class HardBot:
         # choices (its slow steps); the search stops when the deadline has come, or before a
         # world when the longest world so far would end past it
         deadline = Deadline(self.time_limit, self.clock, foresight=False)
-        ranked = self.normal.ranked(view)
+        ranked = self.normal.ranked(view, deadline)
         top = [action for _, action in ranked[: self.candidates]]
         if len(top) == 1 or ranked[0][0] - ranked[1][0] > 8.0:
             return top[0]

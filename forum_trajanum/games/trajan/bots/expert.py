@@ -125,7 +125,7 @@ class ExpertBot:
         rng = random.Random(seeded(self.seed, view.model_dump_json()))
         seat = view.viewer
         judge = fitted_value if self.prior == "fitted" else estimate
-        ranked = rank_choices(determinize(view, rng), seat, legal, judge)
+        ranked = rank_choices(determinize(view, rng), seat, legal, judge, deadline)
         top = ranked[: self.candidates]
         if len(top) == 1 or top[0][0] - top[1][0] > self.margin:
             return top[0][1]

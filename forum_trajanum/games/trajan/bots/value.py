@@ -165,7 +165,10 @@ def weights() -> dict[str, tuple[float, ...]]:
 
 
 def value(state: GameState, seat: int) -> float:
-    """``seat``'s expected final score in ``state`` by the fitted weights."""
+    """``seat``'s expected final score in ``state`` by the fitted weights (a finished game:
+    its score, the final scoring already in it)."""
+    if not state.tasks:
+        return float(state.players[seat].score)
     ws = weights()[stage(state)]
     return math.fsum(w * x for w, x in zip(ws, features(state, seat), strict=True))
 
