@@ -449,8 +449,8 @@ def test_hard_stops_every_search_at_its_deadline_even_inside_a_sampled_world(wor
         action = hard.choose(view(state, current_player(state)))
         assert action in legal_actions(state)
         assert work.reads[0] == began  # the limit counts from the start, Normal's ranking too
-        if len(work.reads) == 1:
-            continue  # Normal's ranking was clear: no search
+        if not hard.last.searched:
+            continue  # Normal's ranking was clear: no search (the ranking reads the clock too)
         searched += 1
         assert hard.capped == capped + 1  # the cut search is counted
         assert hard.last.searched and hard.last.cut  # the core search's report
@@ -469,7 +469,7 @@ def test_hard_counts_no_cut_when_its_search_ends_before_the_deadline(work):
     for state in _search_decisions(3, 8):
         work.decide()
         assert hard.choose(view(state, current_player(state))) in legal_actions(state)
-        searched += len(work.reads) > 1
+        searched += hard.last.searched
         if searched == 6:
             break
     assert searched == 6
