@@ -26,6 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from forum_trajanum.core.fitting import solve
+
 
 def seeds_of(text: str) -> list[int]:
     """``"1000-1599"`` or ``"1,2,3"`` as a list of seeds."""
@@ -67,27 +69,6 @@ def records(seeds, every: int):
             step += 1
         for k, p, x in seen:
             yield k, x, float(state.players[p].score)
-
-
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """``x`` with ``a x = b`` (Gaussian elimination with partial pivoting; ``a`` square)."""
-    n = len(b)
-    m = [[*row, b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
-        if abs(m[pivot][col]) < 1e-12:
-            raise ValueError("singular system")
-        m[col], m[pivot] = m[pivot], m[col]
-        for r in range(col + 1, n):
-            f = m[r][col] / m[col][col]
-            if f:
-                row, top = m[r], m[col]
-                for c in range(col, n + 1):
-                    row[c] -= f * top[c]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
-    return x
 
 
 class Normal:

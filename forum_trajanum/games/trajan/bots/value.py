@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
+from forum_trajanum.core.fitting import solve
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.quarter import spend_choices, votes
 from forum_trajanum.games.trajan.engine.scoring import bonus_points, set_points
@@ -220,31 +221,10 @@ def fit(
         if i == 0 and intercept:
             continue
         gram[i][i] += ridge * gram[i][i] if gram[i][i] else 1.0
-    weights = _solve(gram, rhs)
+    weights = solve(gram, rhs)
     for i, w in (fixed or {}).items():
         weights[i] = w
     return weights
-
-
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    n = len(b)
-    m = [[*row, b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
-        if abs(m[pivot][col]) < 1e-12:
-            raise ValueError("the features are linearly dependent: add ridge")
-        m[col], m[pivot] = m[pivot], m[col]
-        head = m[col]
-        for r in range(col + 1, n):
-            factor = m[r][col] / head[col]
-            if factor:
-                line = m[r]
-                for c in range(col, n + 1):
-                    line[c] -= factor * head[c]
-    out = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        out[r] = (m[r][n] - sum(m[r][c] * out[c] for c in range(r + 1, n))) / m[r][r]
-    return out
 
 
 __all__ = ["DATA_FILE", "FEATURES", "features", "fit", "stage", "value", "values", "weights"]
