@@ -30,8 +30,9 @@ Measured on 2026-12-06 on the shared 2-core machine (load 6-11): ``scripts/hint_
 the best in 49 (98 %), mean loss 0.08 points; ``scripts/hint_calibration.py --game trajan
 --games 6 --first-seed 1001`` (seeds the fitted value and the hint never saw), mean error
 10.9 % over the stages (worst 19.5 % in the last round: the fitted value, like ``estimate``,
-counts the final scoring again in a playout that reached the game's end; the final scores'
-own spread is 12.1 %); between two hints of a seat whose own part did not change the figure
+counted the final scoring again in a playout that reached the game's end); with that fixed,
+9.2 % (worst stage 13.2 %, the last round 1.4 %; the final scores' own spread is 12.1 %);
+between two hints of a seat whose own part did not change the figure
 moved 6.6 % at the 95th percentile, 11.6 % at most (283 pairs), and 3.5 % at most where the
 seat had taken the suggestion.
 """
