@@ -106,36 +106,22 @@ class Forum:
     def values(view, worlds: int, seed: int) -> dict[str, float]:
         """Every legal choice's mean own fitted value at the round's end, same worlds for all."""
         from forum_trajanum.core.ismcts import seeded
-        from forum_trajanum.core.search import play_out
+        from forum_trajanum.games.forum_trajanum.bots.hard import play_round, round_end
         from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
         from forum_trajanum.games.forum_trajanum.bots.value import fitted
-        from forum_trajanum.games.forum_trajanum.engine import (
-            apply,
-            current_player,
-            is_over,
-            legal_actions,
-        )
+        from forum_trajanum.games.forum_trajanum.engine import apply
         from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
 
         rng = random.Random(seeded(seed, "quality:" + view.model_dump_json()))
         policy = NormalPolicy(rng, build_candidates=2)
-        me, horizon = view.viewer, (view.cycle, view.round)
-
-        def done(state) -> bool:
-            return is_over(state) or (state.cycle, state.round) != horizon
-
+        me, done = view.viewer, round_end(view)
         totals = dict.fromkeys((str(a) for a in view.legal), 0.0)
         for _ in range(worlds):
             world = determinize(view, rng)
             for action in view.legal:
                 state = world.clone()
                 apply(state, action)
-                play_out(
-                    state,
-                    apply,
-                    lambda s: policy.choose(s, current_player(s), legal_actions(s)),
-                    done,
-                )
+                play_round(state, policy, done)
                 totals[str(action)] += fitted(state, me) / worlds
         return totals
 

@@ -63,9 +63,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from forum_trajanum.core.ismcts import Plan, TreeReport, ismcts, seeded
-from forum_trajanum.core.search import Deadline, play_out
+from forum_trajanum.core.search import Deadline
 from forum_trajanum.games.forum_trajanum.bots import legal_of
-from forum_trajanum.games.forum_trajanum.bots.hard import shortlist
+from forum_trajanum.games.forum_trajanum.bots.hard import play_round, round_end, shortlist
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
 from forum_trajanum.games.forum_trajanum.bots.thrift import Thrift
 from forum_trajanum.games.forum_trajanum.bots.value import judge
@@ -74,7 +74,6 @@ from forum_trajanum.games.forum_trajanum.engine import (
     PlayerView,
     apply,
     current_player,
-    is_over,
     legal_actions,
 )
 from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
@@ -145,10 +144,7 @@ class ExpertBot:
         if decided is not None:
             return decided
         playout = NormalPolicy(rng, build_candidates=self.playout_builds, tick=self._tick)
-        horizon = (view.cycle, view.round)
-
-        def done(state) -> bool:
-            return is_over(state) or (state.cycle, state.round) != horizon
+        done = round_end(view)
 
         def moves(state) -> list[Action]:
             if done(state):
@@ -158,13 +154,7 @@ class ExpertBot:
             return [a for _, a in options[: self.branching]]
 
         def leaf(state):
-            play_out(
-                state,
-                apply,
-                lambda s: playout.choose(s, current_player(s), legal_actions(s)),
-                done,
-                tick=lambda _: deadline.tick(),
-            )
+            play_round(state, playout, done, deadline)
             ranks, own = self.judge
             return ranks(state), own(state, me)
 

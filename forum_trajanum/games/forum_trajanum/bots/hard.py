@@ -79,6 +79,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from forum_trajanum.core.search import Budget, Deadline, SearchReport, play_out, search
 from forum_trajanum.games.forum_trajanum.bots import legal_of
@@ -99,6 +100,25 @@ from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
 
 #: Decisions not worth a search: the Normal policy answers them.
 QUICK = frozenset({D.SETUP_CRANES, D.SETUP_ROW, D.SETUP_DIAGONAL, D.HANDICAP, D.WORKER, D.GAIN})
+
+
+def round_end(view: PlayerView) -> Callable[[Any], bool]:
+    """Whether a playout from ``view``'s round has reached the searches' horizon: the game
+    is over, or the round (or the cycle's scoring) it began in is past."""
+    horizon = (view.cycle, view.round)
+    return lambda state: is_over(state) or (state.cycle, state.round) != horizon
+
+
+def play_round(state, policy: NormalPolicy, done, deadline: Deadline | None = None) -> None:
+    """Play ``state`` on until ``done`` (:func:`round_end`) with every seat deciding by
+    ``policy``; the ``deadline`` is read before every move."""
+    play_out(
+        state,
+        apply,
+        lambda s: policy.choose(s, current_player(s), legal_actions(s)),
+        done,
+        tick=None if deadline is None else (lambda _: deadline.tick()),
+    )
 
 
 def standings(state) -> list[float]:
@@ -205,20 +225,10 @@ class HardBot:
     ) -> Action:
         """The core's search over ``arms``, each played to the end of the round."""
         best_prior = max(priors)
-        horizon = (view.cycle, view.round)
-        choose = self.playout.choose
-
-        def done(state) -> bool:
-            return is_over(state) or (state.cycle, state.round) != horizon
+        done = round_end(view)
 
         def play(state) -> None:
-            play_out(
-                state,
-                apply,
-                lambda s: choose(s, current_player(s), legal_actions(s)),
-                done,
-                tick=lambda _: deadline.tick(),
-            )
+            play_round(state, self.playout, done, deadline)
 
         chosen, self.last = search(
             arms,

@@ -40,39 +40,20 @@ import time
 from dataclasses import dataclass
 
 from forum_trajanum.core.ismcts import seeded
-from forum_trajanum.core.search import Deadline, OutOfTime, play_out
+from forum_trajanum.core.search import Deadline, OutOfTime
 from forum_trajanum.games.forum_trajanum.bots import legal_of
-from forum_trajanum.games.forum_trajanum.bots.evaluation import (
-    W,
-    building_task,
-    fade,
-    hand_value,
-    rounds_left,
-    scorings_left,
-)
 from forum_trajanum.games.forum_trajanum.bots.expert import ExpertBot
-from forum_trajanum.games.forum_trajanum.bots.hard import QUICK
-from forum_trajanum.games.forum_trajanum.data import (
-    BUILDING_SPACES,
-    prestige_section,
-    trajan_card_value,
-)
+from forum_trajanum.games.forum_trajanum.bots.hard import QUICK, play_round, round_end
+from forum_trajanum.games.forum_trajanum.bots.value import FEATURES, HAND, features
 from forum_trajanum.games.forum_trajanum.engine import (
     Action,
     PlayerView,
     apply,
     current_player,
-    is_over,
     legal_actions,
 )
 from forum_trajanum.games.forum_trajanum.engine.actions import Build, Convert
-from forum_trajanum.games.forum_trajanum.engine.cards import collection_task
 from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
-from forum_trajanum.games.forum_trajanum.engine.scoring import (
-    colonia_row_points,
-    crane_points,
-    forum_points,
-)
 from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
 
 #: Worlds each candidate plays in the hint's search, by player count (a playout of a round
@@ -245,48 +226,46 @@ PRESTIGE = "the slide bar"
 SPACE = "free building spaces"
 
 
+#: Which part of :func:`parts` each of the value's features (under the hand-set weights,
+#: :data:`~forum_trajanum.games.forum_trajanum.bots.value.HAND`) belongs to.
+PART_OF: dict[str, str] = {
+    "score": POINTS,
+    "trajan_now": TASK,
+    "trajan_later_buildings": LATER,
+    "trajan_later_collection": LATER,
+    "forum": FORUM,
+    "colonia": ROWS,
+    "citizens": ROWS,
+    "coin_shortage": ROWS,
+    "cranes": CRANES,
+    "ship": RESOURCES,
+    "hand": RESOURCES,
+    "tracks": RESOURCES,
+    "builders": RESOURCES,
+    "workers": RESOURCES,
+    "assistants": RESOURCES,
+    "coins": RESOURCES,
+    "tribunes": RESOURCES,
+    "prestige": PRESTIGE,
+    "flipped": PRESTIGE,
+    "free_spaces": SPACE,
+}
+
+
 def parts(state, p: int) -> dict[str, float]:
     """Player ``p``'s expected final points at ``state`` (as the bots' evaluation counts
     them: the parts add up to :func:`~forum_trajanum.games.forum_trajanum.bots.evaluation.
-    evaluate`), by part: what the reasons compare."""
-    pl = state.players[p]
+    evaluate`), by part: what the reasons compare. The value's features under the hand-set
+    weights, grouped by :data:`PART_OF`."""
     out = dict.fromkeys(parts_keys(), 0.0)
-    out[POINTS] = float(pl.score)
+    out[POINTS] = float(state.players[p].score)
     if not state.tasks:
         return out
-    s = scorings_left(state)
-    g = fade(state)
-    cycle = max(state.cycle, 1)
-    out[ROWS] = W.colonia * sum(colonia_row_points(pl)) * s + W.citizen * g * pl.active_citizens()
-    if s:
-        rows = sum(1 for row in pl.citizens if row[0] >= 0)
-        shortage = max(0, rows - pl.coins) * min(1.0, 4.0 / max(1.0, rounds_left(state)))
-        out[ROWS] -= W.coin_shortage * shortage
-        out[CRANES] = W.cranes * crane_points(pl, cycle)
-        tv = trajan_card_value(pl.prestige, pl.flipped)
-        card = state.trajan_cards[cycle - 1]
-        if card:
-            out[TASK] = W.trajan_card * (building_task(card, pl) + collection_task(card, pl)) * tv
-        for later in range(cycle + 1, 4):
-            card = state.trajan_cards[later - 1]
-            if card:
-                out[LATER] += tv * (
-                    W.trajan_card_later_buildings * building_task(card, pl)
-                    + W.trajan_card_later_collection * collection_task(card, pl)
-                )
-    eagles, area = forum_points(state, p)
-    out[FORUM] = W.forum * (eagles + area) * s
-    out[RESOURCES] = (
-        g * W.resources(pl.builders, sum(pl.workers), pl.assistants, pl.coins, pl.tribunes)
-        + g * W.track * sum(min(t, 4) for t in pl.tracks)
-        + len(pl.ship) * W.ship * g
-        + hand_value(state, p)
-    )
-    section = prestige_section(pl.prestige)
-    start = (0, 3, 6)[section]
-    out[PRESTIGE] = s * (W.prestige * (pl.prestige - start) + (1.0 if pl.flipped else 0.0))
-    free = sum(1 for c in BUILDING_SPACES if pl.grid[c] < 0 and not pl.buildings[c])
-    out[SPACE] = g * W.free_space * min(free, 4)
+    out[POINTS] = 0.0
+    for name, x in zip(FEATURES, features(state, p), strict=True):
+        weight = HAND.get(name)
+        if weight:
+            out[PART_OF[name]] += weight * x
     return out
 
 
@@ -303,11 +282,7 @@ def reasons(
     rng = random.Random(seeded(seed, "reasons:" + view.model_dump_json()))
     deadline = Deadline(max(time_left, 0.0))
     policy = NormalPolicy(rng, build_candidates=2, tick=deadline.tick)
-    horizon = (view.cycle, view.round)
-
-    def done(state) -> bool:
-        return is_over(state) or (state.cycle, state.round) != horizon
-
+    done = round_end(view)
     totals = [dict.fromkeys(parts_keys(), 0.0), dict.fromkeys(parts_keys(), 0.0)]
     try:
         for _ in range(REASON_WORLDS):
@@ -315,13 +290,7 @@ def reasons(
             for k, action in enumerate((best, other)):
                 state = world.clone()
                 apply(state, action)
-                play_out(
-                    state,
-                    apply,
-                    lambda s: policy.choose(s, current_player(s), legal_actions(s)),
-                    done,
-                    tick=lambda _: deadline.tick(),
-                )
+                play_round(state, policy, done, deadline)
                 for name, value in parts(state, me).items():
                     totals[k][name] += value / REASON_WORLDS
     except OutOfTime:
