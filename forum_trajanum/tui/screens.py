@@ -75,13 +75,18 @@ class FormSelect(Select):
 
     @on(SelectOverlay.UpdateSelection)
     def _chosen_moves_on(self, event: SelectOverlay.UpdateSelection) -> None:
-        # Select's own handler (run after this one) takes the entry and focuses the list
-        # again: the next field takes the focus once it has
-        self.call_after_refresh(self._move_on)
-
-    def _move_on(self) -> None:
-        if self.is_mounted and self.has_focus:
-            self.screen.focus_next()
+        # Select's own handler takes the entry and gives the focus back to the list, later:
+        # the screen showed the entry while the focus was still here, and a Shift+Tab typed
+        # on sight went one field early (the browser test met it). So the entry, the closed
+        # list and the next field's focus all happen here, before the next paint.
+        event.stop()
+        event.prevent_default()  # not Select's handler after this one
+        value = self._options[event.option_index][1]
+        if value != self.value:
+            self.value = value
+        self.expanded = False
+        self.screen.set_focus(self, scroll_visible=False)
+        self.screen.focus_next()
 
     def _on_mount(self, event) -> None:
         """A form closed by a key of the same burst before this list was mounted: its parts
