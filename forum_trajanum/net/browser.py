@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import ssl
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from aiohttp import web
 
@@ -33,7 +35,32 @@ from forum_trajanum.core.text import printable
 from forum_trajanum.net.protocol import Address
 
 if TYPE_CHECKING:
-    from forum_trajanum.net.host import Host
+    from forum_trajanum.net.table import Table
+
+
+class Held(Protocol):
+    """A seat's connection, as the pages see it: open or closed."""
+
+    @property
+    def closed(self) -> bool: ...
+
+
+class SeatHost(Protocol):
+    """What the seats' pages read of the game host (:class:`forum_trajanum.net.host.Host`
+    is one; the host imports this module, never the other way round)."""
+
+    @property
+    def bind(self) -> str: ...
+    @property
+    def port(self) -> int: ...
+    @property
+    def ssl_context(self) -> ssl.SSLContext | None: ...
+    @property
+    def tables(self) -> Mapping[int, Table]: ...
+    @property
+    def connections(self) -> Mapping[int, Mapping[int, Held]]: ...
+    def host_ok(self, request: web.Request) -> bool: ...
+
 
 LOG = logging.getLogger("forum-trajanum.host")
 
@@ -56,7 +83,7 @@ def available() -> bool:
     return importlib.util.find_spec("textual_serve") is not None
 
 
-def seat_pages(host: Host, max_games: int = MAX_PAGES, certfile: str | None = None):
+def seat_pages(host: SeatHost, max_games: int = MAX_PAGES, certfile: str | None = None):
     """The browser pages of ``host``'s seats (:class:`SeatPages`), or None without
     textual-serve."""
     if not available():
@@ -74,7 +101,7 @@ def _seat_pages_class():
     class SeatPages(GameServer):
         """``serve``'s server, its pages and terminals keyed by the seats' secrets."""
 
-        def __init__(self, host: Host, max_games: int, certfile: str | None) -> None:
+        def __init__(self, host: SeatHost, max_games: int, certfile: str | None) -> None:
             self.game_host = host
             self.certfile = certfile
             super().__init__(host=host.bind, port=host.port, argv=self.join_argv(), key="-")

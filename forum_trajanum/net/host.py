@@ -1056,14 +1056,3 @@ async def _own_seat(host: Host, name: str) -> Address:
         return host.new_address(number, seat)
     tls = host.ssl_context is not None
     return Address(host.public_host(), host.port, number, secret, tls)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m forum_trajanum.net.host ...``: the same as ``forum-trajanum host ...``."""
-    from forum_trajanum.cli import main as cli_main
-
-    return cli_main(["host", *(sys.argv[1:] if argv is None else argv)])
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterable
 from hypothesis import strategies as st
 
 from forum_trajanum.games.forum_trajanum.engine import Action, GameOptions, GameState
-from forum_trajanum.games.forum_trajanum.engine.checks import check_invariants
 from forum_trajanum.games.forum_trajanum.engine.game import GAME
 from tests import randomplay
+from tests.engine.invariants import check_invariants
 from tests.randomplay import Check, PlayedGame, Step, StepCheck, every, share
 
 __all__ = [

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from forum_trajanum.games.forum_trajanum.engine import view
-from forum_trajanum.games.forum_trajanum.engine.checks import check_invariants
 from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
 from forum_trajanum.games.forum_trajanum.engine.state import tile_kind
+from tests.engine.invariants import check_invariants
 
 from .games import every, games, play, share
 

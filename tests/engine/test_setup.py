@@ -27,10 +27,10 @@ from forum_trajanum.games.forum_trajanum.engine import (
     legal_actions,
     new_game,
 )
-from forum_trajanum.games.forum_trajanum.engine.checks import check_invariants
 from forum_trajanum.games.forum_trajanum.engine.forum import forum_geometry
 from forum_trajanum.games.forum_trajanum.engine.rules import current_player
 from forum_trajanum.games.forum_trajanum.engine.state import CRANE_COVERED, CRANE_OPEN, tile_kind
+from tests.engine.invariants import check_invariants
 
 from .helpers import act, drafted_game, legal_texts, play_first_until, refresh
 

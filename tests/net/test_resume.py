@@ -25,7 +25,8 @@ async def start_host(*arguments: str):
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "forum_trajanum.net.host",
+        "forum_trajanum",
+        "host",
         *arguments,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,

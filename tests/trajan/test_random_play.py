@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine import scoring
 from forum_trajanum.games.trajan.engine.actions import ACTION_SET, parse
-from forum_trajanum.games.trajan.engine.checks import check_invariants
 from forum_trajanum.games.trajan.engine.game import GAME
 from forum_trajanum.games.trajan.engine.rules import apply, legal_actions
 from forum_trajanum.games.trajan.engine.state import GameState, TrajanOptions
 from tests.randomplay import PlayedGame, Step, games
+from tests.trajan.invariants import check_invariants
 
 from .helpers import Tally, after_setup, quarter_end, random_game
 

@@ -232,7 +232,7 @@ def test_r36_the_marker_decision_looks_the_same_whatever_the_stacks_and_earlier_
 def test_r36_a_world_drawn_while_markers_are_placed_fills_the_hidden_trays_and_stacks(players):
     """R36: ``determinize`` draws the hidden stacks and the other seats' hidden trays (two of
     their own markers in each tray they filled), gives the view back, and plays on."""
-    from forum_trajanum.games.trajan.engine.checks import check_invariants
+    from tests.trajan.invariants import check_invariants
 
     rng = random.Random(players)
     for state, _ in _placement_worlds(50 + players, players):

@@ -4,15 +4,18 @@ Files live under ``platformdirs.user_data_dir("forum-trajanum")``, or under the 
 by the environment variable ``FORUM_TRAJANUM_HOME`` (tests point it at a temporary directory):
 ``games/<id>.json`` one game each, ``games/.<id>.lock`` its lock, ``games/<id>.json.damaged``
 a damaged file kept beside its repaired save, ``forum-trajanum.log`` the problem log (details
-never shown on the screen; stdlib :mod:`logging`), ``crash.log`` what an internal error left.
+never shown on the screen; stdlib :mod:`logging`), ``crash.log`` what an internal error left;
+each log rotates at :data:`LOG_BYTES` and keeps :data:`LOG_BACKUPS` older files (``.1``, ``.2``).
 Every write goes to a temporary file in the same directory which then replaces the target with
-:func:`os.replace`, so a crash never leaves half a save behind.
+:func:`os.replace`, and the folder is synced after it, so a crash or a power cut never leaves
+half a save behind nor loses the replacement.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import logging.handlers
 import os
 import stat
 import tempfile
@@ -25,6 +28,10 @@ GAMES = "games"
 SUFFIX = ".json"
 LOG = "forum-trajanum.log"
 CRASH_LOG = "crash.log"
+#: A log grows to this many bytes, then becomes ``.1`` (the older ``.1`` becomes ``.2``).
+LOG_BYTES = 512 * 1024
+#: How many older files a log keeps.
+LOG_BACKUPS = 2
 
 
 class SaveError(RecordError):
@@ -126,8 +133,9 @@ def games_dir() -> Path:
     return _folder(save_dir() / GAMES, "games folder")
 
 
-class _LogFile(logging.FileHandler):
-    """A log file whose failures (a full disk) drop the line instead of printing a trace."""
+class _LogFile(logging.handlers.RotatingFileHandler):
+    """A log file that rotates at :data:`LOG_BYTES` and whose failures (a full disk) drop
+    the line instead of printing a trace."""
 
     def emit(self, record: logging.LogRecord) -> None:
         with contextlib.suppress(OSError):  # opening the file on a full or read-only disk
@@ -152,7 +160,8 @@ def _file_logger(name: str, filename: str) -> logging.Logger:
             with contextlib.suppress(OSError):  # its last lines may not fit on its disk
                 old.close()
         try:
-            handler = _LogFile(target, encoding="utf-8", delay=True)
+            handler = _LogFile(target, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS,
+                               encoding="utf-8", delay=True)  # fmt: skip
         except OSError:
             return logger
         handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%Y-%m-%d %H:%M:%S"))
@@ -199,3 +208,19 @@ def write_atomic(path: Path, text: str | bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (the folder's entry is written, not only the
+    file); where folders cannot be opened (Windows) or synced, the rename stands as it is."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
