@@ -40,7 +40,8 @@ from functools import cache
 
 from forum_trajanum.core.errors import ActionParseError, IllegalActionError, RecordError
 from forum_trajanum.core.game import GAMES, Game
-from forum_trajanum.core.record import read_header, read_record, replay_valid
+from forum_trajanum.core.record import read_header, read_record
+from forum_trajanum.core.timeline import replay_valid
 
 #: Texts that were trouble somewhere once, or could be: tried among the random ones.
 HOSTILE_TEXTS = (

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from forum_trajanum.core import export
+from forum_trajanum.core import timeline as replaying
 from forum_trajanum.games.forum_trajanum.engine import (
     GameRecord,
     apply,
@@ -45,7 +46,7 @@ def test_the_export_of_a_known_game_matches_its_golden_log():
 
 def test_the_json_export_holds_the_same_game():
     data = json.loads(export.export(GAME, "json"))
-    state = _record().replay()
+    state = replaying.replay(_record())
     assert data["finished"] and data["everything_shown"]
     assert [c["title"] for c in data["cycles"]] == ["Setup", "Cycle I", "Cycle II", "Cycle III"]
     for cycle in data["cycles"][1:]:
@@ -86,7 +87,7 @@ def _worlds_before_a_secret_choice() -> tuple[GameRecord, list[str]]:
     """The fixture game cut just before the first player keeps one of two drafted tiles,
     and the texts of the keep actions (two that an onlooker cannot tell apart)."""
     record = _record()
-    state = record.start()
+    state = replaying.start(record)
     for number, text in enumerate(record.actions):
         keeps = [str(a) for a in legal_actions(state) if a.kind == "keep"]
         if len(keeps) == 2:

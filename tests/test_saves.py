@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from forum_trajanum.core import saves
+from forum_trajanum.core import timeline as replaying
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.forum_trajanum.engine import (
     GameOptions,
@@ -74,7 +75,7 @@ def test_the_list_says_cycle_round_and_when_and_keeps_finished_games_apart():
     assert info.stage() == "cycle I, round 1"
     assert info.when()
     finished = GameRecord(seed=5, options=GameOptions(players=2), names=["X", "Y"])
-    state = finished.start()
+    state = replaying.start(finished)
     while not is_over(state):
         action = legal_actions(state)[0]
         apply(state, action)

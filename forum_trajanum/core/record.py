@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from json.encoder import encode_basestring_ascii
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol
 
 from pydantic import (
     BaseModel,
@@ -49,7 +49,27 @@ from forum_trajanum.core.seeds import SEED_LIMIT
 from forum_trajanum.core.text import encodable
 
 if TYPE_CHECKING:
-    from forum_trajanum.core.game import Game, GameRegistry
+    from collections.abc import Callable, Mapping
+
+
+class RecordGame(Protocol):
+    """What reading a record needs of its game (:class:`forum_trajanum.core.game.Game` is
+    one; this module imports no game and no registry: they import it)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def record(self) -> type[GameRecordBase]: ...
+    @property
+    def migrations(self) -> Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]: ...
+
+
+class RecordGames(Protocol):
+    """The games a record may be of, by name (:data:`forum_trajanum.core.game.GAMES`)."""
+
+    def __contains__(self, name: object) -> bool: ...
+    def get(self, name: str) -> RecordGame: ...
+
 
 RECORD_FORMAT = "forum-trajanum-record"
 #: The version of the save-file format this code writes.
@@ -217,28 +237,6 @@ class GameRecordBase(BaseModel):
         """Add an action (or its text) at the end."""
         self.actions.append(str(action))
 
-    def rules(self) -> Game:
-        """The game the record is of, as registered under its ``game`` name."""
-        from forum_trajanum.core.game import GAMES
-
-        return GAMES.get(self.game)
-
-    def start(self) -> Any:
-        """The state before any action; options that setup refuses raise RecordError."""
-        return start(self, self.rules())
-
-    def replay(self, upto: int | None = None) -> Any:
-        """The state after the first ``upto`` actions (all by default); an action that cannot
-        be replayed raises RecordError."""
-        state, _, problem = self.replay_valid(upto)
-        if problem:
-            raise RecordError(problem)
-        return state
-
-    def replay_valid(self, upto: int | None = None) -> tuple[Any, int, str]:
-        """Replay as far as the actions allow: (state, actions replayed, problem or "")."""
-        return replay_valid(self, self.rules(), upto)
-
 
 @dataclass
 class ReadRecord:
@@ -277,7 +275,7 @@ def damage_words(lost: int, claimed: int, held: int) -> str:
     return "; ".join(said)
 
 
-def read_record(data: str | bytes, games: GameRegistry) -> ReadRecord:
+def read_record(data: str | bytes, games: RecordGames) -> ReadRecord:
     """Read a save file of any version and game, keeping every action before the first damaged
     one.
 
@@ -332,7 +330,7 @@ class NewerRecordError(RecordError):
         self.detail = detail
 
 
-def _game_of(header: dict[str, Any], version: int, games: GameRegistry) -> Game:
+def _game_of(header: dict[str, Any], version: int, games: RecordGames) -> RecordGame:
     name = header.get("game", FIRST_GAME) if version >= 3 else FIRST_GAME
     if not isinstance(name, str) or not name:
         raise RecordError("the save does not say which game it is")
@@ -343,7 +341,7 @@ def _game_of(header: dict[str, Any], version: int, games: GameRegistry) -> Game:
     return games.get(name)
 
 
-def _validated(data: dict[str, Any], game: Game) -> GameRecordBase:
+def _validated(data: dict[str, Any], game: RecordGame) -> GameRecordBase:
     cls = game.record
     fields = {k: v for k, v in data.items() if k in cls.model_fields}
     try:
@@ -359,7 +357,7 @@ def _validated(data: dict[str, Any], game: Game) -> GameRecordBase:
         raise RecordError(f"the record is damaged: {exc}") from exc
 
 
-def _version_and_game(header: dict[str, Any], games: GameRegistry) -> tuple[int, Game]:
+def _version_and_game(header: dict[str, Any], games: RecordGames) -> tuple[int, RecordGame]:
     """The file version and the game of a version-2+ header; RecordError when either is not
     one this release reads."""
     _check_format(header)
@@ -377,7 +375,7 @@ def _version_and_game(header: dict[str, Any], games: GameRegistry) -> tuple[int,
     return version, _game_of(header, version, games)
 
 
-def read_header(header: dict[str, Any], games: GameRegistry) -> GameRecordBase:
+def read_header(header: dict[str, Any], games: RecordGames) -> GameRecordBase:
     """The record a save's header (its first line, parsed) describes, without its actions:
     the list of games checks a save with it as reading the whole file would (its seed,
     options, seats), without reading further. Raises :class:`RecordError`."""
@@ -386,7 +384,7 @@ def read_header(header: dict[str, Any], games: GameRegistry) -> GameRecordBase:
     return _validated(migrate({**data, "actions": []}, version, game), game)
 
 
-def _read_lines(header: dict[str, Any], rest: bytes, games: GameRegistry) -> ReadRecord:
+def _read_lines(header: dict[str, Any], rest: bytes, games: RecordGames) -> ReadRecord:
     version, game = _version_and_game(header, games)
     actions: list[str] = []
     lines = rest.split(b"\n")
@@ -415,7 +413,7 @@ def _read_lines(header: dict[str, Any], rest: bytes, games: GameRegistry) -> Rea
     return ReadRecord(_validated(data, game), lost, problem, claimed, len(lines))
 
 
-def migrate(data: dict[str, Any], version: int, game: Game) -> dict[str, Any]:
+def migrate(data: dict[str, Any], version: int, game: RecordGame) -> dict[str, Any]:
     """Bring record data of file version ``version`` up to :data:`RECORD_VERSION`, one version
     at a time: the game's own step where it has one (``game.migrations[v]`` turns version
     ``v`` into ``v + 1``), and the core's step to version 3 (the header names its game)."""
@@ -429,21 +427,3 @@ def migrate(data: dict[str, Any], version: int, game: Game) -> dict[str, Any]:
             data = {**data, "game": FIRST_GAME}
         version += 1
     return {**data, "record_version": RECORD_VERSION}
-
-
-def start(record: GameRecordBase, game: Game) -> Any:
-    """The state before any action; options that setup refuses raise RecordError."""
-    try:
-        return game.new_game(record.seed, record.options)
-    except (GameError, ValueError, TypeError) as exc:
-        raise RecordError(f"the record's options cannot start a game: {exc}") from exc
-
-
-def replay_valid(
-    record: GameRecordBase, game: Game, upto: int | None = None
-) -> tuple[Any, int, str]:
-    """Replay as far as the actions allow: (state, actions replayed, problem or "")."""
-    from forum_trajanum.core.timeline import Timeline
-
-    timeline = Timeline(record, game, upto=upto, words=False).run()
-    return timeline.state, timeline.good, timeline.problem

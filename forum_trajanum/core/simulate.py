@@ -155,8 +155,8 @@ def _write_record(
 ) -> None:
     """Write one game's record atomically, in the save-file format (header summary too)."""
     from forum_trajanum.core.errors import RecordError
-    from forum_trajanum.core.record import replay_valid
     from forum_trajanum.core.saves import save_summary, write_atomic
+    from forum_trajanum.core.timeline import replay_valid
 
     rules = GAMES.get(name)
     record = rules.record(seed=seed, options=rules.options(players=len(names)),

@@ -13,12 +13,40 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from forum_trajanum.core.errors import GameError
-from forum_trajanum.core.record import start
+from forum_trajanum.core.errors import GameError, RecordError
+from forum_trajanum.core.game import GAMES
 
 if TYPE_CHECKING:
     from forum_trajanum.core.game import Game
     from forum_trajanum.core.record import GameRecordBase
+
+
+def start(record: GameRecordBase, game: Game | None = None) -> Any:
+    """The state before any action of ``record`` (of ``game``, by default the game it names);
+    options that setup refuses raise RecordError."""
+    game = GAMES.get(record.game) if game is None else game
+    try:
+        return game.new_game(record.seed, record.options)
+    except (GameError, ValueError, TypeError) as exc:
+        raise RecordError(f"the record's options cannot start a game: {exc}") from exc
+
+
+def replay_valid(
+    record: GameRecordBase, game: Game | None = None, upto: int | None = None
+) -> tuple[Any, int, str]:
+    """Replay as far as the actions allow: (state, actions replayed, problem or "")."""
+    game = GAMES.get(record.game) if game is None else game
+    timeline = Timeline(record, game, upto=upto, words=False).run()
+    return timeline.state, timeline.good, timeline.problem
+
+
+def replay(record: GameRecordBase, upto: int | None = None) -> Any:
+    """The state after the first ``upto`` actions of ``record`` (all by default); an action
+    that cannot be replayed raises RecordError."""
+    state, _, problem = replay_valid(record, upto=upto)
+    if problem:
+        raise RecordError(problem)
+    return state
 
 
 @dataclass

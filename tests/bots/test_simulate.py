@@ -7,6 +7,7 @@ import json
 import pytest
 
 from forum_trajanum import simulate
+from forum_trajanum.core import timeline as replaying
 from forum_trajanum.core.simulate import percentile
 from forum_trajanum.games.forum_trajanum.engine.state import POINT_SOURCES
 from forum_trajanum.simulate import game_plan
@@ -89,7 +90,7 @@ def test_records_replay_to_the_scores_the_simulation_reported(tmp_path):
         path = simulate.record_path(records, game["game"], game["seed"])
         found = read_record(path.read_bytes())
         assert not found.problem and found.record.names == game["seats"]
-        state = found.record.replay()
+        state = replaying.replay(found.record)
         assert [pl.score for pl in state.players] == game["scores"]
         replay = load(path)  # what replay and export open
         assert replay.finished and replay.steps[-1].scores == tuple(game["scores"])
@@ -168,7 +169,7 @@ def test_a_trajan_simulation_prints_its_table_and_keeps_readable_records(tmp_pat
         found = read_record(path.read_bytes(), GAMES)
         assert not found.problem and not found.lost
         assert found.record.game == "trajan" and found.record.names == game["seats"]
-        state = found.record.replay()
+        state = replaying.replay(found.record)
         assert is_over(state)
         assert [pl.score for pl in state.players] == game["scores"]
 

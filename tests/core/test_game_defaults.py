@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from forum_trajanum.core import timeline as replaying
 from forum_trajanum.core.contract import Engine
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.game import Game
@@ -145,11 +146,11 @@ def test_every_games_record_replays_by_the_cores_one_replay(test_only_games):
             action = rng.choice(game.legal_actions(state))
             game.apply(state, action)
             record.append(action)
-        assert record.start() == game.new_game(5, options)
-        assert record.replay() == state
-        assert record.replay_valid(3)[1] == 3
+        assert replaying.start(record) == game.new_game(5, options)
+        assert replaying.replay(record) == state
+        assert replaying.replay_valid(record, upto=3)[1] == 3
         record.actions.append("no such action")
-        replayed, good, problem = record.replay_valid()
+        replayed, good, problem = replaying.replay_valid(record)
         assert replayed == state and good == len(record.actions) - 1 and problem
         with pytest.raises(RecordError):
-            record.replay()
+            replaying.replay(record)

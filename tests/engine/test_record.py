@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from forum_trajanum.core import timeline as replaying
 from forum_trajanum.games.forum_trajanum.engine import (
     GameRecord,
     RecordError,
@@ -46,7 +47,7 @@ def test_a_record_replays_to_the_same_state_and_any_prefix_to_the_state_after_it
     assert record == game.record
     assert state.model_dump() == game.state.model_dump()
     upto = data.draw(st.integers(0, len(record.actions)), label="upto")
-    early = record.replay(upto=upto)
+    early = replaying.replay(record, upto=upto)
     assert early.actions_taken == upto
     for action in record.actions[upto:]:
         apply(early, parse(action))
@@ -58,7 +59,7 @@ def test_partial_replay_and_load():
     record, _ = recorded_game(seed=42, players=2, steps=120)
     _, state = GameRecord.load(record.to_json())
     assert state.actions_taken == 120
-    early = record.replay(upto=30)
+    early = replaying.replay(record, upto=30)
     assert early.actions_taken == 30
     assert early.model_dump() == recorded_game(seed=42, players=2, steps=30)[1].model_dump()
 
@@ -155,7 +156,7 @@ def test_illegal_action_inside_a_record():
     actions[10] = '"end"'
     record = GameRecord.from_json(joined(header, actions))
     with pytest.raises(RecordError, match=r"action 11 \('end'\) cannot be replayed") as info:
-        record.replay()
+        replaying.replay(record)
     assert isinstance(info.value, ValueError)
 
 
@@ -172,7 +173,7 @@ def test_action_after_the_end_inside_a_record():
     record, _state = recorded_game(seed=44, players=2)
     record.actions.append("end")
     with pytest.raises(RecordError, match="over"):
-        record.replay()
+        replaying.replay(record)
 
 
 def test_options_that_setup_refuses_raise_record_error():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from forum_trajanum.core import timeline as replaying
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.game import GAMES
 from forum_trajanum.core.record import read_record
@@ -32,7 +33,7 @@ def test_a_record_names_its_game_and_reads_back_as_trajan():
     found = read_record(text, GAMES)
     assert isinstance(found.record, TrajanRecord) and not found.problem
     assert found.record.actions == record.actions
-    assert found.record.replay().model_dump() == record.replay().model_dump()
+    assert replaying.replay(found.record).model_dump() == replaying.replay(record).model_dump()
 
 
 def test_a_record_with_an_impossible_action_replays_up_to_it_and_says_where():
@@ -40,10 +41,10 @@ def test_a_record_with_an_impossible_action_replays_up_to_it_and_says_where():
     only the target tray's action) stops the replay there, and the error gives its number."""
     record = _played(5, 2, 60)
     record.actions[40] = "senate" if record.actions[40] != "senate" else "hire"
-    _state, good, problem = record.replay_valid()
+    _state, good, problem = replaying.replay_valid(record)
     assert good == 40 and "action 41" in problem
     try:
-        record.replay()
+        replaying.replay(record)
     except RecordError as exc:
         assert "action 41" in str(exc)
     else:  # pragma: no cover
@@ -79,7 +80,7 @@ def test_the_whole_log_of_a_game_is_in_words_and_the_summary_follows_the_quarter
     assert ends == ["Quarter I", "Quarter II", "Quarter III", "Quarter IV"]
     assert not any(re.search(r"\b\d+:\d+\b|None|\[\]|-1\b", t) for t in lines)
     assert summary(timeline.state) == "finished"
-    assert summary(record.start()) == "setting up"
+    assert summary(replaying.start(record)) == "setting up"
 
 
 def test_export_prints_a_trajan_game_in_words_secrets_only_when_finished(tmp_path):
@@ -131,7 +132,7 @@ def test_a_trajan_game_is_saved_listed_and_read_back_from_the_save_folder(tmp_pa
     monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))
     record = _played(8, 2, 90)
     record.names = ["Livia", "Cato"]
-    state = record.replay()
+    state = replaying.replay(record)
     opened = saves.create_game(record, state)
     opened.close()
     (info,) = saves.list_games(finished=None)

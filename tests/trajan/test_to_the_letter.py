@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from forum_trajanum.core import timeline as replaying
 from forum_trajanum.core.game import GAMES
 from forum_trajanum.core.record import RECORD_VERSION, read_record
 from forum_trajanum.games.trajan.engine.record import MIGRATIONS
@@ -118,7 +119,7 @@ def test_a_save_of_the_earlier_setup_order_replays_to_the_same_game():
     actions = found.record.actions
     assert len(actions) == expected["actions"]
     assert actions != [json.loads(line) for line in text.splitlines()[1:]]  # moved
-    state = found.record.replay()
+    state = replaying.replay(found.record)
     assert state.start_player == expected["start_player"] == 2
     assert (state.quarter, state.round, state.time) == (
         expected["quarter"],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.core import saves
+from forum_trajanum.core import timeline as replaying
 from forum_trajanum.games.forum_trajanum.engine.tasks import TASK_TYPES
 from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
@@ -143,7 +144,7 @@ async def test_continue_does_not_repeat_an_explanation_seen_before():
     assert coach_on(record, seat) and seen_kinds(record, seat) == {"draft", "note:river"}
     record.meta.coach.seen = {}
     game = saves.open_game(game_id).game
-    game.save(record, record.replay())
+    game.save(record, replaying.replay(record))
     game.close()
     assert await _opened_screen(game_id) is CoachScreen
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from forum_trajanum.core import saves
+from forum_trajanum.core import timeline as replaying
 from forum_trajanum.games.forum_trajanum.engine.record import read_record
 from forum_trajanum.games.forum_trajanum.ui.export import load
 from forum_trajanum.games.forum_trajanum.ui.replay import ReplayScreen
@@ -74,7 +75,7 @@ async def test_the_panels_show_the_board_the_scores_and_the_log():
         assert "Score after each round" in text and "Colonia of" not in text
         assert text.count("Score after each round") == 1  # over the chart, not the table too
         assert "In numbers, cycle by cycle" in text
-        final = read_record(GAME.read_bytes()).record.replay()
+        final = replaying.replay(read_record(GAME.read_bytes()).record)
         last_rows = [line.split() for line in text.splitlines() if "scored" not in line]
         assert ["III", "Livia", "9", "11", "11", "11", str(final.players[0].score)] in last_rows
         await pilot.press("f")
@@ -116,7 +117,7 @@ def _app_with_the_game_saved() -> ForumApp:
     """The app, with the fixture's finished game among the saved games; the app needs more
     than 80x24 for a game (the replay does not)."""
     record = read_record(GAME.read_bytes()).record
-    saves.create_game(record, record.replay()).close()
+    saves.create_game(record, replaying.replay(record)).close()
     return ForumApp(bot_delay=0, min_size=(130, 36))
 
 
@@ -166,7 +167,7 @@ async def test_an_unfinished_game_looks_the_same_in_worlds_an_onlooker_cannot_te
     from forum_trajanum.games.forum_trajanum.engine import apply, legal_actions, parse
 
     record = read_record(GAME.read_bytes()).record
-    state = record.start()
+    state = replaying.start(record)
     for number, text in enumerate(record.actions):
         keeps = [str(a) for a in legal_actions(state) if a.kind == "keep"]
         if len(keeps) == 2 and number > 20:
@@ -183,7 +184,7 @@ async def test_an_unfinished_game_looks_the_same_in_worlds_an_onlooker_cannot_te
 
 async def test_the_scores_panel_charts_the_score_after_each_round_up_to_where_the_replay_is():
     replay = load(GAME)
-    final = read_record(GAME.read_bytes()).record.replay()
+    final = replaying.replay(read_record(GAME.read_bytes()).record)
     app = ReplayApp(ReplayScreen(replay))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("s")

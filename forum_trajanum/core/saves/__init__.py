@@ -6,13 +6,14 @@ the limits of hostile input, damaged saves resumed at their last good action, sa
 - :mod:`~forum_trajanum.core.saves.paths`: where saves live, errors, logs, atomic writes;
 - :mod:`~forum_trajanum.core.saves.lock`: the one-window-per-game lock;
 - :mod:`~forum_trajanum.core.saves.writer`: the writer thread;
-- :mod:`~forum_trajanum.core.saves.listing`: the list of games;
-- :mod:`~forum_trajanum.core.saves.store`: creating, opening, copying, reading, deleting;
+- :mod:`~forum_trajanum.core.saves.summary`: a save's app data (what the list shows);
+- :mod:`~forum_trajanum.core.saves.listing`: the list of games, a copy under a name;
+- :mod:`~forum_trajanum.core.saves.store`: creating, opening, reading, deleting;
 - :mod:`~forum_trajanum.core.saves.legacy`: release 0.1.0's saves.
 """
 
 from forum_trajanum.core.saves.legacy import import_legacy
-from forum_trajanum.core.saves.listing import GameInfo, find_game, list_games, save_summary
+from forum_trajanum.core.saves.listing import GameInfo, find_game, list_games, save_copy
 from forum_trajanum.core.saves.lock import held_elsewhere
 from forum_trajanum.core.saves.paths import (
     DAMAGED,
@@ -36,8 +37,8 @@ from forum_trajanum.core.saves.store import (
     delete_game,
     open_game,
     read_game,
-    save_copy,
 )
+from forum_trajanum.core.saves.summary import save_summary
 from forum_trajanum.core.saves.writer import flush
 
 __all__ = [

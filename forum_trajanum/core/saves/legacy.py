@@ -9,7 +9,6 @@ from pathlib import Path
 
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.files import UnreadableFile, read_limited
-from forum_trajanum.core.saves.listing import save_summary
 from forum_trajanum.core.saves.lock import NO_FOLLOW
 from forum_trajanum.core.saves.paths import (
     SUFFIX,
@@ -20,6 +19,7 @@ from forum_trajanum.core.saves.paths import (
     write_atomic,
 )
 from forum_trajanum.core.saves.store import new_id, read_record
+from forum_trajanum.core.saves.summary import save_summary
 
 try:  # POSIX
     import fcntl
@@ -67,7 +67,7 @@ def _regular(path: Path) -> bool:
 
 def _import_one(path: Path) -> str:
     from forum_trajanum.core.game import GAMES
-    from forum_trajanum.core.record import replay_valid
+    from forum_trajanum.core.timeline import replay_valid
 
     try:
         data = read_limited(path)

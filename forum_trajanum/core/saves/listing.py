@@ -36,7 +36,6 @@ from forum_trajanum.core.saves.writer import flush
 
 if TYPE_CHECKING:
     from forum_trajanum.core.record import GameRecordBase as GameRecord
-    from forum_trajanum.core.record import SaveMeta
 
 
 @dataclass
@@ -128,30 +127,6 @@ class GameInfo:
     def when(self) -> str:
         """When it was last played."""
         return time.strftime("%d %b %Y %H:%M", time.localtime(self.saved))
-
-
-def save_summary(record: GameRecord, state: Any, title: str | None) -> SaveMeta:
-    """The record's app data brought up to date for this save: title, times, and where the
-    game stands (the game's own words), its scores and, once over, its winners."""
-    from forum_trajanum.core.game import GAMES
-
-    game = GAMES.get(record.game)
-    now = time.time()
-    over = game.is_over(state)
-    update = {
-        "saved": now,
-        "created": record.meta.created or now,
-        "stage": game.summary(state),
-        "over": over,
-        "scores": game.scores(state),
-        "winners": game.ranking(state)[0] if over else [],
-        # the period, for a release that lists the game by it
-        "cycle": game.period(state)[0],
-        "round": game.period(state)[1],
-    }
-    if title is not None:
-        update["title"] = title
-    return record.meta.model_copy(update=update)
 
 
 def _header_of(path: Path) -> dict[str, Any] | None:
@@ -329,3 +304,19 @@ def find_game(name: str | None) -> GameInfo:
                 + "; ".join(f"{g.id} ({g.label()})" for g in found)
             )
     raise SaveError(f"There is no unfinished game called {name!r}.")
+
+
+def save_copy(record: GameRecord, state: object, title: str) -> GameInfo:
+    """Save a copy of the game so far as a separate game called ``title``."""
+    from forum_trajanum.core.files import clean_name
+    from forum_trajanum.core.record import SaveMeta
+
+    title = clean_name(title)
+    if not title:
+        raise SaveError("the name of the copy is empty")
+    copy = record.model_copy(update={"actions": list(record.actions), "meta": SaveMeta()})
+    from forum_trajanum.core.saves.store import create_game
+
+    game = create_game(copy, state, title)
+    game.close()
+    return info_of(game.path)

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.files import NoPermission, UnreadableFile, read_limited
-from forum_trajanum.core.saves.listing import GameInfo, info_of, save_summary
 from forum_trajanum.core.saves.lock import acquire, lock_path
 from forum_trajanum.core.saves.paths import (
     READ_ONLY,
@@ -30,6 +29,7 @@ from forum_trajanum.core.saves.paths import (
     read_only,
     write_atomic,
 )
+from forum_trajanum.core.saves.summary import save_summary
 from forum_trajanum.core.saves.writer import FileWriter, flush
 
 if TYPE_CHECKING:
@@ -156,20 +156,6 @@ def create_game(record: GameRecord, state: object, title: str = "") -> GameFile:
     raise SaveError("could not find a free name for a new save")  # pragma: no cover
 
 
-def save_copy(record: GameRecord, state: object, title: str) -> GameInfo:
-    """Save a copy of the game so far as a separate game called ``title``."""
-    from forum_trajanum.core.files import clean_name
-    from forum_trajanum.core.record import SaveMeta
-
-    title = clean_name(title)
-    if not title:
-        raise SaveError("the name of the copy is empty")
-    copy = record.model_copy(update={"actions": list(record.actions), "meta": SaveMeta()})
-    game = create_game(copy, state, title)
-    game.close()
-    return info_of(game.path)
-
-
 @dataclass
 class OpenedGame:
     """A game opened by :func:`open_game`: the file (locked), the record replayed to
@@ -219,7 +205,8 @@ def open_game(
     if not path.exists() and not path.is_symlink():
         raise SaveError("This game is not saved any more (deleted in another window?).")
     from forum_trajanum.core.game import GAMES
-    from forum_trajanum.core.record import NewerRecordError, replay_valid
+    from forum_trajanum.core.record import NewerRecordError
+    from forum_trajanum.core.timeline import replay_valid
 
     try:
         fd = acquire(game_id)
@@ -284,7 +271,7 @@ def read_game(game_id: str) -> tuple[GameRecordBase, Any]:
     state); raises :class:`RecordError` for any damage."""
     flush()
     from forum_trajanum.core.game import GAMES
-    from forum_trajanum.core.record import replay_valid
+    from forum_trajanum.core.timeline import replay_valid
 
     try:
         data = read_limited(_game_path(game_id))

@@ -29,6 +29,11 @@ from forum_trajanum.games.forum_trajanum.engine.cells import (
     parse_cell,
     tile_cell,
 )
+from forum_trajanum.games.forum_trajanum.engine.log import (
+    public_description,
+    public_lines,
+    reveals_information,
+)
 from forum_trajanum.games.forum_trajanum.engine.preview import Preview, preview
 from forum_trajanum.games.forum_trajanum.engine.record import GameRecord
 from forum_trajanum.games.forum_trajanum.engine.rules import (
@@ -44,13 +49,7 @@ from forum_trajanum.games.forum_trajanum.engine.setup import new_game
 from forum_trajanum.games.forum_trajanum.engine.specs import SPECS, ActionSpec
 from forum_trajanum.games.forum_trajanum.engine.state import GameOptions, GameState
 from forum_trajanum.games.forum_trajanum.engine.tasks import Decision, Phase, decision_phase
-from forum_trajanum.games.forum_trajanum.engine.view import (
-    PlayerView,
-    public_description,
-    public_lines,
-    reveals_information,
-    view,
-)
+from forum_trajanum.games.forum_trajanum.engine.view import PlayerView, view
 
 __all__ = [
     "END_TURN",

@@ -9,6 +9,12 @@ from forum_trajanum.core.numerals import roman
 from forum_trajanum.games.forum_trajanum.data import CYCLES
 from forum_trajanum.games.forum_trajanum.engine.actions import END_TURN, parse
 from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
+from forum_trajanum.games.forum_trajanum.engine.log import (
+    public_lines,
+    reveals_information,
+    secret_lines,
+    undo_stop,
+)
 from forum_trajanum.games.forum_trajanum.engine.preview import preview
 from forum_trajanum.games.forum_trajanum.engine.record import MIGRATIONS, GameRecord
 from forum_trajanum.games.forum_trajanum.engine.rules import (
@@ -26,13 +32,7 @@ from forum_trajanum.games.forum_trajanum.engine.state import (
     GameOptions,
     GameState,
 )
-from forum_trajanum.games.forum_trajanum.engine.view import (
-    public_lines,
-    reveals_information,
-    secret_lines,
-    undo_stop,
-    view,
-)
+from forum_trajanum.games.forum_trajanum.engine.view import view
 
 
 def period(state: GameState) -> tuple[int, int]:

@@ -14,18 +14,13 @@ from pydantic import ValidationError
 from forum_trajanum.core import record as core
 from forum_trajanum.core.errors import GameError, RecordError
 from forum_trajanum.core.record import RECORD_FORMAT, RECORD_VERSION, ReadRecord
+from forum_trajanum.core.timeline import replay
 from forum_trajanum.games.forum_trajanum.engine.actions import parse
 from forum_trajanum.games.forum_trajanum.engine.rules import apply, legal_actions
 from forum_trajanum.games.forum_trajanum.engine.setup import new_game
 from forum_trajanum.games.forum_trajanum.engine.state import GameOptions, GameState
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "GameRecord", "ReadRecord", "read_record"]
-
-
-def _game():
-    from forum_trajanum.games.forum_trajanum.engine.game import GAME
-
-    return GAME
 
 
 class GameRecord(core.GameRecordBase):
@@ -50,7 +45,7 @@ class GameRecord(core.GameRecordBase):
     def load(cls, text: str | bytes) -> tuple[GameRecord, GameState]:
         """Load and replay a record in one step."""
         record = cls.from_json(text)
-        return record, record.replay()
+        return record, replay(record)
 
 
 def read_record(data: str | bytes) -> ReadRecord:
@@ -120,8 +115,3 @@ def _old_diagonals(seed: int, options: GameOptions, actions: list) -> list:
 
 #: One migration per file version: ``MIGRATIONS[v]`` turns version ``v`` data into ``v + 1``.
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _migrate_1_to_2}
-
-
-def migrate(data: dict, version: int) -> dict:
-    """Bring Forum Trajanum record data of file version ``version`` up to date."""
-    return core.migrate(data, version, _game())

@@ -3,7 +3,7 @@
 An :class:`ActionSpec` holds, for one action class of ``engine/actions.py`` (its text form and
 its parsing):
 
-* ``log``: its public log words (``view.public_description``), and ``secret``: the lines only
+* ``log``: its public log words (``log.public_description``), and ``secret``: the lines only
   its player knew then (shown when a finished game is replayed);
 * ``reveals``: whether it shows its player something hidden or ends the turn (undo never goes
   back across it), and ``draft``: whether its log line waits until every player has drafted;
