@@ -252,3 +252,58 @@ def test_new_refuses_a_seed_that_is_not_a_whole_number(capsys):
         cli.main(["new", "--seats", "Ann,Bob", "--seed", "x"])
     assert exit_.value.code == 2
     assert "the seed must be a whole number, not 'x'" in capsys.readouterr().err
+
+
+def test_the_help_lists_every_command_with_its_line(capsys):
+    """Issue 39 point 5: ``forum-trajanum --help`` lists each command with its one line."""
+    import pytest
+
+    from forum_trajanum.commands import COMMANDS
+
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    lines = capsys.readouterr().out.splitlines()
+    for name, command in COMMANDS.items():
+        (line,) = [line for line in lines if line.split()[:1] == [name]]
+        assert " ".join(command.line.split()[:3]) in " ".join(line.split())
+
+
+def test_a_mistyped_command_is_answered_with_the_nearest_one(capsys):
+    """Issue 39 point 5: ``forum-trajanum nwe`` suggests ``new``, and starts nothing."""
+    assert cli.main(["nwe", "--seats", "Ann,Bob"]) == 2
+    said = capsys.readouterr().err
+    assert "there is no command 'nwe'" in said and "did you mean new?" in said
+    assert cli.main(["\x1b[2Jzz"]) == 2  # a typed escape reaches the terminal as text
+    assert "\x1b" not in capsys.readouterr().err
+
+
+def test_an_option_before_a_command_keeps_the_commands_help(capsys):
+    """Issue 39 point 5: ``forum-trajanum --bot-delay 0 new --help`` is ``new``'s help."""
+    import pytest
+
+    with pytest.raises(SystemExit) as ended:
+        cli.main(["--bot-delay", "0", "new", "--help"])
+    assert ended.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: forum-trajanum new") and "--seats" in out
+
+
+def test_the_bot_delay_before_a_command_is_the_commands_own(monkeypatch):
+    settings = []
+
+    class FakeApp:
+        return_code = 0
+
+        def __init__(self, **kwargs):
+            settings.append(kwargs["bot_delay"])
+
+        def run(self):
+            pass
+
+    import forum_trajanum.tui.app as app_module
+
+    monkeypatch.setattr(app_module, "ForumApp", FakeApp)
+    assert cli.main(["--bot-delay", "0", "new", "--seats", "Ann,Bob"]) == 0
+    assert cli.main(["--bot-delay=2", "new", "--seats", "Ann,Bob", "--bot-delay", "1"]) == 0
+    assert cli.main(["new", "--seats", "Ann,Bob"]) == 0
+    assert settings == [0.0, 1.0, 0.5]  # the command's own wins; the default otherwise
