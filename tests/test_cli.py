@@ -29,9 +29,9 @@ def test_the_help_names_every_game_the_program_plays(capsys):
 
 def test_simulate_is_dispatched_with_its_arguments(monkeypatch):
     seen = []
-    module = types.ModuleType("forum_trajanum.simulate")
-    module.main = lambda argv: seen.append(argv) or 0
-    monkeypatch.setitem(sys.modules, "forum_trajanum.simulate", module)
+    module = types.ModuleType("forum_trajanum.commands.simulate")
+    module.main = lambda argv, bot_delay=None: seen.append(argv) or 0
+    monkeypatch.setitem(sys.modules, "forum_trajanum.commands.simulate", module)
     assert cli.main(["simulate", "--games", "3"]) == 0
     assert seen == [["--games", "3"]]
 

@@ -24,7 +24,7 @@ PACKAGE = Path(forum_trajanum.__file__).parent
 ROOT = PACKAGE.parent
 GAMES_PACKAGE = "forum_trajanum.games"
 #: The shell and the core: every module below these.
-SHELL = ["tui", "web", "net", "core", "commands", "cli.py", "bench.py", "simulate.py"]
+SHELL = ["tui", "web", "net", "core", "commands", "cli.py", "bench.py"]
 
 #: Modules not done yet, each with why; the list only shrinks, and is empty when issue 29 is
 #: done.

@@ -126,7 +126,7 @@ def test_a_saved_tiny_game_is_listed_with_its_summary_and_reopens_where_it_stood
 
 def test_simulate_plays_tiny_games_between_its_bots_and_keeps_their_records(tmp_path):
     summary = run(
-        ["easy", "normal"], games=4, seed=1, jobs=1, progress=False,
+        ["easy", "normal"], games=4, seed=1, jobs=1,
         records=tmp_path / "records", game="tiny",
     )  # fmt: skip
     assert summary["game"] == "tiny" and summary["games"] == 4

@@ -1,6 +1,6 @@
-"""Headless bot matches for any game on the core with bots: the ``simulate`` command
+"""Headless bot matches for any game on the core with bots, as data: the ``simulate`` command
 (``forum-trajanum simulate --players easy,normal --games 200``, ``--game trajan`` for
-Trajan), whose entry point, :mod:`forum_trajanum.simulate`, names the program's default game.
+Trajan; :mod:`forum_trajanum.commands.simulate`) reads its arguments and prints the table.
 
 Games run in parallel worker processes (Ctrl-C stops early and reports the games finished);
 seats rotate so that every bot sits in every seat equally often (as far as the number of games
@@ -10,31 +10,21 @@ and standard deviation, mean points per scoring category, think time per decisio
 ``--records DIR`` the record of every game is kept in DIR, in the format saves use, so that
 ``forum-trajanum replay`` and ``export`` open it.
 
-Every argument is checked before the first game (a number out of range, a seed whose games'
-seeds a record cannot hold, a --json file or --records folder that cannot be written): a
-sentence and status 2, never a traceback. A summary that cannot be written after the run (a
-full disk) is a sentence and status 1.
+What the command checks before the first game is here as data too (:func:`unwritable`,
+:func:`unwritable_folder`, the limits).
 """
 
 from __future__ import annotations
 
-import argparse
-import contextlib
 import json
 import math
 import os
 import statistics
-import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from multiprocessing import get_context
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from rich.console import Console
-    from rich.table import Table
-
+from typing import Any
 
 from forum_trajanum.core.game import GAMES
 
@@ -174,14 +164,15 @@ def run(
     seed: int,
     jobs: int,
     settings: dict[str, Any] | None = None,
-    progress: bool = True,
+    progress: Callable[[], None] | None = None,
     records: str | Path | None = None,
     first: int = 0,
     *,
     game: str,
 ) -> dict[str, Any]:
     """Play ``games`` games of ``game`` and return the summary as a JSON-ready dict; with
-    ``records``, keep each game's record in that directory."""
+    ``records``, keep each game's record in that directory; ``progress`` is called after each
+    game (the command's bar)."""
     if game not in GAMES:
         raise ValueError(f"no game called {game!r}; choose one of: {', '.join(GAMES)}")
     if not GAMES.get(game).has("bots"):
@@ -203,11 +194,11 @@ def run(
     interrupted = False
     try:
         if jobs <= 1:
-            _collect(map(_play_one, plan), results, games, progress)
+            _collect(map(_play_one, plan), results, progress)
         else:
             pool = get_context("spawn").Pool(jobs)
             try:
-                _collect(pool.imap_unordered(_play_one, plan), results, games, progress)
+                _collect(pool.imap_unordered(_play_one, plan), results, progress)
                 pool.close()
             finally:
                 pool.terminate()
@@ -224,34 +215,15 @@ def run(
 
 
 def _collect(
-    iterator: Iterable[dict[str, Any]], out: list[dict[str, Any]], games: int, progress: bool
+    iterator: Iterable[dict[str, Any]],
+    out: list[dict[str, Any]],
+    progress: Callable[[], None] | None,
 ) -> None:
     """Append finished games to ``out`` (so an interrupted run keeps them)."""
-    if not progress:
-        out.extend(iterator)
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=_console(stderr=True),
-    ) as bar:
-        task = bar.add_task("games", total=games)
-        for item in iterator:
-            out.append(item)
-            bar.advance(task)
-
-
-def _console(stderr: bool = False) -> Console:
-    import shutil
-
-    from rich.console import Console
-
-    width = max(shutil.get_terminal_size((140, 24)).columns, 140)
-    return Console(stderr=stderr, width=width)
+    for item in iterator:
+        out.append(item)
+        if progress is not None:
+            progress()
 
 
 def summarize(
@@ -348,159 +320,6 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def render_table(summary: dict[str, Any]) -> Table:
-    """The summary as a rich Table. Its cells never wrap nor shrink: a number cut to fit
-    ("21%-1…") would be a wrong number (:func:`print_table` widens the console instead)."""
-    from rich.table import Table
-
-    played = f"{summary['games']}"
-    if summary.get("first_game"):
-        played += f" (from game {summary['first_game'] + 1})"
-    if summary.get("interrupted"):
-        played += f" of {summary.get('planned_games')} (interrupted)"
-    table = Table(
-        caption=(
-            "score: mean, standard deviation, 10th percentile and median; points columns: "
-            "mean points per category; think: milliseconds per decision (mean, median, max)"
-        ),
-        title=(
-            f"{GAMES.title(summary['game'])}: {played} games, players "
-            f"{','.join(summary['players'])}, seed {summary['seed']} (mean winning score "
-            f"{summary['winning_score_mean']:.1f}; winner's last scoring "
-            f"{summary['winner_final_scoring_mean']:.1f})"
-        ),
-    )
-    categories = summary.get("categories") or GAMES.get(summary["game"]).categories
-    headers = ["bot", "games", "win", "win 95% CI", "score", "sd", "p10", "med"]
-    headers += [short for _, short in categories] + ["think", "median", "max"]
-    for i, header in enumerate(headers):
-        table.add_column(header, justify="left" if i == 0 else "right", no_wrap=True)
-    for label, row in summary["bots"].items():
-        table.add_row(
-            label,
-            str(row["games"]),
-            f"{row['win_rate']:.1%}",
-            "{:.0%}-{:.0%}".format(*row["win_rate_ci95"]),
-            f"{row['score_mean']:.1f}",
-            f"{row['score_std']:.1f}",
-            f"{row.get('score_p10', 0.0):.1f}",
-            f"{row.get('score_median', 0.0):.1f}",
-            *(f"{row['points_mean'][k]:.1f}" for k, _ in categories),
-            f"{row['think_mean'] * 1000:.1f}",
-            f"{row['think_median'] * 1000:.1f}",
-            f"{row['think_max'] * 1000:.1f}",
-        )
-    return table
-
-
-def print_table(summary: dict[str, Any], console: Console | None = None) -> None:
-    """Print the summary's table whole: a console narrower than the table is widened to it
-    (the terminal wraps the long lines rather than rich cutting the numbers)."""
-    from rich.measure import Measurement
-
-    console = console or _console()
-    table = render_table(summary)
-    need = Measurement.get(console, console.options.update_width(10_000), table).maximum
-    console.width = max(console.width, need)
-    console.print(table)
-
-
-def build_parser(default_game: str) -> argparse.ArgumentParser:
-    """The ``simulate`` command line (``--game`` is ``default_game`` unless given)."""
-    parser = argparse.ArgumentParser(
-        prog="forum-trajanum simulate", description="Play headless games between bots."
-    )
-    parser.add_argument(
-        "--game",
-        default=default_game,
-        help=f"which game: {', '.join(GAMES)} (default {default_game})",
-    )
-    parser.add_argument(
-        "--players",
-        default="easy,normal",
-        help="comma-separated bot levels, one per player (2-4), e.g. easy,normal,hard",
-    )
-    parser.add_argument(
-        "--games",
-        type=_whole("the number of games"),
-        default=20,
-        help=f"number of games, 1 to {MAX_GAMES:,} (default 20)",
-    )
-    parser.add_argument("--seed", type=_whole("the seed"), default=1, help="base seed (default 1)")
-    parser.add_argument(
-        "--first-game",
-        type=_whole("--first-game"),
-        default=0,
-        metavar="K",
-        help="skip the first K games of the plan (to play a long series in chunks)",
-    )
-    parser.add_argument("--json", metavar="FILE", help="also write the summary as JSON")
-    parser.add_argument(
-        "--jobs",
-        type=_whole("--jobs"),
-        default=os.cpu_count() or 1,
-        help=f"worker processes, 1 to {max_jobs()} (default: one per processor)",
-    )
-    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
-    parser.add_argument(
-        "--records",
-        metavar="DIR",
-        help="keep the record of every game in DIR (open them with replay or export)",
-    )
-    parser.add_argument(
-        "--hard-iterations",
-        type=_whole("--hard-iterations"),
-        default=None,
-        help="at most this many playouts per Hard decision (default: the Hard bot's own)",
-    )
-    return parser
-
-
-def _whole(what: str) -> Callable[[str], int]:
-    """An argparse type: a whole number (``what`` names it in the message)."""
-
-    def whole(text: str) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number, not {text[:40]!r}"
-            ) from None
-
-    return whole
-
-
-def _checked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Refuse (``parser.error``: a usage line, a message, exit 2) what the run could not do,
-    before any game is played."""
-    if not 1 <= args.games <= MAX_GAMES:
-        parser.error(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
-    if not 0 <= args.first_game <= MAX_GAMES:
-        parser.error(f"--first-game must be from 0 to {MAX_GAMES:,}, not {args.first_game}")
-    if not 1 <= args.jobs <= max_jobs():
-        parser.error(
-            f"--jobs is a number of worker processes from 1 to {max_jobs()} (four per "
-            f"processor of this machine), not {args.jobs}"
-        )
-    if args.hard_iterations is not None and not 1 <= args.hard_iterations <= MAX_ITERATIONS:
-        parser.error(
-            f"--hard-iterations must be from 1 to {MAX_ITERATIONS:,}, not {args.hard_iterations}"
-        )
-    last = args.first_game + args.games
-    limit = (2**SEED_BITS - 1 - last) // SEED_STRIDE
-    if not -limit <= args.seed <= limit:
-        shown = str(args.seed) if len(str(args.seed)) <= 30 else f"{str(args.seed)[:27]}..."
-        parser.error(f"--seed must be from {-limit:,} to {limit:,}, not {shown}")
-    if args.json:
-        problem = unwritable(args.json)
-        if problem:
-            parser.error(f"cannot write the summary to {args.json!r}: {problem}")
-    if args.records:
-        problem = unwritable_folder(args.records)
-        if problem:
-            parser.error(f"cannot keep the records in {args.records!r}: {problem}")
-
-
 def unwritable(path: str | Path) -> str | None:
     """Why the file ``path`` cannot be written (player words), or None when it can: it is
     opened for writing as the summary will be (created and removed again when it did not
@@ -545,57 +364,3 @@ def write_summary(path: str | Path, summary: dict[str, Any]) -> None:
     text = json.dumps(summary, indent=2)
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(text)
-
-
-def main(argv: Sequence[str] | None, default_game: str) -> int:
-    """Run the ``simulate`` command; returns the exit status."""
-    parser = build_parser(default_game)
-    args = parser.parse_args(argv)
-    levels = [p.strip().lower() for p in args.players.split(",") if p.strip()]
-    _checked(parser, args)
-    settings = {}
-    if args.hard_iterations is not None:
-        settings["hard"] = {"iterations": args.hard_iterations}
-    try:
-        summary = run(
-            levels,
-            args.games,
-            args.seed,
-            args.jobs,
-            settings=settings,
-            progress=not args.no_progress,
-            records=args.records,
-            first=args.first_game,
-            game=args.game,
-        )
-    except ValueError as exc:
-        parser.error(str(exc))
-    except OSError as exc:
-        parser.error(f"cannot write the records: {_reason(exc)}")
-    try:
-        print_table(summary)
-    except OSError as exc:
-        _quiet_stdout()
-        print(f"forum-trajanum simulate: cannot print the table: {_reason(exc)}", file=sys.stderr)
-        if not args.json:
-            return 1
-    if args.json:
-        try:
-            write_summary(args.json, summary)
-        except OSError as exc:
-            print(
-                f"forum-trajanum simulate: cannot write the summary to {args.json!r}: "
-                f"{_reason(exc)}",
-                file=sys.stderr,
-            )
-            return 1
-    return 0
-
-
-def _quiet_stdout() -> None:
-    """After a failed write to the standard output: send what is left to the null device (so
-    that Python's own flush at exit cannot fail with a traceback)."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):  # no real stdout
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from forum_trajanum import simulate
+from forum_trajanum.commands import simulate as command
+from forum_trajanum.core import simulate
 from forum_trajanum.core import timeline as replaying
-from forum_trajanum.core.simulate import percentile
+from forum_trajanum.core.simulate import game_plan, percentile
 from forum_trajanum.games.forum_trajanum.engine.state import POINT_SOURCES
-from forum_trajanum.simulate import game_plan
 
 
 def test_seats_rotate_evenly():
@@ -35,7 +35,7 @@ def test_each_deal_is_played_with_the_seats_swapped():
 
 def test_json_and_table(tmp_path, capsys):
     out = tmp_path / "out.json"
-    status = simulate.main(
+    status = command.main(
         ["--players", "easy,easy", "--games", "4", "--seed", "3", "--jobs", "1",
          "--json", str(out), "--no-progress"]
     )  # fmt: skip
@@ -62,15 +62,15 @@ def test_json_and_table(tmp_path, capsys):
 
 
 def test_parallel_run_matches_serial():
-    serial = simulate.run(["easy", "easy"], 2, seed=9, jobs=1, progress=False)
-    parallel = simulate.run(["easy", "easy"], 2, seed=9, jobs=2, progress=False)
+    serial = simulate.run(["easy", "easy"], 2, seed=9, jobs=1, game="forum-trajanum")
+    parallel = simulate.run(["easy", "easy"], 2, seed=9, jobs=2, game="forum-trajanum")
     for label in serial["bots"]:
         assert serial["bots"][label]["score_mean"] == parallel["bots"][label]["score_mean"]
 
 
 def test_bad_level_is_reported(capsys):
     with pytest.raises(SystemExit):
-        simulate.main(["--players", "easy,wizard", "--games", "1", "--no-progress"])
+        command.main(["--players", "easy,wizard", "--games", "1", "--no-progress"])
     assert "wizard" in capsys.readouterr().err
 
 
@@ -79,7 +79,7 @@ def test_records_replay_to_the_scores_the_simulation_reported(tmp_path):
     from forum_trajanum.games.forum_trajanum.ui.export import load
 
     out, records = tmp_path / "out.json", tmp_path / "records"
-    status = simulate.main(
+    status = command.main(
         ["--players", "easy,easy", "--games", "3", "--seed", "5", "--jobs", "1",
          "--json", str(out), "--no-progress", "--records", str(records)]
     )  # fmt: skip
@@ -121,7 +121,7 @@ def test_the_table_cuts_no_number_even_on_a_narrow_terminal(game):
     assert interval == "65%-100%"  # Normal won every game
     for width in (60, 140):
         console = Console(file=StringIO(), width=width, record=True)
-        simulate.print_table(summary, console)
+        command.print_table(summary, console)
         text = console.export_text()
         assert "…" not in text, text
         assert interval in text and "normal" in text and "easy#2" in text
@@ -138,7 +138,7 @@ def test_a_trajan_simulation_prints_its_table_and_keeps_readable_records(tmp_pat
     from forum_trajanum.games.trajan.engine.rules import is_over
 
     out, records = tmp_path / "out.json", tmp_path / "records"
-    status = simulate.main(
+    status = command.main(
         ["--game", "trajan", "--players", "easy,normal", "--games", "2", "--seed", "4",
          "--jobs", "1", "--json", str(out), "--no-progress", "--records", str(records)]
     )  # fmt: skip
@@ -150,7 +150,7 @@ def test_a_trajan_simulation_prints_its_table_and_keeps_readable_records(tmp_pat
     assert "…" not in printed
 
     data = json.loads(out.read_text())
-    forum = simulate.run(["easy", "easy"], 1, seed=1, jobs=1, progress=False)
+    forum = simulate.run(["easy", "easy"], 1, seed=1, jobs=1, game="forum-trajanum")
     assert set(data) == set(forum)
     assert data["game"] == "trajan" and data["players"] == ["easy", "normal"]
     assert data["categories"] == [list(pair) for pair in GAMES.get("trajan").categories]
@@ -197,7 +197,7 @@ def test_the_summary_and_table_give_each_levels_10th_percentile_and_median_score
     assert summary["bots"]["normal"]["score_p10"] == 11.0
     assert summary["bots"]["normal"]["score_median"] == 51.0
     console = Console(file=StringIO(), width=200, record=True)
-    simulate.print_table(summary, console)
+    command.print_table(summary, console)
     text = console.export_text()
     assert "p10" in text and "med" in text and "10th percentile" in text
     hard_row = next(line for line in text.splitlines() if "│ hard" in line or "hard " in line)
