@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from forum_trajanum.commands import export as command
 from forum_trajanum.core import export
 from forum_trajanum.core import timeline as replaying
 from forum_trajanum.games.forum_trajanum.engine import (
@@ -115,15 +116,15 @@ def test_an_unfinished_game_exports_only_what_an_onlooker_may_know(tmp_path):
 def test_a_file_that_is_no_record_gets_a_clear_message(tmp_path, capsys):
     bad = tmp_path / "notes.json"
     bad.write_text("hello", encoding="utf-8")
-    assert export.main([str(bad)]) == 1
+    assert command.main([str(bad)]) == 1
     assert "not valid JSON" in capsys.readouterr().err
-    assert export.main([str(tmp_path / "missing.json")]) == 1
+    assert command.main([str(tmp_path / "missing.json")]) == 1
     assert "there is no file missing.json" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_the_export_command_prints_the_log(fmt, capsys):
-    assert export.main([str(GAME), "--format", fmt]) == 0
+    assert command.main([str(GAME), "--format", fmt]) == 0
     out = capsys.readouterr().out
     assert out == export.export(GAME, fmt)
 

@@ -5,6 +5,8 @@ name (as printable text)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 
 #: How long a bot's move stays visible unless ``--bot-delay`` says.
@@ -147,3 +149,12 @@ def bot_delay_argument(parser: argparse.ArgumentParser, default: float | None) -
         default=BOT_DELAY if default is None else default,
         help="seconds a bot's move stays visible (0 to 10)",
     )
+
+
+def quiet_stdout() -> None:
+    """After a failed write to the standard output: send what is left to the null device (so
+    that Python's own flush at exit cannot fail with a traceback)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # no real stdout
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from forum_trajanum.commands.common import quiet_stdout
 from forum_trajanum.core.game import GAMES
 from forum_trajanum.core.simulate import (
     MAX_GAMES,
@@ -253,7 +254,7 @@ def main(argv: Sequence[str] | None = None, bot_delay: float | None = None) -> i
     try:
         print_table(summary)
     except OSError as exc:
-        _quiet_stdout()
+        quiet_stdout()
         print(f"forum-trajanum simulate: cannot print the table: {reason(exc)}", file=sys.stderr)
         if not args.json:
             return 1
@@ -268,12 +269,3 @@ def main(argv: Sequence[str] | None = None, bot_delay: float | None = None) -> i
             )
             return 1
     return 0
-
-
-def _quiet_stdout() -> None:
-    """After a failed write to the standard output: send what is left to the null device (so
-    that Python's own flush at exit cannot fail with a traceback)."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):  # no real stdout
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)

@@ -1,4 +1,5 @@
-"""``forum-trajanum export FILE``: a saved game's log as readable text or as JSON, for any game.
+"""A saved game's log as readable text or as JSON, for any game (the data of ``forum-trajanum
+export FILE``: :mod:`forum_trajanum.commands.export` prints it).
 
 What it shows follows the replay's rule: a finished game shows everything, the lines only the
 acting player knew marked as secret then; an unfinished one only what an onlooker may know
@@ -13,17 +14,12 @@ terminal as codes.
 
 from __future__ import annotations
 
-import argparse
-import contextlib
 import json
-import os
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from forum_trajanum.core import gamelog
-from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.files import read_limited
 from forum_trajanum.core.text import printable
 
@@ -62,56 +58,4 @@ def to_json(data: dict[str, Any]) -> str:
     return "".join(c if c.isprintable() or c == "\n" else json.dumps(c)[1:-1] for c in text) + "\n"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``forum-trajanum export FILE [--format text|json] [--public]``."""
-    parser = argparse.ArgumentParser(
-        prog="forum-trajanum export",
-        description="Print a readable log of a saved game: every action, each scoring, the "
-        "ranking. A finished game shows everything; an unfinished one only what an onlooker "
-        "may know.",
-    )
-    parser.add_argument("file", help="a save file (e.g. games/NAME.json, or a simulate record)")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
-    parser.add_argument(
-        "--public", action="store_true", help="only what an onlooker may know, even when finished"
-    )
-    args = parser.parse_args(argv)
-    try:
-        text = export(args.file, args.format, args.public)
-    except RecordError as exc:
-        print(f"forum-trajanum export: {printable(exc, lines=True)}", file=sys.stderr)
-        return 1
-    return write_out(text)
-
-
-def write_out(text: str) -> int:
-    """Print ``text`` on the standard output; the exit status. An output that cannot take it
-    (a full disk, a closed pipe) gets a message on stderr and status 1, never a traceback;
-    a character the output's encoding lacks is written as an escape."""
-    try:
-        with contextlib.suppress(AttributeError, ValueError):  # a replaced sys.stdout
-            # TextIO declares no reconfigure; a stream without one raises, suppressed
-            sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except OSError as exc:
-        _quiet_stdout()
-        if not isinstance(exc, BrokenPipeError):  # `export FILE | head`: the reader is done
-            print(
-                f"forum-trajanum export: cannot write the log: {exc.strerror or exc}",
-                file=sys.stderr,
-            )
-        return 1
-    return 0
-
-
-def _quiet_stdout() -> None:
-    """After a failed write to the standard output: send what is left to the null device (so
-    that Python's own flush at exit cannot fail with a traceback)."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-
-
-__all__ = ["export", "main", "structure", "to_json", "write_out"]
+__all__ = ["export", "structure", "to_json"]
