@@ -23,10 +23,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from forum_trajanum.tui.keys import ENTRY_KEYS
+from forum_trajanum.tui.screenbase import OwnModalScreen
 
 # The app's base class lives here: only light imports (the start screen is painted before the
 # engine loads; see ForumApp.warm_up).
@@ -197,7 +197,7 @@ def _binds(screen, key: str) -> bool:
     return any(key in node._bindings.key_to_bindings for node in nodes if node is not screen)
 
 
-class CoachScreen(ModalScreen[str]):
+class CoachScreen(OwnModalScreen[str]):
     """The coach's explanation of one kind of decision. It sits just above the decision
     list where there is room (the choices it explains stay in view, as do the status line
     and the top of the board) and above the key bar otherwise. Dismissed with

@@ -21,7 +21,6 @@ import textual.widgets._select
 from textual import events
 from textual._compositor import Compositor
 from textual.app import App
-from textual.await_complete import AwaitComplete
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
 from textual.screen import Screen
@@ -228,33 +227,6 @@ def share_parsed_css() -> None:
     Stylesheet._parse_rules = shared_parse_rules
 
 
-def dismiss_only_on_top() -> None:
-    """Make a screen's ``dismiss`` do nothing unless the screen is the active one.
-
-    Keys sent quickly reach a screen after it has closed: the app forwards each key to the
-    focused widget's queue when the key arrives, and the widget handles it later, when an
-    earlier key may have closed its screen already (Enter twice on a dialog, a digit twice on
-    the choose-a-game list). Textual's ``dismiss`` then pops whichever screen is on top now,
-    not the one dismissed: the game's screen, the start menu, at last the bottom of the stack,
-    and the app's next switch of screens fails (``IndexError: pop from empty list`` in
-    ``switch_screen``, ``ScreenStackError``). A screen that is no longer the active one
-    already had its answer (or was replaced): its late dismiss has no result and pops
-    nothing. Idempotent."""
-    if getattr(Screen.dismiss, "only_on_top", False):
-        return
-    dismiss = Screen.dismiss
-
-    def dismiss_on_top(self, result=None):
-        if not self.is_attached or self.app.screen is not self:
-            return AwaitComplete.nothing()
-        return dismiss(self, result)
-
-    dismiss_on_top.only_on_top = True
-    dismiss_on_top.__wrapped__ = dismiss
-    dismiss_on_top.__doc__ = dismiss.__doc__
-    Screen.dismiss = dismiss_on_top
-
-
 def no_page_before_layout() -> None:
     """Make PgUp/PgDn on an option list not laid out yet do nothing.
 
@@ -282,7 +254,6 @@ FIXES = (
     (Compositor, "reflow_visible"),
     (Compositor, "clear"),
     (Stylesheet, "_parse_rules"),
-    (Screen, "dismiss"),
     (OptionList, "_move_page"),
 )
 
@@ -290,10 +261,10 @@ FIXES = (
 def install_fixes() -> None:
     """Every fix of Textual's behaviour the app's screens rely on (issue 35, point 18: they
     were installed by the local app only; ``join`` and ``replay`` ran without them), once per
-    process. Idempotent."""
+    process (a screen's late dismiss is :mod:`forum_trajanum.tui.screenbase`'s, a class of
+    the program's own, not a patch). Idempotent."""
     share_parsed_css()  # the first play screen of each game parses no CSS again
     repaint_what_moved()  # no line of an old list left on screen after a scroll
-    dismiss_only_on_top()  # a key handled after its screen closed pops no other screen
     no_page_before_layout()  # PgUp on a list just opened (not laid out yet) fails nothing
 
 

@@ -9,15 +9,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static, TabbedContent, TabPane
 
 from forum_trajanum.core.text import printable
 from forum_trajanum.tui.help import HelpPages, entries
 from forum_trajanum.tui.keys import LEGEND_KEY, KeyBar
+from forum_trajanum.tui.screenbase import OwnModalScreen
 
 
-class SaveAsScreen(ModalScreen[str | None]):
+class SaveAsScreen(OwnModalScreen[str | None]):
     """Ask for the name of a copy of the game."""
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
@@ -36,7 +36,7 @@ class SaveAsScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ChooseGameScreen(ModalScreen[str | None]):
+class ChooseGameScreen(OwnModalScreen[str | None]):
     """Which game's rules and help to open (outside a game): the registered games with
     screens, each by its digit or Enter; Escape goes back. Returns the game's name."""
 
@@ -79,7 +79,7 @@ class ChooseGameScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class MessageScreen(ModalScreen[None]):
+class MessageScreen(OwnModalScreen[None]):
     """A message with an OK (Enter/Escape)."""
 
     BINDINGS = [Binding("enter,escape,space", "close", "OK")]
@@ -98,7 +98,7 @@ class MessageScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(OwnModalScreen[None]):
     """Help in four tabs: keys, the legend of every symbol, a rules reference and the
     rulings of this edition, each a game's (its :class:`~forum_trajanum.tui.help.HelpPages`).
     ``tab`` picks the tab shown first."""
@@ -172,7 +172,7 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class LogScreen(ModalScreen[None]):
+class LogScreen(OwnModalScreen[None]):
     """The whole public log."""
 
     BINDINGS = [Binding("escape,l,q", "close", "Close")]

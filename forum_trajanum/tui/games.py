@@ -8,7 +8,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -16,6 +15,7 @@ from forum_trajanum.core import saves
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.text import printable
 from forum_trajanum.tui.keys import KeyBar
+from forum_trajanum.tui.screenbase import OwnModalScreen
 from forum_trajanum.tui.textlines import Hanging
 
 
@@ -39,7 +39,7 @@ def game_line(info: saves.GameInfo) -> Text:
     return text
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(OwnModalScreen[bool]):
     """A yes/no question (y / n, Enter = no)."""
 
     BINDINGS = [
@@ -60,7 +60,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class GamesScreen(ModalScreen[str | None]):
+class GamesScreen(OwnModalScreen[str | None]):
     """Saved games, the most recently played first; returns the chosen game's id."""
 
     BINDINGS = [

@@ -12,12 +12,14 @@ from typing import Any
 
 from textual.screen import Screen
 
+from forum_trajanum.tui.screenbase import OwnScreen
+
 #: What Escape says on a play screen with nothing open to close: Escape closes or goes back
 #: one step, and never leaves the game (q does).
 ESCAPE_LINE = "q: back to the menu (your game is saved)"
 
 
-class GameScreen(Screen):
+class GameScreen(OwnScreen):
     """Base of every game's play screens: one seat's view of the game (or the public one)."""
 
     @property
@@ -160,6 +162,6 @@ def apply_breakpoints(screen: Screen, update: bool = True) -> None:
     screen.update_classes(classes, update=update, animate=False)
 
 
-class FlowScreen(Screen[None]):
+class FlowScreen(OwnScreen[None]):
     """A screen over the game that the flow waits for (a scoring): the app goes on when it
     is closed."""

@@ -10,12 +10,12 @@ replay screen subclasses :class:`ReplayStepper`: it composes its panels, draws t
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.screen import Screen
 
 from forum_trajanum.core.replay import Replay, next_mark, previous_mark
+from forum_trajanum.tui.screenbase import OwnScreen
 
 
-class ReplayStepper(Screen[None]):
+class ReplayStepper(OwnScreen[None]):
     """Step through ``replay`` from ``position``; Escape or q closes."""
 
     BINDINGS = [

@@ -16,7 +16,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
     Checkbox,
@@ -45,6 +44,7 @@ from forum_trajanum.tui.messages import (
     NewGameRequested,
     QuitRequested,
 )
+from forum_trajanum.tui.screenbase import OwnModalScreen, OwnScreen
 
 LEVEL_CHOICES = [("human", ""), ("bot: easy", "easy"), ("bot: normal", "normal"),
                  ("bot: hard", "hard"), ("bot: expert", "expert")]  # fmt: skip
@@ -166,7 +166,7 @@ class NewGameSettings:
     game: str = DEFAULT_GAME
 
 
-class StartScreen(Screen):
+class StartScreen(OwnScreen):
     """The start menu: new game, continue a game, finished games, rules/help, quit."""
 
     BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("question_mark,f1", "help", "Help")]
@@ -321,7 +321,7 @@ def remember_table(entries: dict, record) -> None:
             entries[each.id] = value
 
 
-class NewGameScreen(ModalScreen[NewGameSettings | None]):
+class NewGameScreen(OwnModalScreen[NewGameSettings | None]):
     """The new-game form: the game, seats, names, bots, the chosen game's own options
     (:func:`form_options`), seed.
 
@@ -666,7 +666,7 @@ class NewGameScreen(ModalScreen[NewGameSettings | None]):
         )
 
 
-class HandOverScreen(Screen[None]):
+class HandOverScreen(OwnScreen[None]):
     """Privacy screen between two human players: nobody's secrets are on it."""
 
     BINDINGS = [
@@ -715,7 +715,7 @@ class HandOverScreen(Screen[None]):
         self.post_message(HelpRequested())
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(OwnScreen[None]):
     """Shown while the terminal is smaller than the game needs; q and Ctrl+C still quit."""
 
     BINDINGS = [

@@ -7,7 +7,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from forum_trajanum.games.forum_trajanum.data import STREET_SYMBOLS, TRAJAN_CARDS
@@ -19,9 +18,10 @@ from forum_trajanum.games.forum_trajanum.ui.panels import supply_text
 from forum_trajanum.games.forum_trajanum.ui.playdata import PlayData
 from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGrid
 from forum_trajanum.tui.glossary import heading
+from forum_trajanum.tui.screenbase import OwnModalScreen
 
 
-class TrajanCardsScreen(ModalScreen[None]):
+class TrajanCardsScreen(OwnModalScreen[None]):
     """The Trajan cards of all cycles with their tasks, whether the viewer meets each task
     now and what is missing (the engine's ``cards.progress``), and the street cards.
 
@@ -172,7 +172,7 @@ def trajan_cards_lines(pv: PlayerView) -> list[tuple[int, Text, str]]:
     return lines
 
 
-class BoardsScreen(ModalScreen[None]):
+class BoardsScreen(OwnModalScreen[None]):
     """Every other player's public Colonia (from the current view)."""
 
     BINDINGS = [Binding("escape,o,q", "close", "Close")]

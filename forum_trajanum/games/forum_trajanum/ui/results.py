@@ -19,7 +19,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Label, Static, TabbedContent, TabPane
 
 from forum_trajanum.games.forum_trajanum.engine import PlayerView
@@ -32,6 +31,7 @@ from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGr
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.gamescreens import FlowScreen
 from forum_trajanum.tui.keys import KeyBar
+from forum_trajanum.tui.screenbase import OwnScreen
 from forum_trajanum.tui.scrollmark import MoreMarked
 
 #: Points scored at the end of a cycle, by category (keys of the view's ``scorings``);
@@ -250,7 +250,7 @@ def tie_break_note() -> str:
     return f"Most VP wins; level players: {ties}."
 
 
-class GameOverScreen(MoreMarked, Screen[None]):
+class GameOverScreen(MoreMarked, OwnScreen[None]):
     """The end: the winner; tabs for the ranking and chart, the points by cycle and
     category, and the final boards (every Colonia and the Forum). What a tab holds below the
     fold (at 80x24) the key bar says, and that ↓ or PgDn shows it."""

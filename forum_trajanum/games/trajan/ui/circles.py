@@ -22,7 +22,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from forum_trajanum.games.trajan import data as D
@@ -38,6 +37,7 @@ from forum_trajanum.games.trajan.engine.words import (
 )
 from forum_trajanum.tui.keys import KeyBar
 from forum_trajanum.tui.render import KEY_CONSOLE, Drawn
+from forum_trajanum.tui.screenbase import OwnModalScreen
 
 #: The action circle's columns: (header, right-justified, style); the last one wraps.
 CIRCLE_COLUMNS = (("", True, ""), ("tray", False, "bold"), ("markers", False, ""),
@@ -257,7 +257,7 @@ def others_group(v: GameState, home: int, names: list[str]) -> Group:
     return Group(*parts)
 
 
-class OthersScreen(ModalScreen[None]):
+class OthersScreen(OwnModalScreen[None]):
     """The other players' action circles (``o``), from the view of the seat watching."""
 
     BINDINGS = [

@@ -12,11 +12,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from forum_trajanum.games.trajan.engine.words import POINTS_SHORT
 from forum_trajanum.tui.keys import KeyBar
+from forum_trajanum.tui.screenbase import OwnModalScreen
 
 #: The key of the recap's own window (issue 36.10), and how the one-line "Meanwhile" names it.
 RECAP_KEY = "r"
@@ -157,7 +157,7 @@ def recap_table(scored: list[str], recent: list[str]) -> Group:
     return Group(*points, grid)
 
 
-class RecapScreen(ModalScreen[None]):
+class RecapScreen(OwnModalScreen[None]):
     """What the others did since the person last decided, in a window of its own (``r``):
     readable whole at 80x24 (issue 36.10: the one line above the choices cut it, and the log
     panel showed 5-6 lines of it at a time)."""

@@ -1,0 +1,41 @@
+"""The screens every screen of the program is built on: Textual's :class:`Screen` and
+:class:`ModalScreen` whose ``dismiss`` acts only while the screen is the one on top.
+
+Keys sent quickly reach a screen after it has closed: the app forwards each key to the
+focused widget's queue when the key arrives, and the widget handles it later, when an earlier
+key may have closed its screen already (Enter twice on a dialog, a digit twice on the
+choose-a-game list). Textual's ``dismiss`` then pops whichever screen is on top now, not the
+one dismissed: the game's screen, the start menu, at last the bottom of the stack, and the
+app's next switch of screens fails (``IndexError: pop from empty list`` in ``switch_screen``,
+``ScreenStackError``). A screen that is no longer the active one already had its answer (or
+was replaced): its late dismiss has no result and pops nothing. (This was a patch of
+Textual's ``Screen.dismiss`` for the whole process; a class of the program's own says it
+where it is used: ``tests/tui/test_screenbase.py`` checks that every screen is one.)
+"""
+
+from __future__ import annotations
+
+from textual.await_complete import AwaitComplete
+from textual.screen import ModalScreen, Screen, ScreenResultType
+
+
+def _on_top(screen: Screen) -> bool:
+    return screen.is_attached and screen.app.screen is screen
+
+
+class OwnScreen(Screen[ScreenResultType]):
+    """A full screen of the program: its ``dismiss`` acts only while it is on top."""
+
+    def dismiss(self, result: ScreenResultType | None = None) -> AwaitComplete:
+        if not _on_top(self):
+            return AwaitComplete.nothing()
+        return super().dismiss(result)
+
+
+class OwnModalScreen(ModalScreen[ScreenResultType]):
+    """A dialog of the program: its ``dismiss`` acts only while it is on top."""
+
+    def dismiss(self, result: ScreenResultType | None = None) -> AwaitComplete:
+        if not _on_top(self):
+            return AwaitComplete.nothing()
+        return super().dismiss(result)
