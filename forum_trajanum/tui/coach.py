@@ -25,6 +25,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from forum_trajanum.tui.compat import binds
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.screenbase import OwnModalScreen
 
@@ -190,11 +191,11 @@ def _console():
 def _binds(screen, key: str) -> bool:
     """Whether ``key`` does something on ``screen``: one of its own keys, or one of the widget
     in focus there (the arrows of a board, of the choices: the key bar's first words)."""
-    if key in screen._bindings.key_to_bindings:
+    if binds(screen, key):
         return True
     focused = screen.focused
     nodes = focused.ancestors_with_self if focused is not None else ()
-    return any(key in node._bindings.key_to_bindings for node in nodes if node is not screen)
+    return any(binds(node, key) for node in nodes if node is not screen)
 
 
 class CoachScreen(OwnModalScreen[str]):

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import textual._context
+import textual._time
 import textual.widgets._select
 from textual import events
 from textual._compositor import Compositor
@@ -43,12 +44,14 @@ PRIVATE_NAMES: tuple[tuple[object, str], ...] = (
     (Compositor, "reflow_visible"),
     (App, "_display"),  # where a frame goes to the terminal (tests/tui/terminal.py)
     (OptionList, "_move_page"),  # PgUp/PgDn before the first layout (no_page_before_layout)
+    (textual._time, "get_time"),  # the clock of a key's time stamp (event_clock)
 )
 
 #: Attributes set on an App instance (checked on a live app by the test).
 PRIVATE_APP_ATTRIBUTES = ("_running", "_driver")
-#: Attributes set on a Screen instance (checked on a live screen by the test).
-PRIVATE_SCREEN_ATTRIBUTES = ("_compositor",)
+#: Attributes set on a Screen instance (checked on a live screen by the test); ``_bindings``
+#: is every node's (:func:`binds`).
+PRIVATE_SCREEN_ATTRIBUTES = ("_compositor", "_bindings")
 #: Attributes set on a screen's Compositor (checked on a live one): repaint_what_moved.
 PRIVATE_COMPOSITOR_ATTRIBUTES = ("_full_map", "_visible_map")
 
@@ -57,6 +60,16 @@ def app_closing(app: App) -> bool:
     """Whether the app is shutting down (or not running yet): a worker finishing now must not
     touch the screens, whose widgets are being removed."""
     return not getattr(app, "_running", False) or not app.screen_stack
+
+
+def event_clock() -> float:
+    """Now, on the clock of Textual's events (``event.time``, a key's time stamp)."""
+    return textual._time.get_time()
+
+
+def binds(node: Widget | Screen, key: str) -> bool:
+    """Whether ``node``'s own bindings (not its ancestors') have ``key``."""
+    return key in node._bindings.key_to_bindings
 
 
 def scroll_update(widget: Widget, size: Size) -> None:

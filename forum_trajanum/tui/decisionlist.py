@@ -5,11 +5,11 @@ from __future__ import annotations
 from time import monotonic
 
 from textual import events
-from textual._time import get_time
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.widgets import OptionList
 
+from forum_trajanum.tui.compat import event_clock
 from forum_trajanum.tui.keys import ENTRY_KEYS
 
 
@@ -117,7 +117,7 @@ class DecisionList(OptionList):
     def _arm(self) -> None:
         if self._spent_until:
             self._spent_until = 0.0
-            self._shown_at = get_time()
+            self._shown_at = event_clock()
 
     def on_key(self, event: events.Key) -> None:
         """A choice key (a digit, a letter, Enter) typed before the list on screen was
