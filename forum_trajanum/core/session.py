@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from forum_trajanum.core import saves
 from forum_trajanum.core.errors import GameError
@@ -358,3 +358,9 @@ class GameSession:
         """Release the game's save file (another window may open the game now)."""
         if self.game is not None:
             self.game.close()
+
+
+if TYPE_CHECKING:  # the type checker holds GameSession to what the screens use of a session
+    from forum_trajanum.core.seat import Session
+
+    _LOCAL: type[Session] = GameSession

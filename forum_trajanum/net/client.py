@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 
@@ -813,3 +813,9 @@ class RemoteSession:
             with contextlib.suppress(Exception):
                 self._call(self.client.close(), 5)
             self._stop_loop()
+
+
+if TYPE_CHECKING:  # the type checker holds RemoteSession to what the screens use of a session
+    from forum_trajanum.core.seat import Session
+
+    _REMOTE: type[Session] = RemoteSession

@@ -32,11 +32,12 @@ from forum_trajanum.tui.screenbase import OwnModalScreen
 # The app's base class lives here: only light imports (the start screen is painted before the
 # engine loads; see ForumApp.warm_up).
 if TYPE_CHECKING:
-    from forum_trajanum.core.record import CoachMemory, GameRecordBase
+    from forum_trajanum.core.record import CoachMemory
+    from forum_trajanum.core.seat import Session, SessionRecord
     from forum_trajanum.tui.glossary import Glossary
 
 
-def _memory(record: GameRecordBase) -> CoachMemory:
+def _memory(record: SessionRecord) -> CoachMemory:
     """The coach's memory of ``record`` (made and stored when missing)."""
     from forum_trajanum.core.record import CoachMemory
 
@@ -45,19 +46,19 @@ def _memory(record: GameRecordBase) -> CoachMemory:
     return record.meta.coach
 
 
-def start_coach(record: GameRecordBase, seats: Iterable[int]) -> None:
+def start_coach(record: SessionRecord, seats: Iterable[int]) -> None:
     """A new game: the coach is on for ``seats`` and has explained nothing yet."""
     from forum_trajanum.core.record import CoachMemory
 
     record.meta.coach = CoachMemory(on=sorted(set(seats)))
 
 
-def coach_on(record: GameRecordBase, seat: int) -> bool:
+def coach_on(record: SessionRecord, seat: int) -> bool:
     """Whether the coach explains decisions to ``seat``."""
     return record.meta.coach is not None and seat in record.meta.coach.on
 
 
-def set_coach(record: GameRecordBase, seat: int, on: bool) -> None:
+def set_coach(record: SessionRecord, seat: int, on: bool) -> None:
     """Switch the coach on or off for ``seat`` (the kinds seen stay seen)."""
     memory = _memory(record)
     seats = set(memory.on)
@@ -68,14 +69,14 @@ def set_coach(record: GameRecordBase, seat: int, on: bool) -> None:
     memory.on = sorted(seats)
 
 
-def seen_kinds(record: GameRecordBase, seat: int) -> set[str]:
+def seen_kinds(record: SessionRecord, seat: int) -> set[str]:
     """The kinds of decision already explained to ``seat``."""
     if record.meta.coach is None:
         return set()
     return set(record.meta.coach.seen.get(str(seat), ()))
 
 
-def mark_seen(record: GameRecordBase, seat: int, kind: str) -> None:
+def mark_seen(record: SessionRecord, seat: int, kind: str) -> None:
     """Note that ``kind`` has been explained to ``seat``."""
     kinds = _memory(record).seen.setdefault(str(seat), [])
     if kind not in kinds:
@@ -113,7 +114,7 @@ def explanation(pv: Any) -> tuple[str, str]:
 
 
 def due(
-    record: GameRecordBase, pv: Any, glossary: Glossary | None = None
+    record: SessionRecord, pv: Any, glossary: Glossary | None = None
 ) -> tuple[str, str, list[str]]:
     """(title, explanation, kinds) the coach owes the viewer of ``pv`` now, or ("", "", []):
     the coach is on for that seat and it is the seat's own decision; the decision's kind has
@@ -354,7 +355,7 @@ class CoachScreen(OwnModalScreen[str]):
 class _CoachHost(Protocol):
     """What the coach uses of the app it is mixed into (the local app, ``join``'s)."""
 
-    session: Any
+    session: Session
     ui: Any
     choice_hold: float
     screen: Any

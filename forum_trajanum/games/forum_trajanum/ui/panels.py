@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from forum_trajanum.core.files import name_and_bot
+from forum_trajanum.core.seat import Session
 from forum_trajanum.games.forum_trajanum.data import (
     AREA_BONUS_LABELS,
     COLOUR_NAMES,
@@ -274,7 +275,7 @@ def forum_notes(pv: PlayerView) -> Text:
     return text
 
 
-def log_lines(session, names: list[str]) -> list[str]:
+def log_lines(session: Session, names: list[str]) -> list[str]:
     """The public log in player words, with a mark line where a new period (cycle and round,
     quarter and round) begins, in the game's own words."""
     lines, when = [], None

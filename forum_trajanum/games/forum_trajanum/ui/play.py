@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import OptionList
 
+from forum_trajanum.core.seat import Session
 from forum_trajanum.games.forum_trajanum.engine import PlayerView
 from forum_trajanum.games.forum_trajanum.engine.actions import SetupCranes, crane_colours
 from forum_trajanum.games.forum_trajanum.engine.tasks import Phase, decision_phase
@@ -184,7 +185,7 @@ def screen_class(pv: PlayerView) -> type[PlayScreen]:
 
 
 def play_data(
-    session,
+    session: Session,
     pv: PlayerView,
     *,
     names: list[str],
@@ -208,7 +209,7 @@ def play_data(
     return data
 
 
-def news_from(session, seat: int) -> int:
+def news_from(session: Session, seat: int) -> int:
     """The index in :func:`~forum_trajanum.games.forum_trajanum.ui.panels.log_lines` of the
     first line after the last one ``seat``'s own action wrote (0: none, or no seat)."""
     if seat < 0 or seat == session.decider:

@@ -4,6 +4,7 @@ the hand-over's words."""
 
 from __future__ import annotations
 
+from forum_trajanum.core.seat import Session
 from forum_trajanum.games.trajan.engine import words as W
 from forum_trajanum.games.trajan.engine.state import GameState
 from forum_trajanum.games.trajan.ui.panels import log_lines
@@ -22,7 +23,7 @@ def handover_words(v: GameState, names) -> str:
     return W.title(v, names)
 
 
-def play_data(session, v, *, names, bots, message="", hold=0.0, home=-1) -> TrajanData:
+def play_data(session: Session, v, *, names, bots, message="", hold=0.0, home=-1) -> TrajanData:
     """What a play screen draws for ``v`` and what the others did since its seat last
     decided (since a person did, on a public view). (With one person at the table, the app
     shows a bot's turn through that person's own view, hand included: the conductor names
