@@ -31,22 +31,23 @@ The same view gives the same hint: the worlds come from a generator seeded by th
 rest from one seeded by the view, and a fixed number of worlds is played; the wall-clock cap
 is a safety net only (``capped``).
 
-Measured on 2026-12-06 on the shared 2-core machine (load 8-11), before (the Expert's search
-on Normal's best four, worlds drawn from each view) and after (issue 38.3):
-``scripts/hint_bench.py --game trajan --games 1 --every 5``, median 1.34 s, longest 2.62 s
-(7 of 61 capped, load 6) before, median 1.43 s, longest 2.61 s (10 of 61 capped, load 10.5)
-after; ``scripts/hint_quality.py --game trajan`` (50 positions), the suggestion within 2
-points of the best in 49 (98 %, mean loss 0.08 points) before, in 50 (100 %, mean loss 0.01)
-after; ``scripts/hint_calibration.py --game trajan --games 3 --first-seed 1001`` (seeds the
-fitted value and the hint never saw), mean error over the stages 10.2 % before, 10.3 % after
-(the final scores' own spread 12.3 %; the early stages' error is that spread's). Stability
-(the script's pairs: nothing of the seat's changed between its move and its next hint; 206
-pairs before, 177 after): the largest move 12.4 % before, 12.7 % after, the 95th percentile
-6.2 % and 5.8 %, the mean 1.9 % and 1.8 %; the figure of the choice the seat played, from one
-hint to the next: at most 6.8 %, 95th percentile 3.5 % after. The largest move, before as
-after, is no search's luck: at the seat's next turn, after the others' moves, the hint finds a
-tray better than Normal's by 9 points (seed 1003, quarter 3: "take seaport" 135.5 against Normal's
-"take forum" 126.3), which the figure before, counting on Normal's play, could not see.
+Measured on 2026-12-06 on the shared 2-core machine, before (the Expert's search on Normal's
+best four, worlds drawn from each view) and after (issue 38.3): ``scripts/hint_bench.py --game
+trajan --games 1 --every 5``, median 0.79 s, longest 2.51 s (1 of 61 capped, load 4.1) before,
+median 0.84 s, p90 1.39 s, longest 2.53 s (2 of 61 capped, load 4.2) after (at load 10.5: 1.43
+s, 2.61 s, 10 capped); ``scripts/hint_quality.py --game trajan`` (50 positions), the suggestion
+within 2 points of the best in 49 (98 %, mean loss 0.08 points) before, in 50 (100 %, mean loss
+0.01) after; ``scripts/hint_calibration.py --game trajan --games 6 --first-seed 1001`` (seeds
+the fitted value and the hint never saw), mean error over the stages 9.2 % before, 9.4 % after
+(worst stage 13.3 %, where the final scores' own spread is 13.8 %; that spread is 12.1 % over
+the stages). Stability (the script's pairs: nothing of the seat's changed between its move and
+its next hint; 338 pairs): the largest move 12.4 %, the 95th percentile 6.3 %, the mean 2.1 %;
+on the first three games (``--games 3``), before and after: the largest 12.4 % and 12.7 %, the
+95th percentile 6.2 % and 5.8 %. The largest move, before as after, is no search's luck: at the
+seat's next turn, after the others' moves, the hint finds a tray better than Normal's by 9
+points (seed 1003, quarter 3: "take seaport" 135.5 against Normal's "take forum" 126.3), which
+the figure before, counting on Normal's play, could not see; every other pair moved 9.5 % or
+less.
 """
 
 from __future__ import annotations
