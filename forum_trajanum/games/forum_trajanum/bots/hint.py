@@ -37,20 +37,23 @@ usual), ``capped`` says so.
 Measured on 2026-12-06 on the shared 2-core machine, before (the Expert's search on Normal's
 best four, worlds drawn from each view) and after (issue 38.3): ``scripts/hint_bench.py --game
 forum --games 2 --every 9``, median 0.65 s, longest 1.95 s (0 of 38 capped, load 6.0) before,
-median 0.86 s, p90 2.32 s, longest 2.60 s (3 of 38 capped, load 4.5) after (at load 10.2:
-1.16 s, 2.59 s, 10 capped); with ``--players 4 --games 1``, median 1.99 s, longest 2.59 s (9 of
-36 capped, load 6.1) after; ``scripts/hint_quality.py --game forum`` (51 positions, every
-choice valued by a long search), the suggestion within 2 points of the best in 46 (90 %, mean
-loss 0.46 points) before, in 48 (94 %, mean loss 0.38) after; ``scripts/hint_calibration.py
---game forum --games 3 --first-seed 3001`` (seeds the fitted value and the hint never saw),
-mean error over the stages 7.7 % before, 7.3 % after (worst stage 15.8 % and 15.2 %, cycle I,
-where the fitted value runs 10-15 points low; the final scores' own spread 9.4 %). Stability
-(the script's pairs: nothing of the seat's changed between its move and its next hint, 129
-pairs before, 102 after): the largest move 18.0 % before, 8.0 % after; the 95th percentile 6.3
-% and 4.7 %; the mean 1.7 % and 1.1 %. Before, the largest moves were the next decision's
-better move (seed 3003, cycle I, round 4: "use own" about 72 by Normal's next move, a citizen
-in row 5, then about 85 for row 6), not the worlds' luck: in the turns the worlds rarely
-differ.
+median 0.86 s, p90 2.32 s, longest 2.60 s (3 of 38 capped, load 4.5) after (at load 10.2: 1.16
+s, 2.59 s, 10 capped); with ``--players 4 --games 1``, median 1.99 s, longest 2.59 s (9 of 36
+capped, load 6.1) after; ``scripts/hint_quality.py --game forum`` (51 positions, every choice
+valued by a long search), the suggestion within 2 points of the best in 46 (90 %, mean loss
+0.46 points) before, in 48 (94 %, mean loss 0.38) after; ``scripts/hint_calibration.py --game
+forum --games 3 --first-seed 3001`` (seeds the fitted value and the hint never saw), mean error
+over the stages 7.7 % before, 7.3 % after (worst stage 15.8 % and 15.2 %, cycle I, where the
+fitted value runs 10-15 points low; the final scores' own spread 9.4 %). Stability (the
+script's pairs: nothing of the seat's changed between its move and its next hint, 129 pairs
+before, 102 after): the largest move 18.0 % before, 8.0 % after; the 95th percentile 6.3 % and
+4.7 %; the mean 1.7 % and 1.1 %. On five games (``--games 5 --first-seed 3001``, the command of
+the figures before issue 38.3: 9.0 %, worst stage 15.6 %) after: mean error 8.9 %, worst stage
+15.5 % (the final scores' own spread there 17.1 %); stability over 173 pairs, the largest move
+7.0 %, the 95th percentile 5.0 %, the mean 1.1 %. Before, the largest moves were the next
+decision's better move (seed 3003, cycle I, round 4: "use own" about 72 by Normal's next move,
+a citizen in row 5, then about 85 for row 6), not the worlds' luck: in the turns the worlds
+rarely differ.
 """
 
 from __future__ import annotations
