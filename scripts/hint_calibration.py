@@ -3,24 +3,30 @@ still? ``python scripts/hint_calibration.py [--game both] [--games 6] [--first-s
 [--fit]``.
 
 Plays games of two Normal bots (Forum Trajanum and Trajan) and asks each seat for the hint as
-the game shows it (the Expert's search with the hint's settings; ``--worlds`` fewer worlds to
-be quicker) at its decisions: Forum Trajanum, the first two decisions with a choice of each
-phase of each round (the draft, the turn); Trajan, every choice of a source tray and of an
-action's option. When the game is over, each hint's figure is set against the seat's real
-final score. Printed per stage of the game (cycle/round and d(raft) or t(urn); quarter/round):
-the hints asked, the mean final score, and for the search's raw estimate ("raw", the figure
-before calibration) and for the figure shown ("shown") their mean and their mean absolute
-error in percent of the final score; "floor" is the error of a figure that knew the mean final
-score of these very games and nothing else (the spread of the final scores: what no figure
-from an early position can beat by much).
+the game shows it (the hint's search; ``--worlds`` fewer worlds to be quicker) at its
+decisions: Forum Trajanum, the first two decisions with a choice of each phase of each round
+(the draft, the turn); Trajan, every choice of a source tray and of an action's option. When
+the game is over, each hint's figure is set against the seat's real final score. Printed per
+stage of the game (cycle/round and d(raft) or t(urn); quarter/round): the hints asked, the mean
+final score, and for the search's raw estimate ("raw", the figure before calibration) and for
+the figure shown ("shown") their mean and their mean absolute error in percent of the final
+score; "floor" is the error of a figure that knew the mean final score of these very games and
+nothing else (the spread of the final scores: what no figure from an early position can beat by
+much).
 
-Stability: between two consecutive hints of a seat whose own part of the game did not change
-(its score, Colonia or buildings, resources, tiles and cards: only the others played, or it
-only chose a tile or moved its markers), how far the figure moved, in percent of the first:
-the largest such move, its 95th percentile and the mean ("held still" pairs), beside the
-largest move between any two consecutive hints of a seat; and the same for the pairs where the
-seat's move at the first hint was the hint's own suggestion (a seat that takes another choice
-than the suggested one may well be worse off: that move is its own doing).
+Stability (issue 38.3: the figure "does not move by more than 10 % between two of a player's
+decisions when nothing of theirs changed"): for two consecutive hints of a seat where nothing
+of its own changed between its move at the first and the second (its whole player record,
+``mine``: score, Colonia or mat, supply, tiles, cards, markers, tracks, the round's
+bookkeeping; only the others played, or nothing), the first hint's figure for the choice the
+seat played (when the hint listed it) against the second's figure: the largest move in percent
+of the first, its 95th percentile and its mean, with the five largest and what lay between them
+(the others' moves); beside it, the move of the figure of the choice the seat played from one
+hint to the next (where it played a listed choice at both: the figure of the path taken), and
+the moves between any two consecutive hints of a seat. (Before issue 38.3's fix the script
+compared a seat's figures at two hints with a part of its record equal at both, which left out
+its Trajan markers, its kept and received tiles, its cranes and river: it counted pairs where
+the seat's own move had changed those.)
 
 ``--fit`` prints the offsets (final score less the raw estimate, by stage) that the hint code
 adds to the raw estimate: fit on one range of seeds, measure on another.
@@ -35,9 +41,10 @@ from collections import defaultdict
 
 
 def forum_games(seeds, worlds: int | None):
-    """(game, seat, stage, raw, shown, final, own, followed) for every hint asked along Normal
-    vs Normal games (``own``: the seat's own part of the game when asked; ``followed``: the
-    seat's move then was the hint's suggestion)."""
+    """Every hint asked along Normal vs Normal games, as a dict: the game, the seat, the stage,
+    the figure shown and before its offset ("raw"), the seat's final score, the figures of the
+    choices listed, the seat's record when asked and after its move (:func:`mine`), its move's
+    figure ("played") and whether it was the suggestion ("followed")."""
     from forum_trajanum.games.forum_trajanum.bots.hint import QUICK, final_offset, suggest
     from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
     from forum_trajanum.games.forum_trajanum.engine import (
@@ -52,38 +59,33 @@ def forum_games(seeds, worlds: int | None):
     for seed in seeds:
         state = new_game(seed, players=2)
         bots = [NormalBot(seed * 10 + i) for i in range(2)]
-        asked: list[tuple] = []
+        asked: list[dict] = []
         count: dict[tuple, int] = defaultdict(int)
+        step = 0
         while not is_over(state):
             seat = current_player(state)
             pv = view_of(state, seat)
             key = (state.cycle, state.round, state.phase, seat)
             wanted = pv.decision not in QUICK and state.phase in ("draft", "turn")
+            hinted = None
             if wanted and count[key] < 2 and len(legal_actions(state)) > 1:
                 hint = suggest(pv, worlds=worlds, with_reasons=False)
                 if hint.top[0][1] is not None:
                     count[key] += 1
                     stage = f"{state.cycle}/{state.round}{state.phase[0]}"
-                    pl = state.players[seat]
-                    own = (
-                        pl.score, tuple(pl.grid), tuple(pl.buildings), pl.builders,
-                        tuple(pl.workers), pl.assistants, pl.coins, pl.tribunes,
-                        tuple(map(tuple, pl.citizens)), pl.prestige, tuple(pl.tracks),
-                        tuple(pl.ship),
-                    )  # fmt: skip
-                    asked.append([seat, stage, hint.top[0][1], final_offset(pv), own, hint.action])
+                    hinted = _asked(seat, stage, hint.top, final_offset(pv), mine(state, seat))
+                    hinted["step"] = step
+                    asked.append(hinted)
             action = bots[seat].choose(pv)
-            if asked and asked[-1][0] == seat and not isinstance(asked[-1][5], bool):
-                asked[-1][5] = str(asked[-1][5]) == str(action)  # the seat followed the hint
             apply(state, action)
-        for seat, stage, shown, offset, own, followed in asked:
-            score = state.players[seat].score
-            yield seed, seat, stage, shown - offset, shown, score, own, followed is True
+            step += 1
+            if hinted is not None:
+                _played(hinted, action, mine(state, seat))
+        yield from _finished(seed, asked, [p.score for p in state.players])
 
 
 def trajan_games(seeds, worlds: int | None):
-    """(game, seat, stage, raw, shown, final, own, followed) for every hint asked along Normal
-    vs Normal games."""
+    """Every hint asked along Normal vs Normal games, as :func:`forum_games` gives them."""
     from forum_trajanum.games.trajan.bots import NormalBot, final_offset, hint
     from forum_trajanum.games.trajan.engine.rules import (
         apply,
@@ -98,29 +100,58 @@ def trajan_games(seeds, worlds: int | None):
     for seed in seeds:
         state = new_game(seed, TrajanOptions(players=2))
         bots = [NormalBot(seed * 10 + i) for i in range(2)]
-        asked = []
+        asked: list[dict] = []
+        step = 0
         while not is_over(state):
             seat = current_player(state)
             v = view(state, seat)
             kind = state.tasks[-1].kind
+            hinted = None
             if kind in ("source", "act") and len(legal_actions(state)) > 1:
                 found = hint(v, worlds=worlds, with_reasons=False)
-                shown = found.top[0][1]
-                pl = state.players[seat]
-                own = (
-                    pl.score, tuple(pl.hand), pl.workers, pl.legions, tuple(pl.buildings),
-                    tuple(pl.tiles), tuple(pl.slots), pl.senate, tuple(pl.provinces),
-                    pl.supply, tuple(pl.plus2), tuple(pl.kept),
-                )  # fmt: skip
                 stage = f"{state.quarter}/{state.round}"
-                asked.append([seat, stage, shown, final_offset(v), own, found.action])
+                hinted = _asked(seat, stage, found.top, final_offset(v), mine(state, seat))
+                hinted["step"] = step
+                asked.append(hinted)
             action = bots[seat].choose(v)
-            if asked and asked[-1][0] == seat and not isinstance(asked[-1][5], bool):
-                asked[-1][5] = str(asked[-1][5]) == str(action)  # the seat followed the hint
             apply(state, action)
-        for seat, stage, shown, offset, own, followed in asked:
-            score = state.players[seat].score
-            yield seed, seat, stage, shown - offset, shown, score, own, followed is True
+            step += 1
+            if hinted is not None:
+                _played(hinted, action, mine(state, seat))
+        yield from _finished(seed, asked, [p.score for p in state.players])
+
+
+def mine(state, seat: int) -> str:
+    """Everything of the seat's own (its whole player record: score, Colonia or mat,
+    supply, tiles, cards, markers, tracks, the round's bookkeeping)."""
+    return repr(state.players[seat])
+
+
+def _asked(seat: int, stage: str, top, offset: float, before: str) -> dict:
+    return {
+        "seat": seat,
+        "stage": stage,
+        "shown": top[0][1],
+        "offset": offset,
+        "figures": {str(a): v for a, v in top},
+        "before": before,
+    }
+
+
+def _played(asked: dict, action, after: str) -> None:
+    """What the seat played at a hinted decision: whether it was the suggestion, the figure
+    the hint gave that choice (None when the hint did not list it), its record after it."""
+    asked["followed"] = str(action) == next(iter(asked["figures"]))
+    asked["played"] = asked["figures"].get(str(action))
+    asked["after"] = after
+
+
+def _finished(game, asked: list[dict], scores: list[int]):
+    for row in asked:
+        row["game"] = game
+        row["final"] = scores[row["seat"]]
+        row["raw"] = row["shown"] - row["offset"]
+        yield row
 
 
 def _order(stage: str) -> tuple:
@@ -128,49 +159,69 @@ def _order(stage: str) -> tuple:
     return int(a), int(b.rstrip("dt")), b[-1:] if not b[-1:].isdigit() else ""
 
 
-def stability(rows: list[tuple]) -> None:
-    """The moves between a seat's consecutive hints (see the module's text)."""
-    held, every, followed = [], [], []
-    last: dict[tuple, tuple] = {}
-    worst = ("", "", 0.0)
-    for game, seat, stage, _raw, shown, _final, own, took in rows:
-        before = last.get((game, seat))
-        if before is not None:
-            move = 100 * abs(shown - before[0]) / max(abs(before[0]), 1.0)
-            every.append(move)
-            if before[1] == own:
-                held.append(move)
-                if before[3]:
-                    followed.append(move)
-                if move > worst[2]:
-                    where = f"game {game}, seat {seat + 1}, {before[2]} -> {stage}"
-                    worst = (where, f"{before[0]:.0f} -> {shown:.0f}", move)
-        last[game, seat] = (shown, own, stage, took)
-    if not held:
-        print("stability: no two consecutive hints of a seat with its own part unchanged")
-        return
-    held.sort()
-    print(
-        f"stability, {len(held)} pairs of consecutive hints of a seat whose own part did not "
-        f"change: largest move {held[-1]:.1f} %, 95th percentile "
-        f"{held[int(0.95 * (len(held) - 1))]:.1f} %, mean {statistics.mean(held):.1f} % "
-        f"(any two consecutive hints, {len(every)} pairs: largest {max(every):.1f} %); the "
-        f"largest: {worst[0]}, {worst[1]}"
+def _summary(moves: list[float]) -> str:
+    moves = sorted(moves)
+    return (
+        f"largest move {moves[-1]:.1f} %, 95th percentile "
+        f"{moves[int(0.95 * (len(moves) - 1))]:.1f} %, mean {statistics.mean(moves):.1f} %"
     )
-    if followed:
-        followed.sort()
-        print(
-            f"  of them {len(followed)} where the seat had taken the hint's suggestion at the "
-            f"first: largest move {followed[-1]:.1f} %, 95th percentile "
-            f"{followed[int(0.95 * (len(followed) - 1))]:.1f} %, mean "
-            f"{statistics.mean(followed):.1f} %"
+
+
+def stability(rows: list[dict], worst: int = 5) -> None:
+    """The moves between a seat's consecutive hints (see the module's text)."""
+    held, unmoved, every, path = [], [], [], []
+    cases = []
+    last: dict[tuple, dict] = {}
+    for row in rows:
+        before = last.get((row["game"], row["seat"]))
+        last[row["game"], row["seat"]] = row
+        if before is None:
+            continue
+        every.append(100 * abs(row["shown"] - before["shown"]) / max(abs(before["shown"]), 1.0))
+        if before["before"] == row["before"]:
+            unmoved.append(every[-1])
+        if before["after"] != row["before"] or before["played"] is None:
+            continue
+        move = 100 * abs(row["shown"] - before["played"]) / max(abs(before["played"]), 1.0)
+        held.append(move)
+        if row["played"] is not None:
+            path.append(
+                100 * abs(row["played"] - before["played"]) / max(abs(before["played"]), 1.0)
+            )
+        others = row["step"] - before["step"] - 1
+        cases.append(
+            (
+                move,
+                f"game {row['game']}, seat {row['seat'] + 1}, {before['stage']} -> "
+                f"{row['stage']}: {before['played']:.1f} -> {row['shown']:.1f} "
+                f"({'the suggestion' if before['followed'] else 'another listed choice'} "
+                f"played, then {others} moves of the others)",
+            )
         )
+    if not held:
+        print("stability: no two consecutive hints of a seat with nothing of its own changed")
+        return
+    print(
+        f"stability, {len(held)} pairs of a seat's consecutive hints with nothing of its own "
+        f"changed between its move at the first and the second (the first's figure for the "
+        f"choice it played against the second's): {_summary(held)}"
+    )
+    if path:
+        print(
+            f"  the figure of the choice the seat played, from one to the next ({len(path)} of "
+            f"them: it played a listed choice at both): {_summary(path)}"
+        )
+    if unmoved:
+        print(f"  the seat's record the same at both hints ({len(unmoved)}): {_summary(unmoved)}")
+    print(f"  any two consecutive hints of a seat ({len(every)}): {_summary(every)}")
+    for move, where in sorted(cases, reverse=True)[:worst]:
+        print(f"  {move:5.1f} %  {where}")
 
 
-def report(name: str, rows: list[tuple], fit: bool) -> None:
+def report(name: str, rows: list[dict], fit: bool) -> None:
     by_stage: dict[str, list[tuple]] = defaultdict(list)
-    for _game, _seat, stage, raw, shown, final, *_ in rows:
-        by_stage[stage].append((raw, shown, final))
+    for row in rows:
+        by_stage[row["stage"]].append((row["raw"], row["shown"], row["final"]))
     print(f"\n{name}: {len(rows)} hints")
     print(
         f"{'stage':>6} {'hints':>5} {'final':>6} {'raw':>6} {'raw err':>8} {'shown':>6} "
@@ -178,7 +229,7 @@ def report(name: str, rows: list[tuple], fit: bool) -> None:
     )
     errors: dict[str, list[float]] = {"raw": [], "shown": [], "floor": []}
     offsets = []
-    average = statistics.mean(row[5] for row in rows)
+    average = statistics.mean(row["final"] for row in rows)
     for stage in sorted(by_stage, key=_order):
         got = by_stage[stage]
         final = statistics.mean(f for _, _, f in got)

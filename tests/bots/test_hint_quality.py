@@ -92,3 +92,16 @@ def test_the_hint_is_within_two_points_of_the_best_on_a_handful_of_the_test_sets
         # no clock: the cap is a safety net a loaded test run could strike
         suggestion, value, best = script.judge(side, entry, time_cap=float("inf"))
         assert value >= best - 2.0, (entry["id"], suggestion, value, best)
+
+
+@pytest.mark.long
+def test_the_hint_finds_a_best_choice_beyond_normals_first_four():
+    # Issue 38.3: the hint searched only the Normal heuristic's best four choices. In the
+    # test set's position 2:47 (cycle I, round 3, where to send an envoy: 12 choices) every
+    # choice within 2 points of the best is Normal's 7th or lower; the hint now ranks every
+    # legal choice, screens the best eight in two worlds and plays the best three on.
+    script = _script()
+    side = script.GAMES["forum"]
+    (entry,) = [e for e in _data("forum")["positions"] if e["id"] == "2:47"]
+    suggestion, value, best = script.judge(side, entry, time_cap=float("inf"))
+    assert value >= best - 2.0, (suggestion, value, best)

@@ -656,3 +656,36 @@ def test_a_setup_choices_hint_gives_its_reason_in_words():
             kinds[kind] += 1
         apply(state, bots[seat].choose(seen))
     assert set(kinds) == {"markers", "card", "start"}
+
+
+def _source_then_act(seed: int, seat: int, where: tuple[int, int]):
+    """Along a game of two Normal bots (as scripts/hint_calibration.py plays it), ``seat``'s
+    first turn at ``where`` (quarter, round) with a choice of source tray: the hint at the
+    tray and at the action's option after it, each with the choice the seat made."""
+    state = new_game(seed, TrajanOptions(players=2))
+    bots = [make_bot("normal", seed * 10 + i) for i in range(2)]
+    found = []
+    while len(found) < 2:
+        p = current_player(state)
+        seen = view(state, p)
+        kind = state.tasks[-1].kind
+        wanted = kind == ("act" if found else "source")
+        asked = p == seat and (state.quarter, state.round) == where and wanted
+        found_hint = hint(seen, time_cap=float("inf"), with_reasons=False) if asked else None
+        action = bots[p].choose(seen)
+        if found_hint is not None and len(seen.legal) > 1:
+            found.append((found_hint, action))
+        apply(state, action)
+    return found
+
+
+def test_a_hints_figure_holds_along_the_turn_the_seat_plays():
+    # Issue 38.3: the figure moved between two of a player's decisions with nothing new but
+    # their own move, because each hint drew its worlds afresh from its own view: seed 1003,
+    # player 2 took the construction tray in quarter 3's third round ("about 120.6") and the
+    # hint for the action it then played said 120.0. The worlds are now the seat's own at
+    # every decision and a world decides its playouts, so the figure of the tray the seat
+    # took is the figure of the action it went on to play as the playouts play it.
+    (tray, took), (option, played) = _source_then_act(1003, 1, (3, 3))
+    then = {str(a): v for a, v in option}[str(played)]
+    assert {str(a): v for a, v in tray}[str(took)] == pytest.approx(then, abs=0.11)

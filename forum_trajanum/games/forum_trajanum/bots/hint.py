@@ -1,40 +1,64 @@
 """Hints: a suggested move for the player whose decision it is, from that player's view only.
 
-``suggest(view)`` is the Expert's search (:class:`~forum_trajanum.games.forum_trajanum.bots.
-expert.ExpertBot`) with the hint's own settings: it always searches a decision with a choice
-(no clear favourite played at once, the building step included), the Normal heuristic's best
-few choices each played in the same worlds sampled from the view (the exploration so wide
-that every candidate plays every world: a paired comparison, every figure over the same
-worlds) to the end of the round by the Normal policy for every player. The choices are ranked
-by the player's own expected points at the end of the game, the one figure the hint shows:
-the search's estimate (:func:`~forum_trajanum.games.forum_trajanum.bots.evaluation.evaluate` at
-the round's end) plus what the rest of the game adds to it on average (:func:`final_offset`,
-measured by ``scripts/hint_calibration.py``). The suggestion and the next best each come with
-a reason in player words (:func:`reasons`): the parts of the position in which one is ahead
-of the other at the round's end (points this round, the cycle's Trajan task, the Forum, the
-Colonia's rows, resources for the next turns, ...), from a few more worlds sampled from the
-view. Setup choices (cranes, rows, the diagonal, the handicap corner), the worker colour and a
-gain are answered by the heuristic with a reason in words instead.
+``suggest(view)`` is the hint's search (:func:`search`), played as the Expert plays its
+searches (:class:`~forum_trajanum.games.forum_trajanum.bots.expert.ExpertBot`: its playout
+policy, horizon and leaf value) but wider and paired: the Normal heuristic ranks every legal
+choice in one world sampled from the view (the building step too, less the conversions the
+no-waste guard rules out); its best :data:`HINT_CANDIDATES` (8 with two players) each play the
+first :data:`HINT_SCREEN` worlds sampled from the view to the end of the round by the Normal
+policy for every player, and the best :data:`HINT_KEEP` of them play the rest of the worlds,
+every choice in the same worlds (a paired comparison). When the player's own next decision
+comes at once after a choice (a citizen's row after the tile used, an envoy after it), its
+Normal best two (:data:`FOLLOW_UPS`) are each played on, and the choice is worth the better
+one's mean: judged by Normal's next move alone, a choice looked worse than it was, and the hint
+at that next decision, finding the better move, said more than it had said for the choice. At
+the building step the search keeps to Normal's best four (:data:`HINT_BUILD_CANDIDATES`) with
+no follow-ups, as before: Normal's building lookahead is the wider one there. The worlds are
+the player's own (:func:`world_rng`: the same at each of its decisions), and a world decides
+its playouts (the Normal policy draws nothing), so two decisions with nothing new between them
+are judged in the same worlds: the figure holds still unless the game moved, where two sets of
+a few worlds each drawn afresh made it jump with their luck. The choices are ranked by the
+player's own expected points at the end of the game (the value fitted from self-play at the
+round's end, mean over the worlds), the one figure the hint shows, plus what the rest of the
+game adds on average (:func:`final_offset`, measured by ``scripts/hint_calibration.py``;
+nothing so far). The suggestion and the next best each come with a reason in player words
+(:func:`reasons`): the parts of the position in which one is ahead of the other at the round's
+end (points this round, the cycle's Trajan task, the Forum, the Colonia's rows, resources for
+the next turns, ...), from a few more worlds sampled from the view. Setup choices (cranes,
+rows, the diagonal, the handicap corner), the worker colour and a gain are answered by the
+heuristic with a reason in words instead.
 
 It sees what the player sees and nothing more, and it is bounded by work, not by time: the
-search is seeded by the view itself and plays a fixed number of worlds, so the same view gives
-the same hint whatever the hidden tiles really are. A wall-clock cap (``time_cap``) is a
-safety net only: when it strikes (a machine far slower than usual), ``capped`` says so.
+search is seeded by the view itself (its worlds by the player's seat) and plays a fixed number
+of worlds, so the same view gives the same hint whatever the hidden tiles really are. A
+wall-clock cap (``time_cap``) is a safety net only: when it strikes (a machine far slower than
+usual), ``capped`` says so.
 
-Measured on 2026-12-06 on the shared 2-core machine, with the Expert judging by the fitted
-value (load 9-11 unless said): ``scripts/hint_bench.py --game forum --games 2 --every 9``,
-median 0.92 s, longest 2.60 s (3 of 38 capped, load 5, before the merge); with 4 players
-median 2.27 s, longest 2.59 s (6 of 21 capped, load 9); ``scripts/hint_quality.py --game
-forum`` (51 positions, every choice valued by a long search), the suggestion within 2 points
-of the best in 46 (90 %), mean loss 0.46 points; ``scripts/hint_calibration.py --game forum
---games 5 --first-seed 3001`` (seeds the fitted value and the hint never saw), mean error
-9.0 % over the stages (worst 15.6 % in cycle I's first round, where the final scores' own
-spread is 17.1 %); between two hints of a seat whose own part did not change the figure
-moved 5.6 % at the 95th percentile, 18.0 % at most (24 pairs).
+Measured on 2026-12-06 on the shared 2-core machine, before (the Expert's search on Normal's
+best four, worlds drawn from each view) and after (issue 38.3): ``scripts/hint_bench.py --game
+forum --games 2 --every 9``, median 0.65 s, longest 1.95 s (0 of 38 capped, load 6.0) before,
+median 0.86 s, p90 2.32 s, longest 2.60 s (3 of 38 capped, load 4.5) after (at load 10.2: 1.16
+s, 2.59 s, 10 capped); with ``--players 4 --games 1``, median 1.99 s, longest 2.59 s (9 of 36
+capped, load 6.1) after; ``scripts/hint_quality.py --game forum`` (51 positions, every choice
+valued by a long search), the suggestion within 2 points of the best in 46 (90 %, mean loss
+0.46 points) before, in 48 (94 %, mean loss 0.38) after; ``scripts/hint_calibration.py --game
+forum --games 3 --first-seed 3001`` (seeds the fitted value and the hint never saw), mean error
+over the stages 7.7 % before, 7.3 % after (worst stage 15.8 % and 15.2 %, cycle I, where the
+fitted value runs 10-15 points low; the final scores' own spread 9.4 %). Stability (the
+script's pairs: nothing of the seat's changed between its move and its next hint, 129 pairs
+before, 102 after): the largest move 18.0 % before, 8.0 % after; the 95th percentile 6.3 % and
+4.7 %; the mean 1.7 % and 1.1 %. On five games (``--games 5 --first-seed 3001``, the command of
+the figures before issue 38.3: 9.0 %, worst stage 15.6 %) after: mean error 8.9 %, worst stage
+15.5 % (the final scores' own spread there 17.1 %); stability over 173 pairs, the largest move
+7.0 %, the 95th percentile 5.0 %, the mean 1.1 %. Before, the largest moves were the next
+decision's better move (seed 3003, cycle I, round 4: "use own" about 72 by Normal's next move,
+a citizen in row 5, then about 85 for row 6), not the worlds' luck: in the turns the worlds
+rarely differ.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -42,14 +66,22 @@ from dataclasses import dataclass
 from forum_trajanum.core.ismcts import seeded
 from forum_trajanum.core.search import Deadline, OutOfTime
 from forum_trajanum.games.forum_trajanum.bots import legal_of
-from forum_trajanum.games.forum_trajanum.bots.expert import ExpertBot
-from forum_trajanum.games.forum_trajanum.bots.hard import QUICK, play_round, round_end
-from forum_trajanum.games.forum_trajanum.bots.value import FEATURES, HAND, features
+from forum_trajanum.games.forum_trajanum.bots.hard import QUICK, play_round, round_end, shortlist
+from forum_trajanum.games.forum_trajanum.bots.thrift import Thrift
+from forum_trajanum.games.forum_trajanum.bots.value import (
+    FEATURES,
+    HAND,
+    features,
+    fitted,
+    fitted_standings,
+    judge,
+)
 from forum_trajanum.games.forum_trajanum.engine import (
     Action,
     PlayerView,
     apply,
     current_player,
+    decision_kind,
     legal_actions,
 )
 from forum_trajanum.games.forum_trajanum.engine.actions import Build, Convert
@@ -59,8 +91,23 @@ from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
 #: Worlds each candidate plays in the hint's search, by player count (a playout of a round
 #: takes about twice as long with four players as with two); every candidate plays each.
 HINT_WORLDS = {2: 6, 3: 4, 4: 3}
-#: Candidates the search compares (the Normal heuristic's best).
-HINT_CANDIDATES = {2: 4, 3: 3, 4: 3}
+#: Candidates the search compares (the Normal heuristic's best): each plays the first
+#: :data:`HINT_SCREEN` worlds, the best :data:`HINT_KEEP` of them every world.
+HINT_CANDIDATES = {2: 8, 3: 6, 4: 5}
+HINT_SCREEN = 2
+#: The player's own next decisions tried after each choice, when that decision comes at once
+#: (Normal's best few; the choice is worth its best follow-up's mean): the playouts' Normal
+#: policy alone would judge a choice by Normal's next move, and the hint at that next
+#: decision, finding a better one, would then say more than it said for the choice.
+FOLLOW_UPS = 2
+#: Decisions whose follow-ups are the playout's alone: the quick ones, and the building step,
+#: where Normal's building lookahead is wider than the playouts' and the value fitted at the
+#: round's end misjudges builds (a library on E1 over the gray building that meets cycle I's
+#: Trajan task, tests/bots/test_hint_trajan.py); there the search compares Normal's best
+#: :data:`HINT_BUILD_CANDIDATES`, every one in every world, as before.
+FOLLOWED_NOT = QUICK | {D.BUILD}
+HINT_BUILD_CANDIDATES = 4
+HINT_KEEP = {2: 3, 3: 3, 4: 2}
 #: Worlds the reasons compare the suggestion and the next best in (after the search).
 REASON_WORLDS = 2
 #: The safety net: the search stops after this many seconds whatever it has found, and the
@@ -150,28 +197,115 @@ class Hint:
         return self.top[0][1] - self.top[1][1]
 
 
-def hint_bot(
+@dataclass
+class Searched:
+    """What the hint's search found: the choices it compared, best first (those played in
+    every world first), each with the player's own expected final points (the fitted value
+    at the round's end, mean over the worlds it was played in); the worlds played; whether
+    the cap struck."""
+
+    ranking: list[tuple[Action, float]]
+    worlds: int
+    capped: bool
+
+
+def search(
     view: PlayerView,
-    worlds: int | None = None,
-    candidates: int | None = None,
-    time_cap: float = HINT_TIME_CAP,
+    legal: list[Action],
+    worlds: int,
+    wide: int,
+    keep: int,
+    time_cap: float,
     seed: int = 0,
-) -> ExpertBot:
-    """The Expert with the hint's settings for ``view``: every decision with a choice searched
-    (no clear favourite played at once, the building step too), each candidate in each of
-    ``worlds`` worlds (an exploration so wide that the candidates take turns)."""
-    players = len(view.colonias)
-    worlds = worlds or HINT_WORLDS.get(players, 3)
-    candidates = min(candidates or HINT_CANDIDATES.get(players, 4), len(view.legal) or 1)
-    return ExpertBot(
-        seed,
-        iterations=worlds * candidates,
-        candidates=candidates,
-        margin=float("inf"),
-        trust_normal=(),
-        exploration=1e9,  # the least played candidate next: the same worlds for all
-        time_limit=time_cap,
-    )
+) -> tuple[Action, Searched | None]:
+    """The hint's search: Normal's ranking of every legal choice in a world sampled from the
+    view (its first: Normal's choice) shortlists ``wide`` choices; each plays the first
+    :data:`HINT_SCREEN` worlds to the end of the round (by the Expert's playout policy, for
+    every player, judged by the Expert's fitted value), then the best ``keep`` of them the
+    rest of the ``worlds``; all in the same worlds. (an action, None) when the heuristic
+    answers alone (a quick decision, one choice, nothing finished in time)."""
+    from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
+
+    me = view.viewer
+    rng = random.Random(seeded(seed, view.model_dump_json()))
+    deadline = Deadline(time_cap)
+    building = view.decision == D.BUILD
+    if building:  # Normal's building lookahead is the wider one there (as for the Expert)
+        wide, keep = min(wide, HINT_BUILD_CANDIDATES), min(wide, HINT_BUILD_CANDIDATES)
+    decided, top = shortlist(
+        view, legal, NormalPolicy(rng, value=judge("evaluate")[1]), rng,
+        trust_normal=frozenset(), candidates=wide, margin=float("inf"),
+    )  # fmt: skip
+    if decided is not None:
+        return decided, None
+    arms = [a for _, a in top]
+    playout = NormalPolicy(rng, build_candidates=2, tick=deadline.tick)
+    done = round_end(view)
+    # per choice, per follow-up (the player's own next decision, when it comes at once): the
+    # values per world; a choice's values are its best follow-up's (by the mean)
+    own: list[list[list[float]]] = [[] for _ in arms]
+    rank: list[list[list[float]]] = [[] for _ in arms]  # standing: the tie-break
+    follow: list[list[str | None]] = [[] for _ in arms]
+
+    def best(i: int) -> int:
+        return max(range(len(own[i])), key=lambda k: (_mean(own[i][k]), -k)) if own[i] else 0
+
+    def mean(values: list[list[list[float]]], i: int) -> float:
+        return _mean(values[i][best(i)]) if values[i] else -math.inf
+
+    def order(among) -> list[int]:
+        return sorted(among, key=lambda i: (-mean(own, i), -mean(rank, i), i))
+
+    def play(i: int, world) -> list[tuple[float, float]]:
+        state = world.clone()
+        apply(state, arms[i])
+        if not follow[i]:  # the follow-ups: Normal's best few in the first world
+            follow[i] = [None]
+            if not building and not done(state) and current_player(state) == me:
+                legal = legal_actions(state)
+                if len(legal) > 1 and decision_kind(state) not in FOLLOWED_NOT:
+                    ranked = playout.ranked(state, me, legal)
+                    follow[i] = [str(a) for _, a in ranked[:FOLLOW_UPS]]
+            own[i] = [[] for _ in follow[i]]
+            rank[i] = [[] for _ in follow[i]]
+        found = []
+        for then in follow[i]:
+            after = state.clone()
+            if then is not None and not done(after) and current_player(after) == me:
+                by_text = {str(a): a for a in legal_actions(after)}
+                if then in by_text:
+                    apply(after, by_text[then])
+            play_round(after, playout, done, deadline)
+            found.append((fitted(after, me), fitted_standings(after)[me]))
+        return found
+
+    alive = list(range(len(arms)))
+    played, capped = 0, False
+    try:
+        for j in range(worlds):
+            if j == HINT_SCREEN:
+                alive = sorted(order(alive)[:keep])
+            deadline.tick()
+            world = determinize(view, world_rng(seed, me, j))
+            found = [(i, play(i, world)) for i in alive]
+            for i, values in found:
+                for k, (value, standing) in enumerate(values):
+                    own[i][k].append(value)
+                    rank[i][k].append(standing)
+            played += 1
+    except OutOfTime:
+        capped = True
+    if not played:
+        return arms[0], None
+    # those played in every world first, then the rest, each by its mean
+    count = [len(own[i][0]) if own[i] else 0 for i in range(len(arms))]
+    ranked = order(i for i in range(len(arms)) if count[i] == played)
+    ranked += order(i for i in range(len(arms)) if 0 < count[i] < played)
+    return arms[ranked[0]], Searched([(arms[i], mean(own, i)) for i in ranked], played, capped)
+
+
+def _mean(values: list[float]) -> float:
+    return math.fsum(values) / len(values) if values else -math.inf
 
 
 def suggest(
@@ -187,16 +321,17 @@ def suggest(
     legal = legal_of(view)
     if len(legal) == 1:
         return Hint(legal[0], ((legal[0], None),), reason="it is the only choice here")
-    bot = hint_bot(view, worlds, candidates, time_cap, seed)
-    action = bot.choose(view)
-    report = bot.last
-    if not report.ranking:
+    players = len(view.colonias)
+    wide = candidates or HINT_CANDIDATES.get(players, 4)
+    keep = min(HINT_KEEP.get(players, 3), wide)
+    worlds = worlds or HINT_WORLDS.get(players, 3)
+    action, found = search(view, Thrift().choices(view, legal), worlds, wide, keep, time_cap, seed)
+    if found is None:
         reason = REASONS.get(view.decision, "it is what the heuristic rates best here")
         return Hint(action, ((action, None),), reason=reason)
     # shown and ranked on one scale: the player's own expected points at the end
-    ranked = sorted(report.ranking, key=lambda arm: -arm[3])
     offset = final_offset(view)
-    top = tuple((arm[0], round(arm[3] + offset, 1)) for arm in ranked[:3])
+    top = tuple((a, round(v + offset, 1)) for a, v in found.ranking[:3])
     then = build_after(view, top[0][0], seed)
     said: tuple[str, ...] = ()
     if with_reasons and len(top) > 1:
@@ -205,11 +340,20 @@ def suggest(
     return Hint(
         top[0][0],
         top,
-        worlds=report.iterations // max(report.candidates, 1),
-        capped=report.cut,
+        worlds=found.worlds,
+        capped=found.capped,
         then=then,
         reasons=said,
     )
+
+
+def world_rng(seed: int, seat: int, j: int) -> random.Random:
+    """The generator of the search's ``j``-th world for ``seat``: the same at every decision
+    of the seat (seeded by what it knows: its seat), so that two of its decisions with
+    nothing new between them are judged in the same worlds (the playouts are the Normal
+    policy's, which draws nothing: a world decides its playout); the figure then holds still
+    unless the game did move, instead of following the luck of two sets of a few worlds."""
+    return random.Random(seeded(seed, f"hint world {seat} {j}"))
 
 
 # ── the reasons ─────────────────────────────────────────────────────────────────────────
@@ -340,8 +484,8 @@ __all__ = [
     "Hint",
     "build_after",
     "final_offset",
-    "hint_bot",
     "parts",
     "reasons",
+    "search",
     "suggest",
 ]

@@ -1,44 +1,58 @@
-"""Trajan's hint: the Expert's search with the hint's own settings, from the seat's view only.
+"""Trajan's hint: a search with the Expert's playouts and leaf value, from the seat's view only.
 
 :func:`suggest` (``bots.hint``) answers the deciding seat's decision:
 
-- a source tray or an action's option: the Expert's search
-  (:class:`~forum_trajanum.games.trajan.bots.expert.ExpertBot`) with every decision with a
-  choice searched (no clear favourite played at once) and an exploration so wide that the
-  candidates (Normal's best few) take turns, so each plays the same worlds sampled from the
-  view; each world is played on by Normal's planning through the seat's next three turns;
+- a source tray or an action's option: Normal's planning ranks every legal choice (each played
+  to the end of the turn in a world sampled from the view); its best :data:`HINT_CANDIDATES`
+  (8 with two players) each play the first :data:`HINT_SCREEN` worlds sampled from the view,
+  and the best :data:`HINT_KEEP` of them the rest of the worlds, every choice in the same
+  worlds (a paired comparison); each world is played on by Normal's planning through the
+  seat's next three turns, as the Expert's search
+  (:class:`~forum_trajanum.games.trajan.bots.expert.ExpertBot`) plays its leaves, and judged
+  as it judges them (:func:`final_points`: the value fitted from self-play);
 - the other decisions of a turn (the colour to sow, the special action, an extra action
-  tile, the quarter's end): every legal choice played in the same way in the same worlds
-  and judged as the Expert judges its leaves (:func:`final_points`);
+  tile, the quarter's end): every legal choice played in every world in the same way;
 - a setup choice: Normal's choice with its reason in words (no figure: it is no search's).
 
-The choices are ranked by the seat's own expected points at the end of the game, the one
-figure the hint shows: the search's value (the value fitted from self-play,
-:mod:`~forum_trajanum.games.trajan.bots.value`, after those turns) plus what the rest of the
-game adds to it on average
+The worlds are the seat's own (:func:`world_rng`: the same at each of its decisions), and a
+world (its engine's seed included) decides its playouts, so two decisions with nothing new
+between them are judged in the same worlds: the figure holds still unless the game moved, where
+two sets of a few worlds each drawn afresh made it jump with their luck. The choices are ranked
+by the seat's own expected points at the end of the game, the one figure the hint shows: the
+search's value (the value fitted from self-play,
+:mod:`~forum_trajanum.games.trajan.bots.value`, after those turns, mean over the worlds) plus
+what the rest of the game adds to it on average
 (:func:`~forum_trajanum.games.trajan.bots.final_offset`, measured by
-``scripts/hint_calibration.py``). The suggestion and the next best each have a reason in
-player words: the parts of the estimate (:func:`parts`) in which each is ahead of the other,
-from a few more worlds sampled from the view.
+``scripts/hint_calibration.py``; nothing so far). The suggestion and the next best each have a
+reason in player words: the parts of the estimate (:func:`parts`) in which each is ahead of the
+other, from a few more worlds sampled from the view.
 
-The same view gives the same hint: the worlds come from a generator seeded by the view, and a
-fixed number of them is played; the wall-clock cap is a safety net only (``capped``).
+The same view gives the same hint: the worlds come from a generator seeded by the seat, the
+rest from one seeded by the view, and a fixed number of worlds is played; the wall-clock cap
+is a safety net only (``capped``).
 
-Measured on 2026-12-06 on the shared 2-core machine (load 6-11): ``scripts/hint_bench.py
---game trajan --games 1 --every 5``, median 1.34 s, longest 2.62 s (7 of 61 capped, load 6);
-``scripts/hint_quality.py --game trajan`` (50 positions), the suggestion within 2 points of
-the best in 49 (98 %), mean loss 0.08 points; ``scripts/hint_calibration.py --game trajan
---games 6 --first-seed 1001`` (seeds the fitted value and the hint never saw), mean error
-10.9 % over the stages (worst 19.5 % in the last round: the fitted value, like ``estimate``,
-counted the final scoring again in a playout that reached the game's end); with that fixed,
-9.2 % (worst stage 13.2 %, the last round 1.4 %; the final scores' own spread is 12.1 %);
-between two hints of a seat whose own part did not change the figure
-moved 6.6 % at the 95th percentile, 11.6 % at most (283 pairs), and 3.5 % at most where the
-seat had taken the suggestion.
+Measured on 2026-12-06 on the shared 2-core machine, before (the Expert's search on Normal's
+best four, worlds drawn from each view) and after (issue 38.3): ``scripts/hint_bench.py --game
+trajan --games 1 --every 5``, median 0.79 s, longest 2.51 s (1 of 61 capped, load 4.1) before,
+median 0.84 s, p90 1.39 s, longest 2.53 s (2 of 61 capped, load 4.2) after (at load 10.5: 1.43
+s, 2.61 s, 10 capped); ``scripts/hint_quality.py --game trajan`` (50 positions), the suggestion
+within 2 points of the best in 49 (98 %, mean loss 0.08 points) before, in 50 (100 %, mean loss
+0.01) after; ``scripts/hint_calibration.py --game trajan --games 6 --first-seed 1001`` (seeds
+the fitted value and the hint never saw), mean error over the stages 9.2 % before, 9.4 % after
+(worst stage 13.3 %, where the final scores' own spread is 13.8 %; that spread is 12.1 % over
+the stages). Stability (the script's pairs: nothing of the seat's changed between its move and
+its next hint; 338 pairs): the largest move 12.4 %, the 95th percentile 6.3 %, the mean 2.1 %;
+on the first three games (``--games 3``), before and after: the largest 12.4 % and 12.7 %, the
+95th percentile 6.2 % and 5.8 %. The largest move, before as after, is no search's luck: at the
+seat's next turn, after the others' moves, the hint finds a tray better than Normal's by 9
+points (seed 1003, quarter 3: "take seaport" 135.5 against Normal's "take forum" 126.3), which
+the figure before, counting on Normal's play, could not see; every other pair moved 9.5 % or
+less.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterator
@@ -54,6 +68,7 @@ from forum_trajanum.games.trajan.bots import (
     _setup_choice,
     estimate,
     final_offset,
+    rank_choices,
 )
 from forum_trajanum.games.trajan.bots.value import value as fitted_value
 from forum_trajanum.games.trajan.engine.quarter import votes
@@ -63,8 +78,12 @@ from forum_trajanum.games.trajan.engine.view import determinize
 
 #: Worlds each candidate plays, by player count (a turn takes longer with more players).
 HINT_WORLDS = {2: 8, 3: 6, 4: 5}
-#: Candidates the Expert's search compares (Normal's best).
-HINT_CANDIDATES = 4
+#: Choices the search compares at a source tray or an action's option (Normal's planning's
+#: best): each is played in the first :data:`HINT_SCREEN` worlds, the best :data:`HINT_KEEP`
+#: of them in every world (at the other decisions every choice is played in every world).
+HINT_CANDIDATES = {2: 8, 3: 6, 4: 6}
+HINT_SCREEN = 2
+HINT_KEEP = 3
 #: The seat's own turns each world is played through (the Expert's horizon).
 HINT_TURNS = 3
 #: Worlds the reasons compare the suggestion and the next best in.
@@ -127,14 +146,12 @@ def suggest(
     view: GameState,
     worlds: int | None = None,
     top: int = 3,
-    candidates: int = HINT_CANDIDATES,
+    candidates: int | None = None,
     time_cap: float = HINT_TIME_CAP,
     seed: int = 0,
     with_reasons: bool = True,
 ) -> Hint:
     """The hint for ``view``'s decision (the deciding seat's own view)."""
-    from forum_trajanum.games.trajan.bots.expert import ExpertBot
-
     legal = view.legal
     if not legal:
         raise ValueError(f"player {view.viewer + 1} has no decision to make now")
@@ -151,29 +168,21 @@ def suggest(
             reason = START_REASONS[_colours_held(view, action)]
         return Hint(action, ((action, None),), reason=reason)
     worlds = worlds or HINT_WORLDS.get(len(view.players), 5)
-    if kind in SEARCHED:
-        arms = min(candidates, len(legal))
-        bot = ExpertBot(
-            seed,
-            iterations=worlds * arms,
-            candidates=arms,
-            turns=HINT_TURNS,
-            margin=float("inf"),
-            exploration=1e9,  # the least played candidate next: the same worlds for all
-            time_limit=time_cap,
-        )
-        bot.choose(view)
-        report = bot.last
-        ranked = [(arm[0], arm[3]) for arm in report.ranking]
-        played, capped = report.iterations // max(report.candidates, 1), report.cut
-    else:
-        ranked, played, capped = _every_choice(view, legal, worlds, seed, time_cap)
+    candidates = candidates or HINT_CANDIDATES.get(len(view.players), 6)
+    rng = random.Random(seeded(seed, view.model_dump_json()))
+    deadline = Deadline(time_cap, foresight=False)
+    if kind in SEARCHED:  # Normal's planning shortlists the widest few
+        first = rank_choices(determinize(view, rng), view.viewer, legal, estimate, deadline)
+        arms = [a for _, a in first[:candidates]]
+        keep = HINT_KEEP
+    else:  # every choice, all through
+        arms, keep = legal, len(legal)
+    ranked, played, capped = _race(view, arms, worlds, keep, seed, deadline)
     if not ranked:  # nothing finished in time: Normal's planning alone
         from forum_trajanum.games.trajan.bots import NormalBot
 
         action = NormalBot(seed).choose(view)
         return Hint(action, ((action, None),), reason="it is what Normal's planning picks")
-    ranked.sort(key=lambda pair: -pair[1])
     offset = final_offset(view)
     best = tuple((a, round(v + offset, 1)) for a, v in ranked[:top])
     said: tuple[str, ...] = ()
@@ -199,33 +208,56 @@ def _pairs(view: GameState, action) -> bool:
     return bool(pile) and view.discards[pile - 1][-1] in held
 
 
-def _every_choice(
-    view: GameState, legal: list, worlds: int, seed: int, time_cap: float
+def _race(
+    view: GameState, arms: list, worlds: int, keep: int, seed: int, deadline: Deadline
 ) -> tuple[list[tuple[object, float]], int, bool]:
-    """Every legal choice played in the same ``worlds`` worlds through the seat's next
-    :data:`HINT_TURNS` turns: (choice, mean estimate) pairs, the worlds played, whether the
-    cap struck (the worlds finished so far count)."""
+    """Every one of ``arms`` played in the first :data:`HINT_SCREEN` worlds sampled from the
+    view, then the best ``keep`` of them in the rest of the ``worlds``, each through the
+    seat's next :data:`HINT_TURNS` turns and judged as the Expert judges its leaves
+    (:func:`final_points`): (choice, mean) pairs, best first (those played in every world
+    first), the worlds played, whether the cap struck (the worlds finished so far count).
+    The worlds are the seat's at every decision (:func:`world_rng`)."""
     seat = view.viewer
-    rng = random.Random(seeded(seed, "every:" + view.model_dump_json()))
-    deadline = Deadline(time_cap, foresight=False)
-    totals = [0.0] * len(legal)
+    values: list[list[float]] = [[] for _ in arms]
+
+    def order(among) -> list[int]:
+        return sorted(among, key=lambda i: (-_mean(values[i]), i))
+
+    alive = list(range(len(arms)))
     played = 0
     try:
-        for _ in range(worlds):
-            world = determinize(view, rng)
-            values = []
-            for action in legal:
+        for j in range(worlds):
+            if j == HINT_SCREEN:
+                alive = sorted(order(alive)[:keep])
+            world = determinize(view, world_rng(seed, seat, j))
+            found = []
+            for i in alive:
                 state = world.clone()
-                _apply(state, action)
+                _apply(state, arms[i])
                 _play_until_back(state, seat, deadline=deadline, turns=HINT_TURNS)
-                values.append(final_points(state, seat))
-            totals = [t + v for t, v in zip(totals, values, strict=True)]
+                found.append(final_points(state, seat))
+            for i, value in zip(alive, found, strict=True):
+                values[i].append(value)
             played += 1
     except OutOfTime:
         pass
-    if not played:
-        return [], 0, True
-    return [(a, t / played) for a, t in zip(legal, totals, strict=True)], played, played < worlds
+    # those played in every world first, then the rest, each by its mean
+    ranked = order(i for i in range(len(arms)) if played and len(values[i]) == played)
+    ranked += order(i for i in range(len(arms)) if 0 < len(values[i]) < played)
+    return [(arms[i], _mean(values[i])) for i in ranked], played, played < worlds
+
+
+def _mean(values: list[float]) -> float:
+    return math.fsum(values) / len(values) if values else -math.inf
+
+
+def world_rng(seed: int, seat: int, j: int) -> random.Random:
+    """The generator of the search's ``j``-th world for ``seat``: the same at every decision
+    of the seat (seeded by what it knows: its seat), so that two of its decisions with
+    nothing new between them are judged in the same worlds (a world, its engine's seed
+    included, decides its playouts); the figure then holds still unless the game did move,
+    instead of following the luck of two sets of a few worlds."""
+    return random.Random(seeded(seed, f"hint world {seat} {j}"))
 
 
 def final_points(state: GameState, seat: int) -> float:
