@@ -153,3 +153,30 @@ def view_world(seen):
     from forum_trajanum.games.trajan.engine.view import determinize
 
     return determinize(seen, random.Random(0))
+
+
+def test_the_expert_searches_more_of_the_game_than_hard_at_a_decision_both_search():
+    """Issue 38, point 2: Expert must beat Hard, and it had searched less than Hard (15
+    playouts over Normal's best 3 choices, to Hard's 6 worlds for each of the same 3). At a
+    decision both search, with their own budgets and a clock that never strikes, Expert now
+    weighs more of Normal's choices than Hard and plays more playouts of each, every one
+    three of its turns deep to Hard's two (screened: 36 over 4 won 13 of 20 against Hard on
+    seed 2718, see the module's text)."""
+    from forum_trajanum.games.trajan.bots import HardBot
+
+    for seen, _, _ in _searched_game(4):
+        if len(seen.legal) < 5:
+            continue
+        hard = HardBot(1, clock=lambda: 0.0)
+        expert = ExpertBot(1, clock=lambda: 0.0)
+        hard.choose(seen)
+        expert.choose(seen)
+        if not (hard.last.searched and expert.last.searched):
+            continue
+        assert expert.last.candidates > hard.last.candidates
+        per_choice = expert.last.iterations / expert.last.candidates
+        assert per_choice > hard.last.playouts / hard.last.candidates
+        assert expert.turns > hard.turns
+        assert not expert.last.cut
+        return
+    raise AssertionError("no decision with five choices or more that both bots searched")
