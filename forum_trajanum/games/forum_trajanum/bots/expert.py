@@ -48,6 +48,12 @@ two more simulations beside it), each deal played in both seat orders:
   2.19 s, the deadline cutting 253 searches in the 20 games (the playouts try about 2,000
   positions a second at load 8, fewer at the load 9-10 of that run). Before (20 iterations,
   the same Hard): 36 of 60, 60 % (47-71 %) on seeds 11 and 21.
+  Then on a fresh seed, the table as printed (``nice -n 5 forum-trajanum simulate --players
+  expert,hard --games 20 --seed 9001 --jobs 1``): 13 of 20, 65 % (43-82 %), 88.5 points (sd
+  17.4, 10th percentile 70.7) to Hard's 84.3 (sd 13.5), margin +4.2 a game (standard error
+  6.0); think median 0.24 s, mean 0.46 s, longest 2.18 s; the deadline cut 50 of its searches
+  (Hard's 97). Seeds 31 and 9001 together: 30 of 40, 75 %. Not shown yet: the issue's
+  target over 200 games.
 - The leaf's value, screened on the same 20 games (``nice -n 5 forum-trajanum simulate
   --players expert,hard --games 20 --seed 7 --jobs 1``, the variant set by ``value`` and
   ``ranking_value``): the hand-set ``evaluate`` won 9 of 20 against Hard, 45 % (95 % interval
