@@ -52,8 +52,11 @@ two more simulations beside it), each deal played in both seat orders:
   expert,hard --games 20 --seed 9001 --jobs 1``): 13 of 20, 65 % (43-82 %), 88.5 points (sd
   17.4, 10th percentile 70.7) to Hard's 84.3 (sd 13.5), margin +4.2 a game (standard error
   6.0); think median 0.24 s, mean 0.46 s, longest 2.18 s; the deadline cut 50 of its searches
-  (Hard's 97). Seeds 31 and 9001 together: 30 of 40, 75 %. Not shown yet: the issue's
-  target over 200 games.
+  (Hard's 97). Its next 12 games (``--games 12 --first-game 20``): 4 of 12, 83.4 points to
+  85.7, the deadline cutting 11. Seed 9001's 32 games: 17, 53 % (36-69 %), 86.6 points to
+  84.8, margin +1.8 a game (standard error 4.2); with seed 31's 20: 34 of 52, 65 % (52-77 %),
+  against 60 % (47-71 %) before: the work budget's gain is not shown (seed 31's 85 % was in
+  part luck), nor the issue's target over 200 games.
 - The leaf's value, screened on the same 20 games (``nice -n 5 forum-trajanum simulate
   --players expert,hard --games 20 --seed 7 --jobs 1``, the variant set by ``value`` and
   ``ranking_value``): the hand-set ``evaluate`` won 9 of 20 against Hard, 45 % (95 % interval
