@@ -25,7 +25,9 @@ Each iteration:
 5. adds each node's value for the seat that chose the action leading to it.
 
 It stops after ``iterations`` iterations, the budget that decides normally (so the same view
-and seed give the same answer on any machine: a save replays the same game), or at the
+and seed give the same answer on any machine: a save replays the same game), or earlier when
+``enough(iterations done)`` says so (a game's own count of the work its playouts did, as
+deterministic as the iterations), or at the
 :class:`~forum_trajanum.core.search.Deadline`, a safety cap only; an iteration the deadline
 cuts is dropped. The chosen arm is the best mean plus its ``bonus`` (a small weight on the
 game's heuristic, which breaks ties) among the arms visited at least half as often as the
@@ -98,6 +100,7 @@ def ismcts(
     deadline: Deadline,
     plan: Plan = Plan(),
     key: Callable[[Any], Hashable] = str,
+    enough: Callable[[int], bool] | None = None,
 ) -> tuple[int, TreeReport]:
     """The index of the chosen arm and the report (see the module's text)."""
     report = TreeReport(candidates=len(arms), searched=True)
@@ -108,6 +111,8 @@ def ismcts(
     worlds: list[Any] = []  # the worlds sampled so far, in order
     longest = 0.0  # the longest iteration so far
     while report.iterations < plan.iterations:
+        if enough is not None and enough(report.iterations):
+            break  # the game's own measure of work done says so (deterministic)
         began = deadline.last
         try:
             deadline.tick(ahead=longest)

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from forum_trajanum.core.match import play_game
-from forum_trajanum.games.forum_trajanum.bots.expert import ITERATIONS, ExpertBot
+from forum_trajanum.games.forum_trajanum.bots.expert import ITERATIONS, WORK, ExpertBot
 from forum_trajanum.games.forum_trajanum.bots.factory import make_bot
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
 from forum_trajanum.games.forum_trajanum.engine import (
@@ -24,6 +24,8 @@ from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
 
 #: a test-sized budget and a clock that never moves (the deadline never strikes)
 SMALL = {"iterations": 4, "clock": lambda: 0.0}
+#: a test-sized budget of work past the least iterations (as the default decides)
+WORKED = {"iterations": 4, "work": 400, "clock": lambda: 0.0}
 
 
 class FakeClock:
@@ -73,8 +75,11 @@ def test_expert_chooses_the_same_in_worlds_its_seat_cannot_tell_apart():
         for world in worlds:
             assert world.model_dump() != state.model_dump()  # another world...
             assert view(world, seat) == seen  # ...to this seat
-        choices = {str(ExpertBot(7, **SMALL).choose(view(w, seat))) for w in [state, *worlds]}
-        assert len(choices) == 1, choices
+        for settings in (SMALL, WORKED):
+            choices = {
+                str(ExpertBot(7, **settings).choose(view(w, seat))) for w in [state, *worlds]
+            }
+            assert len(choices) == 1, (settings, choices)
 
 
 def test_a_fresh_expert_chooses_what_the_expert_that_played_the_game_so_far_chooses():
@@ -111,9 +116,29 @@ def test_the_iteration_budget_decides_when_the_deadline_does_not_strike(heavy):
     assert bot.choose(view(heavy, seat)) in view(heavy, seat).legal
     assert bot.last.searched and bot.last.iterations == 6 and not bot.last.cut
     assert bot.capped == 0
-    default = ExpertBot(3, clock=FakeClock(0.0))  # the budget by player count: 4 here
-    default.choose(view(heavy, seat))
-    assert default.last.iterations == ITERATIONS[4] < ITERATIONS[2]
+    least = ExpertBot(3, work=0, clock=FakeClock(0.0))  # the budget by player count: 4 here
+    least.choose(view(heavy, seat))
+    assert least.last.iterations == ITERATIONS[4] < ITERATIONS[2]
+
+
+def test_past_its_least_iterations_expert_searches_on_until_its_playouts_did_the_work(heavy):
+    """The default budget: at least the player count's iterations, then on until the
+    playouts' lookahead has tried ``work`` positions (a count, not the clock: a fresh bot
+    on the same view plays exactly the same search), at most ``most_iterations``."""
+    seat = current_player(heavy)
+    seen = view(heavy, seat)
+    least = ExpertBot(3, work=0, clock=FakeClock(0.0))
+    least.choose(seen)
+    done = least._worked  # the positions the least iterations tried
+    assert ExpertBot(3, clock=FakeClock(0.0)).work == WORK
+    more = [ExpertBot(3, work=2 * done, clock=FakeClock(0.0)) for _ in range(2)]
+    choices = {str(bot.choose(seen)) for bot in more}
+    assert len(choices) == 1
+    assert more[0].last.iterations == more[1].last.iterations > ITERATIONS[4]
+    assert more[0]._worked >= 2 * done and not more[0].last.cut
+    capped = ExpertBot(3, work=10**9, most_iterations=ITERATIONS[4] + 2, clock=FakeClock(0.0))
+    capped.choose(seen)
+    assert capped.last.iterations == ITERATIONS[4] + 2
 
 
 def test_the_deadline_stops_the_search_and_the_answer_stays_legal(heavy):

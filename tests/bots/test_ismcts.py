@@ -31,7 +31,7 @@ def play(state: World, action: str) -> None:
 WORTH = {"a": 1.0, "b": 3.0, "c": 2.0}
 
 
-def toy(plan: Plan, clock=lambda: 0.0, moves=lambda s: (), seen=None, seed=1):
+def toy(plan: Plan, clock=lambda: 0.0, moves=lambda s: (), seen=None, seed=1, enough=None):
     rng = random.Random(seed)
     worlds = []
 
@@ -57,6 +57,7 @@ def toy(plan: Plan, clock=lambda: 0.0, moves=lambda s: (), seen=None, seed=1):
         leaf=leaf,
         deadline=Deadline(10.0, clock),
         plan=plan,
+        enough=enough,
     )
 
 
@@ -133,3 +134,18 @@ def test_the_choice_compares_arms_on_their_common_worlds_and_ignores_a_lucky_few
     values = [[5.0, 5.0, -10.0, -10.0], [4.0, 4.0], [100.0]]
     assert choice(values, [0.0, 0.0, 0.0]) == 0
     assert choice([[1.0, 1.0], [1.0, 1.0]], [0.0, 0.5]) == 1  # the bonus breaks a tie
+
+
+def test_the_game_may_end_the_search_early_by_its_own_count_of_the_work_done():
+    """``enough(iterations done)``, asked before each iteration, ends the search at once and
+    cleanly (not a deadline cut); without it the iteration budget alone decides."""
+    asked = []
+
+    def enough(done: int) -> bool:
+        asked.append(done)
+        return done >= 9
+
+    _, report = toy(Plan(iterations=30, depth=0), enough=enough)
+    assert report.iterations == 9 and not report.cut
+    assert asked == list(range(10))
+    assert toy(Plan(iterations=30, depth=0))[1].iterations == 30

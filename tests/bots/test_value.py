@@ -145,3 +145,20 @@ def test_expert_judges_by_the_fitted_value_and_hard_by_evaluate_unless_told():
 
     assert make_bot("expert", 1).value == "fitted"
     assert make_bot("hard", 1).value == "evaluate"
+
+
+def test_the_pairs_a_relative_fit_learns_from_are_each_seat_against_each_rival():
+    """scripts/fit_value_forum.py also fits the final score *differences* (to show whether a
+    value of a seat against its rivals would judge better than the score's fit): every
+    ordered pair of seats, their features and their final scores subtracted."""
+    script = load_script()
+    moment = (4, [[1.0, 2.0], [1.0, 5.0], [1.0, 7.0]], [90.0, 80.0, 100.0])
+    got = list(script.pairs([moment]))
+    assert len(got) == 6 and all(k == 4 for k, _, _ in got)
+    assert (4, [0.0, -3.0], 10.0) in got and (4, [0.0, 2.0], 20.0) in got
+    assert sorted(y for _, _, y in got) == [-20.0, -10.0, -10.0, 10.0, 10.0, 20.0]
+    assert list(script.records([moment])) == [
+        (4, [1.0, 2.0], 90.0),
+        (4, [1.0, 5.0], 80.0),
+        (4, [1.0, 7.0], 100.0),
+    ]

@@ -25,14 +25,38 @@ step are the Normal policy's, as for Hard: its building lookahead is wider than 
    ship, resources...) weighted as Normal-bot games showed them to pay at that stage of the
    game, less the best rival's.
 
-Reproducible: the worlds come from a generator seeded by the bot's seed and the view itself,
-and a fixed number of iterations decides; the deadline (``time_limit``, 2.2 s on the wall
-clock, read before every iteration and every position a playout's lookahead tries) is a safety
-cap only, for a machine far slower or busier than usual.
+How long it searches: at least the player count's iterations (:data:`ITERATIONS`), then on
+until its playouts' lookahead has tried :data:`WORK` positions (``work``), at most
+:data:`MOST_ITERATIONS`. A playout's cost varies twentyfold within a round (a draft at its
+start plays every turn of the round, a choice at its end a step or two), so a fixed count
+spent 20 iterations on a choice whose playouts are nearly free and gave it no more than the
+costliest; a count of positions tried gives the cheap choices the search they can afford.
 
-Measured on 2026-12-06 on the shared 2-core machine (load 6-9: other sessions and up to
+Reproducible: the worlds come from a generator seeded by the bot's seed and the view itself,
+and counts decide (iterations and positions tried, never the clock); the deadline
+(``time_limit``, 2.2 s on the wall clock, read before every iteration and every position a
+playout's lookahead tries) is a safety cap only, for a machine far slower or busier than
+usual.
+
+Measured on 2026-12-06 on the shared 2-core machine (load 6-10: other sessions and up to
 two more simulations beside it), each deal played in both seat orders:
 
+- The work budget (3,000 positions past the 20 iterations), on seeds not used before (the
+  paired games ``nice -n 5 forum-trajanum simulate --players expert,hard --games 20 --seed 31
+  --jobs 1`` plays, played by a screening loop that printed each game): 17 of 20 won against
+  Hard, 85 %, margin +14.1 points a game (standard error 4.3); think median 0.48 s, longest
+  2.19 s, the deadline cutting 253 searches in the 20 games (the playouts try about 2,000
+  positions a second at load 8, fewer at the load 9-10 of that run). Before (20 iterations,
+  the same Hard): 36 of 60, 60 % (47-71 %) on seeds 11 and 21.
+  Then on a fresh seed, the table as printed (``nice -n 5 forum-trajanum simulate --players
+  expert,hard --games 20 --seed 9001 --jobs 1``): 13 of 20, 65 % (43-82 %), 88.5 points (sd
+  17.4, 10th percentile 70.7) to Hard's 84.3 (sd 13.5), margin +4.2 a game (standard error
+  6.0); think median 0.24 s, mean 0.46 s, longest 2.18 s; the deadline cut 50 of its searches
+  (Hard's 97). Its next 12 games (``--games 12 --first-game 20``): 4 of 12, 83.4 points to
+  85.7, the deadline cutting 11. Seed 9001's 32 games: 17, 53 % (36-69 %), 86.6 points to
+  84.8, margin +1.8 a game (standard error 4.2); with seed 31's 20: 34 of 52, 65 % (52-77 %),
+  against 60 % (47-71 %) before: the work budget's gain is not shown (seed 31's 85 % was in
+  part luck), nor the issue's target over 200 games.
 - The leaf's value, screened on the same 20 games (``nice -n 5 forum-trajanum simulate
   --players expert,hard --games 20 --seed 7 --jobs 1``, the variant set by ``value`` and
   ``ranking_value``): the hand-set ``evaluate`` won 9 of 20 against Hard, 45 % (95 % interval
@@ -79,9 +103,14 @@ from forum_trajanum.games.forum_trajanum.engine import (
 from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
 from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
 
-#: Iterations a decision's search plays, by player count: a playout of a round takes about
-#: twice as long with four players as with two.
+#: Iterations a decision's search plays at least, by player count: a playout of a round takes
+#: about twice as long with four players as with two.
 ITERATIONS = {2: 20, 3: 14, 4: 10}
+#: The most iterations a decision's search plays.
+MOST_ITERATIONS = 120
+#: The work a decision's search may do past its first iterations: positions its playouts'
+#: lookahead tries (about 2,000 a second on the loaded 2-core machine).
+WORK = 3000
 
 
 class ExpertBot:
@@ -102,6 +131,8 @@ class ExpertBot:
         prior_weight: float = 0.2,
         playout_builds: int = 2,
         time_limit: float = 2.2,
+        work: int | None = None,
+        most_iterations: int = MOST_ITERATIONS,
         value: str = "fitted",
         ranking_value: str = "evaluate",
         clock: Callable[[], float] = time.perf_counter,
@@ -117,6 +148,12 @@ class ExpertBot:
         self.prior_weight = prior_weight
         self.playout_builds = playout_builds
         self.time_limit = time_limit
+        #: 0: exactly the iterations; else at least them, then on until the playouts have tried
+        #: ``work`` positions (a count, so the same view and seed decide alike anywhere); None:
+        #: :data:`WORK` when the iterations are the player count's, 0 when they are given
+        self.work = work if work is not None else (WORK if iterations is None else 0)
+        self.most_iterations = most_iterations
+        self._worked = 0
         self.value = value
         self.judge = judge(value)  # (every seat's standing, own expected final points)
         # the value of the Normal ranking that shortlists the arms and decides the building
@@ -160,7 +197,14 @@ class ExpertBot:
 
         best = top[0][0]
         players = len(view.colonias)
-        plan = replace(self.plan, iterations=self.iterations or ITERATIONS.get(players, 10))
+        least = self.iterations or ITERATIONS.get(players, 10)
+        work = self.work
+        plan = replace(self.plan, iterations=max(least, self.most_iterations) if work else least)
+        self._worked = 0
+
+        def enough(done: int) -> bool:
+            return done >= least and self._worked >= work
+
         chosen, self.last = ismcts(
             [a for _, a in top],
             [self.prior_weight * (v - best) for v, _ in top],
@@ -172,11 +216,13 @@ class ExpertBot:
             leaf=leaf,
             deadline=deadline,
             plan=plan,
+            enough=enough,
         )
         if self.last.cut:
             self.capped += 1
         return top[chosen][1]
 
     def _tick(self) -> None:
+        self._worked += 1
         if self._deadline is not None:  # set by the think that plays the playouts ticking it
             self._deadline.tick()
