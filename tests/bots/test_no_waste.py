@@ -39,8 +39,14 @@ FT, TRAJAN = "forum-trajanum", "trajan"
 LEVELS = ("easy", "normal", "hard", "expert")
 #: test-sized searches that search all the same; a frozen clock keeps deadlines from striking
 SMALL = {
-    FT: {"hard": {"iterations": 2, "candidates": 2, "min_worlds": 1, "clock": lambda: 0.0}},
-    TRAJAN: {"hard": {"worlds": 1, "candidates": 2, "turns": 1, "clock": lambda: 0.0}},
+    FT: {
+        "hard": {"iterations": 2, "candidates": 2, "min_worlds": 1, "clock": lambda: 0.0},
+        "expert": {"iterations": 4, "candidates": 2, "work": 0, "clock": lambda: 0.0},
+    },
+    TRAJAN: {
+        "hard": {"worlds": 1, "candidates": 2, "turns": 1, "clock": lambda: 0.0},
+        "expert": {"iterations": 4, "candidates": 2, "turns": 1, "clock": lambda: 0.0},
+    },
 }
 
 _FT_SUPPLY = ("builders", "assistants", "coins", "tribunes")
