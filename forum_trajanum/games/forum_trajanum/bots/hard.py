@@ -7,8 +7,10 @@ For each non-trivial decision:
 
 1. The Normal policy ranks the legal actions on one world sampled from the view; the best
    few become the root candidates. A clear favourite (ahead by ``margin`` points) is played
-   at once, without a search. In the building step the Normal ranking (a full one-step
-   lookahead over builds and conversions) is trusted as it is.
+   at once, without a search. The building step is searched like every other decision: its
+   candidates are Normal's best builds, conversions and the end of the turn (a full one-step
+   lookahead), and the playouts tell which of them pays by the end of the round (in the last
+   round, by the final scoring itself).
 2. Each world is sampled fresh from the view
    (:func:`~forum_trajanum.games.forum_trajanum.engine.determinize.determinize`: hidden tiles, other
    players'
@@ -173,7 +175,7 @@ class HardBot:
         margin: float = 6.0,
         time_limit: float = 2.2,
         prior_weight: float = 0.3,
-        trust_normal: tuple[str, ...] = (D.BUILD,),
+        trust_normal: tuple[str, ...] = (),
         playout_builds: int = 2,
         min_worlds: int = 3,
         z: float = 2.0,
