@@ -66,6 +66,20 @@ simulate --players hard,normal --games 40 --seed 1 --first-game K --jobs 2``, K 
 hard,hard,normal,normal --games 4 --seed 1 --jobs 2``, with the test suite running beside it,
 load 3.5) Hard's think median was 0.06-0.11 s and its longest 2.19 s.
 
+The building step searched (2026-12-06): until then Hard trusted Normal's one-step ranking
+there, which ended turns with a builder, workers and envoys on the ship unused (a simulated
+game's Hard ended with 10 envoys on its ship and 3 builders and 3 workers in its supply). On
+40 games (seed 31, not tuned on, each deal in both seat orders, played in-process like
+``simulate --players hard,normal --games 40 --seed 31 --jobs 1`` on a 2-core machine at load
+3-10) Hard won 35, 87.5 % (95 % interval 74-95 %), 99.0 points (10th percentile 73, sd 20.4)
+to Normal's 75.0 (median 76), a margin of 24.0 points (standard error 4.5); the trusting
+search had won 72.1 % of 120 games, and 15 of 20 on seed 500 by 86.0 points to 75.7
+(``simulate --players hard,normal --games 20 --seed 500 --jobs 1``). Think median 0.2 s,
+longest 2.19 s; at that load 13 % of its searches were cut by the deadline. Lowering
+Normal's values of resources and of envoys on the ship instead (so that spending them on a
+build would look better) made Normal weaker, not stronger (100 games, seed 11: 4.6 points
+behind the unchanged Normal).
+
 The leaf's value (``value``): the hand-set ``evaluate`` by default. The value fitted from
 self-play (``value="fitted"``, :mod:`~forum_trajanum.games.forum_trajanum.bots.value`), which
 makes Expert stronger, did not help Hard, screened on the same 20 games on 2026-12-06 (load
