@@ -75,7 +75,13 @@ game's Hard ended with 10 envoys on its ship and 3 builders and 3 workers in its
 to Normal's 75.0 (median 76), a margin of 24.0 points (standard error 4.5); the trusting
 search had won 72.1 % of 120 games, and 15 of 20 on seed 500 by 86.0 points to 75.7
 (``simulate --players hard,normal --games 20 --seed 500 --jobs 1``). Think median 0.2 s,
-longest 2.19 s; at that load 13 % of its searches were cut by the deadline. Lowering
+longest 2.19 s; at that load 13 % of its searches were cut by the deadline. On a fresh seed
+(``nice -n 5 forum-trajanum simulate --players hard,normal --games 100 --seed 9001 --jobs
+1``) it won 77 of 100, 77.0 % (68-84 %), 93.3 points (sd 17.3, 10th percentile 73.0) to
+Normal's 77.6 (median 78.0), think median 0.075 s, longest 2.20 s: short of the 85 % and of
+a 10th percentile at Normal's median. It now builds in 11.3 of its 12 turns (Normal 8.3) but
+still sends few envoys (2.6 in the Forum at the end, Normal 3.2, on the first 32 games).
+Lowering
 Normal's values of resources and of envoys on the ship instead (so that spending them on a
 build would look better) made Normal weaker, not stronger (100 games, seed 11: 4.6 points
 behind the unchanged Normal).
