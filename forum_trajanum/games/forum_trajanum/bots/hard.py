@@ -79,8 +79,9 @@ longest 2.19 s; at that load 13 % of its searches were cut by the deadline. On a
 (``nice -n 5 forum-trajanum simulate --players hard,normal --games 100 --seed 9001 --jobs
 1``) it won 77 of 100, 77.0 % (68-84 %), 93.3 points (sd 17.3, 10th percentile 73.0) to
 Normal's 77.6 (median 78.0), think median 0.075 s, longest 2.20 s: short of the 85 % and of
-a 10th percentile at Normal's median. It now builds in 11.3 of its 12 turns (Normal 8.3) but
-still sends few envoys (2.6 in the Forum at the end, Normal 3.2, on the first 32 games).
+a 10th percentile at Normal's median. In those games it left 1.6 of its 12 building steps
+unused (Normal 2.9) but still sent few envoys (3.6 in the Forum at the end, Normal 4.0; 7.1
+left on the ship): its points come from the Colonia and columns, not the Forum.
 Lowering
 Normal's values of resources and of envoys on the ship instead (so that spending them on a
 build would look better) made Normal weaker, not stronger (100 games, seed 11: 4.6 points
