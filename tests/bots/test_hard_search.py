@@ -10,7 +10,15 @@ from forum_trajanum.core.search import prune, settled
 from forum_trajanum.games.forum_trajanum.bots.factory import make_bot
 from forum_trajanum.games.forum_trajanum.bots.hard import HardBot
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
-from forum_trajanum.games.forum_trajanum.engine import apply, current_player, new_game, view
+from forum_trajanum.games.forum_trajanum.engine import (
+    apply,
+    current_player,
+    decision_kind,
+    is_over,
+    new_game,
+    view,
+)
+from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
 
 
 class FakeClock:
@@ -129,3 +137,51 @@ def test_the_search_settles_when_the_candidates_are_surely_equal_not_when_close_
 def test_hard_made_by_the_factory_has_a_three_second_budget_at_most():
     made = make_bot("hard", 1)
     assert 0 < made.time_limit < 3.0
+
+
+def normal_game_until(seed: int, steps: int):
+    """The position after ``steps`` decisions of a 2-player game between Normal bots."""
+    state = new_game(seed, players=2)
+    normals = [NormalBot(seed * 10), NormalBot(seed * 10 + 1)]
+    for _ in range(steps):
+        seat = current_player(state)
+        apply(state, normals[seat].choose(view(state, seat)), seat)
+    return state
+
+
+def final_points(state, seat: int, first) -> int:
+    """``seat``'s final score when ``first`` is played in ``state`` and Normal bots (the
+    same for every line) play on to the end."""
+    line = state.clone()
+    apply(line, first, current_player(line))
+    normals = [NormalBot(7), NormalBot(8)]
+    while not is_over(line):
+        turn = current_player(line)
+        apply(line, normals[turn].choose(view(line, turn)), turn)
+    return line.players[seat].score
+
+
+def test_hard_builds_a_coloured_structure_that_sends_an_envoy_when_it_scores_not_ending_the_turn():
+    """Rules "Benefit for colored structures": a coloured structure places an envoy from
+    the ship in the Forum. Cycle III, round 2 of a simulated game (seed 36, 153 decisions
+    by Normal bots): the seat has 5 envoys on its ship, a builder and workers; Normal's
+    one-step ranking ends the turn (and so did Hard while it trusted that ranking in the
+    building step), yet the blue structure on B2 with its envoy scores 2 points more by the
+    end of the game. Hard now searches the building step and builds it."""
+    state = normal_game_until(36, 153)
+    seat = current_player(state)
+    seen = view(state, seat)
+    assert decision_kind(state) == D.BUILD and len(state.players[seat].ship) == 5
+    end = next(a for a in seen.legal if str(a) == "end")
+    blue = next(a for a in seen.legal if str(a) == "build B B2")
+    assert final_points(state, seat, blue) > final_points(state, seat, end)
+    trusting = HardBot(0, clock=FakeClock(0.0), trust_normal=(D.BUILD,)).choose(seen)
+    assert str(trusting) == "end"  # the old behaviour, for contrast
+    for seed in (0, 1):
+        chosen = HardBot(seed, clock=FakeClock(0.0)).choose(seen)
+        after = state.clone()
+        apply(after, chosen, seat)
+        sent = len(after.players[seat].ship) < len(state.players[seat].ship) or (
+            current_player(after) == seat and decision_kind(after) in (D.ENVOY, D.FIRST)
+        )
+        assert sent, f"Hard chose {chosen}"

@@ -7,8 +7,10 @@ For each non-trivial decision:
 
 1. The Normal policy ranks the legal actions on one world sampled from the view; the best
    few become the root candidates. A clear favourite (ahead by ``margin`` points) is played
-   at once, without a search. In the building step the Normal ranking (a full one-step
-   lookahead over builds and conversions) is trusted as it is.
+   at once, without a search. The building step is searched like every other decision: its
+   candidates are Normal's best builds, conversions and the end of the turn (a full one-step
+   lookahead), and the playouts tell which of them pays by the end of the round (in the last
+   round, by the final scoring itself).
 2. Each world is sampled fresh from the view
    (:func:`~forum_trajanum.games.forum_trajanum.engine.determinize.determinize`: hidden tiles, other
    players'
@@ -63,6 +65,27 @@ simulate --players hard,normal --games 40 --seed 1 --first-game K --jobs 2``, K 
 120, 160; longest think 2.32 s); in 4-player games (``simulate --players
 hard,hard,normal,normal --games 4 --seed 1 --jobs 2``, with the test suite running beside it,
 load 3.5) Hard's think median was 0.06-0.11 s and its longest 2.19 s.
+
+The building step searched (2026-12-06): until then Hard trusted Normal's one-step ranking
+there, which ended turns with a builder, workers and envoys on the ship unused (a simulated
+game's Hard ended with 10 envoys on its ship and 3 builders and 3 workers in its supply). On
+40 games (seed 31, not tuned on, each deal in both seat orders, played in-process like
+``simulate --players hard,normal --games 40 --seed 31 --jobs 1`` on a 2-core machine at load
+3-10) Hard won 35, 87.5 % (95 % interval 74-95 %), 99.0 points (10th percentile 73, sd 20.4)
+to Normal's 75.0 (median 76), a margin of 24.0 points (standard error 4.5); the trusting
+search had won 72.1 % of 120 games, and 15 of 20 on seed 500 by 86.0 points to 75.7
+(``simulate --players hard,normal --games 20 --seed 500 --jobs 1``). Think median 0.2 s,
+longest 2.19 s; at that load 13 % of its searches were cut by the deadline. On a fresh seed
+(``nice -n 5 forum-trajanum simulate --players hard,normal --games 100 --seed 9001 --jobs
+1``) it won 77 of 100, 77.0 % (68-84 %), 93.3 points (sd 17.3, 10th percentile 73.0) to
+Normal's 77.6 (median 78.0), think median 0.075 s, longest 2.20 s: short of the 85 % and of
+a 10th percentile at Normal's median. In those games it left 1.6 of its 12 building steps
+unused (Normal 2.9) but still sent few envoys (3.6 in the Forum at the end, Normal 4.0; 7.1
+left on the ship): its points come from the Colonia and columns, not the Forum.
+Lowering
+Normal's values of resources and of envoys on the ship instead (so that spending them on a
+build would look better) made Normal weaker, not stronger (100 games, seed 11: 4.6 points
+behind the unchanged Normal).
 
 The leaf's value (``value``): the hand-set ``evaluate`` by default. The value fitted from
 self-play (``value="fitted"``, :mod:`~forum_trajanum.games.forum_trajanum.bots.value`), which
@@ -173,7 +196,7 @@ class HardBot:
         margin: float = 6.0,
         time_limit: float = 2.2,
         prior_weight: float = 0.3,
-        trust_normal: tuple[str, ...] = (D.BUILD,),
+        trust_normal: tuple[str, ...] = (),
         playout_builds: int = 2,
         min_worlds: int = 3,
         z: float = 2.0,
