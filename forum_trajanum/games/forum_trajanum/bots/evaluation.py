@@ -208,3 +208,9 @@ def row_multiplier(pl, row: int) -> int:
     if not pl.row_active[row]:
         return 1
     return 1 + sum(1 for t in pl.citizens[row] if t >= 0)
+
+
+def standings(state) -> list[float]:
+    """Every seat's evaluation less its best rival's."""
+    values = [evaluate(state, p) for p in range(len(state.players))]
+    return [v - max(values[:p] + values[p + 1 :]) for p, v in enumerate(values)]

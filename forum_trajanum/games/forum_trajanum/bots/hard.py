@@ -106,7 +106,7 @@ from typing import Any
 
 from forum_trajanum.core.search import Budget, Deadline, SearchReport, play_out, search
 from forum_trajanum.games.forum_trajanum.bots import legal_of
-from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate
+from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate, standings
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
 from forum_trajanum.games.forum_trajanum.bots.thrift import Thrift
 from forum_trajanum.games.forum_trajanum.engine import (
@@ -142,12 +142,6 @@ def play_round(state, policy: NormalPolicy, done, deadline: Deadline | None = No
         done,
         tick=None if deadline is None else (lambda _: deadline.tick()),
     )
-
-
-def standings(state) -> list[float]:
-    """Every seat's evaluation less its best rival's."""
-    values = [evaluate(state, p) for p in range(len(state.players))]
-    return [v - max(values[:p] + values[p + 1 :]) for p, v in enumerate(values)]
 
 
 def relative_value(state, me: int) -> float:

@@ -44,6 +44,7 @@ from forum_trajanum.games.forum_trajanum.bots.evaluation import (
     hand_value,
     rounds_left,
     scorings_left,
+    standings,
 )
 from forum_trajanum.games.forum_trajanum.data import (
     BUILDING_SPACES,
@@ -241,8 +242,6 @@ def judge(name: str):
     if name == "fitted":
         return fitted_standings, fitted
     if name == "evaluate":
-        from forum_trajanum.games.forum_trajanum.bots.hard import standings
-
         return standings, evaluate
     raise ValueError(f"unknown value {name!r}: fitted or evaluate")
 
