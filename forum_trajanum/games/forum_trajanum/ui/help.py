@@ -286,7 +286,12 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "moves, each played in the same sampled worlds to the end of the round and judged by "
     "the points the position should bring by the end of the game "
     "(the scorings still to come, this and later cycles' Trajan cards, the Forum). Every bot "
-    "sees only what its seat may see and answers within 3 seconds.",
+    "sees only what its seat may see and answers within 3 seconds. How strong, in two-player "
+    "games with each deal played from both seats (forum-trajanum simulate --players "
+    "hard,normal --games 100 --seed 9001): Hard beat Normal in 77 of 100 (about 68-84 %), "
+    "93 points to 78; Expert beat Hard in 34 of 52 (65 %, about 52-77 %; simulate --players "
+    "expert,hard --seed 9001 and a screen on seed 31), a Hard that did not yet search its "
+    "building steps.",
     "Words.",
     *(f"{heading(word)}: {text}" for word, text in WORDS.items()),
 )  # fmt: skip

@@ -100,7 +100,10 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "same sampled worlds three of its own turns ahead, judged by the points it can expect at "
     "the end (the final scoring as it stands, Trajan tiles within reach, the quarter's "
     "demands and senate vote). Every bot sees only what its seat may see and answers "
-    "within 3 seconds.",
+    "within 3 seconds. How strong, in two-player games with each deal played from both "
+    "seats: Expert beat Hard in 37 of 60 (62 %), about 123 points to 117 (forum-trajanum "
+    "simulate --game trajan --players expert,hard --seed 2718 --games 20, and the first 40 "
+    "games of --seed 9001).",
 )
 
 
