@@ -65,7 +65,8 @@ async def start_host(game: str, tables: int, home: str) -> tuple[asyncio.subproc
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "forum_trajanum.net.host",
+        "forum_trajanum",
+        "host",
         "--game",
         game,
         "--seats",
