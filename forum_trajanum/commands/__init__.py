@@ -67,8 +67,9 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--bot-delay",
         type=delay,
-        default=BOT_DELAY,
-        help="seconds a bot's move stays visible (0 to 10; before a command: its default)",
+        default=None,  # None: not given (a command then has its own default)
+        help=f"seconds a bot's move stays visible (0 to 10, default {BOT_DELAY}; before a "
+        "command: its default)",
     )
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     for name, command in COMMANDS.items():
@@ -100,12 +101,12 @@ def main(argv: list[str] | None = None) -> int:
 
         print(__version__)
         return 0
-    given = "--bot-delay" in own or any(word.startswith("--bot-delay=") for word in own)
     if name is not None:
         module = importlib.import_module(f"forum_trajanum.commands.{COMMANDS[name].module}")
-        return module.main(rest, args.bot_delay if given else None)
+        return module.main(rest, args.bot_delay)
+    from forum_trajanum.commands.common import BOT_DELAY
     from forum_trajanum.tui.app import ForumApp
 
-    app = ForumApp(bot_delay=args.bot_delay)
+    app = ForumApp(bot_delay=BOT_DELAY if args.bot_delay is None else args.bot_delay)
     app.run()
     return app.return_code or 0

@@ -26,6 +26,7 @@ from forum_trajanum.core.simulate import (
     SEED_BITS,
     SEED_STRIDE,
     max_jobs,
+    reason,
     run,
     unwritable,
     unwritable_folder,
@@ -36,11 +37,6 @@ from forum_trajanum.games import DEFAULT_GAME
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
-
-
-def reason(error: OSError) -> str:
-    """An OS error in player words (its description, without the error number)."""
-    return error.strerror or str(error)
 
 
 def _console(stderr: bool = False) -> Console:

@@ -336,7 +336,7 @@ def unwritable(path: str | Path) -> str | None:
         if not existed:
             target.unlink()
     except OSError as exc:
-        return _reason(exc)
+        return reason(exc)
     return None
 
 
@@ -350,11 +350,11 @@ def unwritable_folder(path: str | Path) -> str | None:
         os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         probe.unlink()
     except OSError as exc:
-        return _reason(exc)
+        return reason(exc)
     return None
 
 
-def _reason(error: OSError) -> str:
+def reason(error: OSError) -> str:
     """An OS error in player words (its description, without the error number)."""
     return error.strerror or str(error)
 
