@@ -57,31 +57,22 @@ def forum_games(seeds, worlds: int | None):
     from forum_trajanum.games.forum_trajanum.engine import view as view_of
 
     for seed in seeds:
-        state = new_game(seed, players=2)
-        bots = [NormalBot(seed * 10 + i) for i in range(2)]
-        asked: list[dict] = []
         count: dict[tuple, int] = defaultdict(int)
-        step = 0
-        while not is_over(state):
-            seat = current_player(state)
-            pv = view_of(state, seat)
+
+        def ask(state, seat, pv, count=count):
             key = (state.cycle, state.round, state.phase, seat)
             wanted = pv.decision not in QUICK and state.phase in ("draft", "turn")
-            hinted = None
-            if wanted and count[key] < 2 and len(legal_actions(state)) > 1:
-                hint = suggest(pv, worlds=worlds, with_reasons=False)
-                if hint.top[0][1] is not None:
-                    count[key] += 1
-                    stage = f"{state.cycle}/{state.round}{state.phase[0]}"
-                    hinted = _asked(seat, stage, hint.top, final_offset(pv), mine(state, seat))
-                    hinted["step"] = step
-                    asked.append(hinted)
-            action = bots[seat].choose(pv)
-            apply(state, action)
-            step += 1
-            if hinted is not None:
-                _played(hinted, action, mine(state, seat))
-        yield from _finished(seed, asked, [p.score for p in state.players])
+            if not wanted or count[key] >= 2 or len(legal_actions(state)) <= 1:
+                return None
+            hint = suggest(pv, worlds=worlds, with_reasons=False)
+            if hint.top[0][1] is None:
+                return None
+            count[key] += 1
+            stage = f"{state.cycle}/{state.round}{state.phase[0]}"
+            return _asked(seat, stage, hint.top, final_offset(pv), mine(state, seat))
+
+        state = new_game(seed, players=2)
+        yield from _along(seed, state, NormalBot, (current_player, view_of, apply, is_over), ask)
 
 
 def trajan_games(seeds, worlds: int | None):
@@ -97,28 +88,39 @@ def trajan_games(seeds, worlds: int | None):
     from forum_trajanum.games.trajan.engine.state import TrajanOptions
     from forum_trajanum.games.trajan.engine.view import view
 
+    def ask(state, seat, v):
+        if state.tasks[-1].kind not in ("source", "act") or len(legal_actions(state)) <= 1:
+            return None
+        found = hint(v, worlds=worlds, with_reasons=False)
+        stage = f"{state.quarter}/{state.round}"
+        return _asked(seat, stage, found.top, final_offset(v), mine(state, seat))
+
     for seed in seeds:
         state = new_game(seed, TrajanOptions(players=2))
-        bots = [NormalBot(seed * 10 + i) for i in range(2)]
-        asked: list[dict] = []
-        step = 0
-        while not is_over(state):
-            seat = current_player(state)
-            v = view(state, seat)
-            kind = state.tasks[-1].kind
-            hinted = None
-            if kind in ("source", "act") and len(legal_actions(state)) > 1:
-                found = hint(v, worlds=worlds, with_reasons=False)
-                stage = f"{state.quarter}/{state.round}"
-                hinted = _asked(seat, stage, found.top, final_offset(v), mine(state, seat))
-                hinted["step"] = step
-                asked.append(hinted)
-            action = bots[seat].choose(v)
-            apply(state, action)
-            step += 1
-            if hinted is not None:
-                _played(hinted, action, mine(state, seat))
-        yield from _finished(seed, asked, [p.score for p in state.players])
+        yield from _along(seed, state, NormalBot, (current_player, view, apply, is_over), ask)
+
+
+def _along(seed: int, state, bot_class, rules, ask):
+    """Play ``state`` to its end between two of ``bot_class``, asking ``ask(state, seat,
+    view)`` for a hint at every decision (None: none asked there), each hint then told the
+    move played and the seat's record after it; the hints as :func:`forum_games` gives them."""
+    current_player, view_of, apply, is_over = rules
+    bots = [bot_class(seed * 10 + i) for i in range(2)]
+    asked: list[dict] = []
+    step = 0
+    while not is_over(state):
+        seat = current_player(state)
+        v = view_of(state, seat)
+        hinted = ask(state, seat, v)
+        if hinted is not None:
+            hinted["step"] = step
+            asked.append(hinted)
+        action = bots[seat].choose(v)
+        apply(state, action)
+        step += 1
+        if hinted is not None:
+            _played(hinted, action, mine(state, seat))
+    yield from _finished(seed, asked, [p.score for p in state.players])
 
 
 def mine(state, seat: int) -> str:
