@@ -1,7 +1,9 @@
 """One seat's side of a hosted game: :class:`Client`, its connection to the host (asyncio,
 reconnecting by itself), and :class:`RemoteSession`, the game session of that seat with the
 interface the app's play screens use of :class:`~forum_trajanum.core.session.GameSession`
-(its view, legal actions, log, scores, play and undo), mirrored from the host.
+(its view, legal actions, log, scores, play and undo), mirrored from the host. Both run on
+the event loop of the window that plays the seat (Textual's): one loop for the window and its
+connection.
 
 A client holds exactly what the host sent its seat: the seat's own view and the public log.
 Every request names the decision it answers and waits for its answer; when the connection is
@@ -584,14 +586,19 @@ class RemoteRecord:
 
 class RemoteSession:
     """The game session of one seat played on a host: what the app's play screens use of a
-    :class:`~forum_trajanum.core.session.GameSession`, mirrored from the host (its
-    connection runs in a thread of its own; every method here may be called from any other
-    thread). The host saves the game: saving here does nothing."""
+    :class:`~forum_trajanum.core.session.GameSession`, mirrored from the host. The host saves
+    the game: saving here does nothing.
 
-    def __init__(self, address: Address | str, *, timeout: float = 10.0, **client_options) -> None:
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="join", daemon=True)
-        self._thread.start()
+    Its connection runs on the event loop it was connected on (:meth:`connect`): a window's
+    own, Textual's, so one loop serves the window and its connection, and the window's async
+    workers send its moves (:meth:`act`, :meth:`take_back`). For code without a loop of its
+    own (a script, a test) :meth:`in_thread` runs the connection on a loop in a thread of its
+    own; then :meth:`play` and :meth:`undo` may be called from any other thread."""
+
+    def __init__(self) -> None:
+        """An unconnected session: made by :meth:`connect` or :meth:`in_thread`."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None  # in_thread's loop runs here
         self._listeners: list[Callable[[RemoteSession], None]] = []
         self._ready = threading.Condition()
         self._version = 0
@@ -602,39 +609,82 @@ class RemoteSession:
         #: memory), and how it writes it (:meth:`save`); the host keeps the game.
         self.meta: Any = None
         self.keep: Callable[[], None] | None = None
+        self.client: Client
 
-        def changed(_client) -> None:
-            with self._ready:
-                self._version += 1
-                self._ready.notify_all()
-            for listener in list(self._listeners):
-                listener(self)
+    @classmethod
+    async def connect(
+        cls, address: Address | str, *, timeout: float = 10.0, **client_options
+    ) -> RemoteSession:
+        """A session of the seat at ``address``, its connection on the running event loop;
+        :class:`JoinError` when the host refuses it (or cannot be reached within
+        ``timeout``)."""
+        session = cls()
+        session._loop = asyncio.get_running_loop()
+        session.client = Client(address, on_change=session._changed, **client_options)
+        await session.client.start(timeout)
+        return session
 
-        async def make() -> Client:
-            return Client(address, on_change=changed, **client_options)
-
-        self.client = self._call(make())
+    @classmethod
+    def in_thread(
+        cls, address: Address | str, *, timeout: float = 10.0, **client_options
+    ) -> RemoteSession:
+        """A session whose connection runs on an event loop in a thread of its own (for code
+        without a loop of its own: a script, a test); blocks until it is connected."""
+        loop = asyncio.new_event_loop()
+        thread = threading.Thread(target=loop.run_forever, name="join", daemon=True)
+        thread.start()
+        coroutine = cls.connect(address, timeout=timeout, **client_options)
         try:
-            self._call(self.client.start(timeout), timeout + 5)
+            session = asyncio.run_coroutine_threadsafe(coroutine, loop).result(timeout + 5)
         except BaseException:
-            self._stop_loop()
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join(5)
             raise
+        session._thread = thread
+        return session
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop the connection runs on."""
+        assert self._loop is not None
+        return self._loop
+
+    @property
+    def _welcome(self) -> Welcome:
+        """The host's welcome (a connected session has had it)."""
+        welcome = self.client.welcome
+        assert welcome is not None
+        return welcome
+
+    def _changed(self, _client) -> None:
+        with self._ready:
+            self._version += 1
+            self._ready.notify_all()
+        for listener in list(self._listeners):
+            listener(self)
 
     def _call(self, coroutine, timeout: float | None = None):
-        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout)
-
-    def _stop_loop(self) -> None:
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(5)
+        """Run ``coroutine`` on the connection's loop from another thread and wait for it."""
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:  # no loop runs in this thread: as it should
+            running = None
+        if running is not None and running is self._loop:
+            coroutine.close()
+            raise RuntimeError(
+                "a blocking call on the connection's own event loop (it would wait for "
+                "itself): await act(), take_back() or aclose() there"
+            )
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
 
     def on_change(self, listener: Callable[[RemoteSession], None]) -> None:
-        """Call ``listener(session)`` after every message from the host (in the
-        connection's thread: a Textual app posts it on with ``call_from_thread``)."""
+        """Call ``listener(session)`` after every message from the host (on the
+        connection's event loop: the window's own, after :meth:`connect`)."""
         self._listeners.append(listener)
 
     def wait_until(self, condition: Callable[[RemoteSession], Any], timeout: float = 30.0):
         """Block until ``condition(session)`` holds (checked after each message from the
-        host); raises ``TimeoutError``."""
+        host), from a thread other than the connection's; raises ``TimeoutError``."""
         with self._ready:
             if not self._ready.wait_for(lambda: condition(self), timeout):
                 raise TimeoutError("the condition did not come true in time")
@@ -665,7 +715,7 @@ class RemoteSession:
 
     @property
     def record(self) -> RemoteRecord:
-        welcome = self.client.welcome
+        welcome = self._welcome
         return RemoteRecord(
             game=welcome.game,
             options=self.client.options,
@@ -677,7 +727,7 @@ class RemoteSession:
 
     @property
     def players(self) -> int:
-        return len(self.client.welcome.names)
+        return len(self._welcome.names)
 
     @property
     def decider(self) -> int:
@@ -726,11 +776,11 @@ class RemoteSession:
         return list(self.client.presence)
 
     def name(self, seat: int) -> str:
-        names = self.client.welcome.names
+        names = self._welcome.names
         return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
     def bot_level(self, seat: int) -> str:
-        bots = self.client.welcome.bots
+        bots = self._welcome.bots
         return bots[seat] if 0 <= seat < len(bots) else ""
 
     def is_bot(self, seat: int) -> bool:
@@ -747,7 +797,7 @@ class RemoteSession:
     @property
     def log(self) -> list[LogEntry]:
         return [
-            LogEntry(line.seat, line.text, tuple(line.period), line.actor, tuple(line.points))
+            LogEntry(line.seat, line.text, line.period, line.actor, tuple(line.points))
             for line in self.client.log
         ]
 
@@ -767,26 +817,35 @@ class RemoteSession:
         """The name of the decision the seat's latest state is at (a move names it)."""
         return self.host_state.decision
 
-    def play(self, action, seat: int | None = None, decision: str | None = None):
+    async def act(self, action, decision: str | None = None) -> list[LogEntry]:
         """Send ``action`` (or its text) as this seat's answer to ``decision`` (by default
         the latest state's); raises :class:`GameError` with the host's words when it was not
-        played. Returns once the host has saved it and the seat's new state is here (the
-        public log lines it added)."""
-        if seat is not None and seat != self.seat:
-            raise GameError(f"this window plays {self.name(self.seat)}'s seat only")
+        played. Returns once the host has saved it and the seat's new state is here: the
+        public log lines it added."""
         before = len(self.client.log)
-        answer = self._call(self.client.act(str(action), decision), REQUEST_WAIT + 5)
+        answer = await self.client.act(str(action), decision)
         if not answer.applied:
             raise GameError(answer.words)
         return self.log[before:]
+
+    async def take_back(self) -> bool:
+        """Take back the last step of the seat's turn; whether the host did."""
+        if not self.can_undo():
+            return False
+        return (await self.client.undo()).applied
+
+    def play(self, action, seat: int | None = None, decision: str | None = None):
+        """:meth:`act`, from a thread other than the connection's (it blocks)."""
+        if seat is not None and seat != self.seat:
+            raise GameError(f"this window plays {self.name(self.seat)}'s seat only")
+        return self._call(self.act(action, decision), REQUEST_WAIT + 5)
 
     def can_undo(self) -> bool:
         return self.client.state is not None and self.client.state.can_undo
 
     def undo(self) -> bool:
-        if not self.can_undo():
-            return False
-        return self._call(self.client.undo(), REQUEST_WAIT + 5).applied
+        """:meth:`take_back`, from a thread other than the connection's (it blocks)."""
+        return bool(self._call(self.take_back(), REQUEST_WAIT + 5))
 
     # --- saving: the host's ----------------------------------------------------------------
 
@@ -807,12 +866,23 @@ class RemoteSession:
     def wait_saved(self) -> None:
         """Nothing is saved here."""
 
+    async def aclose(self) -> None:
+        """Leave the table (its address opens the seat again), on the connection's loop."""
+        with contextlib.suppress(Exception):
+            await self.client.close()
+
     def close(self) -> None:
-        """Leave the table (its address opens the seat again)."""
-        if self._thread.is_alive():
+        """Leave the table, from a thread other than the connection's; a session
+        :meth:`in_thread` stops its thread too."""
+        thread = self._thread
+        if thread is None:
+            self._call(self.aclose(), 5)
+            return
+        if thread.is_alive():
             with contextlib.suppress(Exception):
-                self._call(self.client.close(), 5)
-            self._stop_loop()
+                self._call(self.aclose(), 5)
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            thread.join(5)
 
 
 if TYPE_CHECKING:  # the type checker holds RemoteSession to what the screens use of a session

@@ -968,71 +968,87 @@ def stopped_words(host: Host) -> str:
 
 
 def _run_playing(plan: HostPlan, out) -> int:
-    """The host in a thread of its own, and this terminal's window playing ``plan.play``."""
-    import threading
+    """The host, and this terminal's window playing ``plan.play``, on one event loop."""
+    return asyncio.run(host_and_play(plan, out))
 
+
+async def host_and_play(plan: HostPlan, out, run=None, enter=None) -> int:
+    """Host the plan's games and play the seat called ``plan.play`` in a join window, the
+    host, the window and its connection on the running event loop; after the window closes,
+    host on until Ctrl+C or SIGTERM. ``run(app)`` runs the window (by default in this
+    terminal), ``enter(prompt)`` waits for the person to have handed out the addresses (by
+    default Enter on a terminal)."""
     from forum_trajanum.core import saves
     from forum_trajanum.net.client import JoinError, RemoteSession
     from forum_trajanum.net.join import JoinApp
 
-    loop = asyncio.new_event_loop()
-    ready, done = threading.Event(), threading.Event()
-    found: dict = {}
-
-    async def serve() -> None:
-        stop = asyncio.Event()
-        found["stop"] = stop
-        try:
-            found["host"] = await start(plan)  # says nothing on this terminal: the game is on it
-        except (OSError, PlanError) as exc:
-            found["error"] = exc
-            return
-        finally:
-            ready.set()
-        await stop.wait()
-        await found["host"].stop()
-
-    def thread() -> None:
-        try:
-            loop.run_until_complete(serve())
-        finally:
-            done.set()
-
-    runner = threading.Thread(target=thread, name="host", daemon=True)
-    runner.start()
-    ready.wait()
-    error = found.get("error")
-    if isinstance(error, OSError):
-        return _cannot_listen(plan, error, out)
-    if error is not None:
-        raise error
-    host: Host = found["host"]
     assert plan.play is not None  # this terminal plays a seat (see above)
     try:
-        address = asyncio.run_coroutine_threadsafe(_own_seat(host, plan.play), loop).result(30)
+        host = await start(plan)  # says nothing on this terminal: the game is on it
+    except OSError as exc:
+        return _cannot_listen(plan, exc, out)
+    stop = asyncio.Event()
+    app: JoinApp | None = None
+
+    def stopping() -> None:
+        stop.set()
+        if app is not None:
+            app.exit()
+
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError):
+        loop.add_signal_handler(signal.SIGTERM, stopping)
+    try:
+        address = await _own_seat(host, plan.play)
         announce(host, out)
-        if sys.stdin.isatty():  # the addresses stay readable until the game covers them
-            with contextlib.suppress(EOFError):
-                input(f"Give each person their address, then press Enter to play {plan.play}. ")
-        session = RemoteSession(address)
-        try:
-            app = JoinApp(session)
-            app.run()
-        finally:
-            session.close()
-        out("Your window is closed; the host goes on for the others. Press Ctrl+C to stop it.")
-        with contextlib.suppress(KeyboardInterrupt):
-            while not done.wait(0.5):
-                pass
+        prompt = f"Give each person their address, then press Enter to play {plan.play}. "
+        await (_enter(prompt) if enter is None else enter(prompt))
+        if not stop.is_set():
+            session = await RemoteSession.connect(address)
+            try:
+                app = JoinApp(session)
+                await (app.run_async() if run is None else run(app))
+            finally:
+                await session.aclose()
+        if not stop.is_set():
+            out("Your window is closed; the host goes on for the others. Press Ctrl+C to stop it.")
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(signal.SIGINT, stop.set)
+            await stop.wait()
+            out("Stopping: every client is told the host stopped.")
     except (PlanError, JoinError) as exc:
         out(f"forum-trajanum host: {printable(str(exc))}")
         return 2
     finally:
-        if not done.is_set():
-            loop.call_soon_threadsafe(found["stop"].set)
-            done.wait(10)
+        with contextlib.suppress(NotImplementedError):
+            loop.remove_signal_handler(signal.SIGINT)
+            loop.remove_signal_handler(signal.SIGTERM)
+        await host.stop()
         saves.flush()
+    out(stopped_words(host))
     return 0
+
+
+async def _enter(prompt: str) -> None:
+    """Wait for Enter on this terminal (at once when it is not one), reading the line on
+    the event loop (the host serves meanwhile)."""
+    if not sys.stdin.isatty():
+        return
+    print(prompt, end="", flush=True)
+    loop = asyncio.get_running_loop()
+    typed = loop.create_future()
+    fd = sys.stdin.fileno()
+
+    def readable() -> None:
+        if not typed.done():
+            typed.set_result(None)
+
+    loop.add_reader(fd, readable)
+    try:
+        await typed
+    finally:
+        loop.remove_reader(fd)
+    sys.stdin.readline()
 
 
 class _ProblemLog(logging.Handler):

@@ -16,7 +16,7 @@ again, and the game goes on on the host.
 from __future__ import annotations
 
 import argparse
-import contextlib
+import asyncio
 import os
 import ssl
 import sys
@@ -24,14 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from textual import work
-from textual.app import ScreenStackError
 from textual.screen import ModalScreen
 
 from forum_trajanum.core.errors import GameError
 from forum_trajanum.core.text import printable
 from forum_trajanum.net import coachmemory
 from forum_trajanum.net.client import JoinError, RemoteSession
-from forum_trajanum.net.protocol import AddressError, parse_address
+from forum_trajanum.net.protocol import Address, AddressError, parse_address
 from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import OK, CoachApp, CoachScreen
 from forum_trajanum.tui.compat import FixedApp
@@ -42,6 +41,8 @@ from forum_trajanum.tui.messages import ActionChosen
 #: The environment variable a seat's address may come in (not on the command line, which
 #: every user of the machine can read): a host's browser page starts ``join`` so.
 ADDRESS_VARIABLE = "FORUM_TRAJANUM_JOIN_ADDRESS"
+#: Seconds ``join`` waits for the host's first answer before saying none came.
+PATIENCE = 10.0
 _SHELL_CSS = Path(__file__).resolve().parent.parent / "tui" / "forum_trajanum.tcss"
 
 
@@ -108,12 +109,11 @@ class JoinApp(CoachApp, FixedApp):
         self.show_game()
 
     def _changed(self, _session) -> None:
-        """A message came from the host (in the connection's thread)."""
-        # the app is not running (any more), or it is closing and has no screen left to
-        # show the message on (a person leaving as the host's message came): neither is
-        # something the host sent wrong
-        with contextlib.suppress(RuntimeError, ScreenStackError):
-            self.call_from_thread(self.show_game)
+        """A message came from the host (on this app's own event loop: the session was
+        connected on it)."""
+        # posted, not shown at once: the host's message is still being taken in; an app not
+        # running (any more) takes no message, which is nothing the host sent wrong
+        self.call_later(self.show_game)
 
     def overlay_open(self) -> bool:
         return isinstance(self.screen, (ModalScreen, FlowScreen))
@@ -268,16 +268,17 @@ class JoinApp(CoachApp, FixedApp):
             return True
         return False
 
-    @work(thread=True, group="requests", exclusive=False)
-    def send(self, text: str | None, decision: str) -> None:
-        """Send a move (or an undo, for None) to the host and wait for its answer, off the
-        screen's thread; a refusal is said in the host's words."""
+    @work(group="requests", exclusive=False)
+    async def send(self, text: str | None, decision: str) -> None:
+        """Send a move (or an undo, for None) to the host and wait for its answer, while the
+        window goes on (an async worker on the app's loop, which the connection shares); a
+        refusal is said in the host's words."""
         try:
             if text is None:
-                done = self.session.undo()
+                done = await self.session.take_back()
                 words = "" if done else "Nothing to take back now."
             else:
-                self.session.play(text, decision=decision)
+                await self.session.act(text, decision=decision)
                 words = ""
             if self.session.resent:
                 words = (
@@ -286,7 +287,8 @@ class JoinApp(CoachApp, FixedApp):
                 )
         except GameError as exc:
             words = str(exc)
-        self.call_from_thread(self.answered, words)
+        # queued as the host's messages are: after the state that came before the answer
+        self.call_later(self.answered, words)
 
     def answered(self, words: str) -> None:
         self.in_flight -= 1
@@ -297,8 +299,9 @@ class JoinApp(CoachApp, FixedApp):
         top = self.screen
         if isinstance(top, GameScreen):
             top.say(printable(words))  # after the standing notice, if any (with_standing)
-        else:
+        else:  # said when what covers the game closes (the coach's word, a scoring)
             self.message = words
+            self.deferred = True
 
     def on_help_requested(self, message) -> None:
         if self.ui is not None:
@@ -375,18 +378,29 @@ def main(argv: list[str] | None = None) -> int:
         options: dict[str, Any] = {}
         if args.cafile:
             options["ssl_context"] = ssl.create_default_context(cafile=args.cafile)
-        session = RemoteSession(address, **options)
     except OSError as exc:  # a certificate file that cannot be read
         print(f"forum-trajanum join: {printable(str(exc))}", file=sys.stderr)
         return 1
-    except (AddressError, JoinError) as exc:
+    except AddressError as exc:
+        print(f"forum-trajanum join: {printable(str(exc))}", file=sys.stderr)
+        return 1
+    return asyncio.run(play_seat(address, **options))
+
+
+async def play_seat(address: Address, run=None, **client_options) -> int:
+    """Connect to the seat at ``address`` and play it in a :class:`JoinApp`, the window and
+    its connection on this one event loop; ``join``'s exit status, its words said
+    (``run(app)`` runs the app: by default in this terminal)."""
+    try:
+        session = await RemoteSession.connect(address, timeout=PATIENCE, **client_options)
+    except JoinError as exc:
         print(f"forum-trajanum join: {printable(str(exc))}", file=sys.stderr)
         return 1
     try:
         app = JoinApp(session)
-        app.run()
+        await (app.run_async() if run is None else run(app))
     finally:
-        session.close()
+        await session.aclose()
     if app.failure:
         print(f"forum-trajanum join: {printable(app.failure)}", file=sys.stderr)
         return 1

@@ -3,12 +3,10 @@ when they cannot start (player words, no traceback), and the host's own seat (``
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 
 from forum_trajanum.cli import main
-from forum_trajanum.net.client import Client, JoinError, RemoteSession
+from forum_trajanum.net.client import Client, JoinError
 from forum_trajanum.net.host import Host, PlanError, _own_seat
 from forum_trajanum.net.table import Table
 from tests.net.helpers import hosting
@@ -42,8 +40,7 @@ def test_join_of_a_host_that_is_not_there_says_so_at_once(capsys, monkeypatch):
     # no host listens there: the refusal is immediate, and join says so then (issue 35,
     # point 17: it waited for its patience, 10 s, to run out, then said no host answered); a
     # patience of 20 s here: only words said before it runs out pass
-    patient = functools.partial(RemoteSession, timeout=20)
-    monkeypatch.setattr("forum_trajanum.net.join.RemoteSession", patient)
+    monkeypatch.setattr("forum_trajanum.net.join.PATIENCE", 20)
     assert main(["join", "127.0.0.1:9/1/abcde-fghjk"]) == 1
     said = capsys.readouterr().err
     assert "No game host is listening at 127.0.0.1:9 (the connection was refused" in said

@@ -19,9 +19,7 @@ from tests.net.helpers import hosting
 async def test_a_remote_session_plays_a_whole_game_as_a_game_session_is_played():
     async with hosting("trajan", "Ann", "Bob", "easy") as hosted:
         table = hosted.table()
-        ann, bob = [
-            await asyncio.to_thread(RemoteSession, address) for address in hosted.addresses[1]
-        ]
+        ann, bob = [await RemoteSession.connect(address) for address in hosted.addresses[1]]
         changed = threading.Condition()
 
         def noted(_session) -> None:
@@ -65,8 +63,8 @@ async def test_a_remote_session_plays_a_whole_game_as_a_game_session_is_played()
             assert ann.public_view() == table.session.view_of(0)
             assert ann.saved and ann.unsaved == 0 and not ann.can_undo()
         finally:
-            await asyncio.to_thread(ann.close)
-            await asyncio.to_thread(bob.close)
+            await ann.aclose()
+            await bob.aclose()
 
 
 async def test_a_remote_session_that_cannot_join_says_why_in_player_words():
@@ -74,8 +72,8 @@ async def test_a_remote_session_that_cannot_join_says_why_in_player_words():
         right = hosted.addresses[1][0]
         wrong = Address(right.host, right.port, 1, "zzzzz-zzzzz-zzzzz-zzzzz")
         with pytest.raises(JoinError, match="opens no seat"):
-            await asyncio.to_thread(RemoteSession, wrong)
+            await RemoteSession.connect(wrong)
         nobody = Address(right.host, 9, 1, right.secret)  # no host listens there
         # said at once (issue 35, point 17): a patience (20 s) longer than an answer at once takes
         with pytest.raises(JoinError, match=r"No game host is listening at 127\.0\.0\.1:9"):
-            await asyncio.to_thread(RemoteSession, nobody, timeout=20)
+            await RemoteSession.connect(nobody, timeout=20)

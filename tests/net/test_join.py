@@ -4,7 +4,6 @@ bot, each person a headless app driven by keys")."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 
@@ -48,7 +47,7 @@ async def test_two_people_each_in_their_own_window_play_a_whole_game_with_a_bot_
 ):
     async with hosting(game, "Ann", "Bob", "easy", seed=2) as hosted:
         table = hosted.table()
-        sessions = [await asyncio.to_thread(RemoteSession, a) for a in hosted.addresses[1]]
+        sessions = [await RemoteSession.connect(a) for a in hosted.addresses[1]]
         apps = [JoinApp(s, choice_hold=0.001) for s in sessions]
         try:
             async with (
@@ -108,7 +107,7 @@ async def test_two_people_each_in_their_own_window_play_a_whole_game_with_a_bot_
                     assert OVER[game] in screen_text(app)
         finally:
             for session in sessions:
-                await asyncio.to_thread(session.close)
+                await session.aclose()
 
 
 async def test_the_coach_explains_a_new_kind_once_and_keeps_its_memory_in_the_joiners_folder(
@@ -118,7 +117,7 @@ async def test_the_coach_explains_a_new_kind_once_and_keeps_its_memory_in_the_jo
         address = hosted.addresses[1][0]
         memory = save_home / coachmemory.FILE
         for window in ("first", "again"):
-            session = await asyncio.to_thread(RemoteSession, address)
+            session = await RemoteSession.connect(address)
             app = JoinApp(session, choice_hold=0.001)
             try:
                 async with app.run_test(size=(120, 40)) as pilot:
@@ -146,7 +145,7 @@ async def test_the_coach_explains_a_new_kind_once_and_keeps_its_memory_in_the_jo
                         (entry,) = json.loads(memory.read_text()).values()
                         assert entry["on"] == []
             finally:
-                await asyncio.to_thread(session.close)
+                await session.aclose()
 
 
 async def test_q_in_a_game_going_on_closes_the_window_and_says_how_to_come_back(
@@ -154,7 +153,7 @@ async def test_q_in_a_game_going_on_closes_the_window_and_says_how_to_come_back(
 ):
     async with hosting("trajan", "Ann", "easy", seed=3) as hosted:
         address = hosted.addresses[1][0]
-        session = await asyncio.to_thread(RemoteSession, address)
+        session = await RemoteSession.connect(address)
         app = JoinApp(session, choice_hold=0.001)
         try:
             async with app.run_test(size=(80, 24)) as pilot:
@@ -177,7 +176,7 @@ async def test_q_in_a_game_going_on_closes_the_window_and_says_how_to_come_back(
                 await pilot.press("q")
                 await wait_for([pilot], lambda: bool(app.farewell))
         finally:
-            await asyncio.to_thread(session.close)
+            await session.aclose()
         assert "it goes on on the host" in app.farewell
         assert f"forum-trajanum join {address.short()}" in app.farewell
         assert not session.over

@@ -51,7 +51,7 @@ async def test_a_move_chosen_while_the_connection_is_lost_is_not_sent_and_the_sc
         await read_requests(ws, requests)
 
     with FakeHost(script) as host:
-        session = await asyncio.to_thread(RemoteSession, host.address)
+        session = await RemoteSession.connect(host.address)
         app = JoinApp(session, choice_hold=0.001)
         try:
             async with app.run_test(size=(100, 32)) as pilot:
@@ -72,7 +72,7 @@ async def test_a_move_chosen_while_the_connection_is_lost_is_not_sent_and_the_sc
                 assert note in shown(app)
                 assert session.connected and not app.in_flight
         finally:
-            await asyncio.to_thread(session.close)
+            await session.aclose()
     assert requests == []  # nothing played later
 
 
@@ -95,7 +95,7 @@ async def test_a_move_on_its_way_when_the_connection_is_lost_is_sent_again_once_
         await read_requests(ws, requests, answer)
 
     with FakeHost(script) as host:
-        session = await asyncio.to_thread(RemoteSession, host.address)
+        session = await RemoteSession.connect(host.address)
         app = JoinApp(session, choice_hold=0.001)
         try:
             async with app.run_test(size=(100, 32)) as pilot:
@@ -110,6 +110,6 @@ async def test_a_move_on_its_way_when_the_connection_is_lost_is_sent_again_once_
                     await pilot.press("escape")
                 assert await wait_for(pilot, lambda: note in shown(app))
         finally:
-            await asyncio.to_thread(session.close)
+            await session.aclose()
     assert [r["type"] for r in requests] == ["act", "act"]  # once on each connection
     assert requests[0]["id"] == requests[1]["id"] and requests[0]["decision"] == "0.0"

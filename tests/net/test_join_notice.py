@@ -43,7 +43,7 @@ async def stopped_window(seat: int, press: str = "", first: str = "", game="foru
     (on the coach strip: k closes it, the coach off)."""
     host, stop = stopping_host(game, seat)
     with host:
-        session = await asyncio.to_thread(RemoteSession, host.address)
+        session = await RemoteSession.connect(host.address)
         app = JoinApp(session, choice_hold=0.001)
         try:
             async with app.run_test(size=(80, 24)) as pilot:
@@ -64,7 +64,7 @@ async def stopped_window(seat: int, press: str = "", first: str = "", game="foru
                 await settled(pilot)
                 after = screen_text(app)
         finally:
-            await asyncio.to_thread(session.close)
+            await session.aclose()
     return before, after, host.address.short()
 
 

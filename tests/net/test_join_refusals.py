@@ -8,7 +8,6 @@ refuses as the real one does."""
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import threading
 
@@ -21,7 +20,7 @@ from forum_trajanum.tui.gamescreens import GameScreen
 from tests.net.hostile import FakeHost, game_messages, read_requests, script_of
 from tests.waiting import wait_for
 
-PATIENT = functools.partial(RemoteSession, timeout=20)  # longer than an answer at once takes
+PATIENT = 20  # seconds: longer than an answer at once takes
 
 
 @pytest.mark.parametrize(
@@ -31,7 +30,7 @@ PATIENT = functools.partial(RemoteSession, timeout=20)  # longer than an answer 
 def test_join_says_a_host_that_answers_with_a_refusal_is_full_or_refusing(
     status, words, capsys, monkeypatch
 ):
-    monkeypatch.setattr("forum_trajanum.net.join.RemoteSession", PATIENT)
+    monkeypatch.setattr("forum_trajanum.net.join.PATIENCE", PATIENT)
     with FakeHost(status=status) as host:
         assert main(["join", host.address.url()]) == 1
     said = capsys.readouterr().err
@@ -87,7 +86,7 @@ async def ended_in_a_window(reason: str, words: str):
             await read_requests(ws, [])
 
     with FakeHost(script) as host:
-        session = await asyncio.to_thread(RemoteSession, host.address)
+        session = await RemoteSession.connect(host.address)
         app = JoinApp(session, choice_hold=0.001)
         try:
             async with app.run_test(size=(80, 24)) as pilot:
@@ -102,7 +101,7 @@ async def ended_in_a_window(reason: str, words: str):
             assert session.client._task.done()
             connections = host.connections
         finally:
-            await asyncio.to_thread(session.close)
+            await session.aclose()
     return app, shown, connections
 
 

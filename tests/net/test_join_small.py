@@ -5,8 +5,6 @@ Enter does there (it said "back to the menu": join has no menu)."""
 
 from __future__ import annotations
 
-import asyncio
-
 from forum_trajanum.cli import main
 from forum_trajanum.net.client import RemoteSession
 from forum_trajanum.net.join import JoinApp
@@ -28,7 +26,7 @@ async def test_trajans_final_ranking_in_a_join_window_keeps_scores_below_zero_ap
     for number, score in ((4, -11), (5, -9)):  # Ann's after rounds 5 and 6
         state["rounds"][number]["scores"][0] = score
     with FakeHost(script_of(welcome, state)) as host:
-        session = await asyncio.to_thread(RemoteSession, host.address)
+        session = await RemoteSession.connect(host.address)
         app = JoinApp(session, choice_hold=0.001)
         try:
             async with app.run_test(size=(80, 24)) as pilot:
@@ -38,7 +36,7 @@ async def test_trajans_final_ranking_in_a_join_window_keeps_scores_below_zero_ap
                 await settled(pilot)
                 text = screen_text(app)
         finally:
-            await asyncio.to_thread(session.close)
+            await session.aclose()
     ann = next(line for line in text.splitlines() if "1 Ann" in line)
     assert "-11-9" not in ann and "-9" in ann, ann
     assert "Enter: leave" in text and "menu" not in text, text
@@ -50,7 +48,7 @@ async def test_escape_in_a_join_window_says_q_leaves_the_game_not_that_it_goes_t
 
     welcome, state = game_messages("trajan", seat=0)
     with FakeHost(script_of(welcome, state)) as host:
-        session = await asyncio.to_thread(RemoteSession, host.address)
+        session = await RemoteSession.connect(host.address)
         app = JoinApp(session, choice_hold=0.001)
         try:
             async with app.run_test(size=(80, 24)) as pilot:
@@ -66,7 +64,7 @@ async def test_escape_in_a_join_window_says_q_leaves_the_game_not_that_it_goes_t
                 assert await wait_for(pilot, lambda: "q: leave the game" in words()), words()
                 assert "back to the menu" not in words()
         finally:
-            await asyncio.to_thread(session.close)
+            await session.aclose()
 
 
 async def test_a_message_from_the_host_as_the_window_closes_is_not_taken_for_a_malformed_one():
@@ -77,7 +75,7 @@ async def test_a_message_from_the_host_as_the_window_closes_is_not_taken_for_a_m
 
     welcome, state = game_messages("trajan", seat=0, actions=2)
     with FakeHost(script_of(welcome, state)) as host:
-        session = await asyncio.to_thread(RemoteSession, host.address)
+        session = await RemoteSession.connect(host.address)
         try:
             app = JoinApp(session, choice_hold=0.001)
 
@@ -87,4 +85,4 @@ async def test_a_message_from_the_host_as_the_window_closes_is_not_taken_for_a_m
             app.call_from_thread = closing
             app._changed(session)  # the window's listener: raises nothing for the client
         finally:
-            await asyncio.to_thread(session.close)
+            await session.aclose()

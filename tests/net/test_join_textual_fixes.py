@@ -9,7 +9,6 @@ fails without the installation.)"""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 
 import pytest
@@ -63,7 +62,7 @@ async def test_a_join_window_leaves_no_line_of_an_old_decision_on_screen(
         return task is not None and task.kind == kind
 
     async with hosting("trajan", "Ann", "normal", seed=6) as hosted:  # table 1: seed 7
-        session = await asyncio.to_thread(RemoteSession, hosted.addresses[1][0])
+        session = await RemoteSession.connect(hosted.addresses[1][0])
         app = JoinApp(session, choice_hold=0.001)
         try:
             async with app.run_test(size=(80, 24)) as pilot:
@@ -83,7 +82,7 @@ async def test_a_join_window_leaves_no_line_of_an_old_decision_on_screen(
                     terminal.differences()
                 )
         finally:
-            await asyncio.to_thread(session.close)
+            await session.aclose()
 
 
 @pytest.mark.usefixtures("quick_idle")
@@ -104,7 +103,7 @@ async def test_what_a_join_windows_terminal_shows_is_its_screen_along_a_game_wit
     rng = random.Random(7)
     keys = [*PANEL_KEYS.values(), "pagedown", "pageup"]
     async with hosting("trajan", "Ann", "easy", seed=6) as hosted:
-        session = await asyncio.to_thread(RemoteSession, hosted.addresses[1][0])
+        session = await RemoteSession.connect(hosted.addresses[1][0])
         app = JoinApp(session, choice_hold=0.001)
         try:
             async with app.run_test(size=(80, 24)) as pilot:
@@ -134,4 +133,4 @@ async def test_what_a_join_windows_terminal_shows_is_its_screen_along_a_game_wit
                         ), f"after {presses} at decision {decisions}: {terminal.differences()}"
                     decisions += 1
         finally:
-            await asyncio.to_thread(session.close)
+            await session.aclose()

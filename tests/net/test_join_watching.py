@@ -6,8 +6,6 @@ Against a fake host sending a true game's state."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from forum_trajanum.net.client import RemoteSession
@@ -24,7 +22,7 @@ async def test_a_waiting_seat_sees_who_plays_once_and_the_last_moves(game, decid
     welcome, state = game_messages(game, seat=1, actions=2)
     last = state["log"][-1]["text"]
     with FakeHost(script_of(welcome, state)) as host:
-        session = await asyncio.to_thread(RemoteSession, host.address)
+        session = await RemoteSession.connect(host.address)
         app = JoinApp(session, choice_hold=0.001)
         try:
             async with app.run_test(size=(80, 24)) as pilot:
@@ -32,7 +30,7 @@ async def test_a_waiting_seat_sees_who_plays_once_and_the_last_moves(game, decid
                 await settled(pilot)
                 text = screen_text(app)
         finally:
-            await asyncio.to_thread(session.close)
+            await session.aclose()
     assert text.count(deciding) == 1, text  # said once
     assert "is choosing" not in text and "……" not in text, text
     if game == "forum-trajanum":  # (Trajan's recap: the moves since the seat's own last)
