@@ -591,14 +591,12 @@ class RemoteSession:
 
     Its connection runs on the event loop it was connected on (:meth:`connect`): a window's
     own, Textual's, so one loop serves the window and its connection, and the window's async
-    workers send its moves (:meth:`act`, :meth:`take_back`). For code without a loop of its
-    own (a script, a test) :meth:`in_thread` runs the connection on a loop in a thread of its
-    own; then :meth:`play` and :meth:`undo` may be called from any other thread."""
+    workers send its moves (:meth:`act`, :meth:`take_back`); :meth:`play`, :meth:`undo` and
+    :meth:`close` block, for code in another thread (a test's)."""
 
     def __init__(self) -> None:
-        """An unconnected session: made by :meth:`connect` or :meth:`in_thread`."""
+        """An unconnected session: :meth:`connect` makes one."""
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None  # in_thread's loop runs here
         self._listeners: list[Callable[[RemoteSession], None]] = []
         self._ready = threading.Condition()
         self._version = 0
@@ -622,25 +620,6 @@ class RemoteSession:
         session._loop = asyncio.get_running_loop()
         session.client = Client(address, on_change=session._changed, **client_options)
         await session.client.start(timeout)
-        return session
-
-    @classmethod
-    def in_thread(
-        cls, address: Address | str, *, timeout: float = 10.0, **client_options
-    ) -> RemoteSession:
-        """A session whose connection runs on an event loop in a thread of its own (for code
-        without a loop of its own: a script, a test); blocks until it is connected."""
-        loop = asyncio.new_event_loop()
-        thread = threading.Thread(target=loop.run_forever, name="join", daemon=True)
-        thread.start()
-        coroutine = cls.connect(address, timeout=timeout, **client_options)
-        try:
-            session = asyncio.run_coroutine_threadsafe(coroutine, loop).result(timeout + 5)
-        except BaseException:
-            loop.call_soon_threadsafe(loop.stop)
-            thread.join(5)
-            raise
-        session._thread = thread
         return session
 
     @property
@@ -872,17 +851,8 @@ class RemoteSession:
             await self.client.close()
 
     def close(self) -> None:
-        """Leave the table, from a thread other than the connection's; a session
-        :meth:`in_thread` stops its thread too."""
-        thread = self._thread
-        if thread is None:
-            self._call(self.aclose(), 5)
-            return
-        if thread.is_alive():
-            with contextlib.suppress(Exception):
-                self._call(self.aclose(), 5)
-            self.loop.call_soon_threadsafe(self.loop.stop)
-            thread.join(5)
+        """Leave the table, from a thread other than the connection's (it blocks)."""
+        self._call(self.aclose(), 5)
 
 
 if TYPE_CHECKING:  # the type checker holds RemoteSession to what the screens use of a session
