@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     from forum_trajanum.core.session import GameSession
 
-StepKind = Literal["scoring", "over", "auto", "bot", "handover", "decide"]
+StepKind = Literal["scoring", "over", "auto", "bot", "handover", "decide", "wait"]
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,10 @@ class Step:
       table, whose own view may stay on screen meanwhile (-1: two or more people, or none:
       only the public view may be shown);
     - ``handover``: the keyboard passes to person ``seat``, whose next decision is ``what``;
-    - ``decide``: person ``seat`` chooses (their own view on screen).
+    - ``decide``: person ``seat`` chooses (their own view on screen);
+    - ``wait``: (a window that plays one seat of a game played elsewhere,
+      :class:`~forum_trajanum.core.table.SeatFlow`) seat ``seat`` decides there, and this
+      window's seat, ``watcher``, keeps its own view on screen.
     """
 
     kind: StepKind

@@ -972,12 +972,14 @@ def _run_playing(plan: HostPlan, out) -> int:
     return asyncio.run(host_and_play(plan, out))
 
 
-async def host_and_play(plan: HostPlan, out, run=None, enter=None) -> int:
+async def host_and_play(
+    plan: HostPlan, out, run=None, enter=None, stop: asyncio.Event | None = None
+) -> int:
     """Host the plan's games and play the seat called ``plan.play`` in a join window, the
     host, the window and its connection on the running event loop; after the window closes,
-    host on until Ctrl+C or SIGTERM. ``run(app)`` runs the window (by default in this
-    terminal), ``enter(prompt)`` waits for the person to have handed out the addresses (by
-    default Enter on a terminal)."""
+    host on until ``stop`` is set (Ctrl+C and SIGTERM set it; SIGTERM closes the window too).
+    ``run(app)`` runs the window (by default in this terminal), ``enter(prompt)`` waits for
+    the person to have handed out the addresses (by default Enter on a terminal)."""
     from forum_trajanum.core import saves
     from forum_trajanum.net.client import JoinError, RemoteSession
     from forum_trajanum.net.join import JoinApp
@@ -987,7 +989,7 @@ async def host_and_play(plan: HostPlan, out, run=None, enter=None) -> int:
         host = await start(plan)  # says nothing on this terminal: the game is on it
     except OSError as exc:
         return _cannot_listen(plan, exc, out)
-    stop = asyncio.Event()
+    stop = asyncio.Event() if stop is None else stop
     app: JoinApp | None = None
 
     def stopping() -> None:

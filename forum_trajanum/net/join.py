@@ -27,6 +27,7 @@ from textual import work
 from textual.screen import ModalScreen
 
 from forum_trajanum.core.errors import GameError
+from forum_trajanum.core.table import SeatFlow
 from forum_trajanum.core.text import printable
 from forum_trajanum.net import coachmemory
 from forum_trajanum.net.client import JoinError, RemoteSession
@@ -69,8 +70,8 @@ class JoinApp(CoachApp, FixedApp):
         self.ui: GameUI | None = game_ui(session.rules)
         self.choice_hold = keys.CHOICE_HOLD if choice_hold is None else choice_hold
         self.title = f"{session.rules.title}: {session.name(session.seat)}"
-        #: How many scorings this window has shown.
-        self.scorings_seen = session.scorings
+        #: What this window shows next, in the conductor's steps (the table is on the host).
+        self.flow = SeatFlow(session, session.seat)
         #: A message for the next redraw (a refusal, what a move led to by itself).
         self.message = ""
         self.deferred = False
@@ -177,15 +178,16 @@ class JoinApp(CoachApp, FixedApp):
             return
         s, ui = self.session, self.ui
         view = s.view_of(s.seat)
-        if self.scorings_seen < s.scorings:
-            self.scorings_seen += 1
+        step = self.flow.next_step()
+        if step.kind == "scoring":
+            self.flow.shown(step)
             self.show_main(view, 0.0)
             screen = ui.scoring_screen(
-                view, self.scorings_seen, self.names(), self.history(), hold=self.choice_hold
+                view, step.scoring, self.names(), self.history(), hold=self.choice_hold
             )
             self.push_screen(screen, lambda _: self.show_game())
             return
-        if s.over:
+        if step.kind == "over":
             if not self._over_shown:
                 self._over_shown = True
                 over = ui.game_over_screen(view, self.names(), self.history())
@@ -194,7 +196,7 @@ class JoinApp(CoachApp, FixedApp):
                 else:  # joined a game already over: nothing shown yet
                     self.push_screen(over)
             return
-        mine = s.decider == s.seat
+        mine = step.kind == "decide"
         # a decision that just became this seat's ignores Enter for a moment
         hold = self.choice_hold if mine and self._last_decider != s.seat else 0.0
         self._last_decider = s.decider

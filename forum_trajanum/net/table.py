@@ -33,10 +33,10 @@ from concurrent.futures import Executor, Future
 from typing import Any
 
 from forum_trajanum.core import saves
-from forum_trajanum.core.conductor import Conductor
 from forum_trajanum.core.errors import GameError
 from forum_trajanum.core.record import HostedMeta
 from forum_trajanum.core.session import GameSession
+from forum_trajanum.core.table import BotTurn, GameTable
 from forum_trajanum.net.protocol import (
     Act,
     Answer,
@@ -100,13 +100,13 @@ class Table:
         self.number = number
         self.session = session
         session.background_saves = True  # written by the writer thread, waited for off-loop
-        self.conductor = Conductor(session)
+        #: the game at the table: what comes next (the host maps its steps to messages)
+        self.game = GameTable(session)
         self.lock = asyncio.Lock()
         self.bot_pool = bot_pool
         self.save_pool = save_pool
         #: Called after every change (an action, a step taken back), with the table.
         self.changed: Callable[[Table], None] = lambda _table: None
-        self._bots: dict[int, Any] = {}
         self._advancing: asyncio.Task | None = None
         #: (seat, words): what the last action of ``seat`` led to by itself.
         self._alone: tuple[int, str] = (-1, "")
@@ -375,8 +375,12 @@ class Table:
     async def _play(self, action, seat: int) -> None:
         """Apply an action (or its text; the lock held), wait for its save, then tell the
         host."""
+        self.game.play(action, seat)
+        await self._played(seat)
+
+    async def _played(self, seat: int) -> None:
+        """After ``seat``'s action (the lock held): wait for its save, then tell the host."""
         s = self.session
-        s.play(action, seat)
         self._alone = (seat, s.played_alone)
         await self._saved()
         if s.over:
@@ -442,65 +446,36 @@ class Table:
             async with self.lock:
                 if self.save_problem or s.save_error:
                     return  # nothing is played until the game can be saved again
-                step = self.conductor.next_step()
+                step = self.game.next_step()
                 if step.kind in ("scoring", "handover"):
-                    self.conductor.shown(step)  # each client shows these on its own screen
+                    self.game.shown(step)  # each client shows these on its own screen
                     continue
                 if step.kind == "auto":
                     await self._play(step.action, step.seat)
                     continue
                 if step.kind != "bot":
                     return  # a person decides, or the game is over
-                seat, decision = step.seat, self.decision
-                view = s.view_of(seat)
-            action = await self._bot_choice(seat, view)
+                turn = self.game.bot_turn(step.seat)
+                said = self.game.stand_ins.pop(step.seat, "")
+                if said:  # once, when the bot was made
+                    LOG.warning("table %d: %s", self.number, said)
+            action, problem = await self._bot_choice(turn)
             async with self.lock:
-                if self.decision != decision:  # pragma: no cover - only a bot acts meanwhile
+                if self.game.stale(turn):  # pragma: no cover - only a bot acts meanwhile
                     continue
-                await self._play_bots(action, seat, view.legal[0])
+                _played, words = self.game.play_bot(turn, action, problem)
+                if words:
+                    LOG.warning("table %d: %s", self.number, words)
+                await self._played(turn.seat)
 
-    async def _play_bots(self, action, seat: int, fallback) -> None:
-        """Play a bot's choice as it is (the engine's apply is the one check); ``fallback``,
-        its view's first legal action, when the bot failed (None) or the engine refuses it."""
-        problem = "no choice"
-        if action is not None:
-            try:
-                await self._play(action, seat)
-                return
-            except GameError:
-                problem = repr(str(action)[:60])
-        LOG.warning(
-            "table %d: bot %s failed (%s); it plays %s",
-            self.number,
-            self.session.name(seat),
-            problem,
-            fallback,
-        )
-        await self._play(fallback, seat)
-
-    async def _bot_choice(self, seat: int, view):
-        """A bot's choice from its own view, thought out in a thread (None when it fails)."""
-        bot = self._bots.get(seat)
-        s = self.session
-        if bot is None:
-            try:
-                bot = s.rules.load("bots").make_bot(s.bot_level(seat), s.record.seed * 10 + seat)
-            except Exception as exc:  # an unknown level in an old save, a missing part
-                LOG.warning(
-                    "table %d: no %r bot (%s): the first choice plays",
-                    self.number,
-                    s.bot_level(seat),
-                    exc,
-                )
-                bot = None
-            self._bots[seat] = bot
-        if bot is None:
-            return None
+    async def _bot_choice(self, turn: BotTurn) -> tuple[Any, str]:
+        """A bot's choice from its own view, thought out in a thread, and what went wrong
+        ("" when nothing did)."""
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.bot_pool, bot.choose, view)
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.bot_pool, turn.bot.choose, turn.view), ""
         except Exception as exc:  # a bot's bug must not stop the table
-            LOG.warning("table %d: bot %s failed: %s", self.number, s.name(seat), exc)
-            return None
+            return None, f"{type(exc).__name__}: {exc}"
 
     async def stop(self) -> None:
         """Stop the flow (a bot thinking is left to finish in its thread, unheard)."""

@@ -21,9 +21,10 @@ from textual.worker import get_current_worker
 
 from forum_trajanum import PROGRAM
 from forum_trajanum.core import saves
-from forum_trajanum.core.conductor import Conductor, Step
+from forum_trajanum.core.conductor import Step
 from forum_trajanum.core.errors import GameError
 from forum_trajanum.core.seeds import new_seed
+from forum_trajanum.core.table import BotTurn, GameTable
 from forum_trajanum.core.text import printable
 from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui import keys
@@ -59,15 +60,6 @@ def settle_heap() -> None:
     Textual's many objects stops the app for tens of milliseconds every few actions."""
     gc.collect()
     gc.freeze()
-
-
-class StandInBot:
-    """Used only when a game's bots cannot be had: picks the first legal action of its view."""
-
-    level = "stand-in"
-
-    def choose(self, view):
-        return view.legal[0]
 
 
 def no_screens(game) -> str:
@@ -127,11 +119,10 @@ class ForumApp(CoachApp, FixedApp):
         #: What the new-game form held when it was last left: it opens so again.
         self.form_entries: dict = {}
         self.min_size = min_size
-        #: what comes next in the session (the turn flow; the app only shows its steps)
-        self.conductor: Conductor | None = None
+        #: the game at the table: what comes next (the app only shows its steps) and its bots
+        self.table: GameTable | None = None
         self.deferred = False
         self.message = ""
-        self._bots: dict[int, object] = {}
         self._bot_token: tuple | None = None
         self._mode_screens: dict[type, GameScreen] = {}
         self._size_checks = False
@@ -390,8 +381,7 @@ class ForumApp(CoachApp, FixedApp):
         remember_table(self.form_entries, session.record)
         # saves are written while the screen repaints; ``check_saved`` reports a failure
         session.background_saves = True
-        self.conductor = Conductor(session)
-        self._bots = {}
+        self.table = GameTable(session, self.bot_factory)
         self._bot_token = None
         self.message = ""
         self.advance()
@@ -447,7 +437,7 @@ class ForumApp(CoachApp, FixedApp):
         if self.session is not None:
             self.session.close()
         self.session = None
-        self.conductor = None
+        self.table = None
         self.switch_screen(StartScreen(self.has_games()))
 
     # --- the flow -----------------------------------------------------------------------
@@ -461,11 +451,11 @@ class ForumApp(CoachApp, FixedApp):
         return self.session
 
     @property
-    def flow(self) -> Conductor:
-        """The conductor of the game being played."""
-        if self.conductor is None:
+    def flow(self) -> GameTable:
+        """The table of the game being played (what comes next)."""
+        if self.table is None:
             raise LookupError("no game is being played")
-        return self.conductor
+        return self.table
 
     def names(self) -> list[str]:
         s = self.playing
@@ -507,7 +497,7 @@ class ForumApp(CoachApp, FixedApp):
     @property
     def last_human(self) -> int | None:
         """The person whose own screen is shown (the conductor keeps it)."""
-        return self.conductor.last_human if self.conductor else None
+        return self.table.last_human if self.table else None
 
     def overlay_open(self) -> bool:
         """Whether a modal, a privacy screen or the too-small notice covers the game."""
@@ -550,7 +540,7 @@ class ForumApp(CoachApp, FixedApp):
             self.switch_screen(screen)
         elif step.kind == "auto":
             try:
-                s.play(step.action, step.seat)
+                self.flow.play(step.action, step.seat)
             except GameError:  # pragma: no cover - the only legal action
                 self.reveal()
                 return
@@ -706,7 +696,7 @@ class ForumApp(CoachApp, FixedApp):
         if s.is_bot(seat) or seat != self.last_human:
             return
         try:
-            s.play(action, seat, joined=joined)
+            self.flow.play(action, seat, joined=joined)
         except GameError as exc:
             # The screens offer legal actions only: this one was chosen on a list still on
             # screen when its key arrived, after an earlier key of the same burst had moved
@@ -780,33 +770,24 @@ class ForumApp(CoachApp, FixedApp):
 
     # --- bots ---------------------------------------------------------------------------
 
-    def bot_for(self, seat: int):
-        bot = self._bots.get(seat)
-        if bot is None:
-            s = self.playing
-            try:
-                factory = self.bot_factory or s.rules.load("bots").make_bot
-                bot = factory(s.bot_level(seat), s.record.seed * 10 + seat)
-            except Exception as exc:  # an unknown level in an old save, a missing package
-                self.message = f"No {s.bot_level(seat)!r} bot ({exc}); a simple stand-in plays."
-                bot = StandInBot()
-            self._bots[seat] = bot
-        return bot
-
     def start_bot(self, seat: int) -> None:
-        s = self.playing
-        token = (id(s), len(s.record.actions))
+        table = self.flow
+        token = table.current()
         if self._bot_token == token:
             return  # already thinking about this decision
         self._bot_token = token
-        self.run_bot(self.bot_for(seat), s.view_of(seat), token)
+        known = set(table.stand_ins)
+        turn = table.bot_turn(seat)
+        if seat in table.stand_ins and seat not in known:  # said once, when first made
+            self.message = table.stand_ins[seat]
+        self.run_bot(turn)
 
     @work(thread=True, group="bots")
-    def run_bot(self, bot, pv, token: tuple) -> None:
+    def run_bot(self, turn: BotTurn) -> None:
         """Let a bot choose in a worker thread, pause visibly, then post the choice back."""
         started = time.monotonic()
         try:
-            action, problem = bot.choose(pv), ""
+            action, problem = turn.bot.choose(turn.view), ""
         except Exception as exc:  # a bot bug must not stop the game
             action, problem = None, f"{type(exc).__name__}: {exc}"
         pause = self.bot_delay - (time.monotonic() - started)
@@ -816,28 +797,22 @@ class ForumApp(CoachApp, FixedApp):
             return
         # the app may have closed while the bot was thinking: then there is nothing to play
         with contextlib.suppress(RuntimeError):
-            self.call_from_thread(self.bot_done, token, action, problem, pv.legal[0])
+            self.call_from_thread(self.bot_done, turn, action, problem)
 
-    def bot_done(self, token: tuple, action, problem: str, fallback) -> None:
-        """Apply a bot's choice as it is (its view's first legal action, ``fallback``, if the
-        bot failed or chose what the engine refuses)."""
-        s = self.session
-        if s is None or token != self._bot_token or token != (id(s), len(s.record.actions)):
+    def bot_done(self, turn: BotTurn, action, problem: str) -> None:
+        """Play a bot's choice as the table says (its view's first legal action when the bot
+        failed or chose what the rules refuse, with words saying so)."""
+        table = self.table
+        if table is None or turn.token != self._bot_token or table.stale(turn):
             return
         if app_closing(self):  # a bot finished thinking while the app shuts down
             return
         self._bot_token = None
-        seat = s.decider
-        if not problem:
-            try:
-                s.play(action, seat)  # as it is: the engine's apply is the one check
-            except GameError:
-                problem = repr(str(action))
-        if problem:
-            self.message = f"Bot {s.name(seat)} failed ({problem}); it plays {fallback}"
-            try:
-                s.play(fallback, seat)
-            except GameError as exc:  # pragma: no cover - its own view's first legal action
-                self.message = str(exc)
+        try:
+            _played, words = table.play_bot(turn, action, problem)
+        except GameError as exc:  # pragma: no cover - its own view's first legal action
+            words = str(exc)
+        if words:
+            self.message = words
         self.advance()
         self.call_after_refresh(self.check_saved)

@@ -6,7 +6,6 @@ and draws its window on one loop too."""
 from __future__ import annotations
 
 import asyncio
-import signal
 import threading
 import time
 
@@ -72,13 +71,12 @@ async def test_the_hosts_own_seat_is_served_played_and_drawn_on_one_event_loop()
     plan = HostPlan(names=["Ann", "Bob"], bots=["", "easy"], port=0, play="Ann")
     said: list[str] = []
     seen: dict[str, object] = {}
-    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()  # what Ctrl+C sets
 
     def out(line: str) -> None:
         said.append(line)
         if line.startswith("Your window is closed"):
-            # Ctrl+C once the host waits for it (the handler is set before the next turn)
-            loop.call_soon(signal.raise_signal, signal.SIGINT)
+            stop.set()
 
     async def enter(prompt: str) -> None:
         seen["prompt"] = prompt
@@ -90,7 +88,7 @@ async def test_the_hosts_own_seat_is_served_played_and_drawn_on_one_event_loop()
             seen["played"] = await play_one_move(app, pilot)
             await pilot.press("q")  # leave the window; the host goes on
 
-    assert await host_and_play(plan, out, run=run, enter=enter) == 0
+    assert await host_and_play(plan, out, run=run, enter=enter, stop=stop) == 0
     assert seen == {
         "prompt": "Give each person their address, then press Enter to play Ann. ",
         "loop": True,

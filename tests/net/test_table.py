@@ -49,7 +49,8 @@ async def test_a_bots_choice_is_played_as_it_is_and_a_refused_or_failed_one_fall
             Chooser(box, _refused),
             Chooser(box, _failing),
         ]
-        table._bots = dict(enumerate(bots))
+        base = table.session.record.seed * 10  # a seat's bot is seeded by the game and seat
+        table.game.bot_factory = lambda level, seed: bots[seed - base]
         host.add(table)
         actions = table.session.record.actions
         async with asyncio.timeout(60):  # a hang fails, a slow machine does not

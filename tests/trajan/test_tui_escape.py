@@ -11,10 +11,11 @@ import threading
 import pytest
 
 from forum_trajanum.core.session import GameSession
+from forum_trajanum.core.table import StandInBot
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.help import KEYS
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
-from forum_trajanum.tui.app import ForumApp, StandInBot
+from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.gamescreens import ESCAPE_LINE
 from forum_trajanum.tui.screens import StartScreen
 from tests.tui.conftest import screen_text

@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.core.session import GameSession
+from forum_trajanum.core.table import StandInBot
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
-from forum_trajanum.tui.app import ForumApp, StandInBot
+from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from tests.trajan.choosing import waiting
 from tests.tui.conftest import press_quickly, screen_text

@@ -10,10 +10,11 @@ import random
 import pytest
 
 from forum_trajanum.core.session import GameSession
+from forum_trajanum.core.table import StandInBot
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.panels import PANEL_KEYS
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
-from forum_trajanum.tui.app import ForumApp, StandInBot
+from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from tests.tui.conftest import past_hold, press_quickly

@@ -69,7 +69,7 @@ async def press_quickly(pilot, *keys: str) -> None:
 
 def first_legal_bot_factory(level: str, seed: int):
     """A stand-in bot for tests: always the first legal action of its own view."""
-    from forum_trajanum.tui.app import StandInBot
+    from forum_trajanum.core.table import StandInBot
 
     return StandInBot()
 

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 from forum_trajanum.core.session import GameSession
+from forum_trajanum.core.table import StandInBot
 from forum_trajanum.games.forum_trajanum.ui.hinting import HintPanel
 from forum_trajanum.games.forum_trajanum.ui.labels import describe
 from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.choices import choice_words
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
-from forum_trajanum.tui.app import ForumApp, StandInBot
+from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import StartScreen
 from tests.waiting import wait_for
 
