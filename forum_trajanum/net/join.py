@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 from textual import work
-from textual.screen import ModalScreen
 
 from forum_trajanum.core.errors import GameError
 from forum_trajanum.core.table import SeatFlow
@@ -36,8 +35,9 @@ from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import OK, CoachApp, CoachScreen
 from forum_trajanum.tui.compat import FixedApp
 from forum_trajanum.tui.contract import GameUI, game_ui
-from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen, mode_screen
+from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.messages import ActionChosen
+from forum_trajanum.tui.tableflow import TableScreens
 
 #: The environment variable a seat's address may come in (not on the command line, which
 #: every user of the machine can read): a host's browser page starts ``join`` so.
@@ -47,7 +47,7 @@ PATIENCE = 10.0
 _SHELL_CSS = Path(__file__).resolve().parent.parent / "tui" / "forum_trajanum.tcss"
 
 
-class JoinApp(CoachApp, FixedApp):
+class JoinApp(TableScreens, CoachApp, FixedApp):
     """One seat of a game played on a host (see the module's docstring)."""
 
     CSS_PATH = str(_SHELL_CSS)
@@ -116,19 +116,14 @@ class JoinApp(CoachApp, FixedApp):
         # running (any more) takes no message, which is nothing the host sent wrong
         self.call_later(self.show_game)
 
-    def overlay_open(self) -> bool:
-        return isinstance(self.screen, (ModalScreen, FlowScreen))
+    @property
+    def table_session(self) -> RemoteSession:
+        return self.session
 
-    def names(self) -> list[str]:
-        s = self.session
-        return [s.name(seat) for seat in range(s.players)]
-
-    def bots(self) -> list[str]:
-        s = self.session
-        return [s.bot_level(seat) for seat in range(s.players)]
-
-    def history(self) -> list[tuple[int, ...]]:
-        return [entry.scores for entry in self.session.rounds]
+    @property
+    def table_ui(self) -> GameUI:
+        assert self.ui is not None  # a game without screens shows nothing (on_mount)
+        return self.ui
 
     def standing_notice(self) -> str:
         """What stays in view while the connection is ended or lost, whatever else is said
@@ -176,42 +171,31 @@ class JoinApp(CoachApp, FixedApp):
                 # covered the notice, and the game looked alive until it was closed)
                 self.screen.dismiss(OK)
             return
-        s, ui = self.session, self.ui
+        s = self.session
         view = s.view_of(s.seat)
         step = self.flow.next_step()
         if step.kind == "scoring":
             self.flow.shown(step)
-            self.show_main(view, 0.0)
-            screen = ui.scoring_screen(
-                view, step.scoring, self.names(), self.history(), hold=self.choice_hold
-            )
-            self.push_screen(screen, lambda _: self.show_game())
+            self.show_seat(view, 0.0)
+            # at once: a message of the host that comes next must find it on screen
+            self.push_screen(self.scoring_screen(view, step.scoring), lambda _: self.show_game())
             return
         if step.kind == "over":
             if not self._over_shown:
                 self._over_shown = True
-                over = ui.game_over_screen(view, self.names(), self.history())
-                if len(self.screen_stack) > 1:
-                    self.switch_screen(over)
-                else:  # joined a game already over: nothing shown yet
-                    self.push_screen(over)
+                self.show_over(view)
             return
         mine = step.kind == "decide"
         # a decision that just became this seat's ignores Enter for a moment
         hold = self.choice_hold if mine and self._last_decider != s.seat else 0.0
         self._last_decider = s.decider
-        self.show_main(view, hold)
+        self.show_seat(view, hold)
         if mine:
             self.coach_check(view)  # a kind of decision (or a word) new to this seat
 
-    def push_overlay(self, screen, callback) -> None:
-        """The coach's dialog, pushed from the app's own message loop."""
-        self.call_later(self.push_screen, screen, callback)
-
-    def show_main(self, view, hold: float) -> None:
-        s, ui = self.session, self.ui
-        if ui is None:  # a game without screens: show_game shows nothing of it
-            return
+    def show_seat(self, view, hold: float) -> None:
+        """The seat's own view on the play screen of its mode, with what is to be said."""
+        s, ui = self.session, self.table_ui
         self.shown_decision = s.decision
         if self.dropped and s.connected:
             self.dropped = False
@@ -228,12 +212,7 @@ class JoinApp(CoachApp, FixedApp):
             s, view, names=self.names(), bots=self.bots(), message=message, hold=hold,
             home=s.seat,
         )  # fmt: skip
-        screen = mode_screen(self, self._mode_screens, ui.screen_class(view), data)
-        if self.screen is not screen:
-            if len(self.screen_stack) > 1:
-                self.switch_screen(screen)
-            else:
-                self.push_screen(screen)
+        self.show_main(data)
 
     def on_screen_uncovered(self, message) -> None:
         if self.deferred and not self.overlay_open():

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from textual import work
 from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
 from forum_trajanum import PROGRAM
@@ -31,7 +30,7 @@ from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.compat import FixedApp, app_closing
 from forum_trajanum.tui.contract import GameUI, game_ui
-from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen, mode_screen
+from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.screens import (
     HandOverScreen,
@@ -39,6 +38,7 @@ from forum_trajanum.tui.screens import (
     StartScreen,
     TooSmallScreen,
 )
+from forum_trajanum.tui.tableflow import TableScreens
 
 if TYPE_CHECKING:
     from forum_trajanum.core.session import GameSession
@@ -80,7 +80,7 @@ def _refused_options(game, error: Exception) -> str:
     return f"{game.title} cannot start with these options: {'; '.join(said)}"
 
 
-class ForumApp(CoachApp, FixedApp):
+class ForumApp(TableScreens, CoachApp, FixedApp):
     """The registered games for 2-4 players at one keyboard (some seats may be bots)."""
 
     CSS_PATH = "forum_trajanum.tcss"
@@ -457,13 +457,13 @@ class ForumApp(CoachApp, FixedApp):
             raise LookupError("no game is being played")
         return self.table
 
-    def names(self) -> list[str]:
-        s = self.playing
-        return [s.name(i) for i in range(s.players)]
+    @property
+    def table_session(self) -> GameSession:
+        return self.playing
 
-    def bots(self) -> list[str]:
-        s = self.playing
-        return [s.bot_level(i) for i in range(s.players)]
+    @property
+    def table_ui(self) -> GameUI:
+        return self.ui
 
     @property
     def ui(self) -> GameUI:
@@ -490,19 +490,15 @@ class ForumApp(CoachApp, FixedApp):
             home=home,
         )
 
-    def score_history(self) -> list[tuple[int, ...]]:
-        """Every player's score after each finished round (recorded by the session)."""
-        return [entry.scores for entry in self.playing.rounds]
-
     @property
     def last_human(self) -> int | None:
         """The person whose own screen is shown (the conductor keeps it)."""
         return self.table.last_human if self.table else None
 
     def overlay_open(self) -> bool:
-        """Whether a modal, a privacy screen or the too-small notice covers the game."""
-        top = self.screen
-        return isinstance(top, (ModalScreen, TooSmallScreen, HandOverScreen, FlowScreen))
+        """Whether a modal, a scoring, a privacy screen or the too-small notice covers the
+        game."""
+        return super().overlay_open() or isinstance(self.screen, (TooSmallScreen, HandOverScreen))
 
     def resume_play(self) -> None:
         """Continue the flow that an overlay held back."""
@@ -524,20 +520,11 @@ class ForumApp(CoachApp, FixedApp):
             self.flow.shown(step)
             self.show_main(self.ui.play_data(s, s.public_view(), names=self.names(),
                                                   bots=self.bots()))  # fmt: skip
-            self.push_overlay(
-                self.ui.scoring_screen(
-                    s.public_view(),
-                    step.scoring,
-                    self.names(),
-                    self.score_history(),
-                    hold=self.choice_hold,
-                ),
-                lambda _: self.advance(),
-            )
+            scoring = self.scoring_screen(s.public_view(), step.scoring)
+            self.push_overlay(scoring, lambda _: self.advance())
         elif step.kind == "over":
             self.flow.shown(step)
-            screen = self.ui.game_over_screen(s.public_view(), self.names(), self.score_history())
-            self.switch_screen(screen)
+            self.show_over(s.public_view())
         elif step.kind == "auto":
             try:
                 self.flow.play(step.action, step.seat)
@@ -616,14 +603,6 @@ class ForumApp(CoachApp, FixedApp):
         pv = s.view_of(seat)
         self.show_main(self.play_data(pv, hold))
         self.coach_check(pv)
-
-    def show_main(self, data) -> None:
-        """Put ``data`` on the play screen of its mode. Each mode's screen is made once and
-        reused (installed), which keeps switching modes cheap."""
-        cls = self.ui.screen_class(data.view)
-        screen = mode_screen(self, self._mode_screens, cls, data)
-        if self.screen is not screen:
-            self.switch_screen(screen)
 
     def cover_secrets(self) -> None:
         """Hide the play screen's content (before a hand-over covers it): now, or as soon as
