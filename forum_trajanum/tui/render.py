@@ -96,14 +96,20 @@ class LogText(Static):
 
     def pad(self) -> None:
         """Measure the words just put in and pad them to the next multiple of STEP lines (a
-        new floor, and a layout, once in STEP lines)."""
+        new floor, and a layout, once in STEP lines). A log a few lines shorter (an undo
+        across a multiple of STEP) keeps its floor: the padding is below the lines in view
+        (:meth:`scroll_to_end`), and each undo and action back across it laid the screen
+        out (issue 39 point 6). One shorter by more (another log) gets its own floor."""
         width = self.content_size.width
         if not width:
             return  # not laid out yet: the first layout measures it
         self.written = self.get_content_height(self.size, self.app.size, width)
         floor = -(-max(self.written, 1) // self.STEP) * self.STEP
         least = self.styles.min_height
-        if least is None or least.value != floor:
+        kept = int(least.value) if least is not None else 0
+        if kept == floor + self.STEP and self.written > floor - self.STEP // 2:
+            return  # a few lines shorter: the floor stays
+        if kept != floor:
             self.styles.min_height = floor
 
     def scroll_to_end(self, box) -> None:
