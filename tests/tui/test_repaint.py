@@ -183,45 +183,6 @@ async def test_a_new_set_of_keys_repaints_the_key_bar_without_a_layout(monkeypat
         assert bar.size.height == 1
 
 
-async def test_the_log_box_keeps_its_padding_when_an_undo_takes_a_line_back_across_a_step():
-    """Issue 39 point 6: the log (from 160 columns) is padded to a multiple of 20 lines so
-    that a line more is no layout; a line fewer across a multiple (an undo) keeps the padding
-    (it was laid out again at each undo and at the action after it), and the last line stays
-    the box's bottom line. A log shorter by more than a step gets its own padding."""
-    from textual.containers import VerticalScroll
-
-    from forum_trajanum.tui.render import LogText, show_changed
-
-    class Logged(App):
-        CSS = "VerticalScroll { height: 10; } LogText { width: 30; }"
-
-        def compose(self):
-            with VerticalScroll():
-                yield LogText()
-
-    def lines(n: int) -> str:
-        return "\n".join(f"line {i}" for i in range(1, n + 1))
-
-    app = Logged()
-    async with app.run_test(size=(40, 12)) as pilot:
-        log, box = app.query_one(LogText), app.query_one(VerticalScroll)
-        show_changed(log, lines(21))
-        await pilot.pause()
-        show_changed(log, lines(21) + "\n")  # measured once laid out
-        await pilot.pause()
-        assert log.styles.min_height is not None and log.styles.min_height.value == 40
-        show_changed(log, lines(19))  # the undo
-        await pilot.pause()
-        assert log.styles.min_height.value == 40
-        log.scroll_to_end(box)
-        await pilot.pause()
-        shown = [strip.text.strip() for strip in screen_strips(app.screen)]
-        assert "line 19" in shown[9] and not any("line 20" in s for s in shown), shown
-        show_changed(log, lines(3))  # another log
-        await pilot.pause()
-        assert log.styles.min_height.value == 20
-
-
 def test_once_the_heap_is_settled_a_full_garbage_collection_is_rare(monkeypatch):
     """Issue 39 point 6: after the app settles its heap (at its first frame and when a game
     begins) a full pass of the garbage collector, 10-15 ms over what was built since, no
