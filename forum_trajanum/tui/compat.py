@@ -147,11 +147,27 @@ class FrameTimer(Timer):
             if wait > 0:  # the last frame is less than a frame's time ago
                 await asyncio.sleep(wait)
                 continue  # asked for still? (a layout meanwhile paints and pauses it)
+            try:
+                await self._after_the_app(self.target.app)
+            except EventTargetGone:
+                break
+            if not active.is_set():
+                continue  # painted meanwhile (a layout)
             last = textual._time.get_time()
             try:
                 await self._tick(next_timer=last, count=0)
             except EventTargetGone:
                 break
+
+    @staticmethod
+    async def _after_the_app(app: App) -> None:
+        """Wait until the app has handled what it was sent before now: a choice taken in a
+        list goes to the app as a message, and a frame painted between the list's key and
+        the app's move showed the list alone (the move's own frame then waited a frame's
+        time: two frames, each painted, for one move)."""
+        handled = asyncio.Event()
+        if app.call_later(handled.set):
+            await handled.wait()
 
 
 def frame_timer(screen: Screen) -> Timer:
