@@ -54,12 +54,22 @@ WARM_UP = ("forum_trajanum.core.session", "forum_trajanum.tui.dialogs", "forum_t
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
+#: Collections of the middle generation between two full passes of the garbage collector
+#: once the heap is settled (Python's default is 10, with 10 young ones between two middle).
+FULL_PASS_EVERY = 100
+
+
 def settle_heap() -> None:
     """Exempt what is loaded and built so far (modules, screens, widgets: it lives as long as
-    the app) from the garbage collector's full passes. Without this, a full pass over
-    Textual's many objects stops the app for tens of milliseconds every few actions."""
+    the app) from the garbage collector's full passes, and make those passes rare. Without
+    the first, a full pass over Textual's many objects stops the app for tens of
+    milliseconds every few actions; without the second, a full pass over what was built
+    since (10-15 ms at 160x45) still came every 25 moves or so, in the move's repaint (the
+    benchmark's p95, issue 39 point 6): now about every 250."""
     gc.collect()
     gc.freeze()
+    young, middle, _full = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_PASS_EVERY)
 
 
 def no_screens(game) -> str:

@@ -14,10 +14,12 @@ this module is imported by the terminal app, which must run without textual-serv
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 import textual._context
 import textual._time
+import textual.screen
 import textual.widgets._select
 from textual import events
 from textual._compositor import Compositor
@@ -25,6 +27,7 @@ from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.timer import EventTargetGone, Timer
 from textual.widget import Widget
 from textual.widgets import OptionList
 
@@ -45,13 +48,21 @@ PRIVATE_NAMES: tuple[tuple[object, str], ...] = (
     (App, "_display"),  # where a frame goes to the terminal (tests/tui/terminal.py)
     (OptionList, "_move_page"),  # PgUp/PgDn before the first layout (no_page_before_layout)
     (textual._time, "get_time"),  # the clock of a key's time stamp (event_clock)
+    (Screen, "_update_timer"),  # the timer of a screen's frames (FrameTimer, frame_timer)
+    (Screen, "_on_timer_update"),  # what each frame does (the screen's layout and paint)
+    (Timer, "_run"),  # overridden by FrameTimer: when the frames come
+    (Timer, "_tick"),
+    (Timer, "_active"),  # set while a frame is asked for (Textual resumes the timer)
+    (Timer, "_start"),
+    (textual.screen, "UPDATE_PERIOD"),  # a frame's time (1/60 s; TEXTUAL_FPS)
 )
 
 #: Attributes set on an App instance (checked on a live app by the test).
 PRIVATE_APP_ATTRIBUTES = ("_running", "_driver")
 #: Attributes set on a Screen instance (checked on a live screen by the test); ``_bindings``
-#: is every node's (:func:`binds`).
-PRIVATE_SCREEN_ATTRIBUTES = ("_compositor", "_bindings")
+#: is every node's (:func:`binds`), ``_timers`` too (a node's timers, stopped with it:
+#: :func:`frame_timer`).
+PRIVATE_SCREEN_ATTRIBUTES = ("_compositor", "_bindings", "_timers")
 #: Attributes set on a screen's Compositor (checked on a live one): repaint_what_moved.
 PRIVATE_COMPOSITOR_ATTRIBUTES = ("_full_map", "_visible_map")
 
@@ -113,6 +124,70 @@ def on_paint(screen: Screen | type[Screen], callback: Callable[[Screen], None]) 
         callback(screen)
 
     screen._compositor_refresh = refreshed
+
+
+class FrameTimer(Timer):
+    """The timer of a screen's frames: a frame asked for is painted at once when the last one
+    is at least a frame's time ago, else as soon as that time has passed (at most
+    ``1/TEXTUAL_FPS`` frames a second, as Textual's).
+
+    Textual's own timer keeps to a grid of frame times set when the screen was first shown,
+    and after a frame painted late on that grid (any frame after a pause: a key after a
+    moment of calm) it skips to the grid time after the next one: a change asked for up to
+    two frames' time (33 ms) after the last frame waited for it, although the screen had
+    painted nothing for more than a frame's time (the benchmark's cursor moves: 2-3 ms of
+    work shown after 13 ms, issue 39 point 6)."""
+
+    async def _run(self) -> None:
+        active = self._active
+        last = float("-inf")
+        while True:
+            await active.wait()  # a frame is asked for (Textual resumes its timer)
+            wait = last + self._interval - textual._time.get_time()
+            if wait > 0:  # the last frame is less than a frame's time ago
+                await asyncio.sleep(wait)
+                continue  # asked for still? (a layout meanwhile paints and pauses it)
+            try:
+                await self._after_the_app(self.target.app)
+            except EventTargetGone:
+                break
+            except Exception:  # the wait only saves a frame: never one less (no frames at all)
+                pass
+            if not active.is_set():
+                continue  # painted meanwhile (a layout)
+            last = textual._time.get_time()
+            try:
+                await self._tick(next_timer=last, count=0)
+            except EventTargetGone:
+                break
+
+    @staticmethod
+    async def _after_the_app(app: App) -> None:
+        """Wait until the app has handled what it was sent before now: a choice taken in a
+        list goes to the app as a message, and a frame painted between the list's key and
+        the app's move showed the list alone (the move's own frame then waited a frame's
+        time: two frames, each painted, for one move)."""
+        handled = asyncio.Event()
+        if app.call_later(handled.set):
+            await handled.wait()
+
+
+def frame_timer(screen: Screen) -> Timer:
+    """The :class:`FrameTimer` of ``screen`` (made and started at the first frame asked
+    for, as Textual makes its own), for a screen's ``_update_timer``."""
+    timer = screen.__dict__.get("_frame_timer")
+    if timer is None:
+        timer = FrameTimer(
+            screen,
+            textual.screen.UPDATE_PERIOD,
+            name="screen_update",
+            callback=screen._on_timer_update,
+            pause=True,
+        )
+        timer._start()
+        screen._timers.add(timer)  # stopped with the screen, as Textual's own
+        screen.__dict__["_frame_timer"] = timer
+    return timer
 
 
 def unpainted_when_headless() -> None:

@@ -51,6 +51,9 @@ class KeyBar(Static):
     tabs). A key whose action the screen does not offer now (its ``key_offered(action)`` is
     False: undo with nothing to take back) is left out too."""
 
+    #: One line, whatever its keys (a new set of keys is repainted without a layout).
+    DEFAULT_CSS = "KeyBar { height: 1; }"
+
     def on_mount(self) -> None:
         self.show_keys()
 
@@ -95,4 +98,6 @@ class KeyBar(Static):
             keys = self.keys_text(frozenset(dropped))
         if getattr(self, "_shown_keys", None) != keys:
             self._shown_keys = keys
-            self.update(keys)
+            # one line at the screen's foot (its height is the stylesheet's): a repaint, no
+            # layout of the whole screen (Trajan's u came and went at each move)
+            self.update(keys, layout=False)

@@ -56,8 +56,12 @@ class LogView(ScrollView, can_focus=True):
     }
     """
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, id: str | None = None, classes: str | None = None, plain: bool = False
+    ) -> None:
         super().__init__(id=id, classes=classes)
+        #: Every line in the widget's own style (Trajan's log: no marks of cycles and rounds).
+        self.plain = plain
         self.lines: list[str] = []
         #: The wrapped strips of every line, for the width in ``_wrap_width``.
         self._wrapped: dict[str, list[Strip]] = {}
@@ -115,6 +119,8 @@ class LogView(ScrollView, can_focus=True):
         return strips
 
     def _text(self, line: str) -> Text:
+        if self.plain:
+            return Text(line)
         return Text(line, style=MARK_STYLE if line.startswith(MARK) else LINE_STYLE)
 
     def render(self) -> Text:

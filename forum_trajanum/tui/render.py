@@ -2,7 +2,7 @@
 widget's content is put in only when what it shows changed (:func:`show_changed`), and the
 screen is laid out again only when the widget's height changes; a border title is set only
 when it changed (:func:`set_title`); drawings are made for the width they get
-(:class:`Drawn`), and boxes keep their heights (:class:`PanelText`, :class:`LogText`). A move
+(:class:`Drawn`), and boxes keep their heights (:class:`PanelText`). A move
 changes a few of a screen's boxes, mostly within the lines they had, and a layout of the whole
 screen is a good part of a move's time."""
 
@@ -58,8 +58,6 @@ def show_changed(widget: Static, content, what: str = "", layout: bool = True) -
     widget._shown_key = key  # type: ignore[attr-defined]  # the widget's mark of what it shows
     # a str is plain text (it may hold a player's name), never markup
     widget.update(Text(content) if isinstance(content, str) else content, layout=False)
-    if isinstance(widget, LogText):
-        widget.pad()
     if layout and not hidden(widget) and _height_changes(widget):
         widget.refresh(layout=True)
 
@@ -83,37 +81,6 @@ def _height_changes(widget: Static) -> bool:
     least = widget.styles.min_height
     floor = int(least.resolve(widget.size, widget.app.size)) if least is not None else 0
     return max(needed, floor) != widget.content_size.height
-
-
-class LogText(Static):
-    """The log in a box of its own (from 160 columns), padded at its foot to a multiple of
-    :attr:`STEP` lines, its box scrolled to the last line written (:meth:`scroll_to_end`): a
-    log a line longer at each move laid the whole screen out at each move."""
-
-    STEP = 20
-    #: The lines its words take at its width (the padding below them not counted).
-    written = 0
-
-    def pad(self) -> None:
-        """Measure the words just put in and pad them to the next multiple of STEP lines (a
-        new floor, and a layout, once in STEP lines)."""
-        width = self.content_size.width
-        if not width:
-            return  # not laid out yet: the first layout measures it
-        self.written = self.get_content_height(self.size, self.app.size, width)
-        floor = -(-max(self.written, 1) // self.STEP) * self.STEP
-        least = self.styles.min_height
-        if least is None or least.value != floor:
-            self.styles.min_height = floor
-
-    def scroll_to_end(self, box) -> None:
-        """Scroll ``box`` so that the last line written is its bottom line."""
-        if not self.written:
-            self.written = self.get_content_height(
-                self.size, self.app.size, self.content_size.width
-            )
-        seen = box.scrollable_content_region.height
-        box.scroll_to(y=max(self.written - seen, 0), animate=False)
 
 
 class PanelText(Static):

@@ -11,12 +11,19 @@ app's next switch of screens fails (``IndexError: pop from empty list`` in ``swi
 was replaced): its late dismiss has no result and pops nothing. (This was a patch of
 Textual's ``Screen.dismiss`` for the whole process; a class of the program's own says it
 where it is used: ``tests/tui/test_screenbase.py`` checks that every screen is one.)
+
+Their frames come as soon as asked for once a frame's time has passed since the last one
+(:class:`~forum_trajanum.tui.compat.FrameTimer`): Textual's own timer could leave a change
+waiting up to two frames' time after a pause.
 """
 
 from __future__ import annotations
 
 from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen, Screen, ScreenResultType
+from textual.timer import Timer
+
+from forum_trajanum.tui.compat import frame_timer
 
 
 def _on_top(screen: Screen) -> bool:
@@ -26,6 +33,10 @@ def _on_top(screen: Screen) -> bool:
 class OwnScreen(Screen[ScreenResultType]):
     """A full screen of the program: its ``dismiss`` acts only while it is on top."""
 
+    @property
+    def _update_timer(self) -> Timer:  # Textual's name: its frames, each asked for at once
+        return frame_timer(self)
+
     def dismiss(self, result: ScreenResultType | None = None) -> AwaitComplete:
         if not _on_top(self):
             return AwaitComplete.nothing()
@@ -34,6 +45,10 @@ class OwnScreen(Screen[ScreenResultType]):
 
 class OwnModalScreen(ModalScreen[ScreenResultType]):
     """A dialog of the program: its ``dismiss`` acts only while it is on top."""
+
+    @property
+    def _update_timer(self) -> Timer:  # as OwnScreen's
+        return frame_timer(self)
 
     def dismiss(self, result: ScreenResultType | None = None) -> AwaitComplete:
         if not _on_top(self):

@@ -174,3 +174,39 @@ async def test_at_160x45_p_puts_the_players_first_and_p_again_the_other_circles(
                 await settled(pilot)
                 shown = _shown(app, box)
                 assert shown.startswith(title) and first in shown[:80], shown[:80]
+
+
+async def test_at_160x45_a_move_late_in_the_game_wraps_only_the_new_lines_of_the_log(
+    monkeypatch,
+):
+    """Issue 39 point 6: the log beside the board (from 160 columns) is the shell's log
+    widget: a move wraps its new lines alone and draws only the lines in view, the latest at
+    its foot. It was a Static: each move wrapped all of a late game's 200 lines again, twice
+    (measured, then drawn), some 20 ms of the move's repaint."""
+    from forum_trajanum.tui.logview import LogView
+
+    wrapped: list[str] = []
+    strips_of = LogView._strips_of
+
+    def counted(self, line: str):
+        if line not in self._wrapped:
+            wrapped.append(line)
+        return strips_of(self, line)
+
+    monkeypatch.setattr(LogView, "_strips_of", counted)
+    session = _session(250)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(160, 45)) as pilot:
+        moves = 0
+        before: list[str] = []
+        async for screen in _moves(app, pilot, session, 4):
+            log = screen.query_one("#t-log", LogView)
+            lines = screen.data.log[-200:]
+            assert log.lines == lines
+            if moves:  # the first shows the whole log; each next wraps what is new
+                new = [line for line in lines if line not in before]
+                assert len(wrapped) <= len(new) + 1, (wrapped, new)
+            assert _shown(app, screen.query_one("#t-log-box")).endswith(_flat(lines[-1]))
+            before, moves = lines, moves + 1
+            wrapped.clear()
+        assert moves == 4 and len(before) >= 150

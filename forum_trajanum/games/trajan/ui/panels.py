@@ -31,6 +31,9 @@ from forum_trajanum.games.trajan.ui.playdata import TrajanData
 from forum_trajanum.games.trajan.ui.statusline import time_track
 from forum_trajanum.tui.render import Drawn
 
+#: The log before anything has happened.
+NOTHING_YET = "Nothing has happened yet."
+
 PANELS = ("circle", "board", "map", "district", "players", "log")
 PANEL_KEYS = {"circle": "c", "board": "b", "map": "m", "district": "d", "players": "p", "log": "l"}
 PANEL_TITLES = {
@@ -369,7 +372,7 @@ def panel_text(data: TrajanData, panel: str, heading: bool = True):
     if panel == "others":  # from 160 columns: the others' circles first, all in view
         home = v.viewer if v.viewer >= 0 else data.home
         return Group(others_compact(v, home, names), Text(""), players_panel(v, names))
-    return Text("\n".join(data.log[-200:]) or "Nothing has happened yet.")
+    return Text("\n".join(data.log[-200:]) or NOTHING_YET)
 
 
 def log_lines(session, names: list[str]) -> list[str]:

@@ -38,6 +38,7 @@ from forum_trajanum.games.trajan.ui.choices import (
 )
 from forum_trajanum.games.trajan.ui.circles import OthersScreen, circle_title
 from forum_trajanum.games.trajan.ui.panels import (
+    NOTHING_YET,
     PANEL_KEYS,
     PANEL_TITLES,
     PANEL_WORDS,
@@ -55,13 +56,14 @@ from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID
 from forum_trajanum.tui.hints import ASKED, HIDDEN, MORE, SHOWN, Hints
 from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar, entry_key_name
+from forum_trajanum.tui.logview import LogView
 from forum_trajanum.tui.messages import (
     ActionChosen,
     HelpRequested,
     MenuRequested,
     UndoRequested,
 )
-from forum_trajanum.tui.render import Drawn, LogText, PanelText, set_title, show_changed
+from forum_trajanum.tui.render import Drawn, PanelText, set_title, show_changed
 from forum_trajanum.tui.textlines import Hanging, notes_first
 
 #: The lines a page of the hint has below 120 columns: the hint's line and two of the
@@ -131,6 +133,7 @@ class TrajanScreen(GameScreen):
     TrajanScreen.-wider #t-log-box { display: block; height: 10; }
     TrajanScreen.-wider.-standard #t-log-box { height: 7; }
     TrajanScreen.-wider.-short #t-log-box { display: none; }
+    TrajanScreen #t-log { height: 1fr; }
     TrajanScreen #p-decide { height: 1fr; width: 1fr; }
     /* 80x24 (issue 27): a top line saying whose choice it is and where in the game (the
        coach's strip covers the status line), the decision in two lines, a line of hint or
@@ -232,8 +235,10 @@ class TrajanScreen(GameScreen):
                 # from 120 columns: one's circle below the choices (the trays chosen from)
                 with VerticalScroll(id="t-circle-box", classes="t-box"):
                     yield PanelText(id="t-circle")  # its height kept: the list above stays put
-                with VerticalScroll(id="t-log-box", classes="t-box"):  # from 160x36
-                    yield LogText(id="t-log")
+                with Vertical(id="t-log-box", classes="t-box"):  # from 160x36
+                    # its new lines wrapped alone, only those in view drawn, the latest kept
+                    # in view (a Static wrapped the whole log again at each move)
+                    yield LogView(id="t-log", plain=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -326,13 +331,13 @@ class TrajanScreen(GameScreen):
                     time.display = bool(track)
                 show_changed(time, track, panel)
                 content = board_below_time(self.data.view, self.data.names)
+            if box_id == "t-log-box":  # its own widget, scrolled to the latest line
+                self.query_one("#t-log", LogView).show(self.data.log or [NOTHING_YET])
+                continue
             show_changed(self.query_one(f"#{box_id[:-4]}", Static), content, panel)
             if box_id == "t-panel-box":
                 self.call_after_refresh(self._say_more_below)
-            if box_id == "t-log-box":  # the latest at its foot
-                log = self.query_one("#t-log", LogText)
-                box.call_after_refresh(log.scroll_to_end, box)
-            elif panel == "log" and follow:  # the latest in view, then the frame says what is not
+            if panel == "log" and follow:  # the latest in view, then the frame says what is not
                 box._follow_end = 5  # tries left: the log laid out late is scrolled again
                 # anchored at its foot when laid out, whenever that is: under the coach's
                 # strip the log showed the previous turn until Escape (issue 36.11)
