@@ -139,7 +139,7 @@ class FrameTimer(Timer):
     work shown after 13 ms, issue 39 point 6)."""
 
     async def _run(self) -> None:
-        active = self._active
+        active: asyncio.Event = self._active
         last = float("-inf")
         while True:
             await active.wait()  # a frame is asked for (Textual resumes its timer)
