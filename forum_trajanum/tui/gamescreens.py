@@ -8,10 +8,12 @@ A game gives the app its screens through its UI contract
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY
 from forum_trajanum.tui.screenbase import OwnScreen
 
 #: What Escape says on a play screen with nothing open to close: Escape closes or goes back
@@ -20,7 +22,42 @@ ESCAPE_LINE = "q: back to the menu (your game is saved)"
 
 
 class GameScreen(OwnScreen):
-    """Base of every game's play screens: one seat's view of the game (or the public one)."""
+    """Base of every game's play screens: one seat's view of the game (or the public one).
+
+    The standard keys of a play screen are declared here, once, for every game: u takes a
+    step back, q goes to the menu (``join``: leaves), ? or F1 opens the help, Escape closes
+    the innermost open thing, e ends the turn, h asks for a hint, k switches the coach, the
+    legend's key opens the legend, PgUp/PgDn scroll the panel beside the choices and 1-9 then
+    A-Z choose an entry of the list. What goes to the app is a message (:mod:`messages`);
+    what is the game's screen's is a hook it gives (:meth:`action_pick`,
+    :meth:`action_end_turn`, :meth:`action_hint`, :meth:`action_scroll_panel`,
+    :meth:`close_innermost`, :meth:`undo_refused`, :meth:`said`). A game adds its own keys
+    (its panels, its dialogs) in its ``BINDINGS``, and says which keys its key bar shows, in
+    which order (:attr:`KEYBAR`)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "undo", "Undo"),
+        # the turn's last choice waits for this key (or Enter) before it is final
+        Binding("e", "end_turn", "End turn"),
+        Binding("h", "hint", "Hint"),
+        Binding("k", "app.coach", "Coach"),
+        Binding(LEGEND_KEY, "app.legend", "Legend"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("q", "menu", "Menu"),
+        # Escape closes the innermost open thing; it never leaves the game (q does)
+        Binding("escape", "back", "Back", show=False),
+        # the panel beside the choices scrolls a page, the focus staying on them (priority:
+        # before the list's own page keys)
+        Binding("pageup", "scroll_panel(-1)", show=False, priority=True),
+        Binding("pagedown", "scroll_panel(1)", show=False, priority=True),
+        *(
+            Binding(key, f"pick({n})", f"Choice {key}", show=False)
+            for n, key in enumerate(ENTRY_KEYS, start=1)
+        ),
+    ]
+    #: The keys the key bar shows, in this order (a binding's first key; the game's own keys
+    #: among them): each game's bar as its players know it.
+    KEYBAR: ClassVar[tuple[str, ...]] = ("u", "h", "question_mark", "q")
 
     @property
     def escape_line(self) -> str:
@@ -82,6 +119,66 @@ class GameScreen(OwnScreen):
     def say(self, message: str) -> None:  # pragma: no cover - every game's screens override
         """Show a short message to the player in view (the next redraw clears it)."""
         raise NotImplementedError
+
+    # --- the standard keys ------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        """u: take back a step (the app says when nothing can be); the game may first
+        refuse it in its own words (:meth:`undo_refused`)."""
+        if not self.undo_refused():
+            from forum_trajanum.tui.messages import UndoRequested
+
+            self.post_message(UndoRequested())
+
+    def undo_refused(self) -> bool:
+        """Whether the game's screen answered u itself (it said why nothing is taken back,
+        or it closed something open instead)."""
+        return False
+
+    def action_menu(self) -> None:
+        """q: to the menu (``join``: leave the game)."""
+        from forum_trajanum.tui.messages import MenuRequested
+
+        self.post_message(MenuRequested())
+
+    def action_help(self) -> None:
+        """? or F1: the game's help, from the app (it knows the game)."""
+        from forum_trajanum.tui.messages import HelpRequested
+
+        self.post_message(HelpRequested())
+
+    def action_back(self) -> None:
+        """Escape: close the innermost open thing (:meth:`close_innermost`), else clear a
+        message; with nothing open and nothing said, say in one line that q leaves (Escape
+        never does)."""
+        if self.close_innermost():
+            return
+        said = self.said()
+        if said and said != self.escape_line:
+            self.say("")
+        else:
+            self.say(self.escape_line)
+
+    def close_innermost(self) -> bool:
+        """Close the innermost thing open on the screen (a group of choices, the hint);
+        whether there was one."""
+        return False
+
+    def said(self) -> str:
+        """The message on screen now ("" when none)."""
+        return ""
+
+    def action_pick(self, number: int) -> None:
+        """1-9, then A-Z: the entry of the list with that key (the game's list)."""
+
+    def action_end_turn(self) -> None:
+        """e: end the turn, where that is a choice (the game's)."""
+
+    def action_hint(self) -> None:
+        """h: a hint (the game's)."""
+
+    def action_scroll_panel(self, pages: int) -> None:
+        """PgUp/PgDn: scroll the panel beside the choices (the game's)."""
 
     def with_standing(self, message: str) -> str:
         """``message`` with the app's standing notice first (its ``standing_notice()``: a

@@ -3,6 +3,8 @@ screen uses them before the engine is loaded (see :meth:`ForumApp.warm_up`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
@@ -71,6 +73,14 @@ class KeyBar(Static):
         bindings = [
             b for cls in reversed(type(self.screen).__mro__) for b in vars(cls).get("BINDINGS", [])
         ]
+        order = getattr(self.screen, "KEYBAR", None)
+        if order is not None:  # the screen says which keys its bar shows, in which order
+            first = {
+                b.key.split(",")[0]: b
+                for b in bindings
+                if isinstance(b, Binding) and b.key.split(",")[0] in order
+            }
+            bindings = [replace(first[key], show=True) for key in order if key in first]
         # an app may say in its own words what a key does there (join: q leaves the game)
         words = getattr(self.app, "KEY_WORDS", {})
         offered = getattr(self.screen, "key_offered", None)

@@ -63,13 +63,11 @@ from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGr
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.hints import ASKED, MORE, SHOWN, WHOLE
-from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar
+from forum_trajanum.tui.keys import LEGEND_KEY, KeyBar
 from forum_trajanum.tui.logview import LogView
 from forum_trajanum.tui.messages import (
     ActionChosen,
-    MenuRequested,
     SaveCopyRequested,
-    UndoRequested,
 )
 from forum_trajanum.tui.render import set_title, show_changed
 from forum_trajanum.tui.textlines import TextLines
@@ -113,32 +111,18 @@ class PlayScreen(GameScreen):
     #: Keys the key bar may leave out when it is too narrow, in this order: the panel tabs
     #: show the first four, the help all of them.
     KEYBAR_SPARE = ("c", "f", "p", "l", "o")
+    #: The game's own keys (the standard ones are every play screen's: GameScreen).
     BINDINGS = [
         Binding("c", "panel('colonia')", "Colonia"),
         Binding("f", "panel('forum')", "Forum"),
         Binding("p", "panel('players')", "Players"),
         Binding("l", "panel('log')", "Log"),
-        Binding("u", "undo", "Undo"),
-        Binding("e", "end_turn", "End turn", show=False),  # said beside the decision
         Binding("o", "boards", "Others"),
         Binding("t", "trajan_cards", "Trajan"),  # the Trajan cards
         Binding("s", "save", "Save"),
-        Binding("h", "hint", "Hint"),
-        Binding("k", "app.coach", "Coach"),
-        Binding(LEGEND_KEY, "app.legend", "Legend"),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("q", "menu", "Menu"),
-        # Escape closes the innermost open thing; it never leaves the game (q does)
-        Binding("escape", "back", "Back", show=False),
-        # the words beside the Colonia (compact: the panel in view) scroll a page, the focus
-        # staying where it is (priority: before the list's own page keys), as in Trajan
-        Binding("pageup", "scroll_panel(-1)", show=False, priority=True),
-        Binding("pagedown", "scroll_panel(1)", show=False, priority=True),
-        *[
-            Binding(key, f"pick({n})", f"Choice {key}", show=False)
-            for n, key in enumerate(ENTRY_KEYS, start=1)
-        ],
     ]
+    #: The key bar (e, said beside the decision, is left out).
+    KEYBAR = ("c", "f", "p", "l", "u", "o", "t", "s", "h", "k", LEGEND_KEY, "question_mark", "q")
 
     def __init__(self, data: PlayData) -> None:
         super().__init__(data)
@@ -788,20 +772,20 @@ class PlayScreen(GameScreen):
         """e: end the turn, where that is one of the choices."""
         self.decision_panel().end_turn()
 
-    def action_back(self) -> None:
-        """Escape: close the innermost open thing, a group or a cell's choices in the list,
-        else the hint (or the thinking about one), else a message; with nothing open say, in
-        one line, that q leaves (Escape never does)."""
+    def close_innermost(self) -> bool:
+        """Escape: a group or a cell's choices open in the list, else the hint (or the
+        thinking about one)."""
         panel = self.decision_panel()
-        said = panel.said()
         if panel.group_open or panel.cell_open:
             self.action_close_group()
         elif self.hint_panel().shown() or self.hint_panel().display:
             self.hide_hint()
-        elif said and said != self.escape_line:
-            self.say("")
         else:
-            self.say(self.escape_line)
+            return False
+        return True
+
+    def said(self) -> str:
+        return self.decision_panel().said()
 
     def action_close_group(self) -> None:
         """Escape / left arrow in a group: back to the whole decision (and to the board a
@@ -814,10 +798,6 @@ class PlayScreen(GameScreen):
             board.focus()
 
     # --- the other keys -----------------------------------------------------------------
-
-    def action_undo(self) -> None:
-        """u: take back a step (pressed where nothing can be, it says why)."""
-        self.post_message(UndoRequested())
 
     def key_offered(self, action: str) -> bool:
         """Whether the key bar offers ``action`` now: undo only while a step can be taken
@@ -839,13 +819,5 @@ class PlayScreen(GameScreen):
 
         self.app.push_screen(LogScreen(self.data.log))
 
-    def action_help(self) -> None:
-        from forum_trajanum.games.forum_trajanum.ui.help import help_screen
-
-        self.app.push_screen(help_screen())
-
     def action_save(self) -> None:
         self.post_message(SaveCopyRequested())
-
-    def action_menu(self) -> None:
-        self.post_message(MenuRequested())

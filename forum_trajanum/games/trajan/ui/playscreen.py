@@ -59,9 +59,6 @@ from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar, entry_key_na
 from forum_trajanum.tui.logview import LogView
 from forum_trajanum.tui.messages import (
     ActionChosen,
-    HelpRequested,
-    MenuRequested,
-    UndoRequested,
 )
 from forum_trajanum.tui.render import Drawn, PanelText, set_title, show_changed
 from forum_trajanum.tui.textlines import Hanging, notes_first
@@ -170,17 +167,8 @@ class TrajanScreen(GameScreen):
     TrajanScreen.-wider #decisions { text-wrap: wrap; text-overflow: fold; }
     TrajanScreen #t-message { height: auto; min-height: 1; color: $warning; }
     """
+    #: The game's own keys (the standard ones are every play screen's: GameScreen).
     BINDINGS = [
-        Binding("h", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        # the turn's last choice waits for this key (or Enter) before it is final
-        Binding("e", "end_turn", "End turn", show=False),
-        Binding("q", "menu", "Menu"),
-        # Escape closes the innermost open thing; it never leaves the game (q does)
-        Binding("escape", "back", "Back", show=False),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding(LEGEND_KEY, "app.legend", "Legend"),
-        Binding("k", "app.coach", "Coach", show=False),
         Binding("o", "others", "Others"),
         # what the others did since one's last move, whole (named on the Meanwhile line)
         Binding(RECAP_KEY, "recap", "Recap", show=False),
@@ -188,12 +176,9 @@ class TrajanScreen(GameScreen):
             Binding(key, f"panel('{panel}')", PANEL_WORDS[panel])
             for panel, key in PANEL_KEYS.items()
         ),
-        # the panel scrolls without moving the focus from the choices (priority: before the
-        # list's own page keys)
-        Binding("pageup", "scroll_panel(-1)", show=False, priority=True),
-        Binding("pagedown", "scroll_panel(1)", show=False, priority=True),
-        *(Binding(key, f"pick({n})", show=False) for n, key in enumerate(ENTRY_KEYS, start=1)),
     ]
+    #: The key bar (e, k and the recap's key are said where they apply).
+    KEYBAR = ("h", "u", "q", "question_mark", LEGEND_KEY, "o", *PANEL_KEYS.values())
 
     def __init__(self, data: TrajanData) -> None:
         super().__init__(data)
@@ -666,35 +651,32 @@ class TrajanScreen(GameScreen):
         self.say("Nothing was played: your turn goes on, choose again.")
         return True
 
-    def action_undo(self) -> None:
+    def undo_refused(self) -> bool:
+        """u while the turn's last choice waits: nothing is played; where nothing can be
+        taken back, the true reason in the game's words."""
         if self._keep_turn():
-            return
-        if not self.data.can_undo:  # the true reason, in the game's words
+            return True
+        if not self.data.can_undo:
             self.say(self.data.undo_note or "Nothing to undo now.")
-            return
-        self.post_message(UndoRequested())
+            return True
+        return False
 
-    def action_help(self) -> None:
-        self.post_message(HelpRequested())
-
-    def action_menu(self) -> None:
-        self.post_message(MenuRequested())
-
-    def action_back(self) -> None:
-        """Escape: close the innermost open thing, the hint (or the thinking about one), a
-        group of choices, else a message; with nothing open say, in one line, that q leaves
-        (Escape never does)."""
+    def close_innermost(self) -> bool:
+        """Escape: the turn's last choice waiting (nothing is played), a group of choices,
+        the hint (or the thinking about one)."""
         if self._keep_turn():
-            pass
-        elif self._group is not None:  # in a group: back to the whole decision
+            return True
+        if self._group is not None:  # in a group: back to the whole decision
             self._open_group(None)
-        elif self.hints.shown():
+            return True
+        if self.hints.shown():
             self._hide_hint()
             self.say("")
-        elif str(self._message) and str(self._message) != self.escape_line:
-            self.say("")
-        else:
-            self.say(self.escape_line)
+            return True
+        return False
+
+    def said(self) -> str:
+        return str(self._message)
 
     # --- the hint -----------------------------------------------------------------------
 
