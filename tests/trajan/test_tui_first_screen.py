@@ -220,3 +220,33 @@ async def test_at_80x24_the_log_panel_at_its_latest_line_does_not_say_more_is_be
         await settled(pilot)  # the window's first redraws done (each shows the latest)
         await pilot.press("pageup")  # earlier lines: now some are below
         assert await wait_for(pilot, lambda: "PgDn: more" in frame()), frame()
+
+
+async def test_at_80x24_the_log_scrolled_up_stays_put_and_the_next_move_brings_its_latest_lines():
+    # issue 39, point 3: the log is kept at its foot by Textual's anchor (no retry counter)
+    session = GameSession.new(
+        11, TrajanOptions(players=2), ["Ann", "Easy bot"], ["", "easy"], autosave=False,
+        game="trajan",
+    )  # fmt: skip
+    for _ in range(12):  # a log longer than the panel's rows
+        session.play(session.view_of(session.decider).legal[0])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
+        play = app.screen
+        await pilot.press("l")
+        box = play.query_one("#t-panel-box")
+        assert await wait_for(pilot, lambda: box.max_scroll_y > 0)
+        assert box.is_anchored and box.scroll_y == box.max_scroll_y
+        await settled(pilot)
+        await pilot.press("pageup")
+        await settled(pilot)
+        kept = box.scroll_y
+        assert kept < box.max_scroll_y  # where the player put it, through the redraws
+        actions = len(session.record.actions)
+        await pilot.press("1")
+        if play.waiting_to_end:
+            await pilot.press("e")
+        assert await wait_for(pilot, lambda: len(session.record.actions) > actions)
+        await settled(pilot)
+        assert box.is_anchored and box.scroll_y == box.max_scroll_y  # the latest in view

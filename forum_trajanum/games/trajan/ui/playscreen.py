@@ -283,7 +283,7 @@ class TrajanScreen(GameScreen):
         own = shown["t-panel-box"]
         keys = [k for p, k in PANEL_KEYS.items() if p == own or p not in shown.values()]
         for box_id, panel in shown.items():
-            box: Any = self.query_one(f"#{box_id}")  # with the screen's marks (_follow_end, ...)
+            box: Any = self.query_one(f"#{box_id}")  # with the screen's marks (_more_below, ...)
             title = PANEL_TITLES[panel]
             narrow = self._layout() == "narrow"
             if box_id == "t-panel-box":
@@ -323,11 +323,11 @@ class TrajanScreen(GameScreen):
             if box_id == "t-panel-box":
                 self.call_after_refresh(self._say_more_below)
             if panel == "log" and follow:  # the latest in view, then the frame says what is not
-                box._follow_end = 5  # tries left: the log laid out late is scrolled again
-                # anchored at its foot when laid out, whenever that is: under the coach's
-                # strip the log showed the previous turn until Escape (issue 36.11)
+                # anchored at its foot (Textual's anchor): each layout keeps the latest lines
+                # in view, however late it comes (under the coach's strip the log showed the
+                # previous turn until Escape: issue 36.11), until the player scrolls up
                 box.anchor()
-                box.call_after_refresh(self._log_to_end, box)
+                self.call_after_refresh(self._say_more_below)
             elif box_id == "t-panel-box" and panel != "log" and box.is_anchored:
                 box.anchor(False)  # another panel opens at its top
 
@@ -373,17 +373,12 @@ class TrajanScreen(GameScreen):
 
     def action_scroll_panel(self, pages: int) -> None:
         box: Any = self.query_one("#t-panel-box", VerticalScroll)  # with its marks
-        box._follow_end = 0  # the player scrolls: the log stays where they put it
+        # scrolling releases the log's anchor: it stays where the player put it (back at its
+        # foot, it follows the latest lines again)
         if pages < 0:
             box.scroll_page_up(animate=False)
         else:
             box.scroll_page_down(animate=False)
-        self.call_after_refresh(self._say_more_below)
-
-    def _log_to_end(self, box) -> None:
-        """The log's latest lines in view; then the frame says whether lines are below (it
-        said "PgDn: more" of the log shown at its end: QA at 80x24)."""
-        box.scroll_end(animate=False)
         self.call_after_refresh(self._say_more_below)
 
     def _say_more_below(self) -> None:
@@ -392,10 +387,6 @@ class TrajanScreen(GameScreen):
             return
         box: Any = self.query_one("#t-panel-box", VerticalScroll)  # with its marks
         more = box.max_scroll_y > box.scroll_y
-        if more and getattr(box, "_follow_end", 0) and self.boxes()["t-panel-box"] == "log":
-            box._follow_end -= 1  # the log grew after it was scrolled (a loaded machine)
-            self._log_to_end(box)
-            return
         state = (more, box.max_scroll_y > 0)  # and whether it scrolls at all (the log's)
         if getattr(box, "_scroll_state", None) != state:
             box._more_below, box._scroll_state = more, state
