@@ -97,76 +97,8 @@ class TrajanScreen(GameScreen):
     #: Left out of the key bar when it does not fit (80 columns): the legend is in the help,
     #: the district's key in the panel's title.
     KEYBAR_SPARE = ("g", "d")
-    DEFAULT_CSS = """
-    TrajanScreen { layout: vertical; }
-    TrajanScreen #t-status { height: 2; background: $boost; }
-    TrajanScreen.-wider #t-status { height: 1; }
-    TrajanScreen #t-body { height: 1fr; layout: horizontal; }
-    TrajanScreen.-narrow #t-body { layout: vertical; }
-    TrajanScreen .t-box { height: auto; border: round $primary 50%; }
-    TrajanScreen #t-left, TrajanScreen #t-mid { height: 1fr; width: 1fr; }
-    TrajanScreen.-narrow #t-left { height: 1fr; width: 100%; }
-    TrajanScreen #t-mid { display: none; }
-    TrajanScreen.-wider #t-mid { display: block; }
-    TrajanScreen #t-panel-box { height: 1fr; }
-    /* 80x24: the panel gets what the choices leave, framed by its top line alone */
-    TrajanScreen.-narrow #t-panel-box {
-        height: 1fr; border: none; border-top: round $primary 50%;
-    }
-    /* from 120 columns one's circle stands whole below the choices (below 36 rows it keeps
-       half of them for the choices) and the switched panel has the left column's height:
-       the board without scrolling at 120x36 */
-    TrajanScreen #t-circle-box { max-height: 60%; }
-    TrajanScreen.-short #t-circle-box { max-height: 50%; }
-    TrajanScreen.-narrow #t-circle-box { display: none; }
-    TrajanScreen #t-players-box { max-height: 40%; display: none; }
-    TrajanScreen.-wide.-tall #t-players-box { display: block; }
-    TrajanScreen #t-board-box { height: 1fr; }
-    TrajanScreen #t-time { height: 2; }
-    /* from 160 columns: the map below the others' circles, the district below the board,
-       the log below one's circle (from 36 rows) */
-    TrajanScreen #t-map-box, TrajanScreen #t-log-box { display: none; }
-    TrajanScreen.-wider #t-map-box { display: block; max-height: 60%; }
-    TrajanScreen.-wider #t-log-box { display: block; height: 10; }
-    TrajanScreen.-wider.-standard #t-log-box { height: 7; }
-    TrajanScreen.-wider.-short #t-log-box { display: none; }
-    TrajanScreen #t-log { height: 1fr; }
-    TrajanScreen #p-decide { height: 1fr; width: 1fr; }
-    /* 80x24 (issue 27): a top line saying whose choice it is and where in the game (the
-       coach's strip covers the status line), the decision in two lines, a line of hint or
-       recap, ten rows of choices (the highlighted one whole in them, wrapped where it is
-       long); a message goes first on the decision's two lines */
-    TrajanScreen.-narrow #p-decide { height: 14; border-top: solid #303840; }
-    TrajanScreen.-narrow #decision-title { max-height: 2; }
-    TrajanScreen.-narrow #t-hint { max-height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
-    /* the hint whole, a page at a time (the suggestion; h again, the next best), on the hint
-       line and two of the list's: the list keeps eight rows (issue 36) */
-    TrajanScreen.-narrow #t-hint.-more { max-height: 3; text-wrap: wrap; }
-    /* while a bot plays there are no choices: its moves get their rows */
-    TrajanScreen.-narrow #t-hint.-watch { max-height: 10; text-wrap: wrap; }
-    /* 160 columns: the board's column wide enough for the board above the district
-       unscrolled (58), the others' circles beside it, the choices narrower (48, 58, 54) */
-    TrajanScreen.-wider #t-mid { width: 1.2fr; }
-    TrajanScreen.-wider #p-decide { width: 1.1fr; }
-    /* three others' circles of 7 rows each in view above the map (issue 36.14) */
-    TrajanScreen.-wider.-tall #t-panel-box { min-height: 23; }
-    TrajanScreen.-wide #p-decide, TrajanScreen.-wider #p-decide { padding-left: 1; }
-    TrajanScreen #decision-title { height: auto; color: $warning; }
-    /* two lines kept where rows are plenty: titles of one line and of two, in turn, moved
-       the list at each move (the screen laid out and the list drawn twice); at 80x24 a row
-       of choices is worth more */
-    TrajanScreen.-wide #decision-title, TrajanScreen.-wider #decision-title { min-height: 2; }
-    TrajanScreen #t-hint { height: auto; color: #87d7ff; }
-    /* one line per choice: the highlighted one, when cut, whole in its place, wrapped
-       (_show_whole_entry) */
-    TrajanScreen #decisions {
-        height: 1fr; border: none; text-wrap: nowrap; text-overflow: ellipsis;
-    }
-    /* from 160 columns the list has rows to spare: a long choice wraps there rather than
-       being cut (issue 36.14: empty rows below entries cut with "…") */
-    TrajanScreen.-wider #decisions { text-wrap: wrap; text-overflow: fold; }
-    TrajanScreen #t-message { height: auto; min-height: 1; color: $warning; }
-    """
+    #: Its stylesheet (the layouts by size), beside this module.
+    CSS_PATH = "play.tcss"
     #: The game's own keys (the standard ones are every play screen's: GameScreen).
     BINDINGS = [
         Binding("o", "others", "Others"),
