@@ -196,15 +196,20 @@ def test_the_choices_top_line_says_when_this_turn_ends_the_round():
     assert seen == {True, False}
 
 
-async def test_at_80x24_the_log_panel_at_its_latest_line_does_not_say_more_is_below():
-    # QA: the log opened at its latest line said "PgDn: more" (PgDn moved nothing)
+def _with_a_long_log() -> tuple[GameSession, ForumApp]:
+    """Ann against an easy bot, twelve actions in: a log longer than the panel's rows."""
     session = GameSession.new(
         11, TrajanOptions(players=2), ["Ann", "Easy bot"], ["", "easy"], autosave=False,
         game="trajan",
     )  # fmt: skip
-    for _ in range(12):  # a log longer than the panel's rows
+    for _ in range(12):
         session.play(session.view_of(session.decider).legal[0])
-    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    return session, ForumApp(bot_delay=0, session=session, choice_hold=0)
+
+
+async def test_at_80x24_the_log_panel_at_its_latest_line_does_not_say_more_is_below():
+    # QA: the log opened at its latest line said "PgDn: more" (PgDn moved nothing)
+    _session, app = _with_a_long_log()
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
         play = app.screen
@@ -224,13 +229,7 @@ async def test_at_80x24_the_log_panel_at_its_latest_line_does_not_say_more_is_be
 
 async def test_at_80x24_the_log_scrolled_up_stays_put_and_the_next_move_brings_its_latest_lines():
     # issue 39, point 3: the log is kept at its foot by Textual's anchor (no retry counter)
-    session = GameSession.new(
-        11, TrajanOptions(players=2), ["Ann", "Easy bot"], ["", "easy"], autosave=False,
-        game="trajan",
-    )  # fmt: skip
-    for _ in range(12):  # a log longer than the panel's rows
-        session.play(session.view_of(session.decider).legal[0])
-    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    session, app = _with_a_long_log()
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
         play = app.screen
