@@ -21,7 +21,7 @@ from weakref import WeakKeyDictionary
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, HorizontalScroll, Vertical, VerticalScroll
+from textual.containers import Container, HorizontalScroll, Vertical
 from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -70,6 +70,7 @@ from forum_trajanum.tui.messages import (
     SaveCopyRequested,
 )
 from forum_trajanum.tui.render import set_title, show_changed
+from forum_trajanum.tui.scrollpanel import ScrollPanel, scroll_pages
 from forum_trajanum.tui.textlines import TextLines
 
 #: The main panel each app shows (compact layout): one choice for all its play screens (one
@@ -150,7 +151,7 @@ class PlayScreen(GameScreen):
         with Container(id="board"):
             with Container(id="p-colonia", classes="panel -shown"):
                 yield ColoniaGrid(id="colonia")
-                with VerticalScroll(id="colonia-side"):
+                with ScrollPanel(id="colonia-side"):
                     # docked at its foot: says that lines are below and that PgDn shows them
                     yield Static(id="side-more")
                     yield Static(id="cursor-cell")
@@ -159,7 +160,7 @@ class PlayScreen(GameScreen):
                     yield Static(id="unseen")
                     yield Static(COLONIA_LEGEND, id="colonia-legend")
             yield DecisionPanel(id="p-decide")
-            with VerticalScroll(id="p-forum", classes="panel"):
+            with ScrollPanel(id="p-forum", classes="panel"):
                 yield ForumGrid(id="forum")
                 yield Static(id="forum-rule")
                 yield Static(FORUM_LEGEND, id="forum-legend")
@@ -167,7 +168,7 @@ class PlayScreen(GameScreen):
             # the log before the players' strip: the wide layout's grid places it beside the
             # Forum, the strip below both (the standard layout does not show it)
             yield LogView(id="p-log", classes="panel")
-            with VerticalScroll(id="p-players", classes="panel"):
+            with ScrollPanel(id="p-players", classes="panel"):
                 yield TextLines(id="players")
             with HorizontalScroll(id="p-others", classes="panel"):
                 for n in range(3):
@@ -564,15 +565,12 @@ class PlayScreen(GameScreen):
         """PgDn / PgUp: a page down or up the words beside the Colonia; in the compact
         layout, of the panel in view (the Forum, the players, the log). The focus stays
         where it is: the arrows still move the choices or the board's cursor."""
-        box = self.query_one("#colonia-side")
-        if self.compact and self.panel != "colonia":
-            box = self.query_one(f"#p-{self.panel}")
-        # a page is the rows in view less the foot's, one line kept for where one was (a
-        # Textual page is the box's whole height: the line under the foot was skipped)
-        rows = box.scrollable_content_region.height
-        if box is self.query_one("#colonia-side") and self.query_one("#side-more").display:
-            rows -= 1
-        box.scroll_relative(y=pages * max(rows - 1, 1), animate=False)
+        if self.compact and self.panel != "colonia":  # the Forum, the players, the log
+            scroll_pages(self.query_one(f"#p-{self.panel}"), pages)
+            return
+        # the side's last row says what is below it (when it shows): it does not scroll
+        side = self.query_one("#colonia-side", ScrollPanel)
+        side.page(pages, foot=1 if self.query_one("#side-more").display else 0)
 
     def on_colonia_grid_cursor_moved(self, event: ColoniaGrid.CursorMoved) -> None:
         """The cursor's cell in words, and the list's highlight on its first choice there

@@ -23,7 +23,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
@@ -61,6 +61,7 @@ from forum_trajanum.tui.messages import (
     ActionChosen,
 )
 from forum_trajanum.tui.render import Drawn, PanelText, set_title, show_changed
+from forum_trajanum.tui.scrollpanel import ScrollPanel
 from forum_trajanum.tui.textlines import Hanging, notes_first
 
 #: The lines a page of the hint has below 120 columns: the hint's line and two of the
@@ -131,18 +132,18 @@ class TrajanScreen(GameScreen):
         yield Static(id="t-status")
         with Horizontal(id="t-body"):
             with Vertical(id="t-left"):
-                with VerticalScroll(id="t-players-box", classes="t-box"):  # from 120x45
+                with ScrollPanel(id="t-players-box", classes="t-box"):  # from 120x45
                     yield Static(id="t-players")
-                with VerticalScroll(id="t-panel-box", classes="t-box"):
+                with ScrollPanel(id="t-panel-box", classes="t-box"):
                     yield PanelText(id="t-panel")
-                with VerticalScroll(id="t-map-box", classes="t-box"):  # from 160
+                with ScrollPanel(id="t-map-box", classes="t-box"):  # from 160
                     yield Static(id="t-map")
             with Vertical(id="t-mid"):  # from 160 columns
-                with VerticalScroll(id="t-board-box", classes="t-box"):
+                with ScrollPanel(id="t-board-box", classes="t-box"):
                     # the time track apart: most moves change it alone of the board's lines
                     yield Static(id="t-time")
                     yield PanelText(id="t-board")
-                with VerticalScroll(id="t-district-box", classes="t-box"):
+                with ScrollPanel(id="t-district-box", classes="t-box"):
                     yield Static(id="t-district")
             with Vertical(id="p-decide"):
                 yield Static(id="decision-title")
@@ -150,7 +151,7 @@ class TrajanScreen(GameScreen):
                 yield DecisionList(id="decisions")
                 yield Static(id="t-message")
                 # from 120 columns: one's circle below the choices (the trays chosen from)
-                with VerticalScroll(id="t-circle-box", classes="t-box"):
+                with ScrollPanel(id="t-circle-box", classes="t-box"):
                     yield PanelText(id="t-circle")  # its height kept: the list above stays put
                 with Vertical(id="t-log-box", classes="t-box"):  # from 160x36
                     # its new lines wrapped alone, only those in view drawn, the latest kept
@@ -215,7 +216,7 @@ class TrajanScreen(GameScreen):
         own = shown["t-panel-box"]
         keys = [k for p, k in PANEL_KEYS.items() if p == own or p not in shown.values()]
         for box_id, panel in shown.items():
-            box: Any = self.query_one(f"#{box_id}")  # with the screen's marks (_more_below, ...)
+            box: Any = self.query_one(f"#{box_id}")  # a ScrollPanel, or the log's box
             title = PANEL_TITLES[panel]
             narrow = self._layout() == "narrow"
             if box_id == "t-panel-box":
@@ -226,15 +227,16 @@ class TrajanScreen(GameScreen):
                 title += f"  (keys {' '.join(keys)})" if keys else ""
                 # at 80x24 what does not fit below is said on the frame (the circle's
                 # essential lines fit in view, its supply and camps come after them)
-                more = narrow and getattr(box, "_more_below", False)
+                more = narrow and box.more_below
                 scroll = " · PgDn: more" if more else " · PgUp/PgDn scroll"
                 if narrow and panel == "log" and not more and box.max_scroll_y > 0:
                     # the log at its foot (the latest in view): what is not is above
                     scroll = " · PgUp: earlier"
                 if narrow and Text(title + scroll).cell_len <= self.size.width - 4:
                     title += scroll  # framed by its top line alone: no bottom line for it
-                if getattr(box, "_shown_subtitle", None) is None:
-                    box._shown_subtitle = box.border_subtitle = Text("PgUp/PgDn scroll")
+                if not box.subtitled:
+                    box.subtitled = True
+                    box.border_subtitle = Text("PgUp/PgDn scroll")
             if box_id == "t-map-box":  # the drawing alone there: its short names in g
                 title += f"  ({LEGEND_KEY}: the short names)"
             set_title(box, title)
@@ -258,10 +260,10 @@ class TrajanScreen(GameScreen):
                 # anchored at its foot (Textual's anchor): each layout keeps the latest lines
                 # in view, however late it comes (under the coach's strip the log showed the
                 # previous turn until Escape: issue 36.11), until the player scrolls up
-                box.anchor()
+                box.follow_end()
                 self.call_after_refresh(self._say_more_below)
-            elif box_id == "t-panel-box" and panel != "log" and box.is_anchored:
-                box.anchor(False)  # another panel opens at its top
+            elif box_id == "t-panel-box" and panel != "log":
+                box.follow_end(False)  # another panel opens at its top
 
     def coach_spot(self):
         """From 120 columns the board (on the left; from 160 in the middle): the coach's box
@@ -304,24 +306,20 @@ class TrajanScreen(GameScreen):
         self.app.push_screen(RecapScreen(self.data.scored, self.data.recap or self.data.recent))
 
     def action_scroll_panel(self, pages: int) -> None:
-        box: Any = self.query_one("#t-panel-box", VerticalScroll)  # with its marks
-        # scrolling releases the log's anchor: it stays where the player put it (back at its
-        # foot, it follows the latest lines again)
-        if pages < 0:
-            box.scroll_page_up(animate=False)
-        else:
-            box.scroll_page_down(animate=False)
+        # scrolling lets go of the log's latest lines: it stays where the player put it (back
+        # at its foot, it follows them again)
+        self.query_one("#t-panel-box", ScrollPanel).page(pages)
         self.call_after_refresh(self._say_more_below)
 
     def _say_more_below(self) -> None:
         """The switched panel's frame says "PgDn: more" while lines are below its view."""
         if self.covered:  # asked for before a hand-over covered the screen: nothing to say
             return
-        box: Any = self.query_one("#t-panel-box", VerticalScroll)  # with its marks
-        more = box.max_scroll_y > box.scroll_y
+        box = self.query_one("#t-panel-box", ScrollPanel)
+        more = box.lines_below()
         state = (more, box.max_scroll_y > 0)  # and whether it scrolls at all (the log's)
-        if getattr(box, "_scroll_state", None) != state:
-            box._more_below, box._scroll_state = more, state
+        if box.scroll_state != state:
+            box.more_below, box.scroll_state = more, state
             self._draw_panel(follow=False)
 
     # --- the choices --------------------------------------------------------------------
