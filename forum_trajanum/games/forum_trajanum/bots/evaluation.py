@@ -9,10 +9,19 @@ what it knows, except where its own face-down tiles lie (never looked at here).
 the engine's own scoring functions applied now and weighted by the scorings still to come,
 plus values for resources, envoys on the ship, tiles in hand, prestige and citizens, fading
 towards the end of the game.
+
+Two blind spots found in Hard's worst games (2026-12-06; Hard ended them with 7-8 envoys on
+its ship and its slide bar at 2-3, often flipped): an envoy on the ship counted 1.4 points
+(fading) however many there were, though only one a turn can still reach the Forum
+(:func:`usable_envoys`); and the slide bar counted only the steps into its section, those of
+the unflipped bar even when the bar was flipped, so that an upgrade from 2 or 5 of a flipped
+bar (or one crossing a cypress before anything multiplied the new section) lowered the
+value (:func:`bar_progress`).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from forum_trajanum.games.forum_trajanum.data import (
@@ -21,7 +30,7 @@ from forum_trajanum.games.forum_trajanum.data import (
     CLASS_ROWS,
     GRAYS,
     TILE_GAINS,
-    prestige_section,
+    bar_reading,
     trajan_card_value,
 )
 from forum_trajanum.games.forum_trajanum.engine.cards import building_task as _building_task
@@ -55,7 +64,7 @@ class Weights:
     trajan_card_later_buildings: float = 0.7  # later cycles' cards: their building task ...
     trajan_card_later_collection: float = 0.2  # ... and their collection task
     forum: float = 1.0
-    prestige: float = 0.5  # per step into the current prestige section, per scoring to come
+    prestige: float = 0.5  # per step the slide bar reads, per scoring to come
     coin_shortage: float = 2.5  # per citizen row that coins will not pay for
     track: float = 0.8
     free_space: float = 0.4
@@ -75,8 +84,6 @@ class Weights:
 
 #: The bots' weights (hand-set; changing one at a time made no measurable difference).
 W = Weights()
-
-_SECTION_START = (0, 3, 6)
 
 
 _TASK_CACHE: dict[tuple, int] = {}
@@ -168,6 +175,30 @@ def colonia_value(state, p: int) -> float:
     return value
 
 
+def bar_progress(k: int, flipped: bool) -> int:
+    """How far along the slide bar at ``k`` reads (0-8; a flipped bar reads its marks one
+    position further along: :func:`bar_reading`). Every step counts, the ones past a cypress
+    too: counting only the steps into the current section (as before) made an upgrade that
+    crossed a cypress look like a loss whenever the section's higher values had nothing yet to
+    multiply (no envoy in the Forum, no Trajan task met so far), and with a flipped bar every
+    upgrade from 2 or 5 (the steps were counted from the unflipped bar's section)."""
+    return bar_reading(k, flipped)
+
+
+def turns_ahead(state) -> int:
+    """The turns (each with one building step) still to come in the game, the current
+    round's counted as one."""
+    return math.ceil(rounds_left(state))
+
+
+def usable_envoys(state, p: int) -> int:
+    """Envoys on ``p``'s ship that can still reach the Forum: one per building step still to
+    come, one more for a bonus that places one (rules "Benefit for colored structures": an
+    envoy goes to the Forum only with a coloured structure, a Patrician I bonus or a track's
+    step). More on the ship score nothing."""
+    return min(len(state.players[p].ship), turns_ahead(state) + 1)
+
+
 def evaluate(state, p: int, forum: bool = True) -> float:
     """Expected final points of player ``p`` from this position (a heuristic)."""
     pl = state.players[p]
@@ -179,12 +210,9 @@ def evaluate(state, p: int, forum: bool = True) -> float:
     if forum:
         eagles, area = forum_points(state, p)
         value += W.forum * (eagles + area) * s
-    value += len(pl.ship) * W.ship * g
+    value += usable_envoys(state, p) * W.ship * g
     value += hand_value(state, p)
-    section = prestige_section(pl.prestige)
-    value += s * (
-        W.prestige * (pl.prestige - _SECTION_START[section]) + (1.0 if pl.flipped else 0.0)
-    )
+    value += s * (W.prestige * bar_progress(pl.prestige, pl.flipped) + (1.0 if pl.flipped else 0.0))
     value += W.citizen * g * pl.active_citizens()
     if s:
         rows = sum(1 for row in pl.citizens if row[0] >= 0)
