@@ -16,7 +16,9 @@ step are the Normal policy's, as for Hard: its building lookahead is wider than 
    the same worlds); with ``depth`` > 0 it then descends through the Normal policy's best
    ``branching`` actions of whoever decides; then it plays on to the end of the round (or
    through the cycle's scoring) by the Normal policy for every player (with a narrower
-   building lookahead, as in Hard's playouts).
+   building lookahead, as in Hard's playouts); from cycle III's round 3 on (``to_end``, as
+   Hard) to the end of the game, so that the leaf is the final score. The work budget counts
+   the positions those longer playouts try, so they get fewer iterations, not more time.
 3. The leaf is judged for every seat by the value fitted from self-play
    (:func:`~forum_trajanum.games.forum_trajanum.bots.value.fitted`, ``value="fitted"``; the
    hand-set :func:`~forum_trajanum.games.forum_trajanum.bots.evaluation.evaluate` with
@@ -89,7 +91,7 @@ from dataclasses import replace
 from forum_trajanum.core.ismcts import Plan, TreeReport, ismcts, seeded
 from forum_trajanum.core.search import Deadline
 from forum_trajanum.games.forum_trajanum.bots import legal_of
-from forum_trajanum.games.forum_trajanum.bots.hard import play_round, round_end, shortlist
+from forum_trajanum.games.forum_trajanum.bots.hard import horizon, play_round, shortlist
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
 from forum_trajanum.games.forum_trajanum.bots.thrift import Thrift
 from forum_trajanum.games.forum_trajanum.bots.value import judge
@@ -135,6 +137,7 @@ class ExpertBot:
         most_iterations: int = MOST_ITERATIONS,
         value: str = "fitted",
         ranking_value: str = "evaluate",
+        to_end: int | None = 3,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
@@ -159,6 +162,9 @@ class ExpertBot:
         # the value of the Normal ranking that shortlists the arms and decides the building
         # step (the playouts keep the hand-set one: they stand for the Normal players)
         self.ranking_value = ranking_value
+        #: cycle III's round from which the playouts go on to the end of the game, as Hard's
+        #: (None: never)
+        self.to_end = to_end
         self.clock = clock
         self.thrift = Thrift()  # no wasteful conversions at the building step, as for Hard
         self.capped = 0  # searches the deadline cut short
@@ -181,7 +187,7 @@ class ExpertBot:
         if decided is not None:
             return decided
         playout = NormalPolicy(rng, build_candidates=self.playout_builds, tick=self._tick)
-        done = round_end(view)
+        done = horizon(view, self.to_end)
 
         def moves(state) -> list[Action]:
             if done(state):
