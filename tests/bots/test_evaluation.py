@@ -1,16 +1,13 @@
-"""Forum Trajanum's hand-set evaluation (bots/evaluation.py), which Normal ranks its choices
-by and Hard judges its leaves by: what it sees of the slide bar and of the envoys on the
-ship, checked against the rules on positions of whole games."""
+"""Forum Trajanum's hand-set evaluation (bots/evaluation.py) as Hard judges its leaves by it:
+what it sees of the slide bar and of the envoys on the ship, checked against the rules on
+positions of whole games."""
 
 from __future__ import annotations
 
 import pytest
 
-from forum_trajanum.games.forum_trajanum.bots.evaluation import (
-    evaluate,
-    turns_ahead,
-    usable_envoys,
-)
+from forum_trajanum.games.forum_trajanum.bots.evaluation import turns_ahead, usable_envoys
+from forum_trajanum.games.forum_trajanum.bots.hard import HardBot
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
 from forum_trajanum.games.forum_trajanum.engine import (
     apply,
@@ -41,6 +38,11 @@ def game():
     return positions(36)
 
 
+def leaf(state, p: int) -> float:
+    """Hard's judgement of a leaf: ``p``'s expected final points."""
+    return HardBot(0)._judge(p)(state)[1]
+
+
 def with_bar(state, p: int, k: int, flipped: bool):
     """``state`` with ``p``'s slide bar at ``k`` and no tile in hand (an upgrade in hand is
     rightly worth less once the bar is at its end)."""
@@ -60,7 +62,7 @@ def test_moving_the_slide_bar_right_never_lowers_the_evaluation_flipped_or_not(g
     for state in game:
         for p in range(2):
             for flipped in (False, True):
-                values = [evaluate(with_bar(state, p, k, flipped), p) for k in range(9)]
+                values = [leaf(with_bar(state, p, k, flipped), p) for k in range(9)]
                 for k in range(8):
                     assert values[k + 1] >= values[k] - 1e-9, (state.cycle, state.round, k)
 
@@ -83,6 +85,6 @@ def test_envoys_on_the_ship_beyond_the_building_steps_left_are_worth_nothing(gam
         cap = turns_ahead(state) + 1
         assert cap <= 3
         assert usable_envoys(with_ship(state, p, cap + 4), p) == cap
-        assert evaluate(with_ship(state, p, cap + 4), p) == evaluate(with_ship(state, p, cap), p)
+        assert leaf(with_ship(state, p, cap + 4), p) == leaf(with_ship(state, p, cap), p)
         # those that can still be placed still count
-        assert evaluate(with_ship(state, p, cap), p) > evaluate(with_ship(state, p, 0), p)
+        assert leaf(with_ship(state, p, cap), p) > leaf(with_ship(state, p, 0), p)

@@ -168,8 +168,9 @@ def play_round(state, policy: NormalPolicy, done, deadline: Deadline | None = No
 
 
 def relative_value(state, me: int) -> float:
-    """Own evaluation minus the best opponent's."""
-    return standings(state)[me]
+    """Own evaluation minus the best opponent's (the evaluation that sees which envoys can
+    still reach the Forum and every step of the slide bar: ``reach``)."""
+    return standings(state, reach=True)[me]
 
 
 def shortlist(
@@ -295,7 +296,7 @@ class HardBot:
     def _judge(self, me: int):
         """A leaf's (own standing, own expected final points) by the bot's value."""
         if self.value == "evaluate":
-            return lambda state: (relative_value(state, me), evaluate(state, me))
+            return lambda state: (relative_value(state, me), evaluate(state, me, reach=True))
         from forum_trajanum.games.forum_trajanum.bots.value import judge
 
         ranks, own = judge(self.value)

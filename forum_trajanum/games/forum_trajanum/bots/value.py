@@ -38,7 +38,6 @@ from pathlib import Path
 
 from forum_trajanum.games.forum_trajanum.bots.evaluation import (
     W,
-    bar_progress,
     building_task,
     evaluate,
     fade,
@@ -46,7 +45,6 @@ from forum_trajanum.games.forum_trajanum.bots.evaluation import (
     rounds_left,
     scorings_left,
     standings,
-    usable_envoys,
 )
 from forum_trajanum.games.forum_trajanum.data import (
     BUILDING_SPACES,
@@ -75,11 +73,11 @@ FEATURES: tuple[str, ...] = (
     "trajan_later_buildings",  # later cycles' building tasks met x value
     "trajan_later_collection",  # later cycles' collection tasks met x value
     "forum",  # eagles and largest area now x scorings left
-    "ship",  # envoys on the ship that can still reach the Forum x fade
+    "ship",  # envoys on the ship x fade
     "ship_scorings",  # envoys on the ship x scorings left
     "hand",  # the hand's tiles as evaluate values them
     "hand_upgrades",  # upgrades on the hand's tiles x scorings left (bar not at its end)
-    "prestige",  # the position the slide bar reads (0-8) x scorings left
+    "prestige",  # steps into the slide bar's section x scorings left
     "flipped",  # the slide bar flipped x scorings left
     "bar_section",  # the section the bar reads (0-2) x scorings left
     "citizens",  # active citizens x fade
@@ -93,6 +91,8 @@ FEATURES: tuple[str, ...] = (
     "coins",
     "tribunes",  # each resource x fade
 )
+
+_SECTION_START = (0, 3, 6)
 
 #: The weights under which the features add up to :func:`~.evaluation.evaluate` exactly.
 HAND: dict[str, float] = {
@@ -169,6 +169,7 @@ def features(state, p: int) -> list[float]:
         rows = sum(1 for row in pl.citizens if row[0] >= 0)
         shortage = max(0, rows - pl.coins) * min(1.0, 4.0 / max(1.0, rounds_left(state)))
     free = sum(1 for c in BUILDING_SPACES if pl.grid[c] < 0 and not pl.buildings[c])
+    section = prestige_section(pl.prestige)
     return [
         1.0,
         1.0 if players == 3 else 0.0,
@@ -180,11 +181,11 @@ def features(state, p: int) -> list[float]:
         later_b,
         later_c,
         float((eagles + area) * s),
-        usable_envoys(state, p) * g,
+        len(pl.ship) * g,
         float(len(pl.ship) * s),
         hand_value(state, p),
         float(upgrades * s),
-        float(s * bar_progress(pl.prestige, pl.flipped)),
+        float(s * (pl.prestige - _SECTION_START[section])),
         float(s) if pl.flipped else 0.0,
         float(s * prestige_section(bar_reading(pl.prestige, pl.flipped))),
         g * active,
