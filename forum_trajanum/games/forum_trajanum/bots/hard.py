@@ -99,6 +99,22 @@ makes Expert stronger, did not help Hard, screened on the same 20 games on 2026-
 58-92 %), 95.1 points (10th percentile 74.6) to Normal's 75.5 (median 74.5); with the fitted
 value 15, 75 % (53-89 %), 88.9 points to 74.8 (per deal, the margin 5.6 points smaller,
 standard error 7.0).
+
+The last rounds played out and the leaf's blind spots (2026-12-06, shared 2-core machine at
+load 2-4; each deal in both seat orders, seed 61, not tuned on, played in-process like
+``nice -n 5 forum-trajanum simulate --players hard,normal --games 40 --seed 61 --jobs 1``):
+
+- Before (main): 32 of 40, 80 %, 92.4 points (sd 14.7, 10th percentile 76) to Normal's 77.4
+  (median 75.5), margin +15.0 a deal (standard error 2.5); think median 0.07 s, longest
+  2.21 s, 99 searches cut by the deadline. What it left at the end: 7.0 envoys on its ship
+  (3.8 in the Forum; Normal 6.9 and 3.6), its slide bar at 4.5 (Normal 5.5; at 3 or less in 17
+  of 40 games), 2.0 assistants unused; its 8 worst games: 8.0 envoys on the ship, the bar at
+  4.9, 3.6 assistants.
+- Playouts to the end of the game through all of cycle III (``to_end=1``, before the budget
+  was divided by the rounds a playout plays): 32.5 of 40, 81 %, 93.6 points (sd 16.3, 10th
+  percentile 74), margin +16.7 (2.0 points a deal better than before, standard error 1.5, on
+  the 14 deals both had finished), but think mean 0.40 s (0.27 before) and 396 searches cut
+  by the deadline: so only from round 3 (``to_end=3``), on a shared budget.
 """
 
 from __future__ import annotations
