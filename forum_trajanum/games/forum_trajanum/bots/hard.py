@@ -115,6 +115,16 @@ load 2-4; each deal in both seat orders, seed 61, not tuned on, played in-proces
   percentile 74), margin +16.7 (2.0 points a deal better than before, standard error 1.5, on
   the 14 deals both had finished), but think mean 0.40 s (0.27 before) and 396 searches cut
   by the deadline: so only from round 3 (``to_end=3``), on a shared budget.
+- Kept (``to_end=3`` on the shared budget, and the leaves judged by ``evaluate(...,
+  reach=True)``: only the envoys that can still reach the Forum count, and every step of the
+  slide bar, the flipped one's too; see bots/evaluation.py): 28 of 40, 70 %, 92.7 points (sd
+  17.3, 10th percentile 69) to Normal's 79.2 (median 80.0), margin +13.5 a deal (standard
+  error 4.4); per deal 1.45 points worse than before (paired standard error 3.0: no
+  measurable difference); think median 0.07 s, longest 2.19 s, 83 searches cut. Its slide
+  bar ended at 5.5 (4.5 before) and its Trajan cards scored 20.4 (18.5), its Colonia 30.6
+  (32.6); the ship still held 7.2 envoys (3.5 in the Forum): they stay there for want of
+  coloured structures to send them, not because the leaf valued them, and neither change
+  moved the win rate towards the issue's 85 %.
 """
 
 from __future__ import annotations
