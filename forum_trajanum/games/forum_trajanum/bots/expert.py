@@ -76,6 +76,11 @@ two more simulations beside it), each deal played in both seat orders:
   28 of 40, 70 % (55-82 %). Not shown yet: the issue's target (65 % of 200 games with the
   interval's lower bound above 55 %).
 
+Against the Hard that plays cycle III's last two rounds out (2026-12-06, the table as printed:
+``nice -n 5 forum-trajanum simulate --players expert,hard --games 20 --seed 7001 --jobs 1``):
+9 of 20, 45 % (26-66 %), 89.0 points (sd 11.1, 10th percentile 77.0) to Hard's 92.2 (sd
+16.3); think median 0.14 s, longest 2.13 s. Expert is not stronger than this Hard.
+
 Before the fitted value (the hand-set leaf, no no-waste guard): 17 of 30, 57 % (39-73 %),
 91.1 points to 89.8 (``--games 20 --seed 11 --jobs 2`` and ``--games 10 --first-game 20``);
 in 4-player games (``--players expert,hard,normal,easy --games 4 --seed 11``, seats rotating)
