@@ -204,3 +204,46 @@ def test_expert_samples_worlds_only_from_the_view_it_was_handed(heavy, monkeypat
         if isinstance(node, ast.ImportFrom):
             names = {alias.name for alias in node.names}
             assert not names & {"GameState", "PlayerState", "new_game", "view"}
+
+
+def searched_in(cycle: int, round_: int, seed: int = 36):
+    """The view of the first position of cycle ``cycle``'s round ``round_`` in a 2-player
+    game of Normal bots at which Expert searches (several arms)."""
+    state = new_game(seed, players=2)
+    normals = [NormalBot(seed * 10), NormalBot(seed * 10 + 1)]
+    probe = ExpertBot(1, **SMALL)
+    while not is_over(state):
+        seat = current_player(state)
+        seen = view(state, seat)
+        if (state.cycle, state.round) == (cycle, round_):
+            probe.choose(seen)
+            if probe.last.searched:
+                return seen
+        apply(state, normals[seat].choose(seen), seat)
+    raise AssertionError("no searched decision found")
+
+
+def judged_leaves(seen, **settings) -> list:
+    """The leaves Expert's search from ``seen`` judges."""
+    bot = ExpertBot(3, **SMALL, **settings)
+    ranks, own = bot.judge
+    judged = []
+
+    def spy(state):
+        judged.append(state)
+        return ranks(state)
+
+    bot.judge = (spy, own)
+    bot.choose(seen)
+    return judged
+
+
+def test_told_to_expert_plays_cycle_three_from_round_three_to_the_end_and_judges_final_scores():
+    """Rules "Game end", as for Hard: with ``to_end=3``, from cycle III's round 3 on the
+    playouts go on through the final scoring, and every leaf is the final score, no estimate;
+    by default (not measured for Expert yet) they stop at the round's end."""
+    seen = searched_in(3, 3)
+    judged = judged_leaves(seen, to_end=3)
+    assert judged and all(is_over(leaf) for leaf in judged)
+    judged = judged_leaves(seen)
+    assert judged and not any(is_over(leaf) for leaf in judged)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from forum_trajanum.core.search import prune, settled
+from forum_trajanum.games.forum_trajanum.bots import hard as hard_module
 from forum_trajanum.games.forum_trajanum.bots.factory import make_bot
 from forum_trajanum.games.forum_trajanum.bots.hard import HardBot
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
@@ -185,3 +186,67 @@ def test_hard_builds_a_coloured_structure_that_sends_an_envoy_when_it_scores_not
             current_player(after) == seat and decision_kind(after) in (D.ENVOY, D.FIRST)
         )
         assert sent, f"Hard chose {chosen}"
+
+
+def searched_in(cycle: int, round_: int, seed: int = 36):
+    """The view of the first position of cycle ``cycle``'s round ``round_`` in a 2-player
+    game of Normal bots at which Hard searches (several candidates, no clear favourite)."""
+    state = new_game(seed, players=2)
+    normals = [NormalBot(seed * 10), NormalBot(seed * 10 + 1)]
+    probe = HardBot(1, clock=FakeClock(0.0), iterations=8)
+    while not is_over(state):
+        seat = current_player(state)
+        seen = view(state, seat)
+        if (state.cycle, state.round) == (cycle, round_):
+            probe.choose(seen)
+            if probe.last.searched:
+                return seen
+        apply(state, normals[seat].choose(seen), seat)
+    raise AssertionError("no searched decision found")
+
+
+def leaves(monkeypatch, seen, **settings) -> list:
+    """The leaves Hard's search from ``seen`` judges (each a state), in order."""
+    judged = []
+    real = hard_module.relative_value
+
+    def spy(state, me):
+        judged.append(state)
+        return real(state, me)
+
+    monkeypatch.setattr(hard_module, "relative_value", spy)
+    bot = HardBot(3, clock=FakeClock(0.0), **settings)
+    bot.choose(seen)
+    return judged, bot
+
+
+def test_from_cycle_three_round_three_hard_plays_to_the_end_and_judges_the_final_scores(
+    monkeypatch,
+):
+    """Rules "Game end": the game ends with cycle III's final scoring. A leaf judged at the
+    end of cycle III's round 3 is the hand-set estimate at its worst (mean error 7.9 points
+    against the final score, bots/value.py); from that round on Hard's playouts go on to the
+    end of the game, so every leaf is the final score itself, with no estimate left."""
+    seen = searched_in(3, 3)
+    judged, _ = leaves(monkeypatch, seen)
+    assert judged and all(is_over(leaf) for leaf in judged)
+    # the same search with the round's horizon stops at the next round, before the end
+    judged, _ = leaves(monkeypatch, seen, to_end=None)
+    assert judged and not any(is_over(leaf) for leaf in judged)
+
+
+def test_playouts_to_the_end_share_the_budget_of_playouts_by_the_rounds_they_play(monkeypatch):
+    """Two rounds per playout from cycle III's round 3: half as many playouts as the budget
+    allows one-round playouts, so a decision costs about the same work."""
+    seen = searched_in(3, 3)
+    _, bot = leaves(monkeypatch, seen, iterations=16, min_worlds=None)
+    assert 0 < bot.last.playouts <= 8
+    _, bot = leaves(monkeypatch, seen, iterations=16, min_worlds=None, to_end=None)
+    assert 8 < bot.last.playouts <= 16
+
+
+def test_before_cycle_three_round_three_the_playouts_stop_at_the_round_end(monkeypatch):
+    seen = searched_in(3, 2)
+    judged, _ = leaves(monkeypatch, seen)
+    assert judged and not any(is_over(leaf) for leaf in judged)
+    assert all((leaf.cycle, leaf.round) != (3, 2) for leaf in judged)

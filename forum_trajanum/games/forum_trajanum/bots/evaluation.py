@@ -9,10 +9,21 @@ what it knows, except where its own face-down tiles lie (never looked at here).
 the engine's own scoring functions applied now and weighted by the scorings still to come,
 plus values for resources, envoys on the ship, tiles in hand, prestige and citizens, fading
 towards the end of the game.
+
+Two blind spots, found in Hard's worst games (2026-12-06; it ended them with 7-8 envoys on
+its ship and its slide bar at 2-3, often flipped), are fixed for Hard's leaves
+(``evaluate(..., reach=True)``): an envoy on the ship counted 1.4 points (fading) however
+many there were, though only one a turn can still reach the Forum (:func:`usable_envoys`);
+and the slide bar counted only the steps into its section, those of the unflipped bar even
+when the bar was flipped, so that an upgrade from 2 or 5 of a flipped bar (or one crossing a
+cypress before anything multiplied the new section) lowered the value (:func:`bar_progress`).
+Normal, the playouts and the hints keep the old counts: the hints' test set and the fitted
+value were made with them.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from forum_trajanum.games.forum_trajanum.data import (
@@ -21,6 +32,7 @@ from forum_trajanum.games.forum_trajanum.data import (
     CLASS_ROWS,
     GRAYS,
     TILE_GAINS,
+    bar_reading,
     prestige_section,
     trajan_card_value,
 )
@@ -55,7 +67,8 @@ class Weights:
     trajan_card_later_buildings: float = 0.7  # later cycles' cards: their building task ...
     trajan_card_later_collection: float = 0.2  # ... and their collection task
     forum: float = 1.0
-    prestige: float = 0.5  # per step into the current prestige section, per scoring to come
+    prestige: float = 0.5  # per step into the bar's section (or, for Hard's leaves, per step
+    # the bar reads), per scoring to come
     coin_shortage: float = 2.5  # per citizen row that coins will not pay for
     track: float = 0.8
     free_space: float = 0.4
@@ -76,10 +89,11 @@ class Weights:
 #: The bots' weights (hand-set; changing one at a time made no measurable difference).
 W = Weights()
 
-_SECTION_START = (0, 3, 6)
-
 
 _TASK_CACHE: dict[tuple, int] = {}
+
+
+_SECTION_START = (0, 3, 6)
 
 
 def building_task(card: str, pl) -> int:
@@ -168,8 +182,36 @@ def colonia_value(state, p: int) -> float:
     return value
 
 
-def evaluate(state, p: int, forum: bool = True) -> float:
-    """Expected final points of player ``p`` from this position (a heuristic)."""
+def bar_progress(k: int, flipped: bool) -> int:
+    """How far along the slide bar at ``k`` reads (0-8; a flipped bar reads its marks one
+    position further along: :func:`bar_reading`). Every step counts, the ones past a cypress
+    too: counting only the steps into the current section (as before) made an upgrade that
+    crossed a cypress look like a loss whenever the section's higher values had nothing yet to
+    multiply (no envoy in the Forum, no Trajan task met so far), and with a flipped bar every
+    upgrade from 2 or 5 (the steps were counted from the unflipped bar's section)."""
+    return bar_reading(k, flipped)
+
+
+def turns_ahead(state) -> int:
+    """The turns (each with one building step) still to come in the game, the current
+    round's counted as one."""
+    return math.ceil(rounds_left(state))
+
+
+def usable_envoys(state, p: int) -> int:
+    """Envoys on ``p``'s ship that can still reach the Forum: one per building step still to
+    come, one more for a bonus that places one (rules "Benefit for colored structures": an
+    envoy goes to the Forum only with a coloured structure, a Patrician I bonus or a track's
+    step). More on the ship score nothing."""
+    return min(len(state.players[p].ship), turns_ahead(state) + 1)
+
+
+def evaluate(state, p: int, forum: bool = True, *, reach: bool = False) -> float:
+    """Expected final points of player ``p`` from this position (a heuristic). With
+    ``reach`` (Hard's leaves), the envoys on the ship count only as far as they can still
+    reach the Forum (:func:`usable_envoys`) and every step the slide bar reads counts
+    (:func:`bar_progress`); without it (Normal's ranking, the playouts, the hints and the
+    fitted value's features), as they always have."""
     pl = state.players[p]
     if not state.tasks:
         return float(pl.score)
@@ -179,12 +221,13 @@ def evaluate(state, p: int, forum: bool = True) -> float:
     if forum:
         eagles, area = forum_points(state, p)
         value += W.forum * (eagles + area) * s
-    value += len(pl.ship) * W.ship * g
+    value += (usable_envoys(state, p) if reach else len(pl.ship)) * W.ship * g
     value += hand_value(state, p)
-    section = prestige_section(pl.prestige)
-    value += s * (
-        W.prestige * (pl.prestige - _SECTION_START[section]) + (1.0 if pl.flipped else 0.0)
-    )
+    if reach:
+        steps = bar_progress(pl.prestige, pl.flipped)
+    else:
+        steps = pl.prestige - _SECTION_START[prestige_section(pl.prestige)]
+    value += s * (W.prestige * steps + (1.0 if pl.flipped else 0.0))
     value += W.citizen * g * pl.active_citizens()
     if s:
         rows = sum(1 for row in pl.citizens if row[0] >= 0)
@@ -210,7 +253,7 @@ def row_multiplier(pl, row: int) -> int:
     return 1 + sum(1 for t in pl.citizens[row] if t >= 0)
 
 
-def standings(state) -> list[float]:
-    """Every seat's evaluation less its best rival's."""
-    values = [evaluate(state, p) for p in range(len(state.players))]
+def standings(state, *, reach: bool = False) -> list[float]:
+    """Every seat's evaluation (``reach``: see :func:`evaluate`) less its best rival's."""
+    values = [evaluate(state, p, reach=reach) for p in range(len(state.players))]
     return [v - max(values[:p] + values[p + 1 :]) for p, v in enumerate(values)]

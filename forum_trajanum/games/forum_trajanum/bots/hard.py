@@ -21,7 +21,11 @@ For each non-trivial decision:
    lookahead
    to keep playouts quick). All candidates share each world, so their differences are
    measured with little noise. A leaf is scored by :func:`evaluate` as the bot's expected
-   final points minus the best opponent's.
+   final points minus the best opponent's. From cycle III's round 3 on (``to_end``) the
+   playouts go on to the end of the game instead, and a leaf is the final score itself (the
+   hand-set estimate is at its worst there: 7.9 points' mean error against the final score at
+   the end of round 3, bots/value.py); their budget of playouts is divided by the rounds they
+   play (:func:`rounds_played`), so a decision costs about as much work as before.
 3. The time goes where it matters (successive elimination on the paired differences):
    after ``min_worlds`` worlds, a candidate whose mean is behind the leader's by more than
    ``z`` standard errors drops out and is no longer played; the search stops early when one
@@ -95,6 +99,38 @@ makes Expert stronger, did not help Hard, screened on the same 20 games on 2026-
 58-92 %), 95.1 points (10th percentile 74.6) to Normal's 75.5 (median 74.5); with the fitted
 value 15, 75 % (53-89 %), 88.9 points to 74.8 (per deal, the margin 5.6 points smaller,
 standard error 7.0).
+
+The last rounds played out and the leaf's blind spots (2026-12-06, shared 2-core machine at
+load 2-4; each deal in both seat orders, seed 61, not tuned on, played in-process like
+``nice -n 5 forum-trajanum simulate --players hard,normal --games 40 --seed 61 --jobs 1``):
+
+- Before (main): 32 of 40, 80 %, 92.4 points (sd 14.7, 10th percentile 76) to Normal's 77.4
+  (median 75.5), margin +15.0 a deal (standard error 2.5); think median 0.07 s, longest
+  2.21 s, 99 searches cut by the deadline. What it left at the end: 7.0 envoys on its ship
+  (3.8 in the Forum; Normal 6.9 and 3.6), its slide bar at 4.5 (Normal 5.5; at 3 or less in 17
+  of 40 games), 2.0 assistants unused; its 8 worst games: 8.0 envoys on the ship, the bar at
+  4.9, 3.6 assistants.
+- Playouts to the end of the game through all of cycle III (``to_end=1``, before the budget
+  was divided by the rounds a playout plays): 32.5 of 40, 81 %, 93.6 points (sd 16.3, 10th
+  percentile 74), margin +16.7 (2.0 points a deal better than before, standard error 1.5, on
+  the 14 deals both had finished), but think mean 0.40 s (0.27 before) and 396 searches cut
+  by the deadline: so only from round 3 (``to_end=3``), on a shared budget.
+- Kept (``to_end=3`` on the shared budget, and the leaves judged by ``evaluate(...,
+  reach=True)``: only the envoys that can still reach the Forum count, and every step of the
+  slide bar, the flipped one's too; see bots/evaluation.py): 28 of 40, 70 %, 92.7 points (sd
+  17.3, 10th percentile 69) to Normal's 79.2 (median 80.0), margin +13.5 a deal (standard
+  error 4.4); per deal 1.45 points worse than before (paired standard error 3.0: no
+  measurable difference); think median 0.07 s, longest 2.19 s, 83 searches cut. Its slide
+  bar ended at 5.5 (4.5 before) and its Trajan cards scored 20.4 (18.5), its Colonia 30.6
+  (32.6); the ship still held 7.2 envoys (3.5 in the Forum): they stay there for want of
+  coloured structures to send them, not because the leaf valued them, and neither change
+  moved the win rate towards the issue's 85 %.
+- Then on a fresh seed, the table as printed (``nice -n 5 forum-trajanum simulate --players
+  hard,normal --games 100 --seed 7001 --jobs 1``, load about 3): 81 of 100, 81.0 % (72-87 %),
+  94.9 points (sd 18.9, 10th percentile 72.7, median 92.5) to Normal's 75.1 (median 75.0),
+  margin +19.8 a deal (standard error 2.1); think median 0.054 s, mean 0.21 s, longest 2.20 s,
+  102 searches cut by the deadline. Still short of the issue's targets (85 %; a 10th
+  percentile at Normal's median).
 """
 
 from __future__ import annotations
@@ -132,6 +168,25 @@ def round_end(view: PlayerView) -> Callable[[Any], bool]:
     return lambda state: is_over(state) or (state.cycle, state.round) != horizon
 
 
+def to_the_end(view: PlayerView, from_round: int | None) -> bool:
+    """Whether a search from ``view`` plays its playouts to the end of the game: in cycle
+    III from its round ``from_round`` on (None: never)."""
+    return from_round is not None and view.cycle >= 3 and view.round >= from_round
+
+
+def rounds_played(view: PlayerView, from_round: int | None) -> int:
+    """How many rounds (at most) a playout from ``view`` plays: the rest of the game's when
+    it goes to the end (:func:`to_the_end`), else 1. A search's budget of playouts is shared
+    by them, so that a decision costs about as much work either way."""
+    return 4 - view.round + 1 if to_the_end(view, from_round) else 1
+
+
+def horizon(view: PlayerView, from_round: int | None = None) -> Callable[[Any], bool]:
+    """The playouts' horizon from ``view``: the end of the game in cycle III from its round
+    ``from_round`` on (:func:`to_the_end`), else the end of the round (:func:`round_end`)."""
+    return is_over if to_the_end(view, from_round) else round_end(view)
+
+
 def play_round(state, policy: NormalPolicy, done, deadline: Deadline | None = None) -> None:
     """Play ``state`` on until ``done`` (:func:`round_end`) with every seat deciding by
     ``policy``; the ``deadline`` is read before every move."""
@@ -145,8 +200,9 @@ def play_round(state, policy: NormalPolicy, done, deadline: Deadline | None = No
 
 
 def relative_value(state, me: int) -> float:
-    """Own evaluation minus the best opponent's."""
-    return standings(state)[me]
+    """Own evaluation minus the best opponent's (the evaluation that sees which envoys can
+    still reach the Forum and every step of the slide bar: ``reach``)."""
+    return standings(state, reach=True)[me]
 
 
 def shortlist(
@@ -196,6 +252,7 @@ class HardBot:
         z: float = 2.0,
         indifferent: float = 1.0,
         value: str = "evaluate",
+        to_end: int | None = 3,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
@@ -210,6 +267,8 @@ class HardBot:
         self.z = z
         self.indifferent = indifferent
         self.value = value
+        #: cycle III's round from which the playouts go on to the end of the game (None: never)
+        self.to_end = to_end
         self.clock = clock
         self.policy = NormalPolicy(self.rng)
         # how every player is assumed to play in the playouts
@@ -242,7 +301,7 @@ class HardBot:
     ) -> Action:
         """The core's search over ``arms``, each played to the end of the round."""
         best_prior = max(priors)
-        done = round_end(view)
+        done = horizon(view, self.to_end)
 
         def play(state) -> None:
             play_round(state, self.playout, done, deadline)
@@ -256,7 +315,7 @@ class HardBot:
             judge=self._judge(me),
             deadline=deadline,
             budget=Budget(
-                max_playouts=self.iterations,
+                max_playouts=self.iterations // rounds_played(view, self.to_end),
                 min_worlds=self.min_worlds,
                 z=self.z,
                 indifferent=self.indifferent,
@@ -269,7 +328,7 @@ class HardBot:
     def _judge(self, me: int):
         """A leaf's (own standing, own expected final points) by the bot's value."""
         if self.value == "evaluate":
-            return lambda state: (relative_value(state, me), evaluate(state, me))
+            return lambda state: (relative_value(state, me), evaluate(state, me, reach=True))
         from forum_trajanum.games.forum_trajanum.bots.value import judge
 
         ranks, own = judge(self.value)
