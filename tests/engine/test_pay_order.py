@@ -16,8 +16,11 @@ from forum_trajanum.games.forum_trajanum.engine.setup import new_game
 
 def defined_order(state, legal: list) -> list:
     """The payments as made (most rows first, each size's combinations in order), then
-    sorted by the Trajan tasks of the scoring kept (most first), the active citizens turned
-    inactive (fewest first) and the coins paid (fewest first), each payment asked in full."""
+    sorted by the Trajan tasks of the scoring kept (most first, counted up to those met
+    before paying: a payment meeting a task more often by making rows active again is a
+    purchase, not the default), the active citizens turned inactive (fewest first), the coins
+    paid (fewest first) and the citizens made active again (most first), each payment asked
+    in full."""
     pl = state.players[state.tasks[-1].player]
     card = trajan_card_of_cycle(state, state.cycle)
     collection = TRAJAN[card].collection if card else None
@@ -27,9 +30,17 @@ def defined_order(state, legal: list) -> list:
         if pl.citizens[r][0] >= 0 and pl.row_active[r]
     }
 
-    def key(a) -> tuple[int, int, int]:
+    met = collection(pl) if collection else 0
+
+    def key(a) -> tuple[int, int, int, int]:
         kept = collection(after_paying(pl, a.rows)) if collection else 0
-        return -kept, sum(n for r, n in active.items() if r not in a.rows), len(a.rows)
+        lost = sum(n for r, n in active.items() if r not in a.rows)
+        gained = sum(
+            (pl.citizens[r - 1][0] >= 0) + (pl.citizens[r - 1][1] >= 0)
+            for r in a.rows
+            if not pl.row_active[r - 1]
+        )
+        return -min(kept, met), lost, len(a.rows), -gained
 
     made = sorted(legal, key=lambda a: (-len(a.rows), a.rows))
     return sorted(made, key=key)

@@ -208,11 +208,13 @@ def _opt_pay(state, task: T.Pay):
     out = []
     for size in range(min(len(rows), pl.coins), -1, -1):
         out += [_PAY[combo] for combo in combinations(rows, size)]
-    # the Trajan tasks of the scoring right after kept most first (issue 36: paying a coin
-    # must not make a met task fail at the top of the list), then the fewest active citizens
-    # turned inactive, and of those the fewest coins: the top of the list loses no task nor
-    # citizen that another choice keeps, and pays no coin it need not (turning an inactive
-    # row active again is a purchase: further down)
+    # the Trajan tasks of the scoring right after kept first (issue 36: paying a coin must
+    # not make a met task fail at the top of the list), then the fewest active citizens
+    # turned inactive, and of those the fewest coins, then the most citizens made active
+    # again for them: the top of the list loses no task nor citizen that another choice
+    # keeps, and pays no coin it need not. Turning an inactive row active again is a
+    # purchase, further down, even where it meets a task more often (counted here up to the
+    # fulfilments met now: a gain is the player's choice, not the default).
     card = trajan_card_of_cycle(state, state.cycle)
     active = {
         r: (pl.citizens[r - 1][0] >= 0) + (pl.citizens[r - 1][1] >= 0)
@@ -222,12 +224,13 @@ def _opt_pay(state, task: T.Pay):
 
     # a building task reads buildings and cranes only, which paying leaves as they are
     collection = TRAJAN[card].collection if card else None
+    met = collection(pl) if collection is not None else 0  # before paying
 
     # two payments of as many rows leave the same Colonia but for which rows are active: a
     # collection that did not ask which (coins, workers...) counts the same for both
     by_size: dict[int, int] = {}
 
-    def order(a: A.PayCitizens) -> tuple[int, int, int]:
+    def order(a: A.PayCitizens) -> tuple[int, int, int, int]:
         size = len(a.rows)
         kept = by_size.get(size) if collection else 0
         if kept is None and collection is not None:
@@ -236,7 +239,12 @@ def _opt_pay(state, task: T.Pay):
             if not after.rows_read:
                 by_size[size] = kept
         lost = sum(n for r, n in active.items() if r not in a.rows)
-        return -(kept or 0), lost, size
+        gained = sum(  # citizens of inactive rows made active again
+            (pl.citizens[r - 1][0] >= 0) + (pl.citizens[r - 1][1] >= 0)
+            for r in a.rows
+            if not pl.row_active[r - 1]
+        )
+        return -min(kept or 0, met), lost, size, -gained
 
     out.sort(key=order)
     return out
