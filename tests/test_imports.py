@@ -82,10 +82,11 @@ def test_no_screen_calls_a_method_of_the_app():
     # methods"; Textual's own (push_screen, call_from_thread, ...) are not the app's
     from forum_trajanum.tui.app import ForumApp
     from forum_trajanum.tui.coach import CoachApp
+    from forum_trajanum.tui.tableflow import TableScreens
 
     own = {
         name
-        for cls in (ForumApp, CoachApp)
+        for cls in (ForumApp, CoachApp, TableScreens)
         for name, value in vars(cls).items()
         if callable(value) and not name.startswith("__")
     }

@@ -57,7 +57,8 @@ class GameTable:
         self.bot_factory = bot_factory
         self.conductor = Conductor(session)
         self._bots: dict[int, Any] = {}
-        #: Why a seat's bot is a stand-in (player words), by seat.
+        #: Why a seat's bot is a stand-in (player words), by seat, until said: the app or
+        #: the host takes the words out once it has said them.
         self.stand_ins: dict[int, str] = {}
 
     # --- the flow ------------------------------------------------------------------------

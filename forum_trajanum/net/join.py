@@ -214,10 +214,8 @@ class JoinApp(TableScreens, CoachApp, FixedApp):
         )  # fmt: skip
         self.show_main(data)
 
-    def on_screen_uncovered(self, message) -> None:
-        if self.deferred and not self.overlay_open():
-            self.deferred = False
-            self.show_game()
+    def go_on(self) -> None:
+        self.show_game()
 
     # --- the seat's requests ----------------------------------------------------------------
 

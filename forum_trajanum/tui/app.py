@@ -510,11 +510,8 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
         game."""
         return super().overlay_open() or isinstance(self.screen, (TooSmallScreen, HandOverScreen))
 
-    def resume_play(self) -> None:
-        """Continue the flow that an overlay held back."""
-        if self.deferred and not self.overlay_open():
-            self.deferred = False
-            self.advance()
+    def go_on(self) -> None:
+        self.advance()
 
     def advance(self) -> None:
         """Show what the conductor says comes next: a scoring, the game's end, a bot's turn,
@@ -641,9 +638,6 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
     def on_game_left(self, message) -> None:
         self.to_menu()
 
-    def on_screen_uncovered(self, message) -> None:
-        self.resume_play()
-
     def on_new_game_requested(self, message) -> None:
         from forum_trajanum.tui.screens import NewGameScreen
 
@@ -765,10 +759,10 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
         if self._bot_token == token:
             return  # already thinking about this decision
         self._bot_token = token
-        known = set(table.stand_ins)
         turn = table.bot_turn(seat)
-        if seat in table.stand_ins and seat not in known:  # said once, when first made
-            self.message = table.stand_ins[seat]
+        said = table.stand_ins.pop(seat, "")  # once, when the bot was made
+        if said:
+            self.message = said
         self.run_bot(turn)
 
     @work(thread=True, group="bots")

@@ -60,6 +60,21 @@ class TableScreens:
         the coach's word; the local app adds its own)."""
         return isinstance(self.screen, (ModalScreen, FlowScreen))  # type: ignore[attr-defined]
 
+    def go_on(self) -> None:
+        """Show what comes next (the app's flow: the local table's next step, a joined
+        seat's latest state)."""
+        raise NotImplementedError
+
+    def resume_play(self) -> None:
+        """Go on with the flow an overlay held back (:attr:`deferred`), once nothing covers
+        the game."""
+        if self.deferred and not self.overlay_open():
+            self.deferred = False
+            self.go_on()
+
+    def on_screen_uncovered(self, message: Any) -> None:
+        self.resume_play()
+
     def show_main(self, data: Any) -> None:
         """Put ``data`` on the play screen of its mode. Each mode's screen is made once and
         reused (installed), which keeps switching modes cheap."""
