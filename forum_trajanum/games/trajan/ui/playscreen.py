@@ -260,8 +260,7 @@ class TrajanScreen(GameScreen):
                 # anchored at its foot (Textual's anchor): each layout keeps the latest lines
                 # in view, however late it comes (under the coach's strip the log showed the
                 # previous turn until Escape: issue 36.11), until the player scrolls up
-                box.follow_end()
-                self.call_after_refresh(self._say_more_below)
+                box.follow_end()  # its frame is said after the refresh (above)
             elif box_id == "t-panel-box" and panel != "log":
                 box.follow_end(False)  # another panel opens at its top
 
