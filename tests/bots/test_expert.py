@@ -21,6 +21,7 @@ from forum_trajanum.games.forum_trajanum.engine import (
     view,
 )
 from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
+from tests.bots.conftest import searched_in as searched_position
 
 #: a test-sized budget and a clock that never moves (the deadline never strikes)
 SMALL = {"iterations": 4, "clock": lambda: 0.0}
@@ -207,20 +208,8 @@ def test_expert_samples_worlds_only_from_the_view_it_was_handed(heavy, monkeypat
 
 
 def searched_in(cycle: int, round_: int, seed: int = 36):
-    """The view of the first position of cycle ``cycle``'s round ``round_`` in a 2-player
-    game of Normal bots at which Expert searches (several arms)."""
-    state = new_game(seed, players=2)
-    normals = [NormalBot(seed * 10), NormalBot(seed * 10 + 1)]
-    probe = ExpertBot(1, **SMALL)
-    while not is_over(state):
-        seat = current_player(state)
-        seen = view(state, seat)
-        if (state.cycle, state.round) == (cycle, round_):
-            probe.choose(seen)
-            if probe.last.searched:
-                return seen
-        apply(state, normals[seat].choose(seen), seat)
-    raise AssertionError("no searched decision found")
+    """The first position of cycle ``cycle``'s round ``round_`` at which this bot searches."""
+    return searched_position(ExpertBot(1, **SMALL), cycle, round_, seed)
 
 
 def judged_leaves(seen, **settings) -> list:

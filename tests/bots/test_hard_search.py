@@ -20,6 +20,7 @@ from forum_trajanum.games.forum_trajanum.engine import (
     view,
 )
 from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
+from tests.bots.conftest import searched_in as searched_position
 
 
 class FakeClock:
@@ -189,20 +190,8 @@ def test_hard_builds_a_coloured_structure_that_sends_an_envoy_when_it_scores_not
 
 
 def searched_in(cycle: int, round_: int, seed: int = 36):
-    """The view of the first position of cycle ``cycle``'s round ``round_`` in a 2-player
-    game of Normal bots at which Hard searches (several candidates, no clear favourite)."""
-    state = new_game(seed, players=2)
-    normals = [NormalBot(seed * 10), NormalBot(seed * 10 + 1)]
-    probe = HardBot(1, clock=FakeClock(0.0), iterations=8)
-    while not is_over(state):
-        seat = current_player(state)
-        seen = view(state, seat)
-        if (state.cycle, state.round) == (cycle, round_):
-            probe.choose(seen)
-            if probe.last.searched:
-                return seen
-        apply(state, normals[seat].choose(seen), seat)
-    raise AssertionError("no searched decision found")
+    """The first position of cycle ``cycle``'s round ``round_`` at which this bot searches."""
+    return searched_position(HardBot(1, clock=FakeClock(0.0), iterations=8), cycle, round_, seed)
 
 
 def leaves(monkeypatch, seen, **settings) -> list:
