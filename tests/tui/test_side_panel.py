@@ -105,7 +105,6 @@ def _last_line(side) -> str:
 @pytest.mark.parametrize(
     ("decision", "size"),
     [
-        ("setup_cranes", (80, 24)),
         ("draft", (80, 24)),
         ("build", (80, 24)),
         ("build", (120, 36)),
@@ -142,3 +141,47 @@ async def test_the_side_panel_says_lines_are_below_and_pgdn_shows_them_to_its_la
         await pilot.press("pageup")
         await pilot.pause()
         assert any(row.startswith("↓ PgDn:") for row in _side_lines(app, side))
+
+
+async def test_at_80x24_a_short_list_leaves_its_rows_to_the_words_beside_the_colonia():
+    # a first-timer's first screen at 80x24: four crane colours under seven empty rows while
+    # the words beside the Colonia were cut ("PgDn: 7 more lines", the slide bar's and the
+    # Trajan task's words behind a key not yet known); the decision panel now fits its list,
+    # the words get the rows, and the Colonia keeps its one-line cells (no jump between
+    # decisions: the draft's long list takes the rows back)
+    session = session_at("setup_cranes", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        await past_hold(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        side, choices = screen.query_one("#colonia-side"), screen.query_one("#decisions")
+        grid = screen.query_one("#colonia", ColoniaGrid)
+        assert choices.option_count == 4 and choices.region.height == 4
+        assert side.max_scroll_y == 0, screen_text(app)  # every line of the words in view
+        assert _last_line(side) in _side_lines(app, side)
+        assert not any(row.startswith("↓ PgDn") for row in _side_lines(app, side))
+        assert grid.form == (False, True)  # one-line cells, as with a long list
+        blank = screen_text(app).splitlines()
+        under = blank.index(next(r for r in blank if "choice━" in r)) + 2 + 4
+        assert under == len(blank) - 1  # the key bar right under the fourth choice
+
+
+async def test_at_80x24_the_decision_panel_keeps_its_rows_as_the_cursor_moves():
+    # the compact panel fits its list: a cut choice's whole words below it must not make it
+    # grow and shrink (the board above jumping two rows) as the cursor passes over the list
+    session = session_at("draft", seed=4, skip=1)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        await past_hold(pilot)
+        screen = app.screen
+        panel, choices = screen.query_one("#p-decide"), screen.query_one("#decisions")
+        grid = screen.query_one("#colonia", ColoniaGrid)
+        regions = set()
+        for n in range(choices.option_count):
+            choices.highlighted = n
+            await pilot.pause()
+            regions.add((panel.region, grid.region, grid.form))
+        assert len(regions) == 1, regions

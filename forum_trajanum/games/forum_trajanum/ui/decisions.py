@@ -497,9 +497,14 @@ class DecisionPanel(Vertical):
             entries = dict(self._shown_entries[0]) if self._shown_entries else {}
             label, prompt = entries.get(option.id, ""), option.prompt
         width = lst.scrollable_content_region.width
-        plain = prompt.plain if isinstance(prompt, Text) else str(prompt)
-        fits = not label or width <= 0 or cell_len(plain) <= width
-        widget.display = not fits
+        fits = not label or width <= 0 or cell_len(_plain(prompt)) <= width
+        # compact: the panel fits its list, so the line stays (blank) while any choice of the
+        # list is cut: the panel and the board above keep their rows as the cursor moves
+        widget.display = not fits or (
+            width > 0
+            and self.compact()
+            and any(cell_len(_plain(option.prompt)) > width for option in lst.options)
+        )
         show_changed(widget, Text("" if fits else "» " + label))
 
     def close_group(self) -> None:
@@ -601,3 +606,8 @@ class DecisionPanel(Vertical):
             lst.highlighted = ids.index(entry)
             # in view once the hint's line has taken its room from the list
             self.call_after_refresh(lst.scroll_to_highlight)
+
+
+def _plain(prompt: object) -> str:
+    """An option's words as plain text."""
+    return prompt.plain if isinstance(prompt, Text) else str(prompt)

@@ -255,6 +255,17 @@ class PlayScreen(GameScreen):
         """Whether the compact layout (one main panel at a time) is in use."""
         return self.has_class("-narrow") or self.has_class("-short")
 
+    def rows_lent(self) -> int:
+        """Rows the board has only while the decision panel is short: the compact layout's
+        panel fits its list (up to its ``max-height``, play.tcss), and a short list's rows
+        go to the board above. The Colonia draws for the room it has without them
+        (:meth:`ColoniaGrid.room`), so it does not change size between decisions."""
+        if not self.compact:
+            return 0
+        panel = self.decision_panel()
+        top = panel.styles.max_height
+        return max(0, int(top.value) - panel.outer_size.height) if top is not None else 0
+
     # --- drawing ------------------------------------------------------------------------
 
     def shown_seat(self) -> int:

@@ -250,14 +250,22 @@ class ColoniaGrid(Widget, can_focus=True):
     def big(self) -> bool:
         """Whether the big cells fit the room the layout (TCSS) gives this widget."""
         width, height = grid_size(True)
-        return self.size.width >= width and self.size.height >= height
+        return self.size.width >= width and self.room() >= height
 
     @property
     def form(self) -> tuple[bool, bool]:
         """(big, tiny): the cells that fit the room the layout gives this widget -- big, small,
         or tiny (one line each) where fewer rows than the small ones need are left."""
         big = self.big
-        return big, not big and 0 < self.size.height < grid_size(False)[1]
+        return big, not big and 0 < self.room() < grid_size(False)[1]
+
+    def room(self) -> int:
+        """The rows this grid draws for: its height, less the rows its screen only lends it
+        (``rows_lent``: the compact layout's decision panel gives the board the rows its
+        short lists leave; the Colonia keeps its cells' size from one decision to the next
+        and the words beside it get the rows)."""
+        lent = getattr(self.screen, "rows_lent", None) if self.is_attached else None
+        return self.size.height - (lent() if lent is not None else 0)
 
     def get_content_width(self, container, viewport) -> int:
         return grid_size(False)[0]  # an auto-sized grid is a small one
