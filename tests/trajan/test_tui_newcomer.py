@@ -283,7 +283,10 @@ async def test_pgdn_scrolls_the_panel_without_leaving_the_choices_and_a_panel_op
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await _to_play(pilot, app)
-        assert "PgDn: more" in screen_text(app)  # the circle's supply and camps below
+        text = screen_text(app)
+        # the circle's supply and camps in view (the short list leaves its rows), or below
+        # with the frame saying so
+        assert "supply " in text or "PgDn: more" in text, text
         box = app.screen.query_one("#t-panel-box")
         await pilot.press("b")
         await pilot.pause()
@@ -363,7 +366,8 @@ async def test_at_80x24_the_coach_covers_neither_the_choices_nor_the_panel_it_ex
                 box = screen.query_one("#coach-box").region
                 choices = play.query_one("#decisions").region
                 panel = play.query_one("#t-panel").region  # what the panel shows
-                assert choices.height >= 8 and panel.height > 0
+                rows = min(8, play.query_one("#decisions").option_count)  # or all of them
+                assert choices.height >= rows and panel.height > 0
                 assert not box.overlaps(choices) and not box.overlaps(panel), (box, panel)
                 assert screen.query_one("#coach-short").region.height <= 2
                 explained.add(play.data.view.task.kind)
@@ -417,3 +421,29 @@ async def test_every_tile_on_the_province_map_is_named_whole_or_cut_with_a_mark(
         forms = {form for each in WILD_FORMS.values() for form in each}
         for label in shown:
             assert label in forms or label.endswith("…"), (label, shown)
+
+
+async def test_at_80x24_a_short_list_leaves_its_rows_to_the_panel_which_keeps_them_as_you_move():
+    # a whole game by keys at 80x24: two choices over nine empty rows while the circle above
+    # said "PgDn: more" (its supply and camps cut); the decision panel now fits its list, the
+    # circle is whole, and neither a message nor the cursor moves the panels
+    session = _session(until=lambda s: s.state.quarter > 0 and s.state.decision == "source")
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_play(pilot, app)
+        screen = app.screen
+        lst, box = screen.query_one("#decisions"), screen.query_one("#t-panel-box")
+        assert lst.option_count < 8
+        text = screen_text(app)
+        assert "supply " in text and "PgDn: more" not in text, text
+        assert box.max_scroll_y == 0  # every line of the circle in view
+        decide = screen.query_one("#p-decide")
+        regions = set()
+        for n in range(lst.option_count):
+            lst.highlighted = n
+            await pilot.pause()
+            regions.add((decide.region, box.region))
+        screen.say("Bot Bot failed (no choice in time); it plays the first choice instead.")
+        await pilot.pause()
+        regions.add((decide.region, box.region))
+        assert len(regions) == 1, regions

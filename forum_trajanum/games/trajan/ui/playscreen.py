@@ -88,6 +88,8 @@ class TrajanScreen(GameScreen):
     #: The entry shown whole (wrapped) in the list: the highlighted one, when it is cut.
     _whole_entry: int | None = None
     _shown_decision: tuple | None = None
+    #: The rows the list keeps at 80 columns (None: as the layout gives): :meth:`_fit_list`.
+    _list_rows: int | None = None
     #: Covered for a hand-over (:meth:`cover`) until the next :meth:`show`: a redraw asked
     #: for before (after a refresh, a first layout) draws nothing meanwhile.
     covered = False
@@ -160,7 +162,16 @@ class TrajanScreen(GameScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        # the switched panel's frame says whether lines are below its view, also when the
+        # decision panel below it (which fits its list at 80 columns) gives or takes rows
+        box = self.query_one("#t-panel-box")
+        for attribute in ("size", "virtual_size"):
+            self.watch(box, attribute, self._panel_resized, init=False)
         self.show(self.data)
+
+    def _panel_resized(self, _value=None) -> None:
+        if not self.covered:
+            self.call_after_refresh(self._say_more_below)
 
     def show(self, data: TrajanData) -> None:
         self.covered = False
@@ -283,6 +294,7 @@ class TrajanScreen(GameScreen):
         self.call_after_refresh(self._draw_status)
         self.call_after_refresh(self._show_whole_entry)
         self.call_after_refresh(lambda: self._set_note(self._note(self.data)))
+        self.call_after_refresh(self._fit_list)
         self.call_after_refresh(self._draw_panel)
         self.call_after_refresh(lambda: self._set_message(self._message))
 
@@ -377,6 +389,28 @@ class TrajanScreen(GameScreen):
         options.arm_when_shown()
         options.focus()
         self.call_after_refresh(self._show_whole_entry)
+        self.call_after_refresh(self._fit_list)
+
+    def _fit_list(self) -> None:
+        """At 80 columns the decision panel fits its list (play.tcss): the list keeps the
+        rows of its entries and of the longest one's whole words (the highlighted choice
+        is wrapped in place where the list cuts it), so that neither the list nor the panel
+        above moves as the cursor passes over the choices."""
+        options = self.query_one("#decisions", DecisionList)
+        rows = None
+        padding = options.get_component_styles("option-list--option").padding.width
+        width = options.scrollable_content_region.width - padding
+        if self._layout() == "narrow" and width > 2 and self._shown_choices:
+            console = self.app.console
+            extra = max(
+                len(Text(words).wrap(console, width - 2)) - 1 for _, words in self._shown_choices
+            )
+            top = options.styles.max_height  # never more than the list may have (play.tcss)
+            rows = len(self._shown_choices) + extra
+            rows = min(rows, int(top.value)) if top is not None else rows
+        if self._list_rows != rows:
+            self._list_rows = rows
+            options.styles.min_height = rows
 
     def _note(self, data: TrajanData):
         """The words between the decision and its choices: the hint (at 80 columns on one
@@ -444,6 +478,8 @@ class TrajanScreen(GameScreen):
         note = self.query_one("#t-hint", Static)
         if note.display != bool(str(text)):  # showing or hiding it lays the screen out
             note.display = bool(str(text))
+        # the hint whole on three lines: the list keeps eight rows (play.tcss)
+        self.query_one("#p-decide").set_class(note.has_class("-more"), "-hint-more")
         show_changed(note, text)
 
     def _show_title(self) -> None:
