@@ -126,3 +126,27 @@ def test_once_the_last_quarter_is_scored_the_time_track_says_the_game_ends_not_w
     assert scoring > 0 and state is not None and is_over(state)  # the game was played out
     track = time_track(view(state, 0))
     assert track.endswith(f": {GAME_OVER}") and "ends in" not in track, track
+
+
+async def test_the_status_line_on_screen_is_written_again_for_a_new_width(tmp_path, monkeypatch):
+    # one line from 160 columns, two below: a resize writes it again for the new width (the
+    # shell's status line does it itself; the screen no longer has to remember to)
+    from forum_trajanum.core.session import GameSession
+    from forum_trajanum.tui.app import ForumApp
+    from tests.tui.conftest import past_hold
+
+    monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))
+    session = GameSession.new(
+        7, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
+    )
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        await past_hold(pilot)
+        status = app.screen.query_one("#t-status")
+        wide = str(status.render().plain).splitlines()
+        assert len(wide) == 1 and " │ demands " in wide[0], wide
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        narrow = str(status.render().plain).splitlines()
+        assert len(narrow) == 2 and narrow[1].startswith(" demands "), narrow

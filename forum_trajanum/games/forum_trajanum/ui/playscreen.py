@@ -15,6 +15,7 @@ passes them what to show and hears back from them by messages.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -58,7 +59,7 @@ from forum_trajanum.games.forum_trajanum.ui.panels import (
     unseen_text,
 )
 from forum_trajanum.games.forum_trajanum.ui.playdata import PlayData
-from forum_trajanum.games.forum_trajanum.ui.statusline import StatusLine
+from forum_trajanum.games.forum_trajanum.ui.statusline import status_line
 from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGrid
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.gamescreens import GameScreen
@@ -71,6 +72,7 @@ from forum_trajanum.tui.messages import (
 )
 from forum_trajanum.tui.render import set_title, show_changed
 from forum_trajanum.tui.scrollpanel import ScrollPanel, scroll_pages
+from forum_trajanum.tui.statusline import StatusLine
 from forum_trajanum.tui.textlines import TextLines
 
 #: The main panel each app shows (compact layout): one choice for all its play screens (one
@@ -423,7 +425,8 @@ class PlayScreen(GameScreen):
             text.rstrip()
             widget.display = bool(text.plain)  # an empty one takes no line
             show_changed(widget, text)
-        self.query_one("#status-line", StatusLine).show(pv, data.names, seat)
+        status = self.query_one("#status-line", StatusLine)
+        status.words = partial(status_line, pv, data.names, seat)
         self.query_one("#players", TextLines).update(players_text(pv, data.names, data.bots))
         self.draw_forum(frozenset(flash_forum) | hint_forum)
         self.draw_tabs()

@@ -7,13 +7,13 @@ the street cards, name and score), the second the player's supply. Below 120 col
 workers are written with their colour letters (B blue, G green, Y yellow, R red, each in its
 colour, explained by the legend); from 120 in words. The longest numbers (three-digit scores,
 two-digit supplies) and the widest street cards fit 80 columns; only a name too wide for what
-is left of its line is shortened, never a field.
+is left of its line is shortened, never a field. The shell's
+:class:`~forum_trajanum.tui.statusline.StatusLine` shows it, written again for its width.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from forum_trajanum.games.forum_trajanum.data import (
     COLOURS,
@@ -74,25 +74,3 @@ def status_lines(pv: PlayerView, names: list[str], seat: int, width: int = 0) ->
 def status_line(pv: PlayerView, names: list[str], seat: int, width: int = 0) -> Text:
     """``seat``'s status in ``width`` columns as one text (its lines one under the other)."""
     return Text("\n", no_wrap=True).join(status_lines(pv, names, seat, width))
-
-
-class StatusLine(Static):
-    """The status line: written again for its width when the terminal is resized."""
-
-    def show(self, pv: PlayerView, names: list[str], seat: int) -> None:
-        """Show ``seat``'s status from ``pv``."""
-        self._shown = (pv, names, seat)
-        self._write()
-
-    def on_resize(self) -> None:
-        self._write()
-
-    def _write(self) -> None:
-        shown = getattr(self, "_shown", None)
-        if shown is None:
-            return
-        pv, names, seat = shown
-        text = status_line(pv, names, seat, width=self.size.width or self.app.size.width)
-        if getattr(self, "_text", None) != text:
-            self._text = text
-            self.update(text, layout=False)

@@ -62,6 +62,7 @@ from forum_trajanum.tui.messages import (
 )
 from forum_trajanum.tui.render import Drawn, PanelText, set_title, show_changed
 from forum_trajanum.tui.scrollpanel import ScrollPanel
+from forum_trajanum.tui.statusline import StatusLine
 from forum_trajanum.tui.textlines import Hanging, notes_first
 
 #: The lines a page of the hint has below 120 columns: the hint's line and two of the
@@ -131,7 +132,7 @@ class TrajanScreen(GameScreen):
         self._ending: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="t-status")
+        yield StatusLine(id="t-status")
         with Horizontal(id="t-body"):
             with Vertical(id="t-left"):
                 with ScrollPanel(id="t-players-box", classes="t-box"):  # from 120x45
@@ -284,14 +285,12 @@ class TrajanScreen(GameScreen):
         return self.query_one("#t-board-box" if layout == "wider" else "#t-panel-box")
 
     def _draw_status(self) -> None:
-        """The status line, in the layout of the screen's width."""
-        width = self.size.width or self.app.size.width
-        show_changed(self.query_one("#t-status", Static), status_line(self.data, width))
+        """The status line (written again for its width when the window is resized)."""
+        self.query_one("#t-status", StatusLine).words = partial(status_line, self.data)
 
     def on_resize(self) -> None:
         if self.covered:  # the next show draws everything for the size then
             return
-        self.call_after_refresh(self._draw_status)
         self.call_after_refresh(self._show_whole_entry)
         self.call_after_refresh(lambda: self._set_note(self._note(self.data)))
         self.call_after_refresh(self._fit_list)
@@ -511,8 +510,9 @@ class TrajanScreen(GameScreen):
     def cover(self) -> None:
         self.covered = True
         self._title, self._message = Text(), ""
-        for part in ("#t-panel", "#t-circle", "#t-players", "#t-status", "#decision-title"):
+        for part in ("#t-panel", "#t-circle", "#t-players", "#decision-title"):
             show_changed(self.query_one(part, Static), "")
+        self.query_one("#t-status", StatusLine).clear()
         self._set_note("")
         self.query_one("#decisions", DecisionList).clear_options()
         self._shown_choices = None

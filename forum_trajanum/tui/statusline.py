@@ -1,0 +1,45 @@
+"""The status line of a play screen (the shell's, for every game): one or two lines at the
+screen's top saying when it is and where the player stands. A game gives its words as a
+function of the width (its layout changes with the width: words from 120 columns, short
+forms below); the line writes them again for its own width when the terminal is resized, so
+no screen has to remember to redraw it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+#: A game's status words for a width (in columns).
+StatusWords = Callable[[int], Text]
+
+
+class StatusLine(Static):
+    """The status line: fed :attr:`words` (reactive), written for its width."""
+
+    #: The game's words for a width; None: nothing yet. Setting it writes the line.
+    words: reactive[StatusWords | None] = reactive(None, layout=False, init=False)
+
+    def watch_words(self) -> None:
+        self._write()
+
+    def on_resize(self) -> None:
+        self._write()
+
+    def clear(self) -> None:
+        """Nothing shown (a hand-over covers the screen) until words are given again."""
+        self.set_reactive(StatusLine.words, None)
+        self._text = Text()
+        self.update("", layout=False)
+
+    def _write(self) -> None:
+        words = self.words
+        if words is None or not self.is_attached:
+            return
+        text = words(self.size.width or self.app.size.width)
+        if self.__dict__.get("_text") != text:
+            self._text = text
+            self.update(text, layout=False)  # a line of fixed height: no layout
