@@ -30,6 +30,7 @@ from textual.widgets.option_list import Option
 from forum_trajanum.games.trajan.engine import words as W
 from forum_trajanum.games.trajan.engine.foresight import ends_turn
 from forum_trajanum.games.trajan.engine.state import GameState
+from forum_trajanum.games.trajan.ui.boxes import BoardBox, LogBox, MapBox, PanelBox, Shows
 from forum_trajanum.games.trajan.ui.choices import (
     choice_words,
     decision_title,
@@ -38,15 +39,10 @@ from forum_trajanum.games.trajan.ui.choices import (
 )
 from forum_trajanum.games.trajan.ui.circles import OthersScreen, circle_title
 from forum_trajanum.games.trajan.ui.panels import (
-    NOTHING_YET,
     PANEL_KEYS,
     PANEL_TITLES,
     PANEL_WORDS,
-    board_below_time,
-    map_drawing,
     panel_seat,
-    panel_text,
-    time_line,
 )
 from forum_trajanum.games.trajan.ui.playdata import TrajanData
 from forum_trajanum.games.trajan.ui.recap import RECAP_KEY, RecapScreen, meanwhile
@@ -60,7 +56,7 @@ from forum_trajanum.tui.logview import LogView
 from forum_trajanum.tui.messages import (
     ActionChosen,
 )
-from forum_trajanum.tui.render import Drawn, PanelText, set_title, show_changed
+from forum_trajanum.tui.render import PanelText, set_title, show_changed
 from forum_trajanum.tui.scrollpanel import ScrollPanel
 from forum_trajanum.tui.statusline import StatusLine
 from forum_trajanum.tui.textlines import Hanging, notes_first
@@ -135,18 +131,18 @@ class TrajanScreen(GameScreen):
         yield StatusLine(id="t-status")
         with Horizontal(id="t-body"):
             with Vertical(id="t-left"):
-                with ScrollPanel(id="t-players-box", classes="t-box"):  # from 120x45
+                with PanelBox(id="t-players-box", classes="t-box"):  # from 120x45
                     yield Static(id="t-players")
-                with ScrollPanel(id="t-panel-box", classes="t-box"):
+                with PanelBox(id="t-panel-box", classes="t-box"):
                     yield PanelText(id="t-panel")
-                with ScrollPanel(id="t-map-box", classes="t-box"):  # from 160
+                with MapBox(id="t-map-box", classes="t-box"):  # from 160
                     yield Static(id="t-map")
             with Vertical(id="t-mid"):  # from 160 columns
-                with ScrollPanel(id="t-board-box", classes="t-box"):
+                with BoardBox(id="t-board-box", classes="t-box"):
                     # the time track apart: most moves change it alone of the board's lines
                     yield Static(id="t-time")
                     yield PanelText(id="t-board")
-                with ScrollPanel(id="t-district-box", classes="t-box"):
+                with PanelBox(id="t-district-box", classes="t-box"):
                     yield Static(id="t-district")
             with Vertical(id="p-decide"):
                 yield Static(id="decision-title")
@@ -154,9 +150,9 @@ class TrajanScreen(GameScreen):
                 yield DecisionList(id="decisions")
                 yield Static(id="t-message")
                 # from 120 columns: one's circle below the choices (the trays chosen from)
-                with ScrollPanel(id="t-circle-box", classes="t-box"):
+                with PanelBox(id="t-circle-box", classes="t-box"):
                     yield PanelText(id="t-circle")  # its height kept: the list above stays put
-                with Vertical(id="t-log-box", classes="t-box"):  # from 160x36
+                with LogBox(id="t-log-box", classes="t-box"):  # from 160x36
                     # its new lines wrapped alone, only those in view drawn, the latest kept
                     # in view (a Static wrapped the whole log again at each move)
                     yield LogView(id="t-log", plain=True)
@@ -221,60 +217,43 @@ class TrajanScreen(GameScreen):
         return shown
 
     def _draw_panel(self, follow: bool = True) -> None:
-        """Draw the panels in view; ``follow``: the log shown at its latest line (False: its
-        frame redrawn alone, the log left where the player scrolled it)."""
+        """Give each box in view what it shows (it draws itself: :mod:`.boxes`); ``follow``:
+        the log shown at its latest line (False: its frame redrawn alone, the log left where
+        the player scrolled it)."""
         shown = self.boxes()
-        # the keys of the panels the switched box shows: its own and those not in view
-        own = shown["t-panel-box"]
-        keys = [k for p, k in PANEL_KEYS.items() if p == own or p not in shown.values()]
+        narrow = self._layout() == "narrow"
         for box_id, panel in shown.items():
-            box: Any = self.query_one(f"#{box_id}")  # a ScrollPanel, or the log's box
-            title = PANEL_TITLES[panel]
-            narrow = self._layout() == "narrow"
-            if box_id == "t-panel-box":
-                if narrow and panel == "circle":  # the circle's heading, on its frame
-                    title = circle_title(self.data.view, panel_seat(self.data), self.data.names)
-                if "others" not in shown.values():  # o: the others' circles, not in view
-                    keys = [*keys, "o"]
-                title += f"  (keys {' '.join(keys)})" if keys else ""
-                # at 80x24 what does not fit below is said on the frame (the circle's
-                # essential lines fit in view, its supply and camps come after them)
-                more = narrow and box.more_below
-                scroll = " · PgDn: more" if more else " · PgUp/PgDn scroll"
-                if narrow and panel == "log" and not more and box.max_scroll_y > 0:
-                    # the log at its foot (the latest in view): what is not is above
-                    scroll = " · PgUp: earlier"
-                if narrow and Text(title + scroll).cell_len <= self.size.width - 4:
-                    title += scroll  # framed by its top line alone: no bottom line for it
-                if not box.subtitled:
-                    box.subtitled = True
-                    box.border_subtitle = Text("PgUp/PgDn scroll")
+            box: Any = self.query_one(f"#{box_id}")  # a PanelBox, or the log's box
+            switched = box_id == "t-panel-box"
+            title = self._box_title(box, panel, shown, narrow) if switched else PANEL_TITLES[panel]
             if box_id == "t-map-box":  # the drawing alone there: its short names in g
                 title += f"  ({LEGEND_KEY}: the short names)"
-            set_title(box, title)
-            content = panel_text(self.data, panel, heading=not narrow)
-            if box_id == "t-map-box":  # beside everything else: the drawing alone
-                content = Drawn(partial(map_drawing, self.data.view, self.data.names))
-            if box_id == "t-board-box":  # its time track apart (redrawn alone at most moves)
-                time = self.query_one("#t-time", Static)
-                track = time_line(self.data.view, two_lines=True)  # two lines: never wraps
-                if time.display != bool(track):  # none in the setup
-                    time.display = bool(track)
-                show_changed(time, track, panel)
-                content = board_below_time(self.data.view, self.data.names)
-            if box_id == "t-log-box":  # its own widget, scrolled to the latest line
-                self.query_one("#t-log", LogView).show(self.data.log or [NOTHING_YET])
-                continue
-            show_changed(self.query_one(f"#{box_id[:-4]}", Static), content, panel)
-            if box_id == "t-panel-box":
+            box.shows = Shows(panel, self.data, title, not narrow, switched, follow)
+            if switched:
                 self.call_after_refresh(self._say_more_below)
-            if panel == "log" and follow:  # the latest in view, then the frame says what is not
-                # anchored at its foot (Textual's anchor): each layout keeps the latest lines
-                # in view, however late it comes (under the coach's strip the log showed the
-                # previous turn until Escape: issue 36.11), until the player scrolls up
-                box.follow_end()  # its frame is said after the refresh (above)
-            elif box_id == "t-panel-box" and panel != "log":
-                box.follow_end(False)  # another panel opens at its top
+
+    def _box_title(self, box: ScrollPanel, panel: str, shown: dict[str, str], narrow: bool):
+        """The switched box's frame: its panel, the keys of the panels it can show (its own
+        and those not in view), and how it scrolls."""
+        keys = [k for p, k in PANEL_KEYS.items() if p == panel or p not in shown.values()]
+        title = PANEL_TITLES[panel]
+        if narrow and panel == "circle":  # the circle's heading, on its frame
+            title = circle_title(self.data.view, panel_seat(self.data), self.data.names)
+        if "others" not in shown.values():  # o: the others' circles, not in view
+            keys = [*keys, "o"]
+        title += f"  (keys {' '.join(keys)})" if keys else ""
+        # at 80x24 what does not fit below is said on the frame (the circle's essential lines
+        # fit in view, its supply and camps come after them)
+        more = narrow and box.more_below
+        scroll = " · PgDn: more" if more else " · PgUp/PgDn scroll"
+        if narrow and panel == "log" and not more and box.max_scroll_y > 0:
+            scroll = " · PgUp: earlier"  # the log at its foot (the latest in view)
+        if narrow and Text(title + scroll).cell_len <= self.size.width - 4:
+            title += scroll  # framed by its top line alone: no bottom line for it
+        if not box.subtitled:
+            box.subtitled = True
+            box.border_subtitle = Text("PgUp/PgDn scroll")
+        return title
 
     def coach_spot(self):
         """From 120 columns the board (on the left; from 160 in the middle): the coach's box
