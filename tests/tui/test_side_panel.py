@@ -185,3 +185,18 @@ async def test_at_80x24_the_decision_panel_keeps_its_rows_as_the_cursor_moves():
             await pilot.pause()
             regions.add((panel.region, grid.region, grid.form))
         assert len(regions) == 1, regions
+
+
+@pytest.mark.parametrize(("size", "form"), [((80, 24), (False, True)), ((100, 30), (False, False))])
+async def test_the_colonia_keeps_its_cells_size_whether_the_list_is_short_or_long(size, form):
+    # the compact decision panel lends a short list's rows to the board: the Colonia draws for
+    # the room it has without them (at 100x30 its panel's max-height kept part of them, and
+    # the grid fell to one-line cells under four crane colours)
+    for decision in ("setup_cranes", "draft"):
+        session = session_at(decision, seed=3)
+        app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("enter")  # the hand-over
+            await past_hold(pilot)
+            grid = app.screen.query_one("#colonia", ColoniaGrid)
+            assert grid.form == form, (decision, screen_text(app))

@@ -264,8 +264,15 @@ class ColoniaGrid(Widget, can_focus=True):
         (``rows_lent``: the compact layout's decision panel gives the board the rows its
         short lists leave; the Colonia keeps its cells' size from one decision to the next
         and the words beside it get the rows)."""
-        lent = getattr(self.screen, "rows_lent", None) if self.is_attached else None
-        return self.size.height - (lent() if lent is not None else 0)
+        lent_rows = getattr(self.screen, "rows_lent", None) if self.is_attached else None
+        lent = lent_rows() if lent_rows is not None else 0
+        if not lent:
+            return self.size.height
+        # the lent rows went to its panel, which may give the grid fewer (its max-height):
+        # the grid's room is what it would have without them
+        panel = self.parent
+        whole = panel.content_size.height if isinstance(panel, Widget) else self.size.height
+        return min(self.size.height, whole - lent)
 
     def get_content_width(self, container, viewport) -> int:
         return grid_size(False)[0]  # an auto-sized grid is a small one
