@@ -35,11 +35,11 @@ from forum_trajanum.games.forum_trajanum.ui.labels import (
 )
 from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE
 from forum_trajanum.tui.decisionlist import DecisionList, follows
+from forum_trajanum.tui.decisiontitle import DecisionTitle
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID, group_by_action
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.messages import ActionChosen
 from forum_trajanum.tui.render import set_title, show_changed
-from forum_trajanum.tui.textlines import notes_first
 
 if TYPE_CHECKING:
     from forum_trajanum.games.forum_trajanum.ui.playdata import PlayData
@@ -130,7 +130,7 @@ class DecisionPanel(Vertical):
         self._shown_decision: tuple | None = None
         #: List entries made before, by (key, id, label, marked): see :meth:`_option`.
         self._options: dict[tuple, Option] = {}
-        self.title_line = Static(id="decision-title")
+        self.title_line = DecisionTitle(id="decision-title")
         self.choice_list = DecisionList(id="decisions")
         self.full_line = Static(id="choice-full")
         self.hints = HintPanel(id="hint")
@@ -185,15 +185,15 @@ class DecisionPanel(Vertical):
         a message and the hint's one line go first on it, the decision's words after them in
         what is left of its two lines: neither takes a row from the board or the list."""
         text = self.decision_text()
+        lines, notes = 0, None
         if self.is_attached and self.compact():
-            # its two lines, one while the hint is shown whole below the list: what does not
-            # fit ends in "…" (cropped, it stopped mid-sentence with nothing to say so)
-            # while another plays, the list is empty: the last moves take its rows
+            # its two lines, one while the hint is shown whole below the list; while another
+            # plays, the list is empty: the last moves take its rows
             lines = 1 if self.has_class("-hint-more") else 2 if self.shown.actions else 7
-            text = notes_first(self.compact_notes(), text, self._title_width(), lines)
+            notes = self.compact_notes()
         widget = self.title_line
-        widget.display = bool(text.plain)
-        show_changed(widget, text)
+        shown = widget.show(text, notes, lines)
+        widget.display = bool(shown.plain)
 
     def compact_notes(self) -> Text:
         """The compact layout's lines before the decision's words: the message (whole) and
@@ -210,7 +210,7 @@ class DecisionPanel(Vertical):
         return out
 
     def _title_width(self) -> int:
-        return self.title_line.content_size.width or self.size.width or self.app.size.width
+        return self.title_line.width()
 
     def on_resize(self) -> None:
         # another layout (compact or not): the message and the hint where it puts them

@@ -48,6 +48,7 @@ from forum_trajanum.games.trajan.ui.playdata import TrajanData
 from forum_trajanum.games.trajan.ui.recap import RECAP_KEY, RecapScreen, meanwhile
 from forum_trajanum.games.trajan.ui.statusline import status_line, whose_turn
 from forum_trajanum.tui.decisionlist import DecisionList, follows
+from forum_trajanum.tui.decisiontitle import DecisionTitle
 from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID
 from forum_trajanum.tui.hints import ASKED, HIDDEN, MORE, SHOWN, Hints
@@ -59,7 +60,7 @@ from forum_trajanum.tui.messages import (
 from forum_trajanum.tui.render import PanelText, set_title, show_changed
 from forum_trajanum.tui.scrollpanel import ScrollPanel
 from forum_trajanum.tui.statusline import StatusLine
-from forum_trajanum.tui.textlines import Hanging, notes_first
+from forum_trajanum.tui.textlines import Hanging
 
 #: The lines a page of the hint has below 120 columns: the hint's line and two of the
 #: list's, so that the list keeps its eight rows at 80x24.
@@ -145,7 +146,7 @@ class TrajanScreen(GameScreen):
                 with PanelBox(id="t-district-box", classes="t-box"):
                     yield Static(id="t-district")
             with Vertical(id="p-decide"):
-                yield Static(id="decision-title")
+                yield DecisionTitle(id="decision-title")
                 yield Static(id="t-hint")
                 yield DecisionList(id="decisions")
                 yield Static(id="t-message")
@@ -463,15 +464,11 @@ class TrajanScreen(GameScreen):
     def _show_title(self) -> None:
         """The decision's words above the choices; at 80 columns a message goes first on
         their two lines (the panel above and the list keep their rows)."""
-        text = self._title
         message = self._message
-        widget = self.query_one("#decision-title", Static)
-        if self._layout() == "narrow" and str(message):
-            said = message.copy() if isinstance(message, Text) else Text(message)
-            said.stylize("bold")
-            width = widget.content_size.width or self.app.size.width
-            text = notes_first(said, text, width)
-        show_changed(widget, text)
+        said = message.copy() if isinstance(message, Text) else Text(message)
+        said.stylize("bold")
+        lines = 2 if self._layout() == "narrow" and said.plain else 0
+        self.query_one("#decision-title", DecisionTitle).show(self._title, said, lines)
 
     def _set_message(self, text) -> None:
         """The message below the choices. A wide screen keeps its line (a list that grew and
