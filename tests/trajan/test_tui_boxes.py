@@ -23,15 +23,16 @@ def save_home(tmp_path, monkeypatch):
     monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path / "home"))
 
 
-def _session() -> GameSession:
-    return GameSession.new(
+def _app() -> ForumApp:
+    """Ann and Bob at the start of a game (two people: no bot moves meanwhile)."""
+    session = GameSession.new(
         7, TrajanOptions(players=2), NAMES, ["", ""], autosave=False, game="trajan"
     )
+    return ForumApp(bot_delay=0, session=session, choice_hold=0)
 
 
 async def test_every_box_in_view_shows_what_the_screen_gave_it_and_the_new_data_after_a_move():
-    session = _session()
-    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    app = _app()
     async with app.run_test(size=(160, 45)) as pilot:
         await past_the_hand_over(pilot)
         screen = app.screen
@@ -51,8 +52,7 @@ async def test_every_box_in_view_shows_what_the_screen_gave_it_and_the_new_data_
 
 
 async def test_a_box_given_another_panel_draws_it_with_its_title():
-    session = _session()
-    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    app = _app()
     async with app.run_test(size=(120, 36)) as pilot:
         await past_the_hand_over(pilot)
         screen = app.screen
