@@ -202,7 +202,7 @@ class DecisionPanel(Vertical):
         if self._message:
             out.append(self._message, style="bold #ff8700")
         hint = self.hints.line_text()
-        if hint.plain and not self.hints.has_class("-more"):
+        if hint.plain and not self.hints.more:
             hint.truncate(max(self._title_width(), 10), overflow="ellipsis")
             if out.plain:
                 out.append("\n")
@@ -558,8 +558,8 @@ class DecisionPanel(Vertical):
         whole under the list): thinking, the hint, or ``words``."""
         shown = self.hints.show_line(self._keys, words)
         if not shown:  # the next hint starts on its one line again (compact)
-            self.hints.remove_class("-more")
-        more = shown and self.hints.has_class("-more")
+            self.hints.close_pages()
+        more = shown and self.hints.more
         # compact: the hint's one line is on the line above the list (h again: whole below
         # it, the list giving up rows for it as the player asked)
         if self.is_attached and self.compact() and not more:

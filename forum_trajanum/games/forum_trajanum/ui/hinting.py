@@ -19,7 +19,6 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual.message import Message
-from textual.widgets import Static
 
 from forum_trajanum.games.forum_trajanum.engine import PlayerView
 from forum_trajanum.games.forum_trajanum.engine.actions import crane_colours
@@ -27,6 +26,7 @@ from forum_trajanum.games.forum_trajanum.ui.cranes import STEP_ID
 from forum_trajanum.games.forum_trajanum.ui.entries import THEN_GROUP, THEN_ID, THEN_SEP, group_of
 from forum_trajanum.games.forum_trajanum.ui.labels import action_cells, describe, forum_cell
 from forum_trajanum.tui.grouping import GROUP_ID, group_by_action
+from forum_trajanum.tui.hintline import HintLine
 from forum_trajanum.tui.hints import Hints
 from forum_trajanum.tui.render import show_changed
 
@@ -152,7 +152,7 @@ def hint_unavailable(pv: PlayerView) -> str:
     return ""
 
 
-class HintPanel(Static):
+class HintPanel(HintLine):
     """The hint's line under the decision list, and the hint it shows (or is working out).
 
     Attributes down: the screen says which view is on screen (:meth:`follow`) and asks for a
@@ -272,7 +272,7 @@ class HintPanel(Static):
         screen = self.screen if self.is_attached else None
         if screen is None or not (screen.has_class("-narrow") or screen.has_class("-short")):
             return ALL
-        return NEXT if self.has_class("-next") else FIRST
+        return NEXT if self.next_page else FIRST
 
     def has_next(self) -> bool:
         """Whether the worked-out hint has a page of next best choices."""

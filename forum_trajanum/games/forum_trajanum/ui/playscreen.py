@@ -716,21 +716,15 @@ class PlayScreen(GameScreen):
         hints = self.hint_panel()
         self.say("")  # a message's moment is over: the hint's line takes its place
         compact = self.has_class("-narrow") or self.has_class("-short")
-        grow = compact and (
-            not hints.has_class("-more") or (hints.has_next() and not hints.has_class("-next"))
-        )
-        did = hints.hints.press(pv, grow=grow)
+        did = hints.hints.press(pv, grow=hints.grows(compact, hints.has_next()))
+        hints.turn_page(did, compact)
         if did == SHOWN:  # hidden: shown again (the cursor may have moved since)
-            hints.set_class(compact, "-more")
             self.mark_hint() if hints.action() is not None else self.draw()
         elif did in (ASKED, WHOLE):  # thinking (it comes whole below the list)
             self.decision_panel().show_hint_line()
-        elif did == MORE:
-            # its page below the list, then the next best choices
-            hints.add_class("-next" if hints.has_class("-more") else "-more")
+        elif did == MORE:  # its page below the list, then the next best choices
             self.mark_hint()
         else:
-            hints.remove_class("-more", "-next")
             self.draw()
 
     def hide_hint(self) -> None:
@@ -738,7 +732,7 @@ class PlayScreen(GameScreen):
         thinking about one given up."""
         hints = self.hint_panel()
         hints.hints.hide()
-        hints.remove_class("-more", "-next")
+        hints.close_pages()
         self.draw()
 
     def on_hint_panel_done(self, event: HintPanel.Done) -> None:
@@ -750,7 +744,7 @@ class PlayScreen(GameScreen):
             return  # the player acted (or the keyboard passed on) meanwhile: drop it
         if hints.take(pv, event.hint):
             if self.compact:
-                hints.add_class("-more")  # whole below the list, the list keeping its rows
+                hints.show_whole()  # below the list, the list keeping its rows
             self.mark_hint()
         else:
             self.decision_panel().show_hint_line(

@@ -51,6 +51,7 @@ from forum_trajanum.tui.decisionlist import DecisionList, follows
 from forum_trajanum.tui.decisiontitle import DecisionTitle
 from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID
+from forum_trajanum.tui.hintline import HintLine
 from forum_trajanum.tui.hints import ASKED, HIDDEN, MORE, SHOWN, Hints
 from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar, entry_key_name
 from forum_trajanum.tui.logview import LogView
@@ -147,7 +148,7 @@ class TrajanScreen(GameScreen):
                     yield Static(id="t-district")
             with Vertical(id="p-decide"):
                 yield DecisionTitle(id="decision-title")
-                yield Static(id="t-hint")
+                yield HintLine(id="t-hint")
                 yield DecisionList(id="decisions")
                 yield Static(id="t-message")
                 # from 120 columns: one's circle below the choices (the trays chosen from)
@@ -175,7 +176,7 @@ class TrajanScreen(GameScreen):
         self.covered = False
         if data.view is not self.data.view:  # something happened: an old hint is gone
             self.hints.forget()
-            self.query_one("#t-hint").remove_class("-more", "-next")
+            self.query_one("#t-hint", HintLine).close_pages()
             self._ending = None
         self.data = data
         self._draw_status()
@@ -402,13 +403,13 @@ class TrajanScreen(GameScreen):
                 recent.append("\n".join(data.recent))
             return recent
         narrow = self._layout() == "narrow"
-        note = self.query_one("#t-hint")
+        note = self.query_one("#t-hint", HintLine)
         if self.hints.worked_out() and not self.hints.hidden:
             whole, found = self.hints.hint
             if not narrow or not found:
                 return whole
             width = note.content_size.width or self.size.width
-            return hint_page(self.data.view, found, self._number, width, note.has_class("-next"))
+            return hint_page(self.data.view, found, self._number, width, note.next_page)
         width = self.size.width if narrow else 0
         if self._layout() == "wider" and not self.has_class("-short"):
             # the log stands in view below: the recap on one line leaves the choices their rows
@@ -440,7 +441,7 @@ class TrajanScreen(GameScreen):
         wraps = self._layout() == "wider"  # the list wraps every entry there
         # the hint whole on two of the list's rows names its choice whole: eight one-line
         # entries in view (issue 36)
-        hint = self.query_one("#t-hint").has_class("-more") and self.hints.shown()
+        hint = self.query_one("#t-hint", HintLine).more and self.hints.shown()
         cut = width > 0 and not wraps and not hint and Text(words).cell_len > width
         if cut and whole != index:
             # under its words, not under its key ("1 ", "A ")
@@ -454,11 +455,11 @@ class TrajanScreen(GameScreen):
     def _set_note(self, text) -> None:
         """The words between the decision's title and its choices: a hint, or what a bot did
         just now (shown whole, wrapped; nothing when empty)."""
-        note = self.query_one("#t-hint", Static)
+        note = self.query_one("#t-hint", HintLine)
         if note.display != bool(str(text)):  # showing or hiding it lays the screen out
             note.display = bool(str(text))
         # the hint whole on three lines: the list keeps eight rows (play.tcss)
-        self.query_one("#p-decide").set_class(note.has_class("-more"), "-hint-more")
+        self.query_one("#p-decide").set_class(note.more, "-hint-more")
         show_changed(note, text)
 
     def _show_title(self) -> None:
@@ -619,21 +620,13 @@ class TrajanScreen(GameScreen):
         again hides it. h once more shows it again."""
         if not self.data.view.legal:
             return
-        note = self.query_one("#t-hint")
+        note = self.query_one("#t-hint", HintLine)
         narrow = self._layout() == "narrow"
         found = self.hints.hint[1] if self.hints.worked_out() and self.hints.hint else []
-        grow = narrow and (
-            not note.has_class("-more") or (len(found) > 1 and not note.has_class("-next"))
-        )
-        did = self.hints.press(self.data.view, grow)
+        did = self.hints.press(self.data.view, note.grows(narrow, len(found) > 1))
+        note.turn_page(did, narrow)
         if did == ASKED:
             self.say("Thinking about a hint…")
-        elif did == SHOWN:
-            note.set_class(narrow, "-more")
-        elif did == MORE:
-            note.add_class("-next" if note.has_class("-more") else "-more")
-        elif did == HIDDEN:
-            note.remove_class("-more", "-next")
         if did in (SHOWN, MORE, HIDDEN):
             self._set_note(self._note(self.data))
             self._show_whole_entry()
@@ -641,7 +634,7 @@ class TrajanScreen(GameScreen):
     def _hide_hint(self) -> None:
         """The hint off the screen (kept: h shows it again), and no more thinking about one."""
         self.hints.hide()
-        self.query_one("#t-hint").remove_class("-more", "-next")
+        self.query_one("#t-hint", HintLine).close_pages()
         self._set_note(self._note(self.data))
         self._show_whole_entry()
 
@@ -702,7 +695,7 @@ class TrajanScreen(GameScreen):
         found = found or []
         self.hints.take(v, (self.hint_text(v, found), found))
         if self._layout() == "narrow":
-            self.query_one("#t-hint").add_class("-more")  # whole, the list keeping its rows
+            self.query_one("#t-hint", HintLine).show_whole()  # the list keeping its rows
         self.say("")
         self._set_note(self._note(self.data))
         self._show_whole_entry()
