@@ -154,6 +154,7 @@ from forum_trajanum.games.forum_trajanum.engine import (
     is_over,
     legal_actions,
 )
+from forum_trajanum.games.forum_trajanum.engine.actions import Build, EndTurn
 from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
 from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
 
@@ -214,11 +215,14 @@ def shortlist(
     trust_normal: frozenset[str],
     candidates: int,
     margin: float,
+    every_kind: bool = False,
 ) -> tuple[Action | None, list[tuple[float, Action]]]:
     """Normal's ranking of ``legal`` in one world sampled from ``view`` (Hard's and Expert's
     first step): the action to play without a search (a quick or trusted decision, one
     choice, or one Normal prefers by ``margin``) or None, and the best ``candidates`` as
-    (Normal's value, action)."""
+    (Normal's value, action). With ``every_kind`` (Hard's), at the building step the best
+    build and the end of the turn are candidates too when the best ``candidates`` leave them
+    out (:func:`with_every_kind`)."""
     me = view.viewer
     world = determinize(view, rng)
     ranked = policy.ranked(world, me, legal_actions(world), view.colonias[me].unseen)
@@ -228,9 +232,39 @@ def shortlist(
     if kind in QUICK or kind in trust_normal or len(ranked) == 1:
         return ranked[0][1], ranked[:1]
     top = ranked[:candidates]
+    if every_kind and kind == D.BUILD:
+        top = with_every_kind(ranked, candidates)
     if top[0][0] - top[1][0] >= margin:
         return top[0][1], top
     return None, top
+
+
+#: The kinds of choice at a building step that are always searched (rules "Building step":
+#: conversions and builds in any order, then the turn ends). Not the conversions: they fill
+#: Normal's best few already, and one added where builds led (seed 36, cycle III round 2:
+#: two red workers into a builder for a market, instead of a blue structure and its envoy)
+#: looked 2.4 points better at the round's end and was 1 point worse at the game's.
+BUILD_KINDS = (Build, EndTurn)
+
+
+def with_every_kind(
+    ranked: list[tuple[float, Action]], candidates: int
+) -> list[tuple[float, Action]]:
+    """The best ``candidates`` of ``ranked`` (best first), and the best build and the end of
+    the turn (:data:`BUILD_KINDS`) when they leave them out, in ranking order.
+
+    Found in Hard's worst games (2026-12-06, seed 8101): at a building step Normal's ranking
+    often put three recolourings of the same worker (each as good as the others) between the
+    end of the turn and the first build, so that the best four held no build and the search
+    never tried one: Hard ended 16 turns of 30 games with a build it could afford (and its
+    evaluation of the leaves preferred, by up to 8 points) left untried."""
+    top = ranked[:candidates]
+    for kind in BUILD_KINDS:
+        if not any(isinstance(a, kind) for _, a in top):
+            best = next((pair for pair in ranked if isinstance(pair[1], kind)), None)
+            if best is not None:
+                top.append(best)
+    return sorted(top, key=lambda pair: -pair[0])
 
 
 class HardBot:
@@ -253,6 +287,7 @@ class HardBot:
         indifferent: float = 1.0,
         value: str = "evaluate",
         to_end: int | None = 3,
+        every_kind: bool = True,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
@@ -269,6 +304,9 @@ class HardBot:
         self.value = value
         #: cycle III's round from which the playouts go on to the end of the game (None: never)
         self.to_end = to_end
+        #: the building step's candidates hold a build and the end of the turn whenever a
+        #: build is legal (:func:`with_every_kind`)
+        self.every_kind = every_kind
         self.clock = clock
         self.policy = NormalPolicy(self.rng)
         # how every player is assumed to play in the playouts
@@ -290,6 +328,7 @@ class HardBot:
         decided, top = shortlist(
             view, legal, self.policy, self.rng,
             trust_normal=self.trust_normal, candidates=self.candidates, margin=self.margin,
+            every_kind=self.every_kind,
         )  # fmt: skip
         if decided is not None:
             return decided
