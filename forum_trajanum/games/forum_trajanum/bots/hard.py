@@ -131,6 +131,32 @@ load 2-4; each deal in both seat orders, seed 61, not tuned on, played in-proces
   margin +19.8 a deal (standard error 2.1); think median 0.054 s, mean 0.21 s, longest 2.20 s,
   102 searches cut by the deadline. Still short of the issue's targets (85 %; a 10th
   percentile at Normal's median).
+
+Hard's worst games and a build always searched (2026-12-06, shared 2-core machine at load
+2.5-4.5). What Hard's low tail leaves undone, from its first 40 games on seed 8101 (``nice -n 5
+forum-trajanum simulate --players hard,normal --games 60 --seed 8101 --jobs 1 --records DIR``,
+stopped after 40: 31 won, 91.6 points to Normal's 77.8), each record replayed: its 8 lowest
+scores (66.4 points on average; its other 32: 97.9) left 4.25 of their 12 building steps
+without a build (the others 1.62): 2.62 with no builder and no worker at all in the supply
+(the others 0.56, Normal 0.53), often with 3-5 assistants and no craftsman to turn them into
+either, after drafts and tile uses that brought none; and 1.50 with a build it could afford
+unplayed (the others 0.97). It cost them the Colonia (22.5 points against 34.0), the Trajan
+cards (10.0 against 20.1) and the columns (10.0 against 17.1). Envoys left on the ship (7.1
+against 6.7) and the slide bar (6.6 against 6.2) did not set them apart. Of the 43 turns
+ended with an affordable build unplayed, 27 (in 19 games) had no build among the candidates
+searched (:func:`with_every_kind`). Searching one there (``every_kind``, kept) measured the
+same, on seed 8201 (not tuned on; 40 games each, every deal in both seat orders, played
+in-process like ``nice -n 5 forum-trajanum simulate --players hard,normal --games 40 --seed
+8201 --jobs 1``): 32 of 40 won either way, 80 % (65-90 %); 102.5 points (sd 15.1, 10th
+percentile 88.4) with it, 102.8 (sd 15.0, 10th percentile 88.4) without, Normal 78.4 (median
+78.5); per deal the margin 0.30 points smaller (paired standard error 0.36; 11 of 20 deals
+played identically); think median 0.078 s (0.084 without), longest 2.19 s, 64 searches cut
+by the deadline (75 without); turns ended with an affordable build unplayed 0.72 a game
+either way: given the build, the search mostly agreed with ending the turn. Kept as no worse
+and cheaper. The starved building steps come from the draft and the choice of tile to use,
+over several rounds, which a search to the round's end does not see; a bonus in the leaves
+for a supply that pays for the next build was considered and not tried, as it would reward
+keeping the last worker over building with it.
 """
 
 from __future__ import annotations
