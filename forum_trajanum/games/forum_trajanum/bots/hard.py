@@ -154,9 +154,11 @@ played identically); think median 0.078 s (0.084 without), longest 2.19 s, 64 se
 by the deadline (75 without); turns ended with an affordable build unplayed 0.72 a game
 either way: given the build, the search mostly agreed with ending the turn. Kept as no worse
 and cheaper. The starved building steps come from the draft and the choice of tile to use,
-over several rounds, which a search to the round's end does not see; a bonus in the leaves
-for a supply that pays for the next build was considered and not tried, as it would reward
-keeping the last worker over building with it.
+over several rounds, which a search to the round's end does not see (in the 40 games of seed
+8101 Hard came to 100 of its 468 keeps and 109 of its tile uses with no builder and no
+worker, Normal to 52 of 458 and 56; Hard kept a tile without either and passed one with them
+96 times, Normal 68); a bonus in the leaves for a supply that pays for the next build was
+considered and not tried, as it would reward keeping the last worker over building with it.
 """
 
 from __future__ import annotations
