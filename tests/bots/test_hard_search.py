@@ -9,7 +9,7 @@ import pytest
 from forum_trajanum.core.search import prune, settled
 from forum_trajanum.games.forum_trajanum.bots import hard as hard_module
 from forum_trajanum.games.forum_trajanum.bots.factory import make_bot
-from forum_trajanum.games.forum_trajanum.bots.hard import HardBot
+from forum_trajanum.games.forum_trajanum.bots.hard import HardBot, with_every_kind
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
 from forum_trajanum.games.forum_trajanum.engine import (
     apply,
@@ -17,8 +17,10 @@ from forum_trajanum.games.forum_trajanum.engine import (
     decision_kind,
     is_over,
     new_game,
+    parse,
     view,
 )
+from forum_trajanum.games.forum_trajanum.engine.actions import Build, EndTurn
 from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
 from tests.bots.conftest import searched_in as searched_position
 
@@ -239,3 +241,40 @@ def test_before_cycle_three_round_three_the_playouts_stop_at_the_round_end(monke
     judged, _ = leaves(monkeypatch, seen)
     assert judged and not any(is_over(leaf) for leaf in judged)
     assert all((leaf.cycle, leaf.round) != (3, 2) for leaf in judged)
+
+
+def test_hard_searches_a_build_at_the_building_step_when_normals_best_four_hold_none():
+    """Rules "Building step": conversions and builds in any order, then the turn ends.
+    Cycle III, round 1 of a simulated game (seed 36, 136 decisions by Normal bots): Normal's
+    ranking puts the end of the turn first and three recolourings of the seat's one green
+    worker (each worth the same) next, the green structure on B2 only fifth; Hard's best
+    four held no build, so its search never tried one. The best build and the end of the
+    turn are now always among the candidates."""
+    state = normal_game_until(36, 136)
+    seat = current_player(state)
+    seen = view(state, seat)
+    assert decision_kind(state) == D.BUILD
+    assert any(isinstance(a, Build) for a in seen.legal)
+    searched = []
+    for every_kind in (False, True):
+        bot = HardBot(1, clock=FakeClock(0.0), iterations=8, every_kind=every_kind)
+        bot.choose(seen)
+        assert bot.last.searched
+        searched.append([a for a, _ in bot.last.ranking])
+    assert not any(isinstance(a, Build) for a in searched[0])  # the old blind spot
+    assert any(isinstance(a, Build) for a in searched[1])
+    assert any(isinstance(a, EndTurn) for a in searched[1])
+
+
+def test_every_kind_adds_the_best_build_and_the_end_missing_from_the_best_few():
+    texts = ("convert recolour G B", "convert recolour G Y", "end", "build G B2", "build G C2")
+    ranked = [(9.0 - i, parse(text)) for i, text in enumerate(texts)]
+    top = with_every_kind(ranked, 2)
+    assert [str(a) for _, a in top] == [
+        "convert recolour G B",
+        "convert recolour G Y",
+        "end",
+        "build G B2",
+    ]
+    # nothing added when the best few hold every kind there is
+    assert with_every_kind(ranked, 4) == ranked[:4]

@@ -131,6 +131,41 @@ load 2-4; each deal in both seat orders, seed 61, not tuned on, played in-proces
   margin +19.8 a deal (standard error 2.1); think median 0.054 s, mean 0.21 s, longest 2.20 s,
   102 searches cut by the deadline. Still short of the issue's targets (85 %; a 10th
   percentile at Normal's median).
+
+Hard's worst games and a build always searched (2026-12-06, shared 2-core machine at load
+2.5-4.5). What Hard's low tail leaves undone, from its first 40 games on seed 8101 (``nice -n 5
+forum-trajanum simulate --players hard,normal --games 60 --seed 8101 --jobs 1 --records DIR``,
+stopped after 40: 31 won, 91.6 points to Normal's 77.8), each record replayed: its 8 lowest
+scores (66.4 points on average; its other 32: 97.9) left 4.25 of their 12 building steps
+without a build (the others 1.62): 2.62 with no builder and no worker at all in the supply
+(the others 0.56, Normal 0.53), often with 3-5 assistants and no craftsman to turn them into
+either, after drafts and tile uses that brought none; and 1.50 with a build it could afford
+unplayed (the others 0.97). It cost them the Colonia (22.5 points against 34.0), the Trajan
+cards (10.0 against 20.1) and the columns (10.0 against 17.1). Envoys left on the ship (7.1
+against 6.7) and the slide bar (6.6 against 6.2) did not set them apart. Of the 43 turns
+ended with an affordable build unplayed, 27 (in 19 games) had no build among the candidates
+searched (:func:`with_every_kind`). Searching one there (``every_kind``, kept) measured the
+same, on seed 8201 (not tuned on; 40 games each, every deal in both seat orders, played
+in-process like ``nice -n 5 forum-trajanum simulate --players hard,normal --games 40 --seed
+8201 --jobs 1``): 32 of 40 won either way, 80 % (65-90 %); 102.5 points (sd 15.1, 10th
+percentile 88.4) with it, 102.8 (sd 15.0, 10th percentile 88.4) without, Normal 78.4 (median
+78.5); per deal the margin 0.30 points smaller (paired standard error 0.36; 11 of 20 deals
+played identically); think median 0.078 s (0.084 without), longest 2.19 s, 64 searches cut
+by the deadline (75 without); turns ended with an affordable build unplayed 0.72 a game
+either way: given the build, the search mostly agreed with ending the turn. Kept as no worse
+and cheaper. The starved building steps come from the draft and the choice of tile to use,
+over several rounds, which a search to the round's end does not see (in the 40 games of seed
+8101 Hard came to 100 of its 468 keeps and 109 of its tile uses with no builder and no
+worker, Normal to 52 of 458 and 56; Hard kept a tile without either and passed one with them
+96 times, Normal 68); a bonus in the leaves for a supply that pays for the next build was
+considered and not tried, as it would reward keeping the last worker over building with it.
+- Then on a fresh seed, the table as printed (``nice -n 5 forum-trajanum simulate --players
+  hard,normal --games 100 --seed 9301 --jobs 1``, load about 3.5):
+  80 of 100, 80.0 % (71-87 %), 96.9 points (sd 17.3, 10th percentile 77.0,
+  median 94.5) to Normal's 77.0 (median 76.0), margin +19.9 a deal (standard error
+  1.9); think median 0.076 s, mean 0.27 s, longest 2.20 s, 186 searches
+  cut by the deadline. Hard's 10th percentile (77.0) reached Normal's median (76.0) on
+  this seed; its win rate is still short of the issue's 85 %.
 """
 
 from __future__ import annotations
@@ -154,6 +189,7 @@ from forum_trajanum.games.forum_trajanum.engine import (
     is_over,
     legal_actions,
 )
+from forum_trajanum.games.forum_trajanum.engine.actions import Build, EndTurn
 from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
 from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
 
@@ -214,11 +250,14 @@ def shortlist(
     trust_normal: frozenset[str],
     candidates: int,
     margin: float,
+    every_kind: bool = False,
 ) -> tuple[Action | None, list[tuple[float, Action]]]:
     """Normal's ranking of ``legal`` in one world sampled from ``view`` (Hard's and Expert's
     first step): the action to play without a search (a quick or trusted decision, one
     choice, or one Normal prefers by ``margin``) or None, and the best ``candidates`` as
-    (Normal's value, action)."""
+    (Normal's value, action). With ``every_kind`` (Hard's), at the building step the best
+    build and the end of the turn are candidates too when the best ``candidates`` leave them
+    out (:func:`with_every_kind`)."""
     me = view.viewer
     world = determinize(view, rng)
     ranked = policy.ranked(world, me, legal_actions(world), view.colonias[me].unseen)
@@ -228,9 +267,41 @@ def shortlist(
     if kind in QUICK or kind in trust_normal or len(ranked) == 1:
         return ranked[0][1], ranked[:1]
     top = ranked[:candidates]
+    if every_kind and kind == D.BUILD:
+        top = with_every_kind(ranked, candidates)
     if top[0][0] - top[1][0] >= margin:
         return top[0][1], top
     return None, top
+
+
+#: The kinds of choice at a building step that are always searched (rules "Building step":
+#: conversions and builds in any order, then the turn ends). Not the conversions: they fill
+#: Normal's best few already, and one added where builds led (seed 36, cycle III round 2:
+#: two red workers into a builder for a market, instead of a blue structure and its envoy)
+#: looked 2.4 points better at the round's end and was 1 point worse at the game's.
+BUILD_KINDS = (Build, EndTurn)
+
+
+def with_every_kind(
+    ranked: list[tuple[float, Action]], candidates: int
+) -> list[tuple[float, Action]]:
+    """The best ``candidates`` of ``ranked`` (best first), and the best build and the end of
+    the turn (:data:`BUILD_KINDS`) when they leave them out, in ranking order.
+
+    Found in Hard's games against Normal (2026-12-06; ``simulate --players hard,normal --seed
+    8101``, its first 40 games): at a building step Normal's ranking often put three
+    recolourings of the same worker (each as good as the others) between the end of the turn
+    and the first build, so that the best four held no build and the search never tried one.
+    Hard ended 43 turns with a build it could afford unplayed, 27 of them (in 19 of the 40
+    games) with no build searched; the evaluation of its leaves, one step ahead, preferred the
+    best build to the end of the turn in 13 of those 27, by 4.5 points on average."""
+    top = ranked[:candidates]
+    for kind in BUILD_KINDS:
+        if not any(isinstance(a, kind) for _, a in top):
+            best = next((pair for pair in ranked if isinstance(pair[1], kind)), None)
+            if best is not None:
+                top.append(best)
+    return sorted(top, key=lambda pair: -pair[0])
 
 
 class HardBot:
@@ -253,6 +324,7 @@ class HardBot:
         indifferent: float = 1.0,
         value: str = "evaluate",
         to_end: int | None = 3,
+        every_kind: bool = True,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
@@ -269,6 +341,9 @@ class HardBot:
         self.value = value
         #: cycle III's round from which the playouts go on to the end of the game (None: never)
         self.to_end = to_end
+        #: the building step's candidates hold a build and the end of the turn whenever a
+        #: build is legal (:func:`with_every_kind`)
+        self.every_kind = every_kind
         self.clock = clock
         self.policy = NormalPolicy(self.rng)
         # how every player is assumed to play in the playouts
@@ -290,6 +365,7 @@ class HardBot:
         decided, top = shortlist(
             view, legal, self.policy, self.rng,
             trust_normal=self.trust_normal, candidates=self.candidates, margin=self.margin,
+            every_kind=self.every_kind,
         )  # fmt: skip
         if decided is not None:
             return decided
