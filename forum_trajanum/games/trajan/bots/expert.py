@@ -50,6 +50,20 @@ its sign the result's as often): not kept. Earlier screens (seed 7): the fitted 
 leaves won 8 of 10, the hand-set estimate's 5 of 10. In 4-player games (``--players
 expert,hard,normal,easy --games 4 --seed 11``, with the budget of 15 over 3) Expert had the
 highest mean score, 106.5, to Hard's 103.5, Normal's 88.8 and Easy's 47.0.
+
+Where Expert and Hard differ (issue 38's diagnosis checked, 2026-12-06, a seed not used
+before: ``simulate --game trajan --players expert,hard --games 20 --seed 6161 --jobs 1
+--records DIR``, each record replayed and every seat's points by category read at each
+quarter's end): Expert won 11 of 20, 123.2 points to 120.0, but trailed by 6.8 points after
+quarter 1 (16.0 to 22.8) and by 14.2 after quarter 2 (37.0 to 51.2), 4.2 after quarter 3,
+and came past with shipping (23.1 to 10.9 at the end, most of it from quarter 2 on: the cards
+it held), provinces (17.1 to 12.3) and bonus tiles (20.9 to 16.5). The Trajan tiles are the
+gap the diagnosis named: 48.5 points to Hard's 64.0, 4.2 behind after quarter 1 and 11.7
+after quarter 2. The demands less so: -25.1 to -22.9, even until quarter 3 (-19.4 to
+-18.4), the rest in quarter 4. The fitted weights explain both: a point scored in quarter 1
+weighed 0.58 and a card in hand 2.37 (so the search held cards and shipped late rather than
+score now), a Trajan tile's points about 0 (-0.21 to 0.17) and the demand penalty a seat
+cannot avoid about 0 (-0.24 to 0.0, 2 players).
 """
 
 from __future__ import annotations
