@@ -83,7 +83,10 @@ p10 94.8); think median 0.9 ms, mean 0.28 s, longest 1.97 s (Hard's 1.22 s), 10 
 decisions cut by the 2 s deadline. Its Trajan tiles 54.9 points to 51.7, shipping 14.6 to
 10.7, provinces 16.4 to 11.7, sets 9.0 to 2.0; the senate 15.4 to 21.4 and demands -26.1 to
 -21.2 still Hard's. Level after quarter 2 (43.8 to 44.5), 4.9 ahead after quarter 3, 12.9 at
-the end. Both seeds: 43 of 60, 72 % (interval 59-81 %); the issue's 200 games not yet played.
+the end. Its next 20 games (``--first-game 40 --games 20``, the same command): 10 of 20,
+129.3 points to 125.0 (the senate 13.9 to 27.9). Seed 9401's 60 games: 41 won, 68 % (interval
+56-79 %); with seed 6161's 20, 53 of 80, 66 % (interval 55-76 %); the issue's 200 games not
+yet played, and its lower bound above 55 % not yet shown.
 In 4-player games (``simulate --game trajan --players expert,hard,normal,easy --games 4
 --seed 9402 --jobs 1``: one deal, every level in every seat) Expert had the highest mean,
 109.2, to Hard's 108.2, Normal's 85.5 and Easy's 54.0, but paid -34.2 for demands to Hard's
