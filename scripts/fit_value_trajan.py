@@ -1,12 +1,19 @@
 """Fit Trajan's value (:mod:`forum_trajanum.games.trajan.bots.value`) from self-play.
 
-``python scripts/fit_value_trajan.py --fit-seeds 1-600 --test-seeds 5001-5150 [--write]``
+``python scripts/fit_value_trajan.py --fit-seeds 1-300 --test-seeds 5001-5060 --ridge 0.1
+--pin --toward-hand [--write]`` (the package's data file's ``made_by`` says how it was made)
 
 Plays games of Normal bots (the seed picks the number of players: 2, 3, 4, 2, ...; the game
 and the bots are seeded from it, so a seed always plays the same game), records every seat's
 features at every choice of a source tray, labels them with that seat's final score, and
 fits the weights per stage (players/quarter) by least squares with a small ridge. With
-``--write`` the weights go to the package's data file (``value_trajan.json``).
+``--pin`` the weights of :data:`~forum_trajanum.games.trajan.bots.value.PINNED` (the score,
+the demand penalty, a Trajan tile's points, provinces and buildings) are held at the hand-set
+estimate's and the rest is fitted to what they leave; with ``--toward-hand`` the ridge pulls
+the rest toward the hand-set's weights instead of toward 0. With ``--write`` the weights go
+to the package's data file (``value_trajan.json``). ``--games FILE`` keeps the games played
+(their features and final scores, as JSON) and reads them back on the next run with the same
+seeds, so that fits of different kinds compare on the same games without playing them again.
 
 Then it plays the ``--test-seeds`` games (held out: not fitted on) and prints per stage the
 mean absolute error of the fitted value against the final score, beside the hand-set
@@ -31,8 +38,10 @@ from forum_trajanum.games.trajan.bots import NormalBot, estimate
 from forum_trajanum.games.trajan.bots.value import (
     DATA_FILE,
     FEATURES,
+    PINNED,
     features,
     fit,
+    hand_weights,
     stage,
 )
 from forum_trajanum.games.trajan.engine.rules import (
@@ -80,13 +89,22 @@ def play(seed: int):
     return points, [pl.score for pl in state.players]
 
 
-def collect(seeds: list[int], label: str):
+def collect(seeds: list[int], label: str, store: Path | None = None):
+    """The games of ``seeds`` (played, or read from ``store`` when it holds them)."""
+    kept: dict[str, list] = {}
+    if store is not None and store.exists():
+        kept = json.loads(store.read_text(encoding="utf-8"))
+    if all(str(seed) in kept for seed in seeds):
+        return [kept[str(seed)] for seed in seeds]
     games = []
     began = time.perf_counter()
     for i, seed in enumerate(seeds, 1):
         games.append(play(seed))
         if i % 50 == 0 or i == len(seeds):
             print(f"  {label}: {i}/{len(seeds)} games, {time.perf_counter() - began:.0f} s")
+    if store is not None:
+        kept.update({str(seed): game for seed, game in zip(seeds, games, strict=True)})
+        store.write_text(json.dumps(kept), encoding="utf-8")
     return games
 
 
@@ -100,6 +118,17 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="give the score weight 1 (a point scored is a point at the end) and fit the rest",
     )
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="hold the weights of value.PINNED at the hand-set estimate's and fit the rest",
+    )
+    parser.add_argument(
+        "--toward-hand",
+        action="store_true",
+        help="the ridge shrinks the weights toward the hand-set estimate's, not toward 0",
+    )
+    parser.add_argument("--games", type=Path, help="keep the games played in this JSON file")
     parser.add_argument("--write", action="store_true", help="write the package's data file")
     parser.add_argument("--out", type=Path, default=DATA_FILE, help="the data file to write")
     args = parser.parse_args(argv)
@@ -107,7 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     if set(fit_seeds) & set(test_seeds):
         print("the fitting and test seeds overlap", file=sys.stderr)
         return 2
-    train = collect(fit_seeds, "fitting games")
+    if args.pin and args.fixed_score:
+        print("--pin holds the score's weight already", file=sys.stderr)
+        return 2
+    train = collect(fit_seeds, "fitting games", args.games)
     rows: dict[str, list[list[float]]] = defaultdict(list)
     labels: dict[str, list[float]] = defaultdict(list)
     offsets: dict[str, list[float]] = defaultdict(list)
@@ -117,8 +149,23 @@ def main(argv: list[str] | None = None) -> int:
                 rows[key].append(xs)
                 labels[key].append(final)
                 offsets[key].append(final - est)
-    fixed = {FEATURES.index("score"): 1.0} if args.fixed_score else None
-    stages = {key: fit(rows[key], labels[key], args.ridge, fixed) for key in sorted(rows)}
+
+    def pins(key: str) -> dict[int, float] | None:
+        if args.pin:
+            hand = hand_weights(key)
+            return {FEATURES.index(name): hand[FEATURES.index(name)] for name in PINNED}
+        return {FEATURES.index("score"): 1.0} if args.fixed_score else None
+
+    stages = {
+        key: fit(
+            rows[key],
+            labels[key],
+            args.ridge,
+            pins(key),
+            prior=hand_weights(key) if args.toward_hand else None,
+        )
+        for key in sorted(rows)
+    }
     offset = {key: statistics.fmean(v) for key, v in offsets.items()}
     if args.write:
         data = {
@@ -126,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"python scripts/fit_value_trajan.py --fit-seeds {args.fit_seeds} "
                 f"--test-seeds {args.test_seeds} --ridge {args.ridge}"
                 + (" --fixed-score" if args.fixed_score else "")
+                + (" --pin" if args.pin else "")
+                + (" --toward-hand" if args.toward_hand else "")
                 + " --write"
             ),
             "rows": {key: len(rows[key]) for key in sorted(rows)},
@@ -134,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {args.out}")
-    test = collect(test_seeds, "held-out games")
+    test = collect(test_seeds, "held-out games", args.games)
     err_fit: dict[str, list[float]] = defaultdict(list)
     err_hand: dict[str, list[float]] = defaultdict(list)
     pick_fit: dict[str, list[int]] = defaultdict(list)

@@ -14,7 +14,9 @@ At a source-tray choice or an action's option (the decisions Hard searches too):
    (:mod:`~forum_trajanum.games.trajan.bots.value`: its expected final score, from its score,
    the final scoring as it stands, the Trajan tiles within reach, the demands it cannot meet
    this quarter, the senate vote, its tokens and tiles, with weights fitted per number of
-   players and quarter on games of Normal bots); less the best rival's. (``judge="estimate"``:
+   players and quarter on games of Normal bots, those of the score, the demand penalty, a
+   Trajan tile's points, provinces and buildings held at the hand-set estimate's); less the
+   best rival's. (``judge="estimate"``:
    by the hand-set :func:`~forum_trajanum.games.trajan.bots.estimate` instead, as before.)
 
 Other decisions (setup, colours to sow, the special action, extra action tiles) are Normal's.
@@ -50,6 +52,45 @@ its sign the result's as often): not kept. Earlier screens (seed 7): the fitted 
 leaves won 8 of 10, the hand-set estimate's 5 of 10. In 4-player games (``--players
 expert,hard,normal,easy --games 4 --seed 11``, with the budget of 15 over 3) Expert had the
 highest mean score, 106.5, to Hard's 103.5, Normal's 88.8 and Easy's 47.0.
+
+Where Expert and Hard differ (issue 38's diagnosis checked, 2026-12-06, a seed not used
+before: ``simulate --game trajan --players expert,hard --games 20 --seed 6161 --jobs 1
+--records DIR``, each record replayed and every seat's points by category read at each
+quarter's end): Expert won 11 of 20, 123.2 points to 120.0, but trailed by 6.8 points after
+quarter 1 (16.0 to 22.8) and by 14.2 after quarter 2 (37.0 to 51.2), 4.2 after quarter 3,
+and came past with shipping (23.1 to 10.9 at the end, most of it from quarter 2 on: the cards
+it held), provinces (17.1 to 12.3) and bonus tiles (20.9 to 16.5). The Trajan tiles are the
+gap the diagnosis named: 48.5 points to Hard's 64.0, 4.2 behind after quarter 1 and 11.7
+after quarter 2. The demands less so: -25.1 to -22.9, even until quarter 3 (-19.4 to
+-18.4), the rest in quarter 4. The fitted weights explain both: a point scored in quarter 1
+weighed 0.58 and a card in hand 2.37 (so the search held cards and shipped late rather than
+score now), a Trajan tile's points about 0 (-0.21 to 0.17) and the demand penalty a seat
+cannot avoid about 0 (-0.24 to 0.0, 2 players).
+
+Those weights held at the hand-set estimate's (``value.PINNED``: the score 1, the demand
+penalty 0.6 early to 1 at the quarter's end, a Trajan tile's points 0.45, provinces and
+buildings 0), the rest fitted toward the hand-set's (``scripts/fit_value_trajan.py
+--fit-seeds 1-300 --pin --toward-hand --ridge 0.1``), on the same 20 deals of seed 6161:
+Expert won 12 of 20 (was 11), 121.8 points to 114.1, a margin of +7.8 a game (was +3.3; the
+per-game difference +4.5, sd 31.3: within noise), better in 6 of the 10 deals; its Trajan
+tiles 58.8 points to Hard's 52.0 (were 48.5 to 64.0), level with Hard after quarter 1 (23.6
+to 22.2, was 16.0 to 22.8); demands still -23.0 to -19.4; shipping 13.6 (was 23.1); think
+median 1 ms, mean 0.29 s, longest 1.99 s, 5 searches cut by the deadline in 2,964 decisions.
+Then on a fresh seed (``nice -n 5 forum-trajanum simulate --game trajan --players
+expert,hard --games 40 --seed 9401 --jobs 1``, 2026-12-06, load 3-4): Expert won 31 of 40,
+77.5 % (95 % interval 62-88 %), 124.3 points (sd 14.9, p10 107.8) to Hard's 111.4 (sd 12.8,
+p10 94.8); think median 0.9 ms, mean 0.28 s, longest 1.97 s (Hard's 1.22 s), 10 of 5,957
+decisions cut by the 2 s deadline. Its Trajan tiles 54.9 points to 51.7, shipping 14.6 to
+10.7, provinces 16.4 to 11.7, sets 9.0 to 2.0; the senate 15.4 to 21.4 and demands -26.1 to
+-21.2 still Hard's. Level after quarter 2 (43.8 to 44.5), 4.9 ahead after quarter 3, 12.9 at
+the end. Its next 20 games (``--first-game 40 --games 20``, the same command): 10 of 20,
+129.3 points to 125.0 (the senate 13.9 to 27.9). Seed 9401's 60 games: 41 won, 68 % (interval
+56-79 %); with seed 6161's 20, 53 of 80, 66 % (interval 55-76 %); the issue's 200 games not
+yet played, and its lower bound above 55 % not yet shown.
+In 4-player games (``simulate --game trajan --players expert,hard,normal,easy --games 4
+--seed 9402 --jobs 1``: one deal, every level in every seat) Expert had the highest mean,
+109.2, to Hard's 108.2, Normal's 85.5 and Easy's 54.0, but paid -34.2 for demands to Hard's
+-11.0 (longest think 2.09 s): too few games to call, and the demands are where to look next.
 """
 
 from __future__ import annotations
