@@ -281,17 +281,18 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "Bots (a seat's level in the New game form, or easy, normal, hard or expert in "
     "--seats). Easy plays plausible moves with some randomness. Normal plans its draft and "
     "builds for Colonia rows, Trajan tasks, cranes and the Forum, one step ahead. Hard tries "
-    "Normal's best few moves in worlds sampled from what it can see, each played out to the "
-    "end of the round. Expert searches a tree over what its seat may know: Normal's best "
-    "moves, each played in the same sampled worlds to the end of the round and judged by "
-    "the points the position should bring by the end of the game "
+    "Normal's best few moves (at a building step a build and ending the turn always among "
+    "them) in worlds sampled from what it can see, each played out to the end of the round "
+    "(from cycle III's third round, to the end of the game). Expert searches a tree over "
+    "what its seat may know: Normal's best moves, each played in the same sampled worlds "
+    "to the end of the round and judged by the points the position should bring by the end "
+    "of the game "
     "(the scorings still to come, this and later cycles' Trajan cards, the Forum). Every bot "
     "sees only what its seat may see and answers within 3 seconds. How strong, in two-player "
     "games with each deal played from both seats (forum-trajanum simulate --players "
-    "hard,normal --games 100 --seed 9001): Hard beat Normal in 77 of 100 (about 68-84 %), "
-    "93 points to 78; Expert beat Hard in 34 of 52 (65 %, about 52-77 %; simulate --players "
-    "expert,hard --seed 9001 and a screen on seed 31), a Hard that did not yet search its "
-    "building steps.",
+    "hard,normal --games 100 --seed 9301): Hard beat Normal in 80 of 100 (about 71-87 %), "
+    "97 points to 77; Expert is not stronger than today's Hard: 9 of 20 (simulate --players "
+    "expert,hard --games 20 --seed 7001), 89 points to 92.",
     "Words.",
     *(f"{heading(word)}: {text}" for word, text in WORDS.items()),
 )  # fmt: skip
