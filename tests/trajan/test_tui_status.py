@@ -134,6 +134,7 @@ async def test_the_status_line_on_screen_is_written_again_for_a_new_width(tmp_pa
     from forum_trajanum.core.session import GameSession
     from forum_trajanum.tui.app import ForumApp
     from tests.tui.conftest import past_hold
+    from tests.waiting import wait_for
 
     monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path))
     session = GameSession.new(
@@ -147,6 +148,9 @@ async def test_the_status_line_on_screen_is_written_again_for_a_new_width(tmp_pa
         wide = str(status.render().plain).splitlines()
         assert len(wide) == 1 and " │ demands " in wide[0], wide
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        narrow = str(status.render().plain).splitlines()
-        assert len(narrow) == 2 and narrow[1].startswith(" demands "), narrow
+
+        def narrow() -> list[str]:
+            return str(status.render().plain).splitlines()
+
+        assert await wait_for(pilot, lambda: len(narrow()) == 2), narrow()
+        assert narrow()[1].startswith(" demands "), narrow()

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 
 from forum_trajanum.tui.statusline import StatusLine
+from tests.waiting import wait_for
 
 
 class _Host(App):
@@ -29,11 +30,9 @@ async def test_the_status_line_writes_a_games_words_for_its_width_and_again_afte
         line = app.query_one(StatusLine)
         assert _shown(app) == ""  # no words yet: nothing
         line.words = _words
-        await pilot.pause()
-        assert _shown(app) == "short: B1"
+        assert await wait_for(pilot, lambda: _shown(app) == "short: B1"), _shown(app)
         await pilot.resize_terminal(160, 45)
-        await pilot.pause()
-        assert _shown(app) == "in words: blue 1"
+        assert await wait_for(pilot, lambda: _shown(app) == "in words: blue 1"), _shown(app)
 
 
 async def test_a_cleared_status_line_shows_nothing_until_words_come_again_even_the_same():
@@ -43,13 +42,12 @@ async def test_a_cleared_status_line_shows_nothing_until_words_come_again_even_t
     async with app.run_test(size=(80, 24)) as pilot:
         line = app.query_one(StatusLine)
         line.words = _words
-        await pilot.pause()
+        assert await wait_for(pilot, lambda: _shown(app) == "short: B1"), _shown(app)
         line.clear()
-        await pilot.pause()
         assert _shown(app) == ""
         await pilot.resize_terminal(160, 45)  # a resize while cleared writes nothing
+        assert await wait_for(pilot, lambda: line.size.width == 160), line.size
         await pilot.pause()
         assert _shown(app) == ""
         line.words = _words
-        await pilot.pause()
-        assert _shown(app) == "in words: blue 1"
+        assert await wait_for(pilot, lambda: _shown(app) == "in words: blue 1"), _shown(app)
