@@ -13,6 +13,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from forum_trajanum.tui.render import show_changed
+
 #: A game's status words for a width (in columns).
 StatusWords = Callable[[int], Text]
 
@@ -32,14 +34,11 @@ class StatusLine(Static):
     def clear(self) -> None:
         """Nothing shown (a hand-over covers the screen) until words are given again."""
         self.set_reactive(StatusLine.words, None)
-        self._text = Text()
-        self.update("", layout=False)
+        show_changed(self, "", layout=False)
 
     def _write(self) -> None:
         words = self.words
         if words is None or not self.is_attached:
             return
-        text = words(self.size.width or self.app.size.width)
-        if self.__dict__.get("_text") != text:
-            self._text = text
-            self.update(text, layout=False)  # a line of fixed height: no layout
+        # a line of fixed height: no layout; unchanged words: no repaint
+        show_changed(self, words(self.size.width or self.app.size.width), layout=False)

@@ -207,14 +207,19 @@ def _with_a_long_log() -> tuple[GameSession, ForumApp]:
     return session, ForumApp(bot_delay=0, session=session, choice_hold=0)
 
 
+async def _log_opened(pilot, app):
+    """The play screen with its log in the switched panel (l), and that panel's box."""
+    assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
+    play = app.screen
+    await pilot.press("l")
+    return play, play.query_one("#t-panel-box")
+
+
 async def test_at_80x24_the_log_panel_at_its_latest_line_does_not_say_more_is_below():
     # QA: the log opened at its latest line said "PgDn: more" (PgDn moved nothing)
     _session, app = _with_a_long_log()
     async with app.run_test(size=(80, 24)) as pilot:
-        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
-        play = app.screen
-        await pilot.press("l")
-        box = play.query_one("#t-panel-box")
+        _play, box = await _log_opened(pilot, app)
 
         def frame() -> str:
             return str(box.border_title)
@@ -231,10 +236,7 @@ async def test_at_80x24_the_log_scrolled_up_stays_put_and_the_next_move_brings_i
     # issue 39, point 3: the log is kept at its foot by Textual's anchor (no retry counter)
     session, app = _with_a_long_log()
     async with app.run_test(size=(80, 24)) as pilot:
-        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
-        play = app.screen
-        await pilot.press("l")
-        box = play.query_one("#t-panel-box")
+        play, box = await _log_opened(pilot, app)
         assert await wait_for(pilot, lambda: box.max_scroll_y > 0)
         assert box.is_anchored and box.scroll_y == box.max_scroll_y
         await settled(pilot)
