@@ -447,3 +447,30 @@ async def test_at_80x24_a_short_list_leaves_its_rows_to_the_panel_which_keeps_th
         await pilot.pause()
         regions.add((decide.region, box.region))
         assert len(regions) == 1, regions
+
+
+async def test_at_80x24_the_first_screen_shows_the_whole_circle_and_a_message_moves_no_panel():
+    # a whole game by keys at 80x24: the first decision's words took one line of the two kept
+    # for them, and the empty second line cost the circle its supply line ("PgDn: more"
+    # under the coach); a long list now gives up a row to a second line instead
+    session = _session()
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_play(pilot, app)
+        screen = app.screen
+        lst, box = screen.query_one("#decisions"), screen.query_one("#t-panel-box")
+        title = screen.query_one("#decision-title")
+        assert lst.option_count > 10  # a long list: it scrolls
+        assert await wait_for(pilot, lambda: "supply " in screen_text(app))
+        assert box.max_scroll_y == 0 and "PgDn: more" not in screen_text(app)
+        assert title.size.height == 1
+        decide = screen.query_one("#p-decide")
+        before = (decide.region, box.region, lst.size.height)
+        screen.say("Nothing was played: your turn goes on, choose again.")
+        assert await wait_for(pilot, lambda: title.size.height == 2)
+        assert "Nothing was played" in screen_text(app)
+        assert (decide.region, box.region) == before[:2]
+        assert lst.size.height == before[2] - 1  # the list gave up the row
+        screen.say("")
+        assert await wait_for(pilot, lambda: title.size.height == 1)
+        assert (decide.region, box.region, lst.size.height) == before

@@ -66,6 +66,10 @@ from forum_trajanum.tui.textlines import Hanging
 #: The lines a page of the hint has below 120 columns: the hint's line and two of the
 #: list's, so that the list keeps its eight rows at 80x24.
 HINT_LINES = 3
+#: The rows of a long list of choices at 80 columns (play.tcss's max-height): one fewer beside
+#: two lines of the decision's words, :data:`HINT_MORE_ROWS` fewer beside the hint whole.
+LIST_ROWS = 10
+HINT_MORE_ROWS = 2
 #: What a choice that ends the turn says while it waits for its key.
 END_WAIT = "This ends your turn: Enter or e to end it · another choice, Escape or u: not yet"
 
@@ -87,8 +91,11 @@ class TrajanScreen(GameScreen):
     #: The entry shown whole (wrapped) in the list: the highlighted one, when it is cut.
     _whole_entry: int | None = None
     _shown_decision: tuple | None = None
-    #: The rows the list keeps at 80 columns (None: as the layout gives): :meth:`_fit_list`.
-    _list_rows: int | None = None
+    #: The rows the list and the decision's words keep at 80 columns (None: as the layout
+    #: gives): :meth:`_fit_list`.
+    _list_rows: tuple | None = None
+    #: The lines the decision's words (with a message first) take at 80 columns: one or two.
+    _title_rows = 2
     #: Covered for a hand-over (:meth:`cover`) until the next :meth:`show`: a redraw asked
     #: for before (after a refresh, a first layout) draws nothing meanwhile.
     covered = False
@@ -372,12 +379,19 @@ class TrajanScreen(GameScreen):
         self.call_after_refresh(self._fit_list)
 
     def _fit_list(self) -> None:
-        """At 80 columns the decision panel fits its list (play.tcss): the list keeps the
-        rows of its entries and of the longest one's whole words (the highlighted choice
-        is wrapped in place where the list cuts it), so that neither the list nor the panel
-        above moves as the cursor passes over the choices."""
+        """At 80 columns the decision panel fits its list: the list keeps the rows of its
+        entries and of the longest one's whole words (the highlighted choice is wrapped in
+        place where the list cuts it), so that neither the list nor the panel above moves as
+        the cursor passes over the choices.
+
+        A short list keeps the decision's two lines (a message, first on them, moves
+        nothing); a long one, which scrolls anyway, has the rows of :data:`LIST_ROWS` and
+        gives one up to a second line of the decision's words or of a message, so that the
+        decision takes one line where its words do (the first screen's circle lost its
+        supply line to an empty second line: QA at 80x24) and the panel above still never
+        moves within a decision."""
         options = self.query_one("#decisions", DecisionList)
-        rows = None
+        fit = None
         padding = options.get_component_styles("option-list--option").padding.width
         width = options.scrollable_content_region.width - padding
         if self._layout() == "narrow" and width > 2 and self._shown_choices:
@@ -385,12 +399,16 @@ class TrajanScreen(GameScreen):
             extra = max(
                 len(Text(words).wrap(console, width - 2)) - 1 for _, words in self._shown_choices
             )
-            top = options.styles.max_height  # never more than the list may have (play.tcss)
+            hint = self.query_one("#p-decide").has_class("-hint-more")
+            most = LIST_ROWS - (HINT_MORE_ROWS if hint else 0)
             rows = len(self._shown_choices) + extra
-            rows = min(rows, int(top.value)) if top is not None else rows
-        if self._list_rows != rows:
-            self._list_rows = rows
-            options.styles.min_height = rows
+            # short: beside the decision's two lines; long: a row given up to a second one
+            fit = (rows, 2) if rows < most else (most + 1 - self._title_rows, 1)
+        if self._list_rows != fit:
+            self._list_rows = fit
+            title = self.query_one("#decision-title", DecisionTitle)
+            options.styles.min_height = options.styles.max_height = fit and fit[0]
+            title.styles.min_height = fit and fit[1]
 
     def _note(self, data: TrajanData):
         """The words between the decision and its choices: the hint (at 80 columns on one
@@ -459,7 +477,10 @@ class TrajanScreen(GameScreen):
         if note.display != bool(str(text)):  # showing or hiding it lays the screen out
             note.display = bool(str(text))
         # the hint whole on three lines: the list keeps eight rows (play.tcss)
-        self.query_one("#p-decide").set_class(note.more, "-hint-more")
+        decide = self.query_one("#p-decide")
+        if decide.has_class("-hint-more") != note.more:
+            decide.set_class(note.more, "-hint-more")
+            self._fit_list()
         show_changed(note, text)
 
     def _show_title(self) -> None:
@@ -468,8 +489,16 @@ class TrajanScreen(GameScreen):
         message = self._message
         said = message.copy() if isinstance(message, Text) else Text(message)
         said.stylize("bold")
-        lines = 2 if self._layout() == "narrow" and said.plain else 0
-        self.query_one("#decision-title", DecisionTitle).show(self._title, said, lines)
+        narrow = self._layout() == "narrow"
+        lines = 2 if narrow and said.plain else 0
+        title = self.query_one("#decision-title", DecisionTitle)
+        shown = title.show(self._title, said, lines)
+        if narrow:  # one line or two: a long list gives up its row to the second
+            wrapped = len(shown.wrap(self.app.console, title.width())) if shown.plain else 1
+            rows = min(2, max(1, wrapped))
+            if rows != self._title_rows:
+                self._title_rows = rows
+                self._fit_list()
 
     def _set_message(self, text) -> None:
         """The message below the choices. A wide screen keeps its line (a list that grew and
