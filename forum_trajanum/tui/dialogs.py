@@ -158,14 +158,23 @@ class HelpScreen(OwnModalScreen[None]):
     def on_mount(self) -> None:
         self.focus_pane()
 
+    def _tabs(self) -> TabbedContent | None:
+        """The tabs, or None while the screen has none (keys typed on while it closes)."""
+        found = self.query(TabbedContent)
+        return found.first() if found else None
+
     def focus_pane(self) -> None:
         """Focus the shown tab's scroll area, so that arrows and PgUp/PgDn scroll it."""
-        pane = self.query_one(TabbedContent).active_pane
+        tabs = self._tabs()
+        pane = tabs.active_pane if tabs is not None else None
         if pane is not None:
             pane.query_one(VerticalScroll).focus()
 
     def action_tab(self, tab: str) -> None:
-        self.query_one(TabbedContent).active = tab
+        tabs = self._tabs()
+        if tabs is None:
+            return
+        tabs.active = tab
         self.focus_pane()
 
     def action_close(self) -> None:

@@ -241,3 +241,19 @@ async def test_a_game_from_the_command_line_opens_at_once():
         assert session.record.seed == 9
         assert session.record.options.side == "B"
         assert session.record.options.handicap == (0,)
+
+
+async def test_a_tab_key_typed_on_as_the_game_over_screen_closes_raises_nothing():
+    # the monkey test under load once met a tab key on the game-over screen after its tabs
+    # were gone (No nodes match 'TabbedContent'): a traceback a fast typist could reach
+    from textual.widgets import TabbedContent
+
+    app = ForumApp(bot_delay=0, session=finished_session(), min_size=SMALL)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        await screen.query_one(TabbedContent).remove()  # as when the screen is taken down
+        screen.action_tab("points")
+        screen.focus_pane()
+        assert screen.more_box() is None

@@ -568,7 +568,9 @@ async def test_compact_panels_switch_by_one_key_and_an_envoy_shows_the_forum():
 async def test_bot_turns_keep_the_own_board_in_view_and_show_the_move():
     session = session_at("draft", bots=["", "easy"], seed=3)  # the bot's: two moves
     session.autosave = False
-    app = ForumApp(bot_delay=0.2, session=session, bot_factory=first_legal_bot_factory)
+    # the bot waits long enough before each move for its watch screen to be seen on a loaded
+    # machine (at 0.2 s it came and went between two looks under CI's load)
+    app = ForumApp(bot_delay=1.5, session=session, bot_factory=first_legal_bot_factory)
     async with app.run_test(size=(80, 24)) as pilot:
         watched = []  # the bot's one move (it ends its turn) may be over at once
         assert await _wait(

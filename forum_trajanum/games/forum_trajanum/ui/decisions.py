@@ -12,14 +12,14 @@ goes up as a message (:class:`~forum_trajanum.tui.messages.ActionChosen`); the a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -34,8 +34,8 @@ from forum_trajanum.games.forum_trajanum.ui.labels import (
     forum_cell,
 )
 from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE
-from forum_trajanum.tui.decisionlist import DecisionList, follows
-from forum_trajanum.tui.decisiontitle import DecisionTitle
+from forum_trajanum.tui.decisionlist import follows
+from forum_trajanum.tui.decisionpanel import DecisionPanel as ShellDecisionPanel
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID, group_by_action
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.messages import ActionChosen
@@ -90,10 +90,11 @@ class Choices:
             self.by_text = {str(a): a for a in self.actions}
 
 
-class DecisionPanel(Vertical):
-    """The decision panel: the line above the list, the list of choices, a cut choice whole
-    below it, the hint's line (:class:`~forum_trajanum.games.forum_trajanum.ui.hinting.HintPanel`)
-    and a message.
+class DecisionPanel(ShellDecisionPanel):
+    """The decision panel: the shell's (:class:`forum_trajanum.tui.decisionpanel.DecisionPanel`:
+    the line above the list, the list of choices, the hint's line, a message), with a cut
+    choice whole below the list and the hint's line
+    (:class:`~forum_trajanum.games.forum_trajanum.ui.hinting.HintPanel`) below that.
 
     Attributes down: the screen passes what to show (:meth:`show`), the choices on a board's
     cell to highlight (:meth:`highlight`), a message (:meth:`say`), and its keys' actions
@@ -109,7 +110,10 @@ class DecisionPanel(Vertical):
             super().__init__()
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        hints = HintPanel(id="hint")
+        super().__init__(hint=hints, id=id)
+        #: The hint's line, with this game's words of a hint.
+        self.hints = hints
         #: What the panel shows (None until the screen's first redraw).
         self.choices: Choices | None = None
         #: The group whose entries the list shows instead of the whole decision (None: all).
@@ -130,13 +134,7 @@ class DecisionPanel(Vertical):
         self._shown_decision: tuple | None = None
         #: List entries made before, by (key, id, label, marked): see :meth:`_option`.
         self._options: dict[tuple, Option] = {}
-        self.title_line = DecisionTitle(id="decision-title")
-        self.choice_list = DecisionList(id="decisions")
         self.full_line = Static(id="choice-full")
-        self.hints = HintPanel(id="hint")
-        self.message_line = Static(id="message")
-        #: The message shown (see :meth:`say`).
-        self._message = ""
 
     @property
     def shown(self) -> Choices:
@@ -145,7 +143,7 @@ class DecisionPanel(Vertical):
             raise LookupError("the decision panel shows no choices yet")
         return self.choices
 
-    def compose(self) -> ComposeResult:
+    def parts(self) -> Iterator[Widget]:
         yield self.title_line
         yield self.choice_list
         yield self.full_line
@@ -199,8 +197,8 @@ class DecisionPanel(Vertical):
         """The compact layout's lines before the decision's words: the message (whole) and
         the hint's one line (cut to the width; h again shows it whole under the list)."""
         out = Text()
-        if self._message:
-            out.append(self._message, style="bold #ff8700")
+        if str(self.message):
+            out.append(str(self.message), style="bold #ff8700")
         hint = self.hints.line_text()
         if hint.plain and not self.hints.more:
             hint.truncate(max(self._title_width(), 10), overflow="ellipsis")
@@ -220,7 +218,7 @@ class DecisionPanel(Vertical):
         """The message and the hint's line where the layout puts them."""
         if self.choices is None:
             return
-        self.say(self._message, force=True)
+        self.say(str(self.message), force=True)
         self.show_hint_line()
 
     def decider_title(self) -> str:
@@ -513,43 +511,26 @@ class DecisionPanel(Vertical):
         if self.group_open or self.cell_open:
             self.open_group(None)
 
-    def choose_highlighted(self) -> None:
-        """Take the highlighted entry, as Enter in the list does (not while it is held)."""
-        self.choice_list.action_select()
-
-    def highlighted_id(self) -> str | None:
-        """The id of the highlighted entry (a legal action's text, a group's), or None."""
-        lst = self.choice_list
-        index = lst.highlighted
-        if index is None or index >= lst.option_count:
-            return None
-        return lst.get_option_at_index(index).id
-
     def pick(self, number: int) -> None:
         """Choose the entry with the key ``number`` (1-9, then A-Z)."""
-        lst = self.choice_list
-        if lst.held or not 0 < number <= lst.option_count:
+        if self.entry_at_key(number) is None:
             return
-        lst.highlighted = number - 1
-        lst.action_select()
+        self.choice_list.highlighted = number - 1
+        self.choice_list.action_select()
 
     def say(self, message: str, force: bool = False) -> None:
         """Show a message (whole, wrapped) under the decision list, or in the compact layout
         first on the line above it; the next redraw clears it."""
-        changed = message != self._message
-        self._message = message
         compact = self.is_attached and self.compact()
-        widget = self.message_line
-        text = Text("" if compact else message, style="bold #ff8700")
-        widget.display = bool(text.plain)
-        show_changed(widget, text)  # a long message takes several lines
+        text = Text(message, style="bold #ff8700")
+        changed = self.show_message(text if message else "", on_title=compact, keep_line=False)
         if compact and (changed or force) and self.choices is not None:
             self.show_decision_text()
 
     def said(self) -> str:
         """The message shown (under the list, or in the compact layout above it; "" when
         none is)."""
-        return self._message
+        return str(self.message)
 
     # --- the hint -----------------------------------------------------------------------
 

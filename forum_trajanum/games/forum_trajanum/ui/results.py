@@ -334,19 +334,29 @@ class GameOverScreen(MoreMarked, OwnScreen[None]):
         self.focus_pane()
         self.mark_more()
 
+    def _tabs(self) -> TabbedContent | None:
+        """The tabs, or None while the screen has none (keys typed on while it is being
+        closed: a random-key test once found a tab key there, and a traceback)."""
+        found = self.query(TabbedContent)
+        return found.first() if found else None
+
     def more_box(self):
         """The shown tab's scroll area."""
-        pane = self.query_one(TabbedContent).active_pane
+        tabs = self._tabs()
+        pane = tabs.active_pane if tabs is not None else None
         return pane.query_one(VerticalScroll) if pane is not None else None
 
     def focus_pane(self) -> None:
         """Focus the shown tab's scroll area, so that arrows and PgUp/PgDn scroll it."""
-        pane = self.query_one(TabbedContent).active_pane
-        if pane is not None:
-            pane.query_one(VerticalScroll).focus()
+        box = self.more_box()
+        if box is not None:
+            box.focus()
 
     def action_tab(self, pane: str) -> None:
-        self.query_one(TabbedContent).active = pane
+        tabs = self._tabs()
+        if tabs is None:
+            return
+        tabs.active = pane
         self.focus_pane()
         self.call_after_refresh(self.show_more)  # another tab: what it holds below
 

@@ -47,8 +47,8 @@ from forum_trajanum.games.trajan.ui.panels import (
 from forum_trajanum.games.trajan.ui.playdata import TrajanData
 from forum_trajanum.games.trajan.ui.recap import RECAP_KEY, RecapScreen, meanwhile
 from forum_trajanum.games.trajan.ui.statusline import status_line, whose_turn
-from forum_trajanum.tui.decisionlist import DecisionList, follows
-from forum_trajanum.tui.decisiontitle import DecisionTitle
+from forum_trajanum.tui.decisionlist import follows
+from forum_trajanum.tui.decisionpanel import DecisionPanel
 from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.grouping import BACK_ID, GROUP_ID
 from forum_trajanum.tui.hintline import HintLine
@@ -130,7 +130,6 @@ class TrajanScreen(GameScreen):
         self._actions: list = []
         #: The hint (h): its words, whole and on one line, once worked out.
         self.hints = Hints(self, _suggest, self._hint_found, group="trajan-hint")
-        self._message = ""
         self._title = Text()
         #: The entry of a choice that ends the turn, waiting for Enter or e (issue 36.5: a
         #: one-digit slip is never final), or None.
@@ -153,18 +152,22 @@ class TrajanScreen(GameScreen):
                     yield PanelText(id="t-board")
                 with PanelBox(id="t-district-box", classes="t-box"):
                     yield Static(id="t-district")
-            with Vertical(id="p-decide"):
-                yield DecisionTitle(id="decision-title")
-                yield HintLine(id="t-hint")
-                yield DecisionList(id="decisions")
-                yield Static(id="t-message")
-                # from 120 columns: one's circle below the choices (the trays chosen from)
-                with PanelBox(id="t-circle-box", classes="t-box"):
-                    yield PanelText(id="t-circle")  # its height kept: the list above stays put
-                with LogBox(id="t-log-box", classes="t-box"):  # from 160x36
-                    # its new lines wrapped alone, only those in view drawn, the latest kept
-                    # in view (a Static wrapped the whole log again at each move)
-                    yield LogView(id="t-log", plain=True)
+            # the shell's decision panel: the decision's words, the hint's line, the choices,
+            # the message
+            yield DecisionPanel(
+                id="p-decide",
+                hint=HintLine(id="t-hint"),
+                message_id="t-message",
+                below=(
+                    # from 120 columns: one's circle below the choices (the trays chosen
+                    # from), its height kept: the list above stays put
+                    PanelBox(PanelText(id="t-circle"), id="t-circle-box", classes="t-box"),
+                    # from 160x36: the log, its new lines wrapped alone, only those in view
+                    # drawn, the latest kept in view (a Static wrapped the whole log again
+                    # at each move)
+                    LogBox(LogView(id="t-log", plain=True), id="t-log-box", classes="t-box"),
+                ),
+            )
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -283,7 +286,7 @@ class TrajanScreen(GameScreen):
         self.call_after_refresh(lambda: self._set_note(self._note(self.data)))
         self.call_after_refresh(self._fit_list)
         self.call_after_refresh(self._draw_panel)
-        self.call_after_refresh(lambda: self._set_message(self._message))
+        self.call_after_refresh(lambda: self._set_message(self._decide().message))
 
     def action_panel(self, panel: str) -> None:
         if panel == self.panel == "players" and self._layout() == "wider":
@@ -324,7 +327,7 @@ class TrajanScreen(GameScreen):
 
     def _fill_choices(self, data: TrajanData) -> None:
         v = data.view
-        options = self.query_one("#decisions", DecisionList)
+        options = self._decide().choice_list
         legal = v.legal
         old = options.highlighted
         old_id = (
@@ -390,7 +393,7 @@ class TrajanScreen(GameScreen):
         decision takes one line where its words do (the first screen's circle lost its
         supply line to an empty second line: QA at 80x24) and the panel above still never
         moves within a decision."""
-        options = self.query_one("#decisions", DecisionList)
+        options = self._decide().choice_list
         fit = None
         padding = options.get_component_styles("option-list--option").padding.width
         width = options.scrollable_content_region.width - padding
@@ -406,7 +409,7 @@ class TrajanScreen(GameScreen):
             fit = (rows, 2) if rows < most else (most + 1 - self._title_rows, 1)
         if self._list_rows != fit:
             self._list_rows = fit
-            title = self.query_one("#decision-title", DecisionTitle)
+            title = self._decide().title_line
             options.styles.min_height = options.styles.max_height = fit and fit[0]
             title.styles.min_height = fit and fit[1]
 
@@ -443,7 +446,7 @@ class TrajanScreen(GameScreen):
         chosen. It was cut in the list and repeated whole in two lines below it (QA at
         80x24: the setup's drawn markers, the entry a new list starts on). From 160 columns
         the list wraps every entry itself."""
-        options = self.query_one("#decisions", DecisionList)
+        options = self._decide().choice_list
         index = options.highlighted
         whole = self._whole_entry
         shown = self._shown_choices or []
@@ -486,13 +489,14 @@ class TrajanScreen(GameScreen):
     def _show_title(self) -> None:
         """The decision's words above the choices; at 80 columns a message goes first on
         their two lines (the panel above and the list keep their rows)."""
-        message = self._message
+        decide = self._decide()
+        message = decide.message
         said = message.copy() if isinstance(message, Text) else Text(message)
         said.stylize("bold")
         narrow = self._layout() == "narrow"
         lines = 2 if narrow and said.plain else 0
-        title = self.query_one("#decision-title", DecisionTitle)
-        shown = title.show(self._title, said, lines)
+        title = decide.title_line
+        shown = decide.show_title(self._title, said, lines)
         if narrow:  # one line or two: a long list gives up its row to the second
             wrapped = len(shown.wrap(self.app.console, title.width())) if shown.plain else 1
             rows = min(2, max(1, wrapped))
@@ -500,27 +504,27 @@ class TrajanScreen(GameScreen):
                 self._title_rows = rows
                 self._fit_list()
 
+    def _decide(self) -> DecisionPanel:
+        """The decision panel (the shell's: the decision's words, the hint's line, the
+        choices, the message)."""
+        return self.query_one("#p-decide", DecisionPanel)
+
     def _set_message(self, text) -> None:
         """The message below the choices. A wide screen keeps its line (a list that grew and
         shrank by a line at each message was laid out and drawn twice); a narrow one has no
         line to spare: there the message goes first on the decision's lines."""
-        self._message = text
-        message = self.query_one("#t-message", Static)
-        narrow = self._layout() == "narrow"
-        shown = not narrow
-        if message.display != shown:
-            message.display = shown
-        show_changed(message, "" if narrow else text)
+        self._decide().show_message(text, on_title=self._layout() == "narrow", keep_line=True)
         self._show_title()
 
     def cover(self) -> None:
         self.covered = True
-        self._title, self._message = Text(), ""
+        self._title = Text()
+        self._decide().message = ""
         for part in ("#t-panel", "#t-circle", "#t-players", "#decision-title"):
             show_changed(self.query_one(part, Static), "")
         self.query_one("#t-status", StatusLine).clear()
         self._set_note("")
-        self.query_one("#decisions", DecisionList).clear_options()
+        self._decide().choice_list.clear_options()
         self._shown_choices = None
         self._whole_entry = None
 
@@ -529,7 +533,7 @@ class TrajanScreen(GameScreen):
         self._set_message(Text(message, style="bold") if message else "")
 
     def escape_line_shown(self) -> bool:
-        return str(self._message) == self.escape_line
+        return str(self._decide().message) == self.escape_line
 
     def on_option_list_option_selected(self, event) -> None:
         event.stop()
@@ -542,9 +546,8 @@ class TrajanScreen(GameScreen):
         self._fill_choices(self.data)
 
     def action_pick(self, number: int) -> None:
-        options = self.query_one("#decisions", DecisionList)
-        if 1 <= number <= options.option_count and not options.held:
-            entry = options.get_option_at_index(number - 1).id or ""
+        entry = self._decide().entry_at_key(number)
+        if entry is not None:
             if entry == self._ending:  # a digit never ends the turn: Enter or e does
                 self._wait_to_end(entry)
                 return
@@ -566,7 +569,7 @@ class TrajanScreen(GameScreen):
             self._wait_to_end(entry)
             return
         self._ending = None
-        self.query_one("#decisions", DecisionList).spend()
+        self._decide().choice_list.spend()
         self.post_message(ActionChosen(action))
 
     def _wait_to_end(self, entry: str) -> None:
@@ -575,7 +578,7 @@ class TrajanScreen(GameScreen):
         while a step of it can be taken back."""
         self._ending = entry
         self._show_keys()
-        options = self.query_one("#decisions", DecisionList)
+        options = self._decide().choice_list
         ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
         if entry in ids:
             options.highlighted = ids.index(entry)
@@ -638,7 +641,7 @@ class TrajanScreen(GameScreen):
         return False
 
     def said(self) -> str:
-        return str(self._message)
+        return str(self._decide().message)
 
     # --- the hint -----------------------------------------------------------------------
 
@@ -730,7 +733,7 @@ class TrajanScreen(GameScreen):
         self._show_whole_entry()
         index = self._entry_index(found[0][0]) if found else None
         if index is not None:  # the hinted entry in view, even below the list's rows
-            options = self.query_one("#decisions", DecisionList)
+            options = self._decide().choice_list
             self.call_after_refresh(options.show_index, index)
 
 
