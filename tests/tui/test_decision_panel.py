@@ -1,6 +1,7 @@
 """The shell's decision panel (issue 39, point 3: the screen skeleton provides the decision
 panel): the decision's words, the hint's line, the list and the message, with a game's own
-parts among them and its panels below; both games' play screens are built on it."""
+parts among them and its panels below. That both games' play screens are built on it:
+``tests/tui/test_decision_title.py``."""
 
 from __future__ import annotations
 
@@ -81,23 +82,3 @@ async def test_a_key_names_its_entry_unless_the_list_is_held_after_a_choice():
         assert panel.highlighted_id() == "b"
         lst.hold(60)  # a choice was just made: keys choose nothing for a moment
         assert panel.entry_at_key(1) is None
-
-
-async def test_both_games_play_screens_are_built_on_the_shells_panel():
-    from forum_trajanum.core.session import GameSession
-    from forum_trajanum.games.forum_trajanum.engine import GameOptions
-    from forum_trajanum.games.trajan.engine.state import TrajanOptions
-    from forum_trajanum.tui.app import ForumApp
-
-    games = ((GameOptions(players=2), "forum-trajanum"), (TrajanOptions(players=2), "trajan"))
-    for options, game in games:
-        session = GameSession.new(7, options, ["Ann", "Bob"], ["", ""], autosave=False, game=game)
-        app = ForumApp(bot_delay=0, session=session, choice_hold=0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("enter")  # the hand-over
-            await past_hold(pilot)
-            panels = list(app.screen.query(DecisionPanel))
-            assert len(panels) == 1, game
-            panel = panels[0]
-            assert panel.choice_list.option_count > 0, game
-            assert panel.title_line.render(), game

@@ -43,11 +43,12 @@ async def test_wider_the_decisions_words_are_shown_whole():
         assert "…" not in str(title.render())
 
 
-async def test_both_games_play_screens_show_their_decision_in_the_shells_line():
+async def test_both_games_play_screens_show_their_decision_in_the_shells_line_and_panel():
     from forum_trajanum.core.session import GameSession
     from forum_trajanum.games.forum_trajanum.engine import GameOptions
     from forum_trajanum.games.trajan.engine.state import TrajanOptions
     from forum_trajanum.tui.app import ForumApp
+    from forum_trajanum.tui.decisionpanel import DecisionPanel
 
     from .conftest import past_hold
 
@@ -60,3 +61,7 @@ async def test_both_games_play_screens_show_their_decision_in_the_shells_line():
             await past_hold(pilot)
             title = app.screen.query_one("#decision-title")
             assert isinstance(title, DecisionTitle) and str(title.render()).strip(), game
+            # the line is the shell's decision panel's, which holds the choices too
+            panels = list(app.screen.query(DecisionPanel))
+            assert len(panels) == 1 and panels[0].title_line is title, game
+            assert panels[0].choice_list.option_count > 0, game
