@@ -10,6 +10,7 @@ import re
 import threading
 
 import pytest
+from rich.text import Text
 
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.trajan import data as D
@@ -474,3 +475,9 @@ async def test_at_80x24_the_first_screen_shows_the_whole_circle_and_a_message_mo
         screen.say("")
         assert await wait_for(pilot, lambda: title.size.height == 1)
         assert (decide.region, box.region, lst.size.height) == before
+        # the recap's (or the hint's) one line above the list: the list gives up its row
+        note = screen.query_one("#t-hint")
+        screen._set_note(Text("Meanwhile: Bob took a Trajan tile."))
+        assert await wait_for(pilot, lambda: note.display and note.size.height == 1)
+        assert await wait_for(pilot, lambda: lst.size.height == before[2] - 1)
+        assert (decide.region, box.region) == before[:2]

@@ -389,10 +389,11 @@ class TrajanScreen(GameScreen):
 
         A short list keeps the decision's two lines (a message, first on them, moves
         nothing); a long one, which scrolls anyway, has the rows of :data:`LIST_ROWS` and
-        gives one up to a second line of the decision's words or of a message, so that the
-        decision takes one line where its words do (the first screen's circle lost its
-        supply line to an empty second line: QA at 80x24) and the panel above still never
-        moves within a decision."""
+        gives one up to a second line of the decision's words or of a message, and one to the
+        hint's or the recap's one line, so that the decision takes one line where its words
+        do (the first screen's circle lost its supply line to an empty second line: QA at
+        80x24) and the panel above never moves within a decision (h, "Thinking about a
+        hint…", took a row from it)."""
         options = self._decide().choice_list
         fit = None
         padding = options.get_component_styles("option-list--option").padding.width
@@ -405,8 +406,11 @@ class TrajanScreen(GameScreen):
             hint = self.query_one("#p-decide").has_class("-hint-more")
             most = LIST_ROWS - (HINT_MORE_ROWS if hint else 0)
             rows = len(self._shown_choices) + extra
+            note = self.query_one("#t-hint").display and not hint  # the note's one line
             # short: beside the decision's two lines; long: a row given up to a second one
-            fit = (rows, 2) if rows < most else (most + 1 - self._title_rows, 1)
+            # and to the note's line
+            long = most + 1 - self._title_rows - note
+            fit = (rows, 2) if rows < most else (long, 1)
         if self._list_rows != fit:
             self._list_rows = fit
             title = self._decide().title_line
@@ -477,12 +481,16 @@ class TrajanScreen(GameScreen):
         """The words between the decision's title and its choices: a hint, or what a bot did
         just now (shown whole, wrapped; nothing when empty)."""
         note = self.query_one("#t-hint", HintLine)
-        if note.display != bool(str(text)):  # showing or hiding it lays the screen out
-            note.display = bool(str(text))
+        shown = bool(str(text))
+        rows_change = note.display != shown
+        if rows_change:  # showing or hiding it lays the screen out
+            note.display = shown
         # the hint whole on three lines: the list keeps eight rows (play.tcss)
         decide = self.query_one("#p-decide")
         if decide.has_class("-hint-more") != note.more:
             decide.set_class(note.more, "-hint-more")
+            rows_change = True
+        if rows_change:  # at 80 columns a long list gives the line its row
             self._fit_list()
         show_changed(note, text)
 
