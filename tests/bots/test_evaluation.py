@@ -130,6 +130,9 @@ def test_hard_counts_a_supply_that_cannot_pay_for_the_next_build_below_one_of_eq
             empty = with_supply(state, p, workers=0, assistants=3)
             builds = with_supply(state, p, workers=1, assistants=1)
             assert leaf(builds, p) > leaf(empty, p) + 1e-6, (state.cycle, state.round)
+            # and the value Hard's search maximises, its standing against the best rival
+            judge = HardBot(0)._judge(p)
+            assert judge(builds)[0] > judge(empty)[0] + 1e-6
             assert evaluate(builds, p) == pytest.approx(evaluate(empty, p))  # Normal's
             # an active craftsman turns an assistant into a builder: nothing starves
             helped = with_supply(state, p, workers=0, assistants=3, craftsman=True)
