@@ -6,9 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from forum_trajanum.games.forum_trajanum.bots.evaluation import turns_ahead, usable_envoys
+from forum_trajanum.games.forum_trajanum.bots.evaluation import (
+    evaluate,
+    starved,
+    turns_ahead,
+    usable_envoys,
+)
 from forum_trajanum.games.forum_trajanum.bots.hard import HardBot
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
+from forum_trajanum.games.forum_trajanum.data import CRAFTSMAN_I, CRAFTSMAN_II
 from forum_trajanum.games.forum_trajanum.engine import (
     apply,
     current_player,
@@ -88,3 +94,46 @@ def test_envoys_on_the_ship_beyond_the_building_steps_left_are_worth_nothing(gam
         assert leaf(with_ship(state, p, cap + 4), p) == leaf(with_ship(state, p, cap), p)
         # those that can still be placed still count
         assert leaf(with_ship(state, p, cap), p) > leaf(with_ship(state, p, 0), p)
+
+
+def with_supply(state, p: int, workers: int, assistants: int, craftsman: bool = False):
+    """``state`` with ``p``'s supply: no builder, ``workers`` red workers, ``assistants``
+    assistants; with ``craftsman``, an active Craftsman II (an assistant becomes a builder),
+    else no craftsman's ability."""
+    changed = state.clone()
+    pl = changed.players[p]
+    pl.builders, pl.workers, pl.assistants = 0, [workers, 0, 0, 0], assistants
+    for row in (CRAFTSMAN_I, CRAFTSMAN_II):  # rules "The citizens in the Colonia": their abilities
+        pl.citizens[row] = [-1] * len(pl.citizens[row])
+        pl.row_active[row] = False
+    if craftsman:
+        pl.citizens[CRAFTSMAN_II][0] = 0
+        pl.row_active[CRAFTSMAN_II] = True
+    return changed
+
+
+def test_hard_counts_a_supply_that_cannot_pay_for_the_next_build_below_one_of_equal_worth_that_can(
+    game,
+):
+    """Rules "Building step": a gray building needs a builder, a coloured structure a worker;
+    an assistant only changes a worker's colour, or (with an active craftsman) becomes a
+    worker or a builder. Three assistants and nothing else build nothing at the next building
+    step; one worker and one assistant build there. The evaluation counted both supplies the
+    same (3 points before fading), so Hard's search, which ends at the round's end, kept
+    tiles of assistants or coins over tiles of workers and starved its next building steps
+    (its worst games on seed 8101: 2.62 of 12 steps with no builder and no worker). Hard's
+    leaves now count the starved step; Normal's evaluation is unchanged."""
+    ahead = [s for s in game if s.phase != "scoring" and turns_ahead(s) > 0]
+    assert ahead
+    for state in ahead:
+        for p in range(2):
+            empty = with_supply(state, p, workers=0, assistants=3)
+            builds = with_supply(state, p, workers=1, assistants=1)
+            assert leaf(builds, p) > leaf(empty, p) + 1e-6, (state.cycle, state.round)
+            # and the value Hard's search maximises, its standing against the best rival
+            judge = HardBot(0)._judge(p)
+            assert judge(builds)[0] > judge(empty)[0] + 1e-6
+            assert evaluate(builds, p) == pytest.approx(evaluate(empty, p))  # Normal's
+            # an active craftsman turns an assistant into a builder: nothing starves
+            helped = with_supply(state, p, workers=0, assistants=3, craftsman=True)
+            assert starved(empty, p) > 0 and starved(helped, p) == 0

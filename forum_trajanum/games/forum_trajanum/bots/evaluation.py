@@ -17,6 +17,10 @@ many there were, though only one a turn can still reach the Forum (:func:`usable
 and the slide bar counted only the steps into its section, those of the unflipped bar even
 when the bar was flipped, so that an upgrade from 2 or 5 of a flipped bar (or one crossing a
 cypress before anything multiplied the new section) lowered the value (:func:`bar_progress`).
+A third, found in the same games: a supply with nothing to build with (no builder, no
+worker, no craftsman to turn an assistant into one) counted as much as any other of equal
+worth, so a leaf at the round's end did not see the next building step starve; Hard's leaves
+now count that step's loss (:func:`starved`).
 Normal, the playouts and the hints keep the old counts: the hints' test set and the fitted
 value were made with them.
 """
@@ -30,6 +34,8 @@ from forum_trajanum.games.forum_trajanum.data import (
     BUILDING_SPACES,
     CITIZEN_KINDS,
     CLASS_ROWS,
+    CRAFTSMAN_I,
+    CRAFTSMAN_II,
     GRAYS,
     TILE_GAINS,
     bar_reading,
@@ -72,6 +78,7 @@ class Weights:
     coin_shortage: float = 2.5  # per citizen row that coins will not pay for
     track: float = 0.8
     free_space: float = 0.4
+    starved: float = 2.0  # Hard's leaves: nothing to build with at the next building step
 
     def resources(
         self, builders: int, workers: int, assistants: int, coins: int, tribunes: int
@@ -206,12 +213,41 @@ def usable_envoys(state, p: int) -> int:
     return min(len(state.players[p].ship), turns_ahead(state) + 1)
 
 
+def can_build(pl) -> bool:
+    """Whether ``pl``'s supply pays for a build at its next building step without the tile it
+    will use first: a builder or a worker, or an assistant that an active craftsman turns
+    into one (rules "Building step": a gray building needs a builder, a coloured structure a
+    worker; an assistant only recolours a worker, or becomes a worker (Craftsman I) or a
+    builder (Craftsman II))."""
+    if pl.builders > 0 or any(pl.workers):
+        return True
+    return pl.assistants > 0 and (pl.ability(CRAFTSMAN_I) or pl.ability(CRAFTSMAN_II))
+
+
+def starved(state, p: int) -> float:
+    """How much of a building step ``p`` stands to lose for having nothing to build with
+    (:func:`can_build`): :attr:`Weights.starved`, fading like the resources, when building
+    steps are still to come; else 0.
+
+    Found in Hard's worst games (2026-12-06, seed 8101): at 2.62 of their 12 building steps
+    they had no builder and no worker at all (its other games 0.56), often with 3-5
+    assistants and no craftsman. Hard's search ends at the round's end, where an empty supply
+    cost nothing: each builder, worker and assistant counted the same whatever else the supply
+    held, so keeping a tile of assistants or coins over one of workers looked as good, and
+    the building step it starved came only in the next round. Counted in Hard's leaves only
+    (``evaluate(..., reach=True)``)."""
+    if turns_ahead(state) <= 0 or can_build(state.players[p]):
+        return 0.0
+    return W.starved * fade(state)
+
+
 def evaluate(state, p: int, forum: bool = True, *, reach: bool = False) -> float:
     """Expected final points of player ``p`` from this position (a heuristic). With
     ``reach`` (Hard's leaves), the envoys on the ship count only as far as they can still
     reach the Forum (:func:`usable_envoys`) and every step the slide bar reads counts
-    (:func:`bar_progress`); without it (Normal's ranking, the playouts, the hints and the
-    fitted value's features), as they always have."""
+    (:func:`bar_progress`), and a supply that cannot pay for the next build loses
+    :attr:`Weights.starved` (:func:`starved`); without it (Normal's ranking, the playouts, the
+    hints and the fitted value's features), as they always have."""
     pl = state.players[p]
     if not state.tasks:
         return float(pl.score)
@@ -222,6 +258,8 @@ def evaluate(state, p: int, forum: bool = True, *, reach: bool = False) -> float
         eagles, area = forum_points(state, p)
         value += W.forum * (eagles + area) * s
     value += (usable_envoys(state, p) if reach else len(pl.ship)) * W.ship * g
+    if reach:
+        value -= starved(state, p)
     value += hand_value(state, p)
     if reach:
         steps = bar_progress(pl.prestige, pl.flipped)

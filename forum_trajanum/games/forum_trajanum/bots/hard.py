@@ -166,6 +166,38 @@ considered and not tried, as it would reward keeping the last worker over buildi
   1.9); think median 0.076 s, mean 0.27 s, longest 2.20 s, 186 searches
   cut by the deadline. Hard's 10th percentile (77.0) reached Normal's median (76.0) on
   this seed; its win rate is still short of the issue's 85 %.
+
+The starved building steps (issue 38, point 1; 2026-12-06, shared 2-core machine at load
+4-7). A leaf at the round's end counted every builder, worker and assistant alike, whatever
+else the supply held, so a supply with nothing to build with (no builder, no worker, no
+craftsman to make one; most often 3-5 assistants) looked as good as any other of its worth,
+and the building step it starved came in the next round, past the horizon. Hard's leaves now
+lose ``Weights.starved`` (2 points, fading like the resources) for such a supply
+(:func:`~forum_trajanum.games.forum_trajanum.bots.evaluation.starved`); Normal, the playouts,
+the hints and Expert keep their values (Expert's leaves are the fitted value's, never
+``reach``). Figures, each record set counted by ``python scripts/building_steps.py DIR``:
+
+- Paired screen on seed 8201 (``nice -n 5 forum-trajanum simulate --players hard,normal
+  --games 40 --seed 8201 --jobs 1 --records DIR``, on main and on this change side by side,
+  both stopped after their first 13 games for want of time): Hard's building steps begun
+  with no builder and no worker 1.77 a game before, 0.79 after (Normal 1.00 and 1.21);
+  steps without a build 2.38 and 1.64 (Normal 2.46 and 2.71); 11 and 10 of the 13 won,
+  Hard's margin per game +2.4 points after (standard error 5.5: no measurable difference in
+  points on so few games).
+- The target run on seed 9301 (``nice -n 5 forum-trajanum simulate --players hard,normal
+  --games 40 --first-game K --seed 9301 --jobs 1 --records DIR``, K = 0, 40, 80, 160, 120, two
+  slices at a time at load 4-6, stopped at 00:34 UTC after 173 of the 200 games: 0-98,
+  120-153, 160-199): Hard won 144, 83.2 % (95 % interval 77-88 %), 95.1 points (10th
+  percentile 74.0, median 93.0) to Normal's 76.5 (median 77.0); on games 0-98 alone 83 of 99,
+  83.8 % (75-90 %), 10th percentile 74.8 to Normal's median 78.0 (main: 80 of games 0-99).
+  Its building steps begun with no builder and no worker: 0.64 a game (Normal 0.93), 1.32 in
+  its lowest fifth (seed 8101's worst games: 2.62); steps without a build 1.87 (lowest fifth
+  3.24, Normal 3.14). Games 0-39 as printed: 34 of 40, 85 % (71-93 %), think median 0.22 s,
+  longest 2.20 s, 488 searches cut by the deadline at that load; the search's work is
+  unchanged (16.1 playouts a searched decision against 16.5 before, 125 and 122 settled
+  early, on the same 154 positions of a Normal game, seed 36, with a frozen clock). Neither
+  target is met: the win rate's interval still holds 80 %, and Hard's 10th percentile (74.0)
+  is below Normal's median (77.0).
 """
 
 from __future__ import annotations
