@@ -290,9 +290,9 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "(the scorings still to come, this and later cycles' Trajan cards, the Forum). Every bot "
     "sees only what its seat may see and answers within 3 seconds. How strong, in two-player "
     "games with each deal played from both seats (forum-trajanum simulate --players "
-    "hard,normal --games 100 --seed 9301): Hard beat Normal in 80 of 100 (about 71-87 %), "
-    "97 points to 77; Expert is not stronger than today's Hard: 9 of 20 (simulate --players "
-    "expert,hard --games 20 --seed 7001), 89 points to 92.",
+    "hard,normal --seed 9301, 173 games): Hard beat Normal in 144 (about 77-88 %), 95 points "
+    "to 77; Expert was not stronger than Hard before Hard's last change: 9 of 20 (simulate "
+    "--players expert,hard --games 20 --seed 7001), 89 points to 92.",
     "Words.",
     *(f"{heading(word)}: {text}" for word, text in WORDS.items()),
 )  # fmt: skip
