@@ -23,7 +23,7 @@ class StatusLine(Static):
     """The status line: fed :attr:`words` (reactive), written for its width."""
 
     #: The game's words for a width; None: nothing yet. Setting it writes the line.
-    words: reactive[StatusWords | None] = reactive(None, layout=False, init=False)
+    words: reactive[StatusWords | None] = reactive(None, init=False, repaint=False)
 
     def watch_words(self) -> None:
         self._write()

@@ -55,7 +55,7 @@ class PanelBox(ScrollPanel):
 
     #: What the box shows; setting it draws the box (every time: its content is compared
     #: with what is on screen before anything is repainted).
-    shows: reactive[Shows | None] = reactive(None, init=False, always_update=True)
+    shows: reactive[Shows | None] = reactive(None, init=False, always_update=True, repaint=False)
 
     def watch_shows(self, shows: Shows | None) -> None:
         if shows is not None:
@@ -104,7 +104,7 @@ class LogBox(Vertical):
     """The log below one's circle (from 160x36): its own widget, its new lines wrapped alone
     and kept at its latest line."""
 
-    shows: reactive[Shows | None] = reactive(None, init=False, always_update=True)
+    shows: reactive[Shows | None] = reactive(None, init=False, always_update=True, repaint=False)
 
     def watch_shows(self, shows: Shows | None) -> None:
         if shows is not None:
