@@ -291,12 +291,7 @@ class DecisionPanel(ShellDecisionPanel):
             if not same_kind and entries:
                 options_list.highlighted = 0  # the same choices again, but a new decision
             return  # the same choices: keep the list (and its highlight) as it is
-        old = options_list.highlighted
-        old_id = (
-            options_list.get_option_at_index(old).id
-            if old is not None and old < options_list.option_count
-            else None
-        )
+        old_id = self.highlighted_id()
         self._shown_entries = shown
         # set_options, not clear_options + add_options: one update of the list's size, and
         # no moment without entries in which its scroll bar would go and come back
@@ -462,7 +457,7 @@ class DecisionPanel(ShellDecisionPanel):
         self.show_decision_text()
         self.fill_decisions()
         lst = self.choice_list
-        ids = [lst.get_option_at_index(i).id or "" for i in range(lst.option_count)]
+        ids = self.entry_ids()
         if closing and not self.group_open and GROUP_ID + closing in ids:
             lst.highlighted = ids.index(GROUP_ID + closing)
         elif closing_cell and not self.group_open:
@@ -580,7 +575,7 @@ class DecisionPanel(ShellDecisionPanel):
         """The hint on the list: its line, and its entry highlighted (the screen has drawn
         the board and the list with it)."""
         lst = self.choice_list
-        ids = [lst.get_option_at_index(i).id or "" for i in range(lst.option_count)]
+        ids = self.entry_ids()
         entry = self.hints.entry(ids, self.shown.groups)
         self.show_hint_line()
         if entry is not None:

@@ -329,12 +329,7 @@ class TrajanScreen(GameScreen):
         v = data.view
         options = self._decide().choice_list
         legal = v.legal
-        old = options.highlighted
-        old_id = (
-            options.get_option_at_index(old).id
-            if old is not None and old < options.option_count
-            else None
-        )
+        old_id = self._decide().highlighted_id()
         if self._group_of != (v.viewer, data.step):  # another decision: its groups closed
             self._group_of, self._group = (v.viewer, data.step), None
         entries = [
@@ -403,7 +398,7 @@ class TrajanScreen(GameScreen):
             extra = max(
                 len(Text(words).wrap(console, width - 2)) - 1 for _, words in self._shown_choices
             )
-            hint = self.query_one("#p-decide").has_class("-hint-more")
+            hint = self._decide().has_class("-hint-more")
             most = LIST_ROWS - (HINT_MORE_ROWS if hint else 0)
             rows = len(self._shown_choices) + extra
             note = self.query_one("#t-hint").display and not hint  # the note's one line
@@ -486,7 +481,7 @@ class TrajanScreen(GameScreen):
         if rows_change:  # showing or hiding it lays the screen out
             note.display = shown
         # the hint whole on three lines: the list keeps eight rows (play.tcss)
-        decide = self.query_one("#p-decide")
+        decide = self._decide()
         if decide.has_class("-hint-more") != note.more:
             decide.set_class(note.more, "-hint-more")
             rows_change = True
@@ -587,7 +582,7 @@ class TrajanScreen(GameScreen):
         self._ending = entry
         self._show_keys()
         options = self._decide().choice_list
-        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        ids = self._decide().entry_ids()
         if entry in ids:
             options.highlighted = ids.index(entry)
         self.say(END_WAIT)
