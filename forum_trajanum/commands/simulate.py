@@ -16,6 +16,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from forum_trajanum.commands.common import quiet_stdout
@@ -32,6 +33,7 @@ from forum_trajanum.core.simulate import (
     unwritable_folder,
     write_summary,
 )
+from forum_trajanum.core.text import printable
 from forum_trajanum.games import DEFAULT_GAME
 
 if TYPE_CHECKING:
@@ -74,7 +76,9 @@ def render_table(summary: dict[str, Any]) -> Table:
     from rich.table import Table
 
     played = f"{summary['games']}"
-    if summary.get("first_game"):
+    if summary.get("combined"):
+        played += f" (games {summary['game_numbers']}; {len(summary['combined'])} summaries)"
+    elif summary.get("first_game"):
         played += f" (from game {summary['first_game'] + 1})"
     if summary.get("interrupted"):
         played += f" of {summary.get('planned_games')} (interrupted)"
@@ -107,7 +111,7 @@ def render_table(summary: dict[str, Any]) -> Table:
             f"{row.get('score_median', 0.0):.1f}",
             *(f"{row['points_mean'][k]:.1f}" for k, _ in categories),
             f"{row['think_mean'] * 1000:.1f}",
-            f"{row['think_median'] * 1000:.1f}",
+            "-" if row["think_median"] is None else f"{row['think_median'] * 1000:.1f}",
             f"{row['think_max'] * 1000:.1f}",
         )
     return table
@@ -166,6 +170,14 @@ def build_parser(default_game: str = DEFAULT_GAME) -> argparse.ArgumentParser:
         "--records",
         metavar="DIR",
         help="keep the record of every game in DIR (open them with replay or export)",
+    )
+    parser.add_argument(
+        "--combine",
+        nargs="+",
+        metavar="FILE",
+        help="play nothing: print the table of the games in these --json summaries, slices "
+        "of one series (same game, players and seed; --first-game told them apart), as one "
+        "run would; with --json, write it",
     )
     parser.add_argument(
         "--hard-iterations",
@@ -227,6 +239,8 @@ def main(argv: Sequence[str] | None = None, bot_delay: float | None = None) -> i
     args = parser.parse_args(argv)
     levels = [p.strip().lower() for p in args.players.split(",") if p.strip()]
     _checked(parser, args)
+    if args.combine:
+        return _combine(parser, args)
     settings = {}
     if args.hard_iterations is not None:
         settings["hard"] = {"iterations": args.hard_iterations}
@@ -247,19 +261,35 @@ def main(argv: Sequence[str] | None = None, bot_delay: float | None = None) -> i
         parser.error(str(exc))
     except OSError as exc:
         parser.error(f"cannot write the records: {reason(exc)}")
+    return _report(summary, args.json)
+
+
+def _combine(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``--combine``: the table (and ``--json``) of the summaries' games together."""
+    from forum_trajanum.core.combine import BadSummary, combine, read_summary
+
+    try:
+        summary = combine([(printable(Path(f).name), read_summary(f)) for f in args.combine])
+    except BadSummary as exc:
+        parser.error(f"cannot combine the summaries: {exc}")
+    return _report(summary, args.json)
+
+
+def _report(summary: dict[str, Any], json_file: str | None) -> int:
+    """Print the table and write the summary to ``json_file`` (if any); the exit status."""
     try:
         print_table(summary)
     except OSError as exc:
         quiet_stdout()
         print(f"forum-trajanum simulate: cannot print the table: {reason(exc)}", file=sys.stderr)
-        if not args.json:
+        if not json_file:
             return 1
-    if args.json:
+    if json_file:
         try:
-            write_summary(args.json, summary)
+            write_summary(json_file, summary)
         except OSError as exc:
             print(
-                f"forum-trajanum simulate: cannot write the summary to {args.json!r}: "
+                f"forum-trajanum simulate: cannot write the summary to {json_file!r}: "
                 f"{reason(exc)}",
                 file=sys.stderr,
             )

@@ -42,10 +42,14 @@ class TooBig(UnreadableFile):
 
 
 def read_limited(
-    path: str | os.PathLike[str], limit: int = MAX_FILE, first_line: bool = False
+    path: str | os.PathLike[str],
+    limit: int = MAX_FILE,
+    first_line: bool = False,
+    what: str = "a saved game",
 ) -> bytes:
     """The bytes of the regular file ``path`` (its first line only with ``first_line``),
-    refusing anything that is not a regular file or is bigger than ``limit``.
+    refusing anything that is not a regular file or is bigger than ``limit`` (the messages
+    name the file as ``what`` is expected to be).
 
     The file is opened without waiting (a FIFO with no writer does not block) and checked on
     the open descriptor, so a name swapped for something else meanwhile is caught too."""
@@ -53,7 +57,7 @@ def read_limited(
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except IsADirectoryError:
-        raise UnreadableFile(f"{name} is a folder, not a saved game") from None
+        raise UnreadableFile(f"{name} is a folder, not {what}") from None
     except FileNotFoundError:
         raise UnreadableFile(f"there is no file {name}") from None
     except PermissionError:
@@ -63,11 +67,11 @@ def read_limited(
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise UnreadableFile(f"{name} is a folder, not a saved game")
+            raise UnreadableFile(f"{name} is a folder, not {what}")
         if not stat.S_ISREG(info.st_mode):
             raise UnreadableFile(f"{name} is not a regular file (a device or a pipe?)")
         if info.st_size > limit and not first_line:
-            raise TooBig(f"{name} is far too big for a saved game ({info.st_size // 1024} KB)")
+            raise TooBig(f"{name} is far too big for {what} ({info.st_size // 1024} KB)")
         with os.fdopen(fd, "rb", closefd=False) as handle:
             data = handle.readline(limit + 1) if first_line else handle.read(limit + 1)
     except PermissionError:
@@ -77,7 +81,7 @@ def read_limited(
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise TooBig(f"{name} is far too big for a saved game")
+        raise TooBig(f"{name} is far too big for {what}")
     return data
 
 

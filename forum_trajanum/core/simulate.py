@@ -288,6 +288,14 @@ def summarize(
                 "seed": r["seed"],
                 "seats": [labels[b] for b, _ in sorted(r["bots"].items(), key=_seat_of)],
                 "scores": [row["score"] for _, row in sorted(r["bots"].items(), key=_seat_of)],
+                # each seat's whole row (its think times too), so that summaries of a
+                # series played in slices combine exactly (core/combine.py)
+                "rows": [
+                    {**row, "bot": labels[b], "think": [round(t, 6) for t in row["think"]]}
+                    for b, row in sorted(r["bots"].items(), key=_seat_of)
+                ],
+                "win_score": r["win_score"],
+                "winner_final_scoring": r["winner_final_scoring"],
             }
             for r in results
         ],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -209,3 +210,113 @@ def test_percentile_interpolates_between_ranks():
     assert percentile([7], 10) == 7.0
     assert percentile([0, 100], 10) == pytest.approx(10.0)
     assert percentile([3, 1, 2], 50) == 2.0
+
+
+def _slices(tmp_path, first_games, games=2, players="easy,easy"):
+    """Summaries of slices of seed 3's plan, written by the command as a user would."""
+    paths = []
+    for first in first_games:
+        out = tmp_path / f"s{first}.json"
+        status = command.main(
+            ["--players", players, "--games", str(games), "--seed", "3", "--jobs", "1",
+             "--first-game", str(first), "--json", str(out), "--no-progress"]
+        )  # fmt: skip
+        assert status == 0
+        paths.append(str(out))
+    return paths
+
+
+def test_slices_of_a_series_combine_into_the_summary_of_one_run(tmp_path, capsys):
+    """Issue 38.4: a 200-game series is played in slices (``--first-game``); ``--combine``
+    gives the figures one run of all its games gives, the median think time included."""
+    from forum_trajanum.core.combine import combine, read_summary
+
+    whole = simulate.run(["easy", "easy"], 4, seed=3, jobs=1, game="forum-trajanum")
+    paths = _slices(tmp_path, [2, 0])
+    combined = combine([(p, read_summary(p)) for p in paths])
+    assert combined["games"] == 4 and combined["game_numbers"] == "1-4"
+    for label, row in whole["bots"].items():
+        got = combined["bots"][label]
+        same = ("games", "wins", "score_mean", "score_p10", "score_median", "decisions",
+                "final_scoring_mean", "deadline_cuts", "points_mean", "win_rate_ci95")  # fmt: skip
+        for key in same:
+            assert got[key] == pytest.approx(row[key]), key
+        # think times differ from run to run; the combined median is the median of them all
+        thinks = [t for g in combined["per_game"] for r in g["rows"] if r["bot"] == label
+                  for t in r["think"]]  # fmt: skip
+        assert got["think_median"] == pytest.approx(sorted(thinks)[len(thinks) // 2], abs=1e-3)
+    assert combined["per_game"][0]["scores"] == whole["per_game"][0]["scores"]
+    capsys.readouterr()
+    out = tmp_path / "all.json"
+    assert command.main(["--combine", *paths, "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "games 1-4; 2 summaries" in printed
+    assert json.loads(out.read_text())["bots"]["easy"]["wins"] == whole["bots"]["easy"]["wins"]
+
+
+def test_summaries_written_before_the_rows_combine_all_but_the_median_think(tmp_path, capsys):
+    """A summary without per-game rows (written before ``--combine`` existed) still combines:
+    every figure from its totals, the median think time shown as "-"."""
+    from forum_trajanum.core.combine import combine, read_summary
+
+    paths = _slices(tmp_path, [0, 2])
+    exact = combine([(p, read_summary(p)) for p in paths])
+    for path in paths:
+        data = json.loads(Path(path).read_text())
+        for game in data["per_game"]:
+            for key in ("rows", "win_score", "winner_final_scoring"):
+                del game[key]
+        Path(path).write_text(json.dumps(data))
+    old = combine([(p, read_summary(p)) for p in paths])
+    for label, row in exact["bots"].items():
+        assert old["bots"][label]["think_median"] is None
+        for key in ("wins", "score_mean", "score_std", "score_p10", "decisions",
+                    "final_scoring_mean"):  # fmt: skip
+            assert old["bots"][label][key] == pytest.approx(row[key]), key
+        for key in ("think_mean", "think_max"):  # the rows keep think times to the microsecond
+            assert old["bots"][label][key] == pytest.approx(row[key], abs=1e-6), key
+        for key, value in row["points_mean"].items():
+            assert old["bots"][label]["points_mean"][key] == pytest.approx(value)
+    assert old["winning_score_mean"] == pytest.approx(exact["winning_score_mean"])
+    assert old["winner_final_scoring_mean"] == pytest.approx(exact["winner_final_scoring_mean"])
+    capsys.readouterr()
+    assert command.main(["--combine", *paths]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "│ easy#2" in line)
+    assert row.rstrip(" │").split("│")[-2].strip() == "-"
+
+
+def test_combine_refuses_what_is_no_slice_of_the_series_and_says_which_file(tmp_path, capsys):
+    """Overlapping slices, another seed or players, and hostile files: a sentence naming the
+    file and status 2, never a traceback."""
+    import os
+
+    paths = _slices(tmp_path, [0, 2])
+    (tmp_path / "again").mkdir()
+    overlap = _slices(tmp_path / "again", [1])
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    good = json.loads(Path(paths[0]).read_text())
+    wrong_type = tmp_path / "wrong.json"
+    wrong_type.write_text(json.dumps({**good, "seed": True}))
+    other_seed = tmp_path / "seed.json"
+    other_seed.write_text(json.dumps({**good, "seed": 4}))
+    unseated = tmp_path / "unseated.json"
+    unseated.write_text(json.dumps({**good, "bots": {"hard": good["bots"]["easy"]}}))
+    cases = {
+        (paths[0], overlap[0]): "game 2 is in both",
+        (paths[0], str(other_seed)): "not slices of one series: their seed differ",
+        (str(fifo),): "pipe.json is not a regular file",
+        ("/dev/zero",): "zero is not a regular file",
+        (str(deep),): "deep.json is not a summary simulate wrote: it is not JSON",
+        (str(wrong_type),): "wrong.json is not a summary simulate wrote: at seed",
+        (str(unseated),): "unseated.json's bots are not its players",
+        (str(tmp_path),): "is a folder, not a simulate summary",
+    }
+    for files, words in cases.items():
+        with pytest.raises(SystemExit) as stop:
+            command.main(["--combine", *files])
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err, (files, err)
