@@ -21,11 +21,13 @@ import textual._context
 import textual._time
 import textual.screen
 import textual.widgets._select
+from rich.text import Text
 from textual import events
 from textual._compositor import Compositor
 from textual.app import App
+from textual.content import Content
 from textual.css.stylesheet import Stylesheet
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.timer import EventTargetGone, Timer
 from textual.widget import Widget
@@ -59,6 +61,8 @@ PRIVATE_NAMES: tuple[tuple[object, str], ...] = (
 
 #: Attributes set on an App instance (checked on a live app by the test).
 PRIVATE_APP_ATTRIBUTES = ("_running", "_driver")
+#: Attributes set on a Widget instance (checked on a live one): set_border_title.
+PRIVATE_WIDGET_ATTRIBUTES = ("_border_title",)
 #: Attributes set on a Screen instance (checked on a live screen by the test); ``_bindings``
 #: is every node's (:func:`binds`), ``_timers`` too (a node's timers, stopped with it:
 #: :func:`frame_timer`).
@@ -87,6 +91,19 @@ def scroll_update(widget: Widget, size: Size) -> None:
     """Bring a scroll view's scroll bars up to date for a new virtual size (what Textual's own
     size update calls) without asking for a layout of the whole screen."""
     widget._scroll_update(size)
+
+
+def set_border_title(widget: Widget, title: Content | Text | None) -> None:
+    """Set ``widget``'s border title as Textual's ``border_title`` does (the same text kept),
+    repainting only the top line of its frame, where the title is drawn (nothing when it has
+    no top border): Textual's setter repaints the whole widget, and a box's every line."""
+    if isinstance(title, Text):
+        title = Content.from_rich_text(title)
+    new = None if title is None else widget.render_str(title).expand_tabs(4).split()[0]
+    widget._border_title = new
+    if widget.styles.border_top[0]:
+        x, y = widget.content_offset  # a widget's regions count from its content's corner
+        widget.refresh(Region(-x, -y, widget.outer_size.width, 1))
 
 
 def screen_strips(screen: Screen) -> list:

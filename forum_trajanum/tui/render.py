@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.content import Content
 from textual.widgets import Static
 
+from forum_trajanum.tui.compat import set_border_title
 from forum_trajanum.tui.textlines import hidden
 
 KEY_CONSOLE = Console(width=80, file=io.StringIO(), color_system="truecolor", force_terminal=True)
@@ -63,11 +64,20 @@ def show_changed(widget: Static, content, what: str = "", layout: bool = True) -
 
 
 def set_title(widget, title) -> None:
-    """Set a border title only when it changed (setting it repaints the whole widget); a str
-    is plain text (it may hold a player's name), never markup."""
-    if getattr(widget, "_shown_title", None) != title:
-        widget._shown_title = title
-        widget.border_title = Content(title) if isinstance(title, str) else title
+    """Set a border title only when it changed; a str is plain text (it may hold a player's
+    name), never markup. Once the widget is laid out, only the line the title is drawn on is
+    repainted (none when the layout gives the widget no top border): Textual's setter
+    repaints the whole widget, every line of a box and of what it holds (Trajan's choices'
+    panel from 120 columns, whose frame is not drawn: its title changes with the time
+    track)."""
+    if getattr(widget, "_shown_title", None) == title:
+        return
+    widget._shown_title = title
+    value = Content(title) if isinstance(title, str) else title
+    if not widget.size:  # not laid out yet: it is painted whole anyway
+        widget.border_title = value
+        return
+    set_border_title(widget, value)
 
 
 def _height_changes(widget: Static) -> bool:

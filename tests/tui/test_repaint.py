@@ -214,3 +214,49 @@ def test_once_the_heap_is_settled_a_full_garbage_collection_is_rare(monkeypatch)
         gc.unfreeze()
         gc.set_threshold(*threshold)
     assert seen[1] >= 20 and seen[2] == 0, seen
+
+
+async def test_a_new_border_title_repaints_the_frame_s_top_line_alone():
+    """Issue 39 point 6: a box's new title repaints the top line of its frame, where it is
+    drawn, not the box's every line (Textual's setter repaints the whole widget); a widget
+    the layout gives no frame repaints nothing, and shows the title once it has a frame."""
+    from textual.containers import Vertical
+
+    from forum_trajanum.tui.render import set_title
+
+    class Boxes(App):
+        CSS = "#framed { border: round white; height: 6; } #bare { height: 3; }"
+
+        def compose(self):
+            with Vertical(id="framed"):
+                yield Static("inside the box")
+            with Vertical(id="bare"):
+                yield Static("no frame")
+
+    app = Boxes()
+    async with app.run_test(size=(40, 10)) as pilot:
+        framed, bare = app.query_one("#framed"), app.query_one("#bare")
+        set_title(framed, "Ann's choice")
+        set_title(bare, "Ann's choice")
+        await pilot.pause()
+        screen_strips(app.screen)  # everything drawn once
+        drawn: dict[str, list[int]] = {"framed": [], "bare": []}
+        for name, box in (("framed", framed), ("bare", bare)):
+            cache = box._styles_cache
+            render_line = cache.render_line
+
+            def spy(styles, y, *rest, _line=render_line, _name=name):
+                drawn[_name].append(y)
+                return _line(styles, y, *rest)
+
+            cache.render_line = spy
+        set_title(framed, "Bob's choice")
+        set_title(bare, "Bob's choice")
+        await pilot.pause()
+        lines = [strip.text for strip in screen_strips(app.screen)]
+        assert drawn == {"framed": [0], "bare": []}, drawn
+        assert "Bob's choice" in lines[0] and "inside the box" in lines[1]
+        assert framed.border_title == bare.border_title == "Bob's choice"
+        bare.styles.border = ("round", "white")  # given a frame: its title is drawn on it
+        await pilot.pause()
+        assert "Bob's choice" in [strip.text for strip in screen_strips(app.screen)][6]
