@@ -260,3 +260,64 @@ async def test_a_new_border_title_repaints_the_frame_s_top_line_alone():
         bare.styles.border = ("round", "white")  # given a frame: its title is drawn on it
         await pilot.pause()
         assert "Bob's choice" in [strip.text for strip in screen_strips(app.screen)][6]
+
+
+async def test_the_decision_list_draws_an_entry_once_for_what_it_shows(monkeypatch):
+    """Issue 39 point 6: entries shown before (an undo brings a decision's entries back) are
+    not drawn again (Textual draws every entry anew for each new set of entries); an entry
+    whose words or highlight changed is, and the list shows exactly what Textual's draws."""
+    from textual.widgets import OptionList
+    from textual.widgets.option_list import Option
+
+    from forum_trajanum.tui.decisionlist import DecisionList
+    from forum_trajanum.tui.textlines import Hanging
+
+    drawn: list[tuple[str, str]] = []
+    draw = OptionList._get_option_render
+
+    def spy(self, option, style):
+        drawn.append((self.id, str(option.prompt)))
+        return draw(self, option, style)
+
+    monkeypatch.setattr(OptionList, "_get_option_render", spy)
+
+    class Lists(App):
+        CSS = "OptionList { height: 4; width: 20; border: none; }"
+
+        def compose(self):
+            with Horizontal():
+                yield DecisionList(id="ours")
+                yield OptionList(id="textual")
+
+    app = Lists()
+    async with app.run_test(size=(40, 4)) as pilot:
+        ours, textual = app.query_one("#ours", DecisionList), app.query_one("#textual")
+
+        async def show(*words: str) -> list[str]:
+            """Both lists' new entries (or what ``words`` does to them): what ours drew."""
+            for lst in (ours, textual):
+                lst.set_options(
+                    Option(Text(f"{n} {w}", style="bold" if n == 1 else ""), id=w)
+                    for n, w in enumerate(words, 1)
+                )
+                lst.highlighted = 0
+            return await painted()
+
+        async def painted() -> list[str]:
+            await pilot.pause()
+            lines = [strip.text for strip in screen_strips(app.screen)]
+            assert [line[:20] for line in lines] == [line[20:] for line in lines]
+            mine = [words for lst, words in drawn if lst == "ours"]
+            drawn.clear()
+            return mine
+
+        assert await show("one", "two", "three") == ["1 one", "2 two", "3 three"]
+        assert "1 one" in screen_strips(app.screen)[0].text
+        assert await show("four", "five") == ["1 four", "2 five"]
+        assert await show("one", "two", "three") == []  # back (an undo): drawn before
+        ours.highlighted = textual.highlighted = 1  # a new highlight: those two drawn
+        assert sorted(await painted()) == ["1 one", "2 two"]
+        for lst in (ours, textual):
+            lst.replace_option_prompt_at_index(2, Hanging(Text("3 three, whole"), indent=2))
+        assert await painted() == ["3 three, whole"]
+        assert "3 three, whole" in screen_strips(app.screen)[2].text
