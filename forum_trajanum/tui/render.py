@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 
 from rich.console import Console, Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.content import Content
 from textual.widgets import Static
@@ -31,8 +32,8 @@ def _drawn_key(content, width: int) -> tuple:
 
 def _content_key(content, width: int):
     """A cheap stand-in for what ``content`` shows at ``width``: texts by their words and
-    styles, groups by their parts, drawings by what they draw at that width; anything else
-    (a table) by its rendered lines."""
+    styles, groups and paddings by their parts, drawings by what they draw at that width;
+    anything else (a table) by its rendered lines."""
     if isinstance(content, str):
         return content
     if isinstance(content, Text):
@@ -41,6 +42,10 @@ def _content_key(content, width: int):
         return tuple(_content_key(part, width) for part in content.renderables)
     if isinstance(content, Drawn):
         return ("drawn", _content_key(content.draw(width), width))
+    if isinstance(content, Padding):  # Trajan's plans in a circle: not drawn to be compared
+        pads = (content.top, content.right, content.bottom, content.left)
+        return ("padding", pads, str(content.style), content.expand,
+                _content_key(content.renderable, width))  # fmt: skip
     return _drawn_key(content, width)
 
 

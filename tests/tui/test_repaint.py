@@ -321,3 +321,92 @@ async def test_the_decision_list_draws_an_entry_once_for_what_it_shows(monkeypat
             lst.replace_option_prompt_at_index(2, Hanging(Text("3 three, whole"), indent=2))
         assert await painted() == ["3 three, whole"]
         assert "3 three, whole" in screen_strips(app.screen)[2].text
+
+
+async def test_a_redraw_writes_the_line_above_the_list_once_with_its_message(monkeypatch):
+    """Issue 39 point 6: at 80x24 Forum Trajanum's redraw writes the decision's lines once,
+    the message first on them (the message and the hint's line each wrote them again), and
+    with a message said the lines are the same as before."""
+    from forum_trajanum.tui.decisiontitle import DecisionTitle
+
+    session = session_at("build")
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        await past_hold(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        written: list[str] = []
+        show = DecisionTitle.show
+
+        def spy(self, words, notes=None, lines=0):
+            shown = show(self, words, notes, lines)
+            written.append(shown.plain)
+            return shown
+
+        monkeypatch.setattr(DecisionTitle, "show", spy)
+        data = screen.data
+        data.message = "Undone: built a library."
+        screen.show(data)
+        assert len(written) == 1, written
+        assert written[0].startswith("Undone: built a library.\n")
+        await pilot.pause()
+        title = screen.query_one("#decision-title", DecisionTitle)
+        assert str(title.render()).startswith("Undone: built a library.")
+
+
+async def test_the_key_bar_is_worked_out_again_only_when_its_keys_change(monkeypatch):
+    """Issue 39 point 6: each redraw asks the key bar for its keys; it works them out again
+    (at 80 columns up to six times, leaving keys out until they fit) only when what they
+    depend on changed: the keys offered, where the arrows go, the width."""
+    from forum_trajanum.tui.keys import KeyBar
+
+    session = session_at("build")
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        await past_hold(pilot)
+        screen = app.screen
+        bar = screen.query_one(KeyBar)
+        built: list[frozenset] = []
+        keys_text = KeyBar.keys_text
+
+        def spy(self, spare=frozenset()):
+            built.append(spare)
+            return keys_text(self, spare)
+
+        monkeypatch.setattr(KeyBar, "keys_text", spy)
+        bar.show_keys()
+        bar.show_keys()
+        assert built == []
+        offered = screen.key_offered
+        monkeypatch.setattr(
+            screen, "key_offered", lambda action: action != "undo" and offered(action)
+        )
+        bar.show_keys()
+        assert built  # u no longer offered: worked out again, without it
+        await pilot.pause()
+        line = screen_strips(screen)[-1].text
+        assert "Undo" not in line and "Menu" in line and len(line.rstrip()) <= 80
+
+
+def test_a_padded_line_is_compared_by_its_words_not_drawn(monkeypatch):
+    """Issue 39 point 6: Trajan's plans (padded lines in a circle's group) are compared by
+    their words and padding, not drawn through a console at each move."""
+    from rich.console import Group
+    from rich.padding import Padding
+
+    import forum_trajanum.tui.render as render
+
+    drawn: list[object] = []
+    monkeypatch.setattr(render, "_drawn_key", lambda content, width: drawn.append(content))
+
+    def key(words: str, left: int = 2, style: str = ""):
+        return render._content_key(Group(Text("Plans"), Padding(Text(words, style=style),
+                                                                 (0, 0, 0, left))), 40)  # fmt: skip
+
+    assert key("Seaport → Military") == key("Seaport → Military")
+    assert key("Seaport → Military") != key("Seaport → Senate")
+    assert key("Seaport → Military") != key("Seaport → Military", left=3)
+    assert key("Seaport → Military") != key("Seaport → Military", style="bold")
+    assert drawn == []
