@@ -57,6 +57,8 @@ PRIVATE_NAMES: tuple[tuple[object, str], ...] = (
     (Timer, "_active"),  # set while a frame is asked for (Textual resumes the timer)
     (Timer, "_start"),
     (textual.screen, "UPDATE_PERIOD"),  # a frame's time (1/60 s; TEXTUAL_FPS)
+    (Compositor, "_get_renders"),  # the widgets a frame draws (paint_only_what_changed)
+    (Compositor, "render_partial_update"),
 )
 
 #: Attributes set on an App instance (checked on a live app by the test).
@@ -67,8 +69,9 @@ PRIVATE_WIDGET_ATTRIBUTES = ("_border_title",)
 #: is every node's (:func:`binds`), ``_timers`` too (a node's timers, stopped with it:
 #: :func:`frame_timer`).
 PRIVATE_SCREEN_ATTRIBUTES = ("_compositor", "_bindings", "_timers")
-#: Attributes set on a screen's Compositor (checked on a live one): repaint_what_moved.
-PRIVATE_COMPOSITOR_ATTRIBUTES = ("_full_map", "_visible_map")
+#: Attributes set on a screen's Compositor (checked on a live one): repaint_what_moved,
+#: paint_only_what_changed.
+PRIVATE_COMPOSITOR_ATTRIBUTES = ("_full_map", "_visible_map", "_dirty_regions")
 
 
 def app_closing(app: App) -> bool:
@@ -300,6 +303,53 @@ def repaint_what_moved() -> None:
     Compositor.clear = clear_painted
 
 
+def paint_only_what_changed() -> None:
+    """Make a frame that repaints part of the screen draw only the widgets in that part.
+
+    Textual repaints the regions that changed (``render_partial_update``): it asks every
+    widget that overlaps the box around all of them for its lines, and keeps only the lines
+    and columns of those regions. A move changes the status line at the top and the key bar
+    at the foot, so every widget of the screen was asked for all of its lines, and each
+    line cut at every widget's edge (a third of a whole-board repaint at 160x45). A widget
+    that overlaps none of the regions shows nothing in them: it is left out (what the frame
+    writes is the same). Idempotent."""
+    if getattr(Compositor._get_renders, "only_what_changed", False):
+        return
+    get_renders, render_partial_update = Compositor._get_renders, Compositor.render_partial_update
+
+    def partial_update(self):
+        self._repainted_regions = list(self._dirty_regions)  # the original clears them
+        try:
+            return render_partial_update(self)
+        finally:
+            self._repainted_regions = None
+
+    def renders_in_changed_regions(self, crop=None):
+        regions = self.__dict__.get("_repainted_regions")
+        if not regions:
+            yield from get_renders(self, crop)
+            return
+        for widget, (region, clip) in self.visible_widgets.items():
+            shown = region.intersection(clip)
+            if not shown or not any(shown.overlaps(changed) for changed in regions):
+                continue  # nothing of it is in a region repainted
+            if clip.contains_region(region):
+                yield region, clip, widget.render_lines(Region(0, 0, *region.size))
+            else:
+                x, y, width, height = shown
+                yield (
+                    region,
+                    clip,
+                    widget.render_lines(Region(x - region.x, y - region.y, width, height)),
+                )
+
+    renders_in_changed_regions.only_what_changed = True
+    renders_in_changed_regions.__wrapped__ = get_renders
+    partial_update.__wrapped__ = render_partial_update
+    Compositor._get_renders = renders_in_changed_regions
+    Compositor.render_partial_update = partial_update
+
+
 #: Parsed CSS by (its text, where it was read from, default or not, tie-breaker, scope, the
 #: theme's variables): shared by every stylesheet of the process.
 _PARSED_CSS: dict[tuple, list] = {}
@@ -360,6 +410,8 @@ FIXES = (
     (Compositor, "clear"),
     (Stylesheet, "_parse_rules"),
     (OptionList, "_move_page"),
+    (Compositor, "_get_renders"),
+    (Compositor, "render_partial_update"),
 )
 
 
@@ -371,6 +423,7 @@ def install_fixes() -> None:
     share_parsed_css()  # the first play screen of each game parses no CSS again
     repaint_what_moved()  # no line of an old list left on screen after a scroll
     no_page_before_layout()  # PgUp on a list just opened (not laid out yet) fails nothing
+    paint_only_what_changed()  # a move's frame draws the widgets it repaints, not all
 
 
 def fixes_installed() -> bool:

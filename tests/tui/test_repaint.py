@@ -410,3 +410,52 @@ def test_a_padded_line_is_compared_by_its_words_not_drawn(monkeypatch):
     assert key("Seaport → Military") != key("Seaport → Military", left=3)
     assert key("Seaport → Military") != key("Seaport → Military", style="bold")
     assert drawn == []
+
+
+async def test_a_frame_draws_the_widgets_it_repaints_and_the_terminal_shows_the_screen():
+    """Issue 39 point 6: a frame that repaints the top and the foot of the screen (a move's
+    status line and key bar) draws those widgets, not the ones between them (Textual asked
+    every widget in the box around the changes for all of its lines); what it writes is
+    what the screen shows."""
+    from textual.containers import Vertical
+
+    from forum_trajanum.tui.compat import install_fixes
+
+    from .terminal import Terminal
+
+    install_fixes()
+
+    class Stack(App):
+        CSS = "Static { height: 1; } #middle { height: 3; border: round white; }"
+
+        def compose(self):
+            yield Static("status 1", id="top")
+            with Vertical(id="middle"):
+                yield Static("the board", id="board")
+            yield Static("keys 1", id="foot")
+
+    app = Stack()
+    async with app.run_test(size=(30, 6)) as pilot:
+        terminal = Terminal(app)
+        app.screen.refresh()
+        await pilot.pause()
+        drawn: list[str] = []
+        for widget in app.query("Static, Vertical"):
+            render_lines = widget.render_lines
+
+            def spy(crop, _render=render_lines, _id=widget.id):
+                drawn.append(_id)
+                return _render(crop)
+
+            widget.render_lines = spy
+        app.query_one("#top", Static).update("status 2")
+        app.query_one("#foot", Static).update("keys 2")
+        await pilot.pause()
+        assert "top" in drawn and "foot" in drawn
+        assert "board" not in drawn and "middle" not in drawn, drawn
+        assert terminal.lines()[0].startswith("status 2") and not terminal.differences()
+        drawn.clear()
+        app.query_one("#board", Static).update("the board, moved")
+        await pilot.pause()
+        assert "board" in drawn and "top" not in drawn and "foot" not in drawn, drawn
+        assert "the board, moved" in terminal.lines()[2] and not terminal.differences()
