@@ -59,12 +59,16 @@ PRIVATE_NAMES: tuple[tuple[object, str], ...] = (
     (textual.screen, "UPDATE_PERIOD"),  # a frame's time (1/60 s; TEXTUAL_FPS)
     (Compositor, "_get_renders"),  # the widgets a frame draws (paint_only_what_changed)
     (Compositor, "render_partial_update"),
+    (Widget, "_size_updated"),  # a widget's new size (keep_box_lines)
 )
 
 #: Attributes set on an App instance (checked on a live app by the test).
 PRIVATE_APP_ATTRIBUTES = ("_running", "_driver")
-#: Attributes set on a Widget instance (checked on a live one): set_border_title.
-PRIVATE_WIDGET_ATTRIBUTES = ("_border_title",)
+#: Attributes set on a Widget instance (checked on a live one): set_border_title,
+#: keep_box_lines.
+PRIVATE_WIDGET_ATTRIBUTES = ("_border_title", "_size", "_styles_cache")
+#: Attributes set on a Widget's lines cache (checked on a live one): keep_box_lines.
+PRIVATE_STYLES_CACHE_ATTRIBUTES = ("_cache", "_dirty_lines", "_width")
 #: Attributes set on a Screen instance (checked on a live screen by the test); ``_bindings``
 #: is every node's (:func:`binds`), ``_timers`` too (a node's timers, stopped with it:
 #: :func:`frame_timer`).
@@ -350,6 +354,57 @@ def paint_only_what_changed() -> None:
     Compositor.render_partial_update = partial_update
 
 
+def _plain_box(widget: Widget) -> bool:
+    """Whether ``widget`` draws nothing but its frame, padding and background (a container
+    of Textual's own drawing): each of its lines is the same whatever its height, but for
+    the lines of its foot."""
+    cls = type(widget)
+    styles = widget.styles
+    return (
+        widget.is_container
+        and cls.render is Widget.render
+        and cls.render_line is Widget.render_line
+        and cls.render_lines is Widget.render_lines
+        and styles.keyline[0] == "none"
+        and not styles.has_rule("hatch")
+    )
+
+
+def keep_box_lines() -> None:
+    """Keep a box's drawn lines when a layout changes only its height.
+
+    Textual draws every line of a widget again once its size changed. A box (a container
+    that draws only its frame, padding and background: the panels around the boards and
+    the choices) made taller or shorter has the same lines down to its foot's padding and
+    frame: at 80x24 a move that changes the length of the list resized the panels above
+    it, and each of their lines was drawn again. Here the lines above the foot are kept
+    (what the box shows is the same). Idempotent."""
+    if getattr(Widget._size_updated, "keeps_box_lines", False):
+        return
+    size_updated = Widget._size_updated
+
+    def sized(self, size, virtual_size, container_size, layout=True):
+        old = self._size
+        if old.width != size.width or old.height in (0, size.height) or not _plain_box(self):
+            return size_updated(self, size, virtual_size, container_size, layout)
+        cache = self._styles_cache
+        above_foot = min(old.height, size.height) - self.styles.gutter.bottom
+        kept = {
+            y: strip
+            for y, strip in cache._cache.items()
+            if y < above_foot and y not in cache._dirty_lines
+        }
+        resized = size_updated(self, size, virtual_size, container_size, layout)
+        if cache._width == size.width:  # drawn for this width: the kept lines still hold
+            cache._cache.update(kept)
+            cache._dirty_lines.difference_update(kept)
+        return resized
+
+    sized.keeps_box_lines = True
+    sized.__wrapped__ = size_updated
+    Widget._size_updated = sized
+
+
 #: Parsed CSS by (its text, where it was read from, default or not, tie-breaker, scope, the
 #: theme's variables): shared by every stylesheet of the process.
 _PARSED_CSS: dict[tuple, list] = {}
@@ -412,6 +467,7 @@ FIXES = (
     (OptionList, "_move_page"),
     (Compositor, "_get_renders"),
     (Compositor, "render_partial_update"),
+    (Widget, "_size_updated"),
 )
 
 
@@ -424,6 +480,7 @@ def install_fixes() -> None:
     repaint_what_moved()  # no line of an old list left on screen after a scroll
     no_page_before_layout()  # PgUp on a list just opened (not laid out yet) fails nothing
     paint_only_what_changed()  # a move's frame draws the widgets it repaints, not all
+    keep_box_lines()  # a box made taller or shorter draws its foot again, not every line
 
 
 def fixes_installed() -> bool:

@@ -459,3 +459,63 @@ async def test_a_frame_draws_the_widgets_it_repaints_and_the_terminal_shows_the_
         await pilot.pause()
         assert "board" in drawn and "top" not in drawn and "foot" not in drawn, drawn
         assert "the board, moved" in terminal.lines()[2] and not terminal.differences()
+
+
+async def test_a_box_made_taller_or_shorter_draws_its_foot_again_not_every_line():
+    """Issue 39 point 6: a layout that changes only the height of a box (a container that
+    draws its frame and background: the panels above a list that grew or shrank) draws the
+    lines of its foot again and keeps the others; what it shows is what a box drawn afresh
+    shows. A widget with words of its own (centred: they move) is drawn afresh."""
+    from textual.containers import Vertical
+
+    from forum_trajanum.tui.compat import install_fixes
+
+    install_fixes()
+
+    class Boxes(App):
+        CSS = """
+        #box { border: round white; padding: 0 1 1 1; width: 20; }
+        #words { content-align: center middle; border: round white; height: 1fr; width: 20; }
+        #list { height: 2; }
+        """
+
+        def compose(self):
+            with Horizontal():
+                with Vertical(id="box"):
+                    yield Static("inside")
+                yield Static("words", id="words")
+            yield Static("", id="list")
+
+    app = Boxes()
+    async with app.run_test(size=(40, 12)) as pilot:
+        box, words, rows = app.query_one("#box"), app.query_one("#words"), app.query_one("#list")
+        box.border_title, box.border_subtitle = "Colonia", "foot"
+        await pilot.pause()
+        screen_strips(app.screen)
+        drawn: dict[str, list[int]] = {"box": [], "words": []}
+        for name, widget in (("box", box), ("words", words)):
+            cache = widget._styles_cache
+            render_line = cache.render_line
+
+            def spy(styles, y, *rest, _line=render_line, _name=name):
+                drawn[_name].append(y)
+                return _line(styles, y, *rest)
+
+            cache.render_line = spy
+        # shorter (10 rows to 6), then taller (6 to 10): drawn again from above its foot (its
+        # padding's row and its frame's) down
+        for height, foot in ((6, [4, 5]), (2, [4, 5, 6, 7, 8, 9])):
+            drawn["box"].clear()
+            drawn["words"].clear()
+            rows.styles.height = height  # the box above gets the rows the list leaves
+            await pilot.pause()
+            shown = [strip.text for strip in screen_strips(app.screen)]
+            box_height = box.outer_size.height
+            assert box_height == 12 - height
+            assert sorted(drawn["box"]) == foot, drawn
+            assert sorted(drawn["words"]) == list(range(box_height))  # its words moved
+            box.refresh()  # drawn afresh: the same
+            words.refresh()
+            await pilot.pause()
+            assert [strip.text for strip in screen_strips(app.screen)] == shown
+            assert "Colonia" in shown[0] and "foot" in shown[box_height - 1]
