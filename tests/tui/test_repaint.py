@@ -65,6 +65,42 @@ async def test_the_players_strip_draws_each_text_as_a_static_draws_it():
             assert lines.region.height == static.region.height
 
 
+async def test_the_players_strip_keeps_the_lines_of_the_texts_it_showed_before(monkeypatch):
+    """Issue 39 point 6: lines the strip showed before (an undo, a count back to a value it
+    had) are not drawn again; new lines are, and each text shows as a Static shows it."""
+    import forum_trajanum.tui.textlines as textlines
+
+    drawn: list[str] = []
+    line_strips = textlines.line_strips
+
+    def spy(widget, line, row, width):
+        drawn.append(line.plain)
+        return line_strips(widget, line, row, width)
+
+    monkeypatch.setattr(textlines, "line_strips", spy)
+
+    def text(coins: int, ship: int) -> Text:
+        return Text.assemble(("1 Ann", "bold cyan"), f"  3 VP coins {coins}\nship {ship} envoy")
+
+    app = SideBySide()
+    async with app.run_test(size=(2 * WIDTH, 8)) as pilot:
+        lines, static = app.query_one(TextLines), app.query_one(Static)
+        for shown, new in (
+            (text(2, 1), ["1 Ann  3 VP coins 2", "ship 1 envoy"]),
+            (text(1, 1), ["1 Ann  3 VP coins 1"]),
+            (text(1, 2), ["ship 2 envoy"]),
+            (text(2, 1), []),  # undone twice: every line drawn before
+            (text(3, 2), ["1 Ann  3 VP coins 3"]),
+        ):
+            drawn.clear()
+            lines.update(shown)
+            static.update(shown)
+            await pilot.pause()
+            for y, strip in enumerate(screen_strips(app.screen)):
+                assert _cells(strip, 0, WIDTH) == _cells(strip, WIDTH, 2 * WIDTH), (shown, y)
+            assert drawn == new, (shown.plain, drawn)
+
+
 class LogBesideStatic(App):
     # the panel's own height, the Static's from its text (as it was in a scrolling panel)
     CSS = f"LogView, Static {{ width: {WIDTH}; }} LogView {{ height: 100%; }}"
