@@ -21,11 +21,13 @@ import textual._context
 import textual._time
 import textual.screen
 import textual.widgets._select
+from rich.text import Text
 from textual import events
 from textual._compositor import Compositor
 from textual.app import App
+from textual.content import Content
 from textual.css.stylesheet import Stylesheet
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.timer import EventTargetGone, Timer
 from textual.widget import Widget
@@ -55,16 +57,25 @@ PRIVATE_NAMES: tuple[tuple[object, str], ...] = (
     (Timer, "_active"),  # set while a frame is asked for (Textual resumes the timer)
     (Timer, "_start"),
     (textual.screen, "UPDATE_PERIOD"),  # a frame's time (1/60 s; TEXTUAL_FPS)
+    (Compositor, "_get_renders"),  # the widgets a frame draws (paint_only_what_changed)
+    (Compositor, "render_partial_update"),
+    (Widget, "_size_updated"),  # a widget's new size (keep_box_lines)
 )
 
 #: Attributes set on an App instance (checked on a live app by the test).
 PRIVATE_APP_ATTRIBUTES = ("_running", "_driver")
+#: Attributes set on a Widget instance (checked on a live one): set_border_title,
+#: keep_box_lines.
+PRIVATE_WIDGET_ATTRIBUTES = ("_border_title", "_size", "_styles_cache")
+#: Attributes set on a Widget's lines cache (checked on a live one): keep_box_lines.
+PRIVATE_STYLES_CACHE_ATTRIBUTES = ("_cache", "_dirty_lines", "_width")
 #: Attributes set on a Screen instance (checked on a live screen by the test); ``_bindings``
 #: is every node's (:func:`binds`), ``_timers`` too (a node's timers, stopped with it:
 #: :func:`frame_timer`).
 PRIVATE_SCREEN_ATTRIBUTES = ("_compositor", "_bindings", "_timers")
-#: Attributes set on a screen's Compositor (checked on a live one): repaint_what_moved.
-PRIVATE_COMPOSITOR_ATTRIBUTES = ("_full_map", "_visible_map")
+#: Attributes set on a screen's Compositor (checked on a live one): repaint_what_moved,
+#: paint_only_what_changed.
+PRIVATE_COMPOSITOR_ATTRIBUTES = ("_full_map", "_visible_map", "_dirty_regions")
 
 
 def app_closing(app: App) -> bool:
@@ -87,6 +98,19 @@ def scroll_update(widget: Widget, size: Size) -> None:
     """Bring a scroll view's scroll bars up to date for a new virtual size (what Textual's own
     size update calls) without asking for a layout of the whole screen."""
     widget._scroll_update(size)
+
+
+def set_border_title(widget: Widget, title: Content | Text | None) -> None:
+    """Set ``widget``'s border title as Textual's ``border_title`` does (the same text kept),
+    repainting only the top line of its frame, where the title is drawn (nothing when it has
+    no top border): Textual's setter repaints the whole widget, and a box's every line."""
+    if isinstance(title, Text):
+        title = Content.from_rich_text(title)
+    new = None if title is None else widget.render_str(title).expand_tabs(4).split()[0]
+    widget._border_title = new
+    if widget.styles.border_top[0]:
+        x, y = widget.content_offset  # a widget's regions count from its content's corner
+        widget.refresh(Region(-x, -y, widget.outer_size.width, 1))
 
 
 def screen_strips(screen: Screen) -> list:
@@ -283,6 +307,104 @@ def repaint_what_moved() -> None:
     Compositor.clear = clear_painted
 
 
+def paint_only_what_changed() -> None:
+    """Make a frame that repaints part of the screen draw only the widgets in that part.
+
+    Textual repaints the regions that changed (``render_partial_update``): it asks every
+    widget that overlaps the box around all of them for its lines, and keeps only the lines
+    and columns of those regions. A move changes the status line at the top and the key bar
+    at the foot, so every widget of the screen was asked for all of its lines, and each
+    line cut at every widget's edge (a third of a whole-board repaint at 160x45). A widget
+    that overlaps none of the regions shows nothing in them: it is left out (what the frame
+    writes is the same). Idempotent."""
+    if getattr(Compositor._get_renders, "only_what_changed", False):
+        return
+    get_renders, render_partial_update = Compositor._get_renders, Compositor.render_partial_update
+
+    def partial_update(self):
+        self._repainted_regions = list(self._dirty_regions)  # the original clears them
+        try:
+            return render_partial_update(self)
+        finally:
+            self._repainted_regions = None
+
+    def renders_in_changed_regions(self, crop=None):
+        regions = self.__dict__.get("_repainted_regions")
+        if not regions:
+            yield from get_renders(self, crop)
+            return
+        for widget, (region, clip) in self.visible_widgets.items():
+            shown = region.intersection(clip)
+            if not shown or not any(shown.overlaps(changed) for changed in regions):
+                continue  # nothing of it is in a region repainted
+            if clip.contains_region(region):
+                yield region, clip, widget.render_lines(Region(0, 0, *region.size))
+            else:
+                x, y, width, height = shown
+                yield (
+                    region,
+                    clip,
+                    widget.render_lines(Region(x - region.x, y - region.y, width, height)),
+                )
+
+    renders_in_changed_regions.only_what_changed = True
+    renders_in_changed_regions.__wrapped__ = get_renders
+    partial_update.__wrapped__ = render_partial_update
+    Compositor._get_renders = renders_in_changed_regions
+    Compositor.render_partial_update = partial_update
+
+
+def _plain_box(widget: Widget) -> bool:
+    """Whether ``widget`` draws nothing but its frame, padding and background (a container
+    of Textual's own drawing): each of its lines is the same whatever its height, but for
+    the lines of its foot."""
+    cls = type(widget)
+    styles = widget.styles
+    return (
+        widget.is_container
+        and cls.render is Widget.render
+        and cls.render_line is Widget.render_line
+        and cls.render_lines is Widget.render_lines
+        and styles.keyline[0] == "none"
+        and not styles.has_rule("hatch")
+    )
+
+
+def keep_box_lines() -> None:
+    """Keep a box's drawn lines when a layout changes only its height.
+
+    Textual draws every line of a widget again once its size changed. A box (a container
+    that draws only its frame, padding and background: the panels around the boards and
+    the choices) made taller or shorter has the same lines down to its foot's padding and
+    frame: at 80x24 a move that changes the length of the list resized the panels above
+    it, and each of their lines was drawn again. Here the lines above the foot are kept
+    (what the box shows is the same). Idempotent."""
+    if getattr(Widget._size_updated, "keeps_box_lines", False):
+        return
+    size_updated = Widget._size_updated
+
+    def sized(self, size, virtual_size, container_size, layout=True):
+        old = self._size
+        if old.width != size.width or old.height in (0, size.height) or not _plain_box(self):
+            return size_updated(self, size, virtual_size, container_size, layout)
+        cache = self._styles_cache
+        above_foot = min(old.height, size.height) - self.styles.gutter.bottom
+        kept = {
+            y: strip
+            for y, strip in cache._cache.items()
+            if y < above_foot and y not in cache._dirty_lines
+        }
+        resized = size_updated(self, size, virtual_size, container_size, layout)
+        if cache._width == size.width:  # drawn for this width: the kept lines still hold
+            cache._cache.update(kept)
+            cache._dirty_lines.difference_update(kept)
+        return resized
+
+    sized.keeps_box_lines = True
+    sized.__wrapped__ = size_updated
+    Widget._size_updated = sized
+
+
 #: Parsed CSS by (its text, where it was read from, default or not, tie-breaker, scope, the
 #: theme's variables): shared by every stylesheet of the process.
 _PARSED_CSS: dict[tuple, list] = {}
@@ -343,6 +465,9 @@ FIXES = (
     (Compositor, "clear"),
     (Stylesheet, "_parse_rules"),
     (OptionList, "_move_page"),
+    (Compositor, "_get_renders"),
+    (Compositor, "render_partial_update"),
+    (Widget, "_size_updated"),
 )
 
 
@@ -354,6 +479,8 @@ def install_fixes() -> None:
     share_parsed_css()  # the first play screen of each game parses no CSS again
     repaint_what_moved()  # no line of an old list left on screen after a scroll
     no_page_before_layout()  # PgUp on a list just opened (not laid out yet) fails nothing
+    paint_only_what_changed()  # a move's frame draws the widgets it repaints, not all
+    keep_box_lines()  # a box made taller or shorter draws its foot again, not every line
 
 
 def fixes_installed() -> bool:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from time import monotonic
 
+from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.widgets import OptionList
+from textual.widgets.option_list import Option
 
 from forum_trajanum.tui.compat import event_clock
 from forum_trajanum.tui.keys import ENTRY_KEYS
+from forum_trajanum.tui.textlines import Hanging
 
 
 def follows(before: tuple | None, now: tuple) -> bool:
@@ -29,6 +33,22 @@ CHOICE_KEYS = frozenset((*ENTRY_KEYS, "enter"))
 #: Seconds at most for which a list that was chosen from ignores keys when no new decision
 #: comes (a choice refused with a message leaves the same list).
 SPENT_AT_MOST = 1.0
+
+#: Entries' drawings a list keeps (more: it starts afresh rather than grow).
+KEPT_RENDERS = 1000
+
+
+def prompt_key(prompt: object) -> tuple:
+    """What an entry's words look like, for the list's kept drawings: a text by its words,
+    styles and how it wraps; anything else by itself (the drawing is kept with it)."""
+    if isinstance(prompt, Hanging):
+        return ("hanging", prompt.indent, prompt_key(prompt.text))
+    if isinstance(prompt, Text):
+        return ("text", prompt.plain, tuple(prompt.spans), str(prompt.style), prompt.justify,
+                prompt.overflow, prompt.no_wrap, prompt.end, prompt.tab_size)  # fmt: skip
+    if isinstance(prompt, str):
+        return ("str", prompt)
+    return ("object", id(prompt))
 
 
 class DecisionList(OptionList):
@@ -56,6 +76,31 @@ class DecisionList(OptionList):
         self._shown_at = 0.0
         #: The option a hint names, kept in view instead of the highlighted one.
         self._in_view: int | None = None
+        #: Entries drawn before, by what they show, where and how (:meth:`_get_option_render`).
+        self._renders: dict[tuple, tuple[object, list[Strip]]] = {}
+
+    def _get_option_render(self, option: Option, style) -> list[Strip]:
+        """An entry's lines, drawn once for what it shows, its place, style and width: Textual
+        draws every entry again for each new set of entries (and after each resize), and an
+        entry's drawing is a good part of a move's repaint (an undo brings the entries of a
+        decision back; a list grown by a row draws the same entries again)."""
+        padding = self.get_component_styles("option-list--option").padding
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        prompt = option.prompt
+        index = self._option_to_index.get(option)
+        key = (prompt_key(prompt), index, style, padding, width, option._divider)
+        kept = self._renders.get(key)
+        if kept is not None and (key[0][0] != "object" or kept[0] is prompt):
+            return kept[1]
+        strips = super()._get_option_render(option, style)
+        if len(self._renders) >= KEPT_RENDERS:
+            self._renders.clear()
+        self._renders[key] = (prompt, strips)
+        return strips
+
+    def notify_style_update(self) -> None:
+        self._renders.clear()  # the list's styles changed: its entries are drawn anew
+        super().notify_style_update()
 
     def on_resize(self) -> None:
         """A list made shorter (a hint's line, a whole choice below it) keeps its highlighted

@@ -43,6 +43,10 @@ KEY_NAMES = {
 }
 
 
+#: The bindings a key bar may show, by screen class and its ``KEYBAR`` (KeyBar.bar_bindings).
+_BAR_BINDINGS: dict[tuple, list[Binding]] = {}
+
+
 class KeyBar(Static):
     """The key bindings of the screen, in one line at the bottom (a light-weight footer).
 
@@ -62,6 +66,29 @@ class KeyBar(Static):
     def on_resize(self) -> None:
         self.show_keys()
 
+    def bar_bindings(self) -> list[Binding]:
+        """The screen's bindings the bar may show, in its order: the bindings of the screen's
+        class and its bases (a subclass's BINDINGS add to them), those of its ``KEYBAR`` in
+        that order where it has one (worked out once per screen class)."""
+        order = getattr(self.screen, "KEYBAR", None)
+        key = (type(self.screen), tuple(order) if order is not None else None)
+        found = _BAR_BINDINGS.get(key)
+        if found is None:
+            bindings = [
+                b
+                for cls in reversed(type(self.screen).__mro__)
+                for b in vars(cls).get("BINDINGS", [])
+            ]
+            if order is not None:  # the screen says which keys its bar shows, in which order
+                first = {
+                    b.key.split(",")[0]: b
+                    for b in bindings
+                    if isinstance(b, Binding) and b.key.split(",")[0] in order
+                }
+                bindings = [replace(first[k], show=True) for k in order if k in first]
+            found = _BAR_BINDINGS[key] = [b for b in bindings if isinstance(b, Binding)]
+        return found
+
     def keys_text(self, spare: frozenset[str] = frozenset()) -> Text:
         keys = Text(no_wrap=True, overflow="crop")
         hint = getattr(self.screen, "arrows_hint", None)
@@ -69,25 +96,13 @@ class KeyBar(Static):
         if arrows:
             keys.append(arrows, style="bold #ffd75f")
             keys.append(" ")
-        # the bindings of the screen's class and its bases (a subclass's BINDINGS add to them)
-        bindings = [
-            b for cls in reversed(type(self.screen).__mro__) for b in vars(cls).get("BINDINGS", [])
-        ]
-        order = getattr(self.screen, "KEYBAR", None)
-        if order is not None:  # the screen says which keys its bar shows, in which order
-            first = {
-                b.key.split(",")[0]: b
-                for b in bindings
-                if isinstance(b, Binding) and b.key.split(",")[0] in order
-            }
-            bindings = [replace(first[key], show=True) for key in order if key in first]
         # an app may say in its own words what a key does there (join: q leaves the game)
         words = getattr(self.app, "KEY_WORDS", {})
         offered = getattr(self.screen, "key_offered", None)
-        for binding in bindings:
+        for binding in self.bar_bindings():
             if callable(offered) and not offered(binding.action):
                 continue
-            if isinstance(binding, Binding) and binding.show:
+            if binding.show:
                 key = binding.key.split(",")[0]
                 if key in spare:
                     continue
@@ -98,9 +113,23 @@ class KeyBar(Static):
         return keys
 
     def show_keys(self) -> None:
-        """Show the keys (again: after a resize, or when the focus moved)."""
-        keys = self.keys_text()
+        """Show the keys (again: after a resize, or when the focus moved). Nothing is worked
+        out again while what the line depends on is the same (the screen redraws it at each
+        move; at 80 columns a line too wide was built up to six times)."""
         width = self.size.width or self.app.size.width
+        hint = getattr(self.screen, "arrows_hint", None)
+        offered = getattr(self.screen, "key_offered", None)
+        state = (
+            type(self.screen),
+            width,
+            hint() if callable(hint) else "",
+            tuple(offered(b.action) for b in self.bar_bindings()) if callable(offered) else (),
+            tuple(getattr(self.app, "KEY_WORDS", {}).items()),
+        )
+        if getattr(self, "_keys_state", None) == state:
+            return
+        self._keys_state = state
+        keys = self.keys_text()
         spare = list(getattr(self.screen, "KEYBAR_SPARE", ()))
         dropped: list[str] = []
         while keys.cell_len > width and spare:

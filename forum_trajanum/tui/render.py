@@ -11,10 +11,12 @@ from __future__ import annotations
 import io
 
 from rich.console import Console, Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.content import Content
 from textual.widgets import Static
 
+from forum_trajanum.tui.compat import set_border_title
 from forum_trajanum.tui.textlines import hidden
 
 KEY_CONSOLE = Console(width=80, file=io.StringIO(), color_system="truecolor", force_terminal=True)
@@ -30,8 +32,8 @@ def _drawn_key(content, width: int) -> tuple:
 
 def _content_key(content, width: int):
     """A cheap stand-in for what ``content`` shows at ``width``: texts by their words and
-    styles, groups by their parts, drawings by what they draw at that width; anything else
-    (a table) by its rendered lines."""
+    styles, groups and paddings by their parts, drawings by what they draw at that width;
+    anything else (a table) by its rendered lines."""
     if isinstance(content, str):
         return content
     if isinstance(content, Text):
@@ -40,6 +42,10 @@ def _content_key(content, width: int):
         return tuple(_content_key(part, width) for part in content.renderables)
     if isinstance(content, Drawn):
         return ("drawn", _content_key(content.draw(width), width))
+    if isinstance(content, Padding):  # Trajan's plans in a circle: not drawn to be compared
+        pads = (content.top, content.right, content.bottom, content.left)
+        return ("padding", pads, str(content.style), content.expand,
+                _content_key(content.renderable, width))  # fmt: skip
     return _drawn_key(content, width)
 
 
@@ -63,11 +69,20 @@ def show_changed(widget: Static, content, what: str = "", layout: bool = True) -
 
 
 def set_title(widget, title) -> None:
-    """Set a border title only when it changed (setting it repaints the whole widget); a str
-    is plain text (it may hold a player's name), never markup."""
-    if getattr(widget, "_shown_title", None) != title:
-        widget._shown_title = title
-        widget.border_title = Content(title) if isinstance(title, str) else title
+    """Set a border title only when it changed; a str is plain text (it may hold a player's
+    name), never markup. Once the widget is laid out, only the line the title is drawn on is
+    repainted (none when the layout gives the widget no top border): Textual's setter
+    repaints the whole widget, every line of a box and of what it holds (Trajan's choices'
+    panel from 120 columns, whose frame is not drawn: its title changes with the time
+    track)."""
+    if getattr(widget, "_shown_title", None) == title:
+        return
+    widget._shown_title = title
+    value = Content(title) if isinstance(title, str) else title
+    if not widget.size:  # not laid out yet: it is painted whole anyway
+        widget.border_title = value
+        return
+    set_border_title(widget, value)
 
 
 def _height_changes(widget: Static) -> bool:

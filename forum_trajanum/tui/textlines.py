@@ -126,6 +126,10 @@ def at_row(strip: Strip, row: int) -> Strip:
     return strip
 
 
+#: Lines of the texts shown before that a :class:`TextLines` keeps drawn.
+KEPT_LINES = 64
+
+
 class TextLines(Widget):
     """Shows a Text, each of its lines wrapped on its own (as a Static wraps them)."""
 
@@ -143,6 +147,8 @@ class TextLines(Widget):
         #: (its text, its row).
         self._drawn_for: tuple = ()
         self._drawn: dict[tuple, list[Strip]] = {}
+        #: The last lines of the texts shown before (:data:`KEPT_LINES`), oldest first.
+        self._drawn_before: dict[tuple, list[Strip]] = {}
         #: The strips of the whole text, one per screen line (for ``_drawn_for``).
         self._strips: list[Strip] | None = None
 
@@ -182,22 +188,33 @@ class TextLines(Widget):
         """Every line's strips at ``width``, from the kept drawings where a line is the same."""
         if self._drawn_for != (width, self.visual_style):  # another width or look: afresh
             self._drawn_for, self._drawn, self._strips = (width, self.visual_style), {}, None
+            self._drawn_before = {}
         if self._strips is not None:
             return self._strips
         if self.text_selection is not None:  # drawn whole, with the selection, as a Static
             visual = visualize(self, self.text)
             self._strips = Visual.to_strips(self, visual, width, None, self.visual_style)
             return self._strips
-        drawn, strips = self._drawn, []
+        drawn, before, strips = self._drawn, self._drawn_before, []
         kept: dict[tuple, list[Strip]] = {}
         for row, line in enumerate(self._lines):
             key = (line.plain, tuple(line.spans), str(line.style), row)
-            lines = drawn.get(key)
+            lines = drawn.get(key) or before.get(key)
             if lines is None:
                 lines = line_strips(self, line, row, width)
             kept[key] = lines
             strips.extend(lines)
-        self._drawn, self._strips = kept, strips  # only this text's lines are kept
+        # this text's lines are kept, and the last ones of the texts before it (an undo
+        # brings them back; a count goes back to a value it had)
+        for key, lines in drawn.items():
+            if key not in kept:
+                before.pop(key, None)
+                before[key] = lines
+        for key in kept:
+            before.pop(key, None)
+        while len(before) > KEPT_LINES:
+            del before[next(iter(before))]  # the oldest first
+        self._drawn, self._strips = kept, strips
         return strips
 
     def selection_updated(self, selection: Selection | None) -> None:

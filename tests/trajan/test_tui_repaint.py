@@ -128,3 +128,39 @@ async def test_what_the_terminal_shows_is_the_screen_along_a_game_with_panels_an
                     rows = [row.removesuffix("…").rstrip() for row in rows]
                     assert all(row in words for row in rows), (presses, rows)
             decisions += 1
+
+
+async def test_an_undo_brings_back_the_entries_of_the_list_as_they_were_made():
+    """Issue 39 point 6: the entries of a decision an undo brings back are the ones made
+    before (Textual measured and drew each new entry afresh), with the same words; one
+    whose words were replaced (the highlighted choice shown whole) is made anew."""
+    from forum_trajanum.games.trajan.ui.bench import _trajan_session
+
+    app = ForumApp(bot_delay=0, session=_trajan_session(3), choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        await past_hold(pilot)
+        screen = app.screen
+        assert isinstance(screen, TrajanScreen)
+        lst = screen.query_one("#decisions", DecisionList)
+
+        def entries() -> list:
+            return [lst.get_option_at_index(i) for i in range(lst.option_count)]
+
+        before, words = entries(), _entry_words(screen)
+        actions = app.playing.record.actions
+        count = len(actions)
+        await pilot.press("1")
+        assert await wait_for(pilot, lambda: len(actions) > count)
+        await past_hold(pilot)
+        assert _entry_words(screen) != words
+        while len(actions) > count:
+            done = len(actions)
+            await pilot.press("u")
+            assert await wait_for(pilot, lambda d=done: len(actions) < d)
+        await past_hold(pilot)
+        assert _entry_words(screen) == words
+        again = entries()
+        whole = lst.highlighted  # shown whole where the list cuts it: its entry made anew
+        same = [a is b for a, b in zip(before, again, strict=True)]
+        assert all(same[i] for i in range(len(same)) if i != whole), same

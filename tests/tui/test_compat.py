@@ -10,6 +10,8 @@ from forum_trajanum.tui.compat import (
     PRIVATE_COMPOSITOR_ATTRIBUTES,
     PRIVATE_NAMES,
     PRIVATE_SCREEN_ATTRIBUTES,
+    PRIVATE_STYLES_CACHE_ATTRIBUTES,
+    PRIVATE_WIDGET_ATTRIBUTES,
     app_closing,
     on_paint,
     screen_strips,
@@ -49,6 +51,11 @@ async def test_the_screen_helpers_read_paints_and_send_keys_on_the_installed_tex
         await pilot.pause()
         for name in PRIVATE_SCREEN_ATTRIBUTES:
             assert hasattr(app.screen, name), f"Textual's Screen no longer sets {name}"
+        for name in PRIVATE_WIDGET_ATTRIBUTES:
+            assert hasattr(app.query_one("#hi"), name), f"Textual's Widget no longer sets {name}"
+        for name in PRIVATE_STYLES_CACHE_ATTRIBUTES:
+            cache = app.query_one("#hi")._styles_cache
+            assert hasattr(cache, name), f"Textual's StylesCache no longer sets {name}"
         for name in PRIVATE_COMPOSITOR_ATTRIBUTES:
             assert hasattr(app.screen._compositor, name), f"Compositor no longer sets {name}"
         assert "hello there" in "\n".join(strip.text for strip in screen_strips(app.screen))

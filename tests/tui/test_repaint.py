@@ -65,6 +65,42 @@ async def test_the_players_strip_draws_each_text_as_a_static_draws_it():
             assert lines.region.height == static.region.height
 
 
+async def test_the_players_strip_keeps_the_lines_of_the_texts_it_showed_before(monkeypatch):
+    """Issue 39 point 6: lines the strip showed before (an undo, a count back to a value it
+    had) are not drawn again; new lines are, and each text shows as a Static shows it."""
+    import forum_trajanum.tui.textlines as textlines
+
+    drawn: list[str] = []
+    line_strips = textlines.line_strips
+
+    def spy(widget, line, row, width):
+        drawn.append(line.plain)
+        return line_strips(widget, line, row, width)
+
+    monkeypatch.setattr(textlines, "line_strips", spy)
+
+    def text(coins: int, ship: int) -> Text:
+        return Text.assemble(("1 Ann", "bold cyan"), f"  3 VP coins {coins}\nship {ship} envoy")
+
+    app = SideBySide()
+    async with app.run_test(size=(2 * WIDTH, 8)) as pilot:
+        lines, static = app.query_one(TextLines), app.query_one(Static)
+        for shown, new in (
+            (text(2, 1), ["1 Ann  3 VP coins 2", "ship 1 envoy"]),
+            (text(1, 1), ["1 Ann  3 VP coins 1"]),
+            (text(1, 2), ["ship 2 envoy"]),
+            (text(2, 1), []),  # undone twice: every line drawn before
+            (text(3, 2), ["1 Ann  3 VP coins 3"]),
+        ):
+            drawn.clear()
+            lines.update(shown)
+            static.update(shown)
+            await pilot.pause()
+            for y, strip in enumerate(screen_strips(app.screen)):
+                assert _cells(strip, 0, WIDTH) == _cells(strip, WIDTH, 2 * WIDTH), (shown, y)
+            assert drawn == new, (shown.plain, drawn)
+
+
 class LogBesideStatic(App):
     # the panel's own height, the Static's from its text (as it was in a scrolling panel)
     CSS = f"LogView, Static {{ width: {WIDTH}; }} LogView {{ height: 100%; }}"
@@ -214,3 +250,308 @@ def test_once_the_heap_is_settled_a_full_garbage_collection_is_rare(monkeypatch)
         gc.unfreeze()
         gc.set_threshold(*threshold)
     assert seen[1] >= 20 and seen[2] == 0, seen
+
+
+async def test_a_new_border_title_repaints_the_frame_s_top_line_alone():
+    """Issue 39 point 6: a box's new title repaints the top line of its frame, where it is
+    drawn, not the box's every line (Textual's setter repaints the whole widget); a widget
+    the layout gives no frame repaints nothing, and shows the title once it has a frame."""
+    from textual.containers import Vertical
+
+    from forum_trajanum.tui.render import set_title
+
+    class Boxes(App):
+        CSS = "#framed { border: round white; height: 6; } #bare { height: 3; }"
+
+        def compose(self):
+            with Vertical(id="framed"):
+                yield Static("inside the box")
+            with Vertical(id="bare"):
+                yield Static("no frame")
+
+    app = Boxes()
+    async with app.run_test(size=(40, 10)) as pilot:
+        framed, bare = app.query_one("#framed"), app.query_one("#bare")
+        set_title(framed, "Ann's choice")
+        set_title(bare, "Ann's choice")
+        await pilot.pause()
+        screen_strips(app.screen)  # everything drawn once
+        drawn: dict[str, list[int]] = {"framed": [], "bare": []}
+        for name, box in (("framed", framed), ("bare", bare)):
+            cache = box._styles_cache
+            render_line = cache.render_line
+
+            def spy(styles, y, *rest, _line=render_line, _name=name):
+                drawn[_name].append(y)
+                return _line(styles, y, *rest)
+
+            cache.render_line = spy
+        set_title(framed, "Bob's choice")
+        set_title(bare, "Bob's choice")
+        await pilot.pause()
+        lines = [strip.text for strip in screen_strips(app.screen)]
+        assert drawn == {"framed": [0], "bare": []}, drawn
+        assert "Bob's choice" in lines[0] and "inside the box" in lines[1]
+        assert framed.border_title == bare.border_title == "Bob's choice"
+        bare.styles.border = ("round", "white")  # given a frame: its title is drawn on it
+        await pilot.pause()
+        assert "Bob's choice" in [strip.text for strip in screen_strips(app.screen)][6]
+
+
+async def test_the_decision_list_draws_an_entry_once_for_what_it_shows(monkeypatch):
+    """Issue 39 point 6: entries shown before (an undo brings a decision's entries back) are
+    not drawn again (Textual draws every entry anew for each new set of entries); an entry
+    whose words or highlight changed is, and the list shows exactly what Textual's draws."""
+    from textual.widgets import OptionList
+    from textual.widgets.option_list import Option
+
+    from forum_trajanum.tui.decisionlist import DecisionList
+    from forum_trajanum.tui.textlines import Hanging
+
+    drawn: list[tuple[str, str]] = []
+    draw = OptionList._get_option_render
+
+    def spy(self, option, style):
+        drawn.append((self.id, str(option.prompt)))
+        return draw(self, option, style)
+
+    monkeypatch.setattr(OptionList, "_get_option_render", spy)
+
+    class Lists(App):
+        CSS = "OptionList { height: 4; width: 20; border: none; }"
+
+        def compose(self):
+            with Horizontal():
+                yield DecisionList(id="ours")
+                yield OptionList(id="textual")
+
+    app = Lists()
+    async with app.run_test(size=(40, 4)) as pilot:
+        ours, textual = app.query_one("#ours", DecisionList), app.query_one("#textual")
+
+        async def show(*words: str) -> list[str]:
+            """Both lists' new entries (or what ``words`` does to them): what ours drew."""
+            for lst in (ours, textual):
+                lst.set_options(
+                    Option(Text(f"{n} {w}", style="bold" if n == 1 else ""), id=w)
+                    for n, w in enumerate(words, 1)
+                )
+                lst.highlighted = 0
+            return await painted()
+
+        async def painted() -> list[str]:
+            await pilot.pause()
+            lines = [strip.text for strip in screen_strips(app.screen)]
+            assert [line[:20] for line in lines] == [line[20:] for line in lines]
+            mine = [words for lst, words in drawn if lst == "ours"]
+            drawn.clear()
+            return mine
+
+        assert await show("one", "two", "three") == ["1 one", "2 two", "3 three"]
+        assert "1 one" in screen_strips(app.screen)[0].text
+        assert await show("four", "five") == ["1 four", "2 five"]
+        assert await show("one", "two", "three") == []  # back (an undo): drawn before
+        ours.highlighted = textual.highlighted = 1  # a new highlight: those two drawn
+        assert sorted(await painted()) == ["1 one", "2 two"]
+        for lst in (ours, textual):
+            lst.replace_option_prompt_at_index(2, Hanging(Text("3 three, whole"), indent=2))
+        assert await painted() == ["3 three, whole"]
+        assert "3 three, whole" in screen_strips(app.screen)[2].text
+
+
+async def test_a_redraw_writes_the_line_above_the_list_once_with_its_message(monkeypatch):
+    """Issue 39 point 6: at 80x24 Forum Trajanum's redraw writes the decision's lines once,
+    the message first on them (the message and the hint's line each wrote them again), and
+    with a message said the lines are the same as before."""
+    from forum_trajanum.tui.decisiontitle import DecisionTitle
+
+    session = session_at("build")
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        await past_hold(pilot)
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        written: list[str] = []
+        show = DecisionTitle.show
+
+        def spy(self, words, notes=None, lines=0):
+            shown = show(self, words, notes, lines)
+            written.append(shown.plain)
+            return shown
+
+        monkeypatch.setattr(DecisionTitle, "show", spy)
+        data = screen.data
+        data.message = "Undone: built a library."
+        screen.show(data)
+        assert len(written) == 1, written
+        assert written[0].startswith("Undone: built a library.\n")
+        await pilot.pause()
+        title = screen.query_one("#decision-title", DecisionTitle)
+        assert str(title.render()).startswith("Undone: built a library.")
+
+
+async def test_the_key_bar_is_worked_out_again_only_when_its_keys_change(monkeypatch):
+    """Issue 39 point 6: each redraw asks the key bar for its keys; it works them out again
+    (at 80 columns up to six times, leaving keys out until they fit) only when what they
+    depend on changed: the keys offered, where the arrows go, the width."""
+    from forum_trajanum.tui.keys import KeyBar
+
+    session = session_at("build")
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over
+        await past_hold(pilot)
+        screen = app.screen
+        bar = screen.query_one(KeyBar)
+        built: list[frozenset] = []
+        keys_text = KeyBar.keys_text
+
+        def spy(self, spare=frozenset()):
+            built.append(spare)
+            return keys_text(self, spare)
+
+        monkeypatch.setattr(KeyBar, "keys_text", spy)
+        bar.show_keys()
+        bar.show_keys()
+        assert built == []
+        offered = screen.key_offered
+        monkeypatch.setattr(
+            screen, "key_offered", lambda action: action != "undo" and offered(action)
+        )
+        bar.show_keys()
+        assert built  # u no longer offered: worked out again, without it
+        await pilot.pause()
+        line = screen_strips(screen)[-1].text
+        assert "Undo" not in line and "Menu" in line and len(line.rstrip()) <= 80
+
+
+def test_a_padded_line_is_compared_by_its_words_not_drawn(monkeypatch):
+    """Issue 39 point 6: Trajan's plans (padded lines in a circle's group) are compared by
+    their words and padding, not drawn through a console at each move."""
+    from rich.console import Group
+    from rich.padding import Padding
+
+    import forum_trajanum.tui.render as render
+
+    drawn: list[object] = []
+    monkeypatch.setattr(render, "_drawn_key", lambda content, width: drawn.append(content))
+
+    def key(words: str, left: int = 2, style: str = ""):
+        return render._content_key(Group(Text("Plans"), Padding(Text(words, style=style),
+                                                                 (0, 0, 0, left))), 40)  # fmt: skip
+
+    assert key("Seaport → Military") == key("Seaport → Military")
+    assert key("Seaport → Military") != key("Seaport → Senate")
+    assert key("Seaport → Military") != key("Seaport → Military", left=3)
+    assert key("Seaport → Military") != key("Seaport → Military", style="bold")
+    assert drawn == []
+
+
+async def test_a_frame_draws_the_widgets_it_repaints_and_the_terminal_shows_the_screen():
+    """Issue 39 point 6: a frame that repaints the top and the foot of the screen (a move's
+    status line and key bar) draws those widgets, not the ones between them (Textual asked
+    every widget in the box around the changes for all of its lines); what it writes is
+    what the screen shows."""
+    from textual.containers import Vertical
+
+    from forum_trajanum.tui.compat import install_fixes
+
+    from .terminal import Terminal
+
+    install_fixes()
+
+    class Stack(App):
+        CSS = "Static { height: 1; } #middle { height: 3; border: round white; }"
+
+        def compose(self):
+            yield Static("status 1", id="top")
+            with Vertical(id="middle"):
+                yield Static("the board", id="board")
+            yield Static("keys 1", id="foot")
+
+    app = Stack()
+    async with app.run_test(size=(30, 6)) as pilot:
+        terminal = Terminal(app)
+        app.screen.refresh()
+        await pilot.pause()
+        drawn: list[str] = []
+        for widget in app.query("Static, Vertical"):
+            render_lines = widget.render_lines
+
+            def spy(crop, _render=render_lines, _id=widget.id):
+                drawn.append(_id)
+                return _render(crop)
+
+            widget.render_lines = spy
+        app.query_one("#top", Static).update("status 2")
+        app.query_one("#foot", Static).update("keys 2")
+        await pilot.pause()
+        assert "top" in drawn and "foot" in drawn
+        assert "board" not in drawn and "middle" not in drawn, drawn
+        assert terminal.lines()[0].startswith("status 2") and not terminal.differences()
+        drawn.clear()
+        app.query_one("#board", Static).update("the board, moved")
+        await pilot.pause()
+        assert "board" in drawn and "top" not in drawn and "foot" not in drawn, drawn
+        assert "the board, moved" in terminal.lines()[2] and not terminal.differences()
+
+
+async def test_a_box_made_taller_or_shorter_draws_its_foot_again_not_every_line():
+    """Issue 39 point 6: a layout that changes only the height of a box (a container that
+    draws its frame and background: the panels above a list that grew or shrank) draws the
+    lines of its foot again and keeps the others; what it shows is what a box drawn afresh
+    shows. A widget with words of its own (centred: they move) is drawn afresh."""
+    from textual.containers import Vertical
+
+    from forum_trajanum.tui.compat import install_fixes
+
+    install_fixes()
+
+    class Boxes(App):
+        CSS = """
+        #box { border: round white; padding: 0 1 1 1; width: 20; }
+        #words { content-align: center middle; border: round white; height: 1fr; width: 20; }
+        #list { height: 2; }
+        """
+
+        def compose(self):
+            with Horizontal():
+                with Vertical(id="box"):
+                    yield Static("inside")
+                yield Static("words", id="words")
+            yield Static("", id="list")
+
+    app = Boxes()
+    async with app.run_test(size=(40, 12)) as pilot:
+        box, words, rows = app.query_one("#box"), app.query_one("#words"), app.query_one("#list")
+        box.border_title, box.border_subtitle = "Colonia", "foot"
+        await pilot.pause()
+        screen_strips(app.screen)
+        drawn: dict[str, list[int]] = {"box": [], "words": []}
+        for name, widget in (("box", box), ("words", words)):
+            cache = widget._styles_cache
+            render_line = cache.render_line
+
+            def spy(styles, y, *rest, _line=render_line, _name=name):
+                drawn[_name].append(y)
+                return _line(styles, y, *rest)
+
+            cache.render_line = spy
+        # shorter (10 rows to 6), then taller (6 to 10): drawn again from above its foot (its
+        # padding's row and its frame's) down
+        for height, foot in ((6, [4, 5]), (2, [4, 5, 6, 7, 8, 9])):
+            drawn["box"].clear()
+            drawn["words"].clear()
+            rows.styles.height = height  # the box above gets the rows the list leaves
+            await pilot.pause()
+            shown = [strip.text for strip in screen_strips(app.screen)]
+            box_height = box.outer_size.height
+            assert box_height == 12 - height
+            assert sorted(drawn["box"]) == foot, drawn
+            assert sorted(drawn["words"]) == list(range(box_height))  # its words moved
+            box.refresh()  # drawn afresh: the same
+            words.refresh()
+            await pilot.pause()
+            assert [strip.text for strip in screen_strips(app.screen)] == shown
+            assert "Colonia" in shown[0] and "foot" in shown[box_height - 1]

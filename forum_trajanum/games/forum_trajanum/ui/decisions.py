@@ -13,6 +13,7 @@ goes up as a message (:class:`~forum_trajanum.tui.messages.ActionChosen`); the a
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -135,6 +136,8 @@ class DecisionPanel(ShellDecisionPanel):
         #: List entries made before, by (key, id, label, marked): see :meth:`_option`.
         self._options: dict[tuple, Option] = {}
         self.full_line = Static(id="choice-full")
+        #: While set, the line above the list waits to be written (:meth:`_title_once`).
+        self._title_held = False
 
     @property
     def shown(self) -> Choices:
@@ -165,12 +168,24 @@ class DecisionPanel(ShellDecisionPanel):
             self.group_open = None
         if self.cell_open and self._cell_legal != tuple(pv.legal):
             self.cell_open = None  # a cell's choices are for the view they were opened in
+        with self._title_once():
+            set_title(self, self.decider_title())
+            self.fill_decisions()
+            self.choice_list.arm_when_shown()
+            self.say(choices.data.message)
+            self.show_hint_line()
+
+    @contextmanager
+    def _title_once(self) -> Iterator[None]:
+        """The line above the list written once, when the message and the hint's line are
+        known (each of them writes it again in the compact layout: three times a redraw, and
+        a height it had for a moment asked for a layout of the whole screen)."""
+        self._title_held = True
+        try:
+            yield
+        finally:
+            self._title_held = False
         self.show_decision_text()
-        set_title(self, self.decider_title())
-        self.fill_decisions()
-        self.choice_list.arm_when_shown()
-        self.say(choices.data.message)
-        self.show_hint_line()
 
     def compact(self) -> bool:
         """Whether the screen has the compact layout (below about 120x36: at 80x24 the
@@ -182,6 +197,8 @@ class DecisionPanel(ShellDecisionPanel):
         """The line above the list (hidden when it has nothing to say). In the compact layout
         a message and the hint's one line go first on it, the decision's words after them in
         what is left of its two lines: neither takes a row from the board or the list."""
+        if self._title_held:
+            return  # written once the message and the hint's line are known
         text = self.decision_text()
         lines, notes = 0, None
         if self.is_attached and self.compact():
@@ -218,8 +235,9 @@ class DecisionPanel(ShellDecisionPanel):
         """The message and the hint's line where the layout puts them."""
         if self.choices is None:
             return
-        self.say(str(self.message), force=True)
-        self.show_hint_line()
+        with self._title_once():
+            self.say(str(self.message), force=True)
+            self.show_hint_line()
 
     def decider_title(self) -> str:
         """Whose choice it is, e.g. "Ann's choice" (the line below says what it is)."""
