@@ -85,8 +85,14 @@ decisions cut by the 2 s deadline. Its Trajan tiles 54.9 points to 51.7, shippin
 -21.2 still Hard's. Level after quarter 2 (43.8 to 44.5), 4.9 ahead after quarter 3, 12.9 at
 the end. Its next 20 games (``--first-game 40 --games 20``, the same command): 10 of 20,
 129.3 points to 125.0 (the senate 13.9 to 27.9). Seed 9401's 60 games: 41 won, 68 % (interval
-56-79 %); with seed 6161's 20, 53 of 80, 66 % (interval 55-76 %); the issue's 200 games not
-yet played, and its lower bound above 55 % not yet shown.
+56-79 %); with seed 6161's 20, 53 of 80, 66 % (interval 55-76 %). Seed 9401's first 100
+games: 69. Its next 100 (2026-12-07, ``nice -n 5 forum-trajanum simulate --game trajan
+--players expert,hard --games 10 --first-game K --seed 9401 --jobs 1 --json sK.json`` for K =
+100, 110, ... 190, read together by ``simulate --combine``; load 2-3.5): 56, 56 % (46-65 %),
+121.7 points (p10 101.9) to Hard's 116.6 (p10 97.9), Trajan tiles 57.7 to 51.4, demands
+-26.2 to -20.5, the senate 14.0 to 22.6; think mean 0.23 s, longest 1.98 s. The 200 games:
+125, 62.5 % (95 % interval 56-69 %): the lower bound is above 55 %, the rate short of the
+issue's 65 %; the demands and the senate are still where Hard gains.
 In 4-player games (``simulate --game trajan --players expert,hard,normal,easy --games 4
 --seed 9402 --jobs 1``: one deal, every level in every seat) Expert had the highest mean,
 109.2, to Hard's 108.2, Normal's 85.5 and Easy's 54.0, but paid -34.2 for demands to Hard's

@@ -101,10 +101,10 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "the end (the final scoring as it stands, Trajan tiles within reach, the quarter's "
     "demands and senate vote). Every bot sees only what its seat may see and answers "
     "within 3 seconds. How strong, in two-player games with each deal played from both "
-    "seats: Expert beat Hard in 31 of 40 (77.5 %, about 62-88 %), 124 points to 111 "
-    "(forum-trajanum simulate --game trajan --players expert,hard --games 40 --seed 9401), "
-    "and in 53 of 80 (66 %, about 55-76 %) with the next 20 games of that seed and 20 of "
-    "--seed 6161.",
+    "seats: Expert beat Hard in 125 of 200 (62.5 %, about 56-69 %), 122 points to 117 in "
+    "the last 100 (forum-trajanum simulate --game trajan --players expert,hard --seed 9401, "
+    "its 200 games played in slices with --first-game and --json, then read together with "
+    "simulate --combine).",
 )
 
 
