@@ -81,6 +81,13 @@ Against the Hard that plays cycle III's last two rounds out (2026-12-06, the tab
 9 of 20, 45 % (26-66 %), 89.0 points (sd 11.1, 10th percentile 77.0) to Hard's 92.2 (sd
 16.3); think median 0.14 s, longest 2.13 s. Expert is not stronger than this Hard.
 
+Searching the building step as Hard does (``trust_normal=()``, a build and the end of the
+turn always among the arms, cycle III's last two rounds played out: ``to_end=3``), on
+2026-12-07 against today's Hard (``simulate --players expert,hard --games 20 --seed 4242
+--jobs 1``, in-process with those settings, load 2-3): 10 of 20, 84.8 points to Hard's 91.8,
+think median 0.28 s, longest 2.13 s: not kept. In 4-player games the same day (``simulate
+--players expert,hard,normal,easy --games 4 --seed 9701 --jobs 1``) Expert had the highest
+mean, 96.5, to Hard's 84.5, Normal's 86.2 and Easy's 34.5.
 Before the fitted value (the hand-set leaf, no no-waste guard): 17 of 30, 57 % (39-73 %),
 91.1 points to 89.8 (``--games 20 --seed 11 --jobs 2`` and ``--games 10 --first-game 20``);
 in 4-player games (``--players expert,hard,normal,easy --games 4 --seed 11``, seats rotating)
