@@ -219,6 +219,22 @@ async def test_a_new_set_of_keys_repaints_the_key_bar_without_a_layout(monkeypat
         assert bar.size.height == 1
 
 
+def spy_lines(widgets: dict) -> dict[str, list[int]]:
+    """The lines each of ``widgets`` (by name) draws from now on, by their y, as its lines
+    cache draws them (a line kept from before is not drawn)."""
+    drawn: dict[str, list[int]] = {name: [] for name in widgets}
+    for name, widget in widgets.items():
+        cache = widget._styles_cache
+        render_line = cache.render_line
+
+        def spy(styles, y, *rest, _line=render_line, _name=name):
+            drawn[_name].append(y)
+            return _line(styles, y, *rest)
+
+        cache.render_line = spy
+    return drawn
+
+
 def test_once_the_heap_is_settled_a_full_garbage_collection_is_rare(monkeypatch):
     """Issue 39 point 6: after the app settles its heap (at its first frame and when a game
     begins) a full pass of the garbage collector, 10-15 ms over what was built since, no
@@ -276,16 +292,7 @@ async def test_a_new_border_title_repaints_the_frame_s_top_line_alone():
         set_title(bare, "Ann's choice")
         await pilot.pause()
         screen_strips(app.screen)  # everything drawn once
-        drawn: dict[str, list[int]] = {"framed": [], "bare": []}
-        for name, box in (("framed", framed), ("bare", bare)):
-            cache = box._styles_cache
-            render_line = cache.render_line
-
-            def spy(styles, y, *rest, _line=render_line, _name=name):
-                drawn[_name].append(y)
-                return _line(styles, y, *rest)
-
-            cache.render_line = spy
+        drawn = spy_lines({"framed": framed, "bare": bare})
         set_title(framed, "Bob's choice")
         set_title(bare, "Bob's choice")
         await pilot.pause()
@@ -528,16 +535,7 @@ async def test_a_box_made_taller_or_shorter_draws_its_foot_again_not_every_line(
         box.border_title, box.border_subtitle = "Colonia", "foot"
         await pilot.pause()
         screen_strips(app.screen)
-        drawn: dict[str, list[int]] = {"box": [], "words": []}
-        for name, widget in (("box", box), ("words", words)):
-            cache = widget._styles_cache
-            render_line = cache.render_line
-
-            def spy(styles, y, *rest, _line=render_line, _name=name):
-                drawn[_name].append(y)
-                return _line(styles, y, *rest)
-
-            cache.render_line = spy
+        drawn = spy_lines({"box": box, "words": words})
         # shorter (10 rows to 6), then taller (6 to 10): drawn again from above its foot (its
         # padding's row and its frame's) down
         for height, foot in ((6, [4, 5]), (2, [4, 5, 6, 7, 8, 9])):
