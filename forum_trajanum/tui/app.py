@@ -20,35 +20,38 @@ from textual.worker import get_current_worker
 
 from forum_trajanum import PROGRAM
 from forum_trajanum.core import saves
-from forum_trajanum.core.conductor import Step
 from forum_trajanum.core.errors import GameError
-from forum_trajanum.core.seeds import new_seed
-from forum_trajanum.core.table import BotTurn, GameTable
 from forum_trajanum.core.text import printable
 from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.compat import FixedApp, app_closing
-from forum_trajanum.tui.contract import GameUI, game_ui
+from forum_trajanum.tui.contract import game_ui
 from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.keys import LEGEND_KEY
-from forum_trajanum.tui.screens import (
-    HandOverScreen,
-    NewGameSettings,
-    StartScreen,
-    TooSmallScreen,
-)
+from forum_trajanum.tui.startscreen import StartScreen, TooSmallScreen
 from forum_trajanum.tui.tableflow import TableScreens
 
 if TYPE_CHECKING:
+    from forum_trajanum.core.conductor import Step
     from forum_trajanum.core.session import GameSession
+    from forum_trajanum.core.table import BotTurn, GameTable
+    from forum_trajanum.tui.contract import GameUI
     from forum_trajanum.tui.messages import ActionChosen
+    from forum_trajanum.tui.screens import HandOverScreen, NewGameSettings
 
 # Only what the start screen needs is imported above: the default game (its engine, its
-# bots and its play screens, as its UI contract lists them) and the shell's own screens load
-# right after the start screen's first frame (``ForumApp.warm_up``), or when first used, so
-# that the menu appears about as fast as an empty Textual app's screen.
-WARM_UP = ("forum_trajanum.core.session", "forum_trajanum.tui.dialogs", "forum_trajanum.tui.games")
+# bots and its play screens, as its UI contract lists them) and the shell's own screens (the
+# new-game form and the hand-over, the table, the seeds) load right after the start screen's
+# first frame (``ForumApp.warm_up``), or when first used, so that the menu appears about as
+# fast as an empty Textual app's screen.
+WARM_UP = (
+    "forum_trajanum.tui.screens",
+    "forum_trajanum.core.table",
+    "forum_trajanum.core.session",
+    "forum_trajanum.tui.dialogs",
+    "forum_trajanum.tui.games",
+)
 
 # The compact layout plays at 80x24 (a default terminal); below it a note says "too small".
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -298,6 +301,7 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
         """Start the game the new-game form describes (None: the form was cancelled)."""
         if settings is None:
             return
+        from forum_trajanum.core.seeds import new_seed
         from forum_trajanum.core.session import GameSession
         from forum_trajanum.tui.dialogs import MessageScreen
 
@@ -391,6 +395,8 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
         remember_table(self.form_entries, session.record)
         # saves are written while the screen repaints; ``check_saved`` reports a failure
         session.background_saves = True
+        from forum_trajanum.core.table import GameTable
+
         self.table = GameTable(session, self.bot_factory)
         self._bot_token = None
         self.message = ""
@@ -508,6 +514,8 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
     def overlay_open(self) -> bool:
         """Whether a modal, a scoring, a privacy screen or the too-small notice covers the
         game."""
+        from forum_trajanum.tui.screens import HandOverScreen
+
         return super().overlay_open() or isinstance(self.screen, (TooSmallScreen, HandOverScreen))
 
     def go_on(self) -> None:
@@ -568,6 +576,8 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
     def handover_screen(self, name: str, seat: int, what: str) -> HandOverScreen:
         """The one (installed, reused) hand-over screen, set for ``name``."""
         if self._handover is None:
+            from forum_trajanum.tui.screens import HandOverScreen
+
             self._handover = HandOverScreen(name, seat, what)
             self.install_screen(self._handover, name="handover")
         else:
@@ -606,6 +616,8 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
         )
         fresh, self._fresh_viewer = self._fresh_viewer, False
         hold = 0.0 if shown and self.last_human == seat and not fresh else self.choice_hold
+        from forum_trajanum.core.conductor import Step
+
         self.flow.shown(Step("decide", seat))
         pv = s.view_of(seat)
         self.show_main(self.play_data(pv, hold))
