@@ -26,17 +26,17 @@ from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.compat import FixedApp, app_closing
-from forum_trajanum.tui.contract import game_ui
-from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.keys import LEGEND_KEY
 from forum_trajanum.tui.startscreen import StartScreen, TooSmallScreen
 from forum_trajanum.tui.tableflow import TableScreens
 
 if TYPE_CHECKING:
     from forum_trajanum.core.conductor import Step
+    from forum_trajanum.core.game import Game
     from forum_trajanum.core.session import GameSession
     from forum_trajanum.core.table import BotTurn, GameTable
     from forum_trajanum.tui.contract import GameUI
+    from forum_trajanum.tui.gamescreens import GameScreen
     from forum_trajanum.tui.messages import ActionChosen
     from forum_trajanum.tui.screens import HandOverScreen, NewGameSettings
 
@@ -73,6 +73,21 @@ def settle_heap() -> None:
     gc.freeze()
     young, middle, _full = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_PASS_EVERY)
+
+
+def game_ui(game: Game) -> GameUI | None:
+    """The game's UI contract (:func:`forum_trajanum.tui.contract.game_ui`; that module, like
+    the play screens', loads after the start screen's first frame)."""
+    from forum_trajanum.tui.contract import game_ui as contract_ui
+
+    return contract_ui(game)
+
+
+def _game_screen() -> type[GameScreen]:
+    """The play screens' base class (its module loads after the start screen's first frame)."""
+    from forum_trajanum.tui.gamescreens import GameScreen
+
+    return GameScreen
 
 
 def no_screens(game) -> str:
@@ -190,7 +205,7 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
     def get_system_commands(self, screen):
         """The command palette's commands, with the hint and the coach on a play screen."""
         yield from super().get_system_commands(screen)
-        if isinstance(screen, GameScreen) and hasattr(screen, "action_hint"):
+        if isinstance(screen, _game_screen()) and hasattr(screen, "action_hint"):
             yield SystemCommand(
                 "Hint: suggest a move",
                 "A suggestion for your decision, worked out from what you can see (key h)",
@@ -610,7 +625,7 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
         top = self.screen
         # the seat's own decision on screen just before (not its view of a bot's turn)
         shown = (
-            isinstance(top, GameScreen)
+            isinstance(top, _game_screen())
             and top.data.view.viewer == seat
             and bool(top.data.view.legal)
         )
@@ -627,7 +642,7 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
         """Hide the play screen's content (before a hand-over covers it): now, or as soon as
         the screen is drawn (one switched to a moment ago may not be composed yet)."""
         top = self.screen
-        if isinstance(top, GameScreen):
+        if isinstance(top, _game_screen()):
             top.cover_for_hand_over()
 
     # --- acting -------------------------------------------------------------------------
@@ -726,7 +741,7 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
 
     def say(self, text: str) -> None:
         top = self.screen
-        if isinstance(top, GameScreen) and top.drawn:  # not composed yet: no line to say it on
+        if isinstance(top, _game_screen()) and top.drawn:  # not composed yet: no line to say it on
             top.say(text)
         else:
             self.notify(text)

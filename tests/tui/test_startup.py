@@ -24,11 +24,12 @@ def test_importing_the_app_loads_neither_the_engine_rules_nor_pydantic():
     assert not heavy & loaded
 
 
-def test_importing_the_app_leaves_the_form_the_table_and_the_log_files_for_later():
+def test_importing_the_app_leaves_the_form_the_table_the_play_screens_and_logs_for_later():
     loaded = _modules_after("import forum_trajanum.tui.app")
     assert "forum_trajanum.tui.startscreen" in loaded
     later = {"forum_trajanum.tui.screens", "forum_trajanum.core.table",
              "forum_trajanum.core.conductor", "forum_trajanum.core.seeds",
+             "forum_trajanum.tui.contract", "forum_trajanum.tui.gamescreens",
              "logging.handlers"}  # fmt: skip
     assert not later & loaded
 
