@@ -1,6 +1,5 @@
 """Screens around play: the new-game form and the hand-over (the start menu and the too-small
-notice, shown before the first frame, are :mod:`forum_trajanum.tui.startscreen`'s, named here
-too).
+notice, shown before the first frame, are :mod:`forum_trajanum.tui.startscreen`'s).
 
 The small modal screens (help, save, messages, yes or no) live in
 :mod:`forum_trajanum.tui.dialogs`; each game's own screens (play, scoring, game over, help,
@@ -39,9 +38,6 @@ from forum_trajanum.tui.compat import SelectOverlay
 from forum_trajanum.tui.keys import KeyBar
 from forum_trajanum.tui.messages import HelpRequested
 from forum_trajanum.tui.screenbase import OwnModalScreen, OwnScreen
-
-# the start menu and the too-small notice live apart, painted before this module loads
-from forum_trajanum.tui.startscreen import StartScreen, TooSmallScreen
 
 LEVEL_CHOICES = [("human", ""), ("bot: easy", "easy"), ("bot: normal", "normal"),
                  ("bot: hard", "hard"), ("bot: expert", "expert")]  # fmt: skip
@@ -653,6 +649,4 @@ __all__ = [
     "MarkedCheckbox",
     "NewGameScreen",
     "NewGameSettings",
-    "StartScreen",
-    "TooSmallScreen",
 ]

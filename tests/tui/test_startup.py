@@ -55,7 +55,7 @@ import asyncio, sys
 from textual.screen import Screen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.compat import on_paint
-from forum_trajanum.tui.screens import StartScreen
+from forum_trajanum.tui.startscreen import StartScreen
 
 app = ForumApp(bot_delay=0)
 first = []
