@@ -204,7 +204,7 @@ async def test_on_a_full_disk_a_new_game_leaves_no_lock_behind_and_the_menu_says
 ):
     from forum_trajanum.tui.app import ForumApp
     from forum_trajanum.tui.games import ConfirmScreen
-    from forum_trajanum.tui.screens import StartScreen
+    from forum_trajanum.tui.startscreen import StartScreen
 
     with mounted(tmp_path, "size=64k") as disk:
         monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(disk))
@@ -397,7 +397,7 @@ async def test_when_saving_fails_the_menu_and_quitting_ask_first_and_the_log_say
     from forum_trajanum.core.saves import writer
     from forum_trajanum.tui.app import ForumApp
     from forum_trajanum.tui.games import ConfirmScreen
-    from forum_trajanum.tui.screens import StartScreen
+    from forum_trajanum.tui.startscreen import StartScreen
 
     session = _session(actions=2)  # saved: its file holds 2 actions
     app = ForumApp(bot_delay=0, session=session, guard_errors=False, choice_hold=0)

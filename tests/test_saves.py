@@ -273,3 +273,18 @@ def test_a_failed_write_keeps_the_old_save(home, monkeypatch):
     assert sorted(p.name for p in saves.games_dir().iterdir() if not p.name.startswith(".")) == [
         session.game.path.name
     ]
+
+
+def test_the_store_names_load_on_first_use_and_an_unknown_name_is_refused():
+    """``saves`` gives the store's names on first use (not imported before the start screen's
+    first frame): they are the store's own, and a name the package lacks fails as usual."""
+    from forum_trajanum.core import saves
+    from forum_trajanum.core.saves import store
+
+    for name in ("GameFile", "OpenedGame", "create_game", "delete_game", "open_game", "read_game"):
+        assert getattr(saves, name) is getattr(store, name)
+    from forum_trajanum.core.saves import open_game
+
+    assert open_game is store.open_game
+    with pytest.raises(AttributeError, match="no_such_name"):
+        saves.no_such_name  # noqa: B018

@@ -20,35 +20,38 @@ from textual.worker import get_current_worker
 
 from forum_trajanum import PROGRAM
 from forum_trajanum.core import saves
-from forum_trajanum.core.conductor import Step
 from forum_trajanum.core.errors import GameError
-from forum_trajanum.core.seeds import new_seed
-from forum_trajanum.core.table import BotTurn, GameTable
 from forum_trajanum.core.text import printable
 from forum_trajanum.games import DEFAULT_GAME, GAMES
 from forum_trajanum.tui import keys
 from forum_trajanum.tui.coach import CoachApp, start_coach
 from forum_trajanum.tui.compat import FixedApp, app_closing
-from forum_trajanum.tui.contract import GameUI, game_ui
-from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.keys import LEGEND_KEY
-from forum_trajanum.tui.screens import (
-    HandOverScreen,
-    NewGameSettings,
-    StartScreen,
-    TooSmallScreen,
-)
+from forum_trajanum.tui.startscreen import StartScreen, TooSmallScreen
 from forum_trajanum.tui.tableflow import TableScreens
 
 if TYPE_CHECKING:
+    from forum_trajanum.core.conductor import Step
+    from forum_trajanum.core.game import Game
     from forum_trajanum.core.session import GameSession
+    from forum_trajanum.core.table import BotTurn, GameTable
+    from forum_trajanum.tui.contract import GameUI
+    from forum_trajanum.tui.gamescreens import GameScreen
     from forum_trajanum.tui.messages import ActionChosen
+    from forum_trajanum.tui.screens import HandOverScreen, NewGameSettings
 
 # Only what the start screen needs is imported above: the default game (its engine, its
-# bots and its play screens, as its UI contract lists them) and the shell's own screens load
-# right after the start screen's first frame (``ForumApp.warm_up``), or when first used, so
-# that the menu appears about as fast as an empty Textual app's screen.
-WARM_UP = ("forum_trajanum.core.session", "forum_trajanum.tui.dialogs", "forum_trajanum.tui.games")
+# bots and its play screens, as its UI contract lists them) and the shell's own screens (the
+# new-game form and the hand-over, the table, the seeds) load right after the start screen's
+# first frame (``ForumApp.warm_up``), or when first used, so that the menu appears about as
+# fast as an empty Textual app's screen.
+WARM_UP = (
+    "forum_trajanum.tui.screens",
+    "forum_trajanum.core.table",
+    "forum_trajanum.core.session",
+    "forum_trajanum.tui.dialogs",
+    "forum_trajanum.tui.games",
+)
 
 # The compact layout plays at 80x24 (a default terminal); below it a note says "too small".
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -70,6 +73,21 @@ def settle_heap() -> None:
     gc.freeze()
     young, middle, _full = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_PASS_EVERY)
+
+
+def game_ui(game: Game) -> GameUI | None:
+    """The game's UI contract (:func:`forum_trajanum.tui.contract.game_ui`; that module, like
+    the play screens', loads after the start screen's first frame)."""
+    from forum_trajanum.tui.contract import game_ui as contract_ui
+
+    return contract_ui(game)
+
+
+def _game_screen() -> type[GameScreen]:
+    """The play screens' base class (its module loads after the start screen's first frame)."""
+    from forum_trajanum.tui.gamescreens import GameScreen
+
+    return GameScreen
 
 
 def no_screens(game) -> str:
@@ -187,7 +205,7 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
     def get_system_commands(self, screen):
         """The command palette's commands, with the hint and the coach on a play screen."""
         yield from super().get_system_commands(screen)
-        if isinstance(screen, GameScreen) and hasattr(screen, "action_hint"):
+        if isinstance(screen, _game_screen()) and hasattr(screen, "action_hint"):
             yield SystemCommand(
                 "Hint: suggest a move",
                 "A suggestion for your decision, worked out from what you can see (key h)",
@@ -298,6 +316,7 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
         """Start the game the new-game form describes (None: the form was cancelled)."""
         if settings is None:
             return
+        from forum_trajanum.core.seeds import new_seed
         from forum_trajanum.core.session import GameSession
         from forum_trajanum.tui.dialogs import MessageScreen
 
@@ -391,6 +410,8 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
         remember_table(self.form_entries, session.record)
         # saves are written while the screen repaints; ``check_saved`` reports a failure
         session.background_saves = True
+        from forum_trajanum.core.table import GameTable
+
         self.table = GameTable(session, self.bot_factory)
         self._bot_token = None
         self.message = ""
@@ -508,6 +529,8 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
     def overlay_open(self) -> bool:
         """Whether a modal, a scoring, a privacy screen or the too-small notice covers the
         game."""
+        from forum_trajanum.tui.screens import HandOverScreen
+
         return super().overlay_open() or isinstance(self.screen, (TooSmallScreen, HandOverScreen))
 
     def go_on(self) -> None:
@@ -568,6 +591,8 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
     def handover_screen(self, name: str, seat: int, what: str) -> HandOverScreen:
         """The one (installed, reused) hand-over screen, set for ``name``."""
         if self._handover is None:
+            from forum_trajanum.tui.screens import HandOverScreen
+
             self._handover = HandOverScreen(name, seat, what)
             self.install_screen(self._handover, name="handover")
         else:
@@ -600,12 +625,14 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
         top = self.screen
         # the seat's own decision on screen just before (not its view of a bot's turn)
         shown = (
-            isinstance(top, GameScreen)
+            isinstance(top, _game_screen())
             and top.data.view.viewer == seat
             and bool(top.data.view.legal)
         )
         fresh, self._fresh_viewer = self._fresh_viewer, False
         hold = 0.0 if shown and self.last_human == seat and not fresh else self.choice_hold
+        from forum_trajanum.core.conductor import Step
+
         self.flow.shown(Step("decide", seat))
         pv = s.view_of(seat)
         self.show_main(self.play_data(pv, hold))
@@ -615,7 +642,7 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
         """Hide the play screen's content (before a hand-over covers it): now, or as soon as
         the screen is drawn (one switched to a moment ago may not be composed yet)."""
         top = self.screen
-        if isinstance(top, GameScreen):
+        if isinstance(top, _game_screen()):
             top.cover_for_hand_over()
 
     # --- acting -------------------------------------------------------------------------
@@ -714,7 +741,7 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
 
     def say(self, text: str) -> None:
         top = self.screen
-        if isinstance(top, GameScreen) and top.drawn:  # not composed yet: no line to say it on
+        if isinstance(top, _game_screen()) and top.drawn:  # not composed yet: no line to say it on
             top.say(text)
         else:
             self.notify(text)

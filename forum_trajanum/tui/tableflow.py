@@ -16,13 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from textual.screen import ModalScreen
 
-from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen, mode_screen
-
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from forum_trajanum.core.seat import Session
     from forum_trajanum.tui.contract import GameUI
+    from forum_trajanum.tui.gamescreens import FlowScreen, GameScreen
 
 
 class TableScreens:
@@ -58,6 +57,9 @@ class TableScreens:
     def overlay_open(self) -> bool:
         """Whether something covers the game that the flow waits for (a dialog, a scoring,
         the coach's word; the local app adds its own)."""
+        # the play screens' module loads after the start screen's first frame
+        from forum_trajanum.tui.gamescreens import FlowScreen
+
         return isinstance(self.screen, (ModalScreen, FlowScreen))  # type: ignore[attr-defined]
 
     def go_on(self) -> None:
@@ -78,6 +80,8 @@ class TableScreens:
     def show_main(self, data: Any) -> None:
         """Put ``data`` on the play screen of its mode. Each mode's screen is made once and
         reused (installed), which keeps switching modes cheap."""
+        from forum_trajanum.tui.gamescreens import mode_screen
+
         app: Any = self
         cls = self.table_ui.screen_class(data.view)
         screen = mode_screen(app, self._mode_screens, cls, data)

@@ -17,7 +17,7 @@ from forum_trajanum.games.trajan.ui.help import KEYS
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.gamescreens import ESCAPE_LINE
-from forum_trajanum.tui.screens import StartScreen
+from forum_trajanum.tui.startscreen import StartScreen
 from tests.tui.conftest import screen_text
 from tests.waiting import wait_for
 

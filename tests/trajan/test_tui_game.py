@@ -12,7 +12,8 @@ from forum_trajanum.games.trajan.engine.rules import is_over
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.games.trajan.ui.results import QuarterScreen, TrajanOverScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen, StartScreen
+from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen
+from forum_trajanum.tui.startscreen import StartScreen
 from tests.trajan.choosing import waiting
 from tests.tui.conftest import past_hold, press_quickly, screen_text
 

@@ -286,7 +286,7 @@ async def test_at_80x24_q_and_question_mark_on_the_coach_close_it_and_do_what_th
     # QA at 80x24: with the coach strip up the key bar below still said "q Menu" and "? Help",
     # and both keys did nothing at all (a first-timer pressed q twice and stayed put)
     from forum_trajanum.tui.dialogs import HelpScreen
-    from forum_trajanum.tui.screens import StartScreen
+    from forum_trajanum.tui.startscreen import StartScreen
 
     session = _coached_session([0, 1])
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)

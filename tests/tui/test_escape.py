@@ -14,7 +14,7 @@ from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.gamescreens import ESCAPE_LINE
 from forum_trajanum.tui.grouping import BACK_ID
 from forum_trajanum.tui.keys import ENTRY_KEYS
-from forum_trajanum.tui.screens import StartScreen
+from forum_trajanum.tui.startscreen import StartScreen
 from tests.waiting import wait_for
 
 from .conftest import past_hold, screen_text, session_at

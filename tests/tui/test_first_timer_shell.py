@@ -17,7 +17,7 @@ from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.choices import choice_words
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.screens import StartScreen
+from forum_trajanum.tui.startscreen import StartScreen
 from tests.waiting import wait_for
 
 from .conftest import screen_text, session_at

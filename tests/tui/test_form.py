@@ -13,7 +13,8 @@ from textual.widgets import Button, Checkbox, Input, Select
 from forum_trajanum.core.game import GAMES
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.keys import KeyBar
-from forum_trajanum.tui.screens import NewGameScreen, StartScreen
+from forum_trajanum.tui.screens import NewGameScreen
+from forum_trajanum.tui.startscreen import StartScreen
 
 from .conftest import screen_text
 

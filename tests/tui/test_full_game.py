@@ -12,11 +12,8 @@ from forum_trajanum.games.forum_trajanum.engine import GameRecord, is_over
 from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.games.forum_trajanum.ui.results import GameOverScreen, ScoringScreen
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.screens import (
-    HandOverScreen,
-    NewGameScreen,
-    StartScreen,
-)
+from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen
+from forum_trajanum.tui.startscreen import StartScreen
 
 from .conftest import past_hold, press_quickly, screen_text
 from .test_list_rows import ALONG, eight_rows_with_a_message_and_the_hint, quick_hint

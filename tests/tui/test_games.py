@@ -8,7 +8,8 @@ from forum_trajanum.games.forum_trajanum.engine import legal_actions
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.dialogs import MessageScreen
 from forum_trajanum.tui.games import ConfirmScreen, GamesScreen
-from forum_trajanum.tui.screens import HandOverScreen, StartScreen
+from forum_trajanum.tui.screens import HandOverScreen
+from forum_trajanum.tui.startscreen import StartScreen
 
 from .conftest import SIZE, busy, screen_text, session_at
 

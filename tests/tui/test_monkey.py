@@ -18,7 +18,8 @@ from forum_trajanum.core.game import GAMES
 from forum_trajanum.core.saves.paths import CRASH_LOG
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.tui.app import ForumApp
-from forum_trajanum.tui.screens import NewGameSettings, StartScreen
+from forum_trajanum.tui.screens import NewGameSettings
+from forum_trajanum.tui.startscreen import StartScreen
 
 #: Keys the screens bind (decision lists, boards, panels, dialogs, forms, the menu).
 BOUND = [

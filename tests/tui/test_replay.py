@@ -14,7 +14,7 @@ from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.chart import ScoreChart
 from forum_trajanum.tui.games import GamesScreen
 from forum_trajanum.tui.replayapp import ReplayApp
-from forum_trajanum.tui.screens import TooSmallScreen
+from forum_trajanum.tui.startscreen import TooSmallScreen
 from tests.waiting import settled
 
 from .conftest import SIZE, screen_text

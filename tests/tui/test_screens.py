@@ -24,12 +24,8 @@ from forum_trajanum.tui.coach import CoachScreen
 from forum_trajanum.tui.compat import send_key
 from forum_trajanum.tui.dialogs import HelpScreen, LogScreen, MessageScreen, SaveAsScreen
 from forum_trajanum.tui.keys import ENTRY_KEYS
-from forum_trajanum.tui.screens import (
-    HandOverScreen,
-    NewGameScreen,
-    StartScreen,
-    TooSmallScreen,
-)
+from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen
+from forum_trajanum.tui.startscreen import StartScreen, TooSmallScreen
 from tests.waiting import DEADLINE, settled
 from tests.waiting import wait_for as _wait
 

@@ -24,6 +24,17 @@ def test_importing_the_app_loads_neither_the_engine_rules_nor_pydantic():
     assert not heavy & loaded
 
 
+def test_importing_the_app_leaves_the_form_the_table_the_play_screens_and_logs_for_later():
+    loaded = _modules_after("import forum_trajanum.tui.app")
+    assert "forum_trajanum.tui.startscreen" in loaded
+    later = {"forum_trajanum.tui.screens", "forum_trajanum.core.table",
+             "forum_trajanum.core.conductor", "forum_trajanum.core.seeds",
+             "forum_trajanum.tui.contract", "forum_trajanum.tui.gamescreens",
+             "forum_trajanum.core.saves.store", "concurrent.futures.thread",
+             "logging.handlers"}  # fmt: skip
+    assert not later & loaded
+
+
 def test_the_engine_package_exports_its_functions_even_after_their_modules_load():
     loaded = _modules_after(
         "import forum_trajanum.games.forum_trajanum.engine.view\n"
@@ -44,7 +55,7 @@ import asyncio, sys
 from textual.screen import Screen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.compat import on_paint
-from forum_trajanum.tui.screens import StartScreen
+from forum_trajanum.tui.startscreen import StartScreen
 
 app = ForumApp(bot_delay=0)
 first = []
@@ -61,6 +72,9 @@ async def main():
             await pilot.pause(0.01)
         print("engine at first frame:", first[0])
         print("start screen after loading:", isinstance(app.screen, StartScreen))
+        while "forum_trajanum.core.table" not in sys.modules:  # warmed up after the form
+            await pilot.pause(0.01)
+        print("form warmed up:", "forum_trajanum.tui.screens" in sys.modules)
 
 asyncio.run(main())
 """
@@ -72,3 +86,4 @@ def test_the_start_screens_first_frame_comes_before_the_engine_which_loads_after
     ).stdout
     assert "engine at first frame: False" in out
     assert "start screen after loading: True" in out
+    assert "form warmed up: True" in out

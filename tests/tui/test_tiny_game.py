@@ -18,8 +18,9 @@ from forum_trajanum.core.session import GameSession
 from forum_trajanum.games import GAMES
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.games import GamesScreen
-from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen, StartScreen
+from forum_trajanum.tui.screens import HandOverScreen, NewGameScreen
 from forum_trajanum.tui.seats import settings_from_seats
+from forum_trajanum.tui.startscreen import StartScreen
 from tests.tinygame.ui.replay import TinyReplayScreen
 from tests.tinygame.ui.screens import (
     TinyHelpScreen,

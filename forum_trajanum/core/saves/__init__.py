@@ -12,6 +12,8 @@ the limits of hostile input, damaged saves resumed at their last good action, sa
 - :mod:`~forum_trajanum.core.saves.legacy`: release 0.1.0's saves.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from forum_trajanum.core.saves.legacy import import_legacy
 from forum_trajanum.core.saves.listing import GameInfo, find_game, list_games, save_copy
 from forum_trajanum.core.saves.lock import held_elsewhere
@@ -30,16 +32,36 @@ from forum_trajanum.core.saves.paths import (
     save_dir,
     write_atomic,
 )
-from forum_trajanum.core.saves.store import (
-    GameFile,
-    OpenedGame,
-    create_game,
-    delete_game,
-    open_game,
-    read_game,
-)
 from forum_trajanum.core.saves.summary import save_summary
 from forum_trajanum.core.saves.writer import flush
+
+if TYPE_CHECKING:
+    from forum_trajanum.core.saves.store import (
+        GameFile,
+        OpenedGame,
+        create_game,
+        delete_game,
+        open_game,
+        read_game,
+    )
+
+#: Names of :mod:`~forum_trajanum.core.saves.store`, imported on first use: listing the games
+#: (the start screen's "Continue") needs none of them, and the start screen's first frame
+#: comes before they load.
+_STORE = frozenset(
+    ("GameFile", "OpenedGame", "create_game", "delete_game", "open_game", "read_game")
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _STORE:
+        from forum_trajanum.core.saves import store
+
+        value = getattr(store, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DAMAGED",

@@ -18,7 +18,6 @@ from forum_trajanum.core.saves.paths import (
     save_dir,
     write_atomic,
 )
-from forum_trajanum.core.saves.store import new_id, read_record
 from forum_trajanum.core.saves.summary import save_summary
 
 try:  # POSIX
@@ -67,6 +66,7 @@ def _regular(path: Path) -> bool:
 
 def _import_one(path: Path) -> str:
     from forum_trajanum.core.game import GAMES
+    from forum_trajanum.core.saves.store import new_id, read_record
     from forum_trajanum.core.timeline import replay_valid
 
     try:

@@ -14,15 +14,19 @@ half a save behind nor loses the replacement.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
-import logging.handlers
 import os
 import stat
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from forum_trajanum.core.errors import RecordError
 from forum_trajanum.core.text import printable
+
+if TYPE_CHECKING:
+    import logging.handlers
 
 GAMES = "games"
 SUFFIX = ".json"
@@ -133,17 +137,23 @@ def games_dir() -> Path:
     return _folder(save_dir() / GAMES, "games folder")
 
 
-class _LogFile(logging.handlers.RotatingFileHandler):
-    """A log file that rotates at :data:`LOG_BYTES` and whose failures (a full disk) drop
-    the line instead of printing a trace."""
+@functools.cache
+def _log_file() -> type[logging.handlers.RotatingFileHandler]:
+    """The class of a log file that rotates at :data:`LOG_BYTES` and whose failures (a full
+    disk) drop the line instead of printing a trace (made on first use: ``logging.handlers``
+    is not imported before the start screen's first frame)."""
+    import logging.handlers
 
-    def emit(self, record: logging.LogRecord) -> None:
-        with contextlib.suppress(OSError):  # opening the file on a full or read-only disk
-            super().emit(record)
+    class _LogFile(logging.handlers.RotatingFileHandler):
+        def emit(self, record: logging.LogRecord) -> None:
+            with contextlib.suppress(OSError):  # opening the file on a full or read-only disk
+                super().emit(record)
 
-    def handleError(self, record: logging.LogRecord) -> None:
-        # pragma: no cover - needs a failing disk
-        pass
+        def handleError(self, record: logging.LogRecord) -> None:
+            # pragma: no cover - needs a failing disk
+            pass
+
+    return _LogFile
 
 
 def _file_logger(name: str, filename: str) -> logging.Logger:
@@ -160,7 +170,7 @@ def _file_logger(name: str, filename: str) -> logging.Logger:
             with contextlib.suppress(OSError):  # its last lines may not fit on its disk
                 old.close()
         try:
-            handler = _LogFile(target, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS,
+            handler = _log_file()(target, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS,
                                encoding="utf-8", delay=True)  # fmt: skip
         except OSError:
             return logger

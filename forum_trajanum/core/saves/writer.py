@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, wait
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from forum_trajanum.core.saves.paths import (
     ReadOnlySaveError,
@@ -24,6 +25,9 @@ from forum_trajanum.core.saves.paths import (
     read_only,
     write_atomic,
 )
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 #: Threads writing saves at most (each game's saves are written one after the other).
 WRITERS = 16
@@ -53,6 +57,9 @@ def writer() -> ThreadPoolExecutor:
     under way is lost by quitting."""
     global _WRITER
     if _WRITER is None:
+        # imported on the first write (not before the start screen's first frame)
+        from concurrent.futures import ThreadPoolExecutor
+
         _WRITER = ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="forum-trajanum-save")
     return _WRITER
 
