@@ -18,18 +18,23 @@ list as Textual's ``OptionList.OptionSelected``, and the game's screen posts the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Static
+from textual.widgets.option_list import Option
 
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.decisiontitle import DecisionTitle
 from forum_trajanum.tui.hintline import HintLine
 from forum_trajanum.tui.render import show_changed
+
+#: List entries a panel keeps made (:meth:`DecisionPanel.kept_option`; more: it starts afresh
+#: rather than grow).
+KEPT_OPTIONS = 500
 
 
 class DecisionPanel(Vertical):
@@ -53,6 +58,8 @@ class DecisionPanel(Vertical):
         self._below = list(below)
         #: The message shown (:meth:`show_message`), under the list or first above it.
         self.message: Text | str = ""
+        #: List entries made before, with the words each was made with (:meth:`kept_option`).
+        self._kept_options: dict[Hashable, tuple[Option, object]] = {}
 
     def parts(self) -> Iterator[Widget]:
         """The panel's parts from the top: the decision's words, the hint's line, the list,
@@ -90,6 +97,19 @@ class DecisionPanel(Vertical):
         return changed
 
     # --- the list -------------------------------------------------------------------------
+
+    def kept_option(self, key: Hashable, make: Callable[[], Option]) -> Option:
+        """The list entry for ``key``, made by ``make`` once: one shown before is taken again
+        (an undo brings back the entries of a decision; Textual measures and draws a new
+        entry afresh), unless its words were replaced meanwhile (a highlighted choice shown
+        whole)."""
+        kept = self._kept_options.get(key)
+        if kept is None or kept[0].prompt is not kept[1]:
+            if len(self._kept_options) > KEPT_OPTIONS:  # old decisions' entries: afresh
+                self._kept_options.clear()
+            option = make()
+            kept = self._kept_options[key] = (option, option.prompt)
+        return kept[0]
 
     def entry_ids(self) -> list[str]:
         """The ids of the list's entries, from the top (a legal action's text, a group's)."""

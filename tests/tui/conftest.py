@@ -36,6 +36,18 @@ def decision_line(app) -> str:
     return str(app.screen.query_one("#decision-title").content)
 
 
+async def play_screen(pilot):
+    """Forum Trajanum's play screen after the hand-over to the deciding player, its list
+    taking keys (:func:`past_hold`)."""
+    from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
+
+    await pilot.press("enter")  # the hand-over
+    await past_hold(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, PlayScreen)
+    return screen
+
+
 async def past_hold(pilot) -> None:
     """Wait until the shown decision list (or the scoring screen) takes Enter: after a
     hand-over, a bot's turn or the end of a cycle it ignores Enter for a moment

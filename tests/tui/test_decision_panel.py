@@ -82,3 +82,23 @@ async def test_a_key_names_its_entry_unless_the_list_is_held_after_a_choice():
         assert panel.highlighted_id() == "b"
         lst.hold(60)  # a choice was just made: keys choose nothing for a moment
         assert panel.entry_at_key(1) is None
+
+
+def test_a_list_entry_made_before_is_taken_again_by_its_key():
+    """Issue 39 point 6: both games take again the entries they showed before (an undo brings a
+    decision's entries back; Textual measures and draws a new entry afresh), through the
+    shell's panel."""
+    panel = DecisionPanel()
+    made: list[str] = []
+
+    def make(words: str):
+        def option() -> Option:
+            made.append(words)
+            return Option(Text(words), id=words)
+
+        return option
+
+    first = panel.kept_option(("a", "Build"), make("Build"))
+    assert panel.kept_option(("a", "Build"), make("Build")) is first
+    other = panel.kept_option(("b", "End"), make("End"))
+    assert other is not first and made == ["Build", "End"]

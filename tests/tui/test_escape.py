@@ -17,7 +17,7 @@ from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.startscreen import StartScreen
 from tests.waiting import wait_for
 
-from .conftest import past_hold, screen_text, session_at
+from .conftest import play_screen, screen_text, session_at
 
 
 def _ids(app) -> list[str]:
@@ -39,10 +39,9 @@ def _flat(app) -> str:
 
 
 async def _play_screen(pilot, app) -> PlayScreen:
-    await pilot.press("enter")  # the hand-over to the deciding player
-    await past_hold(pilot)
-    assert isinstance(app.screen, PlayScreen) and app.screen.data.view.legal
-    return app.screen
+    screen = await play_screen(pilot)
+    assert screen.data.view.legal
+    return screen
 
 
 async def test_escape_with_nothing_open_stays_on_the_decision_and_says_q_leaves():

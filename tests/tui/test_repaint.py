@@ -8,13 +8,12 @@ from textual.app import App
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.compat import screen_strips
 from forum_trajanum.tui.logview import LogView
 from forum_trajanum.tui.textlines import TextLines
 
-from .conftest import past_hold, session_at
+from .conftest import play_screen, session_at
 
 WIDTH = 24
 
@@ -148,10 +147,7 @@ def _log_words(app) -> list[str]:
 async def test_the_log_panel_shows_the_newest_line_after_an_action_and_after_an_undo():
     app = ForumApp(bot_delay=0, session=session_at("build", seed=3), choice_hold=0)
     async with app.run_test(size=(160, 45)) as pilot:
-        await pilot.press("enter")  # the hand-over
-        await past_hold(pilot)
-        screen = app.screen
-        assert isinstance(screen, PlayScreen)
+        screen = await play_screen(pilot)
         before = list(screen.data.log)
         actions = app.session.record.actions
         count = len(actions)
@@ -375,10 +371,7 @@ async def test_a_redraw_writes_the_line_above_the_list_once_with_its_message(mon
     session = session_at("build")
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # the hand-over
-        await past_hold(pilot)
-        screen = app.screen
-        assert isinstance(screen, PlayScreen)
+        screen = await play_screen(pilot)
         written: list[str] = []
         show = DecisionTitle.show
 
@@ -407,9 +400,7 @@ async def test_the_key_bar_is_worked_out_again_only_when_its_keys_change(monkeyp
     session = session_at("build")
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # the hand-over
-        await past_hold(pilot)
-        screen = app.screen
+        screen = await play_screen(pilot)
         bar = screen.query_one(KeyBar)
         built: list[frozenset] = []
         keys_text = KeyBar.keys_text

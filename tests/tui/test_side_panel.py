@@ -11,23 +11,15 @@ from textual.geometry import Region
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.forum_trajanum.data import CITIZEN_ABILITIES, ROW_TITLES
 from forum_trajanum.games.forum_trajanum.engine import GameOptions
-from forum_trajanum.games.forum_trajanum.ui.playscreen import PlayScreen
 from forum_trajanum.games.forum_trajanum.ui.widgets import ColoniaGrid
 from forum_trajanum.tui.app import ForumApp
 
-from .conftest import past_hold, screen_text, session_at
+from .conftest import past_hold, play_screen, screen_text, session_at
 
 
 def _flat(text: str) -> str:
     """The words of a text whatever its line breaks."""
     return " ".join(text.split())
-
-
-async def _crane_setup(pilot) -> PlayScreen:
-    await pilot.press("enter")  # the hand-over
-    await past_hold(pilot)
-    assert isinstance(pilot.app.screen, PlayScreen)
-    return pilot.app.screen
 
 
 async def test_a_crane_corner_is_worded_before_its_colour_is_chosen_without_a_rows_ability():
@@ -36,7 +28,7 @@ async def test_a_crane_corner_is_worded_before_its_colour_is_chosen_without_a_ro
     session = GameSession.new(3, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _crane_setup(pilot)
+        screen = await play_screen(pilot)
         words = _flat(str(screen.query_one("#cursor-cell").content))
         assert "crane corner, colour still to choose" in words
         assert "unknown" not in words
@@ -57,7 +49,7 @@ async def test_the_prestige_bars_worth_is_on_screen_whole_at_80x24():
     session = GameSession.new(3, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _crane_setup(pilot)
+        screen = await play_screen(pilot)
         colonia = app.session.view_of(0).colonias[0]
         # the side panel scrolls where the Colonia leaves it few rows: its supply in view
         side, supply = screen.query_one("#colonia-side"), screen.query_one("#supply")
@@ -74,7 +66,7 @@ async def test_the_key_bar_shows_the_legend_key_and_fits_80_columns():
     session = GameSession.new(3, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _crane_setup(pilot)
+        await play_screen(pilot)
         bar = screen_text(app).splitlines()[-1]
         assert "g Legend" in bar and bar.rstrip().endswith("q Menu")  # nothing cut off
         assert "c Colonia" in screen_text(app)  # the panel keys: on the tabs line instead
@@ -119,10 +111,7 @@ async def test_the_side_panel_says_lines_are_below_and_pgdn_shows_them_to_its_la
     session = session_at(decision, seed=3)
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=size) as pilot:
-        await pilot.press("enter")  # the hand-over
-        await past_hold(pilot)
-        screen = app.screen
-        assert isinstance(screen, PlayScreen)
+        screen = await play_screen(pilot)
         side, choices = screen.query_one("#colonia-side"), screen.query_one("#decisions")
         highlighted, actions = choices.highlighted, len(session.record.actions)
         last = _last_line(side)
@@ -152,10 +141,7 @@ async def test_at_80x24_a_short_list_leaves_its_rows_to_the_words_beside_the_col
     session = session_at("setup_cranes", seed=3)
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # the hand-over
-        await past_hold(pilot)
-        screen = app.screen
-        assert isinstance(screen, PlayScreen)
+        screen = await play_screen(pilot)
         side, choices = screen.query_one("#colonia-side"), screen.query_one("#decisions")
         grid = screen.query_one("#colonia", ColoniaGrid)
         assert choices.option_count == 4 and choices.region.height == 4

@@ -133,8 +133,6 @@ class DecisionPanel(ShellDecisionPanel):
         self._shown_entries: tuple | None = None
         #: The decision the list was last filled for: (its kind, its seat, the game's step).
         self._shown_decision: tuple | None = None
-        #: List entries made before, by (key, id, label, marked): see :meth:`_option`.
-        self._options: dict[tuple, Option] = {}
         self.full_line = Static(id="choice-full")
         #: While set, the line above the list waits to be written (:meth:`_title_once`).
         self._title_held = False
@@ -328,14 +326,11 @@ class DecisionPanel(ShellDecisionPanel):
                 options_list.highlighted = 0
 
     def _option(self, n: int, option_id: str, label: str, marked: bool) -> Option:
-        """The list entry ``n``; one shown before is taken again (an undo brings back the
-        entries of a decision, and a kept entry keeps its laid-out text)."""
-        made = self._options
-        key = (min(n, len(ENTRY_KEYS)), option_id, label, marked)
-        option = made.get(key)
-        if option is None:
-            if len(made) > 500:  # entries of old decisions: start afresh rather than grow
-                made.clear()
+        """The list entry ``n``; one shown before is taken again (:meth:`kept_option`: an
+        undo brings back the entries of a decision, and a kept entry keeps its laid-out
+        text)."""
+
+        def make() -> Option:
             prompt = Text.assemble(
                 (f"{ENTRY_KEYS[n]} " if n < len(ENTRY_KEYS) else "  ", "bold #87d7ff"),
                 (HINT_MARK if marked else "", "bold #ffd75f"),
@@ -343,8 +338,9 @@ class DecisionPanel(ShellDecisionPanel):
                 no_wrap=True,
                 overflow="ellipsis",
             )
-            option = made[key] = Option(prompt, id=option_id)
-        return option
+            return Option(prompt, id=option_id)
+
+        return self.kept_option((min(n, len(ENTRY_KEYS)), option_id, label, marked), make)
 
     def entries(self) -> list[tuple[str, str]]:
         """The decision list as (entry id, label) pairs; an id is a legal action's text (or a

@@ -353,7 +353,14 @@ class TrajanScreen(GameScreen):
             self._shown_choices = entries
             self._whole_entry = None  # new options: each on its one line
             options.clear_options()
-            options.add_options(self._option(i, words) for i, words in entries)
+            decide = self._decide()
+
+            def entry(entry_id: str, words: str) -> Option:
+                return decide.kept_option(
+                    (entry_id, words), lambda: Option(Text(words), id=entry_id)
+                )
+
+            options.add_options(entry(i, words) for i, words in entries)
             options.highlighted = ids.index(old_id) if same_kind and old_id in ids else top
         self.query_one("#t-hint").set_class(not legal, "-watch")
         # at 80 columns on the choices' top line (shown there alone: the wider layouts keep
@@ -375,20 +382,6 @@ class TrajanScreen(GameScreen):
         options.focus()
         self.call_after_refresh(self._show_whole_entry)
         self.call_after_refresh(self._fit_list)
-
-    def _option(self, entry_id: str, words: str) -> Option:
-        """The list's entry ``words``: one made before is taken again (an undo brings the
-        entries of a decision back; Textual measures and draws a new entry afresh), unless
-        its words were replaced meanwhile (the highlighted choice shown whole)."""
-        made = self.__dict__.setdefault("_options", {})
-        key = (entry_id, words)
-        kept = made.get(key)
-        if kept is None or kept[0].prompt is not kept[1]:
-            if len(made) > 500:  # entries of old decisions: start afresh rather than grow
-                made.clear()
-            prompt = Text(words)
-            kept = made[key] = (Option(prompt, id=entry_id), prompt)
-        return kept[0]
 
     def _fit_list(self) -> None:
         """At 80 columns the decision panel fits its list: the list keeps the rows of its
