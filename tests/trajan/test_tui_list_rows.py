@@ -128,6 +128,12 @@ async def eight_rows_with_a_message_and_the_hint(pilot, app, screen, rng) -> boo
     assert note.virtual_size.height <= note.region.height, "the hint cut:\n" + screen_text(app)
     assert _rows(screen) >= _due(screen), rows("with the hint") + screen_text(app)
     if screen.panel == "circle":
+        # the hint over three lines made the circle's box shorter: its frame says so once
+        # the box has its new size (a frame or two later)
+        box = screen.query_one("#t-panel-box")
+        await wait_for(
+            pilot, lambda: box.max_scroll_y <= box.scroll_y or "PgDn: more" in str(box.border_title)
+        )
         _circle_essentials(app, screen)
     if len(screen.hints.hint[1]) > 1:
         await press_quickly(pilot, "h")  # the next best
