@@ -82,7 +82,7 @@ async def test_cranes_corner_by_corner_with_the_corner_marked_and_steps_back():
             assert app.session.record.actions == []
         # the colours chosen so far show on the Colonia and in the supply line
         supply = str(screen.query_one("#supply").content)
-        assert "A1 G uncovered; F1 R uncovered; A6 ? uncovered" in supply
+        assert "Crane A1 G uncovered\nCrane F1 R uncovered\nCrane A6 to choose" in supply
         crane = [line[6:15] for line in grid.render().plain.splitlines()[1:4]]
         assert "crane" in crane[0] and "G" in crane[1]  # A1 on the board
         await pilot.press("escape")  # back to F1

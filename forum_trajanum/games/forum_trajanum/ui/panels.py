@@ -79,18 +79,26 @@ def supply_text(colonia: ColoniaView) -> Text:
     return text
 
 
-def cranes_text(colonia: ColoniaView, text: Text) -> None:
-    """Append each corner's crane to ``text``: colour and whether it is under a tile,
-    uncovered or scored."""
-    text.append("Cranes ", style="bold")
+def cranes_text(colonia: ColoniaView, text: Text, *, one_a_line: bool = False) -> None:
+    """Append each corner's crane to ``text``: its colour and whether it is under a tile,
+    uncovered or scored (a colour not chosen yet: "to choose"). ``one_a_line`` (the narrow
+    side panel of an 80x24 terminal): "Crane A1 G uncovered", each corner on a line of its
+    own, so that no corner's words are broken across two lines."""
+    if not one_a_line:
+        text.append("Cranes ", style="bold")
     for i, colour in enumerate(colonia.cranes):
-        if colonia.crane_state[i] == 2:
-            mark = "scored"
-        else:
-            mark = "uncovered" if colonia.cells[CORNERS[i]] == CellKind.CRANE else "under a tile"
+        if one_a_line:
+            text.append("Crane ", style="bold")
         text.append(f"{cell_name(CORNERS[i])} ")
-        text.append(colour or "?", style=COLOUR_STYLE.get(colour, ""))
-        text.append(f" {mark}" + ("; " if i < 3 else ""))
+        if not colour:
+            mark = "to choose"
+        elif colonia.crane_state[i] == 2:
+            mark = " scored"
+        else:
+            covered = colonia.cells[CORNERS[i]] != CellKind.CRANE
+            mark = " under a tile" if covered else " uncovered"
+        text.append(colour, style=COLOUR_STYLE.get(colour, ""))
+        text.append(mark + (("\n" if one_a_line else "; ") if i < 3 else ""))
 
 
 def side_supply_text(colonia: ColoniaView) -> Text:
@@ -116,7 +124,7 @@ def side_supply_text(colonia: ColoniaView) -> Text:
     row("Workers", workers)
     row("Coins", str(colonia.coins), f", tribunes {colonia.tribunes}")
     row("Ship", envoys_words(colonia.ship))
-    cranes_text(colonia, text)
+    cranes_text(colonia, text, one_a_line=True)
     return text
 
 
