@@ -176,6 +176,44 @@ def test_the_fitted_value_charges_a_demand_penalty_in_full_at_the_quarters_end()
         assert ws[tile] == pytest.approx(0.45), key
 
 
+def test_a_step_up_the_senate_track_never_lowers_the_fitted_value():
+    """Rules, senate action and "Balance of power in the senate": a step up the track makes
+    the next senate action worth a point more and adds a vote toward the bonus tiles; it
+    cannot cost anything. The free fit weighed a step at -1.2 and leading the senate early at
+    -6.3 points (two players), so the Expert kept out of it (14.0 points from the senate to
+    Hard's 22.6 over 100 games); the pinned fit weighs them as the hand-set estimate does."""
+    checked = 0
+    for players in (2, 3, 4):
+        for state in _positions(50 + players, players, every=25):
+            if not state.tasks or state.players[0].senate >= 7:
+                continue
+            higher = state.clone()
+            higher.players[0].senate += 1
+            assert value(higher, 0) >= value(state, 0), stage(state)
+            checked += 1
+    assert checked >= 10
+
+
+def test_a_demand_tile_more_never_lowers_the_fitted_value():
+    """Rules, end of a quarter: a forum demand tile meets a demand (and one kept from the
+    Trajan action meets one in every quarter): holding one more cannot cost points. The free
+    fit charged a forum demand tile 3.6 points in a 2-player first quarter beyond the demands
+    it meets, so the Expert left them (-25.4 points of penalties to Hard's -22.1)."""
+    from forum_trajanum.games.trajan import data as D
+
+    demand = next(i for i, t in enumerate(D.FORUM_TILES) if t.kind == "demand")
+    checked = 0
+    for players in (2, 3, 4):
+        for state in _positions(60 + players, players, every=25):
+            if not state.tasks or state.quarter < 1:
+                continue
+            more = state.clone()
+            more.players[0].tiles.append(demand)
+            assert value(more, 0) >= value(state, 0) - 1e-9, stage(state)
+            checked += 1
+    assert checked >= 10
+
+
 def test_the_fitting_script_pins_the_weights_value_names():
     """--pin holds every PINNED feature at the hand-set weight, and the data file says it
     was made so (its command, to make it again)."""

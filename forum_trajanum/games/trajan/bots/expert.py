@@ -97,6 +97,21 @@ In 4-player games (``simulate --game trajan --players expert,hard,normal,easy --
 --seed 9402 --jobs 1``: one deal, every level in every seat) Expert had the highest mean,
 109.2, to Hard's 108.2, Normal's 85.5 and Easy's 54.0, but paid -34.2 for demands to Hard's
 -11.0 (longest think 2.09 s): too few games to call, and the demands are where to look next.
+
+The senate, the demands' tiles and the sets pinned too (2026-12-07; ``value.PINNED``; refit
+with the same command, its games kept by ``--games``): the free fit's weights said a step up
+the senate track cost 1.2 points and leading the senate early 6.3 (two players), a forum
+demand tile held 3.6 on top of the demands it meets, a type one tile short of a set 3.1; the
+Expert, judged by them, took 11.6 points from the senate to Hard's 24.1 and paid -25.4 for
+demands to -22.1 (seed 9401's games 100-129). Paired on those 30 games (``nice -n 5
+forum-trajanum simulate --game trajan --players expert,hard --games 10 --first-game K --seed
+9401 --jobs 1`` for K = 100, 110, 120, on a 2-core machine beside other runs): 19 won where
+the Expert before won 18 (simulate's count, ties to the senate: 21), a margin of +5.1 points
+a game to +3.5 (paired difference +1.6, standard error 5.2: no difference shown); the senate
+28.6 points to Hard's 20.9, demands -25.3 to -20.6, Trajan tiles 49.2 to 52.4; think median
+1 ms, longest 1.9 s. Kept for the weights it corrects (each checked by a test: a step up the
+senate, a demand tile more, never lower the value), not for a gain shown. The senate alone
+pinned (a screen of the same games): 17 of 30, +5.5.
 """
 
 from __future__ import annotations

@@ -174,8 +174,19 @@ def features(state: GameState, seat: int) -> list[float]:
 #: Provinces, construction sites and buildings held score their points when taken, so
 #: nothing more at the end (with the score's weight held at 1 the free fit gave them -2 to
 #: -6 in quarter 1, the regression of an early lead toward the mean put on what earned it:
-#: the search would not build nor march). Each is held at :func:`hand_weights`' value: the
-#: hand-set estimate's.
+#: the search would not build nor march). The senate (2026-12-07): the place on the senate
+#: track (fitted freely: -1.2 a step in quarter 1 with two players; a step only makes the next
+#: senate action worth a point more and adds a vote) and the consul's and vice consul's
+#: standing before the vote (rules "Balance of power in the senate": the bonus tiles; with two
+#: players "second" is "not first", so the two are one feature beside the bias, and the free
+#: fit said leading the senate early was worth -6.3 points): the Expert, judged by those
+#: weights, scored 14.0 points in the senate to Hard's 22.6 over 100 games. The demands'
+#: tiles: a forum demand tile held (fitted -3.6 in a 2-player first quarter, on top of the
+#: demands it meets, which ``unmet`` counts) and a Trajan demand tile kept (-0.2, where it
+#: meets a demand in each quarter to come); the Expert paid -25.4 for demands to Hard's -22.1.
+#: The construction sets (rules, final scoring: a set scores its points at the end; fitted
+#: 0.56 for a set and -3.1 for a type one tile short of one). Each is held at
+#: :func:`hand_weights`' value: the hand-set estimate's.
 PINNED: tuple[str, ...] = (
     "score",
     "unmet",
@@ -184,6 +195,15 @@ PINNED: tuple[str, ...] = (
     "provinces",
     "sites",
     "buildings",
+    "senate_first",
+    "senate_second",
+    "senate_first_late",
+    "senate_second_late",
+    "senate",
+    "demand_tiles",
+    "kept",
+    "sets",
+    "near_sets",
 )
 
 
