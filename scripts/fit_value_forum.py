@@ -35,6 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from forum_trajanum.core.fitting import fit as held
 from forum_trajanum.core.fitting import solve
 
 
@@ -150,6 +151,22 @@ def fit(rows, ridge: float, stages: int, size: int) -> list[list[float]]:
     return [e.weights(ridge) if e.n else [0.0] * size for e in eqs]
 
 
+def held_fit(rows, ridge: float, stages: int, fixed, prior) -> list[list[float]]:
+    """Per stage, the weights of (stage, features, label) ``rows`` by the core's
+    :func:`~forum_trajanum.core.fitting.fit`: the ``fixed`` weights (by index) held, the
+    others shrunk toward ``prior`` (when given) rather than toward 0."""
+    xs: list[list[list[float]]] = [[] for _ in range(stages)]
+    ys: list[list[float]] = [[] for _ in range(stages)]
+    for k, x, y in rows:
+        xs[k].append(x)
+        ys[k].append(y)
+    size = len(prior) if prior is not None else None
+    return [
+        held(xs[k], ys[k], ridge, fixed, prior) if xs[k] else [0.0] * (size or 0)
+        for k in range(stages)
+    ]
+
+
 def dot(w, x) -> float:
     return math.fsum(a * b for a, b in zip(w, x, strict=True))
 
@@ -161,18 +178,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=6)
     parser.add_argument("--ridge", type=float, default=0.001)
     parser.add_argument("--cache", default=None, help="keep the games' records in this folder")
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="hold the weights of value.PINNED at the hand-set evaluation's and fit the rest",
+    )
+    parser.add_argument(
+        "--toward-hand",
+        action="store_true",
+        help="shrink each weight toward the hand-set evaluation's instead of toward 0",
+    )
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
 
-    from forum_trajanum.games.forum_trajanum.bots.value import DATA, FEATURES, HAND, STAGES
+    from forum_trajanum.games.forum_trajanum.bots.value import (
+        DATA,
+        FEATURES,
+        HAND,
+        PINNED,
+        STAGES,
+    )
 
     began = time.perf_counter()
     train = cached(args.train, args.every, args.cache)
     print(f"train: {len(train)} moments in {time.perf_counter() - began:.0f} s", flush=True)
-    weights = fit(records(train), args.ridge, len(STAGES), len(FEATURES))
+    hand = [HAND.get(n, 0.0) for n in FEATURES]
+    if args.pin or args.toward_hand:
+        weights = held_fit(
+            records(train),
+            args.ridge,
+            len(STAGES),
+            {FEATURES.index(n): HAND.get(n, 0.0) for n in PINNED} if args.pin else None,
+            hand if args.toward_hand else None,
+        )
+    else:
+        weights = fit(records(train), args.ridge, len(STAGES), len(FEATURES))
     relative = fit(pairs(train), args.ridge, len(STAGES), len(FEATURES))
     test = cached(args.test, args.every, args.cache)
-    hand = [HAND.get(n, 0.0) for n in FEATURES]
     errors: dict[int, list[tuple[float, float, float]]] = defaultdict(list)
     for k, x, y in records(test):
         errors[k].append((dot(weights[k], x) - y, dot(hand, x) - y, y))
@@ -217,7 +259,10 @@ def main(argv: list[str] | None = None) -> int:
         data = {
             "made_by": (
                 f"python scripts/fit_value_forum.py --train {args.train} --test {args.test} "
-                f"--every {args.every} --ridge {args.ridge} --write"
+                f"--every {args.every} --ridge {args.ridge}"
+                + (" --pin" if args.pin else "")
+                + (" --toward-hand" if args.toward_hand else "")
+                + " --write"
             ),
             "features": list(FEATURES),
             "weights": {name: [round(w, 5) for w in weights[k]] for k, name in enumerate(STAGES)},

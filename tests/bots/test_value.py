@@ -99,6 +99,65 @@ def test_the_fitting_routine_recovers_known_weights_from_synthetic_data():
     assert found[1][4] == 0.0
 
 
+def test_the_pinned_fit_holds_the_named_weights_and_shrinks_the_rest_toward_the_hand_set():
+    """``--pin --toward-hand``: the weights of value.PINNED stay the hand-set evaluation's
+    whatever the data say (a point scored is a point at the end); a feature the data do not
+    speak to keeps the hand-set weight; one the data speak to strongly follows the data."""
+    script = load_script()
+    rng = random.Random(39)
+    size = 4
+    hand = [0.0, 1.0, 2.0, 3.0]
+    fixed = {1: 1.0}
+    rows = []
+    for _ in range(3000):
+        x = [1.0, rng.uniform(0, 10), rng.uniform(0, 10), 0.0]  # feature 3 never varies
+        y = 5.0 + 0.2 * x[1] + 7.0 * x[2] + rng.gauss(0, 0.01)  # the data say 0.2 and 7
+        rows.append((0, x, y))
+    (found,) = script.held_fit(rows, 0.01, 1, fixed, hand)
+    assert found[1] == 1.0  # held, though the data alone say 0.2
+    assert abs(found[2] - 7.0) < 0.5  # followed the data, away from the hand-set 2 (the held
+    # weight leaves -0.8 x1 in the labels: noise to the others)
+    assert found[3] == 3.0  # nothing to learn from: the hand-set weight
+    assert len(found) == size
+
+
+def test_the_data_file_holds_every_pinned_weight_at_the_hand_sets():
+    """``--pin``: each weight of value.PINNED is the hand-set evaluation's (0 where it counts
+    nothing) at every stage, and the data file says it was made so (its command)."""
+    data = json.loads(value.DATA.read_text(encoding="utf-8"))
+    assert "--pin" in data["made_by"]
+    assert set(value.PINNED) <= set(value.FEATURES)
+    assert "score" in value.PINNED and "forum" in value.PINNED
+    for k, ws in enumerate(value.weights()):
+        for name in value.PINNED:
+            assert ws[value.FEATURES.index(name)] == value.HAND.get(name, 0.0), (k, name)
+
+
+def test_a_step_up_the_slide_bar_or_an_envoy_more_on_the_ship_never_lowers_the_fitted_value():
+    """Rules "Slide bar" and "Benefit for colored structures": a step up the bar makes every
+    Trajan card task worth at least as much (and crossing a cypress, more), and an envoy on
+    the ship can still reach the Forum; neither costs a point. The free fit weighed a step at
+    -1.3 and a cypress crossed at -2.2 per scoring to come in cycle I, an envoy on the ship
+    at -2.9: the Expert, judged by it, scored 12.2 points from its Trajan cards to Hard's
+    19.9."""
+    checked = 0
+    for players in (2, 3):
+        for state in positions(70 + players, players, every=13):
+            if is_over(state) or not state.tasks:
+                continue
+            pl = state.players[0]
+            before = value.fitted(state, 0)
+            if pl.prestige < 7 and not pl.flipped:
+                higher = state.clone()
+                higher.players[0].prestige += 1
+                assert value.fitted(higher, 0) >= before - 1e-9, value.stage(state)
+                checked += 1
+            more = state.clone()
+            more.players[0].ship.append(0)
+            assert value.fitted(more, 0) >= before - 1e-9, value.stage(state)
+    assert checked >= 10
+
+
 def test_the_solver_solves_a_system_that_needs_a_row_swap():
     """The one solver both games' fits use (core/fitting.py)."""
     x = solve([[0.0, 2.0, 1.0], [1.0, 1.0, 0.0], [3.0, 0.0, 1.0]], [5.0, 3.0, 4.0])

@@ -93,6 +93,23 @@ Before the fitted value (the hand-set leaf, no no-waste guard): 17 of 30, 57 % (
 in 4-player games (``--players expert,hard,normal,easy --games 4 --seed 11``, seats rotating)
 Expert had the highest mean score, 96.5, to Hard's 76.0, Normal's 77.2 and Easy's 31.0 (think
 median 0.90 s, longest 2.19 s).
+
+Its leaf value with the weights the rules give held (2026-12-07; ``value.PINNED``, refit by
+``python scripts/fit_value_forum.py --train 1000-1299 --test 2000-2099 --every 6 --ridge 0.1
+--pin --toward-hand --write``): the free fit said, in cycle I, a step of the slide bar -1.3
+points and a cypress crossed -2.2 per scoring to come, the Forum -1.4, an envoy on the ship
+-2.9; the Expert, judged by it, scored 12.2 points from its Trajan cards to Hard's 19.9 and
+lost seed 4242's first 20 games 7 to 13 (``nice -n 5 forum-trajanum simulate --players
+expert,hard --games 20 --seed 4242 --jobs 1``, a margin of -7.5 points a game). The same
+20 deals, each screened on the shared 2-core machine (load 2-3): with the Colonia, the
+cranes, this cycle's card, the Forum and the score held, 11 won, margin -2.3; with the slide
+bar's steps and flip, the citizens, their coins and the tracks held too, 10, -0.9; with every
+weight the rules give held (kept: only the resources, the tiles in hand, later cycles' cards,
+free spaces and the bias are fitted), 9, -2.5, Trajan cards 14.1 to Hard's 19.6 (paired on
+the games, each +5 to +6.6 points a game over the free fit, standard errors 4.6-5.8; the
+three alike within them). Held-out error 8.4 points (the free fit's 7.3). Kept for the weights
+it corrects (each checked by a test: a step up the slide bar and an envoy more never lower
+the value), not for a gain shown over Hard: about level with it on these deals.
 """
 
 from __future__ import annotations

@@ -118,6 +118,37 @@ HAND: dict[str, float] = {
     "tribunes": W.tribune,
 }
 
+#: The features whose weights ``scripts/fit_value_forum.py --pin`` holds at :data:`HAND`'s (0
+#: for those the hand-set evaluation does not count): every one whose worth the rules give.
+#: Points already scored; the points a scoring still to come gives again for what stands now
+#: (the Colonia's rows, the cranes, this cycle's Trajan card, the Forum); the slide bar (its
+#: steps, section and flip, and the upgrades on the tiles in hand); the envoys on the ship;
+#: the citizens, their coins and the tracks. The fit chooses only what a resource, a tile in
+#: hand, a later cycle's Trajan card and a free space are worth, and its bias.
+#: Why (2026-12-07): the free fit of Normal bots' games said, in cycle I, the Forum -1.4, an
+#: envoy on the ship -2.9, a step of the slide bar -1.3 and crossing a cypress -2.2 per
+#: scoring to come, a citizen row without coins +13.7: a player who did one thing early had
+#: less of another, which the fit put on the thing itself. The Expert, judged by it, scored
+#: 12.2 points from its Trajan cards to Hard's 19.9 (its tasks are worth what the slide bar
+#: reads) and 7.3 from the Forum's areas to 10.7 (seed 4242's first 20 games).
+PINNED: tuple[str, ...] = (
+    "score",
+    "colonia",
+    "cranes",
+    "trajan_now",
+    "forum",
+    "prestige",
+    "flipped",
+    "coin_shortage",
+    "citizens",
+    "tracks",
+    "bar_section",
+    "hand_upgrades",
+    "ship",
+    "ship_scorings",
+    "citizens_scorings",
+)
+
 #: Stages of the game, each with its own weights (see :func:`stage`).
 STAGES: tuple[str, ...] = tuple(
     f"{cycle}{part}" for cycle in (1, 2, 3) for part in ("early", "late", "scoring")
@@ -250,6 +281,7 @@ __all__ = [
     "DATA",
     "FEATURES",
     "HAND",
+    "PINNED",
     "STAGES",
     "features",
     "fitted",
