@@ -27,6 +27,12 @@ paired games: Expert's leaves (not Hard's, not the Normal ranking: see their doc
 Its weights tell what went with a high final score in Normal's games (envoys left on the
 ship, for one, weigh negative), not what an action is worth, which is why it judges the
 leaves of a search and does not rank actions by itself.
+
+Since 2026-12-07 the data file is the fit with every weight the rules give held at the
+hand-set's (:data:`PINNED`; ``python scripts/fit_value_forum.py --train 1000-1299 --test
+2000-2099 --every 6 --ridge 0.1 --pin --toward-hand --write``): held-out error 8.4 points
+(cycle I rounds 1-2 12.2, cycle III rounds 3-4 3.3), a little worse as a forecast, but no
+longer telling the search that a step of the slide bar or an envoy on the ship costs points.
 """
 
 from __future__ import annotations
