@@ -291,10 +291,10 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "sees only what its seat may see and answers within 3 seconds. How strong, in two-player "
     "games with each deal played from both seats (forum-trajanum simulate --players "
     "hard,normal --seed 9301, 173 games): Hard beat Normal in 144 (about 77-88 %), 95 points "
-    "to 77 (and 100 of 120 on --seed 9601); Expert is about level with Hard: 9 of 20 "
-    "against it (simulate --players expert,hard --games 20 --seed 4242), 89 points to 92, "
-    "since it weighs the slide bar, the Forum and its envoys as the rules count them (7 of "
-    "20 before).",
+    "to 77 (and 100 of 120 on --seed 9601); Expert is still weaker than Hard: 9 of 20 "
+    "against it (simulate --players expert,hard --games 20 --seed 4242; 7 before it weighed "
+    "the slide bar, the Forum and its envoys as the rules count them), 89 points to 92, and "
+    "7 of 20 with --seed 9902, 95 to 103.",
     "Words.",
     *(f"{heading(word)}: {text}" for word, text in WORDS.items()),
 )  # fmt: skip
