@@ -36,7 +36,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from forum_trajanum.core.fitting import fit as held
-from forum_trajanum.core.fitting import solve
 
 
 def seeds_of(text: str) -> list[int]:
@@ -113,57 +112,19 @@ def pairs(rows):
                     yield k, [a - b for a, b in zip(x, xq, strict=True)], y - yq
 
 
-class Normal:
-    """The normal equations of a least-squares fit, accumulated row by row."""
-
-    def __init__(self, size: int) -> None:
-        self.n = 0
-        self.xtx = [[0.0] * size for _ in range(size)]
-        self.xty = [0.0] * size
-
-    def add(self, x: list[float], y: float) -> None:
-        self.n += 1
-        for i, xi in enumerate(x):
-            if xi:
-                row = self.xtx[i]
-                for j in range(i, len(x)):
-                    row[j] += xi * x[j]
-                self.xty[i] += xi * y
-
-    def weights(self, ridge: float) -> list[float]:
-        """The least-squares weights, each but the first (the bias) shrunk by ``ridge`` times
-        its feature's mean square; a feature that never varies from 0 gets weight 0."""
-        size = len(self.xty)
-        a = [[self.xtx[min(i, j)][max(i, j)] for j in range(size)] for i in range(size)]
-        for i in range(size):
-            if a[i][i] == 0.0:
-                a[i][i] = 1.0  # never non-zero: its weight is 0 (its right side is 0)
-            elif i:
-                a[i][i] *= 1.0 + ridge
-        return solve(a, self.xty)
-
-
-def fit(rows, ridge: float, stages: int, size: int) -> list[list[float]]:
-    """Per stage, the least-squares weights of (stage, features, label) ``rows``."""
-    eqs = [Normal(size) for _ in range(stages)]
-    for k, x, y in rows:
-        eqs[k].add(x, y)
-    return [e.weights(ridge) if e.n else [0.0] * size for e in eqs]
-
-
-def held_fit(rows, ridge: float, stages: int, fixed, prior) -> list[list[float]]:
-    """Per stage, the weights of (stage, features, label) ``rows`` by the core's
-    :func:`~forum_trajanum.core.fitting.fit`: the ``fixed`` weights (by index) held, the
-    others shrunk toward ``prior`` (when given) rather than toward 0."""
+def fit(rows, ridge: float, stages: int, size: int, fixed=None, prior=None) -> list[list[float]]:
+    """Per stage, the least-squares weights of (stage, features, label) ``rows`` by the core's
+    :func:`~forum_trajanum.core.fitting.fit` (the ridge is ``ridge`` times each feature's sum
+    of squares, the bias is not shrunk, a feature that never varies gets weight 0): the
+    ``fixed`` weights (by index) held, the others shrunk toward ``prior`` when one is given
+    rather than toward 0. A stage without rows gets weights 0."""
     xs: list[list[list[float]]] = [[] for _ in range(stages)]
     ys: list[list[float]] = [[] for _ in range(stages)]
     for k, x, y in rows:
         xs[k].append(x)
         ys[k].append(y)
-    size = len(prior) if prior is not None else None
     return [
-        held(xs[k], ys[k], ridge, fixed, prior) if xs[k] else [0.0] * (size or 0)
-        for k in range(stages)
+        held(xs[k], ys[k], ridge, fixed, prior) if xs[k] else [0.0] * size for k in range(stages)
     ]
 
 
@@ -203,16 +164,14 @@ def main(argv: list[str] | None = None) -> int:
     train = cached(args.train, args.every, args.cache)
     print(f"train: {len(train)} moments in {time.perf_counter() - began:.0f} s", flush=True)
     hand = [HAND.get(n, 0.0) for n in FEATURES]
-    if args.pin or args.toward_hand:
-        weights = held_fit(
-            records(train),
-            args.ridge,
-            len(STAGES),
-            {FEATURES.index(n): HAND.get(n, 0.0) for n in PINNED} if args.pin else None,
-            hand if args.toward_hand else None,
-        )
-    else:
-        weights = fit(records(train), args.ridge, len(STAGES), len(FEATURES))
+    weights = fit(
+        records(train),
+        args.ridge,
+        len(STAGES),
+        len(FEATURES),
+        {FEATURES.index(n): HAND.get(n, 0.0) for n in PINNED} if args.pin else None,
+        hand if args.toward_hand else None,
+    )
     relative = fit(pairs(train), args.ridge, len(STAGES), len(FEATURES))
     test = cached(args.test, args.every, args.cache)
     errors: dict[int, list[tuple[float, float, float]]] = defaultdict(list)

@@ -113,7 +113,7 @@ def test_the_pinned_fit_holds_the_named_weights_and_shrinks_the_rest_toward_the_
         x = [1.0, rng.uniform(0, 10), rng.uniform(0, 10), 0.0]  # feature 3 never varies
         y = 5.0 + 0.2 * x[1] + 7.0 * x[2] + rng.gauss(0, 0.01)  # the data say 0.2 and 7
         rows.append((0, x, y))
-    (found,) = script.held_fit(rows, 0.01, 1, fixed, hand)
+    (found,) = script.fit(rows, 0.01, 1, size, fixed, hand)
     assert found[1] == 1.0  # held, though the data alone say 0.2
     assert abs(found[2] - 7.0) < 0.5  # followed the data, away from the hand-set 2 (the held
     # weight leaves -0.8 x1 in the labels: noise to the others)
