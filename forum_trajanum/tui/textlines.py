@@ -11,7 +11,10 @@ included (each line carries the offsets of its place in the whole text).
 from __future__ import annotations
 
 import io
+import itertools
+import re
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
@@ -67,14 +70,16 @@ class Hanging:
     """``text`` whose wrapped lines keep their line's indent (a hanging indent): a line
     "  Ann: words" goes on under "Ann", a line "    · words" under "words", never at
     column 1. Its ``plain`` and ``str`` are the text's. ``indent``: the wrapped lines go on
-    at least that far in (a list's entry under its words, not under its key)."""
+    at least that far in (a list's entry under its words, not under its key). ``items``: a
+    list's short items are kept whole on a row (:func:`wrap_items`)."""
 
     #: Marks that begin an item: its wrapped lines go on under the words after the mark.
     BULLETS = ("· ", "• ", "- ")
 
-    def __init__(self, text: Text, indent: int = 0) -> None:
+    def __init__(self, text: Text, indent: int = 0, items: bool = False) -> None:
         self.text = text
         self.indent = indent
+        self.items = items
 
     @property
     def plain(self) -> str:
@@ -96,11 +101,42 @@ class Hanging:
             indent = max(indent, self.indent)
             indent = min(indent, width // 2)  # a narrow column: the words keep most of it
             head, rest = line[:indent], line[indent:]
-            for n, part in enumerate(rest.wrap(console, width - indent) or [Text()]):
+            wrap = wrap_items if self.items else Text.wrap
+            for n, part in enumerate(wrap(rest, console, width - indent) or [Text()]):
                 part.rstrip()
                 shown = (head if n == 0 else Text(" " * indent)) + part
                 shown.no_wrap, shown.end = True, "\n"
                 yield shown
+
+
+#: Stands for a space inside a short item while a text is wrapped: one cell, no space.
+_GLUE = "\ue000"
+#: An item of a list of at most this many words is kept whole on a row.
+ITEM_WORDS = 3
+
+
+def wrap_items(text: Text, console: Console, width: int) -> list[Text]:
+    """``text`` wrapped at ``width`` at words, but a short item of a list (at most
+    :data:`ITEM_WORDS` words between commas, colons or semicolons: "Seaport B B", "Military
+    G G") is never broken: "Military G" never stands above "G"."""
+    plain = text.plain
+    chars = list(plain)
+    bounds = [0, *(m.end() for m in re.finditer("[,:;] ", plain)), len(plain)]
+    for start, end in itertools.pairwise(bounds):
+        item = plain[start:end].rstrip()
+        if 1 < len(item.split()) <= ITEM_WORDS and cell_len(item) <= width:
+            for at in range(start + len(item) - len(item.lstrip()), start + len(item)):
+                if chars[at] == " ":
+                    chars[at] = _GLUE
+    glued = "".join(chars)
+    if glued == plain:
+        return list(text.wrap(console, width))
+    whole = text.copy()
+    whole.plain = glued  # the same length: every style stays where it was
+    lines = list(whole.wrap(console, width))
+    for line in lines:
+        line.plain = line.plain.replace(_GLUE, " ")
+    return lines
 
 
 def hidden(widget: Widget) -> bool:

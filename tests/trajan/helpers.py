@@ -227,3 +227,12 @@ def can_still_accomplish(
             for a in legal_actions(state)
         )
     return known[point]
+
+
+def flat_markers(monkeypatch) -> None:
+    """The first tray's 21 marker pairs in one list, not picked in two steps (a colour, then
+    its pairs): for the tests of a long list's keys and rows, which the setup's list was
+    before the two steps."""
+    from forum_trajanum.games.trajan.ui import choices
+
+    monkeypatch.setattr(choices, "PAIRS_AT_ONCE", 99)

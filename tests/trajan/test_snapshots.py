@@ -47,6 +47,22 @@ def _app(session) -> ForumApp:
     return ForumApp(bot_delay=0, session=session, choice_hold=0)
 
 
+def _setup() -> GameSession:
+    """Ann's first decision: the markers of her first tray."""
+    return GameSession.new(
+        3, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
+    )
+
+
+@SIZES
+def test_the_first_tray_s_markers_a_colour_first(snap_compare, size):
+    assert snap_compare(_app(_setup()), press=["enter"], terminal_size=size)
+
+
+def test_the_pairs_with_a_colour(snap_compare):
+    assert snap_compare(_app(_setup()), press=["enter", "3"], terminal_size=(80, 24))
+
+
 @SIZES
 def test_choosing_a_tray(snap_compare, size):
     assert snap_compare(_app(_session("source", skip=9)), press=["enter"], terminal_size=size)

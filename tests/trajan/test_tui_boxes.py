@@ -44,7 +44,7 @@ async def test_every_box_in_view_shows_what_the_screen_gave_it_and_the_new_data_
             assert PANEL_TITLES[panel].split(" ·")[0] in shows.title
         before = screen.data
         await past_hold(pilot)
-        await pilot.press("2")  # a tray's markers: new data, for the screen and every box
+        await pilot.press("2", "1")  # a tray's markers (blue, blue): new data for every box
         assert await wait_for(pilot, lambda: screen.data is not before)
         await pilot.pause()
         for box_id in screen.boxes():

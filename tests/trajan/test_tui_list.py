@@ -12,6 +12,7 @@ from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.keys import ENTRY_KEYS
 from forum_trajanum.tui.screens import HandOverScreen
+from tests.trajan.helpers import flat_markers
 from tests.tui.conftest import screen_text
 from tests.waiting import wait_for
 
@@ -34,7 +35,8 @@ async def _at_the_first_decision(app, pilot):
     return app.screen.query_one("#decisions")
 
 
-async def test_an_entry_past_nine_has_a_letter_and_shift_letter_takes_it():
+async def test_an_entry_past_nine_has_a_letter_and_shift_letter_takes_it(monkeypatch):
+    flat_markers(monkeypatch)
     session = _session()
     legal = [str(a) for a in session.view_of(session.decider).legal]
     assert len(legal) > 12  # the markers of a tray: every pair of colours
@@ -50,7 +52,8 @@ async def test_an_entry_past_nine_has_a_letter_and_shift_letter_takes_it():
         assert session.record.actions[-1] == legal[11]
 
 
-async def test_a_new_kind_of_decision_starts_at_the_top_of_its_list():
+async def test_a_new_kind_of_decision_starts_at_the_top_of_its_list(monkeypatch):
+    flat_markers(monkeypatch)
     session = _session()
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -218,11 +218,15 @@ async def test_at_80x24_the_drawn_markers_entry_is_shown_once_and_whole():
         assert await wait_for(pilot, lambda: lst.highlighted == 0)
         await pilot.pause()
         words = str(lst.get_option_at_index(0).prompt).split(" ", 1)[1]
-        assert words.startswith("The drawn markers for the other trays: Seaport")
+        assert words.startswith("The drawn markers for every tray left: Seaport")
         assert len(words) > lst.scrollable_content_region.width  # longer than a row
         shown = _words(app)
         assert shown.count("The drawn markers") == 1, screen_text(app)
         assert f"1 {words}" in shown, screen_text(app)  # whole, in its place
+        # each tray whole on a row: "Military G G", never "Military G" above "G"
+        trays = words.split(": ", 1)[1].split(", ")
+        rows = screen_text(app).splitlines()
+        assert len(trays) == 6 and all(any(t in row for row in rows) for t in trays), trays
         assert _rows(screen) >= _due(screen)
         # the next entry highlighted: the first is back on its one line, cut
         await pilot.press("down")

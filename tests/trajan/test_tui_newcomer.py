@@ -19,6 +19,7 @@ from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen, TrajanWatchS
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.coach import CoachScreen, start_coach
 from forum_trajanum.tui.screens import HandOverScreen
+from tests.trajan.helpers import flat_markers
 from tests.tui.conftest import screen_text
 from tests.waiting import wait_for
 
@@ -65,7 +66,8 @@ class SlowBot:
         return view.legal[0]
 
 
-async def test_a_digit_in_the_coach_takes_that_choice():
+async def test_a_digit_in_the_coach_takes_that_choice(monkeypatch):
+    flat_markers(monkeypatch)
     session = _session()
     start_coach(session.record, [0, 1])
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
@@ -126,10 +128,11 @@ async def test_at_120x36_the_coach_box_leaves_the_panels_bottom_borders_whole():
         assert "i more" not in screen_text(app)  # the box shows it all: no more key
 
 
-async def test_a_capital_letter_in_the_coach_takes_the_choice_it_stands_before():
+async def test_a_capital_letter_in_the_coach_takes_the_choice_it_stands_before(monkeypatch):
     """The help says entries 10 on are taken by Shift+A-Z "also while the coach explains a
     decision"; the coach took only 1-9 (QA at 80x24: the first Construction action's coach,
     its letter entries, a Shift+letter ignored)."""
+    flat_markers(monkeypatch)
     session = _session()
     start_coach(session.record, [0, 1])
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
@@ -450,10 +453,14 @@ async def test_at_80x24_a_short_list_leaves_its_rows_to_the_panel_which_keeps_th
         assert len(regions) == 1, regions
 
 
-async def test_at_80x24_the_first_screen_shows_the_whole_circle_and_a_message_moves_no_panel():
+async def test_at_80x24_the_first_screen_shows_the_whole_circle_and_a_message_moves_no_panel(
+    monkeypatch,
+):
     # a whole game by keys at 80x24: the first decision's words took one line of the two kept
     # for them, and the empty second line cost the circle its supply line ("PgDn: more"
-    # under the coach); a long list now gives up a row to a second line instead
+    # under the coach); a long list now gives up a row to a second line instead (the first
+    # tray's 21 pairs in one list, as they were: the long list this checks)
+    flat_markers(monkeypatch)
     session = _session()
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -15,6 +15,7 @@ from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.tui.app import ForumApp
 from forum_trajanum.tui.screens import HandOverScreen
+from tests.trajan.helpers import flat_markers
 from tests.waiting import wait_for
 
 from .conftest import past_hold, session_at
@@ -67,7 +68,9 @@ async def test_forum_trajanum_a_key_typed_while_the_next_list_appears_chooses_no
 
 
 async def test_trajan_a_key_typed_while_the_next_list_appears_chooses_nothing(monkeypatch):
-    # the setup: the markers of one tray, then of the next (a new list)
+    # the setup: the markers of one tray, then of the next (a new list; each tray's pairs in
+    # one list, not picked a colour first)
+    flat_markers(monkeypatch)
     session = GameSession.new(
         4, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
     )

@@ -66,7 +66,15 @@ def test_trajan_lists_have_a_key_for_every_entry_along_random_games(seed, player
                     inside = list_entries(v, legal, entry.removeprefix(GROUP_ID))
                     assert len(inside) <= LIMIT and inside[-1][0] == BACK_ID
                     reached += [i for i, _ in inside[:-1]]
-            assert sorted(reached) == sorted(str(a) for a in legal)
+            # every choice once; a tray's marker pair under each of its two colours
+            by_colour = any(i.startswith(GROUP_ID + "colour:") for i, _ in top)
+            twice = {
+                str(a)
+                for a in legal
+                if by_colour and a.kind == "markers" and a.pair >= 0 and a.pair % 7
+            }  # two colours: pair = c1 * 6 + c2, and c1 == c2 exactly when 7 divides it
+            assert sorted(set(reached)) == sorted(str(a) for a in legal)
+            assert all(reached.count(i) == (2 if i in twice else 1) for i in reached)
         index = data.draw(st.integers(0, len(legal) - 1)) if len(legal) > 1 else 0
         trajan_rules.apply(state, legal[index])
 

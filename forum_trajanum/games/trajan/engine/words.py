@@ -341,9 +341,9 @@ def markers_words(v: GameState, action) -> str:
     if action.pair < 0:
         filled = after(v, action)
         if filled is None:  # pragma: no cover - the default draws nothing hidden
-            return "The drawn markers for the other trays"
+            return "The drawn markers for every tray left"
         trays = filled.players[seat].trays
-        return "The drawn markers for the other trays: " + ", ".join(
+        return "The drawn markers for every tray left: " + ", ".join(
             f"{D.ACTIONS[t]} {markers(trays[t])}" for t in range(task.tray, 6)
         )
     a, b = divmod(action.pair, 6)

@@ -67,8 +67,34 @@ GROUP_WORDS = {
 }
 
 
+#: A tray's marker pairs are picked in two steps where more than this many are left: a
+#: colour, then the pairs with it (21 pairs for the first tray were a wall of colours for a
+#: newcomer at 80x24; a pair is under each of its two colours).
+PAIRS_AT_ONCE = 9
+#: The group of a colour's marker pairs ("colour:2").
+COLOUR_GROUP = "colour:"
+
+
 def _group_words(name: str) -> str:
+    if name.startswith(COLOUR_GROUP):
+        c = int(name.removeprefix(COLOUR_GROUP))
+        name = W.colour(c)
+        return f"{name[:1].upper()}{name[1:]} and a second marker"
     return part_words(name, lambda kind: GROUP_WORDS.get(kind, kind.capitalize()))
+
+
+def _colour_groups(legal: list) -> dict[str, list]:
+    """A tray's marker pairs by colour, each pair under both its colours (none where the
+    pairs fit on a screen): the markers are picked one at a time, as the box's are."""
+    pairs = [a for a in legal if a.kind == "markers" and a.pair >= 0]
+    if len(pairs) <= PAIRS_AT_ONCE:
+        return {}
+    groups: dict[str, list] = {}
+    for c in range(D.NUM_COLOURS):
+        members = [a for a in pairs if c in divmod(a.pair, D.NUM_COLOURS)]
+        if members:
+            groups[f"{COLOUR_GROUP}{c}"] = members
+    return groups
 
 
 def shown_order(legal: list) -> list:
@@ -81,7 +107,7 @@ def shown_order(legal: list) -> list:
 def list_groups(legal: list) -> dict[str, list]:
     """The groups of a list too long for its keys (by action kind; the top entry, which
     spends nothing, stays on top): no level has more entries than there are keys."""
-    return fit_groups(shown_order(legal), {}, lambda action: action.kind)
+    return fit_groups(shown_order(legal), _colour_groups(legal), lambda action: action.kind)
 
 
 def list_entries(v: GameState, legal: list, group: str | None) -> list[tuple[str, str]]:
@@ -93,14 +119,18 @@ def list_entries(v: GameState, legal: list, group: str | None) -> list[tuple[str
     if group in groups:
         members = [(str(a), choice_words(v, a)) for a in groups[group]]
         return [*members, (BACK_ID, "← Back to all the choices (Escape)")]
-    where = {a: name for name, members in groups.items() for a in members}
+    where: dict = {}  # a marker pair is in two groups (its two colours)
+    for name, members in groups.items():
+        for a in members:
+            where.setdefault(a, []).append(name)
     out, opened = [], set()
     for action in legal:
-        name = where.get(action)
-        if name is None:
+        names = where.get(action)
+        if names is None:
             out.append((str(action), choice_words(v, action)))
-        elif name not in opened:
-            opened.add(name)
-            ways = len(groups[name])
-            out.append((GROUP_ID + name, f"{_group_words(name)}… ({ways} ways)"))
+        for name in names or ():
+            if name not in opened:
+                opened.add(name)
+                ways = len(groups[name])
+                out.append((GROUP_ID + name, f"{_group_words(name)}… ({ways} ways)"))
     return out

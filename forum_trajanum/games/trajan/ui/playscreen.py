@@ -355,10 +355,16 @@ class TrajanScreen(GameScreen):
             options.clear_options()
             decide = self._decide()
 
+            # from 160 columns the list wraps every entry: a list of items ("Seaport Y P,
+            # Forum O W") breaks between them, under the words, not under the key
+            wraps = self._layout() == "wider"
+
             def entry(entry_id: str, words: str) -> Option:
-                return decide.kept_option(
-                    (entry_id, words), lambda: Option(Text(words), id=entry_id)
-                )
+                def make() -> Option:
+                    prompt = Hanging(Text(words), indent=2, items=True) if wraps else Text(words)
+                    return Option(prompt, id=entry_id)
+
+                return decide.kept_option((entry_id, words, wraps), make)
 
             options.add_options(entry(i, words) for i, words in entries)
             options.highlighted = ids.index(old_id) if same_kind and old_id in ids else top
@@ -472,7 +478,9 @@ class TrajanScreen(GameScreen):
         cut = width > 0 and not wraps and not hint and Text(words).cell_len > width
         if cut and whole != index:
             # under its words, not under its key ("1 ", "A ")
-            options.replace_option_prompt_at_index(index, Hanging(Text(words), indent=2))
+            options.replace_option_prompt_at_index(
+                index, Hanging(Text(words), indent=2, items=True)
+            )
             self._whole_entry = index
             options.call_after_refresh(options.scroll_to_highlight)
         elif not cut and whole == index:
