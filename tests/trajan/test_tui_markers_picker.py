@@ -114,3 +114,33 @@ async def test_at_80x24_a_tray_is_filled_by_keys_a_colour_then_its_pair():
         shown = screen_text(app)
         assert "Yellow (Y) and" not in shown  # both yellow markers are placed
         assert "Blue (B) and a second marker… (5 ways)" in shown
+
+
+async def test_the_hint_names_its_pair_by_the_key_it_has_in_the_group_on_screen():
+    session = GameSession.new(
+        11, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
+    )
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
+        screen = app.screen
+        await pilot.press("h")  # a setup choice: Normal's rule, at once
+        assert await wait_for(pilot, lambda: screen.hints.worked_out() and screen.hints.hint)
+        action = screen.hints.hint[1][0][0]
+        first, second = divmod(action.pair, D.NUM_COLOURS)
+        assert first != second, action  # (the pair this seed's hint names: two colours)
+        words = "Seaport tray: " + " and ".join(
+            f"{D.COLOURS[c]} ({'BYGOPW'[c]})" for c in (first, second)
+        )
+        assert await wait_for(pilot, lambda: f"Hint: {first + 2}) {words}" in screen_text(app))
+        await pilot.press(str(second + 2))  # the group of its second colour
+        lst = screen.query_one("#decisions")
+        assert await wait_for(pilot, lambda: lst.option_count == D.NUM_COLOURS + 1)
+        key = next(
+            n for n in range(lst.option_count) if lst.get_option_at_index(n).id == str(action)
+        )
+        assert await wait_for(pilot, lambda: f"Hint: {key + 1}) {words}" in screen_text(app))
+        await pilot.press("escape")  # back: the group's key again
+        assert await wait_for(pilot, lambda: f"Hint: {first + 2}) {words}" in screen_text(app))

@@ -559,9 +559,15 @@ class TrajanScreen(GameScreen):
             self._choose(event.option.id)
 
     def _open_group(self, name: str | None) -> None:
-        """Show a group's entries in the list (None: back to the whole decision)."""
+        """Show a group's entries in the list (None: back to the whole decision); a hint
+        worked out names its choice by the key it has there."""
         self._group = name
         self._fill_choices(self.data)
+        v = self.data.view
+        if self.hints.worked_out() and self.hints.view is v and self.hints.hint:
+            found = self.hints.hint[1]
+            self.hints.take(v, (self.hint_text(v, found), found))
+            self._set_note(self._note(self.data))
 
     def action_pick(self, number: int) -> None:
         entry = self._decide().entry_at_key(number)
@@ -714,9 +720,14 @@ class TrajanScreen(GameScreen):
         return out
 
     def _number(self, action) -> str:
-        """The key of an action's entry, or of its group's entry ("C) ")."""
+        """The key of an action's entry, or of its group's entry ("C) "): in the list on
+        screen (a group open: the key there), else in the whole decision's."""
         if action not in self._actions:
             return ""
+        index = self._entry_index(action)
+        if index is not None:
+            key = entry_key_name(index)
+            return f"{key}) " if key else ""
         groups = list_groups(self._actions)
         entries = [i for i, _ in list_entries(self.data.view, self._actions, None)]
         name = next((n for n, members in groups.items() if action in members), None)
