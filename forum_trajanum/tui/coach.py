@@ -208,6 +208,9 @@ class CoachScreen(OwnModalScreen[str]):
     the screen below binds (its key bar's, the arrows of the widget in focus there too) closes
     it as read (:data:`KEY` + the key) and does there what the key bar says."""
 
+    #: The coach's rules, loaded with it: the start screen's first frame needs none of them.
+    CSS_PATH = "coach.tcss"
+
     BINDINGS = [
         Binding("escape", "answer('ok')", "OK"),
         Binding("k", "answer('stop')", "Don't show again"),  # k: the key bar's coach key

@@ -260,6 +260,9 @@ class NewGameScreen(OwnModalScreen[NewGameSettings | None]):
     keeps) holds what the form held when it was last left, by Back or by Start, and the form
     opens with it. A bot seat is named after its level unless its name was typed."""
 
+    #: The form's rules, loaded with it: the start screen's first frame needs none of them.
+    CSS_PATH = "newgame.tcss"
+
     BINDINGS = [
         Binding("tab", "app.focus_next", "Next field (or Enter)"),
         Binding("space", "choose", "Open list, tick"),

@@ -11,6 +11,7 @@ from forum_trajanum.games.trajan.engine.state import TrajanOptions
 from forum_trajanum.games.trajan.ui.playscreen import TrajanScreen
 from forum_trajanum.games.trajan.ui.results import QuarterScreen, TrajanOverScreen
 from forum_trajanum.tui.app import ForumApp
+from forum_trajanum.tui.coach import start_coach
 from forum_trajanum.tui.screens import HandOverScreen
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 36), (160, 45)], ids=str)
@@ -57,6 +58,14 @@ def _setup() -> GameSession:
 @SIZES
 def test_the_first_tray_s_markers_a_colour_first(snap_compare, size):
     assert snap_compare(_app(_setup()), press=["enter"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=str)
+def test_the_coach_at_the_first_decision(snap_compare, size):
+    # the coach's two layouts: a strip along the top below 120x36, a box low on the screen
+    session = _setup()
+    start_coach(session.record, [0, 1])
+    assert snap_compare(_app(session), press=["enter"], terminal_size=size)
 
 
 def test_the_pairs_with_a_colour(snap_compare):
