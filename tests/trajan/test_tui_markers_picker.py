@@ -29,6 +29,21 @@ def save_home(tmp_path, monkeypatch):
     monkeypatch.setenv("FORUM_TRAJANUM_HOME", str(tmp_path / "home"))
 
 
+def _hot_seat(seed: int) -> tuple[GameSession, ForumApp]:
+    """Ann and Bob at one keyboard, at the start of a game."""
+    session = GameSession.new(
+        seed, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
+    )
+    return session, ForumApp(bot_delay=0, session=session, choice_hold=0)
+
+
+async def _first_decision(app, pilot) -> None:
+    """Past the hand-over to Ann's first decision: her first tray's markers."""
+    assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
+    await pilot.press("enter")
+    assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
+
+
 def _colours(action) -> set[int]:
     return set(divmod(action.pair, D.NUM_COLOURS))
 
@@ -86,14 +101,9 @@ def test_a_short_item_of_a_list_is_never_broken_across_rows():
 
 
 async def test_at_80x24_a_tray_is_filled_by_keys_a_colour_then_its_pair():
-    session = GameSession.new(
-        7, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
-    )
-    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    session, app = _hot_seat(7)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
-        await pilot.press("enter")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
+        await _first_decision(app, pilot)
         lst = app.screen.query_one("#decisions")
         assert await wait_for(pilot, lambda: lst.option_count == 1 + D.NUM_COLOURS)
         shown = screen_text(app)
@@ -117,14 +127,9 @@ async def test_at_80x24_a_tray_is_filled_by_keys_a_colour_then_its_pair():
 
 
 async def test_the_hint_names_its_pair_by_the_key_it_has_in_the_group_on_screen():
-    session = GameSession.new(
-        11, TrajanOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False, game="trajan"
-    )
-    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    _, app = _hot_seat(11)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert await wait_for(pilot, lambda: isinstance(app.screen, HandOverScreen))
-        await pilot.press("enter")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
+        await _first_decision(app, pilot)
         screen = app.screen
         await pilot.press("h")  # a setup choice: Normal's rule, at once
         assert await wait_for(pilot, lambda: screen.hints.worked_out() and screen.hints.hint)
