@@ -112,6 +112,15 @@ a game to +3.5 (paired difference +1.6, standard error 5.2: no difference shown)
 1 ms, longest 1.9 s. Kept for the weights it corrects (each checked by a test: a step up the
 senate, a demand tile more, never lower the value), not for a gain shown. The senate alone
 pinned (a screen of the same games): 17 of 30, +5.5.
+
+With those pins, on a fresh seed (2026-12-07, ``nice -n 5 forum-trajanum simulate --game
+trajan --players expert,hard --games 10 --first-game K --seed 9903 --jobs 1 --json sK.json``
+for K = 0, 10, ... 190, two slices at a time on the 2-core machine, read together by
+``simulate --combine``): 128 of 200, 64.0 % (95 % interval 57-70 %), 124.1 points (sd 15.5,
+p10 103.0) to Hard's 116.8 (sd 14.5, p10 98.0); the senate 25.9 to 20.5, Trajan tiles 50.6
+to 55.2, demands -23.6 to -19.9; think median 0.8 ms, mean 0.26 s, longest 1.98 s. The
+interval's lower bound is above 55 %; the rate is one point short of the issue's 65 % (34 of
+the first 50, 94 of the next 150): the Trajan tiles and the demands are Hard's still.
 """
 
 from __future__ import annotations

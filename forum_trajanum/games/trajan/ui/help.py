@@ -101,11 +101,11 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "the end (the final scoring as it stands, Trajan tiles within reach, the quarter's "
     "demands and senate vote). Every bot sees only what its seat may see and answers "
     "within 3 seconds. How strong, in two-player games with each deal played from both "
-    "seats: Expert beat Hard in 125 of 200 (62.5 %, about 56-69 %), 122 points to 117 in "
-    "the last 100 (forum-trajanum simulate --game trajan --players expert,hard --seed 9401, "
-    "its 200 games played in slices with --first-game and --json, then read together with "
-    "simulate --combine); since it weighs the senate and the demand tiles as Hard does, 19 of "
-    "that seed's games 100-129, where it had won 18.",
+    "seats: Expert beat Hard in 128 of 200 (64.0 %, about 57-70 %), 124 points to 117 "
+    "(forum-trajanum simulate --game trajan --players expert,hard --seed 9903, its 200 games "
+    "played in slices with --first-game and --json, then read together with simulate "
+    "--combine); on seed 9401's 200, before it weighed the senate and the demand tiles as "
+    "Hard does, 125 (62.5 %).",
 )
 
 
