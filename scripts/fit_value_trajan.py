@@ -34,13 +34,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from forum_trajanum.core.fitting import fit
 from forum_trajanum.games.trajan.bots import NormalBot, estimate
 from forum_trajanum.games.trajan.bots.value import (
     DATA_FILE,
     FEATURES,
     PINNED,
     features,
-    fit,
     hand_weights,
     stage,
 )

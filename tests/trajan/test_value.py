@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from forum_trajanum.core.fitting import fit
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.bots import NormalBot
 from forum_trajanum.games.trajan.bots.value import (
@@ -17,7 +18,6 @@ from forum_trajanum.games.trajan.bots.value import (
     FEATURES,
     PINNED,
     features,
-    fit,
     hand_weights,
     stage,
     value,

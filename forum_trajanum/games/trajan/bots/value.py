@@ -5,17 +5,18 @@ per stage of the game (the number of players and the quarter).
 The weights are in ``value_trajan.json`` beside this module, made by
 ``scripts/fit_value_trajan.py --fit-seeds 1-300 --pin --toward-hand --ridge 0.1`` (games of
 Normal bots, 2-4 players, every seat's features at every choice of a source tray labelled
-with that seat's final score, fitted per stage by least squares: :func:`fit`). The weights
-of :data:`PINNED` are held at the hand-set estimate's (:func:`hand_weights`: a point scored
-is a point at the end, the demand penalty is paid, a Trajan tile's points count, what a
-province or a building scored is in the score already), and the ridge pulls the others
-toward the hand-set's rather than toward 0, so that a weight leaves it only as far as the
-games bear out. The free fit (until 2026-12-06) forecast the final score about as well (mean
-error 9.24 points over held-out seeds 5001-5060, the pinned one 9.38) but as a guide to a
-choice it was wrong where play, not the position, made the correlation: in a 2-player first
-quarter a point scored weighed 0.58, a card in hand 2.37, a Trajan tile's points and the
-demand penalty a seat cannot avoid about 0 (the Expert's search held cards, left Trajan
-tiles to Hard and paid more penalties). The file is read once, on first use.
+with that seat's final score, fitted per stage by least squares:
+:func:`~forum_trajanum.core.fitting.fit`). The weights of :data:`PINNED` are held at the
+hand-set estimate's (:func:`hand_weights`: a point scored is a point at the end, the demand
+penalty is paid, a Trajan tile's points count, what a province or a building scored is in
+the score already), and the ridge pulls the others toward the hand-set's rather than toward
+0, so that a weight leaves it only as far as the games bear out. The free fit (until
+2026-12-06) forecast the final score about as well (mean error 9.24 points over held-out
+seeds 5001-5060, the pinned one 9.38) but as a guide to a choice it was wrong where play,
+not the position, made the correlation: in a 2-player first quarter a point scored weighed
+0.58, a card in hand 2.37, a Trajan tile's points and the demand penalty a seat cannot avoid
+about 0 (the Expert's search held cards, left Trajan tiles to Hard and paid more penalties).
+The file is read once, on first use.
 
 The features are the parts :func:`~forum_trajanum.games.trajan.bots.estimate` sums (score,
 the final scoring as it stands, the Trajan tiles beside the trays, the demands that cannot be
@@ -32,7 +33,6 @@ import math
 from functools import cache
 from pathlib import Path
 
-from forum_trajanum.core.fitting import fit
 from forum_trajanum.games.trajan import data as D
 from forum_trajanum.games.trajan.engine.quarter import spend_choices, votes
 from forum_trajanum.games.trajan.engine.scoring import bonus_points, set_points
@@ -271,7 +271,6 @@ __all__ = [
     "FEATURES",
     "PINNED",
     "features",
-    "fit",
     "hand_weights",
     "stage",
     "value",
