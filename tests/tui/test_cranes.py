@@ -5,12 +5,12 @@ from __future__ import annotations
 from forum_trajanum.core import saves
 from forum_trajanum.core.session import GameSession
 from forum_trajanum.games.forum_trajanum.data import cell_index
-from forum_trajanum.games.forum_trajanum.engine import parse
+from forum_trajanum.games.forum_trajanum.engine import GameOptions, parse
 from forum_trajanum.games.forum_trajanum.ui.cranes import STEP_ID, crane_steps
 from forum_trajanum.games.forum_trajanum.ui.play import SetupScreen
 from forum_trajanum.tui.app import ForumApp
 
-from .conftest import SIZE, decision_line, past_hold, screen_text, session_at
+from .conftest import SIZE, decision_line, past_hold, play_screen, screen_text, session_at
 
 
 def _arrangements(*texts: str):
@@ -82,7 +82,9 @@ async def test_cranes_corner_by_corner_with_the_corner_marked_and_steps_back():
             assert app.session.record.actions == []
         # the colours chosen so far show on the Colonia and in the supply line
         supply = str(screen.query_one("#supply").content)
-        assert "Crane A1 G uncovered\nCrane F1 R uncovered\nCrane A6 to choose" in supply
+        # (covered, as the engine's crane state says: "uncovered" scores at the next scoring,
+        # as the line above the list says)
+        assert "Crane A1 G under a tile\nCrane F1 R under a tile\nCrane A6 to" in supply
         crane = [line[6:15] for line in grid.render().plain.splitlines()[1:4]]
         assert "crane" in crane[0] and "G" in crane[1]  # A1 on the board
         await pilot.press("escape")  # back to F1
@@ -105,3 +107,27 @@ async def test_cranes_corner_by_corner_with_the_corner_marked_and_steps_back():
         assert "into row" in screen_text(app)  # Ann's next setup decision
         assert screen.crane_steps == []
         assert grid.legal == frozenset()
+
+
+async def test_why_a_cranes_colour_matters_is_on_screen_at_80x24_with_every_choice():
+    # a first-timer's trap: nothing said why the colour matters before i or h. The engine's
+    # line (its numbers from the rule data) is whole on a screen line at each corner, above
+    # the choices, all of which stay in view, as do the colours chosen so far
+    from forum_trajanum.games.forum_trajanum.data import CRANE_POINTS
+    from forum_trajanum.games.forum_trajanum.engine.words import CRANE_COLOUR_WHY
+
+    assert "/".join(str(n) for n in CRANE_POINTS) + " VP" in CRANE_COLOUR_WHY
+    session = GameSession.new(3, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await play_screen(pilot)
+        assert isinstance(screen, SetupScreen)
+        for corner in range(3):  # the fourth is forced by the third
+            lines = [line.rstrip() for line in screen_text(app).splitlines()]
+            assert CRANE_COLOUR_WHY in lines, "\n".join(lines)
+            labels = [step.label() for step in screen.crane_steps]
+            assert labels and all(any(e in line for line in lines) for e in labels), labels
+            if corner:
+                assert any(line.startswith("Chosen: A1 ") for line in lines), "\n".join(lines)
+            await pilot.press("1")
+            await past_hold(pilot)

@@ -30,7 +30,7 @@ async def test_a_crane_corner_is_worded_before_its_colour_is_chosen_without_a_ro
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await play_screen(pilot)
         words = _flat(str(screen.query_one("#cursor-cell").content))
-        assert "crane corner, colour still to choose" in words
+        assert words == "A1: crane corner"  # its colour "to choose": the cranes' lines say it
         assert "unknown" not in words
         assert not any(ability in words for ability in CITIZEN_ABILITIES), words
         for _ in range(4):  # the four corners' colours: the next decision has the abilities
@@ -43,6 +43,29 @@ async def test_a_crane_corner_is_worded_before_its_colour_is_chosen_without_a_ro
         words = _flat(str(screen.query_one("#cursor-cell").content))
         row = cell // 6
         assert f"{ROW_TITLES[row]}: {CITIZEN_ABILITIES[row]}" in words
+
+
+async def test_a_crane_corners_colour_to_choose_is_said_once_on_screen():
+    # QA at 80x24: "A1: crane corner, colour still to choose" above "Crane A1 to choose". Each
+    # corner's "to choose" is said once, on its crane's line (at 80x24 all four in view); wider,
+    # where those lines are below the side panel's view, the grid's "?" on each corner and the
+    # decision's line say it
+    session = GameSession.new(3, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await play_screen(pilot)
+        text = screen_text(app)
+        assert text.count("to choose") == 4, text
+        for corner in ("A1", "F1", "A6", "F6"):
+            assert f"Crane {corner} to choose" in text
+        assert any(line.rstrip().endswith("│A1: crane corner") for line in text.splitlines())
+        for size in ((120, 36), (160, 45)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            text = screen_text(app)
+            assert _flat(str(screen.query_one("#cursor-cell").content)) == "A1: crane corner"
+            assert "Choose the crane colour for corner A1" in _flat(text)
+            assert text.count("to choose") <= 4, text
 
 
 async def test_the_prestige_bars_worth_is_on_screen_whole_at_80x24():
@@ -150,8 +173,8 @@ async def test_at_80x24_a_short_list_leaves_its_rows_to_the_words_beside_the_col
         assert not any(row.startswith("↓ PgDn") for row in _side_lines(app, side))
         assert grid.form == (False, True)  # one-line cells, as with a long list
         blank = screen_text(app).splitlines()
-        under = blank.index(next(r for r in blank if "choice━" in r)) + 2 + 4
-        assert under == len(blank) - 1  # the key bar right under the fourth choice
+        fourth = blank.index(next(r for r in blank if r.startswith("4 Corner A1")))
+        assert fourth == len(blank) - 2  # the key bar right under the fourth choice
 
 
 async def test_at_80x24_the_decision_panel_keeps_its_rows_as_the_cursor_moves():

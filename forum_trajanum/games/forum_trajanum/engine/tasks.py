@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from forum_trajanum.core.tasks import TaskRegistry
+from forum_trajanum.games.forum_trajanum.engine.words import CRANE_POINTS_WORDS
 
 #: The phases of a game, as shown to players.
 PhaseName = Literal["setup", "draft", "turn", "scoring", "over"]
@@ -41,8 +42,8 @@ automatic = TASKS.automatic
     "setup",
     explain=(
         "Each corner of your Colonia hides a crane of one colour under a tile. When a "
-        "corner's tile is taken, its crane is uncovered: at the next scoring it scores 3/2/1 "
-        "VP (cycle I/II/III) for every structure of its colour in your Colonia, once. Put "
+        "corner's tile is taken, its crane is uncovered: at the next scoring it scores "
+        f"{CRANE_POINTS_WORDS} for every structure of its colour in your Colonia, once. Put "
         "colours you expect to build early under corners you will empty soon."
     ),
 )

@@ -12,6 +12,7 @@ from forum_trajanum.core.numerals import numerals, roman
 from forum_trajanum.games.forum_trajanum.data import (
     COLOUR_NAMES,
     CORNERS,
+    CRANE_POINTS,
     CYCLES,
     GRAY_NAMES,
     STREET_SYMBOLS,
@@ -29,6 +30,17 @@ CYCLE_NUMERALS = numerals(CYCLES)
 
 #: The crane corners' names, in the engine's order of corners.
 CORNER_NAMES = tuple(cell_name(c) for c in CORNERS)
+
+#: What an uncovered crane scores per structure of its colour, cycle by cycle, from the rule
+#: data (``CRANE_POINTS``): "3/2/1 VP (cycle I/II/III)".
+CRANE_POINTS_WORDS = (
+    f"{'/'.join(str(n) for n in CRANE_POINTS)} VP (cycle {'/'.join(CYCLE_NUMERALS)})"
+)
+
+#: Why a crane's colour matters, in one line of 80 columns: the setup's crane decision shows it
+#: above its choices (rules "Construction cranes": an uncovered crane scores at the next
+#: scoring, once, for each structure of its colour).
+CRANE_COLOUR_WHY = f"An uncovered crane scores {CRANE_POINTS_WORDS} per structure of its colour."
 
 #: The simple resources a Merchant converts or a second citizen gives ($, T, A), in words.
 GAIN_WORDS = {"$": "1 coin", "T": "1 tribune", "A": "1 assistant"}

@@ -78,6 +78,10 @@ class Choices:
     #: Whether the line above the list begins with the decision's title (the setup's crane
     #: steps say what to do in their note: the title repeated the coach's, QA at 80x24).
     titled: bool = True
+    #: The lines of the line above the list in the compact layout (80x24), notes first: two,
+    #: three while the crane colours are chosen (the corner, why its colour matters, the
+    #: colours chosen so far; its list has four entries or fewer).
+    lines: int = 2
     #: The legal actions by their text: the list's entry ids of actions (any other id is a
     #: group's or one of :attr:`steps`).
     by_text: dict[str, Any] = field(default_factory=dict)
@@ -194,15 +198,19 @@ class DecisionPanel(ShellDecisionPanel):
     def show_decision_text(self) -> None:
         """The line above the list (hidden when it has nothing to say). In the compact layout
         a message and the hint's one line go first on it, the decision's words after them in
-        what is left of its two lines: neither takes a row from the board or the list."""
+        what is left of its two lines (three at the crane colours, :attr:`Choices.lines`):
+        neither takes a row from the list."""
         if self._title_held:
             return  # written once the message and the hint's line are known
         text = self.decision_text()
         lines, notes = 0, None
         if self.is_attached and self.compact():
-            # its two lines, one while the hint is shown whole below the list; while another
-            # plays, the list is empty: the last moves take its rows
-            lines = 1 if self.has_class("-hint-more") else 2 if self.shown.actions else 7
+            # its two lines (the choices' own number), one while the hint is shown whole below
+            # the list; while another plays, the list is empty: the last moves take its rows
+            if self.has_class("-hint-more"):
+                lines = 1
+            else:
+                lines = self.shown.lines if self.shown.actions else 7
             notes = self.compact_notes()
         widget = self.title_line
         shown = widget.show(text, notes, lines)

@@ -277,8 +277,9 @@ def cell_words(colonia, index: int) -> str:
     if kind == CellKind.CRANE and index in CORNERS:
         corner = CORNERS.index(index)
         colour = COLOUR_NAMES.get(colonia.cranes[corner])
-        if colour is None:  # during setup, before this corner's colour is chosen
-            return "crane corner, colour still to choose"
+        if colour is None:  # during setup, before this corner's colour is chosen: the
+            # cranes' lines below say "to choose" (said here too, it was said twice)
+            return "crane corner"
         scored = ", scored" if colonia.crane_state[corner] == 2 else ""
         return f"{colour} crane{scored}"
     return "an empty building space"

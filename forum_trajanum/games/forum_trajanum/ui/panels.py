@@ -20,7 +20,7 @@ from forum_trajanum.games.forum_trajanum.data import (
 )
 from forum_trajanum.games.forum_trajanum.engine import GameError, PlayerView, parse
 from forum_trajanum.games.forum_trajanum.engine import actions as A
-from forum_trajanum.games.forum_trajanum.engine.cells import CellKind
+from forum_trajanum.games.forum_trajanum.engine.state import CRANE_COVERED
 from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.games.forum_trajanum.engine.words import CYCLE_NUMERALS, tile_label
 from forum_trajanum.games.forum_trajanum.ui.labels import prestige_words
@@ -95,7 +95,9 @@ def cranes_text(colonia: ColoniaView, text: Text, *, one_a_line: bool = False) -
         elif colonia.crane_state[i] == 2:
             mark = " scored"
         else:
-            covered = colonia.cells[CORNERS[i]] != CellKind.CRANE
+            # the engine's word for it: during the setup no tile lies on a corner yet, but its
+            # crane is covered (it said "uncovered", which scores at the next scoring)
+            covered = colonia.crane_state[i] == CRANE_COVERED
             mark = " under a tile" if covered else " uncovered"
         text.append(colour, style=COLOUR_STYLE.get(colour, ""))
         text.append(mark + (("\n" if one_a_line else "; ") if i < 3 else ""))

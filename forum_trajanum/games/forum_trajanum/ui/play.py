@@ -20,7 +20,7 @@ from forum_trajanum.games.forum_trajanum.engine import PlayerView
 from forum_trajanum.games.forum_trajanum.engine.actions import SetupCranes, crane_colours
 from forum_trajanum.games.forum_trajanum.engine.tasks import Phase, decision_phase
 from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView
-from forum_trajanum.games.forum_trajanum.engine.words import CORNER_NAMES
+from forum_trajanum.games.forum_trajanum.engine.words import CORNER_NAMES, CRANE_COLOUR_WHY
 from forum_trajanum.games.forum_trajanum.ui.cranes import (
     STEP_ID,
     CraneStep,
@@ -91,7 +91,8 @@ class SetupScreen(PlayScreen):
 
     def choices(self) -> Choices:
         """The crane colours of the corner being chosen are the list's entries, and the line
-        above it says which corner it is and what was chosen so far."""
+        above it says which corner it is, why its colour matters (the engine's words) and
+        what was chosen so far."""
         choices = super().choices()
         if not self.crane_steps:
             return choices
@@ -101,11 +102,14 @@ class SetupScreen(PlayScreen):
         note.append(
             f" ({number} of {len(CORNER_NAMES)}, marked ▸ on your Colonia).", style="#d7d7af"
         )
+        # why the colour matters (the engine's words), a line of its own: at 80x24 the three
+        # lines above the list are this corner, the why and the colours chosen so far
+        note.append("\n" + CRANE_COLOUR_WHY, style="#d7d7af")
         if self.cranes_chosen:
-            note.append(f" Chosen: {chosen_text(self.cranes_chosen)}.", style="#87afaf")
+            note.append(f"\nChosen: {chosen_text(self.cranes_chosen)}.", style="#87afaf")
             note.append(" [Esc] back one corner", style="#87d787")
         steps = [(step.id, step.label()) for step in self.crane_steps]
-        return replace(choices, steps=steps, note=note, titled=False)
+        return replace(choices, steps=steps, note=note, titled=False, lines=3)
 
     def on_decision_panel_entry_chosen(self, event: DecisionPanel.EntryChosen) -> None:
         """A crane step chosen in the list: the next corner's colours."""
