@@ -28,8 +28,10 @@ compared a seat's figures at two hints with a part of its record equal at both, 
 its Trajan markers, its kept and received tiles, its cranes and river: it counted pairs where
 the seat's own move had changed those.)
 
-``--fit`` prints the offsets (final score less the raw estimate, by stage) that the hint code
-adds to the raw estimate: fit on one range of seeds, measure on another.
+``--fit`` prints the offsets the hint code adds: Forum Trajanum's, the final score less the raw
+estimate by stage, added to the raw estimate; Trajan's, the final score less the fitted value
+of the position by round of the game, from games of Normal bots alone (no hint asked), added to
+the value where each playout ends. Fit on one range of seeds, measure on another.
 """
 
 from __future__ import annotations
@@ -77,7 +79,7 @@ def forum_games(seeds, worlds: int | None):
 
 def trajan_games(seeds, worlds: int | None):
     """Every hint asked along Normal vs Normal games, as :func:`forum_games` gives them."""
-    from forum_trajanum.games.trajan.bots import NormalBot, final_offset, hint
+    from forum_trajanum.games.trajan.bots import NormalBot, hint
     from forum_trajanum.games.trajan.engine.rules import (
         apply,
         current_player,
@@ -93,11 +95,40 @@ def trajan_games(seeds, worlds: int | None):
             return None
         found = hint(v, worlds=worlds, with_reasons=False)
         stage = f"{state.quarter}/{state.round}"
-        return _asked(seat, stage, found.top, final_offset(v), mine(state, seat))
+        # its offsets are in the figure: added at the end of each playout (bots.final_offset)
+        return _asked(seat, stage, found.top, 0.0, mine(state, seat))
 
     for seed in seeds:
         state = new_game(seed, TrajanOptions(players=2))
         yield from _along(seed, state, NormalBot, (current_player, view, apply, is_over), ask)
+
+
+def trajan_leaf_offsets(seeds) -> tuple[float, ...]:
+    """Trajan's ``FINAL_OFFSETS``: along games of two Normal bots, at every tray and action
+    decision, each seat's final score less the fitted value of the position, averaged by the
+    round of the game (quarter 1 round 1 first). The hint adds them where its playouts end."""
+    from forum_trajanum.games.trajan import data as D
+    from forum_trajanum.games.trajan.bots import NormalBot
+    from forum_trajanum.games.trajan.bots.value import value
+    from forum_trajanum.games.trajan.engine.rules import apply, current_player, is_over, new_game
+    from forum_trajanum.games.trajan.engine.state import TrajanOptions
+    from forum_trajanum.games.trajan.engine.view import view
+
+    missed: dict[int, list[float]] = defaultdict(list)
+    for seed in seeds:
+        state = new_game(seed, TrajanOptions(players=2))
+        bots = [NormalBot(seed * 10 + i) for i in range(2)]
+        judged = []
+        while not is_over(state):
+            seat = current_player(state)
+            if state.phase != "setup" and state.tasks[-1].kind in ("source", "act"):
+                k = (state.quarter - 1) * D.ROUNDS_PER_QUARTER + state.round - 1
+                judged += [(k, p, value(state, p)) for p in range(2)]
+            apply(state, bots[seat].choose(view(state, seat)))
+        for k, p, v in judged:
+            missed[k].append(state.players[p].score - v)
+    rounds = D.QUARTERS * D.ROUNDS_PER_QUARTER
+    return tuple(round(statistics.mean(missed[k]), 1) if missed[k] else 0.0 for k in range(rounds))
 
 
 def _along(seed: int, state, bot_class, rules, ask):
@@ -278,7 +309,11 @@ def main() -> None:
         rows = list(forum_games(seeds, args.worlds))
         report(f"Forum Trajanum, {args.games} games, Normal vs Normal", rows, args.fit)
         print(f"({time.perf_counter() - started:.0f} s)")
-    if args.game in ("trajan", "both"):
+    if args.game in ("trajan", "both") and args.fit:
+        # Trajan's offsets are added where the playouts end, to the fitted value: measured
+        # on Normal's games alone (no hint asked)
+        print(f"Trajan, FINAL_OFFSETS over {args.games} games: {trajan_leaf_offsets(seeds)}")
+    elif args.game in ("trajan", "both"):
         started = time.perf_counter()
         rows = list(trajan_games(seeds, args.worlds))
         report(f"Trajan, {args.games} games, Normal vs Normal", rows, args.fit)
