@@ -1,0 +1,55 @@
+"""The responsiveness benchmark's probe (``python -m forum_trajanum.tui.bench``, issue 39
+point 6): a key-to-repaint figure ends when the frame showing the change is made, not when
+the waiting benchmark is next run (after the frame, the loop first handles what the frame's
+layout sent: the widgets' resize events, 1-2 ms of a board update)."""
+
+from __future__ import annotations
+
+import time
+
+from textual.app import App
+from textual.widgets import Static
+
+from forum_trajanum.tui.bench import RepaintProbe
+from forum_trajanum.tui.compat import on_paint
+
+
+class _Counter(App):
+    BINDINGS = [("x", "count", "count")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def compose(self):
+        yield Static("0", id="count")
+
+    def action_count(self) -> None:
+        self.count += 1
+        self.query_one("#count", Static).update(str(self.count))
+
+
+async def test_a_key_to_repaint_figure_ends_at_the_frame_that_shows_the_change():
+    app = _Counter()
+    async with app.run_test(size=(20, 3)) as pilot:
+        await pilot.pause()
+        probe = RepaintProbe(app)
+        probe.watch()
+        after: list[float] = []
+
+        def work_after_the_frame(_screen) -> None:
+            # what the app does once the frame is made, before the benchmark runs again
+            if app.count == 1 and not after:
+                after.append(time.perf_counter())
+                time.sleep(0.05)
+
+        on_paint(app.screen, work_after_the_frame)
+        started = time.perf_counter()
+        figure = await probe.key_to_repaint("x", lambda: app.count == 1)
+        resumed = time.perf_counter() - started
+        assert app.count == 1 and after
+        painted, _ = probe.painted
+        assert painted <= after[0]  # the frame's moment, before the work that follows it
+        assert 0 < figure <= painted - started
+        assert resumed - figure >= 0.05  # the work after the frame is not in the figure
+        assert probe.cpu and 0 <= probe.cpu[-1] < resumed
