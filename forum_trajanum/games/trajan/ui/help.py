@@ -203,7 +203,9 @@ def legend() -> Group:
         "The hint",
         [
             ("about 115 VP", "your expected points at the game's end if you take that choice "
-             "(the Normal bot's estimate, measured against the final scores of bot games)"),
+             "and play on as the Normal bot would (the Expert's search, checked against the "
+             "final scores of bot games; a choice's lead over the Normal bot's own choice "
+             "counts half, as a search overstates its best choice's lead)"),
         ],
     )  # fmt: skip
     section(
