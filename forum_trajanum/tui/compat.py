@@ -49,6 +49,8 @@ PRIVATE_NAMES: tuple[tuple[object, str], ...] = (
     (Compositor, "reflow_visible"),
     (App, "_display"),  # where a frame goes to the terminal (tests/tui/terminal.py)
     (OptionList, "_move_page"),  # PgUp/PgDn before the first layout (no_page_before_layout)
+    (OptionList, "_on_resize"),  # the decision list keeps its lines for a new height
+    (OptionList, "_clear_caches"),  # (tui/decisionlist.py, DecisionList._on_resize)
     (textual._time, "get_time"),  # the clock of a key's time stamp (event_clock)
     (Screen, "_update_timer"),  # the timer of a screen's frames (FrameTimer, frame_timer)
     (Screen, "_on_timer_update"),  # what each frame does (the screen's layout and paint)

@@ -78,6 +78,10 @@ class DecisionList(OptionList):
         self._in_view: int | None = None
         #: Entries drawn before, by what they show, where and how (:meth:`_get_option_render`).
         self._renders: dict[tuple, tuple[object, list[Strip]]] = {}
+        #: The width the list's lines were laid out for, and whether the resize being handled
+        #: kept it (:meth:`_on_resize`).
+        self._laid_out_width: int | None = None
+        self._same_width = False
 
     def _get_option_render(self, option: Option, style) -> list[Strip]:
         """An entry's lines, drawn once for what it shows, its place, style and width: Textual
@@ -101,6 +105,28 @@ class DecisionList(OptionList):
     def notify_style_update(self) -> None:
         self._renders.clear()  # the list's styles changed: its entries are drawn anew
         super().notify_style_update()
+
+    def _on_resize(self) -> None:
+        """OptionList's handler of a resize (Textual calls each class's own, this one first):
+        its caches hold each entry's lines and the list's lines laid out for the list's
+        width, and it cleared them and repainted the whole list at every resize. At 80x24 a
+        board update that changes the number of choices makes the list taller or shorter:
+        the frame showing the update was followed, a frame later, by a repaint of the same
+        lines. A new height keeps them (:meth:`_clear_caches`); a new width, a scroll bar
+        that comes or goes, clears them as before. This class's own :meth:`on_resize` is
+        called from here (Textual calls one handler of a class, the private one first)."""
+        width = self.scrollable_content_region.width
+        self._same_width = width == self._laid_out_width
+        self._laid_out_width = width
+        self.on_resize()
+
+    def _clear_caches(self) -> None:
+        """OptionList's: cleared, but not by a resize that kept the width (the lines are
+        laid out for the width alone, :meth:`_on_resize`)."""
+        if self._same_width:
+            self._same_width = False
+            return
+        super()._clear_caches()
 
     def on_resize(self) -> None:
         """A list made shorter (a hint's line, a whole choice below it) keeps its highlighted

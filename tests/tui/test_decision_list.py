@@ -569,3 +569,52 @@ async def test_at_80x24_a_message_stays_readable_while_a_cut_entry_is_shown_whol
         assert str(title.content).startswith("Coach off for P")
         assert "Coach off for P" in screen_text(app)
         assert app.screen.query_one("#choice-full").display
+
+
+async def test_a_list_made_taller_keeps_its_lines_and_a_new_width_lays_them_out_again(
+    monkeypatch,
+):
+    # Issue 39 point 6: at 80x24 a board update that changes the number of choices makes the
+    # list taller or shorter; Textual's list then cleared the lines it had laid out and
+    # repainted them all a frame after the update (the same lines). They hold for a width.
+    from textual.app import App
+    from textual.containers import Vertical
+    from textual.widgets import OptionList
+
+    from forum_trajanum.tui.decisionlist import DecisionList
+
+    cleared: list[int] = []
+    clear = OptionList._clear_caches
+
+    def counted(self) -> None:
+        cleared.append(self.size.height)
+        clear(self)
+
+    monkeypatch.setattr(OptionList, "_clear_caches", counted)
+
+    class Lists(App):
+        CSS = "#box { height: 6; width: 40; } #decisions { height: 1fr; }"
+
+        def compose(self):
+            with Vertical(id="box"):
+                yield DecisionList(id="decisions")
+
+    app = Lists()
+    async with app.run_test(size=(60, 20)) as pilot:
+        lst = app.query_one(DecisionList)
+        lst.add_options([f"choice {n}" for n in range(3)])
+        await pilot.pause()
+        box = app.query_one("#box")
+        width, height = lst.size
+        cleared.clear()
+        box.styles.height = 9  # taller, as wide
+        assert await wait_for(pilot, lambda: lst.size.height == height + 3)
+        await pilot.pause()
+        assert not cleared
+        assert [lst.get_option_at_index(i).prompt for i in range(3)] == [
+            f"choice {n}" for n in range(3)
+        ]
+        box.styles.width = 30  # narrower: laid out again
+        assert await wait_for(pilot, lambda: lst.size.width == width - 10)
+        await pilot.pause()
+        assert cleared
