@@ -108,7 +108,7 @@ def trajan_leaf_offsets(seeds) -> tuple[float, ...]:
     decision, each seat's final score less the fitted value of the position, averaged by the
     round of the game (quarter 1 round 1 first). The hint adds them where its playouts end."""
     from forum_trajanum.games.trajan import data as D
-    from forum_trajanum.games.trajan.bots import NormalBot
+    from forum_trajanum.games.trajan.bots import NormalBot, round_of_game
     from forum_trajanum.games.trajan.bots.value import value
     from forum_trajanum.games.trajan.engine.rules import apply, current_player, is_over, new_game
     from forum_trajanum.games.trajan.engine.state import TrajanOptions
@@ -122,7 +122,7 @@ def trajan_leaf_offsets(seeds) -> tuple[float, ...]:
         while not is_over(state):
             seat = current_player(state)
             if state.phase != "setup" and state.tasks[-1].kind in ("source", "act"):
-                k = (state.quarter - 1) * D.ROUNDS_PER_QUARTER + state.round - 1
+                k = round_of_game(state)
                 judged += [(k, p, value(state, p)) for p in range(2)]
             apply(state, bots[seat].choose(view(state, seat)))
         for k, p, v in judged:

@@ -491,12 +491,18 @@ FINAL_OFFSETS = (
 # fmt: on
 
 
+def round_of_game(state: GameState) -> int:
+    """The round ``state`` is in, counted over the whole game from 0 (quarter 1's first
+    round; the setup counts as it): the index of :data:`FINAL_OFFSETS`."""
+    return (max(state.quarter, 1) - 1) * D.ROUNDS_PER_QUARTER + max(state.round, 1) - 1
+
+
 def final_offset(state: GameState) -> float:
     """Points to add to the fitted value of ``state`` for the expected final score at its
     place in the game: :data:`FINAL_OFFSETS` hold the middle of each round, between them the
     time marker's place says how far the round has gone."""
     cycle = D.TIME_CYCLE[state.options.players]
-    rnd = (max(state.quarter, 1) - 1) * D.ROUNDS_PER_QUARTER + max(state.round, 1) - 1
+    rnd = round_of_game(state)
     at = min(max(rnd + (state.time % cycle) / cycle - 0.5, 0.0), len(FINAL_OFFSETS) - 1.0)
     low = int(at)
     high = min(low + 1, len(FINAL_OFFSETS) - 1)
@@ -537,4 +543,5 @@ __all__ = [
     "final_offset",
     "hint",
     "make_bot",
+    "round_of_game",
 ]

@@ -722,25 +722,22 @@ class TrajanScreen(GameScreen):
     def _number(self, action) -> str:
         """The key of an action's entry, or of its group's entry ("C) "): in the list on
         screen (a group open: the key there), else in the whole decision's."""
-        if action not in self._actions:
-            return ""
         index = self._entry_index(action)
-        if index is not None:
-            key = entry_key_name(index)
-            return f"{key}) " if key else ""
-        groups = list_groups(self._actions)
-        entries = [i for i, _ in list_entries(self.data.view, self._actions, None)]
-        name = next((n for n, members in groups.items() if action in members), None)
-        entry = GROUP_ID + name if name else str(action)
-        n = entries.index(entry) if entry in entries else len(ENTRY_KEYS)
-        key = entry_key_name(n)  # as the key bar names it: "Shift+H", never "H" read as h
+        if index is None:  # not in the list on screen: its key in the whole decision's
+            whole = list_entries(self.data.view, self._actions, None)
+            index = self._entry_index(action, [i for i, _ in whole])
+        if index is None:
+            return ""
+        key = entry_key_name(index)  # as the key bar names it: "Shift+H", never "H" read as h
         return f"{key}) " if key else ""
 
-    def _entry_index(self, action) -> int | None:
-        """The index in the list on screen of an action's entry (or its group's)."""
+    def _entry_index(self, action, ids: list[str] | None = None) -> int | None:
+        """The index of an action's entry (or its group's) in the list on screen, or in the
+        entries ``ids``."""
         if action not in self._actions:
             return None
-        ids = [i for i, _ in self._shown_choices or []]
+        if ids is None:
+            ids = [i for i, _ in self._shown_choices or []]
         groups = list_groups(self._actions)
         name = next((n for n, members in groups.items() if action in members), None)
         for entry in (str(action), GROUP_ID + name if name else ""):
