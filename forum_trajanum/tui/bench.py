@@ -21,6 +21,10 @@ At 80x24 and at 160x45 it prints:
   time the app's process (all threads) used in those intervals (on a loaded machine the wall
   clock also counts the time the process waited for a core).
 
+By default each key is sent as soon as the frame of the one before is made (keys in quick
+succession: what the app does after a frame counts in the next key's figure); ``--pause 100``
+lets the app settle 100 ms before each key (each key on a settled screen, as a person types).
+
 The app runs headless; a "repaint" is the moment the screen's compositor has produced the frame
 that shows the change. Measure on a quiet machine (``uptime``): the figures are wall-clock
 times.
@@ -57,6 +61,12 @@ READY = "first-frame"
 class RepaintProbe:
     """Wakes a waiter when the active screen has painted a frame in which ``condition`` holds."""
 
+    #: Seconds to let the app settle before each key (``--pause``): 0 sends each key as soon as
+    #: the frame of the one before is made, so that work the app does after a frame (a second
+    #: layout its resize events ask for) lands in the next key's figure, as for keys typed in
+    #: quick succession; a pause measures each key on a settled screen, as typed by a person.
+    pause = 0.0
+
     def __init__(self, app) -> None:
         self.app = app
         self.event = asyncio.Event()
@@ -90,6 +100,8 @@ class RepaintProbe:
         from forum_trajanum.tui.compat import send_key
 
         self.watch()
+        if self.pause > 0:
+            await asyncio.sleep(self.pause)  # not in the figure
         self.event.clear()
         self.condition = condition
         started, cpu = time.perf_counter(), time.process_time()
@@ -243,15 +255,25 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m forum_trajanum.tui.bench")
     parser.add_argument("--samples", type=int, default=40, help="key presses per measure")
     parser.add_argument("--starts", type=int, default=7, help="launches of each app per size")
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=0.0,
+        help="milliseconds to let the app settle before each key (default 0: keys in quick "
+        "succession; 100 measures each key on a settled screen)",
+    )
     parser.add_argument("--child", choices=("minimal", "forum"), help=argparse.SUPPRESS)
     parser.add_argument("--size", default="80x24", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     os.environ["FORUM_TRAJANUM_HOME"] = tempfile.mkdtemp(prefix="ft-bench-")
+    RepaintProbe.pause = max(0.0, args.pause) / 1000
     if args.child:
         width, height = (int(n) for n in args.size.split("x"))
         _child(args.child, width, height)
         return 0
     print(f"load average (1, 5, 15 min): {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if RepaintProbe.pause:
+        print(f"each key sent after a pause of {args.pause:g} ms (the app settled)")
     for width, height in SIZES:
         starts = start_up(width, height, args.starts)
         print(f"\n{width}x{height}")

@@ -53,3 +53,26 @@ async def test_a_key_to_repaint_figure_ends_at_the_frame_that_shows_the_change()
         assert 0 < figure <= painted - started
         assert resumed - figure >= 0.05  # the work after the frame is not in the figure
         assert probe.cpu and 0 <= probe.cpu[-1] < resumed
+
+
+async def test_a_pause_lets_the_app_settle_before_the_key_and_is_not_in_the_figure():
+    app = _Counter()
+    async with app.run_test(size=(20, 3)) as pilot:
+        await pilot.pause()
+        probe = RepaintProbe(app)
+        probe.pause = 0.2
+        sent: list[float] = []
+        original = app.action_count
+
+        def count() -> None:
+            sent.append(time.perf_counter())
+            original()
+
+        app.action_count = count  # type: ignore[method-assign]
+        started = time.perf_counter()
+        figure = await probe.key_to_repaint("x", lambda: app.count == 1)
+        assert app.count == 1 and sent
+        assert sent[0] - started >= 0.2  # the key came after the pause
+        painted, _ = probe.painted
+        assert 0 < figure <= painted - sent[0] + 0.05  # measured from the key, not the pause
+        assert figure < 0.2
