@@ -28,6 +28,11 @@ compared a seat's figures at two hints with a part of its record equal at both, 
 its Trajan markers, its kept and received tiles, its cranes and river: it counted pairs where
 the seat's own move had changed those.)
 
+``--choices-from Q`` (Trajan) asks the hints from quarter ``Q`` on only and prints, at each,
+the choice Normal played (with the hint's figure for it) beside the hint's best three: where
+Normal falls short of the hint (issue 38.3: the figure jumps where the next hint finds a tray
+much better than the Normal play its playouts assume; seed 2001, quarter 4: up to 12 points).
+
 ``--fit`` prints the offsets the hint code adds: Forum Trajanum's, the final score less the raw
 estimate by stage, added to the raw estimate; Trajan's, the final score less the fitted value
 of the position by round of the game, from games of Normal bots alone (no hint asked), added to
@@ -77,8 +82,9 @@ def forum_games(seeds, worlds: int | None):
         yield from _along(seed, state, NormalBot, (current_player, view_of, apply, is_over), ask)
 
 
-def trajan_games(seeds, worlds: int | None):
-    """Every hint asked along Normal vs Normal games, as :func:`forum_games` gives them."""
+def trajan_games(seeds, worlds: int | None, from_quarter: int = 1):
+    """Every hint asked along Normal vs Normal games, as :func:`forum_games` gives them
+    (from quarter ``from_quarter`` on)."""
     from forum_trajanum.games.trajan.bots import NormalBot, hint
     from forum_trajanum.games.trajan.engine.rules import (
         apply,
@@ -92,6 +98,8 @@ def trajan_games(seeds, worlds: int | None):
 
     def ask(state, seat, v):
         if state.tasks[-1].kind not in ("source", "act") or len(legal_actions(state)) <= 1:
+            return None
+        if state.quarter < from_quarter:
             return None
         found = hint(v, worlds=worlds, with_reasons=False)
         stage = f"{state.quarter}/{state.round}"
@@ -174,6 +182,7 @@ def _asked(seat: int, stage: str, top, offset: float, before: str) -> dict:
 def _played(asked: dict, action, after: str) -> None:
     """What the seat played at a hinted decision: whether it was the suggestion, the figure
     the hint gave that choice (None when the hint did not list it), its record after it."""
+    asked["action"] = str(action)
     asked["followed"] = str(action) == next(iter(asked["figures"]))
     asked["played"] = asked["figures"].get(str(action))
     asked["after"] = after
@@ -293,6 +302,17 @@ def report(name: str, rows: list[dict], fit: bool) -> None:
         print(f"hints by stage: {tuple(len(by_stage[k]) for k in sorted(by_stage, key=_order))}")
 
 
+def show_choices(rows) -> None:
+    """Each hint's row as Normal's choice (the hint's figure for it) beside the hint's best."""
+    print("game, quarter/round, player: Normal's choice (its figure) | the hint's best three")
+    for row in rows:
+        played = row["played"]
+        shown = f"{played:.1f}" if played is not None else "not listed"
+        best = ", ".join(f"{a} {v:.1f}" for a, v in list(row["figures"].items())[:3])
+        where = f"{row['game']}, {row['stage']}, player {row['seat'] + 1}"
+        print(f"{where}: {row['action']} ({shown}) | {best}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=("forum", "trajan", "both"), default="both")
@@ -302,6 +322,12 @@ def main() -> None:
         "--worlds", type=int, default=None, help="worlds per choice (default: the hint's)"
     )
     parser.add_argument("--fit", action="store_true", help="print the offsets by stage")
+    parser.add_argument(
+        "--choices-from",
+        type=int,
+        metavar="QUARTER",
+        help="Trajan: hints from this quarter on, each as Normal's choice beside the hint's best",
+    )
     args = parser.parse_args()
     seeds = range(args.first_seed, args.first_seed + args.games)
     if args.game in ("forum", "both"):
@@ -309,7 +335,9 @@ def main() -> None:
         rows = list(forum_games(seeds, args.worlds))
         report(f"Forum Trajanum, {args.games} games, Normal vs Normal", rows, args.fit)
         print(f"({time.perf_counter() - started:.0f} s)")
-    if args.game in ("trajan", "both") and args.fit:
+    if args.game in ("trajan", "both") and args.choices_from is not None:
+        show_choices(trajan_games(seeds, args.worlds, args.choices_from))
+    elif args.game in ("trajan", "both") and args.fit:
         # Trajan's offsets are added where the playouts end, to the fitted value: measured
         # on Normal's games alone (no hint asked)
         print(f"Trajan, FINAL_OFFSETS over {args.games} games: {trajan_leaf_offsets(seeds)}")
