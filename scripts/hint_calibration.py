@@ -26,7 +26,10 @@ hint to the next (where it played a listed choice at both: the figure of the pat
 the moves between any two consecutive hints of a seat. (Before issue 38.3's fix the script
 compared a seat's figures at two hints with a part of its record equal at both, which left out
 its Trajan markers, its kept and received tiles, its cranes and river: it counted pairs where
-the seat's own move had changed those.)
+the seat's own move had changed those.) In Trajan the pairs with a demand revealed between
+them (at a round's start, by chance: a demand every seat must meet at the quarter's end, up to
+15 points if it cannot) are also counted apart: the figure must move there, with the seat's
+prospects (seed 2005, player 1, quarter 3: a second demand for the same goods, 105.9 -> 91.3).
 
 ``--choices-from Q`` (Trajan) asks the hints from quarter ``Q`` on only and prints, at each,
 the choice Normal played (with the hint's figure for it) beside the hint's best three: where
@@ -104,7 +107,11 @@ def trajan_games(seeds, worlds: int | None, from_quarter: int = 1):
         found = hint(v, worlds=worlds, with_reasons=False)
         stage = f"{state.quarter}/{state.round}"
         # its offsets are in the figure: added at the end of each playout (bots.final_offset)
-        return _asked(seat, stage, found.top, 0.0, mine(state, seat))
+        # the demands revealed so far: each round after a quarter's first reveals one, by
+        # chance, that every seat must meet at the quarter's end (a change of the seat's own
+        # prospects that no figure can foresee)
+        news = tuple(state.revealed)
+        return _asked(seat, stage, found.top, 0.0, mine(state, seat), news)
 
     for seed in seeds:
         state = new_game(seed, TrajanOptions(players=2))
@@ -168,8 +175,9 @@ def mine(state, seat: int) -> str:
     return repr(state.players[seat])
 
 
-def _asked(seat: int, stage: str, top, offset: float, before: str) -> dict:
+def _asked(seat: int, stage: str, top, offset: float, before: str, news=None) -> dict:
     return {
+        "news": news,
         "seat": seat,
         "stage": stage,
         "shown": top[0][1],
@@ -211,7 +219,7 @@ def _summary(moves: list[float]) -> str:
 
 def stability(rows: list[dict], worst: int = 5) -> None:
     """The moves between a seat's consecutive hints (see the module's text)."""
-    held, unmoved, every, path = [], [], [], []
+    held, unmoved, every, path, unrevealed = [], [], [], [], []
     cases = []
     last: dict[tuple, dict] = {}
     for row in rows:
@@ -226,6 +234,9 @@ def stability(rows: list[dict], worst: int = 5) -> None:
             continue
         move = 100 * abs(row["shown"] - before["played"]) / max(abs(before["played"]), 1.0)
         held.append(move)
+        revealed = before.get("news") != row.get("news")
+        if not revealed:
+            unrevealed.append(move)
         if row["played"] is not None:
             path.append(
                 100 * abs(row["played"] - before["played"]) / max(abs(before["played"]), 1.0)
@@ -237,7 +248,8 @@ def stability(rows: list[dict], worst: int = 5) -> None:
                 f"game {row['game']}, seat {row['seat'] + 1}, {before['stage']} -> "
                 f"{row['stage']}: {before['played']:.1f} -> {row['shown']:.1f} "
                 f"({'the suggestion' if before['followed'] else 'another listed choice'} "
-                f"played, then {others} moves of the others)",
+                f"played, then {others} moves of the others"
+                f"{'; a demand revealed between' if revealed else ''})",
             )
         )
     if not held:
@@ -248,6 +260,11 @@ def stability(rows: list[dict], worst: int = 5) -> None:
         f"changed between its move at the first and the second (the first's figure for the "
         f"choice it played against the second's): {_summary(held)}"
     )
+    if len(unrevealed) < len(held):
+        print(
+            f"  of them, with no demand revealed between ({len(unrevealed)}; a demand every "
+            f"seat must meet, revealed by chance at a round's start): {_summary(unrevealed)}"
+        )
     if path:
         print(
             f"  the figure of the choice the seat played, from one to the next ({len(path)} of "

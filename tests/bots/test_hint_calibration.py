@@ -48,3 +48,21 @@ def test_stability_counts_the_pairs_with_nothing_of_the_seats_changed_between_it
     assert (
         "game 1, seat 1, 1/1t -> 1/1t: 90.0 -> 99.0 (another listed choice played, then 2 " in out
     )
+
+
+def test_stability_counts_apart_the_pairs_with_a_demand_revealed_between(capsys):
+    # Trajan: a demand revealed at a round's start (by chance; every seat must meet it at the
+    # quarter's end) moves a seat's prospects. The pair still counts among all of them, and
+    # also apart: the pairs without a reveal have their own line, and the case says so.
+    script = _script()
+    rows = [
+        _row(0, 100.0, "r0", "r1") | {"news": (1,)},
+        _row(2, 85.0, "r1", "r2") | {"news": (1, 0)},  # a demand revealed: 15.0 %
+        _row(4, 86.7, "r2", "r3") | {"news": (1, 0)},  # none: 2.0 %
+    ]
+    script.stability(rows)
+    out = capsys.readouterr().out
+    assert "stability, 2 pairs" in out and "largest move 15.0 %" in out
+    assert "with no demand revealed between (1;" in out
+    assert out.count("largest move 2.0 %") == 1
+    assert "then 1 moves of the others; a demand revealed between)" in out
