@@ -209,3 +209,20 @@ async def test_the_colonia_keeps_its_cells_size_whether_the_list_is_short_or_lon
             await past_hold(pilot)
             grid = app.screen.query_one("#colonia", ColoniaGrid)
             assert grid.form == form, (decision, screen_text(app))
+
+
+def test_the_slide_bars_worth_reads_as_what_the_bar_gives_and_fits_the_narrow_side():
+    # A first-timer read "Slide bar 0/8:" and the two lines under it as facts of their own;
+    # each now says it follows from the bar, and with an area bonus still fits the 24
+    # columns of the narrow side panel (80x24)
+    from forum_trajanum.games.forum_trajanum.ui.panels import side_supply_text
+
+    session = GameSession.new(3, GameOptions(players=2), ["Ann", "Bob"], ["", ""])
+    colonia = session.view_of(0).colonias[0].model_copy(update={"area_bonus": 3})
+    lines = side_supply_text(colonia).plain.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Slide bar"))
+    assert lines[at + 1 : at + 3] == [
+        "→ largest area: envoys+3",
+        f"→ Trajan task: {colonia.trajan_card_value} VP",
+    ]
+    assert all(len(line) <= 24 for line in lines[at : at + 3])

@@ -256,11 +256,19 @@ def envoy_score_words(p) -> str:
     return ", ".join(parts) + " at each scoring"
 
 
+def prestige_parts(colonia, compact: bool = False) -> tuple[str, str]:
+    """What the slide bar is worth now, its two parts in words ("largest area: envoys + 1",
+    "Trajan task: 5 VP"), from the view's ``area_bonus`` and ``trajan_card_value``;
+    ``compact`` writes the bonus "envoys+1" (a line of the narrow side panel)."""
+    gap = "" if compact else " "
+    plus = f"{gap}+{gap}{colonia.area_bonus}" if colonia.area_bonus else ""
+    return f"largest area: envoys{plus}", f"Trajan task: {colonia.trajan_card_value} VP"
+
+
 def prestige_words(colonia) -> str:
     """What the slide bar is worth now, in words ("largest area: envoys + 1, Trajan task:
-    5 VP"), from the view's ``area_bonus`` and ``trajan_card_value``."""
-    plus = f" + {colonia.area_bonus}" if colonia.area_bonus else ""
-    return f"largest area: envoys{plus}, Trajan task: {colonia.trajan_card_value} VP"
+    5 VP")."""
+    return ", ".join(prestige_parts(colonia))
 
 
 def cell_words(colonia, index: int) -> str:

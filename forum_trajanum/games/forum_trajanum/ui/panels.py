@@ -23,7 +23,7 @@ from forum_trajanum.games.forum_trajanum.engine import actions as A
 from forum_trajanum.games.forum_trajanum.engine.state import CRANE_COVERED
 from forum_trajanum.games.forum_trajanum.engine.view import ColoniaView
 from forum_trajanum.games.forum_trajanum.engine.words import CYCLE_NUMERALS, tile_label
-from forum_trajanum.games.forum_trajanum.ui.labels import prestige_words
+from forum_trajanum.games.forum_trajanum.ui.labels import prestige_parts, prestige_words
 from forum_trajanum.games.forum_trajanum.ui.widgets import (
     COLOUR_STYLE,
     EAGLE_GLYPH,
@@ -117,7 +117,10 @@ def side_supply_text(colonia: ColoniaView) -> Text:
         text.append(more + "\n")
 
     row("Slide bar", f"{colonia.prestige}/8" + (" (flipped)" if colonia.flipped else ""), ":")
-    text.append(prestige_words(colonia).replace(", ", "\n") + "\n", style="#d7d7af")
+    # what the bar is worth, each line marked as its consequence (bare, the two lines read
+    # as facts of their own under the bar's line)
+    text.append("".join(f"→ {part}\n" for part in prestige_parts(colonia, compact=True)),
+                style="#d7d7af")  # fmt: skip
     if colonia.reserve:
         row("Reserve", ", ".join(tile_label(k) for k in colonia.reserve))
     row("Builders", str(colonia.builders), f", assistants {colonia.assistants}")
