@@ -29,7 +29,7 @@ its Trajan markers, its kept and received tiles, its cranes and river: it counte
 the seat's own move had changed those.) In Trajan the pairs with a demand revealed between
 them (at a round's start, by chance: a demand every seat must meet at the quarter's end, up to
 15 points if it cannot) are also counted apart: the figure must move there, with the seat's
-prospects (seed 2005, player 1, quarter 3: a second demand for the same goods, 105.9 -> 91.3).
+prospects (seed 2005, player 1, quarter 3: a second demand for the same goods, 105.9 -> 90.5).
 
 ``--choices-from Q`` (Trajan) asks the hints from quarter ``Q`` on only and prints, at each,
 the choice Normal played (with the hint's figure for it) beside the hint's best three: where

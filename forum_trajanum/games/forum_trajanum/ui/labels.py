@@ -260,8 +260,8 @@ def prestige_parts(colonia, compact: bool = False) -> tuple[str, str]:
     """What the slide bar is worth now, its two parts in words ("largest area: envoys + 1",
     "Trajan task: 5 VP"), from the view's ``area_bonus`` and ``trajan_card_value``;
     ``compact`` writes the bonus "envoys+1" (a line of the narrow side panel)."""
-    gap = "" if compact else " "
-    plus = f"{gap}+{gap}{colonia.area_bonus}" if colonia.area_bonus else ""
+    bonus = colonia.area_bonus
+    plus = (f"+{bonus}" if compact else f" + {bonus}") if bonus else ""
     return f"largest area: envoys{plus}", f"Trajan task: {colonia.trajan_card_value} VP"
 
 
