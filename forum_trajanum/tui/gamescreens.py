@@ -55,9 +55,18 @@ class GameScreen(OwnScreen):
             for n, key in enumerate(ENTRY_KEYS, start=1)
         ),
     ]
-    #: The keys the key bar shows, in this order (a binding's first key; the game's own keys
-    #: among them): each game's bar as its players know it.
-    KEYBAR: ClassVar[tuple[str, ...]] = ("u", "h", "question_mark", "q")
+    #: The standard keys every play screen's key bar shows first, in this order, in every
+    #: game (a binding's first key): the same keys in the same places whichever game is on.
+    STANDARD_KEYBAR: ClassVar[tuple[str, ...]] = ("u", "h", "k", LEGEND_KEY, "question_mark", "q")
+    #: The game's own keys its key bar shows after the standard ones, in this order.
+    KEYBAR_OWN: ClassVar[tuple[str, ...]] = ()
+    #: The keys the key bar shows, in this order (:attr:`STANDARD_KEYBAR`, then
+    #: :attr:`KEYBAR_OWN`; worked out for each subclass, never declared by one).
+    KEYBAR: ClassVar[tuple[str, ...]] = STANDARD_KEYBAR
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.KEYBAR = (*GameScreen.STANDARD_KEYBAR, *cls.KEYBAR_OWN)
 
     @property
     def escape_line(self) -> str:

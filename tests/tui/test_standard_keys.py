@@ -54,3 +54,17 @@ def test_question_mark_asks_the_app_for_the_games_help_in_both_games():
     stub = Stub()
     GameScreen.action_help(stub)  # type: ignore[arg-type]
     assert len(stub.posted) == 1 and isinstance(stub.posted[0], HelpRequested)
+
+
+def test_every_play_screens_key_bar_shows_the_standard_keys_first_in_one_order():
+    """The same keys in the same places whichever game is on (issue 39, point 3): Trajan's bar
+    began "h Hint q Menu ? Help" and left out k, Forum Trajanum's ended with them."""
+    standard = GameScreen.STANDARD_KEYBAR
+    assert {"u", "h", "k", "question_mark", "q"} <= set(standard)
+    for screen in _play_screens():
+        assert screen.KEYBAR[: len(standard)] == standard, screen.__qualname__
+        # a game lists its own keys only; the standard ones are never shown twice
+        assert not set(screen.KEYBAR_OWN) & set(standard), screen.__qualname__
+        assert len(set(screen.KEYBAR)) == len(screen.KEYBAR), screen.__qualname__
+        # a key the bar may leave out at a narrow width is the game's own, never a standard one
+        assert not set(getattr(screen, "KEYBAR_SPARE", ())) & set(standard), screen.__qualname__

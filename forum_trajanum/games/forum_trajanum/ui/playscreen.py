@@ -64,7 +64,7 @@ from forum_trajanum.games.forum_trajanum.ui.widgets import SEAT_STYLE, ColoniaGr
 from forum_trajanum.tui.decisionlist import DecisionList
 from forum_trajanum.tui.gamescreens import GameScreen
 from forum_trajanum.tui.hints import ASKED, MORE, SHOWN, WHOLE
-from forum_trajanum.tui.keys import LEGEND_KEY, KeyBar
+from forum_trajanum.tui.keys import KeyBar
 from forum_trajanum.tui.logview import LogView
 from forum_trajanum.tui.messages import (
     ActionChosen,
@@ -124,8 +124,9 @@ class PlayScreen(GameScreen):
         Binding("t", "trajan_cards", "Trajan"),  # the Trajan cards
         Binding("s", "save", "Save"),
     ]
-    #: The key bar (e, said beside the decision, is left out).
-    KEYBAR = ("c", "f", "p", "l", "u", "o", "t", "s", "h", "k", LEGEND_KEY, "question_mark", "q")
+    #: The game's own keys on the key bar, after the standard ones (e, said beside the
+    #: decision, is left out).
+    KEYBAR_OWN = ("c", "f", "p", "l", "o", "t", "s")
 
     def __init__(self, data: PlayData) -> None:
         super().__init__(data)

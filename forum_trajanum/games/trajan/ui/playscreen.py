@@ -103,9 +103,9 @@ class TrajanScreen(GameScreen):
     #: From 45 rows (with 120 columns) the players' panel stays in view too; from 36 (with
     #: 160) the log.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-standard"), (45, "-tall")]
-    #: Left out of the key bar when it does not fit (80 columns): the legend is in the help,
-    #: the district's key in the panel's title.
-    KEYBAR_SPARE = ("g", "d")
+    #: Left out of the key bar when it does not fit (80 columns), one after the other: the
+    #: panels' keys (the panel's title lists them all), then Others.
+    KEYBAR_SPARE = ("d", "c", "b", "m", "p", "l", "o")
     #: Its stylesheet (the layouts by size), beside this module.
     CSS_PATH = "play.tcss"
     #: The game's own keys (the standard ones are every play screen's: GameScreen).
@@ -118,8 +118,9 @@ class TrajanScreen(GameScreen):
             for panel, key in PANEL_KEYS.items()
         ),
     ]
-    #: The key bar (e, k and the recap's key are said where they apply).
-    KEYBAR = ("h", "u", "q", "question_mark", LEGEND_KEY, "o", *PANEL_KEYS.values())
+    #: The game's own keys on the key bar, after the standard ones (e and the recap's key
+    #: are said where they apply).
+    KEYBAR_OWN = ("o", *PANEL_KEYS.values())
 
     def __init__(self, data: TrajanData) -> None:
         super().__init__(data)
