@@ -13,12 +13,16 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY
+from forum_trajanum.tui.keys import ENTRY_KEYS, LEGEND_KEY, KeyBar
 from forum_trajanum.tui.screenbase import OwnScreen
 
 #: What Escape says on a play screen with nothing open to close: Escape closes or goes back
 #: one step, and never leaves the game (q does).
 ESCAPE_LINE = "q: back to the menu (your game is saved)"
+
+
+#: The key bar's first words when the arrow keys move in the list of choices (every game).
+CHOICES_ARROWS = "↑↓ choices"
 
 
 class GameScreen(OwnScreen):
@@ -97,6 +101,13 @@ class GameScreen(OwnScreen):
         if self.cover_when_drawn:
             self.cover_when_drawn = False
             self.cover()
+        # the key bar begins with where the arrow keys go (arrows_hint): said again as the
+        # focus moves
+        self.watch(self, "focused", self._arrows_moved, init=False)
+
+    def _arrows_moved(self, _focused=None) -> None:
+        for bar in self.query(KeyBar):
+            bar.show_keys()
 
     def cover_for_hand_over(self) -> None:
         """Hide what the screen shows (:meth:`cover`): a hand-over screen goes on top of it.
@@ -176,6 +187,14 @@ class GameScreen(OwnScreen):
     def said(self) -> str:
         """The message on screen now ("" when none)."""
         return ""
+
+    def arrows_hint(self) -> str:
+        """Where the arrow keys go now, the key bar's first words: the choices when the list
+        has the focus (:data:`CHOICES_ARROWS`); a game with boards of its own says more
+        (Forum Trajanum: a board's cursor)."""
+        from textual.widgets import OptionList
+
+        return CHOICES_ARROWS if isinstance(self.focused, OptionList) else ""
 
     def action_pick(self, number: int) -> None:
         """1-9, then A-Z: the entry of the list with that key (the game's list)."""

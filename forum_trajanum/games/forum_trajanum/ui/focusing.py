@@ -9,6 +9,8 @@ from __future__ import annotations
 from textual.widget import Widget
 from textual.widgets import OptionList
 
+from forum_trajanum.tui.gamescreens import CHOICES_ARROWS
+
 
 def choices_after_colonia(chain: list[Widget]) -> list[Widget]:
     """Textual's Tab order (the panels by their place on the screen), with the choices
@@ -33,5 +35,5 @@ def arrows_words(focused: Widget | None) -> str:
     if isinstance(focused, ForumGrid):
         return "←↑↓→ Forum"
     if isinstance(focused, OptionList):
-        return "↑↓ choices"
+        return CHOICES_ARROWS
     return "↑↓ scroll" if focused is not None else ""

@@ -696,9 +696,7 @@ class PlayScreen(GameScreen):
         return arrows_words(self.focused)
 
     def focus_moved(self, _focused=None) -> None:
-        """The focus moved: the key bar and the panel tabs say it again."""
-        for bar in self.query(KeyBar):
-            bar.show_keys()
+        """The focus moved: the panel tabs say it again (the key bar: GameScreen)."""
         if self.composed():
             self.draw_tabs()
 
