@@ -36,8 +36,9 @@ class GameScreen(OwnScreen):
     what is the game's screen's is a hook it gives (:meth:`action_pick`,
     :meth:`action_end_turn`, :meth:`action_hint`, :meth:`action_scroll_panel`,
     :meth:`close_innermost`, :meth:`undo_refused`, :meth:`said`). A game adds its own keys
-    (its panels, its dialogs) in its ``BINDINGS``, and says which keys its key bar shows, in
-    which order (:attr:`KEYBAR`)."""
+    (its panels, its dialogs) in its ``BINDINGS``, and says which of them its key bar shows
+    after the standard ones, in which order (:attr:`KEYBAR_OWN`). The key bar begins with
+    where the arrow keys go (:meth:`arrows_hint`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo"),
