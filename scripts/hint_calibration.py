@@ -36,6 +36,13 @@ the choice Normal played (with the hint's figure for it) beside the hint's best 
 Normal falls short of the hint (issue 38.3: the figure jumps where the next hint finds a tray
 much better than the Normal play its playouts assume; seed 2001, quarter 4: up to 12 points).
 
+``--leads`` (Trajan) asks whether the hint's lead is real: at each hint where its best choice
+is not the one Normal plays, both are played on to the end of the game from the real position
+(every seat by fresh Normal bots, the same seeds for both: the two continuations differ only by
+that choice), and the hint's raw lead of its best over Normal's choice (``shrink=1``, before
+the hint's ``HINT_SHRINK``) is set against the true one, by stage (with ``--choices-from Q``
+from quarter ``Q`` on).
+
 ``--fit`` prints the offsets the hint code adds: Forum Trajanum's, the final score less the raw
 estimate by stage, added to the raw estimate; Trajan's, the final score less the fitted value
 of the position by round of the game, from games of Normal bots alone (no hint asked), added to
@@ -144,6 +151,99 @@ def trajan_leaf_offsets(seeds) -> tuple[float, ...]:
             missed[k].append(state.players[p].score - v)
     rounds = D.QUARTERS * D.ROUNDS_PER_QUARTER
     return tuple(round(statistics.mean(missed[k]), 1) if missed[k] else 0.0 for k in range(rounds))
+
+
+def trajan_leads(seeds, worlds: int | None, from_quarter: int = 1):
+    """Along games of two Normal bots, from quarter ``from_quarter`` on: at each source tray
+    and action option where the hint's best choice (raw figures: ``shrink=1``) is not the one
+    Normal plays and Normal's is listed, a dict with the stage, the hint's lead of its best
+    over Normal's choice ("est") and the true one ("true": the seat's final score after each,
+    both played on to the end by :func:`trajan_finish`)."""
+    from forum_trajanum.games.trajan.bots import NormalBot, hint
+    from forum_trajanum.games.trajan.engine.rules import (
+        apply,
+        current_player,
+        is_over,
+        legal_actions,
+        new_game,
+    )
+    from forum_trajanum.games.trajan.engine.state import TrajanOptions
+    from forum_trajanum.games.trajan.engine.view import view
+
+    for seed in seeds:
+        state = new_game(seed, TrajanOptions(players=2))
+        bots = [NormalBot(seed * 10 + i) for i in range(2)]
+        asked = 0
+        while not is_over(state):
+            seat = current_player(state)
+            seen = view(state, seat)
+            action = bots[seat].choose(seen)
+            wanted = (
+                state.phase != "setup"
+                and state.tasks[-1].kind in ("source", "act")
+                and len(legal_actions(state)) > 1
+                and state.quarter >= from_quarter
+            )
+            if wanted:
+                found = hint(seen, worlds=worlds, with_reasons=False, shrink=1.0)
+                figures = {str(a): v for a, v in found.top}
+                best = found.top[0][0]
+                if str(best) != str(action) and figures.get(str(action)) is not None:
+                    asked += 1
+                    players = seed * 100 + asked
+                    yield {
+                        "game": seed,
+                        "stage": f"{state.quarter}/{state.round}",
+                        "est": figures[str(best)] - figures[str(action)],
+                        "true": trajan_finish(state, best, seat, players)
+                        - trajan_finish(state, action, seat, players),
+                    }
+            apply(state, action)
+
+
+def trajan_finish(state, action, seat: int, players: int) -> int:
+    """The seat's final score when ``action`` is played in a copy of ``state`` and the game
+    goes on to its end with every seat played by a fresh Normal bot seeded from ``players``
+    (the same bots for every action: the engine drew all its chances at setup, so two
+    continuations differ only by the action)."""
+    from forum_trajanum.games.trajan.bots import NormalBot
+    from forum_trajanum.games.trajan.engine.rules import apply, current_player, is_over
+    from forum_trajanum.games.trajan.engine.view import view
+
+    state = state.clone()
+    apply(state, action)
+    bots = [NormalBot(players * 10 + i) for i in range(len(state.players))]
+    while not is_over(state):
+        mover = current_player(state)
+        apply(state, bots[mover].choose(view(state, mover)))
+    return state.players[seat].score
+
+
+#: The stages :func:`leads` reports (Trajan: quarter/round), each with its test.
+LEAD_STAGES = (
+    ("quarter 1-3", lambda q, r: q < 4),
+    ("quarter 4, round 1", lambda q, r: q == 4 and r < 2),
+    ("quarter 4, round 2 on", lambda q, r: q == 4 and r >= 2),
+)
+
+
+def leads(rows: list[dict]) -> list[str]:
+    """The hint's estimated lead against the true one, by stage (:data:`LEAD_STAGES`) and
+    over all: the cases, both means, the true one's standard error and their ratio."""
+    lines = []
+    for name, test in (*LEAD_STAGES, ("all", lambda q, r: True)):
+        got = [row for row in rows if test(*map(int, row["stage"].split("/")))]
+        if not got:
+            continue
+        est = statistics.mean(row["est"] for row in got)
+        true = statistics.mean(row["true"] for row in got)
+        spread = statistics.stdev(row["true"] for row in got) if len(got) > 1 else 0.0
+        ratio = f"{true / est:.2f}" if est else "-"
+        lines.append(
+            f"{name}: {len(got)} cases, the hint's lead {est:.1f} points, the true one "
+            f"{true:.1f} (standard error {spread / len(got) ** 0.5:.1f}), true/hint {ratio}"
+        )
+    return lines
 
 
 def _along(seed: int, state, bot_class, rules, ask):
@@ -345,8 +445,19 @@ def main() -> None:
         metavar="QUARTER",
         help="Trajan: hints from this quarter on, each as Normal's choice beside the hint's best",
     )
+    parser.add_argument(
+        "--leads",
+        action="store_true",
+        help="Trajan: the hint's lead of its best over Normal's choice against the true one "
+        "(from --choices-from's quarter on)",
+    )
     args = parser.parse_args()
     seeds = range(args.first_seed, args.first_seed + args.games)
+    if args.leads:
+        rows = list(trajan_leads(seeds, args.worlds, args.choices_from or 1))
+        print(f"Trajan, {args.games} games from seed {args.first_seed}, Normal vs Normal:")
+        print("\n".join(leads(rows)))
+        return
     if args.game in ("forum", "both"):
         started = time.perf_counter()
         rows = list(forum_games(seeds, args.worlds))

@@ -5,7 +5,10 @@ changed"."""
 from __future__ import annotations
 
 import importlib.util
+import random
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,3 +69,57 @@ def test_stability_counts_apart_the_pairs_with_a_demand_revealed_between(capsys)
     assert "with no demand revealed between (1;" in out
     assert out.count("largest move 2.0 %") == 1
     assert "then 1 moves of the others; a demand revealed between)" in out
+
+
+@pytest.fixture(scope="module")
+def heavy_trajan_source():
+    """A two-player Trajan game played at random into its last quarter, at a tray to choose
+    (a short game left to play on)."""
+    from forum_trajanum.games.trajan.engine.rules import apply, legal_actions, new_game
+    from forum_trajanum.games.trajan.engine.state import TrajanOptions
+
+    rng = random.Random(5)
+    state = new_game(5, TrajanOptions(players=2))
+    while not (state.quarter == 4 and state.tasks[-1].kind == "source"):
+        apply(state, rng.choice(legal_actions(state)))
+    assert len(legal_actions(state)) > 1
+    return state
+
+
+def test_the_true_lead_plays_two_choices_on_to_the_end_by_the_same_bots(heavy_trajan_source):
+    """--leads (issue 38.3): is the hint's lead of its best over Normal's choice real? Each
+    choice is played on from a copy of the real position by fresh Normal bots with the same
+    seeds, so the two continuations differ only by the choice: the same choice twice ends
+    with the same score, and the real position is left as it was."""
+    from forum_trajanum.games.trajan.engine.rules import current_player, legal_actions
+
+    script = _script()
+    state = heavy_trajan_source
+    before = state.model_dump_json()
+    legal = legal_actions(state)
+    seat = current_player(state)
+    ends = {str(a): script.trajan_finish(state, a, seat, 7) for a in legal[:3]}
+    assert state.model_dump_json() == before
+    assert script.trajan_finish(state, legal[0], seat, 7) == ends[str(legal[0])]
+    # a real game's score, not a constant
+    assert all(isinstance(v, int) and v > 0 for v in ends.values())
+
+
+def test_leads_sets_the_hints_lead_against_the_true_one_by_stage():
+    script = _script()
+    rows = [
+        {"stage": "2/3", "est": 4.0, "true": 1.0},
+        {"stage": "2/1", "est": 2.0, "true": 2.0},
+        {"stage": "4/1", "est": 1.0, "true": 3.0},
+        {"stage": "4/2", "est": 4.0, "true": 2.0},
+        {"stage": "4/4", "est": 4.0, "true": 6.0},
+    ]
+    lines = script.leads(rows)
+    assert lines[0].startswith("quarter 1-3: 2 cases, the hint's lead 3.0 points, the true one 1.5")
+    assert lines[0].endswith("true/hint 0.50")
+    assert lines[1].startswith("quarter 4, round 1: 1 cases, the hint's lead 1.0")
+    assert lines[2].startswith(
+        "quarter 4, round 2 on: 2 cases, the hint's lead 4.0 points, the true one 4.0"
+    )
+    assert lines[2].endswith("true/hint 1.00")
+    assert lines[3].startswith("all: 5 cases, the hint's lead 3.0 points, the true one 2.8")
