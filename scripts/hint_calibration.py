@@ -221,7 +221,7 @@ def trajan_finish(state, action, seat: int, players: int) -> int:
 
 #: The stages :func:`leads` reports (Trajan: quarter/round), each with its test.
 LEAD_STAGES = (
-    ("quarter 1-3", lambda q, r: q < 4),
+    ("before quarter 4", lambda q, r: q < 4),
     ("quarter 4, round 1", lambda q, r: q == 4 and r < 2),
     ("quarter 4, round 2 on", lambda q, r: q == 4 and r >= 2),
 )

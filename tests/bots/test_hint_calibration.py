@@ -115,7 +115,9 @@ def test_leads_sets_the_hints_lead_against_the_true_one_by_stage():
         {"stage": "4/4", "est": 4.0, "true": 6.0},
     ]
     lines = script.leads(rows)
-    assert lines[0].startswith("quarter 1-3: 2 cases, the hint's lead 3.0 points, the true one 1.5")
+    assert lines[0].startswith(
+        "before quarter 4: 2 cases, the hint's lead 3.0 points, the true one 1.5"
+    )
     assert lines[0].endswith("true/hint 0.50")
     assert lines[1].startswith("quarter 4, round 1: 1 cases, the hint's lead 1.0")
     assert lines[2].startswith(
