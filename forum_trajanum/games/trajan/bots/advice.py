@@ -24,10 +24,10 @@ search's value (the value fitted from self-play,
 at the round the playout ended in, :func:`~forum_trajanum.games.trajan.bots.final_offset`;
 from the last quarter's second round, :data:`HINT_TO_END`, the final score itself: the
 playouts go on to the end; mean over the worlds). Normal's choice is played in every world,
-and each other choice's figure shows :data:`HINT_SHRINK` of its lead over Normal's (the best
-of several estimates overstates its lead). The suggestion and the next best each have a
-reason in player words: the parts of the estimate (:func:`parts`) in which each is ahead of the
-other, from a few more worlds sampled from the view.
+and each other choice's figure shows :data:`HINT_SHRINK` of its lead over Normal's (a steadier
+figure; the lead itself is about the true one, see there). The suggestion and the next best
+each have a reason in player words: the parts of the estimate (:func:`parts`) in which each is
+ahead of the other, from a few more worlds sampled from the view.
 
 The same view gives the same hint: the worlds come from a generator seeded by the seat, the
 rest from one seeded by the view, and a fixed number of worlds is played; the wall-clock cap

@@ -205,7 +205,8 @@ def legend() -> Group:
             ("about 115 VP", "your expected points at the game's end if you take that choice "
              "and play on as the Normal bot would (the Expert's search, checked against the "
              "final scores of bot games; a choice's lead over the Normal bot's own choice "
-             "counts half, as a search overstates its best choice's lead)"),
+             "counts half, which keeps the figure steady from turn to turn: the suggestion "
+             "may well lead to more)"),
         ],
     )  # fmt: skip
     section(
