@@ -39,14 +39,15 @@ def _session(decision: str, seat: int) -> GameSession:
     return session
 
 
-async def test_while_a_bot_decides_u_is_not_offered_and_says_why():
+async def test_while_a_bot_decides_neither_u_nor_h_is_offered_and_u_says_why():
     session = _session("source", 1)
     hour = 3600.0  # the bot's move waits: its turn stays on screen
     app = ForumApp(bot_delay=hour, session=session, bot_factory=first_legal_bot_factory)
     async with app.run_test(size=(80, 24)) as pilot:
         assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanWatchScreen))
         assert await wait_for(pilot, lambda: "Help" in _keys(app))
-        assert "Undo" not in _keys(app) and "Hint" in _keys(app)
+        # the hint is for one's own decisions (as u, left off the bar where it does nothing)
+        assert "Undo" not in _keys(app) and "Hint" not in _keys(app)
         await pilot.press("u")
         assert "Nothing to undo while Bot decides" in _said(app)
         app.workers.cancel_all()

@@ -405,3 +405,23 @@ async def test_a_long_building_step_keeps_the_builds_after_a_conversion_behind_o
             conversion,
             build,
         ]
+
+
+async def test_while_a_bot_decides_the_key_bar_offers_no_hint_and_h_says_why():
+    # the hint is for one's own decisions: h is on the key bar only there, as u is only where
+    # it takes something back (issue 36, item 4); pressed anyway, it says why not
+    session = session_at("draft", bots=["", "easy"], seed=2)
+    session.autosave = False
+    hour = 3600.0  # the bot's move stays on screen for the whole test
+    app = ForumApp(bot_delay=hour, session=session, bot_factory=first_legal_bot_factory)
+    async with app.run_test(size=SMALL) as pilot:
+        await past_hold(pilot)
+        assert "h Hint" in _key_bar(app)  # the player's own decision
+        while not isinstance(app.screen, WatchScreen):  # the human plays until the bot's turn
+            await past_hold(pilot)
+            await pilot.press("enter")
+        assert await wait_for(pilot, lambda: "Help" in _key_bar(app))
+        assert "Hint" not in _key_bar(app)
+        await pilot.press("h")
+        assert await wait_for(pilot, lambda: "not your decision" in screen_text(app))
+        app.workers.cancel_all()

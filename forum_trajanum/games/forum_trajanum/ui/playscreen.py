@@ -806,7 +806,10 @@ class PlayScreen(GameScreen):
 
     def key_offered(self, action: str) -> bool:
         """Whether the key bar offers ``action`` now: undo only while a step can be taken
-        back (the session says; issue 36, item 4)."""
+        back (the session says; issue 36, item 4), the hint only at a decision of the seat's
+        (:func:`hint_unavailable`: h there says why not)."""
+        if action == "hint":
+            return not hint_unavailable(self.data.view)
         return action != "undo" or self.data.can_undo
 
     def action_boards(self) -> None:

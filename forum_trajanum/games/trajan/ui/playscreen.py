@@ -611,7 +611,10 @@ class TrajanScreen(GameScreen):
 
     def key_offered(self, action: str) -> bool:
         """Whether the key bar offers ``action`` now: u only where it takes something back
-        (issue 36.4: it was offered while the bots played)."""
+        (issue 36.4: it was offered while the bots played), h only at a decision of the
+        seat's (the hint is for its own choices)."""
+        if action == "hint":
+            return bool(self.data.view.legal)
         return action != "undo" or self.data.can_undo or self._ending is not None
 
     def _show_keys(self) -> None:
