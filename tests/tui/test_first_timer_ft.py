@@ -196,18 +196,28 @@ def _tabs(app) -> str:
     return str(app.screen.query_one("#tabs").render())
 
 
+def _against_a_slow_bot() -> ForumApp:
+    """A person against an easy bot at the draft (seed 2); the bot's move waits an hour, so
+    its turn stays on screen for the whole test."""
+    session = session_at("draft", bots=["", "easy"], seed=2)
+    session.autosave = False
+    return ForumApp(bot_delay=3600.0, session=session, bot_factory=first_legal_bot_factory)
+
+
+async def _to_the_bots_turn(app, pilot, *keys: str) -> None:
+    """The human plays (``keys`` at each of its choices) until the bot's turn is on screen."""
+    while not isinstance(app.screen, WatchScreen):
+        await past_hold(pilot)
+        await pilot.press(*keys)
+
+
 async def test_the_panel_a_player_chose_stays_while_a_bot_plays():
     # a bot's turn is shown on another screen than the player's turn: it showed its own last
     # panel (the log, the Colonia) instead of the one the player had chosen (issue 36, item 7)
-    session = session_at("draft", bots=["", "easy"], seed=2)
-    session.autosave = False
-    hour = 3600.0  # the bot's move stays on screen for the whole test
-    app = ForumApp(bot_delay=hour, session=session, bot_factory=first_legal_bot_factory)
+    app = _against_a_slow_bot()
     async with app.run_test(size=SMALL) as pilot:
-        while not isinstance(app.screen, WatchScreen):  # the human plays until the bot's turn
-            await past_hold(pilot)
-            await pilot.press("p")  # the players and tracks, chosen before each choice
-            await pilot.press("enter")
+        # the players and tracks, chosen before each choice
+        await _to_the_bots_turn(app, pilot, "p", "enter")
         await pilot.pause()
         assert app.screen.panel == "players"
         assert app.screen.query_one("#p-players").has_class("-shown")
@@ -410,16 +420,11 @@ async def test_a_long_building_step_keeps_the_builds_after_a_conversion_behind_o
 async def test_while_a_bot_decides_the_key_bar_offers_no_hint_and_h_says_why():
     # the hint is for one's own decisions: h is on the key bar only there, as u is only where
     # it takes something back (issue 36, item 4); pressed anyway, it says why not
-    session = session_at("draft", bots=["", "easy"], seed=2)
-    session.autosave = False
-    hour = 3600.0  # the bot's move stays on screen for the whole test
-    app = ForumApp(bot_delay=hour, session=session, bot_factory=first_legal_bot_factory)
+    app = _against_a_slow_bot()
     async with app.run_test(size=SMALL) as pilot:
         await past_hold(pilot)
         assert "h Hint" in _key_bar(app)  # the player's own decision
-        while not isinstance(app.screen, WatchScreen):  # the human plays until the bot's turn
-            await past_hold(pilot)
-            await pilot.press("enter")
+        await _to_the_bots_turn(app, pilot, "enter")
         assert await wait_for(pilot, lambda: "Help" in _key_bar(app))
         assert "Hint" not in _key_bar(app)
         await pilot.press("h")
