@@ -104,9 +104,11 @@ class GameScreen(OwnScreen):
             self.cover()
         # the key bar begins with where the arrow keys go (arrows_hint): said again as the
         # focus moves
-        self.watch(self, "focused", self._arrows_moved, init=False)
+        self.watch(self, "focused", self.show_keys, init=False)
 
-    def _arrows_moved(self, _focused=None) -> None:
+    def show_keys(self, _focused=None) -> None:
+        """Say the key bar again (each bar works out anew only what changed): after the
+        focus moved, or a redraw that may change the keys offered (:meth:`key_offered`)."""
         for bar in self.query(KeyBar):
             bar.show_keys()
 

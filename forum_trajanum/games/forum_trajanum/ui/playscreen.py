@@ -435,8 +435,7 @@ class PlayScreen(GameScreen):
         self.cursor_to_highlight()
         self.query_one("#p-log", LogView).show(data.log)
         self.draw_others(seat)
-        for bar in self.query(KeyBar):
-            bar.show_keys()  # u is offered only while a step can be taken back
+        self.show_keys()  # u is offered only while a step can be taken back
 
     def draw_forum(self, flash: frozenset[tuple[int, int]]) -> None:
         """The Forum with its legal spaces, the last move, the area the colour-area rule

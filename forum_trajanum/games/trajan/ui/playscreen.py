@@ -194,7 +194,7 @@ class TrajanScreen(GameScreen):
         self._draw_panel()
         self._fill_choices(data)
         self._set_message(data.message)
-        self._show_keys()
+        self.show_keys()
 
     # --- the panels ---------------------------------------------------------------------
 
@@ -602,7 +602,7 @@ class TrajanScreen(GameScreen):
         choice, Escape or u leave the turn open), as Forum Trajanum's end of a turn waits
         while a step of it can be taken back."""
         self._ending = entry
-        self._show_keys()
+        self.show_keys()
         options = self._decide().choice_list
         ids = self._decide().entry_ids()
         if entry in ids:
@@ -616,10 +616,6 @@ class TrajanScreen(GameScreen):
         if action == "hint":
             return bool(self.data.view.legal)
         return action != "undo" or self.data.can_undo or self._ending is not None
-
-    def _show_keys(self) -> None:
-        for bar in self.query(KeyBar):
-            bar.show_keys()
 
     @property
     def waiting_to_end(self) -> bool:
@@ -640,7 +636,7 @@ class TrajanScreen(GameScreen):
         if self._ending is None:
             return False
         self._ending = None
-        self._show_keys()
+        self.show_keys()
         self.say("Nothing was played: your turn goes on, choose again.")
         return True
 
