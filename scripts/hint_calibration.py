@@ -92,9 +92,13 @@ def forum_games(seeds, worlds: int | None):
         yield from _along(seed, state, NormalBot, (current_player, view_of, apply, is_over), ask)
 
 
-def trajan_games(seeds, worlds: int | None, from_quarter: int = 1):
+def trajan_games(
+    seeds, worlds: int | None, from_quarter: int = 1, shrink: float | None = None,
+    positions: bool = False,
+):  # fmt: skip
     """Every hint asked along Normal vs Normal games, as :func:`forum_games` gives them
-    (from quarter ``from_quarter`` on)."""
+    (from quarter ``from_quarter`` on; ``shrink``: the hint's, None for its own; with
+    ``positions``, each with a copy of the game where it was asked, "position")."""
     from forum_trajanum.games.trajan.bots import NormalBot, hint
     from forum_trajanum.games.trajan.engine.rules import (
         apply,
@@ -111,14 +115,18 @@ def trajan_games(seeds, worlds: int | None, from_quarter: int = 1):
             return None
         if state.quarter < from_quarter:
             return None
-        found = hint(v, worlds=worlds, with_reasons=False)
+        shrunk = {} if shrink is None else {"shrink": shrink}
+        found = hint(v, worlds=worlds, with_reasons=False, **shrunk)
         stage = f"{state.quarter}/{state.round}"
         # its offsets are in the figure: added at the end of each playout (bots.final_offset)
         # the demands revealed so far: each round after a quarter's first reveals one, by
         # chance, that every seat must meet at the quarter's end (a change of the seat's own
         # prospects that no figure can foresee)
         news = tuple(state.revealed)
-        return _asked(seat, stage, found.top, 0.0, mine(state, seat), news)
+        row = _asked(seat, stage, found.top, 0.0, mine(state, seat), news)
+        if positions:
+            row["position"] = state.clone()
+        return row
 
     for seed in seeds:
         state = new_game(seed, TrajanOptions(players=2))
@@ -154,51 +162,29 @@ def trajan_leaf_offsets(seeds) -> tuple[float, ...]:
 
 
 def trajan_leads(seeds, worlds: int | None, from_quarter: int = 1):
-    """Along games of two Normal bots, from quarter ``from_quarter`` on: at each source tray
-    and action option where the hint's best choice (raw figures: ``shrink=1``) is not the one
-    Normal plays and Normal's is listed, a dict with the stage, the hint's lead of its best
-    over Normal's choice ("est") and the true one ("true": the seat's final score after each,
-    both played on to the end by :func:`trajan_finish`)."""
-    from forum_trajanum.games.trajan.bots import NormalBot, hint
-    from forum_trajanum.games.trajan.engine.rules import (
-        apply,
-        current_player,
-        is_over,
-        legal_actions,
-        new_game,
-    )
-    from forum_trajanum.games.trajan.engine.state import TrajanOptions
-    from forum_trajanum.games.trajan.engine.view import view
+    """Along the games :func:`trajan_games` plays (its hints with raw figures: ``shrink=1``):
+    where the hint's best choice is not the one Normal played and Normal's is listed, a dict
+    with the game, the stage, the hint's lead of its best over Normal's choice ("est") and the
+    true one ("true": the seat's final score after each, both played on to the end by
+    :func:`trajan_finish`)."""
+    from forum_trajanum.games.trajan.engine.rules import legal_actions
 
-    for seed in seeds:
-        state = new_game(seed, TrajanOptions(players=2))
-        bots = [NormalBot(seed * 10 + i) for i in range(2)]
-        asked = 0
-        while not is_over(state):
-            seat = current_player(state)
-            seen = view(state, seat)
-            action = bots[seat].choose(seen)
-            wanted = (
-                state.phase != "setup"
-                and state.tasks[-1].kind in ("source", "act")
-                and len(legal_actions(state)) > 1
-                and state.quarter >= from_quarter
-            )
-            if wanted:
-                found = hint(seen, worlds=worlds, with_reasons=False, shrink=1.0)
-                figures = {str(a): v for a, v in found.top}
-                best = found.top[0][0]
-                if str(best) != str(action) and figures.get(str(action)) is not None:
-                    asked += 1
-                    players = seed * 100 + asked
-                    yield {
-                        "game": seed,
-                        "stage": f"{state.quarter}/{state.round}",
-                        "est": figures[str(best)] - figures[str(action)],
-                        "true": trajan_finish(state, best, seat, players)
-                        - trajan_finish(state, action, seat, players),
-                    }
-            apply(state, action)
+    asked: dict[int, int] = defaultdict(int)
+    for row in trajan_games(seeds, worlds, from_quarter, shrink=1.0, positions=True):
+        if row["followed"] or row["played"] is None:
+            continue
+        game, position, seat = row["game"], row["position"], row["seat"]
+        asked[game] += 1
+        players = game * 100 + asked[game]  # the continuations' bots, the same for both
+        by_text = {str(a): a for a in legal_actions(position)}
+        best, played = by_text[next(iter(row["figures"]))], by_text[row["action"]]
+        yield {
+            "game": game,
+            "stage": row["stage"],
+            "est": row["shown"] - row["played"],
+            "true": trajan_finish(position, best, seat, players)
+            - trajan_finish(position, played, seat, players),
+        }
 
 
 def trajan_finish(state, action, seat: int, players: int) -> int:
