@@ -104,8 +104,10 @@ class TrajanScreen(GameScreen):
     #: 160) the log.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-standard"), (45, "-tall")]
     #: Left out of the key bar when it does not fit (80 columns), one after the other: the
-    #: panels' keys (the panel's title lists them all), then Others.
-    KEYBAR_SPARE = ("d", "c", "b", "m", "p", "l", "o")
+    #: panels' keys (the panel's title lists them all) and Others, the seat's own circle and
+    #: the board last (the coach's box covers the panel's title at a first decision: at 80x24
+    #: a newcomer's first tray showed Map, Players and Log on the bar, not Circle and Board).
+    KEYBAR_SPARE = ("d", "l", "p", "m", "o", "b", "c")
     #: Its stylesheet (the layouts by size), beside this module.
     CSS_PATH = "play.tcss"
     #: The game's own keys (the standard ones are every play screen's: GameScreen).
