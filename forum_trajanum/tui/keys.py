@@ -55,7 +55,9 @@ class KeyBar(Static):
     the keys the screen lists in ``KEYBAR_SPARE`` are left out, one after the other in that
     order, until it fits (keys shown elsewhere on it first, e.g. the compact layout's panel
     tabs). A key whose action the screen does not offer now (its ``key_offered(action)`` is
-    False: undo with nothing to take back) is left out too."""
+    False: undo with nothing to take back) is left out too, and so are the keys another line
+    of the screen shows now (its ``keys_shown_elsewhere()``: the compact layout's panel tabs),
+    so that no key is on the screen twice."""
 
     #: One line, whatever its keys (a new set of keys is repainted without a layout).
     DEFAULT_CSS = "KeyBar { height: 1; }"
@@ -99,6 +101,7 @@ class KeyBar(Static):
         # an app may say in its own words what a key does there (join: q leaves the game)
         words = getattr(self.app, "KEY_WORDS", {})
         offered = getattr(self.screen, "key_offered", None)
+        spare = spare | self.shown_elsewhere()
         for binding in self.bar_bindings():
             if callable(offered) and not offered(binding.action):
                 continue
@@ -111,6 +114,11 @@ class KeyBar(Static):
                 keys.append(key, style="bold reverse")
                 keys.append(f" {description} ")
         return keys
+
+    def shown_elsewhere(self) -> frozenset[str]:
+        """The keys another line of the screen shows now (left off the bar)."""
+        elsewhere = getattr(self.screen, "keys_shown_elsewhere", None)
+        return frozenset(elsewhere()) if callable(elsewhere) else frozenset()
 
     def show_keys(self) -> None:
         """Show the keys (again: after a resize, or when the focus moved). Nothing is worked
@@ -125,6 +133,7 @@ class KeyBar(Static):
             hint() if callable(hint) else "",
             tuple(offered(b.action) for b in self.bar_bindings()) if callable(offered) else (),
             tuple(getattr(self.app, "KEY_WORDS", {}).items()),
+            self.shown_elsewhere(),
         )
         if getattr(self, "_keys_state", None) == state:
             return

@@ -61,6 +61,28 @@ async def test_at_80x24_the_tabs_and_the_key_bar_say_a_board_has_the_arrows():
         assert decide.styles.border_top[0] != "heavy"
 
 
+async def test_no_key_is_on_the_screen_twice_the_tabs_line_has_the_panel_keys_at_80x24():
+    # the compact layout's tabs line says c, f, p and l: the key bar leaves them out there
+    # (it said "l Log" a second time), and has them again when the window is large enough
+    # for every panel at once (no tabs line)
+    session = session_at("build", seed=3)
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    panel_keys = ("c Colonia", "f Forum", "p Players", "l Log")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await past_hold(pilot)
+        lines = screen_text(app).splitlines()
+        for words in panel_keys:
+            assert sum(line.count(words) for line in lines) == 1, words
+            assert words in lines[2] and words not in key_bar(app)  # the tabs line
+        assert key_bar(app).endswith("t Trajan s Save")  # not on the tabs line: kept
+        await pilot.resize_terminal(160, 45)
+        await wait_for(pilot, lambda: all(words in key_bar(app) for words in panel_keys))
+        assert all(screen_text(app).count(words) == 1 for words in panel_keys)
+        await pilot.resize_terminal(160, 30)  # short: compact again, the width unchanged
+        await wait_for(pilot, lambda: "l Log" not in key_bar(app))
+
+
 async def test_at_160x45_tab_goes_from_the_colonia_to_the_choices_below_the_other_panels():
     # the wide layout has the choices along the bottom (as wide as their entries); Tab still
     # goes from the Colonia straight to them, and on to the Forum

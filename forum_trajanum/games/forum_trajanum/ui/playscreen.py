@@ -91,6 +91,9 @@ def side_more_words(end: float, at: float) -> str:
     return "↑ PgUp: back to the top"
 
 
+#: The compact layout's panel tabs: their keys and names, in their order on the tabs line.
+TAB_KEYS = {"c": "Colonia", "f": "Forum", "p": "Players", "l": "Log"}
+
 #: What the panel tabs say when a decision showed the panel it is about (issue 36, item 7).
 DECISION_PANEL_NOTE = "◀ shown for this choice"
 
@@ -111,8 +114,9 @@ class PlayScreen(GameScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-standard-w"), (160, "-wide-w")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-standard-h"), (45, "-wide-h")]
     PANELS = ("colonia", "forum", "players", "log")
-    #: Keys the key bar may leave out when it is too narrow, in this order: the panel tabs
-    #: show the first four, the help all of them.
+    #: Keys the key bar may leave out when it is too narrow, in this order (the help shows
+    #: all of them; the compact layout's tabs line shows the first four, and the bar leaves
+    #: them out there: keys_shown_elsewhere).
     KEYBAR_SPARE = ("c", "f", "p", "l", "o")
     #: The game's own keys (the standard ones are every play screen's: GameScreen).
     BINDINGS = [
@@ -257,6 +261,11 @@ class PlayScreen(GameScreen):
     def compact(self) -> bool:
         """Whether the compact layout (one main panel at a time) is in use."""
         return self.has_class("-narrow") or self.has_class("-short")
+
+    def keys_shown_elsewhere(self) -> frozenset[str]:
+        """The panel keys the compact layout's tabs line shows: the key bar leaves them out
+        (at 80x24 it said ``l Log`` a second time)."""
+        return frozenset(TAB_KEYS) if self.compact else frozenset()
 
     def rows_lent(self) -> int:
         """Rows the board has only while the decision panel is short: the compact layout's
@@ -466,7 +475,7 @@ class PlayScreen(GameScreen):
     def draw_tabs(self) -> None:
         text = Text(no_wrap=True, overflow="crop")
         board = arrows_words(self.focused).startswith("←")  # a board has the arrow keys
-        for key, name in (("c", "Colonia"), ("f", "Forum"), ("p", "Players"), ("l", "Log")):
+        for key, name in TAB_KEYS.items():
             shown = name.lower() == self.panel
             text.append(f" {key} ", style="bold reverse" if shown else "bold")
             text.append(f"{name} ", style="bold #ffd75f underline" if shown else "#a0a0a0")
@@ -493,8 +502,10 @@ class PlayScreen(GameScreen):
 
     def on_resize(self) -> None:
         """The window may have become small enough for the compact layout, which hides the
-        panel in focus (a board Tab reached): the focus goes to the choices."""
+        panel in focus (a board Tab reached): the focus goes to the choices. The key bar
+        says again which keys it shows (the tabs line shows the panel keys only then)."""
         self.call_after_refresh(self.focus_off_hidden_panel)
+        self.call_after_refresh(self.show_keys)
 
     def focus_off_hidden_panel(self) -> None:
         """The focus never rests on a hidden panel (the compact layout shows one at a time):
