@@ -22,6 +22,7 @@ from forum_trajanum.games.forum_trajanum.engine import (
 )
 from forum_trajanum.games.forum_trajanum.engine.determinize import determinize
 from tests.bots.conftest import searched_in as searched_position
+from tests.bots.test_value import positions
 
 #: a test-sized budget and a clock that never moves (the deadline never strikes)
 SMALL = {"iterations": 4, "clock": lambda: 0.0}
@@ -227,12 +228,31 @@ def judged_leaves(seen, **settings) -> list:
     return judged
 
 
-def test_told_to_expert_plays_cycle_three_from_round_three_to_the_end_and_judges_final_scores():
-    """Rules "Game end", as for Hard: with ``to_end=3``, from cycle III's round 3 on the
-    playouts go on through the final scoring, and every leaf is the final score, no estimate;
-    by default (not measured for Expert yet) they stop at the round's end."""
+def test_expert_plays_cycle_three_from_round_three_to_the_end_and_judges_final_scores():
+    """Rules "Game end", as for Hard: from cycle III's round 3 on (``to_end=3``, the default
+    since the paired screen in the module's text) the playouts go on through the final
+    scoring, and every leaf is the final score, no estimate; told ``to_end=None`` they stop
+    at the round's end."""
     seen = searched_in(3, 3)
-    judged = judged_leaves(seen, to_end=3)
-    assert judged and all(is_over(leaf) for leaf in judged)
     judged = judged_leaves(seen)
+    assert judged and all(is_over(leaf) for leaf in judged)
+    judged = judged_leaves(seen, to_end=None)
     assert judged and not any(is_over(leaf) for leaf in judged)
+
+
+def test_expert_judges_a_leaf_as_hard_does():
+    """The Expert's leaf is Hard's (the module's text: the counts Hard's leaves gained from
+    its worst games, the envoys that can still reach the Forum among them): every seat's
+    standing the same, at positions of a whole game; and it searches the building step as
+    Hard does (no trust in Normal's ranking there)."""
+    from forum_trajanum.games.forum_trajanum.bots.hard import relative_value
+    from forum_trajanum.games.forum_trajanum.bots.value import standings
+
+    ranks, _ = ExpertBot(1).judge
+    assert ExpertBot(1).trust_normal == frozenset()
+    differs = 0
+    for state in positions(21, 2, every=13):
+        seats = range(len(state.players))
+        assert ranks(state) == [relative_value(state, p) for p in seats]
+        differs += ranks(state) != standings(state)  # Hard's counts are not the old ones
+    assert differs  # somewhere along the game the two counts part

@@ -10,6 +10,8 @@ import math
 import random
 from pathlib import Path
 
+import pytest
+
 from forum_trajanum.core.fitting import solve
 from forum_trajanum.games.forum_trajanum.bots import value
 from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate
@@ -198,12 +200,28 @@ def test_expert_and_hard_judge_their_leaves_by_the_value_they_are_given(monkeypa
             assert len(calls) == (leaves if name == "fitted" else 0), (make, name)
 
 
-def test_expert_judges_by_the_fitted_value_and_hard_by_evaluate_unless_told():
-    """The defaults the paired screens chose (see the bots' docstrings)."""
+def test_expert_judges_as_hard_and_hard_by_evaluate_unless_told():
+    """The defaults the paired screens chose (see the bots' docstrings): Expert's leaf is
+    Hard's (the hand-set evaluation with Hard's counts, "reach"); the hint keeps the fitted
+    value, an expected final score."""
     from forum_trajanum.games.forum_trajanum.bots.factory import make_bot
 
-    assert make_bot("expert", 1).value == "fitted"
+    assert make_bot("expert", 1).value == "reach"
     assert make_bot("hard", 1).value == "evaluate"
+
+
+def test_the_reach_value_is_the_hand_set_one_with_hards_counts():
+    for state in positions(5, 3, every=17):
+        standings_now = value.reach_standings(state)
+        for p in range(len(state.players)):
+            assert value.reach_value(state, p) == evaluate(state, p, reach=True)
+        assert value.judge("reach") == (value.reach_standings, value.reach_value)
+        best = max(value.reach_value(state, p) for p in range(len(state.players)))
+        assert max(standings_now) == pytest.approx(
+            best - sorted(value.reach_value(state, p) for p in range(len(state.players)))[-2]
+        )
+    with pytest.raises(ValueError, match="fitted, evaluate or reach"):
+        value.judge("guess")
 
 
 def test_the_pairs_a_relative_fit_learns_from_are_each_seat_against_each_rival():

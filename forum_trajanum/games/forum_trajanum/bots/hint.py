@@ -1,32 +1,34 @@
 """Hints: a suggested move for the player whose decision it is, from that player's view only.
 
-``suggest(view)`` is the hint's search (:func:`search`), played as the Expert plays its
-searches (:class:`~forum_trajanum.games.forum_trajanum.bots.expert.ExpertBot`: its playout
-policy, horizon and leaf value) but wider and paired: the Normal heuristic ranks every legal
-choice in one world sampled from the view (the building step too, less the conversions the
-no-waste guard rules out); its best :data:`HINT_CANDIDATES` (8 with two players) each play the
-first :data:`HINT_SCREEN` worlds sampled from the view to the end of the round by the Normal
-policy for every player, and the best :data:`HINT_KEEP` of them play the rest of the worlds,
-every choice in the same worlds (a paired comparison). When the player's own next decision
-comes at once after a choice (a citizen's row after the tile used, an envoy after it), its
-Normal best two (:data:`FOLLOW_UPS`) are each played on, and the choice is worth the better
-one's mean: judged by Normal's next move alone, a choice looked worse than it was, and the hint
-at that next decision, finding the better move, said more than it had said for the choice. At
-the building step the search keeps to Normal's best four (:data:`HINT_BUILD_CANDIDATES`) with
-no follow-ups, as before: Normal's building lookahead is the wider one there. The worlds are
-the player's own (:func:`world_rng`: the same at each of its decisions), and a world decides
-its playouts (the Normal policy draws nothing), so two decisions with nothing new between them
-are judged in the same worlds: the figure holds still unless the game moved, where two sets of
-a few worlds each drawn afresh made it jump with their luck. The choices are ranked by the
-player's own expected points at the end of the game (the value fitted from self-play at the
-round's end, mean over the worlds), the one figure the hint shows, plus what the rest of the
-game adds on average (:func:`final_offset`, measured by ``scripts/hint_calibration.py``;
-nothing so far). The suggestion and the next best each come with a reason in player words
-(:func:`reasons`): the parts of the position in which one is ahead of the other at the round's
-end (points this round, the cycle's Trajan task, the Forum, the Colonia's rows, resources for
-the next turns, ...), from a few more worlds sampled from the view. Setup choices (cranes,
-rows, the diagonal, the handicap corner), the worker colour and a gain are answered by the
-heuristic with a reason in words instead.
+``suggest(view)`` is the hint's search (:func:`search`), played as the Expert played its
+searches until 2026-12-07 (:class:`~forum_trajanum.games.forum_trajanum.bots.expert.ExpertBot`:
+its playout policy, to the end of the round, judged by the value fitted from self-play, which
+says the player's expected final points; the Expert now judges as Hard does, on the hand-set
+evaluation's scale, which says no final score) but wider and paired: the Normal heuristic ranks
+every legal choice in one world sampled from the view (the building step too, less the
+conversions the no-waste guard rules out); its best :data:`HINT_CANDIDATES` (8 with two
+players) each play the first :data:`HINT_SCREEN` worlds sampled from the view to the end of the
+round by the Normal policy for every player, and the best :data:`HINT_KEEP` of them play the
+rest of the worlds, every choice in the same worlds (a paired comparison). When the player's
+own next decision comes at once after a choice (a citizen's row after the tile used, an envoy
+after it), its Normal best two (:data:`FOLLOW_UPS`) are each played on, and the choice is worth
+the better one's mean: judged by Normal's next move alone, a choice looked worse than it was,
+and the hint at that next decision, finding the better move, said more than it had said for the
+choice. At the building step the search keeps to Normal's best four
+(:data:`HINT_BUILD_CANDIDATES`) with no follow-ups, as before: Normal's building lookahead is
+the wider one there. The worlds are the player's own (:func:`world_rng`: the same at each of
+its decisions), and a world decides its playouts (the Normal policy draws nothing), so two
+decisions with nothing new between them are judged in the same worlds: the figure holds still
+unless the game moved, where two sets of a few worlds each drawn afresh made it jump with their
+luck. The choices are ranked by the player's own expected points at the end of the game (the
+value fitted from self-play at the round's end, mean over the worlds), the one figure the hint
+shows, plus what the rest of the game adds on average (:func:`final_offset`, measured by
+``scripts/hint_calibration.py``; nothing so far). The suggestion and the next best each come
+with a reason in player words (:func:`reasons`): the parts of the position in which one is
+ahead of the other at the round's end (points this round, the cycle's Trajan task, the Forum,
+the Colonia's rows, resources for the next turns, ...), from a few more worlds sampled from the
+view. Setup choices (cranes, rows, the diagonal, the handicap corner), the worker colour and a
+gain are answered by the heuristic with a reason in words instead.
 
 It sees what the player sees and nothing more, and it is bounded by work, not by time: the
 search is seeded by the view itself (its worlds by the player's seat) and plays a fixed number
@@ -138,8 +140,8 @@ REASONS: dict[str, str] = {
 
 #: What the rest of the game adds to the search's estimate, at the draft (first) and at the
 #: turn (second) of each round, cycle 1 round 1 first (see :func:`final_offset` for between
-#: them). The Expert judges its leaves by the value fitted from self-play
-#: (``bots/value.py``), itself an expected final score: nothing to add until
+#: them). The hint judges by the value fitted from self-play (``bots/value.py``), itself an
+#: expected final score: nothing to add until
 #: ``scripts/hint_calibration.py --fit`` on games it did not see says otherwise. (With the
 #: hand-set ``evaluate`` the offsets ran from 61.4 in cycle I's first draft down to -10.4.)
 FINAL_OFFSETS = (0.0,) * 24
@@ -227,8 +229,8 @@ def search(
 ) -> tuple[Action, Searched | None]:
     """The hint's search: Normal's ranking of every legal choice in a world sampled from the
     view (its first: Normal's choice) shortlists ``wide`` choices; each plays the first
-    :data:`HINT_SCREEN` worlds to the end of the round (by the Expert's playout policy, for
-    every player, judged by the Expert's fitted value), then the best ``keep`` of them the
+    :data:`HINT_SCREEN` worlds to the end of the round (by the Normal policy of the Expert's
+    playouts, for every player, judged by the fitted value), then the best ``keep`` of them the
     rest of the ``worlds``; all in the same worlds. (an action, None) when the heuristic
     answers alone (a quick decision, one choice, nothing finished in time)."""
     from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy

@@ -273,14 +273,30 @@ def fitted_standings(state) -> list[float]:
     return [v - max(values[:p] + values[p + 1 :]) for p, v in enumerate(values)]
 
 
+def reach_standings(state) -> list[float]:
+    """Every seat's hand-set evaluation as Hard's leaves count it (``reach``) less its best
+    rival's."""
+    return standings(state, reach=True)
+
+
+def reach_value(state, p: int) -> float:
+    """Player ``p``'s hand-set evaluation as Hard's leaves count it (``reach``: only the
+    envoys that can still reach the Forum, every step the slide bar reads, a building step
+    with nothing to build with as its loss)."""
+    return evaluate(state, p, reach=True)
+
+
 def judge(name: str):
-    """(standings, own value) of the value called ``name``: "fitted" (:func:`fitted`) or
-    "evaluate" (the hand-set :func:`~.evaluation.evaluate`)."""
+    """(standings, own value) of the value called ``name``: "fitted" (:func:`fitted`),
+    "evaluate" (the hand-set :func:`~.evaluation.evaluate`) or "reach" (the hand-set one as
+    Hard's leaves count it, :func:`reach_value`)."""
     if name == "fitted":
         return fitted_standings, fitted
     if name == "evaluate":
         return standings, evaluate
-    raise ValueError(f"unknown value {name!r}: fitted or evaluate")
+    if name == "reach":
+        return reach_standings, reach_value
+    raise ValueError(f"unknown value {name!r}: fitted, evaluate or reach")
 
 
 __all__ = [
@@ -294,6 +310,8 @@ __all__ = [
     "fitted_standings",
     "hand_set",
     "judge",
+    "reach_standings",
+    "reach_value",
     "stage",
     "weights",
 ]
