@@ -21,6 +21,12 @@ At 80x24 and at 160x45 it prints:
   time the app's process (all threads) used in those intervals (on a loaded machine the wall
   clock also counts the time the process waited for a core).
 
+``--phases`` also prints where a board update's time goes: the app's redraw of the screen
+(its ``show_main``), Textual's layout and repaint of the frames (the screen's compositor, timed
+through :func:`forum_trajanum.tui.compat.time_frame_parts`) and the rest (the key's and the
+messages' way through Textual's queues): their medians, and the parts of the update at the
+95th percentile.
+
 By default each key is sent as soon as the frame of the one before is made (keys in quick
 succession: what the app does after a frame counts in the next key's figure); ``--pause 100``
 lets the app settle 100 ms before each key (each key on a settled screen, as a person types).
@@ -66,9 +72,16 @@ class RepaintProbe:
     #: layout its resize events ask for) lands in the next key's figure, as for keys typed in
     #: quick succession; a pause measures each key on a settled screen, as typed by a person.
     pause = 0.0
+    #: ``--phases``: a list that each measured key adds its parts to (the seconds of the
+    #: app's redraw, of Textual's layout and repaint, and the whole figure); None: not timed.
+    phases: list[dict[str, float]] | None = None
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, redraw: str = "show_main") -> None:
         self.app = app
+        #: The parts of the key being measured (``phases``).
+        self.parts: dict[str, float] = {}
+        if self.phases is not None and callable(getattr(app, redraw, None)):
+            self._time_redraw(redraw)
         self.event = asyncio.Event()
         self.condition = None
         self.wrapped: set[int] = set()
@@ -78,12 +91,32 @@ class RepaintProbe:
         #: When the last frame showing the condition was made: (wall clock, CPU time).
         self.painted = (0.0, 0.0)
 
+    def _time_redraw(self, name: str) -> None:
+        """Time the app's method ``name`` (its redraw of a screen) as the "redraw" part."""
+        original = getattr(self.app, name)
+
+        def timed(*args, **kwargs):
+            started = time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self._part("redraw", time.perf_counter() - started)
+
+        setattr(self.app, name, timed)
+
+    def _part(self, part: str, seconds: float) -> None:
+        if self.condition is not None:  # a key is being measured
+            self.parts[part] = self.parts.get(part, 0.0) + seconds
+
     def watch(self) -> None:
         screen = self.app.screen
         if id(screen) in self.wrapped:
             return
         self.wrapped.add(id(screen))
-        from forum_trajanum.tui.compat import on_paint
+        from forum_trajanum.tui.compat import on_paint, time_frame_parts
+
+        if self.phases is not None:
+            time_frame_parts(screen, self._part)
 
         def refreshed(_screen) -> None:
             if self.condition is not None and self.condition():
@@ -103,12 +136,15 @@ class RepaintProbe:
         if self.pause > 0:
             await asyncio.sleep(self.pause)  # not in the figure
         self.event.clear()
+        self.parts = {}
         self.condition = condition
         started, cpu = time.perf_counter(), time.process_time()
         send_key(self.app, key)
         await asyncio.wait_for(self.event.wait(), timeout)
         painted, painted_cpu = self.painted
         self.cpu.append(painted_cpu - cpu)
+        if self.phases is not None:
+            self.phases.append({**self.parts, "total": painted - started})
         return painted - started
 
 
@@ -116,6 +152,32 @@ def p95(samples: list[float]) -> float:
     """The 95th percentile (nearest rank)."""
     ordered = sorted(samples)
     return ordered[max(0, round(0.95 * len(ordered)) - 1)]
+
+
+#: The parts of a board update ``--phases`` prints, in order (the rest: what is left of the
+#: figure, the key's and the messages' way through Textual's queues).
+PARTS = ("redraw", "layout", "repaint")
+
+
+def parts_summary(phases: list[dict[str, float]]) -> str:
+    """The parts of these keys' figures: their medians, and those of the key at the 95th
+    percentile of the figures (nearest rank), in milliseconds."""
+    if not phases:
+        return "no keys measured"
+
+    def rest(entry: dict[str, float]) -> float:
+        return entry["total"] - sum(entry.get(part, 0.0) for part in PARTS)
+
+    def parts_of(pick) -> str:
+        words = [f"{part} {pick(lambda e, p=part: e.get(p, 0.0)) * 1000:.1f}" for part in PARTS]
+        return ", ".join([*words, f"the rest {pick(rest) * 1000:.1f}"])
+
+    ordered = sorted(phases, key=lambda e: e["total"])
+    at_p95 = ordered[max(0, round(0.95 * len(ordered)) - 1)]
+    return (
+        f"medians: {parts_of(lambda f: statistics.median(f(e) for e in phases))} ms; "
+        f"the p95 key ({at_p95['total'] * 1000:.1f} ms): {parts_of(lambda f: f(at_p95))} ms"
+    )
 
 
 def _summary(samples: list[float]) -> str:
@@ -262,6 +324,12 @@ def main(argv: list[str] | None = None) -> int:
         help="milliseconds to let the app settle before each key (default 0: keys in quick "
         "succession; 100 measures each key on a settled screen)",
     )
+    parser.add_argument(
+        "--phases",
+        action="store_true",
+        help="also print where a board update's time goes: the app's redraw, Textual's "
+        "layout and repaint, and the rest (medians, and the p95 update's)",
+    )
     parser.add_argument("--child", choices=("minimal", "forum"), help=argparse.SUPPRESS)
     parser.add_argument("--size", default="80x24", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -283,6 +351,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"Textual app {minimal * 1000:5.0f} ms: {game / minimal:.2f}x   (target <= "
                   f"{START_TARGET}x)")  # fmt: skip
         for title, bench in scenarios():
+            RepaintProbe.phases = [] if args.phases else None
             cursor, board, cursor_cpu, board_cpu = asyncio.run(bench(width, height, args.samples))
             print(f"  {title}:")
             print(f"    cursor move -> repaint:    {_summary(cursor)}   (target p95 <= "
@@ -292,6 +361,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"    CPU time of this process in them: cursor {_summary(cursor_cpu)}, "
                   f"board {_summary(board_cpu)}   ({len(cursor)} cursor moves, {len(board)} "
                   "board updates)")  # fmt: skip
+            if RepaintProbe.phases is not None:  # the board's keys came after the cursor's
+                print(
+                    f"    board update parts: {parts_summary(RepaintProbe.phases[-len(board) :])}"
+                )
     print(f"\nload average at the end (1, 5, 15 min): "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")  # fmt: skip
     return 0

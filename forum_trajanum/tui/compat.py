@@ -15,6 +15,7 @@ this module is imported by the terminal app, which must run without textual-serv
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 
 import textual._context
@@ -62,6 +63,7 @@ PRIVATE_NAMES: tuple[tuple[object, str], ...] = (
     (Compositor, "_get_renders"),  # the widgets a frame draws (paint_only_what_changed)
     (Compositor, "render_partial_update"),
     (Widget, "_size_updated"),  # a widget's new size (keep_box_lines)
+    (Compositor, "render_update"),  # a frame's repaint, timed by the benchmark's --phases
 )
 
 #: Attributes set on an App instance (checked on a live app by the test).
@@ -78,6 +80,29 @@ PRIVATE_SCREEN_ATTRIBUTES = ("_compositor", "_bindings", "_timers")
 #: Attributes set on a screen's Compositor (checked on a live one): repaint_what_moved,
 #: paint_only_what_changed.
 PRIVATE_COMPOSITOR_ATTRIBUTES = ("_full_map", "_visible_map", "_dirty_regions")
+
+
+def time_frame_parts(screen: Screen, record: Callable[[str, float], None]) -> None:
+    """Report the two parts of each frame of ``screen`` as they end: its layout
+    (``record("layout", seconds)``) and its repaint (``record("repaint", seconds)``), the
+    screen's compositor's ``reflow`` and ``render_update`` (the benchmark's ``--phases``:
+    Textual has no public hook for either). Called again, the new ``record`` hears of them."""
+    compositor = screen._compositor
+    timed_already = "parts_record" in vars(compositor)
+    compositor.parts_record = record
+    if timed_already:
+        return
+    for method, part in (("reflow", "layout"), ("render_update", "repaint")):
+        original = getattr(compositor, method)
+
+        def timed(*args, _original=original, _part=part, **kwargs):
+            started = time.perf_counter()
+            try:
+                return _original(*args, **kwargs)
+            finally:
+                compositor.parts_record(_part, time.perf_counter() - started)
+
+        setattr(compositor, method, timed)
 
 
 def app_closing(app: App) -> bool:

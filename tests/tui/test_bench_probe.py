@@ -10,8 +10,8 @@ import time
 from textual.app import App
 from textual.widgets import Static
 
-from forum_trajanum.tui.bench import RepaintProbe
-from forum_trajanum.tui.compat import on_paint
+from forum_trajanum.tui.bench import RepaintProbe, parts_summary
+from forum_trajanum.tui.compat import on_frame, on_paint
 
 
 class _Counter(App):
@@ -76,3 +76,45 @@ async def test_a_pause_lets_the_app_settle_before_the_key_and_is_not_in_the_figu
         painted, _ = probe.painted
         assert 0 < figure <= painted - sent[0] + 0.05  # measured from the key, not the pause
         assert figure < 0.2
+
+
+class _Redrawn(_Counter):
+    """A key whose redraw takes a known time (``redraw``), as the app's ``show_main``."""
+
+    def action_count(self) -> None:
+        self.count += 1
+        self.redraw()
+
+    def redraw(self) -> None:
+        time.sleep(0.03)
+        self.query_one("#count", Static).update("much longer now\nand two lines")
+
+
+async def test_phases_split_a_figure_into_the_apps_redraw_textuals_layout_repaint_and_rest(
+    monkeypatch,
+):
+    # --phases (issue 39 point 6: where a board update's time goes)
+    monkeypatch.setattr(RepaintProbe, "phases", [])
+    app = _Redrawn()
+    on_frame(app, lambda _update: None)  # its frames painted, as the benchmark's are
+    async with app.run_test(size=(20, 4)) as pilot:
+        await pilot.pause()
+        probe = RepaintProbe(app, redraw="redraw")
+        figure = await probe.key_to_repaint("x", lambda: app.count == 1)
+        assert app.count == 1
+        (parts,) = RepaintProbe.phases
+        assert parts["total"] == figure
+        assert 0.03 <= parts["redraw"] < figure  # the app's own redraw, timed
+        assert parts["layout"] > 0 and parts["repaint"] > 0  # the new height: a layout
+        assert parts["redraw"] + parts["layout"] + parts["repaint"] <= figure
+        words = parts_summary(RepaintProbe.phases)
+        assert words.startswith(f"medians: redraw {parts['redraw'] * 1000:.1f}")
+        assert f"the p95 key ({figure * 1000:.1f} ms)" in words
+        before = len(RepaintProbe.phases)
+        await pilot.press("x")  # not measured: no parts kept
+        await pilot.pause()
+        assert len(RepaintProbe.phases) == before and probe.parts == parts_without(parts)
+
+
+def parts_without(parts: dict[str, float]) -> dict[str, float]:
+    return {k: v for k, v in parts.items() if k != "total"}
