@@ -10,9 +10,17 @@ import random
 import pytest
 
 from forum_trajanum.core.match import play_game
-from forum_trajanum.games.forum_trajanum.bots.expert import ITERATIONS, WORK, ExpertBot
+from forum_trajanum.games.forum_trajanum.bots.expert import (
+    DUEL,
+    GROUP,
+    ITERATIONS,
+    WORK,
+    ExpertBot,
+    Style,
+)
 from forum_trajanum.games.forum_trajanum.bots.factory import make_bot
 from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot
+from forum_trajanum.games.forum_trajanum.bots.value import judge
 from forum_trajanum.games.forum_trajanum.engine import (
     apply,
     current_player,
@@ -216,7 +224,7 @@ def searched_in(cycle: int, round_: int, seed: int = 36):
 def judged_leaves(seen, **settings) -> list:
     """The leaves Expert's search from ``seen`` judges."""
     bot = ExpertBot(3, **SMALL, **settings)
-    ranks, own = bot.judge
+    ranks, own = judge(bot.settings(len(seen.colonias)).value)
     judged = []
 
     def spy(state):
@@ -229,10 +237,10 @@ def judged_leaves(seen, **settings) -> list:
 
 
 def test_expert_plays_cycle_three_from_round_three_to_the_end_and_judges_final_scores():
-    """Rules "Game end", as for Hard: from cycle III's round 3 on (``to_end=3``, the default
-    since the paired screen in the module's text) the playouts go on through the final
-    scoring, and every leaf is the final score, no estimate; told ``to_end=None`` they stop
-    at the round's end."""
+    """Rules "Game end", as for Hard: with two players, from cycle III's round 3 on
+    (``to_end=3``, the default since the paired screen in the module's text) the playouts go
+    on through the final scoring, and every leaf is the final score, no estimate; told
+    ``to_end=None`` they stop at the round's end."""
     seen = searched_in(3, 3)
     judged = judged_leaves(seen)
     assert judged and all(is_over(leaf) for leaf in judged)
@@ -241,15 +249,23 @@ def test_expert_plays_cycle_three_from_round_three_to_the_end_and_judges_final_s
 
 
 def test_expert_judges_a_leaf_as_hard_does():
-    """The Expert's leaf is Hard's (the module's text: the counts Hard's leaves gained from
-    its worst games, the envoys that can still reach the Forum among them): every seat's
-    standing the same, at positions of a whole game; and it searches the building step as
-    Hard does (no trust in Normal's ranking there)."""
+    """With two players the Expert's leaf is Hard's (the module's text: the counts Hard's
+    leaves gained from its worst games, the envoys that can still reach the Forum among
+    them): every seat's standing the same, at positions of a whole game; and it searches the
+    building step as Hard does (no trust in Normal's ranking there). With three or four it
+    keeps the fitted value, Normal's building step and playouts to the round's end (where it
+    had the highest mean)."""
     from forum_trajanum.games.forum_trajanum.bots.hard import relative_value
     from forum_trajanum.games.forum_trajanum.bots.value import standings
 
-    ranks, _ = ExpertBot(1).judge
-    assert ExpertBot(1).trust_normal == frozenset()
+    duel = ExpertBot(1).settings(2)
+    assert duel == DUEL and duel.trust_normal == frozenset() and duel.to_end == 3
+    for players in (3, 4):
+        assert ExpertBot(1).settings(players) == GROUP
+        assert GROUP.value == "fitted" and GROUP.to_end is None and GROUP.trust_normal
+    told = ExpertBot(1, value="evaluate", trust_normal=(), to_end=None).settings(4)
+    assert told == Style("evaluate", frozenset(), None)  # what it is told, at any table
+    ranks, _ = judge(duel.value)
     differs = 0
     for state in positions(21, 2, every=13):
         seats = range(len(state.players))

@@ -200,13 +200,15 @@ def test_expert_and_hard_judge_their_leaves_by_the_value_they_are_given(monkeypa
             assert len(calls) == (leaves if name == "fitted" else 0), (make, name)
 
 
-def test_expert_judges_as_hard_and_hard_by_evaluate_unless_told():
-    """The defaults the paired screens chose (see the bots' docstrings): Expert's leaf is
-    Hard's (the hand-set evaluation with Hard's counts, "reach"); the hint keeps the fitted
-    value, an expected final score."""
+def test_expert_judges_as_hard_in_a_duel_and_hard_by_evaluate_unless_told():
+    """The defaults the paired screens chose (see the bots' docstrings): with two players
+    Expert's leaf is Hard's (the hand-set evaluation with Hard's counts, "reach"), with more
+    the fitted value; the hint keeps the fitted value, an expected final score."""
     from forum_trajanum.games.forum_trajanum.bots.factory import make_bot
 
-    assert make_bot("expert", 1).value == "reach"
+    expert = make_bot("expert", 1)
+    assert expert.settings(2).value == "reach"  # a duel: Hard's leaf
+    assert expert.settings(4).value == expert.settings(3).value == "fitted"
     assert make_bot("hard", 1).value == "evaluate"
 
 

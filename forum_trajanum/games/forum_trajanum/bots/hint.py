@@ -3,18 +3,18 @@
 ``suggest(view)`` is the hint's search (:func:`search`), played as the Expert played its
 searches until 2026-12-07 (:class:`~forum_trajanum.games.forum_trajanum.bots.expert.ExpertBot`:
 its playout policy, to the end of the round, judged by the value fitted from self-play, which
-says the player's expected final points; the Expert now judges as Hard does, on the hand-set
-evaluation's scale, which says no final score) but wider and paired: the Normal heuristic ranks
-every legal choice in one world sampled from the view (the building step too, less the
-conversions the no-waste guard rules out); its best :data:`HINT_CANDIDATES` (8 with two
-players) each play the first :data:`HINT_SCREEN` worlds sampled from the view to the end of the
-round by the Normal policy for every player, and the best :data:`HINT_KEEP` of them play the
-rest of the worlds, every choice in the same worlds (a paired comparison). When the player's
-own next decision comes at once after a choice (a citizen's row after the tile used, an envoy
-after it), its Normal best two (:data:`FOLLOW_UPS`) are each played on, and the choice is worth
-the better one's mean: judged by Normal's next move alone, a choice looked worse than it was,
-and the hint at that next decision, finding the better move, said more than it had said for the
-choice. At the building step the search keeps to Normal's best four
+says the player's expected final points; against one opponent the Expert now judges as Hard
+does, on the hand-set evaluation's scale, which says no final score) but wider and paired: the
+Normal heuristic ranks every legal choice in one world sampled from the view (the building step
+too, less the conversions the no-waste guard rules out); its best :data:`HINT_CANDIDATES` (8
+with two players) each play the first :data:`HINT_SCREEN` worlds sampled from the view to the
+end of the round by the Normal policy for every player, and the best :data:`HINT_KEEP` of them
+play the rest of the worlds, every choice in the same worlds (a paired comparison). When the
+player's own next decision comes at once after a choice (a citizen's row after the tile used,
+an envoy after it), its Normal best two (:data:`FOLLOW_UPS`) are each played on, and the choice
+is worth the better one's mean: judged by Normal's next move alone, a choice looked worse than
+it was, and the hint at that next decision, finding the better move, said more than it had said
+for the choice. At the building step the search keeps to Normal's best four
 (:data:`HINT_BUILD_CANDIDATES`) with no follow-ups, as before: Normal's building lookahead is
 the wider one there. The worlds are the player's own (:func:`world_rng`: the same at each of
 its decisions), and a world decides its playouts (the Normal policy draws nothing), so two

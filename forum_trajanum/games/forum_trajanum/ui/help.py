@@ -285,9 +285,9 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "them) in worlds sampled from what it can see, each played out to the end of the round "
     "(from cycle III's third round, to the end of the game). Expert searches a tree over "
     "what its seat may know: Normal's best moves, each played in the same sampled worlds "
-    "as Hard plays them and judged as Hard judges, by the points the position should bring "
-    "by the end of the game "
-    "(the scorings still to come, this and later cycles' Trajan cards, the Forum). Every bot "
+    "and judged by the points the position should bring by the end of the game "
+    "(the scorings still to come, this and later cycles' Trajan cards, the Forum); against "
+    "one opponent it searches and judges as Hard does. Every bot "
     "sees only what its seat may see and answers within 3 seconds. How strong, in two-player "
     "games with each deal played from both seats: Hard beat Normal in 166 of 200 (83 %, "
     "about 77-88 %), 97 points to 77 (forum-trajanum simulate --players hard,normal --seed "
@@ -295,8 +295,8 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "with simulate --combine); Expert is about level with Hard: 10 of 20 against it "
     "(simulate --players expert,hard --games 20 --seed 4242) and 11 of 20 with --seed 9902, "
     "97 points to 96. In four-player games (simulate --players expert,hard,normal,easy "
-    "--games 8 --first-game 4 --seed 9701), before it judged as Hard, Expert had the "
-    "highest mean, 93 points to Hard's 88, Normal's 80 and Easy's 32.",
+    "--games 8 --first-game 4 --seed 9701) Expert had the highest mean, 93 points to "
+    "Hard's 88, Normal's 80 and Easy's 32.",
     "Words.",
     *(f"{heading(word)}: {text}" for word, text in WORDS.items()),
 )  # fmt: skip
