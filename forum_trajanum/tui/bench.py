@@ -312,6 +312,18 @@ def scenarios() -> list[tuple[str, Callable[..., Any]]]:
     return found
 
 
+def probe_class(pause_ms: float) -> type[RepaintProbe]:
+    """The probe class the games' scenarios use, its pause set (milliseconds). Run as
+    ``python -m forum_trajanum.tui.bench`` this module is ``__main__``, a copy of the
+    ``forum_trajanum.tui.bench`` the scenarios import: options set on this copy's class did not
+    reach them (``--pause`` did nothing until 2026-12-07)."""
+    import importlib
+
+    probe: type[RepaintProbe] = importlib.import_module("forum_trajanum.tui.bench").RepaintProbe
+    probe.pause = max(0.0, pause_ms) / 1000
+    return probe
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(prog="python -m forum_trajanum.tui.bench")
@@ -334,13 +346,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="80x24", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     os.environ["FORUM_TRAJANUM_HOME"] = tempfile.mkdtemp(prefix="ft-bench-")
-    RepaintProbe.pause = max(0.0, args.pause) / 1000
+    probe = probe_class(args.pause)
     if args.child:
         width, height = (int(n) for n in args.size.split("x"))
         _child(args.child, width, height)
         return 0
     print(f"load average (1, 5, 15 min): {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    if RepaintProbe.pause:
+    if probe.pause:
         print(f"each key sent after a pause of {args.pause:g} ms (the app settled)")
     for width, height in SIZES:
         starts = start_up(width, height, args.starts)
@@ -351,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"Textual app {minimal * 1000:5.0f} ms: {game / minimal:.2f}x   (target <= "
                   f"{START_TARGET}x)")  # fmt: skip
         for title, bench in scenarios():
-            RepaintProbe.phases = [] if args.phases else None
+            probe.phases = [] if args.phases else None
             cursor, board, cursor_cpu, board_cpu = asyncio.run(bench(width, height, args.samples))
             print(f"  {title}:")
             print(f"    cursor move -> repaint:    {_summary(cursor)}   (target p95 <= "
@@ -361,10 +373,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"    CPU time of this process in them: cursor {_summary(cursor_cpu)}, "
                   f"board {_summary(board_cpu)}   ({len(cursor)} cursor moves, {len(board)} "
                   "board updates)")  # fmt: skip
-            if RepaintProbe.phases is not None:  # the board's keys came after the cursor's
-                print(
-                    f"    board update parts: {parts_summary(RepaintProbe.phases[-len(board) :])}"
-                )
+            if probe.phases is not None:  # the board's keys came after the cursor's
+                print(f"    board update parts: {parts_summary(probe.phases[-len(board) :])}")
     print(f"\nload average at the end (1, 5, 15 min): "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")  # fmt: skip
     return 0

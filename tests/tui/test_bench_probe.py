@@ -118,3 +118,20 @@ async def test_phases_split_a_figure_into_the_apps_redraw_textuals_layout_repain
 
 def parts_without(parts: dict[str, float]) -> dict[str, float]:
     return {k: v for k, v in parts.items() if k != "total"}
+
+
+def test_the_options_reach_the_probe_class_the_scenarios_use_when_run_as_main():
+    # run as `python -m forum_trajanum.tui.bench` the module is __main__, a second copy of the
+    # one the games' scenarios import: --pause was set on the copy's class and did nothing
+    import runpy
+
+    import forum_trajanum.tui.bench as imported
+
+    copy = runpy.run_path(imported.__file__, run_name="bench_as_main")
+    assert copy["RepaintProbe"] is not imported.RepaintProbe  # two classes, as under -m
+    before = imported.RepaintProbe.pause
+    try:
+        probe = copy["probe_class"](100)
+        assert probe is imported.RepaintProbe and imported.RepaintProbe.pause == 0.1
+    finally:
+        imported.RepaintProbe.pause = before
