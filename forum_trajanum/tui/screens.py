@@ -34,7 +34,7 @@ from forum_trajanum.core.options import CHOICE, SEATS, TICK, OptionField, offere
 from forum_trajanum.core.seeds import seed_problem
 from forum_trajanum.core.text import encodable, printable
 from forum_trajanum.games import DEFAULT_GAME, GAMES
-from forum_trajanum.tui.compat import SelectOverlay
+from forum_trajanum.tui.compat import SelectOverlay, app_closing
 from forum_trajanum.tui.keys import KeyBar
 from forum_trajanum.tui.messages import HelpRequested
 from forum_trajanum.tui.screenbase import OwnModalScreen, OwnScreen
@@ -336,7 +336,7 @@ class NewGameScreen(OwnModalScreen[NewGameSettings | None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        if self not in self.app.screen_stack or not self.query("#form"):
+        if not self._whole():
             return  # closed by a key of the same burst before its mount ran: taken down
         self.query_one("#form").can_focus = False  # Tab goes from field to field
         from forum_trajanum.tui.coach import veterans
@@ -354,6 +354,15 @@ class NewGameScreen(OwnModalScreen[NewGameSettings | None]):
         for seat in range(4):
             self._coach_default(seat)
         self.query_one("#form").scroll_home(animate=False)
+
+    def _whole(self) -> bool:
+        """Whether the form is on the app's screens with every field, not being taken down:
+        a key of the same burst may close it, or quit the app, before its mount runs, and
+        its fields are removed one by one (the monkey test: "#game" gone, "#form" still
+        there, the app quitting)."""
+        if app_closing(self.app) or self not in self.app.screen_stack:
+            return False
+        return all(self.query(f"#{key}") for key in ("form", *self._kept()))
 
     def _restore(self) -> None:
         """Put back what the form held when it was last left."""

@@ -282,3 +282,17 @@ async def test_digits_typed_on_start_or_back_go_to_the_seed_field_and_the_form_s
         assert isinstance(app.screen, NewGameScreen) and app.session is None
         await pilot.press("enter", "enter")  # Enter in the seed: on to Start, which starts
         assert app.session is not None and app.session.record.seed == 142
+
+
+async def test_a_form_being_taken_down_when_its_mount_runs_sets_nothing_up():
+    # thousands of random keys (tests/tui/test_monkey.py, CI): a key of the same burst quit
+    # the app while the form was being mounted, its fields removed one by one ("#game" gone,
+    # "#form" still there), and the form's mount looked for "#game": a traceback
+    app = ForumApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(pilot, app)
+        assert form._whole()
+        await form.query_one("#game").remove()
+        assert form.query("#form") and not form._whole()
+        form.on_mount()  # as Textual would run it now: nothing to set up, no error
+        assert not form.query("#game")
