@@ -20,18 +20,17 @@ it: :func:`style`):
    through the cycle's scoring) by the Normal policy for every player (with a narrower
    building lookahead, as in Hard's playouts); with two players from cycle III's round 3 on
    (``to_end=3``, as Hard) to the end of the game, so that the leaf is the final score; the
-   work budget counts
-   the positions those longer playouts try, so they get fewer iterations, not more time.
+   work budget counts the positions those longer playouts try, so they get fewer
+   iterations, not more time.
 3. With two players the leaf is judged for every seat as Hard judges its leaves
-   (``value="reach"``,
-   :func:`~forum_trajanum.games.forum_trajanum.bots.value.reach_value`): the hand-set
-   :func:`~forum_trajanum.games.forum_trajanum.bots.evaluation.evaluate` (points so far, the
-   scorings still to come, this and later cycles' Trajan cards, the Forum, the ship,
-   resources...) counting only the envoys that can still reach the Forum, every step the
+   (``value="reach"``, :func:`~forum_trajanum.games.forum_trajanum.bots.value.reach_value`):
+   the hand-set :func:`~forum_trajanum.games.forum_trajanum.bots.evaluation.evaluate` (points
+   so far, the scorings still to come, this and later cycles' Trajan cards, the Forum, the
+   ship, resources...) counting only the envoys that can still reach the Forum, every step the
    slide bar reads, and a building step with nothing to build with as its loss, less the best
    rival's. With three or four players (and ``value="fitted"``) by the value fitted from
-   self-play (:func:`~forum_trajanum.games.forum_trajanum.bots.value.fitted`; the Expert's
-   leaf at every table until 2026-12-07, see the end); ``value="evaluate"``: the hand-set one
+   self-play (:func:`~forum_trajanum.games.forum_trajanum.bots.value.fitted`; the Expert's leaf
+   at every table until 2026-12-07, see the end); ``value="evaluate"``: the hand-set one
    without Hard's counts.
 
 How long it searches: at least the player count's iterations (:data:`ITERATIONS`), then on
