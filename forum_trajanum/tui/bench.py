@@ -22,8 +22,8 @@ At 80x24 and at 160x45 it prints:
   clock also counts the time the process waited for a core).
 
 ``--phases`` also prints where a board update's time goes: the app's redraw of the screen
-(its ``show_main``), Textual's layout and repaint of the frames (the screen's compositor, timed
-through :func:`forum_trajanum.tui.compat.time_frame_parts`) and the rest (the key's and the
+(its ``show_main``), Textual's layout and repaint of the frames (the screen's compositor,
+:func:`forum_trajanum.tui.compat.compositor`) and the rest (the key's and the
 messages' way through Textual's queues): their medians, and the parts of the update at the
 95th percentile.
 
@@ -81,7 +81,7 @@ class RepaintProbe:
         #: The parts of the key being measured (``phases``).
         self.parts: dict[str, float] = {}
         if self.phases is not None and callable(getattr(app, redraw, None)):
-            self._time_redraw(redraw)
+            self._time_calls(app, {redraw: "redraw"})
         self.event = asyncio.Event()
         self.condition = None
         self.wrapped: set[int] = set()
@@ -91,18 +91,25 @@ class RepaintProbe:
         #: When the last frame showing the condition was made: (wall clock, CPU time).
         self.painted = (0.0, 0.0)
 
-    def _time_redraw(self, name: str) -> None:
-        """Time the app's method ``name`` (its redraw of a screen) as the "redraw" part."""
-        original = getattr(self.app, name)
+    def _time_calls(self, target: object, parts: dict[str, str]) -> None:
+        """Time each call of ``target``'s methods named in ``parts`` as the part it names
+        (the app's redraw; a screen's layout and repaint). Timed once per object: a later
+        probe hears of the calls instead."""
+        timed_by = vars(target).get("_timed_by")
+        target._timed_by = self  # type: ignore[attr-defined]
+        if timed_by is not None:
+            return
+        for name, part in parts.items():
+            original = getattr(target, name)
 
-        def timed(*args, **kwargs):
-            started = time.perf_counter()
-            try:
-                return original(*args, **kwargs)
-            finally:
-                self._part("redraw", time.perf_counter() - started)
+            def timed(*args, _original=original, _part=part, **kwargs):
+                started = time.perf_counter()
+                try:
+                    return _original(*args, **kwargs)
+                finally:
+                    target._timed_by._part(_part, time.perf_counter() - started)
 
-        setattr(self.app, name, timed)
+            setattr(target, name, timed)
 
     def _part(self, part: str, seconds: float) -> None:
         if self.condition is not None:  # a key is being measured
@@ -113,10 +120,10 @@ class RepaintProbe:
         if id(screen) in self.wrapped:
             return
         self.wrapped.add(id(screen))
-        from forum_trajanum.tui.compat import on_paint, time_frame_parts
+        from forum_trajanum.tui.compat import compositor, on_paint
 
         if self.phases is not None:
-            time_frame_parts(screen, self._part)
+            self._time_calls(compositor(screen), {"reflow": "layout", "render_update": "repaint"})
 
         def refreshed(_screen) -> None:
             if self.condition is not None and self.condition():
@@ -148,10 +155,15 @@ class RepaintProbe:
         return painted - started
 
 
+def at_95th(items: list[Any], key: Callable[[Any], float] | None = None) -> Any:
+    """The item at the 95th percentile of ``items`` ordered by ``key`` (nearest rank)."""
+    ordered = sorted(items, key=key)
+    return ordered[max(0, round(0.95 * len(ordered)) - 1)]
+
+
 def p95(samples: list[float]) -> float:
     """The 95th percentile (nearest rank)."""
-    ordered = sorted(samples)
-    return ordered[max(0, round(0.95 * len(ordered)) - 1)]
+    return at_95th(samples)
 
 
 #: The parts of a board update ``--phases`` prints, in order (the rest: what is left of the
@@ -172,8 +184,7 @@ def parts_summary(phases: list[dict[str, float]]) -> str:
         words = [f"{part} {pick(lambda e, p=part: e.get(p, 0.0)) * 1000:.1f}" for part in PARTS]
         return ", ".join([*words, f"the rest {pick(rest) * 1000:.1f}"])
 
-    ordered = sorted(phases, key=lambda e: e["total"])
-    at_p95 = ordered[max(0, round(0.95 * len(ordered)) - 1)]
+    at_p95 = at_95th(phases, key=lambda e: e["total"])
     return (
         f"medians: {parts_of(lambda f: statistics.median(f(e) for e in phases))} ms; "
         f"the p95 key ({at_p95['total'] * 1000:.1f} ms): {parts_of(lambda f: f(at_p95))} ms"

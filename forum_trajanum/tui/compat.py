@@ -15,7 +15,6 @@ this module is imported by the terminal app, which must run without textual-serv
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 
 import textual._context
@@ -82,27 +81,10 @@ PRIVATE_SCREEN_ATTRIBUTES = ("_compositor", "_bindings", "_timers")
 PRIVATE_COMPOSITOR_ATTRIBUTES = ("_full_map", "_visible_map", "_dirty_regions")
 
 
-def time_frame_parts(screen: Screen, record: Callable[[str, float], None]) -> None:
-    """Report the two parts of each frame of ``screen`` as they end: its layout
-    (``record("layout", seconds)``) and its repaint (``record("repaint", seconds)``), the
-    screen's compositor's ``reflow`` and ``render_update`` (the benchmark's ``--phases``:
-    Textual has no public hook for either). Called again, the new ``record`` hears of them."""
-    compositor = screen._compositor
-    timed_already = "parts_record" in vars(compositor)
-    compositor.parts_record = record
-    if timed_already:
-        return
-    for method, part in (("reflow", "layout"), ("render_update", "repaint")):
-        original = getattr(compositor, method)
-
-        def timed(*args, _original=original, _part=part, **kwargs):
-            started = time.perf_counter()
-            try:
-                return _original(*args, **kwargs)
-            finally:
-                compositor.parts_record(_part, time.perf_counter() - started)
-
-        setattr(compositor, method, timed)
+def compositor(screen: Screen) -> Compositor:
+    """The screen's compositor: its ``reflow`` lays a frame out, its ``render_update`` paints
+    it (the benchmark's ``--phases`` times both; Textual has no public hook for either)."""
+    return screen._compositor
 
 
 def app_closing(app: App) -> bool:

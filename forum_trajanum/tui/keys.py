@@ -92,6 +92,7 @@ class KeyBar(Static):
         return found
 
     def keys_text(self, spare: frozenset[str] = frozenset()) -> Text:
+        """The bar's line, ``spare`` left out (the keys shown elsewhere among them)."""
         keys = Text(no_wrap=True, overflow="crop")
         hint = getattr(self.screen, "arrows_hint", None)
         arrows = hint() if callable(hint) else ""
@@ -101,7 +102,6 @@ class KeyBar(Static):
         # an app may say in its own words what a key does there (join: q leaves the game)
         words = getattr(self.app, "KEY_WORDS", {})
         offered = getattr(self.screen, "key_offered", None)
-        spare = spare | self.shown_elsewhere()
         for binding in self.bar_bindings():
             if callable(offered) and not offered(binding.action):
                 continue
@@ -127,23 +127,25 @@ class KeyBar(Static):
         width = self.size.width or self.app.size.width
         hint = getattr(self.screen, "arrows_hint", None)
         offered = getattr(self.screen, "key_offered", None)
+        elsewhere = self.shown_elsewhere()
         state = (
             type(self.screen),
             width,
             hint() if callable(hint) else "",
             tuple(offered(b.action) for b in self.bar_bindings()) if callable(offered) else (),
             tuple(getattr(self.app, "KEY_WORDS", {}).items()),
-            self.shown_elsewhere(),
+            elsewhere,
         )
         if getattr(self, "_keys_state", None) == state:
             return
         self._keys_state = state
-        keys = self.keys_text()
-        spare = list(getattr(self.screen, "KEYBAR_SPARE", ()))
+        keys = self.keys_text(elsewhere)
+        # a spare another line shows is out already: leaving it out again changes nothing
+        spare = [k for k in getattr(self.screen, "KEYBAR_SPARE", ()) if k not in elsewhere]
         dropped: list[str] = []
         while keys.cell_len > width and spare:
             dropped.append(spare.pop(0))
-            keys = self.keys_text(frozenset(dropped))
+            keys = self.keys_text(elsewhere | frozenset(dropped))
         if getattr(self, "_shown_keys", None) != keys:
             self._shown_keys = keys
             # one line at the screen's foot (its height is the stylesheet's): a repaint, no
