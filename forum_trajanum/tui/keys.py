@@ -57,7 +57,13 @@ class KeyBar(Static):
     tabs). A key whose action the screen does not offer now (its ``key_offered(action)`` is
     False: undo with nothing to take back) is left out too, and so are the keys another line
     of the screen shows now (its ``keys_shown_elsewhere()``: the compact layout's panel tabs),
-    so that no key is on the screen twice."""
+    so that no key is on the screen twice.
+
+    A screen may name a group of its keys (``KEYBAR_GROUP``: the keys and one word for them,
+    Trajan's seven panels): when the line is too wide, the group is tried first as one entry,
+    its keys side by side and its word once ("c b m d p l o Panels"), before any key is left
+    out: every key stays on the bar, where no box covers it (at 80x24 the coach's strip covers
+    the panel's title)."""
 
     #: One line, whatever its keys (a new set of keys is repainted without a layout).
     DEFAULT_CSS = "KeyBar { height: 1; }"
@@ -91,8 +97,10 @@ class KeyBar(Static):
             found = _BAR_BINDINGS[key] = [b for b in bindings if isinstance(b, Binding)]
         return found
 
-    def keys_text(self, spare: frozenset[str] = frozenset()) -> Text:
-        """The bar's line, ``spare`` left out (the keys shown elsewhere among them)."""
+    def keys_text(self, spare: frozenset[str] = frozenset(), grouped: bool = False) -> Text:
+        """The bar's line, ``spare`` left out (the keys shown elsewhere among them);
+        ``grouped``: the keys of the screen's ``KEYBAR_GROUP`` as one entry, where the first of
+        them would be."""
         keys = Text(no_wrap=True, overflow="crop")
         hint = getattr(self.screen, "arrows_hint", None)
         arrows = hint() if callable(hint) else ""
@@ -102,17 +110,30 @@ class KeyBar(Static):
         # an app may say in its own words what a key does there (join: q leaves the game)
         words = getattr(self.app, "KEY_WORDS", {})
         offered = getattr(self.screen, "key_offered", None)
-        for binding in self.bar_bindings():
-            if callable(offered) and not offered(binding.action):
+        group_keys, group_word = getattr(self.screen, "KEYBAR_GROUP", ((), ""))
+        shown = [
+            binding
+            for binding in self.bar_bindings()
+            if binding.show
+            and (not callable(offered) or offered(binding.action))
+            and binding.key.split(",")[0] not in spare
+        ]
+        in_group = {b.key.split(",")[0] for b in shown} & set(group_keys) if grouped else set()
+        group_done = False
+        for binding in shown:
+            key = binding.key.split(",")[0]
+            if key in in_group:
+                if not group_done:  # the group's entry, once, where its first key would be
+                    for i, member in enumerate(k for k in group_keys if k in in_group):
+                        keys.append(" " if i else "")
+                        keys.append(member, style="bold reverse")
+                    keys.append(f" {group_word} ")
+                    group_done = True
                 continue
-            if binding.show:
-                key = binding.key.split(",")[0]
-                if key in spare:
-                    continue
-                description = words.get(key, binding.description)
-                key = KEY_NAMES.get(key, key)
-                keys.append(key, style="bold reverse")
-                keys.append(f" {description} ")
+            description = words.get(key, binding.description)
+            key = KEY_NAMES.get(key, key)
+            keys.append(key, style="bold reverse")
+            keys.append(f" {description} ")
         return keys
 
     def shown_elsewhere(self) -> frozenset[str]:
@@ -140,6 +161,10 @@ class KeyBar(Static):
             return
         self._keys_state = state
         keys = self.keys_text(elsewhere)
+        if keys.cell_len > width and hasattr(self.screen, "KEYBAR_GROUP"):
+            grouped = self.keys_text(elsewhere, grouped=True)
+            if grouped.cell_len <= width:
+                keys = grouped
         # a spare another line shows is out already: leaving it out again changes nothing
         spare = [k for k in getattr(self.screen, "KEYBAR_SPARE", ()) if k not in elsewhere]
         dropped: list[str] = []

@@ -386,19 +386,58 @@ async def test_at_80x24_the_coach_covers_neither_the_choices_nor_the_panel_it_ex
         assert {"markers", "source", "sow"} <= explained, explained
 
 
-async def test_the_switched_panels_title_lists_the_o_key_of_the_other_players_circles():
-    """The QA game at 80x24: the panel's title listed "(keys c b m d p l)" without ``o``,
-    the other players' circles; it lists it, and ``o`` opens them."""
+def _panel_keys_line(text: str) -> str | None:
+    """The screen's line listing the panels' keys as the key bar's group ("c b m d p l o
+    Panels"), if any."""
+    return next((line.rstrip() for line in text.splitlines() if " Panels" in line), None)
+
+
+async def test_at_80x24_every_panel_key_is_on_the_key_bar_while_the_coach_covers_the_top():
+    """QA at 80x24: the panels' keys were listed on the switched panel's title alone, which
+    the coach's strip covers at a first decision: Map, District, Players and Log had no key
+    on the screen. The key bar lists them all ("c b m d p l o Panels") with the coach up and
+    without it, and the panel's title no longer lists them (no key twice); ``o`` opens the
+    other players' circles."""
     from forum_trajanum.games.trajan.ui.circles import OthersScreen
+    from forum_trajanum.games.trajan.ui.panels import PANEL_KEYS
 
     session = _session(until=lambda s: s.state.quarter > 0 and s.state.decision == "source")
+    start_coach(session.record, [0, 1])
     app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    keys = [*PANEL_KEYS.values(), "o"]
     async with app.run_test(size=(80, 24)) as pilot:
-        await _to_play(pilot, app)
+        await pilot.pause()
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CoachScreen))
+        assert await wait_for(pilot, lambda: "i: more" in screen_text(app))
+        line = _panel_keys_line(screen_text(app))
+        assert line is not None and line.endswith(" ".join(keys) + " Panels"), line
+        await pilot.press("escape")  # the coach closed: the same keys, once on the screen
+        assert await wait_for(pilot, lambda: isinstance(app.screen, TrajanScreen))
+        text = screen_text(app)
+        line = _panel_keys_line(text)
+        assert line is not None and line.endswith(" ".join(keys) + " Panels"), line
         title = str(app.screen.query_one("#t-panel-box").border_title)
-        assert re.search(r"\(keys( [a-z])+ o\)", title), title
+        assert "(keys" not in title, title
+        assert "Circle" not in text.splitlines()[-1]  # each key once, in the group
         await pilot.press("o")
         assert await wait_for(pilot, lambda: isinstance(app.screen, OthersScreen))
+
+
+@pytest.mark.parametrize("size", [(120, 36), (160, 45)])
+async def test_from_120_columns_the_key_bar_names_each_panel_and_the_title_its_keys(size):
+    """Where the words fit, the key bar names each panel's key (no group) and the switched
+    panel's title lists the keys that switch it, as before."""
+    session = _session(until=lambda s: s.state.quarter > 0 and s.state.decision == "source")
+    app = ForumApp(bot_delay=0, session=session, choice_hold=0)
+    async with app.run_test(size=size) as pilot:
+        await _to_play(pilot, app)
+        text = screen_text(app)
+        assert _panel_keys_line(text) is None
+        assert "o Others" in text.splitlines()[-1]
+        title = str(app.screen.query_one("#t-panel-box").border_title)
+        assert re.search(r"\(keys( [a-z])+\)", title), title
 
 
 @SIZES

@@ -103,10 +103,13 @@ class TrajanScreen(GameScreen):
     #: From 45 rows (with 120 columns) the players' panel stays in view too; from 36 (with
     #: 160) the log.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-standard"), (45, "-tall")]
-    #: Left out of the key bar when it does not fit (80 columns), one after the other: the
-    #: panels' keys (the panel's title lists them all) and Others, the seat's own circle and
-    #: the board last (the coach's box covers the panel's title at a first decision: at 80x24
-    #: a newcomer's first tray showed Map, Players and Log on the bar, not Circle and Board).
+    #: The panels' keys, one entry of the key bar where their words do not fit (80 columns):
+    #: "c b m d p l o Panels". They were the switched panel's title there ("(keys c b m d p l
+    #: o)"), which the coach's strip covers at 80x24: a newcomer's first decisions showed no
+    #: key for Map, District, Players and Log.
+    KEYBAR_GROUP = ((*PANEL_KEYS.values(), "o"), "Panels")
+    #: Left out of the key bar when it does not fit even so, one after the other: the panels'
+    #: keys and Others, the seat's own circle and the board last.
     KEYBAR_SPARE = ("d", "l", "p", "m", "o", "b", "c")
     #: Its stylesheet (the layouts by size), beside this module.
     CSS_PATH = "play.tcss"
@@ -249,14 +252,16 @@ class TrajanScreen(GameScreen):
 
     def _box_title(self, box: ScrollPanel, panel: str, shown: dict[str, str], narrow: bool):
         """The switched box's frame: its panel, the keys of the panels it can show (its own
-        and those not in view), and how it scrolls."""
+        and those not in view; at 80 columns the key bar's, :attr:`KEYBAR_GROUP`), and how it
+        scrolls."""
         keys = [k for p, k in PANEL_KEYS.items() if p == panel or p not in shown.values()]
         title = PANEL_TITLES[panel]
         if narrow and panel == "circle":  # the circle's heading, on its frame
             title = circle_title(self.data.view, panel_seat(self.data), self.data.names)
         if "others" not in shown.values():  # o: the others' circles, not in view
             keys = [*keys, "o"]
-        title += f"  (keys {' '.join(keys)})" if keys else ""
+        if keys and not narrow:
+            title += f"  (keys {' '.join(keys)})"
         # at 80x24 what does not fit below is said on the frame (the circle's essential lines
         # fit in view, its supply and camps come after them)
         more = narrow and box.more_below
