@@ -137,3 +137,30 @@ def test_hard_counts_a_supply_that_cannot_pay_for_the_next_build_below_one_of_eq
             # an active craftsman turns an assistant into a builder: nothing starves
             helped = with_supply(state, p, workers=0, assistants=3, craftsman=True)
             assert starved(empty, p) > 0 and starved(helped, p) == 0
+
+
+def test_the_lookaheads_kept_colonia_and_forum_points_are_the_engines_at_every_position():
+    """The evaluation keeps the Colonia's row points and the Forum's points it worked out, by
+    what they read (a bot's lookahead tries many positions that share them): at every
+    position of two whole games, and with each seat's slide bar and Patrician I changed (the
+    area points and the diagonal eagles read them), what it gives equals the engine's own
+    count (rules "End of the cycle - Scoring Phase"), the kept entries warm from the
+    positions before."""
+    from forum_trajanum.games.forum_trajanum.bots import evaluation as E
+    from forum_trajanum.games.forum_trajanum.data import PATRICIAN_I
+    from forum_trajanum.games.forum_trajanum.engine import scoring
+
+    checked = 0
+    for seed in (36, 37):
+        for state in positions(seed, every=1):
+            for p, pl in enumerate(state.players):
+                assert E.colonia_row_points(pl) == tuple(scoring.colonia_row_points(pl))
+                assert E.forum_points(state, p) == scoring.forum_points(state, p)
+                moved = state.clone()
+                mine = moved.players[p]
+                mine.prestige, mine.flipped = (mine.prestige + 3) % 9, not mine.flipped
+                mine.row_active[PATRICIAN_I] = not mine.row_active[PATRICIAN_I]
+                assert E.forum_points(moved, p) == scoring.forum_points(moved, p)
+                assert E.colonia_row_points(mine) == tuple(scoring.colonia_row_points(mine))
+                checked += 1
+    assert checked > 300

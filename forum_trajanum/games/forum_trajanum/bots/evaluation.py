@@ -37,6 +37,7 @@ from forum_trajanum.games.forum_trajanum.data import (
     CRAFTSMAN_I,
     CRAFTSMAN_II,
     GRAYS,
+    PATRICIAN_I,
     TILE_GAINS,
     bar_reading,
     prestige_section,
@@ -45,9 +46,13 @@ from forum_trajanum.games.forum_trajanum.data import (
 from forum_trajanum.games.forum_trajanum.engine.cards import building_task as _building_task
 from forum_trajanum.games.forum_trajanum.engine.cards import collection_task
 from forum_trajanum.games.forum_trajanum.engine.scoring import (
-    colonia_row_points,
+    colonia_row_points as _colonia_row_points,
+)
+from forum_trajanum.games.forum_trajanum.engine.scoring import (
     crane_points,
-    forum_points,
+)
+from forum_trajanum.games.forum_trajanum.engine.scoring import (
+    forum_points as _forum_points,
 )
 from forum_trajanum.games.forum_trajanum.engine.state import tile_kind
 
@@ -98,6 +103,46 @@ W = Weights()
 
 
 _TASK_CACHE: dict[tuple, int] = {}
+#: Entries a cache of the lookahead keeps (more: it starts afresh).
+CACHE_SIZE = 200_000
+_ROWS_CACHE: dict[tuple, tuple[int, ...]] = {}
+_FORUM_CACHE: dict[tuple, tuple[int, int]] = {}
+
+
+def colonia_row_points(pl) -> tuple[int, ...]:
+    """The engine's Colonia points per row (:func:`~forum_trajanum.games.forum_trajanum.engine.
+    scoring.colonia_row_points`), memoised on what they read: the lookahead evaluates many
+    positions with the same buildings and citizens (a bot's time went a tenth to them)."""
+    key = (tuple(pl.buildings), tuple(pl.row_active), tuple(map(tuple, pl.citizens)))
+    found = _ROWS_CACHE.get(key)
+    if found is None:
+        if len(_ROWS_CACHE) > CACHE_SIZE:
+            _ROWS_CACHE.clear()
+        found = _ROWS_CACHE[key] = tuple(_colonia_row_points(pl))
+    return found
+
+
+def forum_points(state, p: int) -> tuple[int, int]:
+    """The engine's (eagle points, largest-area points) of ``p``
+    (:func:`~forum_trajanum.games.forum_trajanum.engine.scoring.forum_points`), memoised on
+    what they read: the Forum's boards and envoys, the seat, its Patrician I and its slide
+    bar (most positions a building step's lookahead tries leave the Forum as it was)."""
+    pl = state.players[p]
+    key = (
+        state.forum_faces,
+        state.forum_layout,
+        tuple(state.forum),
+        p,
+        pl.ability(PATRICIAN_I),
+        pl.prestige,
+        pl.flipped,
+    )
+    found = _FORUM_CACHE.get(key)
+    if found is None:
+        if len(_FORUM_CACHE) > CACHE_SIZE:
+            _FORUM_CACHE.clear()
+        found = _FORUM_CACHE[key] = _forum_points(state, p)
+    return found
 
 
 _SECTION_START = (0, 3, 6)
@@ -109,7 +154,7 @@ def building_task(card: str, pl) -> int:
     key = (card, tuple(pl.buildings), tuple(pl.building_tile), tuple(pl.crane_state))
     found = _TASK_CACHE.get(key)
     if found is None:
-        if len(_TASK_CACHE) > 200_000:
+        if len(_TASK_CACHE) > CACHE_SIZE:
             _TASK_CACHE.clear()
         found = _TASK_CACHE[key] = _building_task(card, pl)
     return found

@@ -45,8 +45,10 @@ from pathlib import Path
 from forum_trajanum.games.forum_trajanum.bots.evaluation import (
     W,
     building_task,
+    colonia_row_points,
     evaluate,
     fade,
+    forum_points,
     hand_value,
     rounds_left,
     scorings_left,
@@ -60,11 +62,7 @@ from forum_trajanum.games.forum_trajanum.data import (
     trajan_card_value,
 )
 from forum_trajanum.games.forum_trajanum.engine.cards import collection_task
-from forum_trajanum.games.forum_trajanum.engine.scoring import (
-    colonia_row_points,
-    crane_points,
-    forum_points,
-)
+from forum_trajanum.games.forum_trajanum.engine.scoring import crane_points
 from forum_trajanum.games.forum_trajanum.engine.state import tile_kind
 
 #: The features, in the order :func:`features` returns them.
