@@ -601,10 +601,24 @@ class ForumApp(TableScreens, CoachApp, FixedApp):
 
     def push_overlay(self, screen, callback) -> None:
         """Push ``screen`` from the app's own message loop, so that the app (not a screen that
-        may be replaced meanwhile) receives its result."""
-        self.call_later(self._push_under_size_notice, screen, callback)
+        may be replaced meanwhile) receives its result.
 
-    def _push_under_size_notice(self, screen, callback) -> None:
+        The screen belongs to the game being played now: a key typed in the same burst may
+        leave that game before the screen is pushed (q: the menu), or before it is answered.
+        A screen of a game left is not shown, and an answer for it does nothing (random keys
+        found a hand-over over the start menu, whose Enter asked the game left for its next
+        step)."""
+        table = self.table
+
+        def answered(result) -> None:
+            if self.table is table:
+                callback(result)
+
+        self.call_later(self._push_under_size_notice, screen, answered, table)
+
+    def _push_under_size_notice(self, screen, callback, table=None) -> None:
+        if self.table is not table:  # the game was left meanwhile
+            return
         covered = isinstance(self.screen, TooSmallScreen)
         if covered:  # the too-small notice stays on top
             self.pop_screen()

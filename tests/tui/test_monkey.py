@@ -183,3 +183,42 @@ async def test_a_digit_checked_against_the_list_before_it_changed_does_nothing_v
         assert "not possible" not in screen_text(app)
         assert "allowed:" not in screen_text(app)
     assert "use own is not possible now" in log.read_text()
+
+
+async def test_a_hand_over_asked_for_by_a_move_is_not_shown_when_a_key_of_the_same_burst_left_the_game(
+    save_home,
+):
+    """Found by random keys (Trajan, 120x36): a move that passes the turn to another person
+    asks for the hand-over screen once the messages already sent are handled; q in the same
+    burst took the app to the menu first, and the hand-over screen then came up over the
+    menu, its Enter asking the game left for its next step ("LookupError: no game is being
+    played"). A game's screen asked for before the game was left is not shown."""
+    from forum_trajanum.tui.messages import MenuRequested
+    from forum_trajanum.tui.screens import HandOverScreen
+    from tests.tui.conftest import past_hold, session_at
+    from tests.waiting import wait_for
+
+    session = session_at("setup_diagonal")
+    app = ForumApp(bot_delay=0, session=session, guard_errors=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-over to P1
+        await past_hold(pilot)
+        played = len(session.record.actions)
+        asked = app.push_overlay
+
+        def after_the_burst(screen, callback) -> None:
+            # q typed in the same burst, its message already waiting: handled first
+            app.post_message(MenuRequested())
+            asked(screen, callback)
+
+        app.push_overlay = after_the_burst  # type: ignore[method-assign]
+        await pilot.press("enter")  # P1's diagonal: P2's cranes come next, after a hand-over
+        assert await wait_for(pilot, lambda: app.session is None)
+        await pilot.pause()
+        assert len(session.record.actions) == played + 1
+        assert isinstance(app.screen, StartScreen), app.screen
+        assert not any(isinstance(s, HandOverScreen) for s in app.screen_stack)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app._exception is None, repr(app._exception)
+    assert app._exception is None, repr(app._exception)
