@@ -185,7 +185,7 @@ async def test_a_digit_checked_against_the_list_before_it_changed_does_nothing_v
     assert "use own is not possible now" in log.read_text()
 
 
-async def test_a_hand_over_asked_for_by_a_move_is_not_shown_when_a_key_of_the_same_burst_left_the_game(
+async def test_a_hand_over_asked_for_is_not_shown_when_a_key_of_the_same_burst_left_the_game(
     save_home,
 ):
     """Found by random keys (Trajan, 120x36): a move that passes the turn to another person
