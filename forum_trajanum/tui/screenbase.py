@@ -12,6 +12,11 @@ was replaced): its late dismiss has no result and pops nothing. (This was a patc
 Textual's ``Screen.dismiss`` for the whole process; a class of the program's own says it
 where it is used: ``tests/tui/test_screenbase.py`` checks that every screen is one.)
 
+A screen's work asked for after its next repaint (``call_after_refresh``) is not done once
+the screen has closed: a key of the same burst may close a dialog before its first repaint
+(t then Escape on Forum Trajanum's Trajan cards, whose scroll to the current card then found
+none of its widgets: ``NoMatches``, random keys).
+
 Their frames come as soon as asked for once a frame's time has passed since the last one
 (:class:`~forum_trajanum.tui.compat.FrameTimer`): Textual's own timer could leave a change
 waiting up to two frames' time after a pause.
@@ -30,7 +35,21 @@ def _on_top(screen: Screen) -> bool:
     return screen.is_attached and screen.app.screen is screen
 
 
-class OwnScreen(Screen[ScreenResultType]):
+class _WhileOpen:
+    """``call_after_refresh`` whose callback does nothing once the screen has closed."""
+
+    def call_after_refresh(self, callback, *args, **kwargs) -> bool:
+        screen = self
+
+        def while_open(*given, **named):
+            if not screen.is_attached:
+                return None
+            return callback(*given, **named)
+
+        return super().call_after_refresh(while_open, *args, **kwargs)  # type: ignore[misc]
+
+
+class OwnScreen(_WhileOpen, Screen[ScreenResultType]):
     """A full screen of the program: its ``dismiss`` acts only while it is on top."""
 
     @property
@@ -43,7 +62,7 @@ class OwnScreen(Screen[ScreenResultType]):
         return super().dismiss(result)
 
 
-class OwnModalScreen(ModalScreen[ScreenResultType]):
+class OwnModalScreen(_WhileOpen, ModalScreen[ScreenResultType]):
     """A dialog of the program: its ``dismiss`` acts only while it is on top."""
 
     @property

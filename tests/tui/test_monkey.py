@@ -222,3 +222,40 @@ async def test_a_hand_over_asked_for_is_not_shown_when_a_key_of_the_same_burst_l
         await pilot.pause()
         assert app._exception is None, repr(app._exception)
     assert app._exception is None, repr(app._exception)
+
+
+async def test_the_trajan_cards_window_closed_in_the_burst_that_opened_it_raises_nothing(
+    save_home, monkeypatch
+):
+    """Found by random keys (Forum Trajanum): t, then Escape in the same burst, in cycle II.
+    The window scrolls to the current cycle's card after its first repaint, and that came
+    after the window had closed ("NoMatches: '#trajan-cards'"). A window closed meanwhile is
+    left alone."""
+    from forum_trajanum.games.forum_trajanum.engine import GameOptions
+    from forum_trajanum.games.forum_trajanum.ui.dialogs import TrajanCardsScreen
+    from tests.tui.conftest import busy, past_hold, play_screen
+    from tests.waiting import wait_for
+
+    session = GameSession.new(7, GameOptions(players=2), ["Ann", "Bob"], ["", ""], autosave=False)
+    while session.state.cycle < 2 or session.state.tasks[-1].kind != "draft":
+        session.play(busy(session.view_of(session.decider).legal))
+    app = ForumApp(bot_delay=0, session=session, guard_errors=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_screen(pilot)
+        await past_hold(pilot)
+        opened: list = []
+        mounted = TrajanCardsScreen.on_mount
+
+        def on_mount(screen) -> None:
+            opened.append(screen)
+            mounted(screen)
+
+        monkeypatch.setattr(TrajanCardsScreen, "on_mount", on_mount)
+        app.simulate_key("t")
+        app.simulate_key("escape")
+        assert await wait_for(pilot, lambda: bool(opened))
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, TrajanCardsScreen)
+        assert app._exception is None, repr(app._exception)
+    assert app._exception is None, repr(app._exception)
