@@ -28,7 +28,9 @@ value were made with them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from forum_trajanum.games.forum_trajanum.data import (
     BUILDING_SPACES,
@@ -102,11 +104,21 @@ class Weights:
 W = Weights()
 
 
-_TASK_CACHE: dict[tuple, int] = {}
 #: Entries a cache of the lookahead keeps (more: it starts afresh).
 CACHE_SIZE = 200_000
+_TASK_CACHE: dict[tuple, int] = {}
 _ROWS_CACHE: dict[tuple, tuple[int, ...]] = {}
 _FORUM_CACHE: dict[tuple, tuple[int, int]] = {}
+
+
+def _kept(cache: dict, key: tuple, work: Callable[[], Any]) -> Any:
+    """``cache[key]``, worked out by ``work()`` the first time (a full cache starts afresh)."""
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > CACHE_SIZE:
+            cache.clear()
+        found = cache[key] = work()
+    return found
 
 
 def colonia_row_points(pl) -> tuple[int, ...]:
@@ -114,12 +126,7 @@ def colonia_row_points(pl) -> tuple[int, ...]:
     scoring.colonia_row_points`), memoised on what they read: the lookahead evaluates many
     positions with the same buildings and citizens (a bot's time went a tenth to them)."""
     key = (tuple(pl.buildings), tuple(pl.row_active), tuple(map(tuple, pl.citizens)))
-    found = _ROWS_CACHE.get(key)
-    if found is None:
-        if len(_ROWS_CACHE) > CACHE_SIZE:
-            _ROWS_CACHE.clear()
-        found = _ROWS_CACHE[key] = tuple(_colonia_row_points(pl))
-    return found
+    return _kept(_ROWS_CACHE, key, lambda: tuple(_colonia_row_points(pl)))
 
 
 def forum_points(state, p: int) -> tuple[int, int]:
@@ -137,12 +144,7 @@ def forum_points(state, p: int) -> tuple[int, int]:
         pl.prestige,
         pl.flipped,
     )
-    found = _FORUM_CACHE.get(key)
-    if found is None:
-        if len(_FORUM_CACHE) > CACHE_SIZE:
-            _FORUM_CACHE.clear()
-        found = _FORUM_CACHE[key] = _forum_points(state, p)
-    return found
+    return _kept(_FORUM_CACHE, key, lambda: _forum_points(state, p))
 
 
 _SECTION_START = (0, 3, 6)
@@ -152,12 +154,7 @@ def building_task(card: str, pl) -> int:
     """The engine's Trajan building-task count, memoised on the Colonia's buildings (the
     lookahead evaluates many positions that share them)."""
     key = (card, tuple(pl.buildings), tuple(pl.building_tile), tuple(pl.crane_state))
-    found = _TASK_CACHE.get(key)
-    if found is None:
-        if len(_TASK_CACHE) > CACHE_SIZE:
-            _TASK_CACHE.clear()
-        found = _TASK_CACHE[key] = _building_task(card, pl)
-    return found
+    return _kept(_TASK_CACHE, key, lambda: _building_task(card, pl))
 
 
 def scorings_left(state) -> int:
