@@ -125,7 +125,8 @@ class KeyBar(Static):
             if key in in_group:
                 if not group_done:  # the group's entry, once, where its first key would be
                     for i, member in enumerate(k for k in group_keys if k in in_group):
-                        keys.append(" " if i else "")
+                        if i:
+                            keys.append(" ")
                         keys.append(member, style="bold reverse")
                     keys.append(f" {group_word} ")
                     group_done = True
