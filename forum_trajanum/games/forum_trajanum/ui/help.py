@@ -292,9 +292,10 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "games with each deal played from both seats: Hard beat Normal in 166 of 200 (83 %, "
     "about 77-88 %), 97 points to 77 (forum-trajanum simulate --players hard,normal --seed "
     "9601, its 200 games played in slices with --first-game and --json, then read together "
-    "with simulate --combine); Expert is a little stronger than Hard: 51 of 90 against it "
-    "(57 %; simulate --players expert,hard --games 20 --seed 4242: 10 of 20, with --seed "
-    "9902: 11 of 20, with --seed 9904: 30 of 50, 93 points to 90). In four-player games (simulate --players expert,hard,normal,easy "
+    "with simulate --combine); Expert is a little stronger than Hard: 69 of 120 against it "
+    "(58 %; simulate --players expert,hard --games 20 --seed 4242: 10 of 20, with --seed "
+    "9902: 11 of 20, with --seed 9904: 48 of 80, 94 points to 91). In four-player games "
+    "(simulate --players expert,hard,normal,easy "
     "--games 8 --first-game 4 --seed 9701) Expert had the highest mean, 93 points to "
     "Hard's 88, Normal's 80 and Easy's 32.",
     "Words.",
