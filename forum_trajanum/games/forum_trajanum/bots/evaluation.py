@@ -104,8 +104,10 @@ class Weights:
 W = Weights()
 
 
-#: Entries a cache of the lookahead keeps (more: it starts afresh).
-CACHE_SIZE = 200_000
+#: Entries a cache of the lookahead keeps (more: it starts afresh). A whole 2-player game
+#: of Hard's fills the Forum's about 25,000 (some 1.5 KB each), the others 3,000-5,000: a
+#: process that plays game after game (a host, ``simulate``) keeps at most some 60 MB.
+CACHE_SIZE = 20_000
 _TASK_CACHE: dict[tuple, int] = {}
 _ROWS_CACHE: dict[tuple, tuple[int, ...]] = {}
 _FORUM_CACHE: dict[tuple, tuple[int, int]] = {}
