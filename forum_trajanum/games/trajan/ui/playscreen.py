@@ -254,14 +254,14 @@ class TrajanScreen(GameScreen):
         """The switched box's frame: its panel, the keys of the panels it can show (its own
         and those not in view; at 80 columns the key bar's, :attr:`KEYBAR_GROUP`), and how it
         scrolls."""
-        keys = [k for p, k in PANEL_KEYS.items() if p == panel or p not in shown.values()]
         title = PANEL_TITLES[panel]
         if narrow and panel == "circle":  # the circle's heading, on its frame
             title = circle_title(self.data.view, panel_seat(self.data), self.data.names)
-        if "others" not in shown.values():  # o: the others' circles, not in view
-            keys = [*keys, "o"]
-        if keys and not narrow:
-            title += f"  (keys {' '.join(keys)})"
+        if not narrow:  # (narrow: the key bar has them all)
+            keys = [k for p, k in PANEL_KEYS.items() if p == panel or p not in shown.values()]
+            if "others" not in shown.values():  # o: the others' circles, not in view
+                keys = [*keys, "o"]
+            title += f"  (keys {' '.join(keys)})" if keys else ""
         # at 80x24 what does not fit below is said on the frame (the circle's essential lines
         # fit in view, its supply and camps come after them)
         more = narrow and box.more_below
