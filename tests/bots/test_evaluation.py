@@ -164,3 +164,41 @@ def test_the_lookaheads_kept_colonia_and_forum_points_are_the_engines_at_every_p
                 assert E.colonia_row_points(mine) == tuple(scoring.colonia_row_points(mine))
                 checked += 1
     assert checked > 300
+
+
+def test_the_sharper_policy_judges_a_tile_by_the_build_it_allows_right_after():
+    """Rules "Sequence of play", 2: on his turn each player must use one Colonia tile and
+    then may carry out a building action. Hard's policy (``sharp_policy``) judges each tile
+    it may use by that building step: its figure for a tile is the position after the tile,
+    or, where more, after a build then legal; along a whole game of Normal bots every such
+    figure is one of those positions' worth, and at some tiles a build raised it."""
+    import random
+
+    from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate_reach
+    from forum_trajanum.games.forum_trajanum.bots.normal import after, sharp_policy
+    from forum_trajanum.games.forum_trajanum.engine import decision_kind, legal_actions
+    from forum_trajanum.games.forum_trajanum.engine.actions import Build
+    from forum_trajanum.games.forum_trajanum.engine.tasks import Decision as D
+
+    policy = sharp_policy(random.Random(0))
+    state = new_game(11, players=2)
+    bots = [NormalBot(110), NormalBot(111)]
+    judged = raised = 0
+    while not is_over(state):
+        me = current_player(state)
+        legal = legal_actions(state)
+        if decision_kind(state) == D.USE and len(legal) > 1:
+            for figure, tile in policy.ranked(state, me, legal):
+                used = after(state, tile, me, 1, evaluate_reach)
+                worth = {evaluate_reach(used, me)}
+                if current_player(used) == me and decision_kind(used) == D.BUILD:
+                    worth |= {
+                        evaluate_reach(after(used, b, me, 1, evaluate_reach), me)
+                        for b in legal_actions(used)
+                        if isinstance(b, Build)
+                    }
+                assert figure in worth and figure >= evaluate_reach(used, me), str(tile)
+                judged += 1
+                raised += figure > evaluate_reach(used, me)
+        apply(state, bots[me].choose(view(state, me)), me)
+    assert judged > 20 and raised > 0

@@ -171,7 +171,8 @@ def test_hard_builds_a_coloured_structure_that_sends_an_envoy_when_it_scores_not
     by Normal bots): the seat has 5 envoys on its ship, a builder and workers; Normal's
     one-step ranking ends the turn (and so did Hard while it trusted that ranking in the
     building step), yet the blue structure on B2 with its envoy scores 2 points more by the
-    end of the game. Hard now searches the building step and builds it."""
+    end of the game. Hard now searches the building step and builds it (and the sharper
+    policy it ranks by builds it as well)."""
     state = normal_game_until(36, 153)
     seat = current_player(state)
     seen = view(state, seat)
@@ -179,8 +180,12 @@ def test_hard_builds_a_coloured_structure_that_sends_an_envoy_when_it_scores_not
     end = next(a for a in seen.legal if str(a) == "end")
     blue = next(a for a in seen.legal if str(a) == "build B B2")
     assert final_points(state, seat, blue) > final_points(state, seat, end)
-    trusting = HardBot(0, clock=FakeClock(0.0), trust_normal=(D.BUILD,)).choose(seen)
-    assert str(trusting) == "end"  # the old behaviour, for contrast
+    trusting = HardBot(0, clock=FakeClock(0.0), trust_normal=(D.BUILD,), sharp=False)
+    assert str(trusting.choose(seen)) == "end"  # the old behaviour, for contrast
+    # the sharper policy's own ranking (it sees the envoys that can still reach the Forum)
+    # builds it too
+    sharp = HardBot(0, clock=FakeClock(0.0), trust_normal=(D.BUILD,)).choose(seen)
+    assert str(sharp) == "build B B2"
     for seed in (0, 1):
         chosen = HardBot(seed, clock=FakeClock(0.0)).choose(seen)
         after = state.clone()

@@ -335,6 +335,12 @@ def row_multiplier(pl, row: int) -> int:
     return 1 + sum(1 for t in pl.citizens[row] if t >= 0)
 
 
+def evaluate_reach(state, p: int) -> float:
+    """:func:`evaluate` with ``reach``: the value the sharper Normal policy ranks by (Hard's
+    own choices and playouts)."""
+    return evaluate(state, p, reach=True)
+
+
 def standings(state, *, reach: bool = False) -> list[float]:
     """Every seat's evaluation (``reach``: see :func:`evaluate`) less its best rival's."""
     values = [evaluate(state, p, reach=reach) for p in range(len(state.players))]

@@ -210,7 +210,7 @@ from typing import Any
 from forum_trajanum.core.search import Budget, Deadline, SearchReport, play_out, search
 from forum_trajanum.games.forum_trajanum.bots import legal_of
 from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate, standings
-from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
+from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy, sharp_policy
 from forum_trajanum.games.forum_trajanum.bots.thrift import Thrift
 from forum_trajanum.games.forum_trajanum.engine import (
     Action,
@@ -357,6 +357,7 @@ class HardBot:
         value: str = "evaluate",
         to_end: int | None = 3,
         every_kind: bool = True,
+        sharp: bool = True,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
@@ -377,11 +378,13 @@ class HardBot:
         #: build is legal (:func:`with_every_kind`)
         self.every_kind = every_kind
         self.clock = clock
-        self.policy = NormalPolicy(self.rng)
+        #: Normal made sharper (:func:`~.normal.sharp_policy`) ranks the candidates and plays
+        #: the playouts; False: the Normal bot's own policy, as before 2026-12-08
+        self.sharp = sharp
+        make = sharp_policy if sharp else NormalPolicy
+        self.policy = make(self.rng)
         # how every player is assumed to play in the playouts
-        self.playout = NormalPolicy(
-            self.rng, build_candidates=playout_builds, tick=self._playout_tick
-        )
+        self.playout = make(self.rng, playout_builds, self._playout_tick)
         self.thrift = Thrift()  # no wasteful conversions at the building step
         self.capped = 0  # searches the deadline cut short
         self.last = SearchReport()

@@ -24,6 +24,7 @@ from forum_trajanum.games.forum_trajanum.bots import legal_of
 from forum_trajanum.games.forum_trajanum.bots.evaluation import (
     W,
     evaluate,
+    evaluate_reach,
     fade,
     gray_row_missing,
     row_multiplier,
@@ -117,8 +118,12 @@ class NormalPolicy:
         build_candidates: int = 6,
         tick: Callable[[], None] | None = None,
         value: Callable[..., float] = evaluate,
+        use_builds: int = 0,
     ) -> None:
         self.rng = rng
+        #: at the choice of the tile to use, how many of the builds it allows right after are
+        #: looked at (0: none, the position after the tile is judged as it is)
+        self.use_builds = use_builds
         # what a position is worth to a player: the hand-set evaluation, or Expert's fitted
         # value for its own decisions
         self.value = value
@@ -152,6 +157,8 @@ class NormalPolicy:
             return self._draft(state, me, legal, unseen)
         if kind == D.BUILD:
             return self._build(state, me, legal)
+        if kind == D.USE and self.use_builds:
+            return self._use(state, me, legal)
         return self._lookahead(state, me, legal)
 
     # --- generic -------------------------------------------------------------------------
@@ -161,6 +168,21 @@ class NormalPolicy:
         for a in legal:
             self.tick()
             scored.append((self.value(after(state, a, me, 1, self.value), me), a))
+        return _sorted(scored)
+
+    def _use(self, state, me: int, legal: Sequence[Action]) -> list[tuple[float, Action]]:
+        """Each tile judged by the building step it leads to: the position after it, or after
+        the best of the builds it allows then, whichever is better."""
+        scored = []
+        for a in legal:
+            self.tick()
+            s = after(state, a, me, 1, self.value)
+            best = self.value(s, me)
+            if current_player(s) == me and decision_kind(s) == D.BUILD:
+                builds = [b for b in legal_actions(s) if isinstance(b, Build)]
+                for value, _b in self._best_builds(s, me, builds, self.use_builds):
+                    best = max(best, value)
+            scored.append((best, a))
         return _sorted(scored)
 
     # --- setup ---------------------------------------------------------------------------
@@ -312,6 +334,26 @@ class NormalPolicy:
         return out
 
 
+def sharp_policy(
+    rng: random.Random, build_candidates: int = 6, tick: Callable[[], None] | None = None
+) -> NormalPolicy:
+    """The Normal policy made sharper (Hard's own ranking and its playouts): it ranks by the
+    evaluation that sees which envoys can still reach the Forum, every step of the slide bar
+    and a supply with nothing to build with (:func:`evaluate_reach`), and it judges the tile
+    to use by the building step it leads to (``use_builds``: as many builds as it looks at in
+    a building step).
+
+    Measured as a player against the Normal bot (2026-12-08; ``python
+    scripts/policy_duel.py --deals 300 --seed 7``: 600 games, each deal in both seat orders):
+    won 57.2 %, +3.95 points a game (standard error 0.82); each half alone about +2 (the
+    tile judged by its building step +2.25, se 0.79; the evaluation alone +2.33, se 0.81). As
+    the playouts play it (two builds looked at, ``--builds 2``), +3.75 (se 1.16, 260 games)
+    against the playouts' plain Normal."""
+    return NormalPolicy(
+        rng, build_candidates, tick, value=evaluate_reach, use_builds=build_candidates
+    )
+
+
 def _no_tick() -> None:
     pass
 
@@ -330,10 +372,11 @@ class NormalBot:
 
     level = "normal"
 
-    def __init__(self, seed: int, build_candidates: int = 6) -> None:
+    def __init__(self, seed: int, build_candidates: int = 6, sharp: bool = False) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
-        self.policy = NormalPolicy(self.rng, build_candidates)
+        make = sharp_policy if sharp else NormalPolicy
+        self.policy = make(self.rng, build_candidates)
         self.thrift = Thrift()
 
     def choose(self, view: PlayerView) -> Action:
