@@ -13,7 +13,8 @@ the policy its playouts assume plays better.
 ``--builds N``: the builds each side's building step looks at (Normal's 6; Hard's playouts 2);
 the sharper side looks at as many when it chooses the tile to use. ``--parts``: ``use`` (the
 tile judged by the building step it leads to) or ``reach`` (the evaluation of Hard's leaves)
-alone, or ``both`` (the sharper policy as Hard uses it).
+alone, ``both`` (the sharper policy as Hard uses it), or ``whole`` (both, the tile judged by
+the building step's whole ranking, conversions too).
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ def sharper(seed: int, builds: int, parts: str):
     bot.policy = NormalPolicy(
         bot.rng,
         builds,
-        value=evaluate_reach if parts in ("both", "reach") else evaluate,
-        use_builds=builds if parts in ("both", "use") else 0,
+        value=evaluate_reach if parts in ("both", "reach", "whole") else evaluate,
+        use_builds={"both": builds, "use": builds, "whole": -1}.get(parts, 0),
     )
     return bot
 
@@ -45,7 +46,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--builds", type=int, default=6)
-    parser.add_argument("--parts", choices=("both", "use", "reach"), default="both")
+    parser.add_argument("--parts", choices=("both", "use", "reach", "whole"), default="both")
     args = parser.parse_args(argv)
     margins: list[float] = []
     wins = 0.0

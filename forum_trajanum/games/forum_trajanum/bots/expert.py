@@ -151,7 +151,7 @@ from forum_trajanum.core.ismcts import Plan, TreeReport, ismcts, seeded
 from forum_trajanum.core.search import Deadline
 from forum_trajanum.games.forum_trajanum.bots import legal_of
 from forum_trajanum.games.forum_trajanum.bots.hard import horizon, play_round, shortlist
-from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy
+from forum_trajanum.games.forum_trajanum.bots.normal import NormalPolicy, sharp_policy
 from forum_trajanum.games.forum_trajanum.bots.thrift import Thrift
 from forum_trajanum.games.forum_trajanum.bots.value import judge
 from forum_trajanum.games.forum_trajanum.engine import (
@@ -224,6 +224,7 @@ class ExpertBot:
         value: str | None = None,
         ranking_value: str = "evaluate",
         to_end: int | Literal["by players"] | None = "by players",
+        sharp: bool = False,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
@@ -253,6 +254,9 @@ class ExpertBot:
         #: cycle III's round from which the playouts go on to the end of the game, the leaf
         #: then the final score itself, as Hard's (None: never)
         self.to_end = to_end
+        #: with two players, Hard's sharper Normal policy (:func:`~.normal.sharp_policy`) ranks
+        #: the arms and plays the playouts and the tree's moves, as Hard's
+        self.sharp = sharp
         self.clock = clock
         self.thrift = Thrift()  # no wasteful conversions at the building step, as for Hard
         self.capped = 0  # searches the deadline cut short
@@ -270,13 +274,19 @@ class ExpertBot:
         me = view.viewer
         players = len(view.colonias)
         given = self.settings(players)
+        keen = self.sharp and players == 2
+        plain = NormalPolicy(rng, value=judge(self.ranking_value)[1])
+        ranking = sharp_policy(rng) if keen else plain
         decided, top = shortlist(
-            view, legal, NormalPolicy(rng, value=judge(self.ranking_value)[1]), rng,
+            view, legal, ranking, rng,
             trust_normal=given.trust_normal, candidates=self.candidates, margin=self.margin,
         )  # fmt: skip
         if decided is not None:
             return decided
-        playout = NormalPolicy(rng, build_candidates=self.playout_builds, tick=self._tick)
+        if keen:
+            playout = sharp_policy(rng, self.playout_builds, self._tick)
+        else:
+            playout = NormalPolicy(rng, build_candidates=self.playout_builds, tick=self._tick)
         done = horizon(view, given.to_end)
         ranks, own = self.judge or judge(given.value)
 

@@ -198,6 +198,32 @@ the hints and Expert keep their values (Expert's leaves are the fitted value's, 
   early, on the same 154 positions of a Normal game, seed 36, with a frozen clock). Neither
   target is met: the win rate's interval still holds 80 %, and Hard's 10th percentile (74.0)
   is below Normal's median (77.0).
+
+A sharper Normal in the search (``sharp``, 2026-12-08; issue 38, point 1). The playouts stand
+for how every seat will play, and a playout as good as a player is what made the search good
+("playout quality, not quantity", above). Seen in Hard's worst game (seed 9601, game 1, 56
+to 104: 5 of its 12 building steps unbuilt), Normal chose the tile to use by the position
+right after it, blind to the building step that follows (two coins over a worker it could
+build with), and ranked positions by an evaluation that counts every envoy on the ship and
+an empty supply at nothing, as Hard's leaves no longer do. Hard now ranks its candidates and
+plays its playouts (every seat) by :func:`~.normal.sharp_policy`: the tile judged by the
+best of the builds it allows right after (as many as that building step looks at: 6 in the
+ranking, 2 in the playouts), and positions by ``evaluate(..., reach=True)``. Normal's own
+level is unchanged. Measured:
+
+- As a player, against Normal (``python scripts/policy_duel.py --deals 300 --seed 7``): 57.2
+  % of 600 games, +3.95 points a game (standard error 0.82); as the playouts play it
+  (``--builds 2``), +3.75 (1.16) over 260 games.
+- Hard against Normal on the README's deals, seed 9601's 200 games (in-process as
+  ``forum-trajanum simulate --players hard,normal --games 20 --first-game K --seed 9601
+  --jobs 1`` plays them, three slices side by side at load 2-3; then ``simulate
+  --combine``): 166 won, 83.0 % (95 % interval 77-88 %), 98.9 points (sd 18.2, 10th
+  percentile 77.0, median 97.0) to Normal's 76.3 (median 76.0), a margin of 22.6 points a
+  game; think median 87 ms, mean 0.33 s, longest 2.20 s, 728 of 19,785 decisions cut by the
+  deadline. Before, on the same deals: 166 won, 97.0 points (10th percentile 74.0) to 76.6
+  (median 74.5), a margin of 20.4; on games 0-39 alone 35 won to 32, +23.2 a game to +17.4.
+  Its 10th percentile is now above Normal's median (one of the issue's two targets); the win
+  rate is the same, short of 85 %.
 """
 
 from __future__ import annotations

@@ -122,7 +122,8 @@ class NormalPolicy:
     ) -> None:
         self.rng = rng
         #: at the choice of the tile to use, how many of the builds it allows right after are
-        #: looked at (0: none, the position after the tile is judged as it is)
+        #: looked at (0: none, the position after the tile is judged as it is; -1: the
+        #: building step's whole ranking, conversions too)
         self.use_builds = use_builds
         # what a position is worth to a player: the hand-set evaluation, or Expert's fitted
         # value for its own decisions
@@ -179,6 +180,10 @@ class NormalPolicy:
             s = after(state, a, me, 1, self.value)
             best = self.value(s, me)
             if current_player(s) == me and decision_kind(s) == D.BUILD:
+                if self.use_builds < 0:  # the building step's whole ranking, conversions too
+                    best = max(best, self._build(s, me, legal_actions(s))[0][0])
+                    scored.append((best, a))
+                    continue
                 builds = [b for b in legal_actions(s) if isinstance(b, Build)]
                 for value, _b in self._best_builds(s, me, builds, self.use_builds):
                     best = max(best, value)
@@ -372,11 +377,10 @@ class NormalBot:
 
     level = "normal"
 
-    def __init__(self, seed: int, build_candidates: int = 6, sharp: bool = False) -> None:
+    def __init__(self, seed: int, build_candidates: int = 6) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
-        make = sharp_policy if sharp else NormalPolicy
-        self.policy = make(self.rng, build_candidates)
+        self.policy = NormalPolicy(self.rng, build_candidates)
         self.thrift = Thrift()
 
     def choose(self, view: PlayerView) -> Action:

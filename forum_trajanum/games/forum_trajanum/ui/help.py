@@ -281,23 +281,25 @@ RULES_PARAGRAPHS: tuple[str, ...] = (
     "Bots (a seat's level in the New game form, or easy, normal, hard or expert in "
     "--seats). Easy plays plausible moves with some randomness. Normal plans its draft and "
     "builds for Colonia rows, Trajan tasks, cranes and the Forum, one step ahead. Hard tries "
-    "Normal's best few moves (at a building step a build and ending the turn always among "
-    "them) in worlds sampled from what it can see, each played out to the end of the round "
-    "(from cycle III's third round, to the end of the game). Expert searches a tree over "
+    "the best few moves of a sharper Normal (it judges a tile to use by the build it allows "
+    "right after; at a building step a build and ending the turn always among them) in "
+    "worlds sampled from what it can see, each played out to the end of the round (from "
+    "cycle III's third round, to the end of the game). Expert searches a tree over "
     "what its seat may know: Normal's best moves, each played in the same sampled worlds "
     "and judged by the points the position should bring by the end of the game "
     "(the scorings still to come, this and later cycles' Trajan cards, the Forum); against "
     "one opponent it searches and judges as Hard does. Every bot "
     "sees only what its seat may see and answers within 3 seconds. How strong, in two-player "
     "games with each deal played from both seats: Hard beat Normal in 166 of 200 (83 %, "
-    "about 77-88 %), 97 points to 77 (forum-trajanum simulate --players hard,normal --seed "
+    "about 77-88 %), 99 points to 76 (forum-trajanum simulate --players hard,normal --seed "
     "9601, its 200 games played in slices with --first-game and --json, then read together "
-    "with simulate --combine); Expert is a little stronger than Hard: 69 of 120 against it "
+    "with simulate --combine); Expert was a little stronger than Hard before Hard's sharper "
+    "Normal: 69 of 120 against it "
     "(58 %; simulate --players expert,hard --games 20 --seed 4242: 10 of 20, with --seed "
     "9902: 11 of 20, with --seed 9904: 48 of 80, 94 points to 91). In four-player games "
     "(simulate --players expert,hard,normal,easy "
     "--games 8 --first-game 4 --seed 9701) Expert had the highest mean, 93 points to "
-    "Hard's 88, Normal's 80 and Easy's 32.",
+    "that Hard's 88, Normal's 80 and Easy's 32.",
     "Words.",
     *(f"{heading(word)}: {text}" for word, text in WORDS.items()),
 )  # fmt: skip
