@@ -272,3 +272,29 @@ def test_expert_judges_a_leaf_as_hard_does():
         assert ranks(state) == [relative_value(state, p) for p in seats]
         differs += ranks(state) != standings(state)  # Hard's counts are not the old ones
     assert differs  # somewhere along the game the two counts part
+
+
+def test_a_duels_expert_plays_by_hards_sharper_normal_and_a_table_of_four_by_normals(monkeypatch):
+    """As Hard (its module's text, 2026-12-08): with two players the Expert ranks its arms
+    and plays its tree's moves and playouts by the sharper Normal (``sharp_policy``); with
+    four, by Normal's own policy; ``sharp=False`` keeps the plain one in a duel too."""
+    from forum_trajanum.games.forum_trajanum.bots import expert as expert_module
+
+    made = []
+    real = expert_module.sharp_policy
+
+    def spy(*args, **kwargs):
+        made.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(expert_module, "sharp_policy", spy)
+    for players, sharp, expected in ((2, True, True), (4, True, False), (2, False, False)):
+        seen = view(*_first_searched(players))
+        made.clear()  # (the search for a searched position runs an Expert too)
+        ExpertBot(1, **SMALL, sharp=sharp).choose(seen)
+        assert bool(made) == expected, (players, sharp)
+
+
+def _first_searched(players: int):
+    state = next(searched_states(5, players, 1))
+    return state, current_player(state)

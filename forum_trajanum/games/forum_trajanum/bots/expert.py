@@ -137,6 +137,18 @@ value had scored 92.8 to 88.4, 80.2 and 31.6 (4 won): not the highest mean. So t
 go by the table (:func:`style`): Hard's in a duel, where they were measured better, the
 fitted value's with three or four players, where it had the highest mean. Eight games
 each: the four-player difference is within their noise too.
+
+Hard's sharper Normal (2026-12-08; ``sharp``, kept): Hard now ranks its candidates and plays
+its playouts by :func:`~.normal.sharp_policy` (bots/hard.py),
+and the Expert, which searches a duel as Hard does, does too with two players (its ranking,
+its tree's moves and its playouts). Screened against that Hard on the fresh deals of seed
+9904, games 0-39 (in-process as ``forum-trajanum simulate --players expert,hard --games 20
+--first-game K --seed 9904 --jobs 1`` plays them, K = 0 and 20 side by side): 18.5 of 40
+won, 46 % (95 % interval 32-61 %), 92.2 points to Hard's 90.8 (+1.4 a game); think median
+0.31 s, longest 2.20 s. On the same deals the Expert before against the Hard before: 23 of
+40, 91.9 to 92.0 (-0.1). Level with Hard either way, within the noise of 40 games; kept so
+that a duel's Expert plays as Hard plays, with its tree on top. With three or four players
+the Expert is unchanged (the fitted value, Normal's plain playouts).
 """
 
 from __future__ import annotations
@@ -224,7 +236,7 @@ class ExpertBot:
         value: str | None = None,
         ranking_value: str = "evaluate",
         to_end: int | Literal["by players"] | None = "by players",
-        sharp: bool = False,
+        sharp: bool = True,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.seed = seed
