@@ -25,16 +25,23 @@ import statistics
 
 def sharper(seed: int, builds: int, parts: str):
     """A Normal bot whose policy is sharpened by ``parts``."""
-    from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate, evaluate_reach
-    from forum_trajanum.games.forum_trajanum.bots.normal import NormalBot, NormalPolicy
+    from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate, reach_value
+    from forum_trajanum.games.forum_trajanum.bots.normal import (
+        NormalBot,
+        NormalPolicy,
+        sharp_policy,
+    )
 
     bot = NormalBot(seed, builds)
-    bot.policy = NormalPolicy(
-        bot.rng,
-        builds,
-        value=evaluate_reach if parts in ("both", "reach", "whole") else evaluate,
-        use_builds={"both": builds, "use": builds, "whole": -1}.get(parts, 0),
-    )
+    if parts == "both":  # the policy itself, as Hard makes it
+        bot.policy = sharp_policy(bot.rng, builds)
+    else:
+        bot.policy = NormalPolicy(
+            bot.rng,
+            builds,
+            value=evaluate if parts == "use" else reach_value,
+            use_builds={"use": builds, "whole": -1}.get(parts, 0),
+        )
     return bot
 
 

@@ -174,7 +174,7 @@ def test_the_sharper_policy_judges_a_tile_by_the_build_it_allows_right_after():
     figure is one of those positions' worth, and at some tiles a build raised it."""
     import random
 
-    from forum_trajanum.games.forum_trajanum.bots.evaluation import evaluate_reach
+    from forum_trajanum.games.forum_trajanum.bots.evaluation import reach_value
     from forum_trajanum.games.forum_trajanum.bots.normal import after, sharp_policy
     from forum_trajanum.games.forum_trajanum.engine import decision_kind, legal_actions
     from forum_trajanum.games.forum_trajanum.engine.actions import Build
@@ -189,16 +189,16 @@ def test_the_sharper_policy_judges_a_tile_by_the_build_it_allows_right_after():
         legal = legal_actions(state)
         if decision_kind(state) == D.USE and len(legal) > 1:
             for figure, tile in policy.ranked(state, me, legal):
-                used = after(state, tile, me, 1, evaluate_reach)
-                worth = {evaluate_reach(used, me)}
+                used = after(state, tile, me, 1, reach_value)
+                worth = {reach_value(used, me)}
                 if current_player(used) == me and decision_kind(used) == D.BUILD:
                     worth |= {
-                        evaluate_reach(after(used, b, me, 1, evaluate_reach), me)
+                        reach_value(after(used, b, me, 1, reach_value), me)
                         for b in legal_actions(used)
                         if isinstance(b, Build)
                     }
-                assert figure in worth and figure >= evaluate_reach(used, me), str(tile)
+                assert figure in worth and figure >= reach_value(used, me), str(tile)
                 judged += 1
-                raised += figure > evaluate_reach(used, me)
+                raised += figure > reach_value(used, me)
         apply(state, bots[me].choose(view(state, me)), me)
     assert judged > 20 and raised > 0

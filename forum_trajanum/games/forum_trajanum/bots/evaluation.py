@@ -335,9 +335,11 @@ def row_multiplier(pl, row: int) -> int:
     return 1 + sum(1 for t in pl.citizens[row] if t >= 0)
 
 
-def evaluate_reach(state, p: int) -> float:
-    """:func:`evaluate` with ``reach``: the value the sharper Normal policy ranks by (Hard's
-    own choices and playouts)."""
+def reach_value(state, p: int) -> float:
+    """Player ``p``'s evaluation as Hard's leaves count it (``reach``: only the envoys that
+    can still reach the Forum, every step the slide bar reads, a building step with nothing to
+    build with as its loss): the Expert's "reach" value and what the sharper Normal policy
+    ranks by."""
     return evaluate(state, p, reach=True)
 
 

@@ -286,19 +286,18 @@ class ExpertBot:
         me = view.viewer
         players = len(view.colonias)
         given = self.settings(players)
-        keen = self.sharp and players == 2
-        plain = NormalPolicy(rng, value=judge(self.ranking_value)[1])
-        ranking = sharp_policy(rng) if keen else plain
+        if self.sharp and players == 2:  # as Hard's
+            ranking = sharp_policy(rng)
+            playout = sharp_policy(rng, self.playout_builds, self._tick)
+        else:
+            ranking = NormalPolicy(rng, value=judge(self.ranking_value)[1])
+            playout = NormalPolicy(rng, build_candidates=self.playout_builds, tick=self._tick)
         decided, top = shortlist(
             view, legal, ranking, rng,
             trust_normal=given.trust_normal, candidates=self.candidates, margin=self.margin,
         )  # fmt: skip
         if decided is not None:
             return decided
-        if keen:
-            playout = sharp_policy(rng, self.playout_builds, self._tick)
-        else:
-            playout = NormalPolicy(rng, build_candidates=self.playout_builds, tick=self._tick)
         done = horizon(view, given.to_end)
         ranks, own = self.judge or judge(given.value)
 

@@ -24,9 +24,9 @@ from forum_trajanum.games.forum_trajanum.bots import legal_of
 from forum_trajanum.games.forum_trajanum.bots.evaluation import (
     W,
     evaluate,
-    evaluate_reach,
     fade,
     gray_row_missing,
+    reach_value,
     row_multiplier,
     scorings_left,
     tile_value,
@@ -180,13 +180,13 @@ class NormalPolicy:
             s = after(state, a, me, 1, self.value)
             best = self.value(s, me)
             if current_player(s) == me and decision_kind(s) == D.BUILD:
+                step = legal_actions(s)
                 if self.use_builds < 0:  # the building step's whole ranking, conversions too
-                    best = max(best, self._build(s, me, legal_actions(s))[0][0])
-                    scored.append((best, a))
-                    continue
-                builds = [b for b in legal_actions(s) if isinstance(b, Build)]
-                for value, _b in self._best_builds(s, me, builds, self.use_builds):
-                    best = max(best, value)
+                    best = max(best, self._build(s, me, step)[0][0])
+                else:
+                    builds = [b for b in step if isinstance(b, Build)]
+                    for value, _b in self._best_builds(s, me, builds, self.use_builds):
+                        best = max(best, value)
             scored.append((best, a))
         return _sorted(scored)
 
@@ -344,7 +344,7 @@ def sharp_policy(
 ) -> NormalPolicy:
     """The Normal policy made sharper (Hard's own ranking and its playouts): it ranks by the
     evaluation that sees which envoys can still reach the Forum, every step of the slide bar
-    and a supply with nothing to build with (:func:`evaluate_reach`), and it judges the tile
+    and a supply with nothing to build with (:func:`reach_value`), and it judges the tile
     to use by the building step it leads to (``use_builds``: as many builds as it looks at in
     a building step).
 
@@ -354,9 +354,7 @@ def sharp_policy(
     tile judged by its building step +2.25, se 0.79; the evaluation alone +2.33, se 0.81). As
     the playouts play it (two builds looked at, ``--builds 2``), +3.75 (se 1.16, 260 games)
     against the playouts' plain Normal."""
-    return NormalPolicy(
-        rng, build_candidates, tick, value=evaluate_reach, use_builds=build_candidates
-    )
+    return NormalPolicy(rng, build_candidates, tick, value=reach_value, use_builds=build_candidates)
 
 
 def _no_tick() -> None:

@@ -50,6 +50,7 @@ from forum_trajanum.games.forum_trajanum.bots.evaluation import (
     fade,
     forum_points,
     hand_value,
+    reach_value,
     rounds_left,
     scorings_left,
     standings,
@@ -275,13 +276,6 @@ def reach_standings(state) -> list[float]:
     """Every seat's hand-set evaluation as Hard's leaves count it (``reach``) less its best
     rival's."""
     return standings(state, reach=True)
-
-
-def reach_value(state, p: int) -> float:
-    """Player ``p``'s hand-set evaluation as Hard's leaves count it (``reach``: only the
-    envoys that can still reach the Forum, every step the slide bar reads, a building step
-    with nothing to build with as its loss)."""
-    return evaluate(state, p, reach=True)
 
 
 def judge(name: str):
